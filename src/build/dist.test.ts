@@ -1,0 +1,41 @@
+/** Checks on the built dist/ as a whole (the global setup builds it). */
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { HtmlValidate } from "html-validate";
+import { describe, expect, it } from "vitest";
+
+export function filesIn(dir: string, ext: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(ext)).map((f) => path.join(dir, f));
+}
+
+describe("dist/", () => {
+  const pages = filesIn("dist", ".html");
+
+  it("has one page per route plus 404.html", () => {
+    expect(pages).toHaveLength(39);
+    expect(pages).toContain(path.join("dist", "404.html"));
+  });
+
+  it("passes html-validate with no errors", async () => {
+    const validator = new HtmlValidate({
+      extends: ["html-validate:recommended"],
+      rules: {
+        // How React writes markup, all valid HTML: void elements as <br/>,
+        // boolean attributes as required="", and camel-cased names such as autoComplete.
+        "void-style": "off",
+        "attribute-boolean-style": "off",
+        "attribute-empty-style": "off",
+        "attr-case": "off",
+        // Long prose lines and inline CSS are the build's output, not hand-written markup.
+        "long-title": "off",
+        "no-inline-style": "off",
+      },
+    });
+    const failures: string[] = [];
+    for (const file of pages) {
+      const report = await validator.validateString(readFileSync(file, "utf8"), file);
+      for (const r of report.results) for (const m of r.messages) if (m.severity === 2) failures.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

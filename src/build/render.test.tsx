@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { loadContent } from "../content/load.ts";
+import { outputFile, routes } from "../routes.ts";
+import { renderRoute } from "./render.tsx";
+import { DEFAULT_FORM_ACTIONS } from "./build.ts";
+
+const content = loadContent("content");
+const all = routes(content);
+const render = (path: string, c = content) => renderRoute(routes(c).find((r) => r.path === path)!, c, { formActions: DEFAULT_FORM_ACTIONS });
+const text = (html: string) => html.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+
+describe("the route list", () => {
+  it("has the 38 pages of the specification plus the 404: 39 files", () => {
+    expect(all.filter((r) => r.kind !== "notFound")).toHaveLength(38);
+    expect(all).toHaveLength(39);
+    expect(all.map(outputFile)).toEqual(
+      expect.arrayContaining([
+        "index.html",
+        "services/bond-cleaning-brisbane/index.html",
+        "services/spring-cleaning-brisbane/index.html",
+        "services/office-cleaning-brisbane/index.html",
+        "services/oven-bbq-cleaning-brisbane/index.html",
+        "services/house-cleaning-brisbane/index.html",
+        "services/carpet-cleaning-brisbane/index.html",
+        "about-us/index.html",
+        "contact-us/index.html",
+        "suburbs/annerley/index.html",
+        "suburbs/woolloongabba/index.html",
+        "404.html",
+      ]),
+    );
+    expect(new Set(all.map(outputFile)).size).toBe(all.length);
+  });
+});
+
+describe("every page", () => {
+  it.each(all.map((r) => [r.path, r] as const))("%s has one h1, a title, a description, a skip link and the landmarks", (_path, route) => {
+    const html = renderRoute(route, content, { formActions: DEFAULT_FORM_ACTIONS });
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en-AU">/);
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html).toMatch(/<a href="#main"[^>]*>Skip to main content<\/a>/);
+    for (const landmark of ["<header", "<nav", '<main id="main"', "<footer"]) expect(html).toContain(landmark);
+    expect(text(html)).toContain("© 2024");
+  });
+
+  it("has a unique title and description", () => {
+    const heads = all.map((r) => renderRoute(r, content, { formActions: DEFAULT_FORM_ACTIONS }).match(/<title>([^<]+)<\/title>[\s\S]*?content="([^"]+)"/)!.slice(1));
+    expect(new Set(heads.map((h) => h[0])).size).toBe(all.length);
+    expect(new Set(heads.map((h) => h[1])).size).toBe(all.length);
+  });
+});
+
+describe("each kind of page", () => {
+  it("home: hero with the quote form, then the sections in the specification's order", () => {
+    const html = render("/");
+    const order = ['id="home"', "bond-intro-title", 'id="services"', 'id="about"', 'id="faq"', 'id="suburbs"', 'id="testimonials"', "<footer"].map((m) => html.indexOf(m));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(html.slice(html.indexOf('id="home"'), html.indexOf("bond-intro-title"))).toMatch(/<form [^>]*action="\/api\/quote" method="post"/);
+    expect(text(html)).toMatch(/Happy Clients 150\+ Years Experience 5\+ Days a Week 7 Satisfaction 100%/);
+    for (const q of content.faq) expect(text(html)).toContain(q.answer);
+  });
+
+  it("service: banner, GET A QUOTE and the phone as a tel: link", () => {
+    const html = render("/services/oven-bbq-cleaning-brisbane/");
+    expect(text(html)).toContain("Oven & BBQ Cleaning Brisbane");
+    expect(text(html)).toContain("GET A QUOTE");
+    expect(html).toContain('href="tel:+61491570156"');
+  });
+
+  it("suburb: its name, postcode, the landline and the 10% first-clean discount", () => {
+    const html = text(render("/suburbs/bulimba/"));
+    expect(html).toContain("Bond Cleaning Bulimba 4171");
+    expect(html).toContain("(07) 5550 1234");
+    expect(html).toContain("10% off your first clean");
+    expect(html).toContain("Best Bond Cleaning in Bulimba");
+  });
+
+  it("suburb: the schools table appears only when the suburb has schools", () => {
+    expect(render("/suburbs/bulimba/")).toContain("<table");
+    const noSchools = { ...content, suburbs: content.suburbs.map((s) => (s.slug === "bulimba" ? { ...s, schools: [] } : s)) };
+    const html = render("/suburbs/bulimba/", noSchools);
+    expect(html).not.toContain("<table");
+    expect(text(html)).not.toMatch(/Schools in and near/);
+  });
+
+  it("suburb: a missing price leaves its line out", () => {
+    const toowong = content.suburbs.find((s) => s.slug === "toowong")!;
+    expect(toowong.medianHousePrice).toBeUndefined();
+    expect(text(render("/suburbs/toowong/"))).not.toContain("Median house price");
+    expect(text(render("/suburbs/chermside/"))).toContain("Median house price");
+  });
+
+  it("contact: the form with the service options of the specification", () => {
+    const html = render("/contact-us/");
+    expect(html).toContain('<option value="" selected="">Select a service</option>');
+    expect(html).toContain('<option value="oven-bbq-cleaning">Oven &amp; BBQ Cleaning Brisbane</option>');
+    expect(html).toMatch(/<textarea[^>]*name="message"[^>]*rows="5"|<textarea[^>]*rows="5"[^>]*name="message"/);
+    expect(text(html)).toMatch(/Mon-Fri: 8AM-6PM.*Sat: 9AM-4PM.*Sun: Closed/);
+  });
+
+  it("404: the code, the message and a link home", () => {
+    const html = render("/404.html");
+    expect(text(html)).toMatch(/404 Oops! Page not found/);
+    expect(html).toMatch(/<a href="\/"[^>]*>Return to Home<\/a>/);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+});

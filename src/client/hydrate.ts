@@ -1,0 +1,20 @@
+/** The part of the island mechanism that needs React, loaded only when an island wakes. */
+import { createElement, useEffect, type ComponentType, type ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; they arrive as JSON.
+export function hydrateIsland(el: HTMLElement, Component: ComponentType<any>, props: object) {
+  hydrateRoot(el, createElement(Hydrated, { el }, createElement(Component, props)), {
+    onRecoverableError(error) {
+      console.error(`Island ${el.dataset.island} could not hydrate:`, error);
+    },
+  });
+}
+
+/** Marks the island once React has committed it, so tests and styles can tell it is live. */
+function Hydrated({ el, children }: { el: HTMLElement; children?: ReactNode }) {
+  useEffect(() => {
+    el.dataset.hydrated = "true";
+  }, [el]);
+  return children;
+}

@@ -1,0 +1,48 @@
+/**
+ * The browser entry: finds the island marks the server rendered and hydrates
+ * each one when it is needed, and nothing else on the page. React and each
+ * island's code are separate chunks, fetched only when an island wakes.
+ */
+import type { HydrateOn, IslandName } from "../islands/index.ts";
+
+const loaders: Record<IslandName, () => Promise<{ default: React.ComponentType<any> }>> = {
+  ContactForm: () => import("../islands/ContactForm.tsx"),
+  Faq: () => import("../islands/Faq.tsx"),
+  QuoteForm: () => import("../islands/QuoteForm.tsx"),
+};
+
+async function hydrate(el: HTMLElement) {
+  const name = el.dataset.island as IslandName;
+  const [{ hydrateIsland }, mod] = await Promise.all([import("./hydrate.ts"), loaders[name]()]);
+  hydrateIsland(el, mod.default, JSON.parse(el.dataset.props ?? "{}"));
+}
+
+const whenIdle = (fn: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
+
+function schedule(el: HTMLElement) {
+  const on = (el.dataset.hydrate ?? "idle") as HydrateOn;
+  const wake = () => void hydrate(el);
+  if (on === "visible" && "IntersectionObserver" in window) {
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          io.disconnect();
+          wake();
+        }
+      },
+      { rootMargin: "200px" },
+    );
+    io.observe(el);
+  } else if (on === "interaction") {
+    const events = ["pointerover", "focusin", "touchstart"] as const;
+    const once = () => {
+      for (const e of events) el.removeEventListener(e, once);
+      wake();
+    };
+    for (const e of events) el.addEventListener(e, once, { passive: true });
+  } else {
+    whenIdle(wake);
+  }
+}
+
+document.querySelectorAll<HTMLElement>("[data-island]").forEach(schedule);

@@ -1,0 +1,128 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ContentError, formatProblem, loadContent } from "./load.ts";
+
+/** A copy of the real content/ in a temp folder, with `edit` applied to one file's text. */
+function brokenContent(file: string, edit: (text: string) => string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "content-"));
+  cpSync("content", dir, { recursive: true });
+  const full = path.join(dir, file);
+  const before = readFileSync(full, "utf8");
+  const after = edit(before);
+  expect(after, "the fixture edit changed nothing").not.toBe(before);
+  writeFileSync(full, after);
+  return dir;
+}
+
+function problemsOf(dir: string): string[] {
+  try {
+    loadContent(dir);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ContentError);
+    return (error as ContentError).problems.map((p) => formatProblem({ ...p, file: path.basename(p.file) }));
+  }
+  throw new Error("expected the content to be rejected");
+}
+
+/** The 1-based line of the first line matching `re` in a content file. */
+function lineOf(dir: string, file: string, re: RegExp): number {
+  return readFileSync(path.join(dir, file), "utf8").split("\n").findIndex((l) => re.test(l)) + 1;
+}
+
+describe("the real content", () => {
+  const content = loadContent("content");
+
+  it("passes every schema and cross-check", () => {
+    expect(content.services).toHaveLength(6);
+    expect(content.faq).toHaveLength(10);
+    expect(content.home.services.cards.map((c) => c.title)).toEqual(["Residential", "Commercial", "Deep Cleaning", "Post-Construction", "Recurring", "Eco-Friendly"]);
+    expect(content.home.testimonials.items.every((t) => t.rating === 5)).toBe(true);
+    expect(content.home.whyChooseUs.stats.map((s) => `${s.value} ${s.label}`)).toEqual(["150+ Happy Clients", "5+ Years Experience", "7 Days a Week", "100% Satisfaction"]);
+  });
+
+  it("has the 29 suburbs of the specification with their postcodes", () => {
+    const expected: Record<string, string> = {
+      annerley: "4103", toowong: "4066", paddington: "4064", "west-end": "4101", "new-farm": "4005", bulimba: "4171", ascot: "4007",
+      indooroopilly: "4068", chermside: "4032", "mount-gravatt": "4122", kenmore: "4069", "south-brisbane": "4101", "fortitude-valley": "4006",
+      "kangaroo-point": "4169", "st-lucia": "4067", coorparoo: "4151", nundah: "4012", morningside: "4170", brendale: "4500", doolandella: "4077",
+      mitchelton: "4053", "north-lakes": "4509", "upper-kedron": "4055", "east-brisbane": "4169", greenslopes: "4120", "kelvin-grove": "4059",
+      newstead: "4006", taringa: "4068", woolloongabba: "4102",
+    };
+    expect(Object.fromEntries(content.suburbs.map((s) => [s.slug, s.postcode]))).toEqual(expected);
+    expect(content.suburbs.filter((s) => s.header)).toHaveLength(28);
+    expect(content.suburbs.filter((s) => s.homeGrid)).toHaveLength(24);
+  });
+
+  it("takes every suburb figure from the facts file, with its source", () => {
+    const facts = JSON.parse(readFileSync("../shared/data/suburb-facts.json", "utf8")).suburbs as Record<string, any>[];
+    for (const s of content.suburbs) {
+      const f = facts.find((x) => x.slug === s.slug)!;
+      expect(s.population?.value, s.slug).toBe(f.population?.value);
+      expect(s.medianHousePrice?.value, s.slug).toBe(f.medianHousePrice?.value);
+      expect(s.medianRent?.value, s.slug).toBe(f.medianHouseRent?.value);
+      expect(s.medianUnitPrice?.value, s.slug).toBe(f.medianUnitPrice?.value);
+      expect(s.medianUnitRent?.value, s.slug).toBe(f.medianUnitRent?.value);
+      expect(s.schools.map((x) => x.name).sort(), s.slug).toEqual(f.schools.map((x: { name: string }) => x.name).sort());
+    }
+  });
+
+  it("says on the spring cleaning page that it offers no re-cleans", () => {
+    const spring = content.services.find((s) => s.formValue === "spring-cleaning")!;
+    expect(JSON.stringify(spring)).toMatch(/no re-clean|don't include a re-clean|doesn't include a re-clean/i);
+  });
+});
+
+describe("a content mistake", () => {
+  it("names file, line, entry and field in the editor's words", () => {
+    const dir = brokenContent("suburbs.yaml", (t) => t.replace(/postcode: "4171"/, 'postcode: "417"'));
+    const line = lineOf(dir, "suburbs.yaml", /postcode: "417"$/);
+    expect(problemsOf(dir)).toEqual([`suburbs.yaml:${line} suburbs[5] "bulimba" → postcode: expected 4 digits, got "417"`]);
+  });
+
+  it("lists every problem in every file at once", () => {
+    const dir = brokenContent("suburbs.yaml", (t) =>
+      t
+        .replace(/postcode: "4171"/, 'postcode: "417"')
+        .replace(/level: Primary/, "level: Kindergarten")
+        .replace(/- slug: toowong/, "- slug: annerley"),
+    );
+    writeFileSync(path.join(dir, "faq.yaml"), readFileSync(path.join(dir, "faq.yaml"), "utf8").replace(/^(\s*)answer:/m, "$1answr:"));
+    const problems = problemsOf(dir);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^suburbs\.yaml:\d+ suburbs\[5\] "bulimba" → postcode: expected 4 digits, got "417"$/),
+        expect.stringMatching(/^suburbs\.yaml:\d+ suburbs\[0\] "annerley" → schools\[0\]\.level: expected one of Primary, Secondary, Combined, Tertiary, got "Kindergarten"$/),
+        expect.stringMatching(/^faq\.yaml:\d+ faq\[0\] ".+" → answer: is required but missing$/),
+        expect.stringMatching(/^faq\.yaml:\d+ faq\[0\] ".+" → unknown field "answr": check the spelling$/),
+      ]),
+    );
+  });
+
+  it("rejects a duplicate slug and a nearby suburb that does not exist", () => {
+    const dir = brokenContent("suburbs.yaml", (t) => t.replace(/- slug: toowong\n(\s+)name: "Toowong"/, '- slug: annerley\n$1name: "Annerley"').replace(/nearby: \[/, "nearby: [atlantis, "));
+    const problems = problemsOf(dir);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^suburbs\.yaml:\d+ suburbs\[1\] "annerley" → slug: duplicate slug "annerley": suburbs\[0\] has it already$/),
+        expect.stringMatching(/^suburbs\.yaml:\d+ suburbs\[0\] "annerley" → nearby\[0\]: names a suburb that does not exist: "atlantis"/),
+      ]),
+    );
+  });
+
+  it("rejects a slug that is not the name in lowercase with hyphens", () => {
+    const dir = brokenContent("suburbs.yaml", (t) => t.replace(/- slug: west-end/, "- slug: westend"));
+    expect(problemsOf(dir)).toContainEqual(expect.stringMatching(/suburbs\[3\] "westend" → slug: expected "west-end" \(the name in lowercase with spaces as hyphens\), got "westend"$/));
+  });
+
+  it("reports a YAML syntax error with its line", () => {
+    const dir = brokenContent("site.yaml", (t) => t.replace(/^phone: .*$/m, 'phone: "0491 570 156'));
+    expect(problemsOf(dir)[0]).toMatch(/^site\.yaml:\d+ → YAML syntax: /);
+  });
+
+  it("reports a wrong type with what was found", () => {
+    const dir = brokenContent("site.yaml", (t) => t.replace(/copyrightYear: 2024/, "copyrightYear: twenty"));
+    expect(problemsOf(dir)).toEqual([`site.yaml:${lineOf(dir, "site.yaml", /^copyrightYear/)} → copyrightYear: expected number, got "twenty"`]);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * FAQ accordion, one item open at a time.
+ * Pattern: https://www.w3.org/WAI/ARIA/apg/patterns/accordion/
+ */
+import { useState } from "react";
+
+export interface FaqProps {
+  items: { question: string; answer: string }[];
+}
+
+export default function Faq({ items }: FaqProps) {
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+      {items.map((item, i) => {
+        const isOpen = open === i;
+        return (
+          <div key={item.question}>
+            <h3 className="text-base sm:text-lg">
+              <button
+                type="button"
+                id={`faq-q-${i}`}
+                aria-expanded={isOpen}
+                aria-controls={`faq-a-${i}`}
+                onClick={() => setOpen(isOpen ? null : i)}
+                className="flex min-h-11 w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-ink hover:bg-brand-50"
+              >
+                {item.question}
+                <span aria-hidden="true" className="text-2xl leading-none text-brand-700">{isOpen ? "−" : "+"}</span>
+              </button>
+            </h3>
+            <section id={`faq-a-${i}`} aria-labelledby={`faq-q-${i}`} hidden={!isOpen} className="px-5 pb-5 leading-relaxed text-slate-600">
+              {item.answer}
+            </section>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

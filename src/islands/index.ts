@@ -1,0 +1,18 @@
+/**
+ * Every island, by name. A component is an island because it is listed here
+ * and lives in this folder; its props must be plain JSON. The server renders
+ * it inside an {@link Island} mark, and src/client/islands.ts hydrates it.
+ */
+import ContactForm from "./ContactForm.tsx";
+import Faq from "./Faq.tsx";
+import QuoteForm from "./QuoteForm.tsx";
+
+export const islands = { ContactForm, Faq, QuoteForm };
+export type IslandName = keyof typeof islands;
+export type IslandProps<N extends IslandName> = Parameters<(typeof islands)[N]>[0];
+
+/**
+ * When an island's code loads: "idle" once the page is idle, "visible" when it
+ * nears the viewport, "interaction" on the first pointer, focus or touch on it.
+ */
+export type HydrateOn = "idle" | "visible" | "interaction";

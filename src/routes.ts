@@ -1,0 +1,50 @@
+/**
+ * The one route list. It feeds the build, the navigation, the sitemap and the
+ * browser tests: a page exists because it is here.
+ *
+ * Pages are written as `<path>/index.html`, so every path but "/" ends in a
+ * slash; the server and static hosts answer the slash-less form too.
+ */
+import type { Content } from "./content/load.ts";
+import type { ServiceData, SuburbData } from "./content/schema.ts";
+
+export type Route =
+  | { kind: "home"; path: "/" }
+  | { kind: "service"; path: string; service: ServiceData }
+  | { kind: "about"; path: "/about-us/" }
+  | { kind: "contact"; path: "/contact-us/" }
+  | { kind: "suburb"; path: string; suburb: SuburbData }
+  | { kind: "notFound"; path: "/404.html" };
+
+export type RouteKind = Route["kind"];
+
+export const servicePath = (s: Pick<ServiceData, "slug">) => `/services/${s.slug}/`;
+export const suburbPath = (s: Pick<SuburbData, "slug">) => `/suburbs/${s.slug}/`;
+
+/** The sections of the home page that header buttons scroll to. */
+export type HomeSection = "home" | "services" | "about" | "faq" | "suburbs" | "testimonials";
+export const homeSection = (id: HomeSection) => (id === "home" ? "/#home" : `/#${id}`);
+
+/** Every page, in the order a visitor meets them, then the 404 page. */
+export function routes(content: Content): Route[] {
+  return [
+    { kind: "home", path: "/" },
+    ...content.services.map((service) => ({ kind: "service" as const, path: servicePath(service), service })),
+    { kind: "about", path: "/about-us/" },
+    { kind: "contact", path: "/contact-us/" },
+    ...content.suburbs.map((suburb) => ({ kind: "suburb" as const, path: suburbPath(suburb), suburb })),
+    { kind: "notFound", path: "/404.html" },
+  ];
+}
+
+/** The file a route is written to, relative to dist/. */
+export function outputFile(route: Route): string {
+  if (route.kind === "notFound") return "404.html";
+  return route.path === "/" ? "index.html" : `${route.path.slice(1)}index.html`;
+}
+
+/** Pages that search engines should index (all but the 404). */
+export const isIndexable = (route: Route) => route.kind !== "notFound";
+
+export const headerSuburbs = (content: Content) => content.suburbs.filter((s) => s.header);
+export const homeGridSuburbs = (content: Content) => content.suburbs.filter((s) => s.homeGrid);

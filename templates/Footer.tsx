@@ -1,0 +1,84 @@
+import type { Content } from "../src/content/load.ts";
+import { homeSection, servicePath } from "../src/routes.ts";
+import { Container, Icon, PhoneLink } from "./ui.tsx";
+import { Logo } from "./Header.tsx";
+import { formatHours } from "./hours.ts";
+
+export function Footer({ content }: { content: Content }) {
+  const { site, services } = content;
+  return (
+    <footer className="bg-ink text-slate-300">
+      <Container className="grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="flex items-center gap-2 text-lg font-bold text-white">
+            <Logo />
+            {site.name}
+          </p>
+          <p className="mt-4 text-sm leading-relaxed">{site.footer.about}</p>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="text-base font-semibold text-white">Quick Links</h2>
+          <ul className="mt-4 space-y-1 text-sm">
+            <li><a className={footerLink} href="/">Home</a></li>
+            <li><a className={footerLink} href="/about-us/">About Us</a></li>
+            <li><a className={footerLink} href="/contact-us/">Contact Us</a></li>
+            <li><a className={footerLink} href={homeSection("suburbs")}>Suburbs We Clean</a></li>
+            <li><a className={footerLink} href={homeSection("home")}>Get a Free Quote</a></li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-services">
+          <h2 id="footer-services" className="text-base font-semibold text-white">Services</h2>
+          <ul className="mt-4 space-y-1 text-sm">
+            {services.map((s) => (
+              <li key={s.slug}><a className={footerLink} href={servicePath(s)}>{s.name}</a></li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-base font-semibold text-white">Contact Info</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li>
+              <PhoneLink phone={site.phone} className="inline-flex min-h-6 items-center gap-2 hover:text-white" iconClassName="h-4 w-4 text-brand-200" />
+            </li>
+            <li>
+              <a href={`mailto:${site.email}`} className="inline-flex min-h-6 items-center gap-2 hover:text-white">
+                <Icon name="mail" className="h-4 w-4 text-brand-200" />
+                {site.email}
+              </a>
+            </li>
+            <li className="flex gap-2">
+              <Icon name="pin" className="mt-0.5 h-4 w-4 shrink-0 text-brand-200" />
+              {site.location.locality}, {site.location.region}
+            </li>
+            <li className="flex gap-2">
+              <Icon name="clock" className="mt-0.5 h-4 w-4 shrink-0 text-brand-200" />
+              <span>{formatHours(site.hours).map((h) => <span key={h} className="block">{h}</span>)}</span>
+            </li>
+          </ul>
+        </div>
+      </Container>
+      <div className="border-t border-white/10">
+        <Container className="flex flex-col gap-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>© {site.copyrightYear} {site.name}. All rights reserved.</p>
+          <ul className="flex gap-6">
+            <li><a className={footerLink} href="#privacy-policy">Privacy Policy</a></li>
+            <li><a className={footerLink} href="#terms-of-service">Terms of Service</a></li>
+          </ul>
+        </Container>
+        <Container className="grid gap-4 pb-8 text-xs leading-relaxed text-slate-400 sm:grid-cols-2">
+          <p id="privacy-policy">
+            <strong className="text-slate-300">Privacy Policy.</strong> What you send through our forms (your name, contact details, address and
+            message) goes only to our team so we can reply to you. We do not sell it or add you to a mailing list. Our full policy is being written;
+            ask us any question about your details at {site.email}.
+          </p>
+          <p id="terms-of-service">
+            <strong className="text-slate-300">Terms of Service.</strong> Quotes are free and without obligation. The bond back guarantee and re-clean
+            offers have terms, which we explain in writing with your quote. Our full terms are being written; ask us for a copy at {site.email}.
+          </p>
+        </Container>
+      </div>
+    </footer>
+  );
+}
+
+const footerLink = "inline-flex min-h-6 items-center hover:text-white hover:underline";

@@ -1,0 +1,186 @@
+/** Small presentational pieces shared by every page: the site's visual system in one place. */
+import type { ReactNode } from "react";
+
+/** Joins class names, skipping the falsy ones. */
+export function cn(...parts: (string | false | null | undefined)[]): string {
+  return parts.filter(Boolean).join(" ");
+}
+
+export function Container({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn("mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8", className)}>{children}</div>;
+}
+
+export function Section({
+  id,
+  children,
+  className,
+  labelledBy,
+}: {
+  id?: string;
+  children: ReactNode;
+  className?: string;
+  labelledBy?: string;
+}) {
+  return (
+    <section id={id} aria-labelledby={labelledBy} className={cn("py-14 sm:py-20", className)}>
+      <Container>{children}</Container>
+    </section>
+  );
+}
+
+export function SectionHeading({ id, eyebrow, title, text, center = true }: { id: string; eyebrow?: string; title: string; text?: string; center?: boolean }) {
+  return (
+    <div className={cn("mb-10 max-w-3xl", center && "mx-auto text-center")}>
+      {eyebrow && <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p>}
+      <h2 id={id} className="text-3xl font-bold tracking-tight sm:text-4xl">
+        {title}
+      </h2>
+      {text && <p className="mt-4 text-lg leading-relaxed text-slate-600">{text}</p>}
+    </div>
+  );
+}
+
+const buttonBase =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors";
+const buttonStyles = {
+  primary: "bg-accent-700 text-white shadow-sm hover:bg-accent-800",
+  secondary: "bg-white text-brand-800 ring-1 ring-inset ring-brand-200 hover:bg-brand-50",
+  inverse: "bg-white text-brand-900 hover:bg-brand-50",
+  outlineInverse: "text-white ring-2 ring-inset ring-white/80 hover:bg-white/10",
+};
+export type ButtonStyle = keyof typeof buttonStyles;
+
+export function buttonClass(style: ButtonStyle = "primary", className?: string): string {
+  return cn(buttonBase, buttonStyles[style], className);
+}
+
+export function ButtonLink({ href, children, style = "primary", className }: { href: string; children: ReactNode; style?: ButtonStyle; className?: string }) {
+  return (
+    <a href={href} className={buttonClass(style, className)}>
+      {children}
+    </a>
+  );
+}
+
+/** A tap-to-call link; the number never breaks across lines. */
+export function PhoneLink({ phone, className, iconClassName, prefix }: { phone: string; className?: string; iconClassName?: string; prefix?: string }) {
+  return (
+    <a href={telHref(phone)} className={className}>
+      {iconClassName && <Icon name="phone" className={iconClassName} />}
+      {`${prefix ?? ""}${phone}`.replace(/ /g, "\u00a0")}
+    </a>
+  );
+}
+
+/** "0491 570 156" → "tel:+61491570156"; "(07) 5550 1234" → "tel:+61755501234". */
+export function telHref(phone: string): string {
+  return `tel:${internationalPhone(phone)}`;
+}
+
+export function internationalPhone(phone: string): string {
+  return "+61" + phone.replace(/\D/g, "").replace(/^0/, "");
+}
+
+export function Icon({ name, className = "h-5 w-5" }: { name: IconName; className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      {ICONS[name]}
+    </svg>
+  );
+}
+
+const ICONS = {
+  phone: <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z" />,
+  check: <path d="M20 6 9 17l-5-5" />,
+  star: <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" fill="currentColor" stroke="none" />,
+  shield: <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />,
+  leaf: <path d="M11 20A7 7 0 0 1 9.8 6.1C15.5 5 17 4.5 19 2c1 2 2 4.2 2 8 0 5.5-4.8 10-10 10zM2 21c0-3 1.9-5.4 5.1-6" />,
+  calendar: (
+    <>
+      <rect x="3" y="4" width="18" height="18" rx="2" />
+      <path d="M16 2v4M8 2v4M3 10h18" />
+    </>
+  ),
+  mail: (
+    <>
+      <rect x="2" y="4" width="20" height="16" rx="2" />
+      <path d="m22 7-10 6L2 7" />
+    </>
+  ),
+  pin: (
+    <>
+      <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0z" />
+      <circle cx="12" cy="10" r="3" />
+    </>
+  ),
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 6v6l4 2" />
+    </>
+  ),
+  chevronDown: <path d="m6 9 6 6 6-6" />,
+  menu: <path d="M4 6h16M4 12h16M4 18h16" />,
+  close: <path d="M18 6 6 18M6 6l12 12" />,
+  arrowRight: <path d="M5 12h14m-7-7 7 7-7 7" />,
+  tag: (
+    <>
+      <path d="M12.6 2.6A2 2 0 0 0 11.2 2H4a2 2 0 0 0-2 2v7.2a2 2 0 0 0 .6 1.4l8.7 8.7a2.4 2.4 0 0 0 3.4 0l6.6-6.6a2.4 2.4 0 0 0 0-3.4z" />
+      <circle cx="7.5" cy="7.5" r="1.5" />
+    </>
+  ),
+  sparkles: <path d="M12 3l1.9 5.8L20 10.7l-6.1 1.9L12 18.5l-1.9-5.9L4 10.7l6.1-1.9zM5 3v4M3 5h4M19 17v4M17 19h4" />,
+  home: <path d="m3 9 9-7 9 7v11a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM9 22V12h6v10" />,
+} as const;
+export type IconName = keyof typeof ICONS;
+
+export function Stars({ rating, className = "h-5 w-5" }: { rating: number; className?: string }) {
+  return (
+    <span className="flex text-sparkle" role="img" aria-label={`${rating} out of 5 stars`}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <Icon key={i} name="star" className={cn(className, i >= rating && "text-slate-300")} />
+      ))}
+    </span>
+  );
+}
+
+export function StatsRow({ stats, tone = "light" }: { stats: { value: string; label: string }[]; tone?: "light" | "dark" }) {
+  return (
+    <dl className={cn("grid grid-cols-2 gap-6 text-center lg:grid-cols-4", tone === "dark" ? "text-white" : "text-ink")}>
+      {stats.map((s) => (
+        <div key={s.label} className={cn("flex flex-col rounded-2xl p-5", tone === "dark" ? "bg-white/10" : "bg-brand-50")}>
+          <dt className={cn("order-2 mt-1 text-sm font-medium", tone === "dark" ? "text-brand-100" : "text-slate-600")}>{s.label}</dt>
+          <dd className="order-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{s.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A content image: sized, lazy unless it is above the fold. */
+export function Img({ image, eager = false, className }: { image: { src: string; alt: string; width: number; height: number }; eager?: boolean; className?: string }) {
+  return (
+    <img
+      src={`/images/${image.src}`}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      loading={eager ? undefined : "lazy"}
+      decoding="async"
+      className={className}
+    />
+  );
+}
+
+/** Page banner with the page's one h1. */
+export function Banner({ title, description, children }: { title: string; description: string; children?: ReactNode }) {
+  return (
+    <div className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
+      <Container className="py-14 sm:py-20">
+        <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{title}</h1>
+        <p className="mt-4 max-w-2xl text-lg leading-relaxed text-brand-100">{description}</p>
+        {children}
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.{ts,tsx}", "templates/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    globalSetup: ["src/testing/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Browser tests each start Chromium; on a 2-core machine two at a time is the useful limit.
+    maxWorkers: 2,
+  },
+});

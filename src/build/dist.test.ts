@@ -3,17 +3,18 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { HtmlValidate } from "html-validate";
 import { describe, expect, it } from "vitest";
+import { DIST_DIR } from "../testing/dist-dir.ts";
 
 export function filesIn(dir: string, ext: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(ext)).map((f) => path.join(dir, f));
 }
 
 describe("dist/", () => {
-  const pages = filesIn("dist", ".html");
+  const pages = filesIn(DIST_DIR, ".html");
 
   it("has one page per route plus 404.html", () => {
     expect(pages).toHaveLength(39);
-    expect(pages).toContain(path.join("dist", "404.html"));
+    expect(pages).toContain(path.join(DIST_DIR, "404.html"));
   });
 
   it("passes html-validate with no errors", async () => {

@@ -59,7 +59,7 @@ export function Footer({ content }: { content: Content }) {
       </Container>
       <div className="border-t border-white/10">
         <Container className="flex flex-col gap-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>© {site.copyrightYear} {site.name}. All rights reserved.</p>
+          <p>{`© ${site.copyrightYear} ${site.name.replace(/\.$/, "")}. All rights reserved.`}</p>
           <ul className="flex gap-6">
             <li><a className={footerLink} href="#privacy-policy">Privacy Policy</a></li>
             <li><a className={footerLink} href="#terms-of-service">Terms of Service</a></li>

@@ -1,9 +1,11 @@
 import { defineConfig } from "vitest/config";
+import SummaryReporter from "./src/testing/summary-reporter.ts";
 
 export default defineConfig({
   test: {
     include: ["src/**/*.test.{ts,tsx}", "templates/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     globalSetup: ["src/testing/global-setup.ts"],
+    reporters: ["default", new SummaryReporter()],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Browser tests each start Chromium; on a 2-core machine two at a time is the useful limit.

@@ -1,0 +1,78 @@
+/** The page-weight budgets on the built dist/, and proof on a made-up site that each budget can fail. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { DIST_DIR } from "../testing/dist-dir.ts";
+import { BUDGETS, budgetViolations, kb, measureSite } from "./budgets.ts";
+
+describe("page weight of the built site", () => {
+  const pages = measureSite(DIST_DIR);
+
+  it("measures every page", () => {
+    expect(pages.length).toBeGreaterThanOrEqual(39);
+    expect(pages.map((p) => p.page)).toContain("index.html");
+  });
+
+  it("keeps every page within its budgets", () => {
+    // The message list names each page, its figure and the budget it broke.
+    expect(budgetViolations(pages)).toEqual([]);
+  });
+
+  it("inlines the CSS and has script only where an island needs it", () => {
+    for (const p of pages) {
+      expect(p.cssBytes, `${p.page} has no inline CSS`).toBeGreaterThan(1000);
+      if (!p.hasIsland) expect(p.loadScripts, `${p.page} has no island but loads script`).toEqual([]);
+    }
+  });
+});
+
+describe("the budget check", () => {
+  const root = mkdtempSync(path.join(tmpdir(), "budgets-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  };
+  const page = (head: string, body = "<p>Hello</p>") => `<!DOCTYPE html><html lang="en"><head><title>t</title><style>${"p{color:red}".repeat(100)}</style>${head}</head><body>${body}</body></html>`;
+  // Base64 of random bytes compresses only to 3/4: 20 KB of it is over budget whatever gzip does.
+  const noise = (bytes: number) => randomBytes(bytes).toString("base64").slice(0, bytes);
+  const react = `var e=Symbol.for("react.transitional.element");export{e as r};/*${noise(30 * 1024)}*/`;
+
+  write("ok.html", page(""));
+  write("heavy/index.html", page("", `<p>${noise(20 * 1024)}</p>`));
+  write("blocking.html", page(`<link rel="stylesheet" href="/site.css"><script src="/old.js"></script>`));
+  write("eager-react.html", page(`<script type="module" src="/assets/eager.js"></script>`, `<div data-island="X"></div>`));
+  write("no-island.html", page(`<script type="module" src="/assets/lazy.js"></script>`));
+  write("assets/eager.js", `import{r}from"./chunk-react.js";console.log(r);`);
+  write("assets/lazy.js", `document.onclick=()=>import("./chunk-react.js");`);
+  write("assets/chunk-react.js", react);
+  const messages = budgetViolations(measureSite(root));
+  const about = (file: string) => messages.filter((m) => m.startsWith(`${file}:`));
+
+  it("passes a small page with inline CSS and no script", () => {
+    expect(about("ok.html")).toEqual([]);
+  });
+
+  it("fails an oversized page, naming the page, its size and the budget", () => {
+    expect(about("heavy/index.html")).toEqual([expect.stringMatching(new RegExp(`^heavy/index\\.html: HTML \\+ inline CSS is 1\\d\\.\\d KB gzip .*over the ${kb(BUDGETS.firstPaintGzip)} first-paint budget`))]);
+  });
+
+  it("fails a stylesheet link and a classic script in the head", () => {
+    expect(about("blocking.html")).toEqual([
+      expect.stringContaining("render-blocking request (stylesheet /site.css)"),
+      expect.stringContaining("render-blocking request (script /old.js)"),
+    ]);
+  });
+
+  it("fails React imported at load, and script over 20 KB", () => {
+    const found = about("eager-react.html");
+    expect(found).toContainEqual(expect.stringMatching(/script run at load is 2\d\.\d KB gzip \(\/assets\/eager\.js, \/assets\/chunk-react\.js\), over the 20\.0 KB budget/));
+    expect(found).toContainEqual(expect.stringContaining("React loads with the page (/assets/chunk-react.js)"));
+  });
+
+  it("fails a page without islands that can load React later", () => {
+    expect(about("no-island.html")).toEqual([expect.stringContaining("has no island but can load React (/assets/chunk-react.js)")]);
+  });
+});

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import type { Content } from "../src/content/load.ts";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
+import { SeoTags } from "../src/seo/head.tsx";
 
 export const CSS_PLACEHOLDER = "/*__PAGE_CSS__*/";
 
@@ -16,6 +17,8 @@ export interface PageMeta {
   /** The route's path, e.g. "/about-us/". */
   path: string;
   noindex?: boolean;
+  /** The page's schema.org JSON-LD (src/seo/jsonld.ts). */
+  jsonLd?: object;
 }
 
 export function Layout({ content, meta, children }: { content: Content; meta: PageMeta; children: ReactNode }) {
@@ -26,8 +29,8 @@ export function Layout({ content, meta, children }: { content: Content; meta: Pa
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
-        {meta.noindex && <meta name="robots" content="noindex" />}
         <style dangerouslySetInnerHTML={{ __html: CSS_PLACEHOLDER }} />
+        <SeoTags site={content.site} {...meta} />
       </head>
       <body>
         <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-4">

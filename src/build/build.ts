@@ -10,6 +10,7 @@ import { outputFile, routes, type Route, type RouteKind } from "../routes.ts";
 import { bundleIslands } from "./bundle.ts";
 import { classesInHtml, classesInIslands, cssFor } from "./css.ts";
 import { renderRoute, type RenderOptions } from "./render.tsx";
+import { writeSiteFiles } from "./site-files.ts";
 import { CSS_PLACEHOLDER } from "../../templates/Layout.tsx";
 
 export interface BuildOptions {
@@ -67,6 +68,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       pages.push({ route, file, bytes: Buffer.byteLength(doc) });
     }
     cpSync(path.join(contentDir, "images"), path.join(staging, "images"), { recursive: true });
+    writeSiteFiles(staging, content, { formActions });
 
     swapIn(staging, outDir);
     return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms: performance.now() - started };

@@ -9,6 +9,7 @@ import { HomePage } from "../../templates/pages/HomePage.tsx";
 import { NotFoundPage } from "../../templates/pages/NotFoundPage.tsx";
 import { ServicePage } from "../../templates/pages/ServicePage.tsx";
 import { SuburbPage } from "../../templates/pages/SuburbPage.tsx";
+import { structuredData } from "../seo/jsonld.ts";
 
 export interface RenderOptions {
   /** Where the quote and contact forms post: the relay. */
@@ -17,7 +18,7 @@ export interface RenderOptions {
 
 export function renderRoute(route: Route, content: Content, options: RenderOptions): string {
   const { meta, body } = page(route, content, options);
-  return "<!DOCTYPE html>" + renderToString(<Layout content={content} meta={meta}>{body}</Layout>);
+  return "<!DOCTYPE html>" + renderToString(<Layout content={content} meta={{ ...meta, jsonLd: structuredData(route, content) }}>{body}</Layout>);
 }
 
 function page(route: Route, content: Content, { formActions }: RenderOptions): { meta: PageMeta; body: React.ReactNode } {

@@ -55,6 +55,14 @@ export const Hours = z.strictObject({
 
 export const Site = z.strictObject({
   name: text,
+  /**
+   * The schema.org type the search engines read the business as. schema.org has
+   * no cleaning type; HomeAndConstructionBusiness is "a LocalBusiness that
+   * provides services around homes and buildings", the closest fit.
+   */
+  businessType: z.enum(["HomeAndConstructionBusiness", "ProfessionalService", "LocalBusiness"], {
+    error: (iss) => `expected HomeAndConstructionBusiness, ProfessionalService or LocalBusiness, got ${JSON.stringify(iss.input)}`,
+  }).default("HomeAndConstructionBusiness"),
   /** The public address of the site, used for canonical links and the sitemap. SITE_URL overrides it at build. */
   url,
   tagline: text,

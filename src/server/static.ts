@@ -1,11 +1,13 @@
 /**
  * Serves a built dist/ as a web-standard fetch handler: `/about-us` and
  * `/about-us/` alike, compressed text, 404.html with status 404 for anything
- * unknown. Static hosts do the same; this is what tests and `npm run serve` use.
+ * unknown, and the headers the build wrote to dist/_headers. Static hosts do
+ * the same; this is what tests and `npm run serve` use.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { headersFor, parseHeadersFile, type HeaderRule } from "./headers-file.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -59,13 +61,23 @@ export function staticHandler(root: string): (request: Request) => Response {
     } catch {
       return undefined;
     }
-    if (decoded.includes("\0")) return undefined;
+    // Hosts read _headers and never serve it.
+    if (decoded.includes("\0") || decoded === "/_headers") return undefined;
     const full = path.resolve(root, "." + path.posix.normalize(decoded));
     if (full !== root && !full.startsWith(root + path.sep)) return undefined;
     for (const candidate of [full, path.join(full, "index.html")]) {
       if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
     }
     return undefined;
+  }
+
+  let rules: { mtimeMs: number; list: HeaderRule[] } | undefined;
+  /** dist/_headers, read again whenever a build has rewritten it. */
+  function headerRules(): HeaderRule[] {
+    const file = path.join(root, "_headers");
+    const mtimeMs = existsSync(file) ? statSync(file).mtimeMs : -1;
+    if (rules?.mtimeMs !== mtimeMs) rules = { mtimeMs, list: mtimeMs < 0 ? [] : parseHeadersFile(readFileSync(file, "utf8")) };
+    return rules.list;
   }
 
   return (request) => {
@@ -77,7 +89,10 @@ export function staticHandler(root: string): (request: Request) => Response {
     const status = file ? 200 : 404;
     const entry = load(file ?? path.join(root, "404.html"));
     const headers = new Headers({ "Content-Type": entry.type, Vary: "Accept-Encoding" });
-    headers.set("Cache-Control", entry.type.startsWith("text/html") ? "no-cache" : pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    // A folder's page answers for /about-us as for /about-us/, where the hosts' rules name it.
+    const rulePath = file?.endsWith(`${path.sep}index.html`) && !pathname.endsWith("/") && !pathname.endsWith(".html") ? `${pathname}/` : pathname;
+    for (const [name, value] of headersFor(headerRules(), rulePath)) headers.append(name, value);
+    if (!headers.has("Cache-Control")) headers.set("Cache-Control", entry.type.startsWith("text/html") ? "no-cache" : "public, max-age=3600");
     const accepts = request.headers.get("accept-encoding") ?? "";
     let body = entry.body;
     if (entry.br && /\bbr\b/.test(accepts)) {

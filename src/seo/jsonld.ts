@@ -1,0 +1,104 @@
+/**
+ * Structured data (schema.org JSON-LD) for each route, built from the content
+ * and the route list. Every indexable page describes the business; service
+ * pages add a Service and a BreadcrumbList, suburb pages a BreadcrumbList, the
+ * home page its FAQPage.
+ *
+ * No aggregateRating or review about the business itself: Google ignores such
+ * self-serving stars (since 2019) and treats them as spam.
+ */
+import type { Content } from "../content/load.ts";
+import type { ServiceData, SiteData, SuburbData } from "../content/schema.ts";
+import { isIndexable, type Route } from "../routes.ts";
+import { internationalPhone } from "../../templates/ui.tsx";
+import { MANIFEST_ICONS, OG_IMAGE } from "./brand.ts";
+import { absoluteUrl } from "./urls.ts";
+
+type Node = Record<string, unknown>;
+
+/** The page's JSON-LD: one graph, or undefined for the 404. */
+export function structuredData(route: Route, content: Content): Node | undefined {
+  if (!isIndexable(route)) return undefined;
+  const graph: Node[] = [business(content.site)];
+  switch (route.kind) {
+    case "home":
+      graph.push(faqPage(content, route.path));
+      break;
+    case "service":
+      graph.push(service(content.site, route.service, route.path));
+      graph.push(breadcrumbs(content.site, [[route.service.name, route.path]]));
+      break;
+    case "suburb":
+      graph.push(breadcrumbs(content.site, [[suburbCrumb(route.suburb), route.path]]));
+      break;
+  }
+  return { "@context": "https://schema.org", "@graph": graph };
+}
+
+export const businessId = (site: SiteData) => absoluteUrl(site, "/#business");
+
+function business(site: SiteData): Node {
+  return {
+    "@type": site.businessType,
+    "@id": businessId(site),
+    name: site.name,
+    description: site.tagline,
+    url: absoluteUrl(site, "/"),
+    telephone: internationalPhone(site.phone),
+    email: site.email,
+    image: absoluteUrl(site, OG_IMAGE.path),
+    logo: absoluteUrl(site, MANIFEST_ICONS[1].src),
+    // A service-area business: it visits homes, so it publishes no street address or map pin.
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: site.location.locality,
+      addressRegion: site.location.region,
+      postalCode: site.location.postcode,
+      addressCountry: site.location.country,
+    },
+    areaServed: { "@type": "City", name: site.location.locality },
+    openingHoursSpecification: site.hours
+      .filter((h) => h.opens && h.closes)
+      .map((h) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: h.days, opens: h.opens, closes: h.closes })),
+    priceRange: site.priceRange,
+  };
+}
+
+function service(site: SiteData, s: ServiceData, path: string): Node {
+  return {
+    "@type": "Service",
+    "@id": absoluteUrl(site, `${path}#service`),
+    name: s.name,
+    serviceType: s.navLabel,
+    description: s.seo.description,
+    url: absoluteUrl(site, path),
+    image: absoluteUrl(site, `/images/${s.intro.image.src}`),
+    provider: { "@id": businessId(site) },
+    areaServed: { "@type": "City", name: site.location.locality },
+  };
+}
+
+/** Home, then the given [name, path] crumbs. */
+function breadcrumbs(site: SiteData, trail: [string, string][]): Node {
+  const crumbs: [string, string][] = [["Home", "/"], ...trail];
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map(([name, path], i) => ({ "@type": "ListItem", position: i + 1, name, item: absoluteUrl(site, path) })),
+  };
+}
+
+export const suburbCrumb = (s: SuburbData) => `Bond Cleaning ${s.name} ${s.postcode}`;
+
+function faqPage({ site, faq }: Content, path: string): Node {
+  return {
+    "@type": "FAQPage",
+    url: absoluteUrl(site, path),
+    mainEntity: faq.map((q) => ({ "@type": "Question", name: q.question, acceptedAnswer: { "@type": "Answer", text: q.answer } })),
+  };
+}
+
+/**
+ * JSON for inside a <script> element: "<" is escaped so no string in the
+ * content can close the element early.
+ */
+export const jsonForScript = (data: unknown) => JSON.stringify(data).replace(/</g, "\\u003c");

@@ -3,15 +3,21 @@
  * the form endpoints. `npm run serve`, `npm start` and the browser tests all
  * run exactly this.
  */
+import type { RelayHandler } from "../relay/relay.ts";
 import type { FetchHandler } from "./node.ts";
 import { staticHandler } from "./static.ts";
 
 export interface AppOptions {
   /** The built site, usually dist/. */
   root: string;
+  /** Answers /api/quote and /api/contact; without it those paths are the static site's. */
+  relay?: RelayHandler;
 }
 
-export function createApp({ root }: AppOptions): FetchHandler {
+export function createApp({ root, relay }: AppOptions): FetchHandler {
   const site = staticHandler(root);
-  return (request) => site(request);
+  return (request, info) => {
+    if (relay && new URL(request.url).pathname.startsWith("/api/")) return relay(request, info);
+    return site(request);
+  };
 }

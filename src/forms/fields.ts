@@ -1,0 +1,50 @@
+/**
+ * The two forms' fields, in one place for the islands (browser) and the relay
+ * (server). No zod here: the islands import this file, and the browser needs
+ * only the names and limits, not a validator.
+ */
+
+/** Longest value the relay accepts per field; the inputs carry the same maxLength. */
+export const LIMITS = {
+  name: 200,
+  // RFC 5321 caps a mailbox at 254 characters.
+  email: 254,
+  phone: 40,
+  address: 300,
+  // Long enough for any real message; the relay splits it across Telegram notices.
+  message: 10_000,
+} as const;
+
+/**
+ * The hidden field that people never see or fill, and form-filling bots do.
+ * A plausible name, so bots think it matters.
+ */
+export const HONEYPOT_FIELD = "website";
+
+/** The contact form's Service Type options (specification section 5), value → label. */
+export const SERVICE_OPTIONS = [
+  { value: "bond-cleaning", label: "Bond Cleaning Brisbane" },
+  { value: "spring-cleaning", label: "Spring Cleaning Brisbane" },
+  { value: "office-cleaning", label: "Office Cleaning Brisbane" },
+  { value: "oven-bbq-cleaning", label: "Oven & BBQ Cleaning Brisbane" },
+  { value: "house-cleaning", label: "House Cleaning Brisbane" },
+  { value: "carpet-cleaning", label: "Carpet Cleaning Brisbane" },
+] as const;
+
+export type ServiceValue = (typeof SERVICE_OPTIONS)[number]["value"];
+
+export const serviceLabel = (value: string): string | undefined => SERVICE_OPTIONS.find((s) => s.value === value)?.label;
+
+export type FormKind = "quote" | "contact";
+
+/** Where each form posts, relative to the relay's origin. */
+export const RELAY_PATHS: Record<FormKind, string> = { quote: "/api/quote", contact: "/api/contact" };
+
+/** Each field's visible label, per form. */
+export const LABELS = {
+  quote: { name: "Full Name", email: "Email Address", phone: "Phone", address: "Property Address", message: "Message" },
+  contact: { name: "Full Name", email: "Email Address", phone: "Phone Number", service: "Service Type", message: "Message" },
+} as const;
+
+/** The Service Type select's first option, which means no service chosen. */
+export const NO_SERVICE_LABEL = "Select a service";

@@ -1,0 +1,37 @@
+/**
+ * Every text the forms show or log, word for word from specification section 8.
+ * The islands show them after a fetch; the relay shows the same ones on the
+ * page it answers a script-less form post with.
+ */
+import type { FormKind } from "./fields.ts";
+
+export interface Notice {
+  title: string;
+  text: string;
+}
+
+export const SUCCESS: Record<FormKind, Notice> = {
+  quote: { title: "Quote Request Sent!", text: "We'll get back to you within 24 hours with a custom quote." },
+  contact: { title: "Message Sent Successfully!", text: "Thank you for contacting us. We'll get back to you within 24 hours." },
+};
+
+export function failure(form: FormKind, phone: string): Notice {
+  return form === "quote"
+    ? { title: "Error", text: "There was an issue sending your request. Please try again or call us directly." }
+    : { title: "Error", text: `There was an issue sending your message. Please try again or call us directly at ${phone}.` };
+}
+
+/** Logged to the console on failure; never shown to visitors. */
+export const INTERNAL_ERROR: Record<FormKind, string> = {
+  quote: "Failed to send message to Telegram",
+  contact: "Failed to send contact form to Telegram",
+};
+
+/** What empty optional quote fields read as in the owner's notice. */
+export const NOT_PROVIDED = "Not provided";
+export const NO_MESSAGE = "No additional message";
+
+export const SUBMIT_LABEL: Record<FormKind, { idle: string; busy: string }> = {
+  quote: { idle: "Get My Free Quote", busy: "Sending…" },
+  contact: { idle: "Send Message", busy: "Sending…" },
+};

@@ -1,0 +1,97 @@
+/**
+ * The relay's settings, from the environment, checked once at start-up. Each
+ * problem is reported by variable name with what is wrong, all at once.
+ */
+import { z } from "zod";
+
+const positiveInt = (fallback: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined || s === "") return fallback;
+      const n = Number(s);
+      if (!Number.isInteger(n) || n < 1 || n > max) {
+        ctx.addIssue({ code: "custom", message: `expected a whole number from 1 to ${max}, got ${JSON.stringify(s)}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
+
+export const RelayEnv = z
+  .object({
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .optional()
+      .transform(emptyAsMissing)
+      // Never echo the value: a wrong token is still a secret.
+      .refine((t) => t === undefined || /^\d+:[\w-]{20,}$/.test(t), { message: "does not look like a bot token (digits, a colon, then the secret), as @BotFather gives it" }),
+    TELEGRAM_CHAT_ID: z
+      .string()
+      .optional()
+      .transform(emptyAsMissing)
+      .refine((c) => c === undefined || /^(-?\d+|@\w{4,})$/.test(c), { message: "expected a numeric chat id (for example -1001234567890) or @channelname" }),
+    TELEGRAM_API_BASE: z
+      .string()
+      .optional()
+      .transform((s) => emptyAsMissing(s) ?? "https://api.telegram.org")
+      .pipe(z.url({ protocol: /^https?$/, error: "expected an http(s) URL such as https://api.telegram.org" })),
+    RATE_LIMIT_PER_MINUTE: positiveInt(5, 10_000),
+    /** Comma-separated origins allowed to post from other sites, e.g. https://www.example.com. */
+    ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((s, ctx) => {
+        const origins: string[] = [];
+        for (const item of (s ?? "").split(",").map((x) => x.trim()).filter(Boolean)) {
+          try {
+            const url = new URL(item);
+            if (url.origin === "null" || url.origin !== item.replace(/\/$/, "")) throw new Error();
+            origins.push(url.origin);
+          } catch {
+            ctx.addIssue({ code: "custom", message: `${JSON.stringify(item)} is not an origin such as https://www.example.com (scheme and host, no path)` });
+          }
+        }
+        return origins;
+      }),
+    /** The business phone for the contact form's failure text on the page a script-less post gets. */
+    SITE_PHONE: z.string().optional().transform(emptyAsMissing),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.TELEGRAM_BOT_TOKEN === undefined) !== (env.TELEGRAM_CHAT_ID === undefined)) {
+      const missing = env.TELEGRAM_BOT_TOKEN === undefined ? "TELEGRAM_BOT_TOKEN" : "TELEGRAM_CHAT_ID";
+      ctx.addIssue({ code: "custom", path: [missing], message: "is missing: set both TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or neither to write to the local outbox" });
+    }
+  });
+
+export const ServerEnv = RelayEnv.and(
+  z.object({
+    PORT: positiveInt(4321, 65_535),
+    HOST: z.string().optional().transform((s) => emptyAsMissing(s) ?? "localhost"),
+  }),
+);
+
+export type RelayConfig = z.output<typeof RelayEnv>;
+export type ServerConfig = z.output<typeof ServerEnv>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The relay's settings have ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, env: Record<string, string | undefined>): z.output<T> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`));
+}
+
+export const relayConfig = (env: Record<string, string | undefined>): RelayConfig => parse(RelayEnv, env);
+export const serverConfig = (env: Record<string, string | undefined>): ServerConfig => parse(ServerEnv, env);
+
+export const telegramConfigured = (c: RelayConfig): c is RelayConfig & { TELEGRAM_BOT_TOKEN: string; TELEGRAM_CHAT_ID: string } =>
+  c.TELEGRAM_BOT_TOKEN !== undefined && c.TELEGRAM_CHAT_ID !== undefined;

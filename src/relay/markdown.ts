@@ -1,0 +1,62 @@
+/**
+ * Telegram's legacy Markdown (parse_mode "Markdown"), written so that visitor
+ * text can never break it. A backslash escapes only _ * ` [ and only outside
+ * an entity, so visitor values go only outside entities, with those four
+ * escaped, and each is followed by a space or newline so that a trailing
+ * backslash in a value cannot swallow the template's own markup.
+ * https://core.telegram.org/bots/api#markdown-style
+ */
+
+/** A piece of a notice: a bold label from the template, a visitor's value, or plain template text. */
+export type Piece = { bold: string } | { value: string } | { plain: string };
+
+export const bold = (text: string): Piece => ({ bold: text });
+export const value = (text: string): Piece => ({ value: text });
+export const plain = (text: string): Piece => ({ plain: text });
+
+export const escapeMarkdown = (text: string) => text.replace(/[_*`[]/g, "\\$&");
+
+const SPECIAL = /[_*`[\\]/;
+
+/** The Markdown to send, and the text Telegram shows after parsing it (what its length limit counts). */
+export function render(pieces: Piece[]): { markdown: string; shown: string } {
+  let markdown = "";
+  let shown = "";
+  for (const piece of pieces) {
+    if ("value" in piece) {
+      markdown += escapeMarkdown(piece.value);
+      shown += piece.value;
+    } else {
+      const text = "bold" in piece ? piece.bold : piece.plain;
+      // Template text is ours; a special character in it would be a bug, not visitor input.
+      if (SPECIAL.test(text)) throw new Error(`Markdown template text must not contain _ * \` [ or \\: ${JSON.stringify(text)}`);
+      markdown += "bold" in piece ? `*${text}*` : text;
+      shown += text;
+    }
+  }
+  return { markdown, shown };
+}
+
+/**
+ * Cuts text into chunks of at most `size` UTF-16 code units, preferring a line
+ * break or space near the end of each, never inside a surrogate pair. The
+ * chunks joined are the text.
+ */
+export function chunk(text: string, size: number): string[] {
+  if (size < 2) throw new Error("chunk size too small");
+  const chunks: string[] = [];
+  let rest = text;
+  while (rest.length > size) {
+    let cut = size;
+    const window = rest.slice(Math.floor(size * 0.8), size);
+    const newline = window.lastIndexOf("\n");
+    const space = window.search(/\s\S*$/);
+    if (newline >= 0) cut = Math.floor(size * 0.8) + newline + 1;
+    else if (space >= 0) cut = Math.floor(size * 0.8) + space + 1;
+    else if (/[\uD800-\uDBFF]/.test(rest[cut - 1])) cut -= 1;
+    chunks.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  chunks.push(rest);
+  return chunks;
+}

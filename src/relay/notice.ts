@@ -1,0 +1,85 @@
+/**
+ * The notices the owner receives on Telegram, as legacy Markdown. A message
+ * too long for one Telegram message is split across several notices, in
+ * order, each marked with its part.
+ */
+import { serviceLabel } from "../forms/fields.ts";
+import type { ContactBody, QuoteBody } from "../forms/schema.ts";
+import { NO_MESSAGE, NOT_PROVIDED } from "../forms/texts.ts";
+import { bold, chunk, plain, render, value, type Piece } from "./markdown.ts";
+
+/** Telegram refuses a message whose text, after parsing, is longer than this. */
+export const TELEGRAM_MAX_TEXT = 4096;
+
+const brisbaneTime = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", dateStyle: "long", timeStyle: "long" });
+
+/** "12 March 2025 at 3:04:05 pm AEST": the submission time where the business is. */
+export const formatBrisbaneTime = (date: Date) => brisbaneTime.format(date);
+
+const line = (label: string, text: string): Piece[] => [bold(`${label}:`), plain(" "), value(text), plain("\n")];
+const orElse = (text: string, fallback: string) => (text.trim() === "" ? fallback : text);
+
+export function quoteNotices(body: QuoteBody, at: Date, max = TELEGRAM_MAX_TEXT): string[] {
+  return notices({
+    title: "New Quote Request",
+    fields: [
+      ...line("Name", body.name),
+      ...line("Email", body.email),
+      ...line("Phone", orElse(body.phone, NOT_PROVIDED)),
+      ...line("Property Address", orElse(body.address, NOT_PROVIDED)),
+    ],
+    name: body.name,
+    message: orElse(body.message, NO_MESSAGE),
+    at,
+    max,
+  });
+}
+
+export function contactNotices(body: ContactBody, at: Date, max = TELEGRAM_MAX_TEXT): string[] {
+  const service = serviceLabel(body.service);
+  return notices({
+    title: "New Contact Form Submission",
+    fields: [
+      ...line("Name", body.name),
+      ...line("Email", body.email),
+      ...line("Phone", orElse(body.phone, NOT_PROVIDED)),
+      ...(service ? line("Service", service) : []),
+    ],
+    name: body.name,
+    message: body.message,
+    at,
+    max,
+  });
+}
+
+interface NoticeParts {
+  title: string;
+  fields: Piece[];
+  name: string;
+  message: string;
+  at: Date;
+  max: number;
+}
+
+function notices({ title, fields, name, message, at, max }: NoticeParts): string[] {
+  const time = line("Submitted", formatBrisbaneTime(at));
+  const whole = [bold(title), plain("\n\n"), ...fields, bold("Message:"), plain("\n"), value(message), plain("\n\n"), ...time];
+  const single = render(whole);
+  if (single.shown.length <= max) return [single.markdown];
+
+  // Every part after the first repeats who wrote, so each notice makes sense on its own.
+  const part = (i: number, n: number, text: string, first: boolean): Piece[] => [
+    bold(`${title} (${i}/${n})`),
+    plain("\n\n"),
+    ...(first ? fields : line("Name", name)),
+    bold(first ? "Message:" : "Message (continued):"),
+    plain("\n"),
+    value(text),
+    plain("\n\n"),
+    ...time,
+  ];
+  // Room for the message in the larger (first) part, with the widest part marker the split can need.
+  const overhead = render(part(999, 999, "", true)).shown.length;
+  const chunks = chunk(message, max - overhead);
+  return chunks.map((text, i) => render(part(i + 1, chunks.length, text, i === 0)).markdown);
+}

@@ -1,0 +1,81 @@
+/**
+ * The page a form posted without JavaScript gets back: the same notice the
+ * island would show and, on failure, the form again holding what the visitor
+ * typed, so nothing is lost and they can send it again. Self-contained (inline
+ * styles), because the relay may run on another host than the site.
+ */
+import { LABELS, LIMITS, NO_SERVICE_LABEL, SERVICE_OPTIONS, type FormKind } from "../forms/fields.ts";
+import type { Notice } from "../forms/texts.ts";
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface ResultPage {
+  form: FormKind;
+  ok: boolean;
+  notice: Notice;
+  /** What the visitor typed, shown back on failure. */
+  values: Record<string, string>;
+  /** Where the form posts again: this relay endpoint. */
+  action: string;
+  /** The page the visitor came from. */
+  back: string;
+}
+
+export function resultPage({ form, ok, notice, values, action, back }: ResultPage): string {
+  const role = ok ? "status" : "alert";
+  const colour = ok ? "#065f46;background:#ecfdf5;border-color:#6ee7b7" : "#991b1b;background:#fef2f2;border-color:#fca5a5";
+  return `<!DOCTYPE html>
+<html lang="en-AU">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${esc(notice.title)}</title>
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;margin:0;padding:2rem 1rem;line-height:1.5}
+main{max-width:40rem;margin:0 auto}
+.notice{border:1px solid;border-radius:.75rem;padding:1rem 1.25rem;color:${colour}}
+.notice h1{font-size:1.25rem;margin:0 0 .25rem}
+.notice p{margin:0}
+form{display:grid;gap:1rem;margin-top:1.5rem}
+label{display:block;font-weight:600;font-size:.875rem}
+input,select,textarea{display:block;box-sizing:border-box;width:100%;margin-top:.25rem;padding:.625rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit}
+button{min-height:3rem;padding:.75rem 1.25rem;border:0;border-radius:.5rem;background:#b45309;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+a{color:#1e40af;font-weight:600}
+</style>
+</head>
+<body>
+<main>
+<div class="notice" role="${role}"><h1>${esc(notice.title)}</h1><p>${esc(notice.text)}</p></div>
+${ok ? "" : formAgain(form, values, action)}
+<p><a href="${esc(back)}">Back to the site</a></p>
+</main>
+</body>
+</html>`;
+}
+
+function formAgain(form: FormKind, values: Record<string, string>, action: string): string {
+  const v = (name: string) => esc(values[name] ?? "");
+  const input = (name: "name" | "email" | "phone" | "address", type: string, required: boolean) => {
+    const label = (LABELS[form] as Record<string, string>)[name];
+    return `<div><label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" type="${type}" maxlength="${LIMITS[name]}" value="${v(name)}"${required ? " required" : ""}></div>`;
+  };
+  const service = () => {
+    const chosen = values.service ?? "";
+    const options = [{ value: "", label: NO_SERVICE_LABEL }, ...SERVICE_OPTIONS]
+      .map((o) => `<option value="${esc(o.value)}"${o.value === chosen ? " selected" : ""}>${esc(o.label)}</option>`)
+      .join("");
+    return `<div><label for="service">${LABELS.contact.service}</label><select id="service" name="service">${options}</select></div>`;
+  };
+  // The newline after <textarea> is eaten by the HTML parser, so a message that starts with one keeps it.
+  const message = `<div><label for="message">${LABELS[form].message}</label><textarea id="message" name="message" rows="5" maxlength="${LIMITS.message}"${form === "contact" ? " required" : ""}>\n${v("message")}</textarea></div>`;
+  const fields =
+    form === "quote"
+      ? [input("name", "text", true), input("email", "email", true), input("phone", "tel", false), input("address", "text", false), message]
+      : [input("name", "text", true), input("email", "email", true), input("phone", "tel", false), service(), message];
+  return `<form action="${esc(action)}" method="post">
+<p>This is what you typed; you can send it again.</p>
+${fields.join("\n")}
+<div><button type="submit">Send again</button></div>
+</form>`;
+}

@@ -1,0 +1,33 @@
+/**
+ * At most `perMinute` submissions per client in any 60 seconds. In memory: one
+ * Node process holds every count; on an edge platform each instance counts
+ * alone, which still stops a single client hammering one instance.
+ */
+export interface RateLimiter {
+  /** Counts one submission; if over the limit, says how many seconds until the next is allowed. */
+  take(client: string): { ok: true } | { ok: false; retryAfterSeconds: number };
+}
+
+const WINDOW_MS = 60_000;
+
+export function rateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
+  const seen = new Map<string, number[]>();
+  let lastSweep = now();
+  return {
+    take(client) {
+      const t = now();
+      if (t - lastSweep > WINDOW_MS) {
+        for (const [key, times] of seen) if (times[times.length - 1] <= t - WINDOW_MS) seen.delete(key);
+        lastSweep = t;
+      }
+      const times = (seen.get(client) ?? []).filter((at) => at > t - WINDOW_MS);
+      if (times.length >= perMinute) {
+        seen.set(client, times);
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((times[0] + WINDOW_MS - t) / 1000)) };
+      }
+      times.push(t);
+      seen.set(client, times);
+      return { ok: true };
+    },
+  };
+}

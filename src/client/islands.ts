@@ -1,13 +1,17 @@
 /**
  * The browser entry: finds the island marks the server rendered and hydrates
  * each one when it is needed, and nothing else on the page. React and each
- * island's code are separate chunks, fetched only when an island wakes.
+ * island's code are separate chunks, fetched only when an island wakes. The
+ * section-link scrolling needs no React and runs at once.
  */
 import type { HydrateOn, IslandName } from "../islands/index.ts";
+import { enhanceSectionLinks } from "./scroll.ts";
 
 const loaders: Record<IslandName, () => Promise<{ default: React.ComponentType<any> }>> = {
   ContactForm: () => import("../islands/ContactForm.tsx"),
   Faq: () => import("../islands/Faq.tsx"),
+  MobileMenu: () => import("../islands/MobileMenu.tsx"),
+  NavMenu: () => import("../islands/NavMenu.tsx"),
   QuoteForm: () => import("../islands/QuoteForm.tsx"),
 };
 
@@ -45,4 +49,5 @@ function schedule(el: HTMLElement) {
   }
 }
 
+enhanceSectionLinks();
 document.querySelectorAll<HTMLElement>("[data-island]").forEach(schedule);

@@ -1,8 +1,14 @@
 /**
- * FAQ accordion, one item open at a time.
+ * FAQ accordion: one item open at a time; clicking the open one closes it.
  * Pattern: https://www.w3.org/WAI/ARIA/apg/patterns/accordion/
+ *
+ * Every answer is in the server HTML. Closed panels are hidden by a class
+ * that a `scripting: none` media query overrides, so without JavaScript all
+ * answers show, and the server and hydrating renders are the same markup
+ * (all closed): no mismatch, and no layout shift when the island wakes.
  */
 import { useState } from "react";
+import { cn } from "../../templates/ui.tsx";
 
 export interface FaqProps {
   items: { question: string; answer: string }[];
@@ -26,10 +32,16 @@ export default function Faq({ items }: FaqProps) {
                 className="flex min-h-11 w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-ink hover:bg-brand-50"
               >
                 {item.question}
-                <span aria-hidden="true" className="text-2xl leading-none text-brand-700">{isOpen ? "−" : "+"}</span>
+                <span aria-hidden="true" className="text-2xl leading-none text-brand-700 [@media(scripting:none)]:hidden">
+                  {isOpen ? "−" : "+"}
+                </span>
               </button>
             </h3>
-            <section id={`faq-a-${i}`} aria-labelledby={`faq-q-${i}`} hidden={!isOpen} className="px-5 pb-5 leading-relaxed text-slate-600">
+            <section
+              id={`faq-a-${i}`}
+              aria-labelledby={`faq-q-${i}`}
+              className={cn("px-5 pb-5 leading-relaxed text-slate-600", !isOpen && "hidden [@media(scripting:none)]:block")}
+            >
               {item.answer}
             </section>
           </div>

@@ -5,9 +5,11 @@
  */
 import ContactForm from "./ContactForm.tsx";
 import Faq from "./Faq.tsx";
+import MobileMenu from "./MobileMenu.tsx";
+import NavMenu from "./NavMenu.tsx";
 import QuoteForm from "./QuoteForm.tsx";
 
-export const islands = { ContactForm, Faq, QuoteForm };
+export const islands = { ContactForm, Faq, MobileMenu, NavMenu, QuoteForm };
 export type IslandName = keyof typeof islands;
 export type IslandProps<N extends IslandName> = Parameters<(typeof islands)[N]>[0];
 

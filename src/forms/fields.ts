@@ -9,7 +9,7 @@ export const LIMITS = {
   name: 200,
   // RFC 5321 caps a mailbox at 254 characters.
   email: 254,
-  phone: 40,
+  phone: 200,
   address: 300,
   // Long enough for any real message; the relay splits it across Telegram notices.
   message: 10_000,

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { ContactBody, QuoteBody } from "../forms/schema.ts";
+import { chunk, escapeMarkdown } from "./markdown.ts";
+import { contactNotices, formatBrisbaneTime, quoteNotices } from "./notice.ts";
+import { parseLegacyMarkdown } from "./testing/telegram-stand-in.ts";
+
+const HOSTILE = [
+  "john_smith@example.com",
+  "5 * 3 = 15, `rm -rf`, [link](http://x) and _half",
+  "ends with a backslash \\",
+  "\\_ \\* \\` \\[ already escaped",
+  "**bold** __it__ ```pre``` ]]] ))) \\\\",
+  "emoji 🧽🫧✨ and a lone high surrogate-free 👩‍👩‍👧",
+  "مرحبا، أريد تنظيف الشقة",
+  "你好，我需要清洁服务",
+  "line one\nline two\r\n\n  indented",
+];
+
+const shown = (markdown: string) => {
+  const parsed = parseLegacyMarkdown(markdown);
+  if ("error" in parsed) throw new Error(parsed.error);
+  return parsed.text;
+};
+
+describe("legacy Markdown escaping", () => {
+  it("the stand-in parser refuses what Telegram refuses", () => {
+    expect(parseLegacyMarkdown("*Email:* john_smith@example.com")).toEqual({ error: "Can't find end of the entity starting at byte offset 13" });
+    expect(parseLegacyMarkdown("*Name:* Zoë *")).toEqual({ error: "Can't find end of the entity starting at byte offset 13" });
+  });
+
+  it.each(HOSTILE)("%j reaches the owner exactly as typed", (text) => {
+    expect(shown(escapeMarkdown(text))).toBe(text);
+    const quote = quoteNotices(QuoteBody.parse({ name: text, email: "a@b.co", phone: text, address: text, message: text }), new Date());
+    expect(quote).toHaveLength(1);
+    expect(shown(quote[0]).split(text).length - 1).toBe(4);
+  });
+
+  it("a value ending in a backslash cannot swallow the next label", () => {
+    const [text] = quoteNotices(QuoteBody.parse({ name: "Ann\\", email: "a@b.co" }), new Date());
+    expect(shown(text)).toContain("Name: Ann\\\nEmail: a@b.co\n");
+  });
+});
+
+describe("notices", () => {
+  const at = new Date("2025-03-12T05:04:05Z");
+
+  it("formats the time in Brisbane, in Australian English long format", () => {
+    expect(formatBrisbaneTime(at)).toBe("12 March 2025 at 3:04:05 pm AEST");
+  });
+
+  it("quote: every field, and the spec's words for empty optional ones", () => {
+    const [text] = quoteNotices(QuoteBody.parse({ name: "Ann Lee", email: "ann@example.com", phone: "", address: " " }), at);
+    expect(shown(text)).toBe(
+      "New Quote Request\n\nName: Ann Lee\nEmail: ann@example.com\nPhone: Not provided\nProperty Address: Not provided\nMessage:\nNo additional message\n\nSubmitted: 12 March 2025 at 3:04:05 pm AEST\n",
+    );
+  });
+
+  it("contact: headed New Contact Form Submission, with the chosen service's label", () => {
+    const [text] = contactNotices(ContactBody.parse({ name: "Bo", email: "bo@example.com", phone: "0491 570 156", service: "oven-bbq-cleaning", message: "Hi" }), at);
+    expect(shown(text)).toBe(
+      "New Contact Form Submission\n\nName: Bo\nEmail: bo@example.com\nPhone: 0491 570 156\nService: Oven & BBQ Cleaning Brisbane\nMessage:\nHi\n\nSubmitted: 12 March 2025 at 3:04:05 pm AEST\n",
+    );
+    const [none] = contactNotices(ContactBody.parse({ name: "Bo", email: "bo@example.com", message: "Hi" }), at);
+    expect(shown(none)).not.toContain("Service");
+  });
+
+  it("splits a 10,000-character message into marked parts that fit and join back in order", () => {
+    const message = Array.from({ length: 10_000 }, (_, i) => "ab_*`[\\ 🧽\n"[i % 11]).join("").slice(0, 10_000);
+    const body = ContactBody.parse({ name: "N_*", email: "n@example.com", message });
+    const parts = contactNotices(body, at).map(shown);
+    expect(parts.length).toBe(3);
+    parts.forEach((p, i) => {
+      expect(p.length).toBeLessThanOrEqual(4096);
+      expect(p.startsWith(`New Contact Form Submission (${i + 1}/3)\n\n`)).toBe(true);
+    });
+    const pieces = parts.map((p) => /Message(?: \(continued\))?:\n([\s\S]*)\n\nSubmitted: /.exec(p)![1]);
+    expect(pieces.join("")).toBe(message);
+  });
+
+  it("never cuts a surrogate pair", () => {
+    const text = "🧽".repeat(50);
+    for (const size of [7, 10, 33]) {
+      const chunks = chunk(text, size);
+      expect(chunks.join("")).toBe(text);
+      for (const c of chunks) expect(c.length).toBeLessThanOrEqual(size);
+      for (const c of chunks) expect(c).toMatch(/^(🧽)+$/);
+    }
+  });
+});

@@ -1,19 +1,21 @@
 /** `npm run build`: builds dist/ from content/, or explains what in content/ is wrong. */
+import "../src/build/production.ts";
 import { build, DEFAULT_FORM_ACTIONS } from "../src/build/build.ts";
+import { buildSummary, progressLine } from "../src/build/summary.ts";
 import { ContentError } from "../src/content/load.ts";
 
 const relay = process.env.RELAY_URL?.replace(/\/$/, "");
+const progress = progressLine();
 try {
   const result = await build({
     siteUrl: process.env.SITE_URL || undefined,
     formActions: relay ? { quote: `${relay}/api/quote`, contact: `${relay}/api/contact` } : DEFAULT_FORM_ACTIONS,
+    onProgress: progress.onProgress,
   });
-  const largest = result.pages.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-  console.log(
-    `Built ${result.pages.length} pages into ${result.outDir} in ${(result.ms / 1000).toFixed(2)} s: ` +
-      `${(result.totalBytes / 1024).toFixed(0)} KB of HTML, largest ${largest.file} (${(largest.bytes / 1024).toFixed(1)} KB).`,
-  );
+  progress.clear();
+  console.log(buildSummary(result));
 } catch (error) {
+  progress.clear();
   if (error instanceof ContentError) {
     console.error(error.message);
     console.error("\nThe build stopped; the previous dist/ is unchanged. Fix the lines above and build again.");

@@ -3,15 +3,15 @@
  * islands bundle → dist/. Writes into a temporary folder and swaps it in only
  * when everything succeeded, so a failed build leaves the previous dist/ alone.
  */
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { loadContent } from "../content/load.ts";
-import { outputFile, routes, type Route, type RouteKind } from "../routes.ts";
+import type { Route, RouteKind } from "../routes.ts";
 import { bundleIslands } from "./bundle.ts";
-import { classesInHtml, classesInIslands, cssFor } from "./css.ts";
-import { renderRoute, type RenderOptions } from "./render.tsx";
+import { classesInIslands, cssFor } from "./css.ts";
+import type { RenderOptions } from "./render.tsx";
+import { renderPages } from "./render-pages.ts";
 import { writeSiteFiles } from "./site-files.ts";
-import { CSS_PLACEHOLDER } from "../../templates/Layout.tsx";
 
 export interface BuildOptions {
   contentDir?: string;
@@ -19,6 +19,8 @@ export interface BuildOptions {
   /** Overrides site.yaml's url (SITE_URL). */
   siteUrl?: string;
   formActions?: RenderOptions["formActions"];
+  /** Called as pages render: done of total (for a progress line). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface BuildResult {
@@ -42,30 +44,23 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   try {
-    const islandsScript = await bundleIslands(staging);
-    const rendered = routes(content).map((route) => ({ route, html: renderRoute(route, content, { formActions }) }));
-
-    // One stylesheet per kind of page: pages of a kind share their classes, so
-    // 29 suburb pages cost one compile, and each page still gets only what it uses.
-    const islandClasses = classesInIslands();
-    const byKind = new Map<RouteKind, Set<string>>();
-    for (const { route, html } of rendered) {
-      const set = byKind.get(route.kind) ?? new Set<string>();
-      for (const c of classesInHtml(html)) set.add(c);
-      if (hasIsland(html)) for (const c of islandClasses) set.add(c);
-      byKind.set(route.kind, set);
-    }
-    const cssByKind = new Map<RouteKind, string>();
-    for (const [kind, classes] of byKind) cssByKind.set(kind, await cssFor(classes));
-
-    const pages: BuildResult["pages"] = [];
-    for (const { route, html } of rendered) {
-      let doc = html.replace(CSS_PLACEHOLDER, () => cssByKind.get(route.kind)!);
-      if (hasIsland(html)) doc = doc.replace("</head>", () => `<script type="module" src="${islandsScript}"></script></head>`);
-      const file = outputFile(route);
-      mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
-      writeFileSync(path.join(staging, file), doc);
-      pages.push({ route, file, bytes: Buffer.byteLength(doc) });
+    // esbuild bundles in its own process while this thread renders.
+    const bundling = bundleIslands(staging);
+    bundling.catch(() => {}); // awaited below; this only keeps a render error from also being an unhandled rejection
+    const rendered = await renderPages(content, { formActions }, { onProgress: options.onProgress });
+    let pages: BuildResult["pages"];
+    try {
+      // One stylesheet per kind of page: pages of a kind share their classes, so
+      // 29 suburb pages cost one compile, and each page still gets only what it uses.
+      const islandClasses = classesInIslands();
+      const cssByKind: Partial<Record<RouteKind, string>> = {};
+      for (const [kind, classes] of rendered.classesByKind) {
+        if (rendered.islandKinds.has(kind)) for (const c of islandClasses) classes.add(c);
+        cssByKind[kind] = await cssFor(classes);
+      }
+      pages = await rendered.write({ dir: staging, css: cssByKind, islandsScript: await bundling });
+    } finally {
+      await rendered.close();
     }
     cpSync(path.join(contentDir, "images"), path.join(staging, "images"), { recursive: true });
     writeSiteFiles(staging, content, { formActions });
@@ -77,8 +72,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     throw error;
   }
 }
-
-const hasIsland = (html: string) => html.includes("data-island=");
 
 function swapIn(staging: string, outDir: string) {
   const old = `${outDir}.old-${process.pid}-${Date.now()}`;

@@ -1,0 +1,95 @@
+/**
+ * `npm run bench`: how fast the build is and how it grows. Builds the real
+ * site, then generated sites of 1,000 and 4,000 suburbs (copies of content/
+ * in a temporary folder, never content/ itself), each in its own process so
+ * peak memory is that build's alone. Prints pages/s, ms/page, seconds and
+ * peak memory per size. `-- 250 2000` picks other sizes.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, tmpdir } from "node:os";
+import path from "node:path";
+import { parse, stringify } from "yaml";
+import "../src/build/production.ts";
+import { build } from "../src/build/build.ts";
+
+interface Run {
+  label: string;
+  pages: number;
+  suburbPages: number;
+  ms: number;
+  peakRssMb: number;
+}
+
+if (process.argv[2] === "--child") {
+  // One build, measured from inside: the parent reads this line.
+  const [contentDir, outDir] = process.argv.slice(3);
+  const result = await build({ contentDir, outDir });
+  const suburbPages = result.pages.filter((p) => p.route.kind === "suburb").length;
+  // maxRSS is in kilobytes.
+  console.log(JSON.stringify({ pages: result.pages.length, suburbPages, ms: result.ms, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+  process.exit(0);
+}
+
+const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const work = mkdtempSync(path.join(tmpdir(), "bench-"));
+const runs: Run[] = [];
+try {
+  console.log(`Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim()})`);
+  runs.push(measure("real site (content/)", "content", path.join(work, "out-real")));
+  for (const n of sizes.length > 0 ? sizes : [1000, 4000]) {
+    const dir = path.join(work, `content-${n}`);
+    generate(dir, n);
+    runs.push(measure(`${n.toLocaleString("en-AU")} suburbs`, dir, path.join(work, `out-${n}`)));
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const rows = runs.map((r) => [
+  r.label,
+  String(r.pages),
+  (r.pages / (r.ms / 1000)).toFixed(0),
+  (r.ms / r.pages).toFixed(2),
+  (r.ms / 1000).toFixed(2),
+  r.peakRssMb.toFixed(0),
+]);
+const head = ["site", "pages", "pages/s", "ms/page", "total s", "peak MB"];
+console.log("\n| " + head.join(" | ") + " |\n|" + head.map((h, i) => (i === 0 ? " --- " : " ---: ")).join("|") + "|");
+for (const r of rows) console.log("| " + r.join(" | ") + " |");
+console.log(
+  "\nGenerated suburbs are copies of real ones with new names and slugs, marked header: false and homeGrid: false " +
+    "so every page's header and the home page stay the size they are on the real site.",
+);
+if (runs.length >= 3) {
+  const [a, b] = runs.slice(-2);
+  const perPageA = a.ms / a.pages;
+  const perPageB = b.ms / b.pages;
+  console.log(`Growth: ${(b.pages / a.pages).toFixed(1)}× the pages took ${(b.ms / a.ms).toFixed(1)}× the time (ms/page ${perPageA.toFixed(2)} → ${perPageB.toFixed(2)}).`);
+}
+
+function measure(label: string, contentDir: string, outDir: string): Run {
+  process.stdout.write(`Building ${label}… `);
+  const out = execFileSync(process.execPath, [...process.execArgv, import.meta.filename, "--child", contentDir, outDir], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const run = { label, ...(JSON.parse(out.trim().split("\n").pop()!) as Omit<Run, "label">) };
+  console.log(`${run.pages} pages in ${(run.ms / 1000).toFixed(2)} s`);
+  return run;
+}
+
+/** content/ copied to `dir` with `total` suburbs: the real ones, then copies of them under new names. */
+function generate(dir: string, total: number) {
+  cpSync("content", dir, { recursive: true });
+  const file = path.join(dir, "suburbs.yaml");
+  const data = parse(readFileSync(file, "utf8")) as { suburbs: Record<string, unknown>[] };
+  const real = data.suburbs;
+  const suburbs = [...real];
+  for (let i = 0; suburbs.length < total; i++) {
+    const base = real[i % real.length] as { name: string; slug: string };
+    const n = Math.floor(i / real.length) + 2;
+    const name = `${base.name} ${n}`;
+    // Replacing the name everywhere keeps each page's text, and so its size, realistic.
+    const copy = JSON.parse(JSON.stringify(base).replaceAll(base.name, name)) as Record<string, unknown>;
+    suburbs.push({ ...copy, slug: `${base.slug}-${n}`, name, header: false, homeGrid: false });
+  }
+  writeFileSync(file, stringify({ suburbs }, { lineWidth: 0 }));
+}

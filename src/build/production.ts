@@ -1,0 +1,6 @@
+/**
+ * Imported first by the command-line entries that render pages: React picks
+ * its development or production build when it is first loaded, and the
+ * production build renders about three times faster. Tests keep theirs.
+ */
+process.env.NODE_ENV ??= "production";

@@ -1,0 +1,205 @@
+/**
+ * Renders and writes every page, on this thread for a small site and on
+ * worker threads (one per core) for a large one. Both paths run the same
+ * {@link PageRenderer}; the pool only pays once React's render time outweighs
+ * starting the workers (~0.3 s each, to load React and the templates).
+ *
+ * Two phases, because a page's CSS depends on every page of its kind:
+ * render (HTML stays where it was rendered; only new class names travel),
+ * then write (each renderer inlines its pages' CSS and writes them).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { Content } from "../content/load.ts";
+import { outputFile, routes, type Route, type RouteKind } from "../routes.ts";
+import { CSS_PLACEHOLDER } from "../../templates/Layout.tsx";
+import { classesInHtml } from "./css.ts";
+import { renderRoute, type RenderOptions } from "./render.tsx";
+
+/** Below this many pages one thread is faster than starting a pool. */
+export const POOL_MIN_PAGES = 300;
+const BATCH = 50;
+
+export interface WriteInput {
+  /** The folder pages are written into. */
+  dir: string;
+  css: Partial<Record<RouteKind, string>>;
+  /** URL of the islands entry script, added to pages that have an island. */
+  islandsScript: string;
+}
+
+export interface RenderedBatch {
+  from: number;
+  count: number;
+  /** Class names this renderer had not reported before, by page kind. */
+  classes: Partial<Record<RouteKind, string[]>>;
+  /** Kinds with at least one page that has an island. */
+  islandKinds: RouteKind[];
+}
+
+export interface WrittenPage {
+  index: number;
+  file: string;
+  bytes: number;
+}
+
+export const hasIsland = (html: string) => html.includes("data-island=");
+
+/** Renders routes by index and keeps their HTML until it is told the CSS. */
+export class PageRenderer {
+  private routes: Route[];
+  private html = new Map<number, string>();
+  private seen = new Map<RouteKind, Set<string>>();
+
+  constructor(
+    private content: Content,
+    private options: RenderOptions,
+  ) {
+    this.routes = routes(content);
+  }
+
+  render(from: number, to: number): RenderedBatch {
+    const classes: RenderedBatch["classes"] = {};
+    const islandKinds = new Set<RouteKind>();
+    for (let i = from; i < to; i++) {
+      const route = this.routes[i];
+      const html = renderRoute(route, this.content, this.options);
+      this.html.set(i, html);
+      if (hasIsland(html)) islandKinds.add(route.kind);
+      let seen = this.seen.get(route.kind);
+      if (!seen) this.seen.set(route.kind, (seen = new Set()));
+      for (const c of classesInHtml(html)) {
+        if (seen.has(c)) continue;
+        seen.add(c);
+        (classes[route.kind] ??= []).push(c);
+      }
+    }
+    return { from, count: to - from, classes, islandKinds: [...islandKinds] };
+  }
+
+  write({ dir, css, islandsScript }: WriteInput): WrittenPage[] {
+    const written: WrittenPage[] = [];
+    for (const [index, html] of this.html) {
+      const route = this.routes[index];
+      let doc = html.replace(CSS_PLACEHOLDER, () => css[route.kind] ?? "");
+      if (hasIsland(html)) doc = doc.replace("</head>", () => `<script type="module" src="${islandsScript}"></script></head>`);
+      const file = outputFile(route);
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), doc);
+      written.push({ index, file, bytes: Buffer.byteLength(doc) });
+    }
+    this.html.clear();
+    return written;
+  }
+}
+
+export interface RenderResult {
+  classesByKind: Map<RouteKind, Set<string>>;
+  islandKinds: Set<RouteKind>;
+  /** Writes every page with its kind's CSS; pages in route order. */
+  write(input: WriteInput): Promise<{ route: Route; file: string; bytes: number }[]>;
+  /** Stops the render threads; call it whether or not write ran. */
+  close(): Promise<void>;
+}
+
+export interface RenderPagesOptions {
+  /** Called as pages finish rendering: done of total. */
+  onProgress?: (done: number, total: number) => void;
+  /** Worker threads; default one per core when the site has {@link POOL_MIN_PAGES} pages or more, else none. */
+  threads?: number;
+}
+
+export async function renderPages(content: Content, options: RenderOptions, { onProgress, threads }: RenderPagesOptions = {}): Promise<RenderResult> {
+  const all = routes(content);
+  const total = all.length;
+  const n = Math.min(threads ?? (total >= POOL_MIN_PAGES ? availableParallelism() : 0), Math.ceil(total / BATCH));
+  const renderers: Renderer[] = n <= 1 ? [new LocalRenderer(content, options)] : Array.from({ length: n }, () => new WorkerRenderer(content, options));
+
+  const classesByKind = new Map<RouteKind, Set<string>>();
+  const islandKinds = new Set<RouteKind>();
+  let next = 0;
+  let done = 0;
+  try {
+    // Batches are handed out as renderers ask, so no core idles while another has a queue.
+    await Promise.all(
+      renderers.map(async (r) => {
+        while (next < total) {
+          const from = next;
+          next = Math.min(total, next + BATCH);
+          const batch = await r.render(from, next);
+          for (const [kind, names] of Object.entries(batch.classes) as [RouteKind, string[]][]) {
+            let set = classesByKind.get(kind);
+            if (!set) classesByKind.set(kind, (set = new Set()));
+            for (const c of names) set.add(c);
+          }
+          for (const k of batch.islandKinds) islandKinds.add(k);
+          done += batch.count;
+          onProgress?.(done, total);
+        }
+      }),
+    );
+  } catch (error) {
+    await Promise.all(renderers.map((r) => r.close()));
+    throw error;
+  }
+
+  return {
+    classesByKind,
+    islandKinds,
+    async write(input) {
+      const written = (await Promise.all(renderers.map((r) => r.write(input)))).flat();
+      written.sort((a, b) => a.index - b.index);
+      return written.map((w) => ({ route: all[w.index], file: w.file, bytes: w.bytes }));
+    },
+    close: async () => void (await Promise.all(renderers.map((r) => r.close()))),
+  };
+}
+
+interface Renderer {
+  render(from: number, to: number): Promise<RenderedBatch>;
+  write(input: WriteInput): Promise<WrittenPage[]>;
+  close(): Promise<void>;
+}
+
+class LocalRenderer implements Renderer {
+  private r: PageRenderer;
+  constructor(content: Content, options: RenderOptions) {
+    this.r = new PageRenderer(content, options);
+  }
+  render = async (from: number, to: number) => this.r.render(from, to);
+  write = async (input: WriteInput) => this.r.write(input);
+  close = async () => {};
+}
+
+export type WorkerRequest = { render: [number, number] } | { write: WriteInput };
+export type WorkerReply = { ok: RenderedBatch | WrittenPage[] } | { error: string };
+
+class WorkerRenderer implements Renderer {
+  private worker: Worker;
+  private pending?: { resolve: (v: never) => void; reject: (e: Error) => void };
+
+  constructor(content: Content, options: RenderOptions) {
+    this.worker = new Worker(new URL("./render-worker-boot.mjs", import.meta.url), { workerData: { content, options } });
+    this.worker.on("message", (reply: WorkerReply) => {
+      const p = this.pending;
+      this.pending = undefined;
+      if ("error" in reply) p?.reject(new Error(reply.error));
+      else p?.resolve(reply.ok as never);
+    });
+    this.worker.on("error", (e) => this.pending?.reject(e));
+    this.worker.on("exit", (code) => this.pending?.reject(new Error(`a render worker exited (code ${code})`)));
+  }
+
+  private ask<T>(request: WorkerRequest): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending = { resolve: resolve as (v: never) => void, reject };
+      this.worker.postMessage(request);
+    });
+  }
+
+  render = (from: number, to: number) => this.ask<RenderedBatch>({ render: [from, to] });
+  write = (input: WriteInput) => this.ask<WrittenPage[]>({ write: input });
+  close = async () => void (await this.worker.terminate());
+}

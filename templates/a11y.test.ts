@@ -1,0 +1,147 @@
+/**
+ * Accessibility in a real browser: axe-core's WCAG 2.2 A and AA rules on every
+ * page at phone and desktop widths, first as the server sends it (no script),
+ * then with its islands hydrated. The same page loads check that the
+ * Content-Security-Policy the server sends (from dist/_headers) blocks nothing
+ * the site itself needs, and that keyboard focus is always visible.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContent } from "../src/content/load.ts";
+import { routes } from "../src/routes.ts";
+import { DESKTOP, PHONE, launchBrowser } from "../src/testing/browser.ts";
+import { wakeIslands } from "../src/testing/islands.ts";
+import { startSite } from "../src/testing/site.ts";
+
+const AXE = readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8");
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+// The 404 page as a visitor meets it: at an address that does not exist.
+const paths = routes(loadContent("content")).map((r) => (r.kind === "notFound" ? "/no-such-page/" : r.path));
+
+interface Problems {
+  csp: string[];
+  errors: string[];
+}
+
+async function newContext(browser: Browser, viewport: typeof PHONE, problems: Problems): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  context.on("console", (m) => {
+    if (m.type() !== "error") return;
+    // The 404 page answers with status 404 on purpose; Chromium logs that as a failed load.
+    if (/status of 404/.test(m.text()) && m.location().url.includes("/no-such-page/")) return;
+    (/CSP violation|Content Security Policy/.test(m.text()) ? problems.csp : problems.errors).push(`${m.location().url}: ${m.text()}`);
+  });
+  context.on("weberror", (e) => problems.errors.push(String(e.error())));
+  return context;
+}
+
+async function axe(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol, which the page's CSP does not govern, as a browser extension would be.
+  await page.evaluate(AXE);
+  const results = await page.evaluate(
+    (tags) => (window as any).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
+    TAGS,
+  );
+  return (results.violations as { id: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[]).flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.help}) at ${n.target.join(" ")}: ${n.failureSummary.replace(/\s+/g, " ")}`),
+  );
+}
+
+let browser: Browser;
+let url = "";
+let close = async () => {};
+beforeAll(async () => {
+  ({ url, close } = await startSite());
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await close();
+});
+
+describe("the axe check", () => {
+  it("reports low contrast, an unlabelled field and a small target, so a clean run means something", async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.setContent(
+      '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main><h1>t</h1>' +
+        '<p style="color:#999;background:#fff">faint</p><input type="text"><a href="/" style="display:inline-block;width:12px;height:12px;font-size:8px">x</a> <a href="/" style="display:inline-block;width:12px;height:12px;font-size:8px">y</a></main></body></html>',
+    );
+    const ids = new Set((await axe(page)).map((v) => v.split(" ")[0]));
+    await page.close();
+    expect(ids).toEqual(new Set(["color-contrast", "label", "target-size"]));
+  });
+});
+
+describe.each([
+  ["390 px", PHONE],
+  ["1280 px", DESKTOP],
+] as const)("at %s wide", (_label, viewport) => {
+  const problems: Problems = { csp: [], errors: [] };
+  let noScript: BrowserContext;
+  let live: BrowserContext;
+  beforeAll(async () => {
+    noScript = await newContext(browser, viewport, problems);
+    // The page as the server sends it: the islands' script answers empty, so nothing hydrates.
+    await noScript.route(/\/assets\/islands-[^/]+\.js$/, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+    live = await newContext(browser, viewport, problems);
+  });
+  afterAll(async () => {
+    await noScript?.close();
+    await live?.close();
+  });
+
+  it("every page as served has no axe violation", async () => {
+    const page = await noScript.newPage();
+    const found: string[] = [];
+    for (const p of paths) {
+      await page.goto(url + p, { waitUntil: "load" });
+      for (const v of await axe(page)) found.push(`${p}: ${v}`);
+    }
+    await page.close();
+    expect(found).toEqual([]);
+  });
+
+  it("every page with its islands hydrated has no axe violation, no CSP violation and no script error", async () => {
+    const page = await live.newPage();
+    const found: string[] = [];
+    let hydrated = 0;
+    for (const p of paths) {
+      await page.goto(url + p, { waitUntil: "load" });
+      const islands = await wakeIslands(page);
+      hydrated += islands.length;
+      if (islands.length > 0) for (const v of await axe(page)) found.push(`${p}: ${v}`);
+    }
+    await page.close();
+    expect(hydrated).toBeGreaterThanOrEqual(3);
+    expect(found).toEqual([]);
+    expect(problems.csp).toEqual([]);
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("shows where keyboard focus is on every stop of the home page", async () => {
+    const page = await live.newPage();
+    await page.goto(url + "/", { waitUntil: "load" });
+    const unseen: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press("Tab");
+      const focus = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const s = getComputedStyle(el);
+        const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2;
+        const ring = s.boxShadow !== "none";
+        return { name: `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().slice(0, 40)}"`, visible: outline || ring };
+      });
+      if (focus && !focus.visible) unseen.push(focus.name);
+    }
+    await page.close();
+    expect(unseen).toEqual([]);
+  });
+});

@@ -36,7 +36,8 @@ function schedule(el: HTMLElement) {
       },
       { rootMargin: "200px" },
     );
-    io.observe(el);
+    // The mark is display: contents and has no box of its own to intersect; its children do.
+    for (const child of el.children) io.observe(child);
   } else if (on === "interaction") {
     const events = ["pointerover", "focusin", "touchstart"] as const;
     const once = () => {

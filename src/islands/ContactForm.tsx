@@ -1,44 +1,64 @@
-/** The contact page's form. Posts to the relay; works as a plain form without script. */
+/**
+ * The contact page's form. A real form posting to the relay, so it works
+ * before and without script; once hydrated it posts JSON and shows the
+ * notice in place (see FormParts.tsx). `?service=oven-bbq-cleaning` in the
+ * page's address preselects that service.
+ */
+import { useEffect, useRef } from "react";
+import { LABELS, LIMITS, NO_SERVICE_LABEL, SERVICE_OPTIONS } from "../forms/fields.ts";
+import { failure } from "../forms/texts.ts";
+import { Field, fieldClass, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
+
 export interface ContactFormProps {
+  /** The relay endpoint the form posts to. */
   action: string;
-  services: { value: string; label: string }[];
+  /** The business phone, named in the failure notice. */
+  phone: string;
 }
 
-const field = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
-const label = "block text-sm font-medium text-ink";
+const L = LABELS.contact;
 
-export default function ContactForm({ action, services }: ContactFormProps) {
+export default function ContactForm({ action, phone }: ContactFormProps) {
+  const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm("contact", action, failure("contact", phone));
+  const serviceRef = useRef<HTMLSelectElement>(null);
+
+  // After hydration, not during render: the server HTML has no query string to
+  // read, and the select is uncontrolled, so this causes no mismatch. A choice
+  // the visitor made before hydration wins.
+  useEffect(() => {
+    const wanted = new URLSearchParams(window.location.search).get("service");
+    const select = serviceRef.current;
+    if (select && select.value === "" && SERVICE_OPTIONS.some((s) => s.value === wanted)) select.value = wanted!;
+  }, []);
+
   return (
-    <form action={action} method="post" className="grid gap-4 sm:grid-cols-2">
-      <div>
-        <label htmlFor="contact-name" className={label}>Full Name <span aria-hidden="true" className="text-accent-700">*</span></label>
-        <input id="contact-name" name="name" type="text" required autoComplete="name" className={field} />
-      </div>
-      <div>
-        <label htmlFor="contact-email" className={label}>Email Address <span aria-hidden="true" className="text-accent-700">*</span></label>
-        <input id="contact-email" name="email" type="email" required autoComplete="email" className={field} />
-      </div>
-      <div>
-        <label htmlFor="contact-phone" className={label}>Phone Number</label>
-        <input id="contact-phone" name="phone" type="tel" autoComplete="tel" className={field} />
-      </div>
-      <div>
-        <label htmlFor="contact-service" className={label}>Service Type</label>
-        <select id="contact-service" name="service" defaultValue="" className={field}>
-          <option value="">Select a service</option>
-          {services.map((s) => (
+    <form action={action} method="post" onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <Field id="contact-name" label={L.name} required>
+        <input id="contact-name" name="name" type="text" required maxLength={LIMITS.name} autoComplete="name" className={fieldClass} />
+      </Field>
+      <Field id="contact-email" label={L.email} required>
+        <input id="contact-email" name="email" type="email" required maxLength={LIMITS.email} autoComplete="email" className={fieldClass} />
+      </Field>
+      <Field id="contact-phone" label={L.phone}>
+        <input id="contact-phone" name="phone" type="tel" maxLength={LIMITS.phone} autoComplete="tel" className={fieldClass} />
+      </Field>
+      <Field id="contact-service" label={L.service}>
+        <select ref={serviceRef} id="contact-service" name="service" defaultValue="" className={fieldClass}>
+          <option value="">{NO_SERVICE_LABEL}</option>
+          {SERVICE_OPTIONS.map((s) => (
             <option key={s.value} value={s.value}>{s.label}</option>
           ))}
         </select>
-      </div>
+      </Field>
       <div className="sm:col-span-2">
-        <label htmlFor="contact-message" className={label}>Message <span aria-hidden="true" className="text-accent-700">*</span></label>
-        <textarea id="contact-message" name="message" rows={5} required className={field} />
+        <Field id="contact-message" label={L.message} required>
+          <textarea id="contact-message" name="message" rows={5} required maxLength={LIMITS.message} className={fieldClass} />
+        </Field>
       </div>
-      <div className="sm:col-span-2">
-        <button type="submit" className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-accent-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-accent-800 sm:w-auto">
-          Send Message
-        </button>
+      <Honeypot id="contact-website" />
+      <div className="grid gap-4 sm:col-span-2">
+        <SubmitButton kind="contact" sending={sending} buttonRef={submitRef} className="sm:w-auto sm:justify-self-start" />
+        <Notices notice={notice} onDismiss={dismiss} />
       </div>
     </form>
   );

@@ -1,37 +1,42 @@
-/** The home hero's quote form. Posts to the relay; works as a plain form without script. */
+/**
+ * The home hero's quote form. A real form posting to the relay, so it works
+ * before and without script; once hydrated it posts JSON and shows the
+ * notice in place (see FormParts.tsx).
+ */
+import { LABELS, LIMITS } from "../forms/fields.ts";
+import { failure } from "../forms/texts.ts";
+import { Field, fieldClass, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
+
 export interface QuoteFormProps {
+  /** The relay endpoint the form posts to. */
   action: string;
 }
 
-const field = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
-const label = "block text-sm font-medium text-ink";
+const L = LABELS.quote;
 
 export default function QuoteForm({ action }: QuoteFormProps) {
+  // The quote failure text names no phone number (specification section 8).
+  const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm("quote", action, failure("quote", ""));
   return (
-    <form action={action} method="post" className="grid gap-4">
-      <div>
-        <label htmlFor="quote-name" className={label}>Full Name <span aria-hidden="true" className="text-accent-700">*</span></label>
-        <input id="quote-name" name="name" type="text" required autoComplete="name" className={field} />
-      </div>
-      <div>
-        <label htmlFor="quote-email" className={label}>Email Address <span aria-hidden="true" className="text-accent-700">*</span></label>
-        <input id="quote-email" name="email" type="email" required autoComplete="email" className={field} />
-      </div>
-      <div>
-        <label htmlFor="quote-phone" className={label}>Phone</label>
-        <input id="quote-phone" name="phone" type="tel" autoComplete="tel" className={field} />
-      </div>
-      <div>
-        <label htmlFor="quote-address" className={label}>Property Address</label>
-        <input id="quote-address" name="address" type="text" autoComplete="address-line1" className={field} />
-      </div>
-      <div>
-        <label htmlFor="quote-message" className={label}>Message</label>
-        <textarea id="quote-message" name="message" rows={3} className={field} />
-      </div>
-      <button type="submit" className="inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-700 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-accent-800">
-        Get My Free Quote
-      </button>
+    <form action={action} method="post" onSubmit={onSubmit} className="grid gap-4">
+      <Field id="quote-name" label={L.name} required>
+        <input id="quote-name" name="name" type="text" required maxLength={LIMITS.name} autoComplete="name" className={fieldClass} />
+      </Field>
+      <Field id="quote-email" label={L.email} required>
+        <input id="quote-email" name="email" type="email" required maxLength={LIMITS.email} autoComplete="email" className={fieldClass} />
+      </Field>
+      <Field id="quote-phone" label={L.phone}>
+        <input id="quote-phone" name="phone" type="tel" maxLength={LIMITS.phone} autoComplete="tel" className={fieldClass} />
+      </Field>
+      <Field id="quote-address" label={L.address}>
+        <input id="quote-address" name="address" type="text" maxLength={LIMITS.address} autoComplete="street-address" className={fieldClass} />
+      </Field>
+      <Field id="quote-message" label={L.message}>
+        <textarea id="quote-message" name="message" rows={3} maxLength={LIMITS.message} className={fieldClass} />
+      </Field>
+      <Honeypot id="quote-website" />
+      <SubmitButton kind="quote" sending={sending} buttonRef={submitRef} />
+      <Notices notice={notice} onDismiss={dismiss} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { formatHours } from "../hours.ts";
 import { Banner, Icon, PhoneLink, Section } from "../ui.tsx";
 
 export function ContactPage({ content, formAction }: { content: Content; formAction: string }) {
-  const { contact, site, services } = content;
+  const { contact, site } = content;
   return (
     <>
       <Banner title={contact.banner.title} description={contact.banner.description} />
@@ -46,7 +46,7 @@ export function ContactPage({ content, formAction }: { content: Content; formAct
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="contact-form-title" className="text-2xl font-bold">{contact.formHeading}</h2>
             <p className="mb-6 mt-1 text-slate-600">{contact.formText}</p>
-            <Island name="ContactForm" props={{ action: formAction, services: services.map((s) => ({ value: s.formValue, label: s.name })) }} hydrate="visible" />
+            <Island name="ContactForm" props={{ action: formAction, phone: site.phone }} hydrate="visible" />
           </div>
         </div>
       </Section>

@@ -7,7 +7,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Behaviour = { kind: "ok" } | { kind: "tooMany"; retryAfter: number } | { kind: "serverError" } | { kind: "hang" } | { kind: "refuse"; description: string };
+export type Behaviour = { kind: "ok"; delayMs?: number } | { kind: "tooMany"; retryAfter: number } | { kind: "serverError" } | { kind: "hang" } | { kind: "refuse"; description: string };
 
 export interface Received {
   chatId: unknown;
@@ -46,7 +46,8 @@ export async function startTelegramStandIn({ token = TEST_TOKEN, chatId = TEST_C
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", () => void answer());
+    const answer = async () => {
       const reply = (status: number, body: unknown) => {
         res.writeHead(status, { "Content-Type": "application/json" });
         res.end(JSON.stringify(body));
@@ -59,6 +60,7 @@ export async function startTelegramStandIn({ token = TEST_TOKEN, chatId = TEST_C
       state.attempts++;
 
       const behaviour = queue.shift() ?? fallback;
+      if (behaviour.kind === "ok" && behaviour.delayMs) await new Promise((r) => setTimeout(r, behaviour.delayMs));
       if (behaviour.kind === "hang") return; // no answer: the relay must give up on its own
       if (behaviour.kind === "serverError") {
         res.writeHead(502, { "Content-Type": "text/html" });
@@ -86,7 +88,7 @@ export async function startTelegramStandIn({ token = TEST_TOKEN, chatId = TEST_C
       if (shown.length > 4096) return refuse(400, "Bad Request: message is too long");
       state.delivered.push({ chatId: body.chat_id, parseMode: body.parse_mode, text: body.text, shown });
       reply(200, { ok: true, result: { message_id: state.delivered.length, chat: { id: Number(chatId) }, text: shown } });
-    });
+    };
   });
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

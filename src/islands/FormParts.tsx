@@ -1,0 +1,145 @@
+/**
+ * What the quote and contact form islands share (not an island itself): the
+ * submit through the relay, the notices, the honeypot and the field styles.
+ *
+ * Inputs are uncontrolled, so text typed before the island hydrates survives
+ * hydration, a failure leaves every field exactly as typed, and success clears
+ * them with form.reset(). The submit handler is onSubmit, not a React form
+ * action, because React resets a form after an action even when it fails.
+ */
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { HONEYPOT_FIELD, type FormKind } from "../forms/fields.ts";
+import { INTERNAL_ERROR, SUBMIT_LABEL, SUCCESS, type Notice as NoticeText } from "../forms/texts.ts";
+import { buttonClass, cn, Icon } from "../../templates/ui.tsx";
+
+export const fieldClass =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+export const labelClass = "block text-sm font-medium text-ink";
+
+/** Longer than the relay's own ~10 s deadline for Telegram, so the relay's answer normally arrives first. */
+const RELAY_TIMEOUT_MS = 20_000;
+
+type Shown = { tone: "success" | "error" } & NoticeText;
+
+export function useRelayForm(kind: FormKind, action: string, failureNotice: NoticeText) {
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Shown | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    const body = Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]));
+    setSending(true);
+    setNotice(null);
+    try {
+      const response = await fetch(action, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(RELAY_TIMEOUT_MS),
+      });
+      const answer = (await response.json().catch(() => null)) as { ok?: unknown; error?: unknown } | null;
+      if (!response.ok || answer?.ok !== true) throw new Error(`The relay answered ${response.status}${answer?.error ? `: ${String(answer.error)}` : ""}`);
+      form.reset();
+      setNotice({ tone: "success", ...SUCCESS[kind] });
+    } catch (error) {
+      console.error(INTERNAL_ERROR[kind], error);
+      setNotice({ tone: "error", ...failureNotice });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function dismiss() {
+    setNotice(null);
+    // The dismiss button is about to vanish; keep focus in the form rather than lose it to the page.
+    submitRef.current?.focus();
+  }
+
+  return { sending, notice, onSubmit, dismiss, submitRef };
+}
+
+/**
+ * The two live regions are always in the page, so a screen reader is already
+ * watching them when a notice appears: success politely (status), failure at
+ * once (alert).
+ */
+export function Notices({ notice, onDismiss }: { notice: Shown | null; onDismiss: () => void }) {
+  return (
+    <>
+      <div role="status" className="empty:hidden">
+        {notice?.tone === "success" && <NoticeBox notice={notice} onDismiss={onDismiss} />}
+      </div>
+      <div role="alert" className="empty:hidden">
+        {notice?.tone === "error" && <NoticeBox notice={notice} onDismiss={onDismiss} />}
+      </div>
+    </>
+  );
+}
+
+function NoticeBox({ notice, onDismiss }: { notice: Shown; onDismiss: () => void }) {
+  const error = notice.tone === "error";
+  return (
+    <div className={cn("flex items-start gap-3 rounded-xl border p-4 text-left", error ? "border-red-300 bg-red-50 text-red-900" : "border-brand-200 bg-brand-50 text-brand-900")}>
+      <Icon name={error ? "close" : "check"} className={cn("mt-0.5 h-5 w-5 shrink-0", error ? "text-red-700" : "text-brand-700")} />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{notice.title}</p>
+        <p className="mt-1 text-sm">{notice.text}</p>
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss notice"
+        className={cn("-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg", error ? "hover:bg-red-100" : "hover:bg-brand-100")}
+      >
+        <Icon name="close" className="h-5 w-5" />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A field people never see, hear or reach with Tab, and form-filling bots
+ * fill; the relay answers those as sent and drops them. Visually hidden
+ * rather than display:none, which some bots skip.
+ */
+export function Honeypot({ id }: { id: string }) {
+  return (
+    <div aria-hidden="true" className="sr-only">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
+
+export function SubmitButton({ kind, sending, buttonRef, className }: { kind: FormKind; sending: boolean; buttonRef: React.Ref<HTMLButtonElement>; className?: string }) {
+  return (
+    <button ref={buttonRef} type="submit" disabled={sending} className={buttonClass("primary", cn("min-h-12 w-full disabled:cursor-wait disabled:opacity-75", className))}>
+      {sending && <Spinner />}
+      {sending ? SUBMIT_LABEL[kind].busy : SUBMIT_LABEL[kind].idle}
+    </button>
+  );
+}
+
+function Spinner() {
+  return (
+    <svg className="h-5 w-5 motion-safe:animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function Field({ id, label, required, children }: { id: string; label: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+        {required && <span aria-hidden="true" className="text-accent-700"> *</span>}
+      </label>
+      {children}
+    </div>
+  );
+}

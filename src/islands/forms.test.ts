@@ -1,0 +1,261 @@
+/**
+ * The quote and contact forms in Chromium against the built site, the real
+ * relay and a Telegram stand-in: what a visitor sees and what the owner gets.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadContent } from "../content/load.ts";
+import { relayConfig, relayFromConfig } from "../relay/index.ts";
+import { startTelegramStandIn, type StandIn } from "../relay/testing/telegram-stand-in.ts";
+import { launchBrowser } from "../testing/browser.ts";
+import { startSite } from "../testing/site.ts";
+
+const PHONE = loadContent("content").site.phone;
+const HOSTILE = "Hi_there *bold* `code` [link](x) back\\slash\n🧽✨ مرحبا 你好\n  ends with \\";
+
+let tg: StandIn;
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+const relayLog: string[] = [];
+
+beforeAll(async () => {
+  tg = await startTelegramStandIn();
+  const config = relayConfig({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, RATE_LIMIT_PER_MINUTE: "1000" });
+  site = await startSite({ relay: relayFromConfig({ config, phone: PHONE, log: (m) => void relayLog.push(m) }) });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await tg?.close();
+});
+afterEach(() => tg.reset());
+
+async function open(path: string, { js = true } = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(site.url + path);
+  if (js) await page.waitForSelector("[data-island$=Form][data-hydrated=true]", { timeout: 15_000 });
+  return { page, errors };
+}
+
+const values = (page: Page, form: string) =>
+  page.$$eval(`${form} input:not([name=website]), ${form} textarea, ${form} select`, (els) => els.map((e) => [(e as HTMLInputElement).name, (e as HTMLInputElement).value]));
+
+/** A notice's words, one line per block. */
+const words = async (page: Page, selector: string) => (await page.locator(selector).innerText()).replace(/\n+/g, "\n").trim();
+
+/** The message parts the owner got, in order, as Telegram shows them. */
+const receivedMessage = () => tg.delivered.map((d) => /Message(?: \(continued\))?:\n([\s\S]*)\n\nSubmitted: /.exec(d.shown)![1]).join("");
+
+describe("quote form (home hero)", () => {
+  it("keeps what was typed before hydration, shows it is sending, then says Quote Request Sent! and clears every field", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    // Hold the islands script back until the visitor has typed.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/islands-.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The held module script holds DOMContentLoaded back too, so wait only for the form's HTML.
+    await page.goto(site.url + "/", { waitUntil: "commit" });
+    await page.waitForSelector("#quote-message");
+    await page.fill("#quote-name", "John Smith");
+    await page.fill("#quote-email", "john_smith@example.com");
+    await page.fill("#quote-message", HOSTILE);
+    release();
+    await page.waitForSelector("[data-island=QuoteForm][data-hydrated=true]", { timeout: 15_000 });
+    expect(await values(page, "#home form")).toEqual([
+      ["name", "John Smith"],
+      ["email", "john_smith@example.com"],
+      ["phone", ""],
+      ["address", ""],
+      ["message", HOSTILE],
+    ]);
+
+    tg.next({ kind: "ok", delayMs: 1_500 });
+    await page.click("#home button[type=submit]");
+    const button = page.locator("#home button[type=submit]");
+    await expect.poll(() => button.textContent()).toBe("Sending…");
+    expect(await button.isDisabled()).toBe(true);
+
+    const status = page.locator("#home [role=status]");
+    await status.getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
+    expect(await status.innerText()).toContain("We'll get back to you within 24 hours with a custom quote.");
+    expect(await page.locator("#home [role=alert]").innerText()).toBe("");
+    expect(await button.textContent()).toBe("Get My Free Quote");
+    expect(await button.isDisabled()).toBe(false);
+    expect((await values(page, "#home form")).every(([, v]) => v === "")).toBe(true);
+
+    expect(tg.delivered).toHaveLength(1);
+    const shown = tg.delivered[0].shown;
+    expect(shown).toContain("Name: John Smith\nEmail: john_smith@example.com\nPhone: Not provided\nProperty Address: Not provided\n");
+    expect(receivedMessage()).toBe(HOSTILE);
+    expect(shown).toMatch(/Submitted: \d{1,2} [A-Z][a-z]+ \d{4} at \d{1,2}:\d\d:\d\d [ap]m AEST\n?$/);
+
+    await page.click("#home [aria-label='Dismiss notice']");
+    expect(await status.innerText()).toBe("");
+    await context.close();
+  });
+
+  it("on failure shows the destructive Error notice, keeps every field as typed, and logs the internal text", async () => {
+    tg.always({ kind: "refuse", description: "Bad Request: chat not found" });
+    const { page, errors } = await open("/");
+    const typed: [string, string][] = [
+      ["#quote-name", "Zoë O'Brien"],
+      ["#quote-email", "zoe@example.com"],
+      ["#quote-phone", "0491 570 156"],
+      ["#quote-address", "12 Jacaranda St, New Farm QLD 4005"],
+      ["#quote-message", "Line 1\nLine 2 *"],
+    ];
+    for (const [sel, v] of typed) await page.fill(sel, v);
+    await page.click("#home button[type=submit]");
+    const alert = page.locator("#home [role=alert]");
+    await alert.getByText("Error", { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await alert.innerText()).toContain("There was an issue sending your request. Please try again or call us directly.");
+    expect(await values(page, "#home form")).toEqual(typed.map(([sel, v]) => [sel.replace("#quote-", ""), v]));
+    expect(errors.some((e) => e.includes("Failed to send message to Telegram"))).toBe(true);
+    expect(tg.delivered).toHaveLength(0);
+    await page.click("#home [aria-label='Dismiss notice']");
+    expect(await alert.innerText()).toBe("");
+    await page.context().close();
+  });
+
+  it("shows the failure notice when the relay cannot be reached", async () => {
+    const { page, errors } = await open("/");
+    await page.route("**/api/quote", (route) => route.abort("connectionrefused"));
+    await page.fill("#quote-name", "Ann");
+    await page.fill("#quote-email", "ann@example.com");
+    await page.click("#home button[type=submit]");
+    await page.locator("#home [role=alert]").getByText("There was an issue sending your request.", { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await page.inputValue("#quote-name")).toBe("Ann");
+    expect(errors.some((e) => e.includes("Failed to send message to Telegram"))).toBe(true);
+    await page.context().close();
+  });
+
+  it("gets through a 429, a 5xx and a hanging Telegram within the deadline", async () => {
+    tg.next({ kind: "tooMany", retryAfter: 1 }, { kind: "serverError" }, { kind: "hang" });
+    const { page } = await open("/");
+    await page.fill("#quote-name", "Ann");
+    await page.fill("#quote-email", "ann@example.com");
+    await page.click("#home button[type=submit]");
+    await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 20_000 });
+    expect(tg.attempts).toBe(4);
+    expect(tg.delivered).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it("tells the visitor it failed when Telegram never answers", async () => {
+    tg.always({ kind: "hang" });
+    const { page } = await open("/");
+    await page.fill("#quote-name", "Ann");
+    await page.fill("#quote-email", "ann@example.com");
+    const started = Date.now();
+    await page.click("#home button[type=submit]");
+    await page.locator("#home [role=alert]").getByText("Error", { exact: true }).waitFor({ timeout: 20_000 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(relayLog.join("\n")).not.toContain(tg.token);
+    await page.context().close();
+  });
+
+  it("hides the honeypot from people, screen readers and the Tab key", async () => {
+    const { page } = await open("/");
+    const trap = page.locator("#quote-website");
+    expect(await trap.evaluate((el) => [el.closest("[aria-hidden=true]") !== null, (el as HTMLInputElement).tabIndex, el.getAttribute("autocomplete")])).toEqual([true, -1, "off"]);
+    const wrapper = await trap.evaluate((el) => {
+      const box = el.closest("[aria-hidden=true]")!.getBoundingClientRect();
+      return [box.width * box.height, getComputedStyle(el.closest("[aria-hidden=true]")!).overflow];
+    });
+    expect(wrapper).toEqual([1, "hidden"]);
+    await page.focus("#quote-message");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Get My Free Quote");
+    await page.context().close();
+  });
+});
+
+describe("contact form", () => {
+  it("preselects ?service=, delivers a 10,000-character message complete and in order, then clears every field", async () => {
+    const { page } = await open("/contact-us/?service=oven-bbq-cleaning");
+    expect(await page.inputValue("#contact-service")).toBe("oven-bbq-cleaning");
+    const message = Array.from({ length: 400 }, (_, i) => `Line ${String(i).padStart(3, "0")} _*[\` ${"x".repeat(12)}`).join("\n").slice(0, 10_000);
+    expect(message).toHaveLength(10_000);
+    await page.fill("#contact-name", "Mia");
+    await page.fill("#contact-email", "mia@example.com");
+    await page.fill("#contact-message", message);
+    await page.click("#main form button[type=submit]");
+    const status = page.locator("#main form [role=status]");
+    await status.getByText("Message Sent Successfully!").waitFor({ timeout: 20_000 });
+    expect(await status.innerText()).toContain("Thank you for contacting us. We'll get back to you within 24 hours.");
+    expect(tg.delivered.length).toBe(3);
+    tg.delivered.forEach((d, i) => expect(d.shown.startsWith(`New Contact Form Submission (${i + 1}/3)`)).toBe(true));
+    expect(tg.delivered[0].shown).toContain("Service: Oven & BBQ Cleaning Brisbane\n");
+    expect(receivedMessage()).toBe(message);
+    expect((await values(page, "#main form")).every(([, v]) => v === "")).toBe(true);
+    await page.context().close();
+  });
+
+  it("on failure names the phone number, keeps every field, and logs the internal text", async () => {
+    tg.always({ kind: "refuse", description: "Forbidden: bot was blocked by the user" });
+    const { page, errors } = await open("/contact-us/");
+    await page.fill("#contact-name", "Mia");
+    await page.fill("#contact-email", "mia@example.com");
+    await page.fill("#contact-phone", "07 5550 1234");
+    await page.selectOption("#contact-service", "carpet-cleaning");
+    await page.fill("#contact-message", HOSTILE);
+    await page.click("#main form button[type=submit]");
+    const alert = page.locator("#main form [role=alert]");
+    await alert.getByText("Error", { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await alert.innerText()).toContain(`There was an issue sending your message. Please try again or call us directly at ${PHONE}.`);
+    expect(await values(page, "#main form")).toEqual([
+      ["name", "Mia"],
+      ["email", "mia@example.com"],
+      ["phone", "07 5550 1234"],
+      ["service", "carpet-cleaning"],
+      ["message", HOSTILE],
+    ]);
+    expect(errors.some((e) => e.includes("Failed to send contact form to Telegram"))).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("the quote form posts to the relay and gets a page saying Quote Request Sent!", async () => {
+    const { page } = await open("/", { js: false });
+    await page.fill("#quote-name", "No Script");
+    await page.fill("#quote-email", "noscript@example.com");
+    await page.fill("#quote-message", HOSTILE);
+    await Promise.all([page.waitForNavigation(), page.click("#home button[type=submit]")]);
+    expect(await words(page, "[role=status]")).toBe("Quote Request Sent!\nWe'll get back to you within 24 hours with a custom quote.");
+    expect(receivedMessage()).toBe(HOSTILE);
+    await page.click("text=Back to the site");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.context().close();
+  });
+
+  it("a failed contact post shows the Error text and the form again holding what was typed", async () => {
+    tg.always({ kind: "refuse", description: "Bad Request: chat not found" });
+    const { page } = await open("/contact-us/", { js: false });
+    await page.fill("#contact-name", "Mia <b>");
+    await page.fill("#contact-email", "mia@example.com");
+    await page.selectOption("#contact-service", "office-cleaning");
+    await page.fill("#contact-message", HOSTILE);
+    await Promise.all([page.waitForNavigation(), page.click("#main form button[type=submit]")]);
+    expect(await words(page, "[role=alert]")).toBe(`Error\nThere was an issue sending your message. Please try again or call us directly at ${PHONE}.`);
+    expect(await page.inputValue("#name")).toBe("Mia <b>");
+    expect(await page.inputValue("#email")).toBe("mia@example.com");
+    expect(await page.inputValue("#service")).toBe("office-cleaning");
+    expect(await page.inputValue("#message")).toBe(HOSTILE);
+
+    // Sending it again from that page works once Telegram is back.
+    tg.always({ kind: "ok" });
+    await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
+    expect(await page.locator("[role=status]").innerText()).toContain("Message Sent Successfully!");
+    expect(receivedMessage()).toBe(HOSTILE);
+    await page.context().close();
+  });
+});

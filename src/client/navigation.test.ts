@@ -244,3 +244,33 @@ describe("section links", () => {
     await page.close();
   });
 });
+
+describe("without JavaScript", () => {
+  it("the header's lists open on hover and on keyboard focus, and the mobile menu opens and closes", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(site.url + "/about-us/");
+    const suburbs = page.locator("#nav-suburbs-list");
+    expect(await suburbs.isVisible()).toBe(false);
+    await page.hover('[data-menu="suburbs"] button');
+    expect(await suburbs.isVisible()).toBe(true);
+    await page.mouse.move(640, 600);
+    expect(await suburbs.isVisible()).toBe(false);
+
+    // Tab from the Services link: the list shows while focus is in it, so its links can be reached.
+    await page.getByRole("link", { name: "Services", exact: true }).focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toMatch(/^\/services\//);
+    expect(await page.locator("#nav-services-list").isVisible()).toBe(true);
+
+    await page.setViewportSize(PHONE);
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.getByRole("link", { name: "Testimonials" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await menu.isVisible()).toBe(false);
+    await context.close();
+  });
+});

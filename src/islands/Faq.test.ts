@@ -1,0 +1,68 @@
+/** The FAQ accordion in Chromium against the built home page, with and without JavaScript. */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContent } from "../content/load.ts";
+import { DESKTOP, PHONE, launchBrowser } from "../testing/browser.ts";
+import { watchConsole } from "../testing/islands.ts";
+import { startSite } from "../testing/site.ts";
+
+const faq = loadContent("content").faq;
+let browser: Browser;
+let site: Awaited<ReturnType<typeof startSite>>;
+
+beforeAll(async () => {
+  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const question = (page: Page, i: number) => page.getByRole("button", { name: faq[i].question });
+const answer = (page: Page, i: number) => page.getByRole("region", { name: faq[i].question });
+const openAnswers = (page: Page) => page.$$eval("#faq section", (els) => els.filter((el) => el.checkVisibility()).map((el) => el.id));
+
+describe("FAQ accordion", () => {
+  it("opens one item at a time; opening another closes the first; clicking the open one closes it", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const problems = watchConsole(page);
+    await page.goto(site.url + "/");
+    await page.locator("#faq").scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-island="Faq"][data-hydrated="true"]', { state: "attached" });
+    expect(await page.locator("#faq h3 button").count()).toBe(10);
+    expect(await openAnswers(page)).toEqual([]);
+
+    await question(page, 0).click();
+    expect(await question(page, 0).getAttribute("aria-expanded")).toBe("true");
+    expect(await answer(page, 0).innerText()).toBe(faq[0].answer);
+    expect(await openAnswers(page)).toEqual(["faq-a-0"]);
+
+    await question(page, 3).click();
+    expect(await openAnswers(page)).toEqual(["faq-a-3"]);
+    expect(await question(page, 0).getAttribute("aria-expanded")).toBe("false");
+
+    await question(page, 3).click();
+    expect(await openAnswers(page)).toEqual([]);
+    expect(await question(page, 3).getAttribute("aria-expanded")).toBe("false");
+
+    // From the keyboard too.
+    await question(page, 5).focus();
+    await page.keyboard.press("Enter");
+    expect(await openAnswers(page)).toEqual(["faq-a-5"]);
+    await page.keyboard.press("Space");
+    expect(await openAnswers(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("every FAQ answer can be read", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(site.url + "/");
+    expect(await openAnswers(page)).toHaveLength(10);
+    for (let i = 0; i < faq.length; i++) expect(await answer(page, i).innerText()).toBe(faq[i].answer);
+    await context.close();
+  });
+});

@@ -39,9 +39,9 @@ main{max-width:40rem;margin:0 auto}
 .notice p{margin:0}
 form{display:grid;gap:1rem;margin-top:1.5rem}
 label{display:block;font-weight:600;font-size:.875rem}
-input,select,textarea{display:block;box-sizing:border-box;width:100%;margin-top:.25rem;padding:.625rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit}
-button{min-height:3rem;padding:.75rem 1.25rem;border:0;border-radius:.5rem;background:#b45309;color:#fff;font:inherit;font-weight:600;cursor:pointer}
-a{color:#1e40af;font-weight:600}
+input,select,textarea{display:block;box-sizing:border-box;width:100%;margin-top:.25rem;padding:.625rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit;background:#fff}
+button{min-height:3rem;padding:.75rem 1.25rem;border:0;border-radius:.5rem;background:#6d28d9;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+a{color:#115e59;font-weight:600}
 </style>
 </head>
 <body>

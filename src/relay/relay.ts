@@ -95,6 +95,8 @@ export function createRelay({ deliver, allowedOrigins, rateLimitPerMinute, phone
       });
       headers.set("Content-Type", "text/html; charset=utf-8");
       headers.set("Cache-Control", "no-store");
+      // The page shows visitor text (escaped); a strict policy is the second lock on that door.
+      headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
       return new Response(page, { status, headers });
     };
 
@@ -131,6 +133,7 @@ function json(status: number, body: unknown, headers = new Headers()): Response 
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
   h.set("Cache-Control", "no-store");
+  h.set("X-Content-Type-Options", "nosniff");
   return new Response(JSON.stringify(body), { status, headers: h });
 }
 

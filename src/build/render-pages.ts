@@ -15,7 +15,7 @@ import { Worker } from "node:worker_threads";
 import type { Content } from "../content/load.ts";
 import { outputFile, routes, type Route, type RouteKind } from "../routes.ts";
 import { CSS_PLACEHOLDER } from "../../templates/Layout.tsx";
-import { classesInHtml } from "./css.ts";
+import { classesInHtml, elementsIn } from "./css.ts";
 import { renderRoute, type RenderOptions } from "./render.tsx";
 
 /** Below this many pages one thread is faster than starting a pool. */
@@ -33,7 +33,7 @@ export interface WriteInput {
 export interface RenderedBatch {
   from: number;
   count: number;
-  /** Class names this renderer had not reported before, by page kind. */
+  /** Class names and element tokens (see elementsIn) this renderer had not reported before, by page kind. */
   classes: Partial<Record<RouteKind, string[]>>;
   /** Kinds with at least one page that has an island. */
   islandKinds: RouteKind[];
@@ -70,7 +70,7 @@ export class PageRenderer {
       if (hasIsland(html)) islandKinds.add(route.kind);
       let seen = this.seen.get(route.kind);
       if (!seen) this.seen.set(route.kind, (seen = new Set()));
-      for (const c of classesInHtml(html)) {
+      for (const c of [...classesInHtml(html), ...elementsIn(html)]) {
         if (seen.has(c)) continue;
         seen.add(c);
         (classes[route.kind] ??= []).push(c);

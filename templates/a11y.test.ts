@@ -18,6 +18,8 @@ import { startSite } from "../src/testing/site.ts";
 const AXE = readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 // The 404 page as a visitor meets it: at an address that does not exist.
+// A pass over all 39 pages takes about 30 s on two cores; leave room for a busy machine.
+const PASS_TIMEOUT = 240_000;
 const paths = routes(loadContent("content")).map((r) => (r.kind === "notFound" ? "/no-such-page/" : r.path));
 
 interface Problems {
@@ -106,7 +108,7 @@ describe.each([
     }
     await page.close();
     expect(found).toEqual([]);
-  });
+  }, PASS_TIMEOUT);
 
   it("every page with its islands hydrated has no axe violation, no CSP violation and no script error", async () => {
     const page = await live.newPage();
@@ -114,7 +116,10 @@ describe.each([
     let hydrated = 0;
     for (const p of paths) {
       await page.goto(url + p, { waitUntil: "load" });
-      const islands = await wakeIslands(page);
+      const islands = await wakeIslands(page).catch(async (error) => {
+        const state = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].map((e) => `${e.dataset.island}:${e.dataset.hydrated ?? "not hydrated"}`));
+        throw new Error(`${p}: islands did not all hydrate (${state.join(", ")}): ${error}`);
+      });
       hydrated += islands.length;
       if (islands.length > 0) for (const v of await axe(page)) found.push(`${p}: ${v}`);
     }
@@ -123,7 +128,29 @@ describe.each([
     expect(found).toEqual([]);
     expect(problems.csp).toEqual([]);
     expect(problems.errors).toEqual([]);
-  });
+  }, PASS_TIMEOUT);
+
+  it("every menu, dropdown and FAQ answer, opened, has no axe violation", async () => {
+    const page = await live.newPage();
+    await page.goto(url + "/", { waitUntil: "load" });
+    await wakeIslands(page);
+    const toggles = page.locator("button[aria-expanded]");
+    const found: string[] = [];
+    let opened = 0;
+    for (let i = 0; i < (await toggles.count()); i++) {
+      const toggle = toggles.nth(i);
+      if (!(await toggle.isVisible()) || (await toggle.getAttribute("aria-expanded")) === "true") continue;
+      await toggle.click();
+      await page.waitForFunction((el) => el?.getAttribute("aria-expanded") === "true", await toggle.elementHandle(), { timeout: 5_000 });
+      opened++;
+      const name = (await toggle.getAttribute("aria-label")) ?? (await toggle.innerText()).trim().slice(0, 40);
+      for (const v of await axe(page)) found.push(`${name} open: ${v}`);
+      await toggle.click();
+    }
+    await page.close();
+    expect(opened).toBeGreaterThanOrEqual(3);
+    expect(found).toEqual([]);
+  }, PASS_TIMEOUT);
 
   it("shows where keyboard focus is on every stop of the home page", async () => {
     const page = await live.newPage();

@@ -52,10 +52,20 @@ export async function cssFor(tokens: Iterable<string>): Promise<string> {
     else classes.push(t);
   }
   const source = readFileSync(STYLESHEET, "utf8");
-  const compiler = await compile(source, { base: path.dirname(STYLESHEET), onDependency: () => {} });
-  const css = optimize(compiler.build(classes), { minify: true }).code;
-  return elements.size > 0 ? pruneBase(css, elements) : css;
+  // A rebuild after a text edit asks for the same sets again: the dev server's loop skips the compile.
+  const key = `${source}\0${[...classes].sort().join(" ")}\0${[...elements].sort().join(" ")}`;
+  let css = compiled.get(key);
+  if (css === undefined) {
+    const compiler = await compile(source, { base: path.dirname(STYLESHEET), onDependency: () => {} });
+    css = optimize(compiler.build(classes), { minify: true }).code;
+    if (elements.size > 0) css = pruneBase(css, elements);
+    if (compiled.size >= 32) compiled.delete(compiled.keys().next().value!);
+    compiled.set(key, css);
+  }
+  return css;
 }
+
+const compiled = new Map<string, string>();
 
 /**
  * Preflight resets elements this site rarely uses (tables, code, date

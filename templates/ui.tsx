@@ -172,15 +172,36 @@ export function Img({ image, eager = false, className }: { image: { src: string;
   );
 }
 
-/** Page banner with the page's one h1. */
-export function Banner({ title, description, children }: { title: string; description: string; children?: ReactNode }) {
+/** Page banner with the page's one h1, under its breadcrumb trail when it has one. */
+export function Banner({ title, description, trail, children }: { title: string; description: string; trail?: [name: string, path: string][]; children?: ReactNode }) {
   return (
     <div className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
-      <Container className="py-14 sm:py-20">
+      <Container className={cn("pb-14 sm:pb-20", trail ? "pt-6 sm:pt-8" : "pt-14 sm:pt-20")}>
+        {trail && <Breadcrumbs trail={trail} />}
         <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{title}</h1>
         <p className="mt-4 max-w-2xl text-lg leading-relaxed text-brand-100">{description}</p>
         {children}
       </Container>
     </div>
+  );
+}
+
+/** Where the page sits, from Home; the last crumb is this page. The same trail is in the page's BreadcrumbList. */
+function Breadcrumbs({ trail }: { trail: [name: string, path: string][] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-6 text-sm sm:mb-10">
+      <ol className="flex flex-wrap items-center gap-x-2 text-brand-100">
+        {trail.map(([name, path], i) => (
+          <li key={path} className="flex items-center gap-2">
+            {i > 0 && <span aria-hidden="true">/</span>}
+            {i < trail.length - 1 ? (
+              <a href={path} className="inline-flex min-h-6 items-center underline-offset-4 hover:text-white hover:underline">{name}</a>
+            ) : (
+              <span aria-current="page" className="font-semibold text-white">{name}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }

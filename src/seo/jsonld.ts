@@ -8,10 +8,11 @@
  * self-serving stars (since 2019) and treats them as spam.
  */
 import type { Content } from "../content/load.ts";
-import type { ServiceData, SiteData, SuburbData } from "../content/schema.ts";
+import type { ServiceData, SiteData } from "../content/schema.ts";
 import { isIndexable, type Route } from "../routes.ts";
 import { internationalPhone } from "../../templates/ui.tsx";
 import { MANIFEST_ICONS, OG_IMAGE } from "./brand.ts";
+import { serviceTrail, suburbTrail, type Crumb } from "./breadcrumbs.ts";
 import { absoluteUrl } from "./urls.ts";
 
 type Node = Record<string, unknown>;
@@ -26,10 +27,10 @@ export function structuredData(route: Route, content: Content): Node | undefined
       break;
     case "service":
       graph.push(service(content.site, route.service, route.path));
-      graph.push(breadcrumbs(content.site, [[route.service.name, route.path]]));
+      graph.push(breadcrumbs(content.site, serviceTrail(route.service)));
       break;
     case "suburb":
-      graph.push(breadcrumbs(content.site, [[suburbCrumb(route.suburb), route.path]]));
+      graph.push(breadcrumbs(content.site, suburbTrail(route.suburb)));
       break;
   }
   return { "@context": "https://schema.org", "@graph": graph };
@@ -78,16 +79,12 @@ function service(site: SiteData, s: ServiceData, path: string): Node {
   };
 }
 
-/** Home, then the given [name, path] crumbs. */
-function breadcrumbs(site: SiteData, trail: [string, string][]): Node {
-  const crumbs: [string, string][] = [["Home", "/"], ...trail];
+function breadcrumbs(site: SiteData, trail: Crumb[]): Node {
   return {
     "@type": "BreadcrumbList",
-    itemListElement: crumbs.map(([name, path], i) => ({ "@type": "ListItem", position: i + 1, name, item: absoluteUrl(site, path) })),
+    itemListElement: trail.map(([name, path], i) => ({ "@type": "ListItem", position: i + 1, name, item: absoluteUrl(site, path) })),
   };
 }
-
-export const suburbCrumb = (s: SuburbData) => `Bond Cleaning ${s.name} ${s.postcode}`;
 
 function faqPage({ site, faq }: Content, path: string): Node {
   return {

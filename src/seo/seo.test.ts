@@ -18,7 +18,8 @@ const content = loadContent("content");
 const all = routes(content);
 const site = content.site.url.replace(/\/$/, "");
 const html = (r: Route) => readFileSync(path.join(DIST_DIR, outputFile(r)), "utf8");
-const attr = (page: string, re: RegExp) => page.match(re)?.[1]?.replace(/&amp;/g, "&");
+const unescape = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const attr = (page: string, re: RegExp) => { const v = page.match(re)?.[1]; return v === undefined ? undefined : unescape(v); };
 
 type Node = Record<string, any>;
 function graphOf(page: string): Node[] {
@@ -94,6 +95,15 @@ describe.each(all.filter(isIndexable).map((r) => [r.path, r] as const))("%s", (r
       expect(items.at(-1)!.item).toBe(canonical);
       if (route.kind === "suburb") expect(items.at(-1)!.name).toBe(`Bond Cleaning ${route.suburb.name} ${route.suburb.postcode}`);
       if (route.kind === "service") expect(items.at(-1)!.name).toBe(route.service.name);
+    });
+
+    it("shows visitors the same breadcrumb trail the BreadcrumbList describes", () => {
+      const nav = page.match(/<nav aria-label="Breadcrumb"[\s\S]*?<\/nav>/)?.[0];
+      expect(nav).toBeDefined();
+      const links = [...nav!.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => ({ name: unescape(m[2]), item: site + m[1] }));
+      const current = unescape(nav!.match(/<span aria-current="page"[^>]*>([^<]+)<\/span>/)![1]);
+      const items = ofType(graphOf(page), "BreadcrumbList")[0].itemListElement.map(({ name, item }: Node) => ({ name, item }));
+      expect([...links, { name: current, item: canonical }]).toEqual(items);
     });
   }
 

@@ -1,13 +1,14 @@
 import type { Content } from "../../src/content/load.ts";
 import type { ServiceData } from "../../src/content/schema.ts";
 import { homeSection } from "../../src/routes.ts";
+import { serviceTrail } from "../../src/seo/breadcrumbs.ts";
 import { ButtonLink, Banner, Container, Icon, Img, PhoneLink, Section, SectionHeading, StatsRow, buttonClass } from "../ui.tsx";
 
 export function ServicePage({ content, service }: { content: Content; service: ServiceData }) {
   const { site } = content;
   return (
     <>
-      <Banner title={service.banner.title} description={service.banner.description}>
+      <Banner title={service.banner.title} description={service.banner.description} trail={serviceTrail(service)}>
         <div className="mt-8 flex flex-wrap gap-3">
           <ButtonLink href={homeSection("home")} style="inverse">GET A QUOTE</ButtonLink>
           <PhoneLink phone={site.phone} className={buttonClass("outlineInverse")} iconClassName="h-4 w-4" />

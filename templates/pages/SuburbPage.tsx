@@ -3,6 +3,7 @@ import type { SuburbData } from "../../src/content/schema.ts";
 
 type Figure = NonNullable<SuburbData["medianHousePrice"]>;
 import { homeSection, suburbPath } from "../../src/routes.ts";
+import { suburbTrail } from "../../src/seo/breadcrumbs.ts";
 import { Banner, ButtonLink, Container, Icon, PhoneLink, Section } from "../ui.tsx";
 
 export function SuburbPage({ content, suburb }: { content: Content; suburb: SuburbData }) {
@@ -19,7 +20,7 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
 
   return (
     <>
-      <Banner title={`Bond Cleaning ${suburb.name} ${suburb.postcode}`} description={suburb.intro}>
+      <Banner title={`Bond Cleaning ${suburb.name} ${suburb.postcode}`} description={suburb.intro} trail={suburbTrail(suburb)}>
         <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-brand-100">
           <span>Postcode {suburb.postcode}</span>
           {suburb.population && <span>Population {suburb.population.value} ({suburb.population.year} Census)</span>}

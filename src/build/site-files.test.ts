@@ -1,5 +1,6 @@
 /** sitemap.xml, robots.txt, the manifest, the brand images and _headers in the built dist/, and the server sending those headers. */
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../content/load.ts";
@@ -7,6 +8,7 @@ import { isIndexable, outputFile, routes } from "../routes.ts";
 import { headersFor, parseHeadersFile } from "../server/headers-file.ts";
 import { DIST_DIR } from "../testing/dist-dir.ts";
 import { startSite } from "../testing/site.ts";
+import { build } from "./build.ts";
 import { contentSecurityPolicy, cspHash, inlineStyles } from "./site-files.ts";
 
 const content = loadContent("content");
@@ -146,5 +148,29 @@ describe("static hosts", () => {
     for (const r of all) expect(existsSync(path.join(DIST_DIR, outputFile(r))), r.path).toBe(true);
     expect(statSync(path.join(DIST_DIR, "404.html")).isFile()).toBe(true);
     expect(existsSync(path.join(DIST_DIR, ".nojekyll"))).toBe(true);
+  });
+});
+
+describe("a build for another address and a relay elsewhere (SITE_URL, RELAY_URL)", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-url-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("puts the address in the sitemap, robots.txt, canonicals and JSON-LD, and the relay in the CSP", async () => {
+    const out = path.join(dir, "dist");
+    await build({
+      outDir: out,
+      siteUrl: "https://jacaranda.example.net",
+      formActions: { quote: "https://relay.example.net/api/quote", contact: "https://relay.example.net/api/contact" },
+    });
+    const file = (f: string) => readFileSync(path.join(out, f), "utf8");
+    expect(file("sitemap.xml")).toContain("<loc>https://jacaranda.example.net/suburbs/bulimba/</loc>");
+    expect(file("robots.txt")).toContain("Sitemap: https://jacaranda.example.net/sitemap.xml");
+    const page = file("suburbs/bulimba/index.html");
+    expect(page).toContain('<link rel="canonical" href="https://jacaranda.example.net/suburbs/bulimba/"/>');
+    expect(page).toContain('"@id":"https://jacaranda.example.net/#business"');
+    expect(page + file("sitemap.xml") + file("robots.txt")).not.toContain("www.example.com");
+    const csp = headersFor(parseHeadersFile(file("_headers")), "/").find(([n]) => n === "Content-Security-Policy")![1];
+    expect(csp).toContain("form-action 'self' https://relay.example.net");
+    expect(csp).toContain("connect-src 'self' https://relay.example.net");
   });
 });

@@ -29,7 +29,7 @@ export default function QuoteForm({ action }: QuoteFormProps) {
         <input id="quote-phone" name="phone" type="tel" maxLength={LIMITS.phone} autoComplete="tel" className={fieldClass} />
       </Field>
       <Field id="quote-address" label={L.address}>
-        <input id="quote-address" name="address" type="text" maxLength={LIMITS.address} autoComplete="street-address" className={fieldClass} />
+        <input id="quote-address" name="address" type="text" maxLength={LIMITS.address} autoComplete="address-line1" className={fieldClass} />
       </Field>
       <Field id="quote-message" label={L.message}>
         <textarea id="quote-message" name="message" rows={3} maxLength={LIMITS.message} className={fieldClass} />

@@ -37,17 +37,19 @@ export function SeoTags({ site, title, description, path, noindex, jsonLd }: Seo
       <meta property="og:image:width" content={String(OG_IMAGE.width)} />
       <meta property="og:image:height" content={String(OG_IMAGE.height)} />
       <meta property="og:image:alt" content={imageAlt} />
+      {/* X (Twitter) reads the og: title, description and image; only the card type is its own. */}
       <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={title} />
-      <meta name="twitter:description" content={description} />
-      <meta name="twitter:image" content={image} />
-      <meta name="twitter:image:alt" content={imageAlt} />
       <link rel="icon" href={FAVICON_ICO} sizes="32x32" />
       <link rel="icon" href={ICON_SVG} type="image/svg+xml" />
       <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON} />
       <link rel="manifest" href={MANIFEST} />
       <meta name="theme-color" content={BRAND_COLOURS.theme} />
-      {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />}
+      {jsonLd && <JsonLd data={jsonLd} />}
     </>
   );
+}
+
+/** A JSON-LD block: data for search engines, never run, so the CSP's script-src does not apply. */
+export function JsonLd({ data }: { data: object }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />;
 }

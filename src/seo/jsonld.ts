@@ -1,8 +1,8 @@
 /**
  * Structured data (schema.org JSON-LD) for each route, built from the content
  * and the route list. Every indexable page describes the business; service
- * pages add a Service and a BreadcrumbList, suburb pages a BreadcrumbList, the
- * home page its FAQPage.
+ * pages add a Service and a BreadcrumbList, suburb pages a BreadcrumbList. The
+ * home page's FAQPage is {@link faqStructuredData}, placed beside the FAQ.
  *
  * No aggregateRating or review about the business itself: Google ignores such
  * self-serving stars (since 2019) and treats them as spam.
@@ -22,9 +22,6 @@ export function structuredData(route: Route, content: Content): Node | undefined
   if (!isIndexable(route)) return undefined;
   const graph: Node[] = [business(content.site)];
   switch (route.kind) {
-    case "home":
-      graph.push(faqPage(content, route.path));
-      break;
     case "service":
       graph.push(service(content.site, route.service, route.path));
       graph.push(breadcrumbs(content.site, serviceTrail(route.service)));
@@ -86,10 +83,16 @@ function breadcrumbs(site: SiteData, trail: Crumb[]): Node {
   };
 }
 
-function faqPage({ site, faq }: Content, path: string): Node {
+/**
+ * The home page's FAQPage. The page renders it right after the FAQ it repeats,
+ * where gzip finds the same words a few kilobytes back: about 750 bytes less
+ * than in the <head>, on the page with the tightest first-paint budget.
+ */
+export function faqStructuredData({ site, faq }: Content): Node {
   return {
+    "@context": "https://schema.org",
     "@type": "FAQPage",
-    url: absoluteUrl(site, path),
+    url: absoluteUrl(site, "/"),
     mainEntity: faq.map((q) => ({ "@type": "Question", name: q.question, acceptedAnswer: { "@type": "Answer", text: q.answer } })),
   };
 }

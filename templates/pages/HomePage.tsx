@@ -1,5 +1,7 @@
 import type { Content } from "../../src/content/load.ts";
 import { homeGridSuburbs, suburbPath } from "../../src/routes.ts";
+import { faqStructuredData } from "../../src/seo/jsonld.ts";
+import { JsonLd } from "../../src/seo/head.tsx";
 import { Island } from "../Island.tsx";
 import { Container, Icon, Img, Section, SectionHeading, Stars, StatsRow } from "../ui.tsx";
 
@@ -106,6 +108,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
         <div className="mx-auto max-w-3xl">
           <Island name="Faq" props={{ items: faq }} hydrate="visible" />
         </div>
+        <JsonLd data={faqStructuredData(content)} />
       </Section>
 
       <Section id="suburbs" labelledBy="suburbs-title">

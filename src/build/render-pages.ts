@@ -173,6 +173,9 @@ class LocalRenderer implements Renderer {
   close = async () => {};
 }
 
+/** Runs a TypeScript module (workerData.module) on a worker thread. */
+export const TS_WORKER = new URL("./ts-worker.mjs", import.meta.url);
+
 export type WorkerRequest = { render: [number, number] } | { write: WriteInput };
 export type WorkerReply = { ok: RenderedBatch | WrittenPage[] } | { error: string };
 
@@ -181,7 +184,7 @@ class WorkerRenderer implements Renderer {
   private pending?: { resolve: (v: never) => void; reject: (e: Error) => void };
 
   constructor(content: Content, options: RenderOptions) {
-    this.worker = new Worker(new URL("./render-worker-boot.mjs", import.meta.url), { workerData: { content, options } });
+    this.worker = new Worker(TS_WORKER, { workerData: { module: new URL("./render-worker.ts", import.meta.url).href, content, options } });
     this.worker.on("message", (reply: WorkerReply) => {
       const p = this.pending;
       this.pending = undefined;

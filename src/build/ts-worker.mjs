@@ -1,7 +1,8 @@
-// A worker thread does not inherit tsx's loader (Node 20's module hooks are
-// per thread), so the render worker starts here: plain JavaScript that
-// registers tsx, then loads the TypeScript worker.
+// Starts a worker thread that runs TypeScript: a worker does not inherit
+// tsx's loader (Node 20's module hooks are per thread), so this plain
+// JavaScript registers tsx, then loads the module named in workerData.module.
+import { workerData } from "node:worker_threads";
 import { register } from "tsx/esm/api";
 
 register();
-await import("./render-worker.ts");
+await import(workerData.module);

@@ -81,6 +81,21 @@ describe("the axe check", () => {
   });
 });
 
+describe("the CSP check", () => {
+  it("catches an inline style and an inline script the policy does not allow", async () => {
+    const problems: Problems = { csp: [], errors: [] };
+    const context = await newContext(browser, PHONE, problems);
+    const csp = (await fetch(url + "/")).headers.get("content-security-policy")!;
+    await context.route("http://csp.test/", (route) =>
+      route.fulfill({ contentType: "text/html", headers: { "Content-Security-Policy": csp }, body: "<!DOCTYPE html><style>p{color:red}</style><script>1</script><p>x</p>" }),
+    );
+    const page = await context.newPage();
+    await page.goto("http://csp.test/");
+    await expect.poll(() => problems.csp.length).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+});
+
 describe.each([
   ["390 px", PHONE],
   ["1280 px", DESKTOP],

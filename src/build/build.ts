@@ -8,7 +8,7 @@ import path from "node:path";
 import { loadContent } from "../content/load.ts";
 import type { Route, RouteKind } from "../routes.ts";
 import { bundleIslands } from "./bundle.ts";
-import { classesInIslands, cssFor } from "./css.ts";
+import { cssFor } from "./css.ts";
 import type { RenderOptions } from "./render.tsx";
 import { renderPages } from "./render-pages.ts";
 import { writeSiteFiles } from "./site-files.ts";
@@ -52,12 +52,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     try {
       // One stylesheet per kind of page: pages of a kind share their classes, so
       // 29 suburb pages cost one compile, and each page still gets only what it uses.
-      const islandClasses = classesInIslands();
       const cssByKind: Partial<Record<RouteKind, string>> = {};
-      for (const [kind, classes] of rendered.classesByKind) {
-        if (rendered.islandKinds.has(kind)) for (const c of islandClasses) classes.add(c);
-        cssByKind[kind] = await cssFor(classes);
-      }
+      for (const [kind, classes] of rendered.classesByKind) cssByKind[kind] = await cssFor(classes);
       pages = await rendered.write({ dir: staging, css: cssByKind, islandsScript: await bundling });
     } finally {
       await rendered.close();

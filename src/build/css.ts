@@ -2,7 +2,7 @@
  * Tailwind CSS v4, compiled at build time with only the classes a page uses.
  * Each page's CSS is inlined, so the first paint needs nothing but the HTML.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { compile, optimize } from "@tailwindcss/node";
 
@@ -30,18 +30,26 @@ export function elementsIn(markup: string): Set<string> {
 
 /**
  * Classes and elements an island may add in the browser after it hydrates (a
- * notice, an open menu), which the server HTML does not show: every token of its source.
+ * notice, an open menu), which the server HTML does not show: every token of
+ * the island's source and of the files in src/islands/ it imports.
  */
-export function classesInIslands(): Set<string> {
+export function classesInIsland(name: string): Set<string> {
   const found = new Set<string>();
-  for (const file of readdirSync(ISLANDS_DIR)) {
-    if (!/\.tsx?$/.test(file) || /\.test\./.test(file)) continue;
-    const source = readFileSync(path.join(ISLANDS_DIR, file), "utf8");
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !existsSync(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
     for (const m of source.matchAll(/["'`]([^"'`\n]*)["'`]/g)) for (const c of m[1].split(/\s+/)) if (c) found.add(c);
     for (const e of elementsIn(source)) found.add(e);
-  }
+    for (const m of source.matchAll(/\bfrom\s+"\.\/([^"]+)"/g)) visit(path.join(ISLANDS_DIR, m[1]));
+  };
+  visit(path.join(ISLANDS_DIR, `${name}.tsx`));
   return found;
 }
+
+/** The islands on a page, by name. */
+export const islandsIn = (html: string) => new Set([...html.matchAll(/\sdata-island="([^"]+)"/g)].map((m) => m[1]));
 
 /** Compiles the stylesheet for one set of class names (and {@link elementsIn} tokens), minified. */
 export async function cssFor(tokens: Iterable<string>): Promise<string> {

@@ -15,7 +15,7 @@ import { Worker } from "node:worker_threads";
 import type { Content } from "../content/load.ts";
 import { outputFile, routes, type Route, type RouteKind } from "../routes.ts";
 import { CSS_PLACEHOLDER } from "../../templates/Layout.tsx";
-import { classesInHtml, elementsIn } from "./css.ts";
+import { classesInHtml, classesInIsland, elementsIn, islandsIn } from "./css.ts";
 import { renderRoute, type RenderOptions } from "./render.tsx";
 
 /** Below this many pages one thread is faster than starting a pool. */
@@ -33,10 +33,8 @@ export interface WriteInput {
 export interface RenderedBatch {
   from: number;
   count: number;
-  /** Class names and element tokens (see elementsIn) this renderer had not reported before, by page kind. */
+  /** Class names and element tokens (see elementsIn) this renderer had not reported before, by page kind: the page's own and those its islands may add. */
   classes: Partial<Record<RouteKind, string[]>>;
-  /** Kinds with at least one page that has an island. */
-  islandKinds: RouteKind[];
 }
 
 export interface WrittenPage {
@@ -52,6 +50,7 @@ export class PageRenderer {
   private routes: Route[];
   private html = new Map<number, string>();
   private seen = new Map<RouteKind, Set<string>>();
+  private islandTokens = new Map<string, Set<string>>();
 
   constructor(
     private content: Content,
@@ -62,21 +61,28 @@ export class PageRenderer {
 
   render(from: number, to: number): RenderedBatch {
     const classes: RenderedBatch["classes"] = {};
-    const islandKinds = new Set<RouteKind>();
     for (let i = from; i < to; i++) {
       const route = this.routes[i];
       const html = renderRoute(route, this.content, this.options);
       this.html.set(i, html);
-      if (hasIsland(html)) islandKinds.add(route.kind);
       let seen = this.seen.get(route.kind);
       if (!seen) this.seen.set(route.kind, (seen = new Set()));
-      for (const c of [...classesInHtml(html), ...elementsIn(html)]) {
-        if (seen.has(c)) continue;
-        seen.add(c);
-        (classes[route.kind] ??= []).push(c);
+      const tokens = [classesInHtml(html), elementsIn(html), ...[...islandsIn(html)].map((name) => this.tokensOfIsland(name))];
+      for (const set of tokens) {
+        for (const c of set) {
+          if (seen.has(c)) continue;
+          seen.add(c);
+          (classes[route.kind] ??= []).push(c);
+        }
       }
     }
-    return { from, count: to - from, classes, islandKinds: [...islandKinds] };
+    return { from, count: to - from, classes };
+  }
+
+  private tokensOfIsland(name: string): Set<string> {
+    let tokens = this.islandTokens.get(name);
+    if (!tokens) this.islandTokens.set(name, (tokens = classesInIsland(name)));
+    return tokens;
   }
 
   write({ dir, css, islandsScript }: WriteInput): WrittenPage[] {
@@ -97,7 +103,6 @@ export class PageRenderer {
 
 export interface RenderResult {
   classesByKind: Map<RouteKind, Set<string>>;
-  islandKinds: Set<RouteKind>;
   /** Writes every page with its kind's CSS; pages in route order. */
   write(input: WriteInput): Promise<{ route: Route; file: string; bytes: number }[]>;
   /** Stops the render threads; call it whether or not write ran. */
@@ -118,7 +123,6 @@ export async function renderPages(content: Content, options: RenderOptions, { on
   const renderers: Renderer[] = n <= 1 ? [new LocalRenderer(content, options)] : Array.from({ length: n }, () => new WorkerRenderer(content, options));
 
   const classesByKind = new Map<RouteKind, Set<string>>();
-  const islandKinds = new Set<RouteKind>();
   let next = 0;
   let done = 0;
   try {
@@ -134,7 +138,6 @@ export async function renderPages(content: Content, options: RenderOptions, { on
             if (!set) classesByKind.set(kind, (set = new Set()));
             for (const c of names) set.add(c);
           }
-          for (const k of batch.islandKinds) islandKinds.add(k);
           done += batch.count;
           onProgress?.(done, total);
         }
@@ -147,7 +150,6 @@ export async function renderPages(content: Content, options: RenderOptions, { on
 
   return {
     classesByKind,
-    islandKinds,
     async write(input) {
       const written = (await Promise.all(renderers.map((r) => r.write(input)))).flat();
       written.sort((a, b) => a.index - b.index);

@@ -11,7 +11,7 @@ import { availableParallelism, cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { parse, stringify } from "yaml";
 import "../src/build/production.ts";
-import { build } from "../src/build/build.ts";
+import { build, type BuildResult } from "../src/build/build.ts";
 
 interface Run {
   label: string;
@@ -19,6 +19,7 @@ interface Run {
   suburbPages: number;
   ms: number;
   peakRssMb: number;
+  phases: BuildResult["phases"];
 }
 
 if (process.argv[2] === "--child") {
@@ -27,7 +28,7 @@ if (process.argv[2] === "--child") {
   const result = await build({ contentDir, outDir });
   const suburbPages = result.pages.filter((p) => p.route.kind === "suburb").length;
   // maxRSS is in kilobytes.
-  console.log(JSON.stringify({ pages: result.pages.length, suburbPages, ms: result.ms, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+  console.log(JSON.stringify({ pages: result.pages.length, suburbPages, ms: result.ms, phases: result.phases, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
   process.exit(0);
 }
 
@@ -53,8 +54,9 @@ const rows = runs.map((r) => [
   (r.ms / r.pages).toFixed(2),
   (r.ms / 1000).toFixed(2),
   r.peakRssMb.toFixed(0),
+  ...(["content", "render", "css", "write", "other"] as const).map((p) => (r.phases[p] / 1000).toFixed(2)),
 ]);
-const head = ["site", "pages", "pages/s", "ms/page", "total s", "peak MB"];
+const head = ["site", "pages", "pages/s", "ms/page", "total s", "peak MB", "content s", "render s", "CSS s", "write s", "other s"];
 console.log("\n| " + head.join(" | ") + " |\n|" + head.map((h, i) => (i === 0 ? " --- " : " ---: ")).join("|") + "|");
 for (const r of rows) console.log("| " + r.join(" | ") + " |");
 console.log(

@@ -28,6 +28,8 @@ export interface BuildResult {
   pages: { route: Route; file: string; bytes: number }[];
   totalBytes: number;
   ms: number;
+  /** Where the time went, in ms: reading content/, rendering, CSS, writing pages, the rest (images, site files, swap). */
+  phases: { content: number; render: number; css: number; write: number; other: number };
 }
 
 export const DEFAULT_FORM_ACTIONS = { quote: "/api/quote", contact: "/api/contact" };
@@ -37,6 +39,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const contentDir = options.contentDir ?? "content";
   const outDir = path.resolve(options.outDir ?? "dist");
   const content = loadContent(contentDir);
+  const phases: BuildResult["phases"] = { content: performance.now() - started, render: 0, css: 0, write: 0, other: 0 };
+  const lap = (phase: keyof BuildResult["phases"], since: number) => (phases[phase] = performance.now() - since);
   if (options.siteUrl) content.site.url = options.siteUrl;
   const formActions = options.formActions ?? DEFAULT_FORM_ACTIONS;
 
@@ -47,14 +51,21 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // esbuild bundles in its own process while this thread renders.
     const bundling = bundleIslands(staging);
     bundling.catch(() => {}); // awaited below; this only keeps a render error from also being an unhandled rejection
+    let t = performance.now();
     const rendered = await renderPages(content, { formActions }, { onProgress: options.onProgress });
+    lap("render", t);
     let pages: BuildResult["pages"];
     try {
       // One stylesheet per kind of page: pages of a kind share their classes, so
       // 29 suburb pages cost one compile, and each page still gets only what it uses.
+      t = performance.now();
       const cssByKind: Partial<Record<RouteKind, string>> = {};
       for (const [kind, classes] of rendered.classesByKind) cssByKind[kind] = await cssFor(classes);
-      pages = await rendered.write({ dir: staging, css: cssByKind, islandsScript: await bundling });
+      lap("css", t);
+      const islandsScript = await bundling;
+      t = performance.now();
+      pages = await rendered.write({ dir: staging, css: cssByKind, islandsScript });
+      lap("write", t);
     } finally {
       await rendered.close();
     }
@@ -62,7 +73,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     writeSiteFiles(staging, content, { formActions });
 
     swapIn(staging, outDir);
-    return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms: performance.now() - started };
+    const ms = performance.now() - started;
+    phases.other = ms - phases.content - phases.render - phases.css - phases.write;
+    return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms, phases };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     throw error;

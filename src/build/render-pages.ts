@@ -51,6 +51,8 @@ export class PageRenderer {
   private html = new Map<number, string>();
   private seen = new Map<RouteKind, Set<string>>();
   private islandTokens = new Map<string, Set<string>>();
+  /** Class attribute values already split, by kind. */
+  private classAttrs = new Map<RouteKind, Set<string>>();
 
   constructor(
     private content: Content,
@@ -67,7 +69,9 @@ export class PageRenderer {
       this.html.set(i, html);
       let seen = this.seen.get(route.kind);
       if (!seen) this.seen.set(route.kind, (seen = new Set()));
-      const tokens = [classesInHtml(html), elementsIn(html), ...[...islandsIn(html)].map((name) => this.tokensOfIsland(name))];
+      let attrs = this.classAttrs.get(route.kind);
+      if (!attrs) this.classAttrs.set(route.kind, (attrs = new Set()));
+      const tokens = [classesInHtml(html, attrs), elementsIn(html), ...[...islandsIn(html)].map((name) => this.tokensOfIsland(name))];
       for (const set of tokens) {
         for (const c of set) {
           if (seen.has(c)) continue;

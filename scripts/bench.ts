@@ -3,7 +3,9 @@
  * site, then generated sites of 1,000 and 4,000 suburbs (copies of content/
  * in a temporary folder, never content/ itself), each in its own process so
  * peak memory is that build's alone. Prints pages/s, ms/page, seconds and
- * peak memory per size. `-- 250 2000` picks other sizes.
+ * peak memory per size, and where the time went. `-- 250 2000` picks other
+ * sizes; `-- --threads 2` also builds the largest size on that many render
+ * threads, to see whether the worker pool pays on this machine.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -24,24 +26,29 @@ interface Run {
 
 if (process.argv[2] === "--child") {
   // One build, measured from inside: the parent reads this line.
-  const [contentDir, outDir] = process.argv.slice(3);
-  const result = await build({ contentDir, outDir });
+  const [contentDir, outDir, threads] = process.argv.slice(3);
+  const result = await build({ contentDir, outDir, threads: threads ? Number(threads) : undefined });
   const suburbPages = result.pages.filter((p) => p.route.kind === "suburb").length;
   // maxRSS is in kilobytes.
   console.log(JSON.stringify({ pages: result.pages.length, suburbPages, ms: result.ms, phases: result.phases, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
   process.exit(0);
 }
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const args = process.argv.slice(2);
+const threadsAt = args.indexOf("--threads");
+const threads = threadsAt >= 0 ? Number(args.splice(threadsAt, 2)[1]) : undefined;
+const sizes = args.map(Number).filter((n) => n > 0);
 const work = mkdtempSync(path.join(tmpdir(), "bench-"));
 const runs: Run[] = [];
 try {
   console.log(`Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim()})`);
   runs.push(measure("real site (content/)", "content", path.join(work, "out-real")));
-  for (const n of sizes.length > 0 ? sizes : [1000, 4000]) {
+  const all = sizes.length > 0 ? sizes : [1000, 4000];
+  for (const n of all) {
     const dir = path.join(work, `content-${n}`);
     generate(dir, n);
     runs.push(measure(`${n.toLocaleString("en-AU")} suburbs`, dir, path.join(work, `out-${n}`)));
+    if (threads && n === all.at(-1)) runs.push(measure(`${n.toLocaleString("en-AU")} suburbs, ${threads} render threads`, dir, path.join(work, `out-${n}-t`), threads));
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -63,16 +70,18 @@ console.log(
   "\nGenerated suburbs are copies of real ones with new names and slugs, marked header: false and homeGrid: false " +
     "so every page's header and the home page stay the size they are on the real site.",
 );
-if (runs.length >= 3) {
-  const [a, b] = runs.slice(-2);
+const sized = runs.filter((r) => /suburbs$/.test(r.label));
+if (sized.length >= 2) {
+  const [a, b] = sized.slice(-2);
   const perPageA = a.ms / a.pages;
   const perPageB = b.ms / b.pages;
   console.log(`Growth: ${(b.pages / a.pages).toFixed(1)}× the pages took ${(b.ms / a.ms).toFixed(1)}× the time (ms/page ${perPageA.toFixed(2)} → ${perPageB.toFixed(2)}).`);
 }
 
-function measure(label: string, contentDir: string, outDir: string): Run {
+function measure(label: string, contentDir: string, outDir: string, threads?: number): Run {
   process.stdout.write(`Building ${label}… `);
-  const out = execFileSync(process.execPath, [...process.execArgv, import.meta.filename, "--child", contentDir, outDir], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const child = [import.meta.filename, "--child", contentDir, outDir, ...(threads ? [String(threads)] : [])];
+  const out = execFileSync(process.execPath, [...process.execArgv, ...child], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   const run = { label, ...(JSON.parse(out.trim().split("\n").pop()!) as Omit<Run, "label">) };
   console.log(`${run.pages} pages in ${(run.ms / 1000).toFixed(2)} s`);
   return run;

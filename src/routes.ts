@@ -46,5 +46,14 @@ export function outputFile(route: Route): string {
 /** Pages that search engines should index (all but the 404). */
 export const isIndexable = (route: Route) => route.kind !== "notFound";
 
-export const headerSuburbs = (content: Content) => content.suburbs.filter((s) => s.header);
-export const homeGridSuburbs = (content: Content) => content.suburbs.filter((s) => s.homeGrid);
+/** Once per suburb list, not once per page: with thousands of suburbs the header's filter on every page was a build's largest cost after React. */
+const perSuburbList = <T>(pick: (suburbs: Content["suburbs"]) => T) => {
+  const cache = new WeakMap<Content["suburbs"], T>();
+  return (content: Content): T => {
+    let value = cache.get(content.suburbs);
+    if (value === undefined) cache.set(content.suburbs, (value = pick(content.suburbs)));
+    return value;
+  };
+};
+export const headerSuburbs = perSuburbList((suburbs) => suburbs.filter((s) => s.header));
+export const homeGridSuburbs = perSuburbList((suburbs) => suburbs.filter((s) => s.homeGrid));

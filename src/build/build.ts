@@ -21,6 +21,8 @@ export interface BuildOptions {
   formActions?: RenderOptions["formActions"];
   /** Called as pages render: done of total (for a progress line). */
   onProgress?: (done: number, total: number) => void;
+  /** Render threads; by default chosen from the page and core counts (render-pages.ts). */
+  threads?: number;
 }
 
 export interface BuildResult {
@@ -52,7 +54,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const bundling = bundleIslands(staging);
     bundling.catch(() => {}); // awaited below; this only keeps a render error from also being an unhandled rejection
     let t = performance.now();
-    const rendered = await renderPages(content, { formActions }, { onProgress: options.onProgress });
+    const rendered = await renderPages(content, { formActions }, { onProgress: options.onProgress, threads: options.threads });
     lap("render", t);
     let pages: BuildResult["pages"];
     try {

@@ -26,14 +26,18 @@ export function classesInHtml(html: string, seen?: Set<string>): Set<string> {
   return found;
 }
 
+/** Elements whose preflight reset rules a page without them does not need. */
+const RARE_ELEMENTS = ["abbr", "sub", "sup", "code", "kbd", "samp", "pre", "table", "progress", "small", "hr", "summary", "textarea", "video", "canvas", "audio", "iframe", "embed", "object", "menu", "h5", "h6", "optgroup"];
+const RARE_TAG = new RegExp(`<(${RARE_ELEMENTS.join("|")})[\\s>/]`, "g");
+
 /**
- * The elements and input types in HTML or JSX, as "<tag>" and "<input type=x>"
- * tokens beside the class names (a class name never contains "<"), so
- * {@link cssFor} can leave out reset rules for elements a page never has.
+ * The rare elements and the input types in HTML or JSX, as "<tag>" and
+ * "<input type=x>" tokens beside the class names (a class name never contains
+ * "<"), so {@link cssFor} can leave out reset rules for elements a page never has.
  */
 export function elementsIn(markup: string): Set<string> {
   const found = new Set<string>();
-  for (const m of markup.matchAll(/<([a-z][a-z0-9]*)[\s>/]/g)) found.add(`<${m[1]}>`);
+  for (const m of markup.matchAll(RARE_TAG)) found.add(`<${m[1]}>`);
   for (const m of markup.matchAll(/\stype="([a-z-]+)"/g)) found.add(`<input type=${m[1]}>`);
   return found;
 }
@@ -96,7 +100,7 @@ const NEEDS: [RegExp, string[]][] = [
   [/-spin-button/, ["<input type=number>"]],
   [/::-webkit-search/, ["<input type=search>"]],
   [/optgroup/, ["<optgroup>"]],
-  [/^(abbr|sub|sup|code|kbd|samp|pre|table|progress|small|hr|summary|textarea|video|canvas|audio|iframe|embed|object|menu|h5|h6)(?![\w-])/, []],
+  [new RegExp(`^(${RARE_ELEMENTS.join("|")})(?![\\w-])`), []],
 ];
 
 function needs(selector: string): string[] | undefined {

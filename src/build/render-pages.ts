@@ -20,6 +20,15 @@ import { renderRoute, type RenderOptions } from "./render.tsx";
 
 /** Below this many pages one thread is faster than starting a pool. */
 export const POOL_MIN_PAGES = 300;
+/**
+ * Fewer cores than this and the pool does not pay: V8 collects garbage on
+ * helper threads, and a single render thread already keeps a second core
+ * busy with them. Measured with `npm run bench -- --threads 2` on 2 cores:
+ * two workers took as long as one thread (README, Performance).
+ */
+export const POOL_MIN_CORES = 4;
+
+const defaultThreads = (pages: number) => (pages >= POOL_MIN_PAGES && availableParallelism() >= POOL_MIN_CORES ? availableParallelism() : 0);
 const BATCH = 50;
 
 export interface WriteInput {
@@ -48,7 +57,13 @@ export const hasIsland = (html: string) => html.includes("data-island=");
 /** Renders routes by index and keeps their HTML until it is told the CSS. */
 export class PageRenderer {
   private routes: Route[];
-  private html = new Map<number, string>();
+  /**
+   * Each page as UTF-8 bytes around where its CSS and script go. React's
+   * output is a rope of thousands of small strings; keeping thousands of those
+   * alive made the garbage collector's work grow faster than the page count,
+   * while bytes outside the JavaScript heap cost it nothing.
+   */
+  private pages = new Map<number, { head: Buffer; beforeHeadEnd: Buffer; rest: Buffer; island: boolean }>();
   private seen = new Map<RouteKind, Set<string>>();
   private islandTokens = new Map<string, Set<string>>();
   /** Class attribute values already split, by kind. */
@@ -66,7 +81,15 @@ export class PageRenderer {
     for (let i = from; i < to; i++) {
       const route = this.routes[i];
       const html = renderRoute(route, this.content, this.options);
-      this.html.set(i, html);
+      const cssAt = html.indexOf(CSS_PLACEHOLDER);
+      const headEnd = html.indexOf("</head>");
+      if (cssAt < 0 || headEnd < cssAt) throw new Error(`${route.path}: the page has no CSS placeholder in its <head>`);
+      this.pages.set(i, {
+        head: Buffer.from(html.slice(0, cssAt)),
+        beforeHeadEnd: Buffer.from(html.slice(cssAt + CSS_PLACEHOLDER.length, headEnd)),
+        rest: Buffer.from(html.slice(headEnd)),
+        island: hasIsland(html),
+      });
       let seen = this.seen.get(route.kind);
       if (!seen) this.seen.set(route.kind, (seen = new Set()));
       let attrs = this.classAttrs.get(route.kind);
@@ -91,16 +114,18 @@ export class PageRenderer {
 
   write({ dir, css, islandsScript }: WriteInput): WrittenPage[] {
     const written: WrittenPage[] = [];
-    for (const [index, html] of this.html) {
+    const cssBytes = new Map(Object.entries(css).map(([kind, text]) => [kind, Buffer.from(text)]));
+    const script = Buffer.from(`<script type="module" src="${islandsScript}"></script>`);
+    const none = Buffer.alloc(0);
+    for (const [index, page] of this.pages) {
       const route = this.routes[index];
-      let doc = html.replace(CSS_PLACEHOLDER, () => css[route.kind] ?? "");
-      if (hasIsland(html)) doc = doc.replace("</head>", () => `<script type="module" src="${islandsScript}"></script></head>`);
+      const doc = Buffer.concat([page.head, cssBytes.get(route.kind) ?? none, page.beforeHeadEnd, page.island ? script : none, page.rest]);
       const file = outputFile(route);
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), doc);
-      written.push({ index, file, bytes: Buffer.byteLength(doc) });
+      written.push({ index, file, bytes: doc.length });
     }
-    this.html.clear();
+    this.pages.clear();
     return written;
   }
 }
@@ -116,14 +141,14 @@ export interface RenderResult {
 export interface RenderPagesOptions {
   /** Called as pages finish rendering: done of total. */
   onProgress?: (done: number, total: number) => void;
-  /** Worker threads; default one per core when the site has {@link POOL_MIN_PAGES} pages or more, else none. */
+  /** Worker threads; default one per core on {@link POOL_MIN_CORES} cores or more when the site has {@link POOL_MIN_PAGES} pages or more, else none (this thread renders). */
   threads?: number;
 }
 
 export async function renderPages(content: Content, options: RenderOptions, { onProgress, threads }: RenderPagesOptions = {}): Promise<RenderResult> {
   const all = routes(content);
   const total = all.length;
-  const n = Math.min(threads ?? (total >= POOL_MIN_PAGES ? availableParallelism() : 0), Math.ceil(total / BATCH));
+  const n = Math.min(threads ?? defaultThreads(total), Math.ceil(total / BATCH));
   const renderers: Renderer[] = n <= 1 ? [new LocalRenderer(content, options)] : Array.from({ length: n }, () => new WorkerRenderer(content, options));
 
   const classesByKind = new Map<RouteKind, Set<string>>();

@@ -61,20 +61,9 @@ export function Footer({ content }: { content: Content }) {
         <Container className="flex flex-col gap-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p>{`© ${site.copyrightYear} ${site.name.replace(/\.$/, "")}. All rights reserved.`}</p>
           <ul className="flex gap-6">
-            <li><a className={footerLink} href="#privacy-policy">Privacy Policy</a></li>
-            <li><a className={footerLink} href="#terms-of-service">Terms of Service</a></li>
+            <li><a className={footerLink} href="/contact-us/#privacy-policy">Privacy Policy</a></li>
+            <li><a className={footerLink} href="/contact-us/#terms-of-service">Terms of Service</a></li>
           </ul>
-        </Container>
-        <Container className="grid gap-4 pb-8 text-xs leading-relaxed text-slate-400 sm:grid-cols-2">
-          <p id="privacy-policy">
-            <strong className="text-slate-300">Privacy Policy.</strong> What you send through our forms (your name, contact details, address and
-            message) goes only to our team so we can reply to you. We do not sell it or add you to a mailing list. Our full policy is being written;
-            ask us any question about your details at {site.email}.
-          </p>
-          <p id="terms-of-service">
-            <strong className="text-slate-300">Terms of Service.</strong> Quotes are free and without obligation. The bond back guarantee and re-clean
-            offers have terms, which we explain in writing with your quote. Our full terms are being written; ask us for a copy at {site.email}.
-          </p>
         </Container>
       </div>
     </footer>

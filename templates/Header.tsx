@@ -8,6 +8,7 @@
 import type { Content } from "../src/content/load.ts";
 import { headerSuburbs, homeSection } from "../src/routes.ts";
 import { Island } from "./Island.tsx";
+import { ICON_SVG } from "../src/seo/brand.ts";
 import { ButtonLink, Container, PhoneLink } from "./ui.tsx";
 
 export function Header({ content }: { content: Content }) {
@@ -35,13 +36,7 @@ export function Header({ content }: { content: Content }) {
   );
 }
 
+/** The brand mark: the same drawing as the favicon (content/images/icon.svg), one file the browser caches for every page. */
 export function Logo() {
-  return (
-    <svg className="h-9 w-9 shrink-0" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
-      <rect width="40" height="40" rx="10" fill="#0f766e" />
-      <path d="M20 8c2 5 6 7 6 12a6 6 0 0 1-12 0c0-5 4-7 6-12z" fill="#ede9fe" />
-      <path d="M29 9l1 2.5 2.5 1-2.5 1-1 2.5-1-2.5-2.5-1 2.5-1z" fill="#fbbf24" />
-      <path d="M14 31h12" stroke="#ccfbf1" strokeWidth="2.5" strokeLinecap="round" />
-    </svg>
-  );
+  return <img src={ICON_SVG} alt="" width={36} height={36} className="h-9 w-9 shrink-0" />;
 }

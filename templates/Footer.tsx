@@ -1,6 +1,6 @@
 import type { Content } from "../src/content/load.ts";
 import { homeSection, servicePath } from "../src/routes.ts";
-import { Container, Icon, PhoneLink } from "./ui.tsx";
+import { Container, PhoneLink } from "./ui.tsx";
 import { Logo } from "./Header.tsx";
 import { formatHours } from "./hours.ts";
 
@@ -38,21 +38,18 @@ export function Footer({ content }: { content: Content }) {
           <h2 className="text-base font-semibold text-white">Contact Info</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <PhoneLink phone={site.phone} className="inline-flex min-h-6 items-center gap-2 hover:text-white" iconClassName="h-4 w-4 text-brand-200" />
+              <PhoneLink phone={site.phone} className="inline-flex min-h-6 items-center hover:text-white" />
             </li>
             <li>
-              <a href={`mailto:${site.email}`} className="inline-flex min-h-6 items-center gap-2 hover:text-white">
-                <Icon name="mail" className="h-4 w-4 text-brand-200" />
+              <a href={`mailto:${site.email}`} className="inline-flex min-h-6 items-center hover:text-white">
                 {site.email}
               </a>
             </li>
-            <li className="flex gap-2">
-              <Icon name="pin" className="mt-0.5 h-4 w-4 shrink-0 text-brand-200" />
-              {site.location.locality}, {site.location.region}
-            </li>
-            <li className="flex gap-2">
-              <Icon name="clock" className="mt-0.5 h-4 w-4 shrink-0 text-brand-200" />
-              <span>{formatHours(site.hours).map((h) => <span key={h} className="block">{h}</span>)}</span>
+            <li>{`${site.location.locality}, ${site.location.region}`}</li>
+            <li>
+              {formatHours(site.hours).map((h) => (
+                <span key={h} className="block">{h}</span>
+              ))}
             </li>
           </ul>
         </div>

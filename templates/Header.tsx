@@ -7,13 +7,14 @@
  */
 import type { Content } from "../src/content/load.ts";
 import { headerSuburbs, homeSection } from "../src/routes.ts";
-import { Island } from "./Island.tsx";
+import { navMenuLists } from "../src/islands/NavMenu.tsx";
+import { Island, slotHtml } from "./Island.tsx";
 import { ICON_SVG } from "../src/seo/brand.ts";
 import { ButtonLink, Container, PhoneLink } from "./ui.tsx";
 
 export function Header({ content }: { content: Content }) {
   const { site, services } = content;
-  const pairs = (list: { slug: string; name: string }[]) => list.map((s): [string, string] => [s.slug, s.name]);
+  const lists = navMenuLists({ services, suburbs: headerSuburbs(content) });
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <Container className="flex h-18 max-w-7xl items-center justify-between gap-4">
@@ -22,7 +23,7 @@ export function Header({ content }: { content: Content }) {
           <span className="text-base leading-tight sm:text-lg">{site.name}</span>
         </a>
 
-        <Island name="NavMenu" props={{ services: pairs(services), suburbs: pairs(headerSuburbs(content)) }} hydrate="interaction" />
+        <Island name="NavMenu" props={{ slots: [slotHtml(lists.services), slotHtml(lists.suburbs)] }} hydrate="interaction" />
 
         <div className="flex items-center gap-3">
           <PhoneLink phone={site.phone} className="hidden items-center gap-2 whitespace-nowrap font-semibold text-brand-800 hover:text-brand-900 xl:inline-flex" iconClassName="h-4 w-4" />

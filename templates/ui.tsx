@@ -97,13 +97,14 @@ export function Icon({ name, className = "h-5 w-5" }: { name: IconName; classNam
   );
 }
 
-export function Stars({ rating, className = "h-5 w-5" }: { rating: number; className?: string }) {
+/** A rating as five stars in one drawing, read out as "N out of 5 stars". */
+export function Stars({ rating }: { rating: number }) {
   return (
-    <span className="flex text-sparkle" role="img" aria-label={`${rating} out of 5 stars`}>
+    <svg className="h-5 w-25 shrink-0 text-sparkle" viewBox="0 0 120 24" role="img" aria-label={`${rating} out of 5 stars`}>
       {Array.from({ length: 5 }, (_, i) => (
-        <Icon key={i} name="star" className={cn(className, i >= rating && "text-slate-300")} />
+        <use key={i} href="#i-star" x={i * 24} width={24} height={24} className={i >= rating ? "text-slate-300" : undefined} />
       ))}
-    </span>
+    </svg>
   );
 }
 

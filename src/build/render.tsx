@@ -10,6 +10,8 @@ import { NotFoundPage } from "../../templates/pages/NotFoundPage.tsx";
 import { ServicePage } from "../../templates/pages/ServicePage.tsx";
 import { SuburbPage } from "../../templates/pages/SuburbPage.tsx";
 import { structuredData } from "../seo/jsonld.ts";
+import { ICON_NAMES, iconSprite, type IconName } from "../../templates/icons.tsx";
+import { classesInIsland, islandsIn } from "./css.ts";
 
 export interface RenderOptions {
   /** Where the quote and contact forms post: the relay. */
@@ -18,7 +20,23 @@ export interface RenderOptions {
 
 export function renderRoute(route: Route, content: Content, options: RenderOptions): string {
   const { meta, body } = page(route, content, options);
-  return "<!DOCTYPE html>" + renderToString(<Layout content={content} meta={{ ...meta, jsonLd: structuredData(route, content) }}>{body}</Layout>);
+  const html = renderToString(<Layout content={content} meta={{ ...meta, jsonLd: structuredData(route, content) }}>{body}</Layout>);
+  return "<!DOCTYPE html>" + html.replace("<body>", () => `<body>${iconSprite(iconsOf(html))}`);
+}
+
+/** The icons a page shows: those in its HTML, and those its islands may show after they wake. */
+function iconsOf(html: string): Set<IconName> {
+  const names = new Set<IconName>();
+  for (const m of html.matchAll(/<use href="#i-(\w+)"/g)) names.add(m[1] as IconName);
+  for (const island of islandsIn(html)) for (const name of iconsOfIsland(island)) names.add(name);
+  return names;
+}
+
+const islandIcons = new Map<string, IconName[]>();
+function iconsOfIsland(island: string): IconName[] {
+  let names = islandIcons.get(island);
+  if (!names) islandIcons.set(island, (names = [...classesInIsland(island)].filter((t): t is IconName => ICON_NAMES.has(t as IconName))));
+  return names;
 }
 
 function page(route: Route, content: Content, { formActions }: RenderOptions): { meta: PageMeta; body: React.ReactNode } {

@@ -18,7 +18,11 @@ const loaders: Record<IslandName, () => Promise<{ default: React.ComponentType<a
 async function hydrate(el: HTMLElement) {
   const name = el.dataset.island as IslandName;
   const [{ hydrateIsland }, mod] = await Promise.all([import("./hydrate.ts"), loaders[name]()]);
-  hydrateIsland(el, mod.default, JSON.parse(el.dataset.props ?? "{}"));
+  const props = JSON.parse(el.dataset.props ?? "{}");
+  // Slots (src/islands/Slot.tsx) travel in the page, not in the props: read them back, in order.
+  const slots = el.querySelectorAll("[data-slot]");
+  if (slots.length > 0) props.slots = Array.from(slots, (slot) => slot.innerHTML);
+  hydrateIsland(el, mod.default, props);
 }
 
 const whenIdle = (fn: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));

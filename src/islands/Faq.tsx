@@ -9,19 +9,22 @@
  */
 import { useState } from "react";
 import { cn } from "../../templates/ui.tsx";
+import { Slot } from "./Slot.tsx";
 
 export interface FaqProps {
-  items: { question: string; answer: string }[];
+  questions: string[];
+  /** Each answer as static markup, in the order of the questions (see Slot). */
+  slots: string[];
 }
 
-export default function Faq({ items }: FaqProps) {
+export default function Faq({ questions, slots }: FaqProps) {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-      {items.map((item, i) => {
+      {questions.map((question, i) => {
         const isOpen = open === i;
         return (
-          <div key={item.question}>
+          <div key={question}>
             <h3 className="text-base sm:text-lg">
               <button
                 type="button"
@@ -31,7 +34,7 @@ export default function Faq({ items }: FaqProps) {
                 onClick={() => setOpen(isOpen ? null : i)}
                 className="flex min-h-11 w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-ink hover:bg-brand-50"
               >
-                {item.question}
+                {question}
                 <span aria-hidden="true" className="text-2xl leading-none text-brand-700 [@media(scripting:none)]:hidden">
                   {isOpen ? "−" : "+"}
                 </span>
@@ -42,7 +45,7 @@ export default function Faq({ items }: FaqProps) {
               aria-labelledby={`faq-q-${i}`}
               className={cn("px-5 pb-5 leading-relaxed text-slate-600", !isOpen && "hidden [@media(scripting:none)]:block")}
             >
-              {item.answer}
+              <Slot html={slots[i]} />
             </section>
           </div>
         );

@@ -10,13 +10,16 @@
  */
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { homeSection, servicePath, suburbPath } from "../routes.ts";
+import { Slot } from "./Slot.tsx";
 import { Icon, cn } from "../../templates/ui.tsx";
 import { useEnhanced } from "./useEnhanced.ts";
 
 export interface NavMenuProps {
-  /** [slug, name] pairs: compact, because props travel inside every page as JSON. */
-  services: [string, string][];
-  suburbs: [string, string][];
+  /**
+   * The two lists as static markup (see {@link navMenuLists}): the service
+   * pages' <ul id="nav-services-list"> and the suburbs' <ul id="nav-suburbs-list">.
+   */
+  slots: [services: string, suburbs: string];
 }
 
 /** Specification section 9: dropdown close delay. */
@@ -24,7 +27,7 @@ export const CLOSE_DELAY_MS = 150;
 
 type MenuId = "services" | "suburbs";
 
-export default function NavMenu({ services, suburbs }: NavMenuProps) {
+export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
   const enhanced = useEnhanced();
   const [open, setOpen] = useState<MenuId | null>(null);
   const nav = useRef<HTMLElement>(null);
@@ -123,15 +126,7 @@ export default function NavMenu({ services, suburbs }: NavMenuProps) {
             </button>
           </div>
           <div className={cn(panel("services"), "left-0 w-72")}>
-            <ul id={listId("services")} data-menu-list="" className={cn(box, "py-2")}>
-              {services.map(([slug, name]) => (
-                <li key={slug}>
-                  <a href={servicePath({ slug })} className="block rounded-md px-4 py-2 text-slate-700 hover:bg-brand-50 hover:text-brand-800">
-                    {name}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <Slot html={services} />
           </div>
         </li>
         <li className="group relative" {...item("suburbs")}>
@@ -140,15 +135,7 @@ export default function NavMenu({ services, suburbs }: NavMenuProps) {
             <Icon name="chevronDown" className={cn("h-4 w-4 transition-transform", open === "suburbs" && "rotate-180")} />
           </button>
           <div className={cn(panel("suburbs"), "left-1/2 w-[40rem] -translate-x-1/2")}>
-            <ul id={listId("suburbs")} data-menu-list="" className={cn(box, "grid grid-cols-3 gap-x-2 p-3")}>
-              {suburbs.map(([slug, name]) => (
-                <li key={slug}>
-                  <a href={suburbPath({ slug })} className="block rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800">
-                    {name}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <Slot html={suburbs} />
           </div>
         </li>
         <li>
@@ -167,6 +154,37 @@ export default function NavMenu({ services, suburbs }: NavMenuProps) {
 }
 
 const listId = (id: MenuId) => `nav-${id}-list`;
+
+/**
+ * The lists' markup, rendered by the server into the island's slots, so the
+ * links are on the page once and not again in the island's props.
+ */
+export function navMenuLists({ services, suburbs }: { services: { slug: string; name: string }[]; suburbs: { slug: string; name: string }[] }) {
+  return {
+    services: (
+      <ul id={listId("services")} data-menu-list="" className={cn(box, "py-2")}>
+        {services.map(({ slug, name }) => (
+          <li key={slug}>
+            <a href={servicePath({ slug })} className="block rounded-md px-4 py-2 text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+              {name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    ),
+    suburbs: (
+      <ul id={listId("suburbs")} data-menu-list="" className={cn(box, "grid grid-cols-3 gap-x-2 p-3")}>
+        {suburbs.map(({ slug, name }) => (
+          <li key={slug}>
+            <a href={suburbPath({ slug })} className="block rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+              {name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    ),
+  };
+}
 
 const navLink = "inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-md px-2.5 py-2 font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800";
 const chevronButton = "inline-flex min-h-11 min-w-8 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 hover:text-brand-800";

@@ -5,14 +5,15 @@ import { loadContent } from "../content/load.ts";
 import { headerSuburbs } from "../routes.ts";
 import Faq from "./Faq.tsx";
 import MobileMenu from "./MobileMenu.tsx";
-import NavMenu from "./NavMenu.tsx";
+import NavMenu, { navMenuLists } from "./NavMenu.tsx";
+import { slotHtml } from "../../templates/Island.tsx";
 
 const content = loadContent("content");
-const pairs = (list: { slug: string; name: string }[]) => list.map((s): [string, string] => [s.slug, s.name]);
 const decode = (s: string) => s.replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&quot;/g, '"');
 
 describe("NavMenu on the server", () => {
-  const html = renderToString(<NavMenu services={pairs(content.services)} suburbs={pairs(headerSuburbs(content))} />);
+  const lists = navMenuLists({ services: content.services, suburbs: headerSuburbs(content) });
+  const html = renderToString(<NavMenu slots={[slotHtml(lists.services), slotHtml(lists.suburbs)]} />);
 
   it("lists every service page and every header suburb, so the links work without script", () => {
     for (const s of content.services) expect(html).toContain(`href="/services/${s.slug}/"`);
@@ -56,7 +57,7 @@ describe("MobileMenu on the server", () => {
 });
 
 describe("Faq on the server", () => {
-  const html = renderToString(<Faq items={content.faq} />);
+  const html = renderToString(<Faq questions={content.faq.map((f) => f.question)} slots={content.faq.map((f) => slotHtml(f.answer))} />);
 
   it("has ten questions as heading > button, each controlling a region labelled by it, all closed", () => {
     expect(content.faq).toHaveLength(10);

@@ -2,7 +2,7 @@ import type { Content } from "../../src/content/load.ts";
 import { homeGridSuburbs, suburbPath } from "../../src/routes.ts";
 import { faqStructuredData } from "../../src/seo/jsonld.ts";
 import { JsonLd } from "../../src/seo/head.tsx";
-import { Island } from "../Island.tsx";
+import { Island, slotHtml } from "../Island.tsx";
 import { Container, Icon, Img, Section, SectionHeading, Stars, StatsRow } from "../ui.tsx";
 
 export function HomePage({ content, formAction }: { content: Content; formAction: string }) {
@@ -106,7 +106,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
       <Section id="faq" labelledBy="faq-title" className="bg-slate-50">
         <SectionHeading id="faq-title" title={home.faq.heading} text={home.faq.text} />
         <div className="mx-auto max-w-3xl">
-          <Island name="Faq" props={{ items: faq }} hydrate="visible" />
+          <Island name="Faq" props={{ questions: faq.map((f) => f.question), slots: faq.map((f) => slotHtml(f.answer)) }} hydrate="visible" />
         </div>
         <JsonLd data={faqStructuredData(content)} />
       </Section>
@@ -117,8 +117,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
           {suburbs.map((s) => (
             <li key={s.slug}>
               <a href={suburbPath(s)} className="flex min-h-11 items-center justify-between rounded-xl border border-slate-200 px-4 py-3 font-medium text-ink hover:border-brand-600 hover:bg-brand-50">
-                <span>{s.name} <span className="text-sm font-normal text-slate-500">{s.postcode}</span></span>
-                <Icon name="arrowRight" className="h-4 w-4 text-brand-700" />
+                {s.name} <span className="text-sm font-normal text-slate-500">{s.postcode}</span>
               </a>
             </li>
           ))}

@@ -4,34 +4,25 @@
  * must stay free of errors and warnings (React reports a mismatch there,
  * through hydrate.ts's onRecoverableError).
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { describe, expect, it } from "vitest";
 import { loadContent } from "../content/load.ts";
 import { islands } from "../islands/index.ts";
 import { routes } from "../routes.ts";
-import { DESKTOP, PHONE, launchBrowser } from "../testing/browser.ts";
+import { DESKTOP, PHONE } from "../testing/browser.ts";
 import { wakeIslands, watchConsole } from "../testing/islands.ts";
-import { startSite } from "../testing/site.ts";
+import { useBrowserAndSite } from "../testing/browser-suite.ts";
 
 const all = routes(loadContent("content"));
-let browser: Browser;
-let site: Awaited<ReturnType<typeof startSite>>;
-
-beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useBrowserAndSite();
 
 describe("hydration", () => {
   it("every page loads, wakes all its islands and logs no error or warning; every island is hydrated somewhere", async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await env.browser.newPage({ viewport: DESKTOP });
     const problems = watchConsole(page);
     const woken = new Set<string>();
     for (const route of all) {
-      await page.goto(site.url + route.path, { waitUntil: "load" });
+      await page.goto(env.site.url + route.path, { waitUntil: "load" });
       const names = await wakeIslands(page);
       expect(names, route.path).toEqual(expect.arrayContaining(["NavMenu", "MobileMenu"]));
       for (const n of names) woken.add(n);
@@ -42,22 +33,22 @@ describe("hydration", () => {
   }, 180_000);
 
   it("at phone width too, the home page's islands hydrate cleanly", async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await env.browser.newPage({ viewport: PHONE });
     const problems = watchConsole(page);
-    await page.goto(site.url + "/", { waitUntil: "load" });
+    await page.goto(env.site.url + "/", { waitUntil: "load" });
     await wakeIslands(page);
     expect(problems).toEqual([]);
     await page.close();
   });
 
   it("a page loads no React until an island wakes", async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await env.browser.newPage({ viewport: DESKTOP });
     const scripts: Promise<string>[] = [];
     page.on("response", (r) => {
       if (r.url().endsWith(".js")) scripts.push(r.text());
     });
     const hasReact = async () => (await Promise.all(scripts)).some((code) => /react\.(transitional\.)?element/.test(code));
-    await page.goto(site.url + "/about-us/", { waitUntil: "networkidle" });
+    await page.goto(env.site.url + "/about-us/", { waitUntil: "networkidle" });
     expect(scripts.length).toBeGreaterThan(0);
     expect(await hasReact()).toBe(false);
     expect(await page.$$eval("[data-hydrated]", (els) => els.length)).toBe(0);

@@ -3,30 +3,21 @@
  * site: dropdown hover timing, keyboard disclosure, the mobile menu, and
  * scrolling to the home page's sections (spec "Shared header" and section 4).
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadContent } from "../content/load.ts";
 import { headerSuburbs } from "../routes.ts";
-import { DESKTOP, PHONE, launchBrowser } from "../testing/browser.ts";
+import { DESKTOP, PHONE } from "../testing/browser.ts";
 import { watchConsole } from "../testing/islands.ts";
-import { startSite } from "../testing/site.ts";
+import { useBrowserAndSite } from "../testing/browser-suite.ts";
 
 const content = loadContent("content");
-let browser: Browser;
-let site: Awaited<ReturnType<typeof startSite>>;
-
-beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useBrowserAndSite();
 
 async function open(path: string, viewport = DESKTOP, options: { reducedMotion?: "reduce" | "no-preference" } = {}) {
-  const page = await browser.newPage({ viewport, reducedMotion: options.reducedMotion ?? "no-preference" });
+  const page = await env.browser.newPage({ viewport, reducedMotion: options.reducedMotion ?? "no-preference" });
   const problems = watchConsole(page);
-  await page.goto(site.url + path);
+  await page.goto(env.site.url + path);
   return { page, problems };
 }
 
@@ -195,7 +186,7 @@ describe("mobile menu at 390 px", () => {
     await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
     await expect.poll(() => clearance(page, "testimonials"), { timeout: 5000 }).toBeLessThan(40);
     expect(await clearance(page, "testimonials")).toBeGreaterThanOrEqual(-1);
-    expect(page.url()).toBe(`${site.url}/#testimonials`);
+    expect(page.url()).toBe(`${env.site.url}/#testimonials`);
     await page.close();
   });
 });
@@ -204,7 +195,7 @@ describe("section links", () => {
   it("from a service page, Services goes to / and then scrolls to the services section, clear of the sticky header", async () => {
     const { page, problems } = await open("/services/spring-cleaning-brisbane/");
     await page.locator('nav[aria-label="Main"]').getByRole("link", { name: "Services", exact: true }).click();
-    await page.waitForURL(`${site.url}/**`);
+    await page.waitForURL(`${env.site.url}/**`);
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
     await expect.poll(() => clearance(page, "services"), { timeout: 5000 }).toBeLessThan(40);
     // Settled there, not passing through.
@@ -212,7 +203,7 @@ describe("section links", () => {
     const gap = await clearance(page, "services");
     expect(gap).toBeGreaterThanOrEqual(-1);
     expect(gap).toBeLessThan(40);
-    expect(page.url()).toBe(`${site.url}/#services`);
+    expect(page.url()).toBe(`${env.site.url}/#services`);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -248,9 +239,9 @@ describe("section links", () => {
 
 describe("without JavaScript", () => {
   it("the header's lists open on hover and on keyboard focus, and the mobile menu opens and closes", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const context = await env.browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
     const page = await context.newPage();
-    await page.goto(site.url + "/about-us/");
+    await page.goto(env.site.url + "/about-us/");
     const suburbs = page.locator("#nav-suburbs-list");
     expect(await suburbs.isVisible()).toBe(false);
     await page.hover('[data-menu="suburbs"] button');

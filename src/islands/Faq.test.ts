@@ -1,22 +1,13 @@
 /** The FAQ accordion in Chromium against the built home page, with and without JavaScript. */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadContent } from "../content/load.ts";
-import { DESKTOP, PHONE, launchBrowser } from "../testing/browser.ts";
+import { DESKTOP, PHONE } from "../testing/browser.ts";
 import { watchConsole } from "../testing/islands.ts";
-import { startSite } from "../testing/site.ts";
+import { useBrowserAndSite } from "../testing/browser-suite.ts";
 
 const faq = loadContent("content").faq;
-let browser: Browser;
-let site: Awaited<ReturnType<typeof startSite>>;
-
-beforeAll(async () => {
-  [browser, site] = await Promise.all([launchBrowser(), startSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useBrowserAndSite();
 
 const question = (page: Page, i: number) => page.getByRole("button", { name: faq[i].question });
 const answer = (page: Page, i: number) => page.getByRole("region", { name: faq[i].question });
@@ -24,9 +15,9 @@ const openAnswers = (page: Page) => page.$$eval("#faq section", (els) => els.fil
 
 describe("FAQ accordion", () => {
   it("opens one item at a time; opening another closes the first; clicking the open one closes it", async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await env.browser.newPage({ viewport: DESKTOP });
     const problems = watchConsole(page);
-    await page.goto(site.url + "/");
+    await page.goto(env.site.url + "/");
     await page.locator("#faq").scrollIntoViewIfNeeded();
     await page.waitForSelector('[data-island="Faq"][data-hydrated="true"]', { state: "attached" });
     expect(await page.locator("#faq h3 button").count()).toBe(10);
@@ -58,9 +49,9 @@ describe("FAQ accordion", () => {
 
 describe("without JavaScript", () => {
   it("every FAQ answer can be read", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const context = await env.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(site.url + "/");
+    await page.goto(env.site.url + "/");
     expect(await openAnswers(page)).toHaveLength(10);
     for (let i = 0; i < faq.length; i++) expect(await answer(page, i).innerText()).toBe(faq[i].answer);
     await context.close();

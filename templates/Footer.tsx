@@ -3,11 +3,16 @@ import { homeSection, servicePath } from "../src/routes.ts";
 import { Container, PhoneLink } from "./ui.tsx";
 import { Logo } from "./Header.tsx";
 import { formatHours } from "./hours.ts";
+import { renderedOnce } from "./once.tsx";
 
 export function Footer({ content }: { content: Content }) {
+  return <footer className="bg-ink text-slate-300" dangerouslySetInnerHTML={renderedOnce(content, "footer", () => <FooterContent content={content} />)} />;
+}
+
+function FooterContent({ content }: { content: Content }) {
   const { site, services } = content;
   return (
-    <footer className="bg-ink text-slate-300">
+    <>
       <Container className="grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
@@ -63,7 +68,7 @@ export function Footer({ content }: { content: Content }) {
           </ul>
         </Container>
       </div>
-    </footer>
+    </>
   );
 }
 

@@ -10,30 +10,33 @@ import { headerSuburbs, homeSection } from "../src/routes.ts";
 import { navMenuLists } from "../src/islands/NavMenu.tsx";
 import { Island, slotHtml } from "./Island.tsx";
 import { ICON_SVG } from "../src/seo/brand.ts";
+import { renderedOnce } from "./once.tsx";
 import { ButtonLink, Container, PhoneLink } from "./ui.tsx";
 
 export function Header({ content }: { content: Content }) {
+  return <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" dangerouslySetInnerHTML={renderedOnce(content, "header", () => <HeaderContent content={content} />)} />;
+}
+
+function HeaderContent({ content }: { content: Content }) {
   const { site, services } = content;
   const lists = navMenuLists({ services, suburbs: headerSuburbs(content) });
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <Container className="flex h-18 max-w-7xl items-center justify-between gap-4">
-        <a href="/" className="flex items-center gap-2 font-bold text-ink">
-          <Logo />
-          <span className="text-base leading-tight sm:text-lg">{site.name}</span>
-        </a>
+    <Container className="flex h-18 max-w-7xl items-center justify-between gap-4">
+      <a href="/" className="flex items-center gap-2 font-bold text-ink">
+        <Logo />
+        <span className="text-base leading-tight sm:text-lg">{site.name}</span>
+      </a>
 
-        <Island name="NavMenu" props={{ slots: [slotHtml(lists.services), slotHtml(lists.suburbs)] }} hydrate="interaction" />
+      <Island name="NavMenu" props={{ slots: [slotHtml(lists.services), slotHtml(lists.suburbs)] }} hydrate="interaction" />
 
-        <div className="flex items-center gap-3">
-          <PhoneLink phone={site.phone} className="hidden items-center gap-2 whitespace-nowrap font-semibold text-brand-800 hover:text-brand-900 xl:inline-flex" iconClassName="h-4 w-4" />
-          <ButtonLink href={homeSection("home")} className="whitespace-nowrap max-sm:hidden">
-            Get Quote
-          </ButtonLink>
-          <Island name="MobileMenu" props={{ phone: site.phone }} hydrate="interaction" />
-        </div>
-      </Container>
-    </header>
+      <div className="flex items-center gap-3">
+        <PhoneLink phone={site.phone} className="hidden items-center gap-2 whitespace-nowrap font-semibold text-brand-800 hover:text-brand-900 xl:inline-flex" iconClassName="h-4 w-4" />
+        <ButtonLink href={homeSection("home")} className="whitespace-nowrap max-sm:hidden">
+          Get Quote
+        </ButtonLink>
+        <Island name="MobileMenu" props={{ phone: site.phone }} hydrate="interaction" />
+      </div>
+    </Container>
   );
 }
 

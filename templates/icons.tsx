@@ -42,24 +42,16 @@ export const ICONS = {
 export type IconName = keyof typeof ICONS;
 export const ICON_NAMES = new Set(Object.keys(ICONS) as IconName[]);
 
-const sprites = new Map<string, string>();
-
-/** The hidden sprite holding one <symbol id="i-NAME"> for each icon named. */
+/** The hidden sprite holding one <symbol id="i-NAME"> for each icon named (the build keeps each set it has drawn). */
 export function iconSprite(names: Iterable<IconName>): string {
   const sorted = [...new Set(names)].sort();
-  const key = sorted.join(" ");
-  let markup = sprites.get(key);
-  if (markup === undefined) {
-    markup = renderToStaticMarkup(
-      <svg className="hidden" aria-hidden="true">
-        {sorted.map((name) => (
-          <symbol key={name} id={`i-${name}`} viewBox="0 0 24 24">
-            {ICONS[name]}
-          </symbol>
-        ))}
-      </svg>,
-    );
-    sprites.set(key, markup);
-  }
-  return markup;
+  return renderToStaticMarkup(
+    <svg className="hidden" aria-hidden="true">
+      {sorted.map((name) => (
+        <symbol key={name} id={`i-${name}`} viewBox="0 0 24 24">
+          {ICONS[name]}
+        </symbol>
+      ))}
+    </svg>,
+  );
 }

@@ -9,36 +9,53 @@ import { compile, optimize } from "@tailwindcss/node";
 const STYLESHEET = path.resolve(import.meta.dirname, "../styles/site.css");
 const ISLANDS_DIR = path.resolve(import.meta.dirname, "../islands");
 
-/**
- * Class names in the rendered HTML. With `seen`, class attributes already in
- * it are skipped and new ones added: pages of a kind repeat most of theirs,
- * and splitting each one again was half the cost of rendering a page.
- */
-export function classesInHtml(html: string, seen?: Set<string>): Set<string> {
-  const found = new Set<string>();
-  for (const m of html.matchAll(/\sclass="([^"]*)"/g)) {
-    if (seen) {
-      if (seen.has(m[1])) continue;
-      seen.add(m[1]);
-    }
-    for (const c of m[1].split(/\s+/)) if (c) found.add(c.replaceAll("&amp;", "&"));
-  }
-  return found;
+/** What the build needs to know of a page's markup, read in one pass over it. */
+export interface MarkupTokens {
+  /** Each class attribute's value, as written (split by {@link classNames}). */
+  classAttrs: string[];
+  /** Rare elements and input types, as "<tag>" and "<input type=x>" tokens beside the class names (a class name never contains "<"), so {@link cssFor} can leave out reset rules for elements a page never has. */
+  elements: Set<string>;
+  /** The islands on the page, by name. */
+  islands: Set<string>;
+  /** Icons drawn from the sprite (`<use href="#i-name">`). */
+  icons: Set<string>;
 }
 
 /** Elements whose preflight reset rules a page without them does not need. */
 const RARE_ELEMENTS = ["abbr", "sub", "sup", "code", "kbd", "samp", "pre", "table", "progress", "small", "hr", "summary", "textarea", "video", "canvas", "audio", "iframe", "embed", "object", "menu", "h5", "h6", "optgroup"];
-const RARE_TAG = new RegExp(`<(${RARE_ELEMENTS.join("|")})[\\s>/]`, "g");
+/**
+ * One regular expression for every token: with thousands of pages, five
+ * passes over each page's HTML cost more than React took to render it.
+ */
+const TOKENS = new RegExp(`<(?:(${RARE_ELEMENTS.join("|")})(?=[\\s>/])|use href="#i-(\\w+)")|\\s(?:class="([^"]*)"|type="([a-z-]+)"|data-island="([^"]+)")`, "g");
+
+/** Reads {@link MarkupTokens} from rendered HTML, or from JSX source (its elements and input types). */
+export function scanMarkup(markup: string): MarkupTokens {
+  const tokens: MarkupTokens = { classAttrs: [], elements: new Set(), islands: new Set(), icons: new Set() };
+  for (const m of markup.matchAll(TOKENS)) {
+    if (m[1] !== undefined) tokens.elements.add(`<${m[1]}>`);
+    else if (m[2] !== undefined) tokens.icons.add(m[2]);
+    else if (m[3] !== undefined) tokens.classAttrs.push(m[3]);
+    else if (m[4] !== undefined) tokens.elements.add(`<input type=${m[4]}>`);
+    else tokens.islands.add(m[5]);
+  }
+  return tokens;
+}
 
 /**
- * The rare elements and the input types in HTML or JSX, as "<tag>" and
- * "<input type=x>" tokens beside the class names (a class name never contains
- * "<"), so {@link cssFor} can leave out reset rules for elements a page never has.
+ * Class names in class attribute values. With `seen`, values already in it
+ * are skipped and new ones added: pages of a kind repeat most of theirs, and
+ * splitting each one again was half the cost of rendering a page.
  */
-export function elementsIn(markup: string): Set<string> {
+export function classNames(classAttrs: Iterable<string>, seen?: Set<string>): Set<string> {
   const found = new Set<string>();
-  for (const m of markup.matchAll(RARE_TAG)) found.add(`<${m[1]}>`);
-  for (const m of markup.matchAll(/\stype="([a-z-]+)"/g)) found.add(`<input type=${m[1]}>`);
+  for (const value of classAttrs) {
+    if (seen) {
+      if (seen.has(value)) continue;
+      seen.add(value);
+    }
+    for (const c of value.split(/\s+/)) if (c) found.add(c.replaceAll("&amp;", "&"));
+  }
   return found;
 }
 
@@ -55,17 +72,14 @@ export function classesInIsland(name: string): Set<string> {
     seen.add(file);
     const source = readFileSync(file, "utf8");
     for (const m of source.matchAll(/["'`]([^"'`\n]*)["'`]/g)) for (const c of m[1].split(/\s+/)) if (c) found.add(c);
-    for (const e of elementsIn(source)) found.add(e);
+    for (const e of scanMarkup(source).elements) found.add(e);
     for (const m of source.matchAll(/\bfrom\s+"\.\/([^"]+)"/g)) visit(path.join(ISLANDS_DIR, m[1]));
   };
   visit(path.join(ISLANDS_DIR, `${name}.tsx`));
   return found;
 }
 
-/** The islands on a page, by name. */
-export const islandsIn = (html: string) => new Set([...html.matchAll(/\sdata-island="([^"]+)"/g)].map((m) => m[1]));
-
-/** Compiles the stylesheet for one set of class names (and {@link elementsIn} tokens), minified. */
+/** Compiles the stylesheet for one set of class names (and {@link MarkupTokens.elements} tokens), minified. */
 export async function cssFor(tokens: Iterable<string>): Promise<string> {
   const classes: string[] = [];
   const elements = new Set<string>();

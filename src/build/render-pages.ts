@@ -15,8 +15,8 @@ import { Worker } from "node:worker_threads";
 import type { Content } from "../content/load.ts";
 import { outputFile, routes, type Route, type RouteKind } from "../routes.ts";
 import { CSS_PLACEHOLDER } from "../../templates/Layout.tsx";
-import { classesInHtml, classesInIsland, elementsIn, islandsIn } from "./css.ts";
-import { renderRoute, type RenderOptions } from "./render.tsx";
+import { classesInIsland, classNames } from "./css.ts";
+import { renderPage, type RenderOptions } from "./render.tsx";
 
 /** Below this many pages one thread is faster than starting a pool. */
 export const POOL_MIN_PAGES = 300;
@@ -42,7 +42,7 @@ export interface WriteInput {
 export interface RenderedBatch {
   from: number;
   count: number;
-  /** Class names and element tokens (see elementsIn) this renderer had not reported before, by page kind: the page's own and those its islands may add. */
+  /** Class names and element tokens (see MarkupTokens) this renderer had not reported before, by page kind: the page's own and those its islands may add. */
   classes: Partial<Record<RouteKind, string[]>>;
 }
 
@@ -51,8 +51,6 @@ export interface WrittenPage {
   file: string;
   bytes: number;
 }
-
-export const hasIsland = (html: string) => html.includes("data-island=");
 
 /** Renders routes by index and keeps their HTML until it is told the CSS. */
 export class PageRenderer {
@@ -80,7 +78,7 @@ export class PageRenderer {
     const classes: RenderedBatch["classes"] = {};
     for (let i = from; i < to; i++) {
       const route = this.routes[i];
-      const html = renderRoute(route, this.content, this.options);
+      const { html, tokens } = renderPage(route, this.content, this.options);
       const cssAt = html.indexOf(CSS_PLACEHOLDER);
       const headEnd = html.indexOf("</head>");
       if (cssAt < 0 || headEnd < cssAt) throw new Error(`${route.path}: the page has no CSS placeholder in its <head>`);
@@ -88,14 +86,13 @@ export class PageRenderer {
         head: Buffer.from(html.slice(0, cssAt)),
         beforeHeadEnd: Buffer.from(html.slice(cssAt + CSS_PLACEHOLDER.length, headEnd)),
         rest: Buffer.from(html.slice(headEnd)),
-        island: hasIsland(html),
+        island: tokens.islands.size > 0,
       });
       let seen = this.seen.get(route.kind);
       if (!seen) this.seen.set(route.kind, (seen = new Set()));
       let attrs = this.classAttrs.get(route.kind);
       if (!attrs) this.classAttrs.set(route.kind, (attrs = new Set()));
-      const tokens = [classesInHtml(html, attrs), elementsIn(html), ...[...islandsIn(html)].map((name) => this.tokensOfIsland(name))];
-      for (const set of tokens) {
+      for (const set of [classNames(tokens.classAttrs, attrs), tokens.elements, ...[...tokens.islands].map((name) => this.tokensOfIsland(name))]) {
         for (const c of set) {
           if (seen.has(c)) continue;
           seen.add(c);

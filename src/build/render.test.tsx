@@ -45,6 +45,13 @@ describe("every page", () => {
     expect(text(html)).toContain("© 2024");
   });
 
+  it.each(all.map((r) => [r.path, r] as const))("%s preloads the brand mark from its head, once, and has no <link> in its body", (_path, route) => {
+    const html = renderRoute(route, content, { formActions: DEFAULT_FORM_ACTIONS });
+    const [head, body] = html.split("</head>");
+    expect(head.match(/<link rel="preload"[^>]*href="\/images\/icon.svg"[^>]*>/g)).toHaveLength(1);
+    expect(body).not.toContain("<link");
+  });
+
   it("has a unique title and description", () => {
     const heads = all.map((r) => renderRoute(r, content, { formActions: DEFAULT_FORM_ACTIONS }).match(/<title>([^<]+)<\/title>[\s\S]*?content="([^"]+)"/)!.slice(1));
     expect(new Set(heads.map((h) => h[0])).size).toBe(all.length);

@@ -11,24 +11,37 @@ import { ServicePage } from "../../templates/pages/ServicePage.tsx";
 import { SuburbPage } from "../../templates/pages/SuburbPage.tsx";
 import { structuredData } from "../seo/jsonld.ts";
 import { ICON_NAMES, iconSprite, type IconName } from "../../templates/icons.tsx";
-import { classesInIsland, islandsIn } from "./css.ts";
+import { classesInIsland, scanMarkup, type MarkupTokens } from "./css.ts";
 
 export interface RenderOptions {
   /** Where the quote and contact forms post: the relay. */
   formActions: { quote: string; contact: string };
 }
 
+/** A page's HTML and what the build needs to know of it, read in one pass. */
+export interface RenderedPage {
+  html: string;
+  tokens: MarkupTokens;
+}
+
 export function renderRoute(route: Route, content: Content, options: RenderOptions): string {
+  return renderPage(route, content, options).html;
+}
+
+export function renderPage(route: Route, content: Content, options: RenderOptions): RenderedPage {
   const { meta, body } = page(route, content, options);
   const html = renderToString(<Layout content={content} meta={{ ...meta, jsonLd: structuredData(route, content) }}>{body}</Layout>);
-  return "<!DOCTYPE html>" + html.replace("<body>", () => `<body>${iconSprite(iconsOf(html))}`);
+  const tokens = scanMarkup(html);
+  const sprite = spriteFor(iconsOf(tokens));
+  for (const value of sprite.tokens.classAttrs) tokens.classAttrs.push(value);
+  return { html: "<!DOCTYPE html>" + html.replace("<body>", () => `<body>${sprite.html}`), tokens };
 }
 
 /** The icons a page shows: those in its HTML, and those its islands may show after they wake. */
-function iconsOf(html: string): Set<IconName> {
+function iconsOf(tokens: MarkupTokens): Set<IconName> {
   const names = new Set<IconName>();
-  for (const m of html.matchAll(/<use href="#i-(\w+)"/g)) names.add(m[1] as IconName);
-  for (const island of islandsIn(html)) for (const name of iconsOfIsland(island)) names.add(name);
+  for (const name of tokens.icons) names.add(name as IconName);
+  for (const island of tokens.islands) for (const name of iconsOfIsland(island)) names.add(name);
   return names;
 }
 
@@ -37,6 +50,18 @@ function iconsOfIsland(island: string): IconName[] {
   let names = islandIcons.get(island);
   if (!names) islandIcons.set(island, (names = [...classesInIsland(island)].filter((t): t is IconName => ICON_NAMES.has(t as IconName))));
   return names;
+}
+
+/** Pages of a kind draw the same icons: each set's sprite is drawn and read once. */
+const sprites = new Map<string, { html: string; tokens: MarkupTokens }>();
+function spriteFor(icons: Set<IconName>) {
+  const key = [...icons].sort().join(" ");
+  let sprite = sprites.get(key);
+  if (!sprite) {
+    const html = iconSprite(icons);
+    sprites.set(key, (sprite = { html, tokens: scanMarkup(html) }));
+  }
+  return sprite;
 }
 
 function page(route: Route, content: Content, { formActions }: RenderOptions): { meta: PageMeta; body: React.ReactNode } {

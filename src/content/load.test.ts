@@ -1,7 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { CORE_SCHEMA, load as readYaml } from "js-yaml";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { ContentError, formatProblem, loadContent } from "./load.ts";
 
 /** A copy of the real content/ in a temp folder, with `edit` applied to one file's text. */
@@ -40,6 +42,13 @@ describe("the real content", () => {
     expect(content.home.services.cards.map((c) => c.title)).toEqual(["Residential", "Commercial", "Deep Cleaning", "Post-Construction", "Recurring", "Eco-Friendly"]);
     expect(content.home.testimonials.items.every((t) => t.rating === 5)).toBe(true);
     expect(content.home.whyChooseUs.stats.map((s) => `${s.value} ${s.label}`)).toEqual(["150+ Happy Clients", "5+ Years Experience", "7 Days a Week", "100% Satisfaction"]);
+  });
+
+  it("reads to the same values with js-yaml, which builds it, as with yaml, which points at its problems", () => {
+    for (const file of readdirSync("content").filter((f) => f.endsWith(".yaml"))) {
+      const text = readFileSync(path.join("content", file), "utf8");
+      expect(readYaml(text, { schema: CORE_SCHEMA }), file).toEqual(parse(text, { uniqueKeys: true }));
+    }
   });
 
   it("has the 29 suburbs of the specification with their postcodes", () => {
@@ -118,7 +127,12 @@ describe("a content mistake", () => {
 
   it("reports a YAML syntax error with its line", () => {
     const dir = brokenContent("site.yaml", (t) => t.replace(/^phone: .*$/m, 'phone: "0491 570 156'));
-    expect(problemsOf(dir)[0]).toMatch(/^site\.yaml:\d+ → YAML syntax: /);
+    expect(problemsOf(dir)[0]).toMatch(new RegExp(`^site\\.yaml:${lineOf(dir, "site.yaml", /^phone:/)} → YAML syntax: `));
+  });
+
+  it("reports a field written twice in one entry, at the second", () => {
+    const dir = brokenContent("suburbs.yaml", (t) => t.replace(/^(\s+)postcode: "4171"$/m, '$1postcode: "4171"\n$1postcode: "4172"'));
+    expect(problemsOf(dir)).toEqual([`suburbs.yaml:${lineOf(dir, "suburbs.yaml", /postcode: "4172"/)} → YAML syntax: Map keys must be unique`]);
   });
 
   it("reports a wrong type with what was found", () => {

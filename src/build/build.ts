@@ -54,25 +54,25 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const bundling = bundleIslands(staging);
     bundling.catch(() => {}); // awaited below; this only keeps a render error from also being an unhandled rejection
     let t = performance.now();
-    const rendered = await renderPages(content, { formActions }, { onProgress: options.onProgress, threads: options.threads });
+    const rendered = await renderPages(content, { formActions }, { dir: staging, onProgress: options.onProgress, threads: options.threads });
     lap("render", t);
     let pages: BuildResult["pages"];
+    const cssByKind: Partial<Record<RouteKind, string>> = {};
     try {
       // One stylesheet per kind of page: pages of a kind share their classes, so
       // 29 suburb pages cost one compile, and each page still gets only what it uses.
       t = performance.now();
-      const cssByKind: Partial<Record<RouteKind, string>> = {};
       for (const [kind, classes] of rendered.classesByKind) cssByKind[kind] = await cssFor(classes);
       lap("css", t);
       const islandsScript = await bundling;
       t = performance.now();
-      pages = await rendered.write({ dir: staging, css: cssByKind, islandsScript });
+      pages = await rendered.write({ css: cssByKind, islandsScript });
       lap("write", t);
     } finally {
       await rendered.close();
     }
     cpSync(path.join(contentDir, "images"), path.join(staging, "images"), { recursive: true });
-    writeSiteFiles(staging, content, { formActions });
+    writeSiteFiles(staging, content, { formActions, styles: Object.values(cssByKind) });
 
     swapIn(staging, outDir);
     const ms = performance.now() - started;

@@ -15,11 +15,11 @@ describe("renderPages", () => {
 
   async function renderInto(out: string, threads: number) {
     const progress: number[] = [];
-    const result = await renderPages(content, { formActions: DEFAULT_FORM_ACTIONS }, { threads, onProgress: (done) => progress.push(done) });
+    const result = await renderPages(content, { formActions: DEFAULT_FORM_ACTIONS }, { dir: path.join(dir, out), threads, onProgress: (done) => progress.push(done) });
     try {
       const css: Record<string, string> = {};
       for (const [kind, classes] of result.classesByKind) css[kind] = await cssFor(classes);
-      const pages = await result.write({ dir: path.join(dir, out), css, islandsScript: "/assets/islands-TEST.js" });
+      const pages = await result.write({ css, islandsScript: "/assets/islands-TEST.js" });
       return { pages, progress };
     } finally {
       await result.close();

@@ -8,7 +8,7 @@
  * render (HTML stays where it was rendered; only new class names travel),
  * then write (each renderer inlines its pages' CSS and writes them).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -32,7 +32,7 @@ const defaultThreads = (pages: number) => (pages >= POOL_MIN_PAGES && availableP
 const BATCH = 50;
 
 export interface WriteInput {
-  /** The folder pages are written into. */
+  /** The folder pages are written into; each page's own folder in it exists already. */
   dir: string;
   css: Partial<Record<RouteKind, string>>;
   /** URL of the islands entry script, added to pages that have an island. */
@@ -118,7 +118,6 @@ export class PageRenderer {
       const route = this.routes[index];
       const doc = Buffer.concat([page.head, cssBytes.get(route.kind) ?? none, page.beforeHeadEnd, page.island ? script : none, page.rest]);
       const file = outputFile(route);
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), doc);
       written.push({ index, file, bytes: doc.length });
     }
@@ -129,22 +128,25 @@ export class PageRenderer {
 
 export interface RenderResult {
   classesByKind: Map<RouteKind, Set<string>>;
-  /** Writes every page with its kind's CSS; pages in route order. */
-  write(input: WriteInput): Promise<{ route: Route; file: string; bytes: number }[]>;
+  /** Writes every page into `dir` with its kind's CSS; pages in route order. */
+  write(input: Omit<WriteInput, "dir">): Promise<{ route: Route; file: string; bytes: number }[]>;
   /** Stops the render threads; call it whether or not write ran. */
   close(): Promise<void>;
 }
 
 export interface RenderPagesOptions {
+  /** The folder the pages will be written into. */
+  dir: string;
   /** Called as pages finish rendering: done of total. */
   onProgress?: (done: number, total: number) => void;
   /** Worker threads; default one per core on {@link POOL_MIN_CORES} cores or more when the site has {@link POOL_MIN_PAGES} pages or more, else none (this thread renders). */
   threads?: number;
 }
 
-export async function renderPages(content: Content, options: RenderOptions, { onProgress, threads }: RenderPagesOptions = {}): Promise<RenderResult> {
+export async function renderPages(content: Content, options: RenderOptions, { dir, onProgress, threads }: RenderPagesOptions): Promise<RenderResult> {
   const all = routes(content);
   const total = all.length;
+  const folders = createFolders(dir, all);
   const n = Math.min(threads ?? defaultThreads(total), Math.ceil(total / BATCH));
   const renderers: Renderer[] = n <= 1 ? [new LocalRenderer(content, options)] : Array.from({ length: n }, () => new WorkerRenderer(content, options));
 
@@ -170,19 +172,37 @@ export async function renderPages(content: Content, options: RenderOptions, { on
       }),
     );
   } catch (error) {
-    await Promise.all(renderers.map((r) => r.close()));
+    await Promise.all([...renderers.map((r) => r.close()), folders.stop()]);
     throw error;
   }
 
   return {
     classesByKind,
     async write(input) {
-      const written = (await Promise.all(renderers.map((r) => r.write(input)))).flat();
+      await folders.done;
+      const written = (await Promise.all(renderers.map((r) => r.write({ ...input, dir })))).flat();
       written.sort((a, b) => a.index - b.index);
       return written.map((w) => ({ route: all[w.index], file: w.file, bytes: w.bytes }));
     },
-    close: async () => void (await Promise.all(renderers.map((r) => r.close()))),
+    close: async () => void (await Promise.all([...renderers.map((r) => r.close()), folders.stop()])),
   };
+}
+
+/**
+ * Every page's folder, made on a thread of their own while this one renders:
+ * creating thousands of folders is the file system's time, and one after
+ * another is fastest (at once, they contend for the parent folder's lock).
+ */
+function createFolders(dir: string, all: Route[]): { done: Promise<void>; stop: () => Promise<void> } {
+  const folders = [...new Set(all.map((r) => path.dirname(path.join(dir, outputFile(r)))))];
+  const worker = new Worker(new URL("./folders-worker.mjs", import.meta.url), { workerData: { folders } });
+  const done = new Promise<void>((resolve, reject) => {
+    worker.on("error", reject);
+    worker.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`making the page folders failed (exit code ${code})`))));
+  });
+  done.catch(() => {}); // awaited by write; this only keeps a render error from also being an unhandled rejection
+  // After a failed render the build removes its folder: no folder may appear in it after that.
+  return { done, stop: async () => void (await worker.terminate()) };
 }
 
 interface Renderer {

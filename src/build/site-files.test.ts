@@ -9,7 +9,12 @@ import { headersFor, parseHeadersFile } from "../server/headers-file.ts";
 import { DIST_DIR } from "../testing/dist-dir.ts";
 import { startSite } from "../testing/site.ts";
 import { build } from "./build.ts";
-import { contentSecurityPolicy, cspHash, inlineStyles } from "./site-files.ts";
+import { contentSecurityPolicy, cspHash } from "./site-files.ts";
+
+/** The text of each inline <style> element, exactly as the browser hashes it. */
+function inlineStyles(html: string): string[] {
+  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+}
 
 const content = loadContent("content");
 const all = routes(content);

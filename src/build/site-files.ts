@@ -5,10 +5,10 @@
  * which the project's server sends too). All of it from the one route list.
  */
 import { createHash } from "node:crypto";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Content } from "../content/load.ts";
-import { isIndexable, outputFile, routes, type Route } from "../routes.ts";
+import { isIndexable, routes, type Route } from "../routes.ts";
 import { BRAND_COLOURS, FAVICON_ICO, MANIFEST, MANIFEST_ICONS } from "../seo/brand.ts";
 import { absoluteUrl } from "../seo/urls.ts";
 import { formatHeadersFile, type HeaderRule } from "../server/headers-file.ts";
@@ -16,10 +16,12 @@ import { formatHeadersFile, type HeaderRule } from "../server/headers-file.ts";
 export interface SiteFilesOptions {
   /** Where the forms post (the relay); its origin joins the CSP's connect-src and form-action. */
   formActions: { quote: string; contact: string };
+  /** Every stylesheet inlined in the pages (one per kind of page), for the CSP's hashes. */
+  styles: string[];
 }
 
 /** Writes the site files into `outDir`, where the pages and images already are. */
-export function writeSiteFiles(outDir: string, content: Content, { formActions }: SiteFilesOptions): void {
+export function writeSiteFiles(outDir: string, content: Content, { formActions, styles }: SiteFilesOptions): void {
   const all = routes(content);
   const write = (file: string, text: string) => writeFileSync(path.join(outDir, file), text);
 
@@ -27,7 +29,6 @@ export function writeSiteFiles(outDir: string, content: Content, { formActions }
   write("robots.txt", `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(content.site, "/sitemap.xml")}\n`);
   write(MANIFEST.slice(1), JSON.stringify(manifest(content), null, 2) + "\n");
   copyFileSync(path.join(outDir, "images", "favicon.ico"), path.join(outDir, FAVICON_ICO.slice(1)));
-  const styles = all.map((r) => inlineStyles(readFileSync(path.join(outDir, outputFile(r)), "utf8"))).flat();
   write("_headers", formatHeadersFile(headerRules(all, styles, Object.values(formActions)), HEADERS_COMMENT));
   // GitHub Pages builds a branch with Jekyll unless told not to, and Jekyll drops files that start with "_".
   write(".nojekyll", "");
@@ -53,11 +54,6 @@ function manifest({ site }: Content) {
     background_color: BRAND_COLOURS.background,
     icons: MANIFEST_ICONS,
   };
-}
-
-/** The text of each inline <style> element, exactly as the browser hashes it. */
-export function inlineStyles(html: string): string[] {
-  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
 }
 
 export const cspHash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;

@@ -16,7 +16,7 @@ import type { Content } from "../content/load.ts";
 import { outputFile, routes, type Route, type RouteKind } from "../routes.ts";
 import { CSS_PLACEHOLDER } from "../../templates/Layout.tsx";
 import { classesInIsland, classNames } from "./css.ts";
-import { renderPage, type RenderOptions } from "./render.tsx";
+import { renderPage, type RenderOptions, type SharedPiece } from "./render.tsx";
 
 /** Below this many pages one thread is faster than starting a pool. */
 export const POOL_MIN_PAGES = 300;
@@ -61,11 +61,14 @@ export class PageRenderer {
    * alive made the garbage collector's work grow faster than the page count,
    * while bytes outside the JavaScript heap cost it nothing.
    */
-  private pages = new Map<number, { head: Buffer; beforeHeadEnd: Buffer; rest: Buffer; island: boolean }>();
+  private pages = new Map<number, { head: Buffer; beforeHeadEnd: Buffer; rest: Buffer[]; island: boolean }>();
+  /** Each shared piece (header, footer, sprite) as bytes, encoded once. */
+  private pieceBytes = new Map<SharedPiece, Buffer>();
   private seen = new Map<RouteKind, Set<string>>();
   private islandTokens = new Map<string, Set<string>>();
-  /** Class attribute values already split, by kind. */
+  /** Class attribute values already split, and pieces already read, by kind. */
   private classAttrs = new Map<RouteKind, Set<string>>();
+  private piecesRead = new Map<RouteKind, Set<SharedPiece>>();
 
   constructor(
     private content: Content,
@@ -78,29 +81,45 @@ export class PageRenderer {
     const classes: RenderedBatch["classes"] = {};
     for (let i = from; i < to; i++) {
       const route = this.routes[i];
-      const { html, tokens } = renderPage(route, this.content, this.options);
-      const cssAt = html.indexOf(CSS_PLACEHOLDER);
-      const headEnd = html.indexOf("</head>");
-      if (cssAt < 0 || headEnd < cssAt) throw new Error(`${route.path}: the page has no CSS placeholder in its <head>`);
+      const { parts, tokens, pieces } = renderPage(route, this.content, this.options);
+      const [top, ...afterTop] = parts;
+      const cssAt = typeof top === "string" ? top.indexOf(CSS_PLACEHOLDER) : -1;
+      const headEnd = typeof top === "string" ? top.indexOf("</head>") : -1;
+      if (typeof top !== "string" || cssAt < 0 || headEnd < cssAt) throw new Error(`${route.path}: the page has no CSS placeholder in its <head>`);
       this.pages.set(i, {
-        head: Buffer.from(html.slice(0, cssAt)),
-        beforeHeadEnd: Buffer.from(html.slice(cssAt + CSS_PLACEHOLDER.length, headEnd)),
-        rest: Buffer.from(html.slice(headEnd)),
+        head: Buffer.from(top.slice(0, cssAt)),
+        beforeHeadEnd: Buffer.from(top.slice(cssAt + CSS_PLACEHOLDER.length, headEnd)),
+        rest: [Buffer.from(top.slice(headEnd)), ...afterTop.map((part) => (typeof part === "string" ? Buffer.from(part) : this.bytesOf(part)))],
         island: tokens.islands.size > 0,
       });
-      let seen = this.seen.get(route.kind);
-      if (!seen) this.seen.set(route.kind, (seen = new Set()));
-      let attrs = this.classAttrs.get(route.kind);
-      if (!attrs) this.classAttrs.set(route.kind, (attrs = new Set()));
-      for (const set of [classNames(tokens.classAttrs, attrs), tokens.elements, ...[...tokens.islands].map((name) => this.tokensOfIsland(name))]) {
+      const kind = route.kind;
+      let seen = this.seen.get(kind);
+      if (!seen) this.seen.set(kind, (seen = new Set()));
+      let attrs = this.classAttrs.get(kind);
+      if (!attrs) this.classAttrs.set(kind, (attrs = new Set()));
+      let read = this.piecesRead.get(kind);
+      if (!read) this.piecesRead.set(kind, (read = new Set()));
+      const found = [classNames(tokens.classAttrs, attrs), tokens.elements, ...[...tokens.islands].map((name) => this.tokensOfIsland(name))];
+      for (const piece of pieces) {
+        if (read.has(piece)) continue;
+        read.add(piece);
+        found.push(classNames(piece.tokens.classAttrs, attrs));
+      }
+      for (const set of found) {
         for (const c of set) {
           if (seen.has(c)) continue;
           seen.add(c);
-          (classes[route.kind] ??= []).push(c);
+          (classes[kind] ??= []).push(c);
         }
       }
     }
     return { from, count: to - from, classes };
+  }
+
+  private bytesOf(piece: SharedPiece): Buffer {
+    let bytes = this.pieceBytes.get(piece);
+    if (!bytes) this.pieceBytes.set(piece, (bytes = Buffer.from(piece.html)));
+    return bytes;
   }
 
   private tokensOfIsland(name: string): Set<string> {
@@ -116,7 +135,7 @@ export class PageRenderer {
     const none = Buffer.alloc(0);
     for (const [index, page] of this.pages) {
       const route = this.routes[index];
-      const doc = Buffer.concat([page.head, cssBytes.get(route.kind) ?? none, page.beforeHeadEnd, page.island ? script : none, page.rest]);
+      const doc = Buffer.concat([page.head, cssBytes.get(route.kind) ?? none, page.beforeHeadEnd, page.island ? script : none, ...page.rest]);
       const file = outputFile(route);
       writeFileSync(path.join(dir, file), doc);
       written.push({ index, file, bytes: doc.length });

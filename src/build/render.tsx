@@ -1,4 +1,4 @@
-/** Renders one route to a complete HTML document (without its CSS and scripts, which the build adds). */
+/** Renders one route to an HTML document (without its CSS and scripts, which the build adds). */
 import { renderToString } from "react-dom/server";
 import type { Content } from "../content/load.ts";
 import type { Route } from "../routes.ts";
@@ -11,6 +11,7 @@ import { ServicePage } from "../../templates/pages/ServicePage.tsx";
 import { SuburbPage } from "../../templates/pages/SuburbPage.tsx";
 import { structuredData } from "../seo/jsonld.ts";
 import { ICON_NAMES, iconSprite, type IconName } from "../../templates/icons.tsx";
+import { ONCE_MARK, renderedPiece, type RenderedOnce } from "../../templates/once.tsx";
 import { classesInIsland, scanMarkup, type MarkupTokens } from "./css.ts";
 
 export interface RenderOptions {
@@ -18,23 +19,61 @@ export interface RenderOptions {
   formActions: { quote: string; contact: string };
 }
 
-/** A page's HTML and what the build needs to know of it, read in one pass. */
-export interface RenderedPage {
+/** Markup many pages share (the header's and footer's insides, an icon sprite): one string, read once. */
+export interface SharedPiece {
   html: string;
   tokens: MarkupTokens;
 }
 
+/** A page, and what the build needs to know of it. */
+export interface RenderedPage {
+  /** The page in order: its own markup, and the shared pieces within it. */
+  parts: (string | SharedPiece)[];
+  /** Read from the page's own markup, plus the islands, icons and elements of its pieces (their class names are in each piece's tokens). */
+  tokens: MarkupTokens;
+  pieces: SharedPiece[];
+}
+
+/** The whole HTML document of a route (without its CSS and scripts, which the build adds). */
 export function renderRoute(route: Route, content: Content, options: RenderOptions): string {
-  return renderPage(route, content, options).html;
+  return renderPage(route, content, options)
+    .parts.map((part) => (typeof part === "string" ? part : part.html))
+    .join("");
 }
 
 export function renderPage(route: Route, content: Content, options: RenderOptions): RenderedPage {
   const { meta, body } = page(route, content, options);
   const html = renderToString(<Layout content={content} meta={{ ...meta, jsonLd: structuredData(route, content) }}>{body}</Layout>);
   const tokens = scanMarkup(html);
+
+  const bodyAt = html.indexOf("<body>") + "<body>".length;
+  const parts: RenderedPage["parts"] = ["<!DOCTYPE html>" + html.slice(0, bodyAt)];
+  const pieces: SharedPiece[] = [];
+  let from = bodyAt;
+  for (const m of html.matchAll(ONCE_MARK)) {
+    const piece = sharedPiece(content, m[1]);
+    parts.push(html.slice(from, m.index), piece);
+    pieces.push(piece);
+    from = m.index + m[0].length;
+  }
+  parts.push(html.slice(from));
+  for (const piece of pieces) {
+    for (const name of piece.tokens.islands) tokens.islands.add(name);
+    for (const name of piece.tokens.icons) tokens.icons.add(name);
+    for (const element of piece.tokens.elements) tokens.elements.add(element);
+  }
   const sprite = spriteFor(iconsOf(tokens));
-  for (const value of sprite.tokens.classAttrs) tokens.classAttrs.push(value);
-  return { html: "<!DOCTYPE html>" + html.replace("<body>", () => `<body>${sprite.html}`), tokens };
+  parts.splice(1, 0, sprite);
+  pieces.push(sprite);
+  return { parts, tokens, pieces };
+}
+
+const pieces = new WeakMap<RenderedOnce, SharedPiece>();
+function sharedPiece(content: Content, key: string): SharedPiece {
+  const once = renderedPiece(content, key);
+  let piece = pieces.get(once);
+  if (!piece) pieces.set(once, (piece = { html: once.html, tokens: scanMarkup(once.html) }));
+  return piece;
 }
 
 /** The icons a page shows: those in its HTML, and those its islands may show after they wake. */
@@ -53,8 +92,8 @@ function iconsOfIsland(island: string): IconName[] {
 }
 
 /** Pages of a kind draw the same icons: each set's sprite is drawn and read once. */
-const sprites = new Map<string, { html: string; tokens: MarkupTokens }>();
-function spriteFor(icons: Set<IconName>) {
+const sprites = new Map<string, SharedPiece>();
+function spriteFor(icons: Set<IconName>): SharedPiece {
   const key = [...icons].sort().join(" ");
   let sprite = sprites.get(key);
   if (!sprite) {

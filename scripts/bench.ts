@@ -20,6 +20,8 @@ interface Run {
   pages: number;
   suburbPages: number;
   ms: number;
+  /** The whole child process: starting Node, loading the build's modules, building, exiting. */
+  processMs: number;
   peakRssMb: number;
   phases: BuildResult["phases"];
 }
@@ -60,14 +62,16 @@ const rows = runs.map((r) => [
   (r.pages / (r.ms / 1000)).toFixed(0),
   (r.ms / r.pages).toFixed(2),
   (r.ms / 1000).toFixed(2),
+  (r.processMs / 1000).toFixed(2),
   r.peakRssMb.toFixed(0),
   ...(["content", "render", "css", "write", "other"] as const).map((p) => (r.phases[p] / 1000).toFixed(2)),
 ]);
-const head = ["site", "pages", "pages/s", "ms/page", "total s", "peak MB", "content s", "render s", "CSS s", "write s", "other s"];
+const head = ["site", "pages", "pages/s", "ms/page", "total s", "process s", "peak MB", "content s", "render s", "CSS s", "write s", "other s"];
 console.log("\n| " + head.join(" | ") + " |\n|" + head.map((h, i) => (i === 0 ? " --- " : " ---: ")).join("|") + "|");
 for (const r of rows) console.log("| " + r.join(" | ") + " |");
 console.log(
-  "\nGenerated suburbs are copies of real ones with new names and slugs, marked header: false and homeGrid: false " +
+  "\ntotal s is the build's own time, from reading content/ to the new dist/ in place; process s adds starting Node and loading the build's modules.\n" +
+    "Generated suburbs are copies of real ones with new names and slugs, marked header: false and homeGrid: false " +
     "so every page's header and the home page stay the size they are on the real site.",
 );
 const sized = runs.filter((r) => /suburbs$/.test(r.label));
@@ -83,14 +87,19 @@ if (sized.length >= 2) {
 }
 
 const target = runs.find((r) => r.label === "4,000 suburbs");
-if (target) console.log(`Target, 4,000 suburb pages in under 4 s on 2 cores: ${(target.ms / 1000).toFixed(2)} s on ${availableParallelism()} cores, ${target.ms < 4000 ? "met" : "not met"}.`);
+if (target) {
+  const verdict = (ms: number) => `${(ms / 1000).toFixed(2)} s, ${ms < 4000 ? "met" : "not met"}`;
+  console.log(`Target, 4,000 suburb pages in under 4 s on 2 cores (${availableParallelism()} here): the build ${verdict(target.ms)}; the whole process ${verdict(target.processMs)}.`);
+}
 
 function measure(label: string, contentDir: string, outDir: string, threads?: number): Run {
   settleDisk();
   process.stdout.write(`Building ${label}… `);
   const child = [import.meta.filename, "--child", contentDir, outDir, ...(threads ? [String(threads)] : [])];
+  const started = performance.now();
   const out = execFileSync(process.execPath, [...process.execArgv, ...child], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const run = { label, ...(JSON.parse(out.trim().split("\n").pop()!) as Omit<Run, "label">) };
+  const processMs = performance.now() - started;
+  const run = { label, processMs, ...(JSON.parse(out.trim().split("\n").pop()!) as Omit<Run, "label" | "processMs">) };
   console.log(`${run.pages} pages in ${(run.ms / 1000).toFixed(2)} s`);
   return run;
 }

@@ -24,7 +24,7 @@ export const POOL_MIN_PAGES = 300;
  * Fewer cores than this and the pool does not pay: V8 collects garbage on
  * helper threads, and a single render thread already keeps a second core
  * busy with them. Measured with `npm run bench -- --threads 2` on 2 cores:
- * two workers took as long as one thread (README, Performance).
+ * two workers took longer than one thread (README, Performance).
  */
 export const POOL_MIN_CORES = 4;
 

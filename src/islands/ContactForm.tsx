@@ -7,7 +7,7 @@
 import { useEffect, useRef } from "react";
 import { LABELS, LIMITS, NO_SERVICE_LABEL, SERVICE_OPTIONS } from "../forms/fields.ts";
 import { failure } from "../forms/texts.ts";
-import { Field, fieldClass, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
+import { ContactDetails, Field, fieldClass, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
 
 export interface ContactFormProps {
   /** The relay endpoint the form posts to. */
@@ -33,15 +33,7 @@ export default function ContactForm({ action, phone }: ContactFormProps) {
 
   return (
     <form action={action} method="post" onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-      <Field id="contact-name" label={L.name} required>
-        <input id="contact-name" name="name" type="text" required maxLength={LIMITS.name} autoComplete="name" className={fieldClass} />
-      </Field>
-      <Field id="contact-email" label={L.email} required>
-        <input id="contact-email" name="email" type="email" required maxLength={LIMITS.email} autoComplete="email" className={fieldClass} />
-      </Field>
-      <Field id="contact-phone" label={L.phone}>
-        <input id="contact-phone" name="phone" type="tel" maxLength={LIMITS.phone} autoComplete="tel" className={fieldClass} />
-      </Field>
+      <ContactDetails kind="contact" />
       <Field id="contact-service" label={L.service}>
         <select ref={serviceRef} id="contact-service" name="service" defaultValue="" className={fieldClass}>
           <option value="">{NO_SERVICE_LABEL}</option>

@@ -1,6 +1,7 @@
 /**
  * What the quote and contact form islands share (not an island itself): the
- * submit through the relay, the notices, the honeypot and the field styles.
+ * submit through the relay, the notices, the honeypot, the contact details
+ * fields and the field styles.
  *
  * Inputs are uncontrolled, so text typed before the island hydrates survives
  * hydration, a failure leaves every field exactly as typed, and success clears
@@ -8,7 +9,7 @@
  * action, because React resets a form after an action even when it fails.
  */
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import { HONEYPOT_FIELD, type FormKind } from "../forms/fields.ts";
+import { HONEYPOT_FIELD, LABELS, LIMITS, type FormKind } from "../forms/fields.ts";
 import { INTERNAL_ERROR, SUBMIT_LABEL, SUCCESS, type Notice as NoticeText } from "../forms/texts.ts";
 import { buttonClass, cn, Icon } from "../../templates/ui.tsx";
 
@@ -141,5 +142,23 @@ export function Field({ id, label, required, children }: { id: string; label: st
       </label>
       {children}
     </div>
+  );
+}
+
+/** Name, email and phone, the fields both forms open with; ids are prefixed with the form's kind. */
+export function ContactDetails({ kind }: { kind: FormKind }) {
+  const L = LABELS[kind];
+  return (
+    <>
+      <Field id={`${kind}-name`} label={L.name} required>
+        <input id={`${kind}-name`} name="name" type="text" required maxLength={LIMITS.name} autoComplete="name" className={fieldClass} />
+      </Field>
+      <Field id={`${kind}-email`} label={L.email} required>
+        <input id={`${kind}-email`} name="email" type="email" required maxLength={LIMITS.email} autoComplete="email" className={fieldClass} />
+      </Field>
+      <Field id={`${kind}-phone`} label={L.phone}>
+        <input id={`${kind}-phone`} name="phone" type="tel" maxLength={LIMITS.phone} autoComplete="tel" className={fieldClass} />
+      </Field>
+    </>
   );
 }

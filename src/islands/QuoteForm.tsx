@@ -5,7 +5,7 @@
  */
 import { LABELS, LIMITS } from "../forms/fields.ts";
 import { failure } from "../forms/texts.ts";
-import { Field, fieldClass, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
+import { ContactDetails, Field, fieldClass, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
 
 export interface QuoteFormProps {
   /** The relay endpoint the form posts to. */
@@ -19,15 +19,7 @@ export default function QuoteForm({ action }: QuoteFormProps) {
   const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm("quote", action, failure("quote", ""));
   return (
     <form action={action} method="post" onSubmit={onSubmit} className="grid gap-4">
-      <Field id="quote-name" label={L.name} required>
-        <input id="quote-name" name="name" type="text" required maxLength={LIMITS.name} autoComplete="name" className={fieldClass} />
-      </Field>
-      <Field id="quote-email" label={L.email} required>
-        <input id="quote-email" name="email" type="email" required maxLength={LIMITS.email} autoComplete="email" className={fieldClass} />
-      </Field>
-      <Field id="quote-phone" label={L.phone}>
-        <input id="quote-phone" name="phone" type="tel" maxLength={LIMITS.phone} autoComplete="tel" className={fieldClass} />
-      </Field>
+      <ContactDetails kind="quote" />
       <Field id="quote-address" label={L.address}>
         <input id="quote-address" name="address" type="text" maxLength={LIMITS.address} autoComplete="address-line1" className={fieldClass} />
       </Field>

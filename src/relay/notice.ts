@@ -18,14 +18,18 @@ export const formatBrisbaneTime = (date: Date) => brisbaneTime.format(date);
 
 const line = (label: string, text: string): Piece[] => [bold(`${label}:`), plain(" "), value(text), plain("\n")];
 const orElse = (text: string, fallback: string) => (text.trim() === "" ? fallback : text);
+/** The lines both notices open with: who wrote and how to reach them. */
+const contactDetails = (body: { name: string; email: string; phone: string }): Piece[] => [
+  ...line("Name", body.name),
+  ...line("Email", body.email),
+  ...line("Phone", orElse(body.phone, NOT_PROVIDED)),
+];
 
 export function quoteNotices(body: QuoteBody, at: Date, max = TELEGRAM_MAX_TEXT): string[] {
   return notices({
     title: "New Quote Request",
     fields: [
-      ...line("Name", body.name),
-      ...line("Email", body.email),
-      ...line("Phone", orElse(body.phone, NOT_PROVIDED)),
+      ...contactDetails(body),
       ...line("Property Address", orElse(body.address, NOT_PROVIDED)),
     ],
     name: body.name,
@@ -40,9 +44,7 @@ export function contactNotices(body: ContactBody, at: Date, max = TELEGRAM_MAX_T
   return notices({
     title: "New Contact Form Submission",
     fields: [
-      ...line("Name", body.name),
-      ...line("Email", body.email),
-      ...line("Phone", orElse(body.phone, NOT_PROVIDED)),
+      ...contactDetails(body),
       ...(service ? line("Service", service) : []),
     ],
     name: body.name,

@@ -20,7 +20,7 @@ export interface RenderedOnce {
 const rendered = new WeakMap<Content, Map<string, RenderedOnce>>();
 
 /** The mark a page's HTML carries where the piece called `key` goes. Text React renders can never contain it: it escapes "<". */
-export const onceMark = (key: string) => `<!--once:${key}-->`;
+const onceMark = (key: string) => `<!--once:${key}-->`;
 export const ONCE_MARK = /<!--once:([\w-]+)-->/g;
 
 /** For dangerouslySetInnerHTML: renders `render()` the first time for this content and key, and marks its place. */

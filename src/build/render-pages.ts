@@ -81,15 +81,14 @@ export class PageRenderer {
     const classes: RenderedBatch["classes"] = {};
     for (let i = from; i < to; i++) {
       const route = this.routes[i];
-      const { parts, tokens, pieces } = renderPage(route, this.content, this.options);
-      const [top, ...afterTop] = parts;
-      const cssAt = typeof top === "string" ? top.indexOf(CSS_PLACEHOLDER) : -1;
-      const headEnd = typeof top === "string" ? top.indexOf("</head>") : -1;
-      if (typeof top !== "string" || cssAt < 0 || headEnd < cssAt) throw new Error(`${route.path}: the page has no CSS placeholder in its <head>`);
+      const { top, parts, tokens, pieces } = renderPage(route, this.content, this.options);
+      const cssAt = top.indexOf(CSS_PLACEHOLDER);
+      const headEnd = top.indexOf("</head>");
+      if (cssAt < 0 || headEnd < cssAt) throw new Error(`${route.path}: the page has no CSS placeholder in its <head>`);
       this.pages.set(i, {
         head: Buffer.from(top.slice(0, cssAt)),
         beforeHeadEnd: Buffer.from(top.slice(cssAt + CSS_PLACEHOLDER.length, headEnd)),
-        rest: [Buffer.from(top.slice(headEnd)), ...afterTop.map((part) => (typeof part === "string" ? Buffer.from(part) : this.bytesOf(part)))],
+        rest: [Buffer.from(top.slice(headEnd)), ...parts.map((part) => (typeof part === "string" ? Buffer.from(part) : this.bytesOf(part)))],
         island: tokens.islands.size > 0,
       });
       const kind = route.kind;

@@ -27,7 +27,9 @@ export interface SharedPiece {
 
 /** A page, and what the build needs to know of it. */
 export interface RenderedPage {
-  /** The page in order: its own markup, and the shared pieces within it. */
+  /** The page up to and including `<body>`: its head, which holds the CSS placeholder. */
+  top: string;
+  /** The rest in order: the page's own markup, and the shared pieces within it. */
   parts: (string | SharedPiece)[];
   /** Read from the page's own markup, plus the islands, icons and elements of its pieces (their class names are in each piece's tokens). */
   tokens: MarkupTokens;
@@ -36,9 +38,8 @@ export interface RenderedPage {
 
 /** The whole HTML document of a route (without its CSS and scripts, which the build adds). */
 export function renderRoute(route: Route, content: Content, options: RenderOptions): string {
-  return renderPage(route, content, options)
-    .parts.map((part) => (typeof part === "string" ? part : part.html))
-    .join("");
+  const { top, parts } = renderPage(route, content, options);
+  return top + parts.map((part) => (typeof part === "string" ? part : part.html)).join("");
 }
 
 export function renderPage(route: Route, content: Content, options: RenderOptions): RenderedPage {
@@ -47,7 +48,7 @@ export function renderPage(route: Route, content: Content, options: RenderOption
   const tokens = scanMarkup(html);
 
   const bodyAt = html.indexOf("<body>") + "<body>".length;
-  const parts: RenderedPage["parts"] = ["<!DOCTYPE html>" + html.slice(0, bodyAt)];
+  const parts: RenderedPage["parts"] = [];
   const pieces: SharedPiece[] = [];
   let from = bodyAt;
   for (const m of html.matchAll(ONCE_MARK)) {
@@ -63,9 +64,8 @@ export function renderPage(route: Route, content: Content, options: RenderOption
     for (const element of piece.tokens.elements) tokens.elements.add(element);
   }
   const sprite = spriteFor(iconsOf(tokens));
-  parts.splice(1, 0, sprite);
   pieces.push(sprite);
-  return { parts, tokens, pieces };
+  return { top: "<!DOCTYPE html>" + html.slice(0, bodyAt), parts: [sprite, ...parts], tokens, pieces };
 }
 
 const pieces = new WeakMap<RenderedOnce, SharedPiece>();

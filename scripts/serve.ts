@@ -1,22 +1,16 @@
 /**
  * `npm run serve`: serves the built dist/ and the form relay at
  * http://localhost:4321. Settings come from the environment (PORT, HOST,
- * TELEGRAM_*, RATE_LIMIT_PER_MINUTE, ALLOWED_ORIGINS; see README), checked
- * before anything starts.
+ * TELEGRAM_*, LEADS_*, RATE_LIMIT_PER_MINUTE, ALLOWED_ORIGINS; see README),
+ * checked before anything starts. SITE_ROOT serves another build than dist/.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadContent } from "../src/content/load.ts";
-import { ConfigError, relayFromConfig, serverConfig, telegramConfigured, type ServerConfig } from "../src/relay/index.ts";
-import { DEFAULT_OUTBOX, outbox } from "../src/relay/outbox.ts";
+import { ConfigError, printableApiBase, serverConfig, telegramConfigured, type ServerConfig } from "../src/relay/index.ts";
+import { startNodeRelay } from "../src/relay/node.ts";
 import { createApp } from "../src/server/app.ts";
 import { listen } from "../src/server/node.ts";
-
-const root = path.resolve("dist");
-if (!existsSync(path.join(root, "index.html"))) {
-  console.error("dist/ has no site yet: run `npm run build` first (or `npm start` to build and serve).");
-  process.exit(1);
-}
 
 let config: ServerConfig;
 try {
@@ -27,17 +21,23 @@ try {
   process.exit(1);
 }
 
-const outboxFile = path.resolve(DEFAULT_OUTBOX);
-const relay = relayFromConfig({ config, phone: businessPhone(), fallback: outbox(outboxFile) });
+const root = path.resolve(process.env.SITE_ROOT || "dist");
+if (!existsSync(path.join(root, "index.html"))) {
+  console.error("dist/ has no site yet: run `npm run build` first (or `npm start` to build and serve).");
+  process.exit(1);
+}
+
+const { relay, opened } = await startNodeRelay({ config, phone: businessPhone() });
 const { url } = await listen(createApp({ root, relay }), { port: config.PORT, host: config.HOST });
 
 console.log(`Serving ${root} at ${url}`);
 // The token is never printed: only where messages go.
 console.log(
   telegramConfigured(config)
-    ? `Forms: /api/quote and /api/contact send to Telegram through ${config.TELEGRAM_API_BASE}.`
-    : `Forms: Telegram is not configured (set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID), so each submission is appended to ${outboxFile}`,
+    ? `Forms: /api/quote and /api/contact store each lead in ${opened.file} and send it to Telegram through ${printableApiBase(config)}.`
+    : `Forms: Telegram is not configured (set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID), so leads are stored in ${opened.file} and not sent; read them with npm run leads.`,
 );
+console.log(`Health: ${url}/api/health. Spam check: ${config.SPAM_CHECKS}${config.TRUST_PROXY ? `; client addresses from X-Forwarded-For behind ${config.TRUST_PROXY} prox${config.TRUST_PROXY === 1 ? "y" : "ies"}` : ""}.`);
 
 /** The phone the contact form's failure text names, from content/site.yaml like every page. */
 function businessPhone(): string | undefined {

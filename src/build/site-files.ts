@@ -12,6 +12,7 @@ import { isIndexable, routes, type Route } from "../routes.ts";
 import { BRAND_COLOURS, FAVICON_ICO, MANIFEST, MANIFEST_ICONS } from "../seo/brand.ts";
 import { absoluteUrl } from "../seo/urls.ts";
 import { formatHeadersFile, type HeaderRule } from "../server/headers-file.ts";
+import { escapeMarkup } from "../shared/escape.ts";
 
 export interface SiteFilesOptions {
   /** Where the forms post (the relay); its origin joins the CSP's connect-src and form-action. */
@@ -35,11 +36,9 @@ export function writeSiteFiles(outDir: string, content: Content, { formActions, 
 }
 
 function sitemap(content: Content, all: Route[]): string {
-  const urls = all.filter(isIndexable).map((r) => `  <url><loc>${escapeXml(absoluteUrl(content.site, r.path))}</loc></url>`);
+  const urls = all.filter(isIndexable).map((r) => `  <url><loc>${escapeMarkup(absoluteUrl(content.site, r.path))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
-
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function manifest({ site }: Content) {
   return {

@@ -20,6 +20,8 @@ export const LIMITS = {
  * A plausible name, so bots think it matters.
  */
 export const HONEYPOT_FIELD = "website";
+/** The longest honeypot value the relay reads (a bot's, to be kept as spam). */
+export const HONEYPOT_MAX = 1_000;
 
 /** The contact form's Service Type options (specification section 5), value → label. */
 export const SERVICE_OPTIONS = [
@@ -39,6 +41,16 @@ export type FormKind = "quote" | "contact";
 
 /** Where each form posts, relative to the relay's origin. */
 export const RELAY_PATHS: Record<FormKind, string> = { quote: "/api/quote", contact: "/api/contact" };
+
+/**
+ * The hidden field holding the relay's signed proof that the form was loaded
+ * (from PROOF_PATH by the form's script, or in the page the relay answers a
+ * script-less post with), and where a script gets one.
+ */
+export const PROOF_FIELD = "proof";
+export const PROOF_PATH = "/api/proof";
+/** A post sooner than this after its script's proof was issued is a bot's; the form's script waits out the rest. */
+export const SCRIPT_PROOF_MIN_AGE_MS = 3_000;
 
 /** Each field's visible label, per form. */
 export const LABELS = {

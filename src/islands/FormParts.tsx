@@ -9,7 +9,9 @@
  * action, because React resets a form after an action even when it fails.
  */
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import { HONEYPOT_FIELD, LABELS, LIMITS, type FormKind } from "../forms/fields.ts";
+import { HONEYPOT_FIELD, LABELS, LIMITS, PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS, type FormKind } from "../forms/fields.ts";
+import { proofFor } from "../forms/proof.ts";
+import { newSubmissionId } from "../forms/submission-id.ts";
 import { INTERNAL_ERROR, SUBMIT_LABEL, SUCCESS, type Notice as NoticeText } from "../forms/texts.ts";
 import { buttonClass, cn, Icon } from "../../templates/ui.tsx";
 
@@ -17,7 +19,7 @@ export const fieldClass =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 export const labelClass = "block text-sm font-medium text-ink";
 
-/** Longer than the relay's own ~10 s deadline for Telegram, so the relay's answer normally arrives first. */
+/** Far longer than the relay takes to store a lead and answer (about 3 s at most), so its answer normally arrives first. */
 const RELAY_TIMEOUT_MS = 20_000;
 
 type Shown = { tone: "success" | "error" } & NoticeText;
@@ -26,15 +28,26 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Shown | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
+  // One id per message: kept while it is retried, so the relay stores it once; a new one after success.
+  const submissionId = useRef<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
-    const body = Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]));
+    submissionId.current ??= newSubmissionId();
+    const body: Record<string, string> = { ...Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])), submissionId: submissionId.current };
     setSending(true);
     setNotice(null);
     try {
+      // Fetched by the loader when the visitor reached the form (src/forms/proof.ts).
+      const current = await proofFor(form);
+      if (current) {
+        // Someone quicker than the time trap (autofill, a short note) waits the rest of it, showing "Sending…".
+        const early = current.at + SCRIPT_PROOF_MIN_AGE_MS + 200 - Date.now();
+        if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+        body[PROOF_FIELD] = current.token;
+      }
       const response = await fetch(action, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
@@ -44,6 +57,7 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
       const answer = (await response.json().catch(() => null)) as { ok?: unknown; error?: unknown } | null;
       if (!response.ok || answer?.ok !== true) throw new Error(`The relay answered ${response.status}${answer?.error ? `: ${String(answer.error)}` : ""}`);
       form.reset();
+      submissionId.current = null;
       setNotice({ tone: "success", ...SUCCESS[kind] });
     } catch (error) {
       console.error(INTERNAL_ERROR[kind], error);
@@ -103,7 +117,7 @@ function NoticeBox({ notice, onDismiss }: { notice: Shown; onDismiss: () => void
 
 /**
  * A field people never see, hear or reach with Tab, and form-filling bots
- * fill; the relay answers those as sent and drops them. Visually hidden
+ * fill; the relay answers those as sent and keeps them as spam. Visually hidden
  * rather than display:none, which some bots skip.
  */
 export function Honeypot({ id }: { id: string }) {
@@ -111,6 +125,8 @@ export function Honeypot({ id }: { id: string }) {
     <div aria-hidden="true" className="sr-only">
       <label htmlFor={id}>Leave this field empty</label>
       <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      {/* Empty in the static page: the loader fills it when the visitor reaches the form; a post made without script is asked to confirm, on a page that fills it. */}
+      <input type="hidden" name={PROOF_FIELD} defaultValue="" />
     </div>
   );
 }

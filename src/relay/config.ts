@@ -38,7 +38,9 @@ export const RelayEnv = z
       .string()
       .optional()
       .transform((s) => emptyAsMissing(s) ?? "https://api.telegram.org")
-      .pipe(z.url({ protocol: /^https?$/, error: "expected an http(s) URL such as https://api.telegram.org" })),
+      .pipe(z.url({ protocol: /^https?$/, error: "expected an https URL such as https://api.telegram.org" }))
+      // The bot token travels in the URL's path: only a loopback stand-in may see it unencrypted.
+      .refine((s) => new URL(s).protocol === "https:" || isLoopback(new URL(s).hostname), { message: "must be https: (plain http only for a loopback address such as 127.0.0.1, for a local stand-in)" }),
     RATE_LIMIT_PER_MINUTE: positiveInt(5, 10_000),
     /** Comma-separated origins allowed to post from other sites, e.g. https://www.example.com. */
     ALLOWED_ORIGINS: z
@@ -59,23 +61,70 @@ export const RelayEnv = z
       }),
     /** The business phone for the contact form's failure text on the page a script-less post gets. */
     SITE_PHONE: z.string().optional().transform(emptyAsMissing),
+    /** "off" turns the spam check off: every valid post is a lead. */
+    SPAM_CHECKS: z
+      .string()
+      .optional()
+      .transform((s) => emptyAsMissing(s)?.toLowerCase() ?? "on")
+      .pipe(z.enum(["on", "off"], { error: 'expected "on" or "off"' })),
+    /** The key that signs the forms' proof tokens; without it the relay makes one and keeps it in the lead store. */
+    SPAM_KEY: z
+      .string()
+      .optional()
+      .transform(emptyAsMissing)
+      .refine((k) => k === undefined || k.length >= 32, { message: "is too short: use at least 32 random characters (for example: openssl rand -hex 32)" }),
+    /** How many proxies stand in front of the relay, whose X-Forwarded-For entries are trusted. */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((s, ctx) => {
+        if (s === undefined || s === "") return 0;
+        const n = Number(s);
+        if (!Number.isInteger(n) || n < 0 || n > 10) {
+          ctx.addIssue({ code: "custom", message: `expected the number of proxies in front of the relay, 0 to 10, got ${JSON.stringify(s)}` });
+          return z.NEVER;
+        }
+        return n;
+      }),
   })
   .superRefine((env, ctx) => {
     if ((env.TELEGRAM_BOT_TOKEN === undefined) !== (env.TELEGRAM_CHAT_ID === undefined)) {
       const missing = env.TELEGRAM_BOT_TOKEN === undefined ? "TELEGRAM_BOT_TOKEN" : "TELEGRAM_CHAT_ID";
-      ctx.addIssue({ code: "custom", path: [missing], message: "is missing: set both TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or neither to write to the local outbox" });
+      ctx.addIssue({ code: "custom", path: [missing], message: "is missing: set both TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or neither to only store leads" });
     }
   });
+
+/** Days after which what a visitor typed is erased from delivered (and spam) leads. */
+const retentionDays = positiveInt(90, 36_500);
 
 export const ServerEnv = RelayEnv.and(
   z.object({
     PORT: positiveInt(4321, 65_535),
     HOST: z.string().optional().transform((s) => emptyAsMissing(s) ?? "localhost"),
+    /** The lead store's SQLite file. */
+    LEADS_DB: z.string().optional().transform((s) => emptyAsMissing(s) ?? ".data/leads.sqlite"),
+    LEADS_RETENTION_DAYS: retentionDays,
+    /** "1": store leads without sending them, on purpose (allowed in production). */
+    LEADS_STORE_ONLY: z.string().optional().transform((s) => emptyAsMissing(s) === "1"),
+    NODE_ENV: z.string().optional(),
   }),
-);
+).superRefine((env, ctx) => {
+  if (env.NODE_ENV === "production" && env.TELEGRAM_BOT_TOKEN === undefined && env.TELEGRAM_CHAT_ID === undefined && !env.LEADS_STORE_ONLY) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["TELEGRAM_BOT_TOKEN"],
+      message: "and TELEGRAM_CHAT_ID are not set, so in production (NODE_ENV=production) no lead would reach the owner. Set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or LEADS_STORE_ONLY=1 if storing leads without sending them is meant.",
+    });
+  }
+});
+
+/** The relay on Cloudflare Workers: D1 holds the leads, so it erases them too. */
+export const WorkerEnv = RelayEnv.and(z.object({ LEADS_RETENTION_DAYS: retentionDays }));
 
 export type RelayConfig = z.output<typeof RelayEnv>;
 export type ServerConfig = z.output<typeof ServerEnv>;
+export type WorkerConfig = z.output<typeof WorkerEnv>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -92,6 +141,14 @@ function parse<T extends z.ZodType>(schema: T, env: Record<string, string | unde
 
 export const relayConfig = (env: Record<string, string | undefined>): RelayConfig => parse(RelayEnv, env);
 export const serverConfig = (env: Record<string, string | undefined>): ServerConfig => parse(ServerEnv, env);
+export const workerConfig = (env: Record<string, string | undefined>): WorkerConfig => parse(WorkerEnv, env);
+
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/** Where Telegram is, fit to print: the origin only, never a user or password a URL might carry. */
+export const printableApiBase = (c: RelayConfig) => new URL(c.TELEGRAM_API_BASE).origin;
 
 export const telegramConfigured = (c: RelayConfig): c is RelayConfig & { TELEGRAM_BOT_TOKEN: string; TELEGRAM_CHAT_ID: string } =>
   c.TELEGRAM_BOT_TOKEN !== undefined && c.TELEGRAM_CHAT_ID !== undefined;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ContactBody, QuoteBody } from "../forms/schema.ts";
-import { chunk, escapeMarkdown } from "./markdown.ts";
+import { chunk, escapeMarkdown, parseLegacyMarkdown } from "./markdown.ts";
 import { contactNotices, formatBrisbaneTime, quoteNotices } from "./notice.ts";
-import { parseLegacyMarkdown } from "./testing/telegram-stand-in.ts";
 
 const HOSTILE = [
   "john_smith@example.com",
@@ -28,11 +27,14 @@ describe("legacy Markdown escaping", () => {
     expect(parseLegacyMarkdown("*Name:* Zoë *")).toEqual({ error: "Can't find end of the entity starting at byte offset 13" });
   });
 
-  it.each(HOSTILE)("%j reaches the owner exactly as typed", (text) => {
+  it.each(HOSTILE)("%j reaches the owner exactly as typed (on one line in a one-line field)", (text) => {
     expect(shown(escapeMarkdown(text))).toBe(text);
     const quote = quoteNotices(QuoteBody.parse({ name: text, email: "a@b.co", phone: text, address: text, message: text }), new Date());
     expect(quote).toHaveLength(1);
-    expect(shown(quote[0]).split(text).length - 1).toBe(4);
+    const oneLine = text.replace(/[\r\n]+/g, " ");
+    const notice = shown(quote[0]);
+    for (const label of ["Name", "Phone", "Property Address"]) expect(notice).toContain(`${label}: ${oneLine}\n`);
+    expect(notice).toContain(`Message:\n${text}\n`);
   });
 
   it("a value ending in a backslash cannot swallow the next label", () => {

@@ -10,6 +10,9 @@ import { bold, chunk, plain, render, value, type Piece } from "./markdown.ts";
 
 /** Telegram refuses a message whose text, after parsing, is longer than this. */
 export const TELEGRAM_MAX_TEXT = 4096;
+/** Room kept in every part for the lines markNotice may add when it is sent. */
+const FLAG_ROOM = 120;
+const PART_MAX = TELEGRAM_MAX_TEXT - FLAG_ROOM;
 
 const brisbaneTime = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", dateStyle: "long", timeStyle: "long" });
 
@@ -25,7 +28,7 @@ const contactDetails = (body: { name: string; email: string; phone: string }): P
   ...line("Phone", orElse(body.phone, NOT_PROVIDED)),
 ];
 
-export function quoteNotices(body: QuoteBody, at: Date, max = TELEGRAM_MAX_TEXT): string[] {
+export function quoteNotices(body: QuoteBody, at: Date, max = PART_MAX): string[] {
   return notices({
     title: "New Quote Request",
     fields: [
@@ -39,7 +42,7 @@ export function quoteNotices(body: QuoteBody, at: Date, max = TELEGRAM_MAX_TEXT)
   });
 }
 
-export function contactNotices(body: ContactBody, at: Date, max = TELEGRAM_MAX_TEXT): string[] {
+export function contactNotices(body: ContactBody, at: Date, max = PART_MAX): string[] {
   const service = serviceLabel(body.service);
   return notices({
     title: "New Contact Form Submission",
@@ -84,4 +87,19 @@ function notices({ title, fields, name, message, at, max }: NoticeParts): string
   const overhead = render(part(999, 999, "", true)).shown.length;
   const chunks = chunk(message, max - overhead);
   return chunks.map((text, i) => render(part(i + 1, chunks.length, text, i === 0)).markdown);
+}
+
+/** A notice sent this long after its lead was received says so on its first line. */
+export const DELAYED_AFTER_MS = 2 * 60_000;
+
+/**
+ * The notice as sent at `sentAt`: a late one opens with when it was really
+ * received, and a retry after an attempt that got no answer (Telegram may have
+ * delivered it) is marked as a possible repeat.
+ */
+export function markNotice(markdown: string, { receivedAt, sentAt, possibleRepeat }: { receivedAt: number; sentAt: number; possibleRepeat: boolean }): string {
+  const flags: Piece[] = [];
+  if (sentAt - receivedAt > DELAYED_AFTER_MS) flags.push(plain(`Delayed: received ${formatBrisbaneTime(new Date(receivedAt))}\n`));
+  if (possibleRepeat) flags.push(plain("(possible repeat)\n"));
+  return flags.length ? render(flags).markdown + markdown : markdown;
 }

@@ -1,17 +1,24 @@
 /**
  * The page a form posted without JavaScript gets back: the same notice the
  * island would show and, on failure, the form again holding what the visitor
- * typed, so nothing is lost and they can send it again. Self-contained (inline
- * styles), because the relay may run on another host than the site.
+ * typed, so nothing is lost and they can send it again. A post without the
+ * spam check's proof gets the form back too, once, with a proof, and is asked
+ * to press Send once more. Self-contained (inline styles), because the relay
+ * may run on another host than the site.
  */
-import { LABELS, LIMITS, NO_SERVICE_LABEL, SERVICE_OPTIONS, type FormKind } from "../forms/fields.ts";
+import { LABELS, LIMITS, NO_SERVICE_LABEL, PROOF_FIELD, SERVICE_OPTIONS, type FormKind } from "../forms/fields.ts";
 import type { Notice } from "../forms/texts.ts";
+import { escapeMarkup } from "../shared/escape.ts";
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** What a script-less visitor whose post carried no proof is asked (the form's script does this step unseen). */
+export const CONFIRM_NOTICE: Notice = { title: "Please confirm your message", text: "To keep spam out we ask this once: check what you typed below, then press Send." };
+
+const esc = escapeMarkup;
 
 export interface ResultPage {
   form: FormKind;
-  ok: boolean;
+  /** sent: the notice only; failed: the notice and the form again; confirm: the form again with a proof, to press Send once more. */
+  mode: "sent" | "failed" | "confirm";
   notice: Notice;
   /** What the visitor typed, shown back on failure. */
   values: Record<string, string>;
@@ -19,11 +26,13 @@ export interface ResultPage {
   action: string;
   /** The page the visitor came from. */
   back: string;
+  /** With mode confirm: the proof the form carries. */
+  proof?: string;
 }
 
-export function resultPage({ form, ok, notice, values, action, back }: ResultPage): string {
-  const role = ok ? "status" : "alert";
-  const colour = ok ? "#065f46;background:#ecfdf5;border-color:#6ee7b7" : "#991b1b;background:#fef2f2;border-color:#fca5a5";
+export function resultPage({ form, mode, notice, values, action, back, proof }: ResultPage): string {
+  const role = mode === "failed" ? "alert" : "status";
+  const colour = { sent: "#065f46;background:#ecfdf5;border-color:#6ee7b7", failed: "#991b1b;background:#fef2f2;border-color:#fca5a5", confirm: "#1e3a8a;background:#eff6ff;border-color:#93c5fd" }[mode];
   return `<!DOCTYPE html>
 <html lang="en-AU">
 <head>
@@ -47,14 +56,17 @@ a{color:#115e59;font-weight:600}
 <body>
 <main>
 <div class="notice" role="${role}"><h1>${esc(notice.title)}</h1><p>${esc(notice.text)}</p></div>
-${ok ? "" : formAgain(form, values, action)}
+${mode === "sent" ? "" : formAgain(form, values, action, back, proof)}
 <p><a href="${esc(back)}">Back to the site</a></p>
 </main>
 </body>
 </html>`;
 }
 
-function formAgain(form: FormKind, values: Record<string, string>, action: string): string {
+/** The hidden field that keeps the site page the visitor came from across a second post from this page. */
+export const BACK_FIELD = "back";
+
+function formAgain(form: FormKind, values: Record<string, string>, action: string, back: string, proof: string | undefined): string {
   const v = (name: string) => esc(values[name] ?? "");
   const input = (name: "name" | "email" | "phone" | "address", type: string, required: boolean) => {
     const label = (LABELS[form] as Record<string, string>)[name];
@@ -73,9 +85,11 @@ function formAgain(form: FormKind, values: Record<string, string>, action: strin
     form === "quote"
       ? [input("name", "text", true), input("email", "email", true), input("phone", "tel", false), input("address", "text", false), message]
       : [input("name", "text", true), input("email", "email", true), input("phone", "tel", false), service(), message];
+  const [intro, button] = proof === undefined ? ["This is what you typed; you can send it again.", "Send again"] : ["This is what you typed.", "Send"];
+  const hidden = `\n<input type="hidden" name="${BACK_FIELD}" value="${esc(back)}">` + (proof === undefined ? "" : `\n<input type="hidden" name="${PROOF_FIELD}" value="${esc(proof)}">`);
   return `<form action="${esc(action)}" method="post">
-<p>This is what you typed; you can send it again.</p>
+<p>${intro}</p>${hidden}
 ${fields.join("\n")}
-<div><button type="submit">Send again</button></div>
+<div><button type="submit">${button}</button></div>
 </form>`;
 }

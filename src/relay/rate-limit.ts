@@ -3,14 +3,16 @@
  * Node process holds every count; on an edge platform each instance counts
  * alone, which still stops a single client hammering one instance.
  */
+export type Allowance = { ok: true } | { ok: false; retryAfterSeconds: number };
+
 export interface RateLimiter {
   /** Counts one submission; if over the limit, says how many seconds until the next is allowed. */
-  take(client: string): { ok: true } | { ok: false; retryAfterSeconds: number };
+  take(client: string): Allowance | Promise<Allowance>;
 }
 
 const WINDOW_MS = 60_000;
 
-export function rateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
+export function rateLimiter(perMinute: number, now: () => number = Date.now): { take(client: string): Allowance } {
   const seen = new Map<string, number[]>();
   let lastSweep = now();
   return {

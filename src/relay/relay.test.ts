@@ -1,126 +1,146 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, relayConfig, serverConfig } from "./config.ts";
-import { createRelay, type Deliver } from "./relay.ts";
-import { sendMessages, type TelegramOptions } from "./telegram.ts";
+import type { Health } from "./leads/delivery.ts";
+import { MAX_BODY_BYTES } from "./body.ts";
+import { createRelay } from "./relay.ts";
+import { spamGuard, type SpamGuard } from "./spam.ts";
+import { sendOnce, type TelegramOptions } from "./telegram.ts";
+import { tempLeadStore } from "./testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
+import { freePort } from "../testing/ports.ts";
 
 let tg: StandIn;
-const logs: string[] = [];
-const log = (m: string) => void logs.push(m);
 beforeAll(async () => {
   tg = await startTelegramStandIn();
 });
 afterAll(() => tg.close());
-afterEach(() => {
-  tg.reset();
-  logs.length = 0;
-});
+afterEach(() => tg.reset());
 
-const telegram = (extra: Partial<TelegramOptions> = {}): TelegramOptions => ({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId, log, ...extra });
+const telegram = (extra: Partial<TelegramOptions> = {}): TelegramOptions => ({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId, ...extra });
 
-describe("Telegram client", () => {
-  it("sends each text as a Markdown message to the chat", async () => {
-    expect(await sendMessages(["*one*", "two"], telegram())).toEqual({ ok: true });
-    expect(tg.delivered.map((d) => [d.chatId, d.parseMode, d.shown])).toEqual([
-      [tg.chatId, "Markdown", "one"],
-      [tg.chatId, "Markdown", "two"],
-    ]);
+describe("Telegram client: one attempt and what its answer means", () => {
+  it("sends a Markdown message without a link preview", async () => {
+    expect(await sendOnce("*one* https://spam.example", telegram())).toEqual({ kind: "sent" });
+    expect(tg.delivered.map((d) => [d.chatId, d.parseMode, d.shown])).toEqual([[tg.chatId, "Markdown", "one https://spam.example"]]);
+    expect(tg.delivered[0].linkPreviewDisabled).toBe(true);
   });
 
-  it("waits retry_after on a 429, then sends", async () => {
-    tg.next({ kind: "tooMany", retryAfter: 1 });
-    const started = Date.now();
-    expect(await sendMessages(["hi"], telegram())).toEqual({ ok: true });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    expect(tg.delivered).toHaveLength(1);
+  it("asks for a retry after retry_after on a 429, and after a 5xx even when answered with HTML", async () => {
+    tg.next({ kind: "tooMany", retryAfter: 7 }, { kind: "serverError" });
+    expect(await sendOnce("hi", telegram())).toEqual({ kind: "retry", reason: "429 Too Many Requests: retry after 7", retryAfterMs: 7_000, uncertain: false });
+    expect(await sendOnce("hi", telegram())).toEqual({ kind: "retry", reason: "502 non-JSON answer (text/html)", uncertain: false });
+    expect(tg.delivered).toHaveLength(0);
   });
 
-  it("retries a 5xx (even one answered with HTML) and a hanging request", async () => {
-    tg.next({ kind: "serverError" }, { kind: "hang" }, { kind: "serverError" });
-    expect(await sendMessages(["hi"], telegram({ attemptTimeoutMs: 500 }))).toEqual({ ok: true });
-    expect(tg.attempts).toBe(4);
-    expect(logs.join("\n")).toContain("502 non-JSON answer");
-    expect(logs.join("\n")).toContain("no answer in time");
+  it("waits at least a second when Telegram says retry_after: 0", async () => {
+    tg.next({ kind: "tooMany", retryAfter: 0 });
+    expect(await sendOnce("hi", telegram())).toMatchObject({ kind: "retry", retryAfterMs: 1_000 });
   });
 
-  it("gives up at the deadline when Telegram never answers", async () => {
-    tg.always({ kind: "hang" });
-    const started = Date.now();
-    const result = await sendMessages(["hi"], telegram({ deadlineMs: 2_000, attemptTimeoutMs: 600 }));
-    expect(result.ok).toBe(false);
-    expect(Date.now() - started).toBeLessThan(3_000);
-    expect(tg.attempts).toBeGreaterThan(1);
+  it("marks a retry after an attempt that got no answer as uncertain (Telegram may have delivered it), but not one that never connected", async () => {
+    tg.next({ kind: "hang" });
+    expect(await sendOnce("hi", telegram({ attemptTimeoutMs: 300 }))).toEqual({ kind: "retry", reason: "network: no answer in time", uncertain: true });
+    const refused = await sendOnce("hi", telegram({ apiBase: `http://127.0.0.1:${await freePort()}` }));
+    expect(refused).toMatchObject({ kind: "retry", uncertain: false });
   });
 
-  it("does not retry other 4xx answers, and logs Telegram's description but never the token", async () => {
-    tg.next({ kind: "refuse", description: "Bad Request: chat not found" });
-    const result = await sendMessages(["hi"], telegram());
-    expect(result).toEqual({ ok: false, reason: "400 Bad Request: chat not found" });
-    expect(tg.attempts).toBe(1);
-    expect(logs).toEqual(["Telegram sendMessage failed (attempt 1): 400 Bad Request: chat not found"]);
-
-    const wrong = await sendMessages(["hi"], telegram({ token: "999:WRONG-token-abcdefghijklmnopqrst" }));
-    expect(wrong).toEqual({ ok: false, reason: "401 Unauthorized" });
-    const refused = await sendMessages(["hi"], telegram({ apiBase: "http://127.0.0.1:1", deadlineMs: 1_500 }));
-    expect(refused.ok).toBe(false);
-    for (const line of [...logs, JSON.stringify([wrong, refused])]) {
-      expect(line).not.toContain("TEST-stand-in-token");
-      expect(line).not.toContain("WRONG-token");
+  it("tells a refused token or chat (settings) from a refused message, and never puts the token in a reason", async () => {
+    const wrong = await sendOnce("hi", telegram({ token: "999:WRONG-token-abcdefghijklmnopqrst" }));
+    expect(wrong).toEqual({ kind: "settings", reason: "401 Unauthorized" });
+    tg.next({ kind: "refuse", description: "Bad Request: chat not found" }, { kind: "refuse", description: "Bad Request: message is too long" });
+    expect(await sendOnce("hi", telegram())).toEqual({ kind: "settings", reason: "400 Bad Request: chat not found" });
+    expect(await sendOnce("hi", telegram())).toEqual({ kind: "message", reason: "400 Bad Request: message is too long" });
+    const refused = await sendOnce("hi", telegram({ apiBase: `http://127.0.0.1:${await freePort()}` }));
+    expect(refused).toMatchObject({ kind: "retry", reason: "network: TypeError ECONNREFUSED" });
+    for (const text of [JSON.stringify(wrong), JSON.stringify(refused)]) {
+      expect(text).not.toContain("TEST-stand-in-token");
+      expect(text).not.toContain("WRONG-token");
     }
-  }, 20_000);
+  });
 });
 
-describe("relay handler", () => {
-  const sent: { form: string; texts: string[] }[] = [];
-  const recording: Deliver = async (form, texts) => {
-    sent.push({ form, texts });
-    return { ok: true };
-  };
-  afterEach(() => void (sent.length = 0));
-  const relay = (deliver: Deliver = recording, perMinute = 100) =>
-    createRelay({ deliver, allowedOrigins: ["https://www.example.com"], rateLimitPerMinute: perMinute, phone: "0491 570 156", log });
+describe("relay handler: validate, store, answer", () => {
+  let leads: ReturnType<typeof tempLeadStore>;
+  const logs: string[] = [];
+  const healthy: Health = { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 };
+  beforeEach(() => {
+    leads = tempLeadStore();
+    logs.length = 0;
+  });
+  afterEach(() => leads.remove());
+  const relay = ({ perMinute = 100, deliverNow, health = healthy, spam }: { perMinute?: number; deliverNow?: (id: string) => Promise<void>; health?: Health; spam?: SpamGuard } = {}) =>
+    createRelay({ store: leads.store, deliverNow, spam, health: async () => health, allowedOrigins: ["https://www.example.com"], rateLimitPerMinute: perMinute, phone: "0491 570 156", answerBudgetMs: 300, log: (m) => void logs.push(m) });
   const post = (path: string, body: string, headers: Record<string, string> = { "Content-Type": "application/json" }) =>
     new Request(`http://relay.test${path}`, { method: "POST", headers, body });
   const quote = JSON.stringify({ name: "Ann", email: "ann@example.com" });
+  const stored = () => leads.store.list();
 
-  it("delivers a valid quote and answers ok", async () => {
+  it("stores a valid quote with its notice as a pending lead, and answers ok", async () => {
     const res = await relay()(post("/api/quote", quote));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
-    expect(sent).toHaveLength(1);
-    expect(sent[0].texts[0]).toContain("*Name:* Ann\n");
+    const [lead] = await stored();
+    expect(lead).toMatchObject({ form: "quote", status: "pending", partsSent: 0, fields: { name: "Ann", email: "ann@example.com", phone: "", address: "", message: "" } });
+    expect(lead.parts![0]).toContain("*Name:* Ann\n");
   });
 
-  it("end to end through the stand-in: hostile contact input arrives intact", async () => {
-    const message = "Under_scores *stars* `ticks` [brackets] back\\slash 🧽 مرحبا 你好\nnew line\\";
-    const handler = relay((_f, texts) => sendMessages(texts, telegram()));
-    const res = await handler(post("/api/contact", JSON.stringify({ name: "J_S", email: "john_smith@example.com", service: "bond-cleaning", message })));
+  it("answers once the lead is stored, without waiting for a slow delivery past its budget", async () => {
+    const started = Date.now();
+    const res = await relay({ deliverNow: () => new Promise((resolve) => setTimeout(resolve, 5_000)) })(post("/api/quote", quote));
     expect(res.status).toBe(200);
-    expect(tg.delivered[0].shown).toContain(`Email: john_smith@example.com\n`);
-    expect(tg.delivered[0].shown).toContain(`Message:\n${message}\n`);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
-  it("answers 502 when Telegram refuses, and logs why", async () => {
-    tg.always({ kind: "refuse", description: "Bad Request: chat not found" });
-    const res = await relay((_f, texts) => sendMessages(texts, telegram()))(post("/api/quote", quote));
-    expect(res.status).toBe(502);
-    expect((await res.json()).ok).toBe(false);
-    expect(logs.at(-1)).toBe("relay: quote form not delivered: 400 Bad Request: chat not found");
+  it("stores one lead for a repeated submissionId, and one for a script-less form posted twice", async () => {
+    const id = "3f2c1e4a-9b7d-4c2e-8f1a-0123456789ab";
+    const withId = JSON.stringify({ name: "Ann", email: "ann@example.com", submissionId: id });
+    for (let i = 0; i < 3; i++) expect((await relay()(post("/api/quote", withId))).status).toBe(200);
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const plain = new URLSearchParams({ name: "Bo", email: "bo@example.com", message: "Hi" }).toString();
+    for (let i = 0; i < 2; i++) expect((await relay()(post("/api/contact", plain, form))).status).toBe(200);
+    const all = await stored();
+    expect(all.map((l) => l.form).sort()).toEqual(["contact", "quote"]);
+    expect(all.find((l) => l.form === "quote")!.id).toBe(id);
+    // A new message from the same visitor is a new lead.
+    await relay()(post("/api/contact", new URLSearchParams({ name: "Bo", email: "bo@example.com", message: "Also the oven" }).toString(), form));
+    expect(await stored()).toHaveLength(3);
   });
 
-  it("refuses bodies over 64 KB with 413", async () => {
-    const big = JSON.stringify({ name: "A", email: "a@b.co", message: "x".repeat(70_000) });
-    expect((await relay()(post("/api/quote", big))).status).toBe(413);
+  it("answers 503 and the failure notice, storing nothing, when the store cannot be written (read-only, disk full)", async () => {
+    leads.db.pragma("query_only = ON");
+    const readOnly = await relay()(post("/api/quote", quote));
+    expect(readOnly.status).toBe(503);
+    expect((await readOnly.json()).ok).toBe(false);
+    expect(logs.at(-1)).toMatch(/quote form NOT stored.*readonly database/);
+    leads.db.pragma("query_only = OFF");
+
+    const pages = (leads.db.prepare("PRAGMA page_count").get() as { page_count: number }).page_count;
+    leads.db.pragma(`max_page_count = ${pages}`);
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const full = await relay()(post("/api/contact", new URLSearchParams({ name: "Ann", email: "ann@example.com", message: "x".repeat(9_000) }).toString(), form));
+    expect(full.status).toBe(503);
+    const page = await full.text();
+    expect(page).toContain("There was an issue sending your message. Please try again or call us directly at 0491 570 156.");
+    expect(page).toContain("x".repeat(9_000) + "</textarea>");
+    expect(logs.at(-1)).toMatch(/contact form NOT stored.*disk is full/);
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it("refuses bodies over the limit with 413 and closes the connection", async () => {
+    const big = JSON.stringify({ name: "A", email: "a@b.co", message: "x".repeat(MAX_BODY_BYTES) });
+    const refused = await relay()(post("/api/quote", big));
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get("Connection")).toBe("close");
     // No Content-Length: a streamed body is cut off as it arrives.
     const stream = new ReadableStream({
       start(c) {
-        for (let i = 0; i < 80; i++) c.enqueue(new TextEncoder().encode("x".repeat(1024)));
+        for (let i = 0; i < 200; i++) c.enqueue(new TextEncoder().encode("x".repeat(1024)));
         c.close();
       },
     });
     const streamed = new Request("http://relay.test/api/quote", { method: "POST", headers: { "Content-Type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
     expect((await relay()(streamed)).status).toBe(413);
-    expect(sent).toHaveLength(0);
+    expect(await stored()).toHaveLength(0);
   });
 
   it("answers 400 with a JSON error for a wrong content type, malformed JSON or invalid fields", async () => {
@@ -138,24 +158,27 @@ describe("relay handler", () => {
       expect(res.headers.get("Content-Type")).toContain("application/json");
       expect((await res.json()).ok).toBe(false);
     }
-    expect(sent).toHaveLength(0);
+    expect(await stored()).toHaveLength(0);
   });
 
-  it("ignores unknown fields and accepts a 10,000-character message", async () => {
+  it("ignores unknown fields and accepts a 10,000-character message as a 3-part notice", async () => {
     const res = await relay()(post("/api/contact", JSON.stringify({ name: "Ann", email: "ann@example.com", message: "m".repeat(10_000), admin: true, chat_id: "1" })));
     expect(res.status).toBe(200);
-    expect(sent[0].texts.length).toBe(3);
+    const [lead] = await stored();
+    expect(lead.parts).toHaveLength(3);
+    expect(lead.fields).not.toHaveProperty("admin");
   });
 
-  it("answers a filled honeypot with success and sends nothing", async () => {
-    const res = await relay()(post("/api/quote", JSON.stringify({ name: "Bot", email: "bot@example.com", website: "http://spam.example" })));
+  it("answers a filled honeypot like any other post, and keeps it as spam", async () => {
+    const res = await relay({ spam: await spamGuard("k".repeat(32)) })(post("/api/quote", JSON.stringify({ name: "Bot", email: "bot@example.com", website: "http://spam.example" })));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
-    expect(sent).toHaveLength(0);
+    const [lead] = await stored();
+    expect(lead).toMatchObject({ status: "spam", spamReason: "honeypot filled", fields: { name: "Bot", website: "http://spam.example" } });
   });
 
   it("limits each client to RATE_LIMIT_PER_MINUTE submissions with 429 and Retry-After", async () => {
-    const handler = relay(recording, 3);
+    const handler = relay({ perMinute: 3 });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await handler(post("/api/quote", quote), { clientAddress: "10.0.0.1" })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
@@ -165,18 +188,18 @@ describe("relay handler", () => {
   });
 
   it("accepts cross-origin posts only from configured origins", async () => {
-    const from = (origin: string) => post("/api/quote", quote, { "Content-Type": "application/json", Origin: origin });
-    const denied = await relay()(from("https://evil.example"));
+    const from = (origin: string, name: string) => post("/api/quote", JSON.stringify({ name, email: "ann@example.com" }), { "Content-Type": "application/json", Origin: origin });
+    const denied = await relay()(from("https://evil.example", "Evil"));
     expect(denied.status).toBe(403);
     expect(denied.headers.get("Access-Control-Allow-Origin")).toBeNull();
-    const allowed = await relay()(from("https://www.example.com"));
+    const allowed = await relay()(from("https://www.example.com", "Ann"));
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get("Access-Control-Allow-Origin")).toBe("https://www.example.com");
-    expect((await relay()(from("http://relay.test"))).status).toBe(200);
+    expect((await relay()(from("http://relay.test", "Bo"))).status).toBe(200);
     const preflight = await relay()(new Request("http://relay.test/api/contact", { method: "OPTIONS", headers: { Origin: "https://www.example.com", "Access-Control-Request-Method": "POST" } }));
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("Access-Control-Allow-Headers")).toContain("Content-Type");
-    expect(sent).toHaveLength(2);
+    expect((await stored()).map((l) => l.fields?.name).sort()).toEqual(["Ann", "Bo"]);
   });
 
   it("answers a script-less form post with an HTML page: the notice, and on failure the form holding what was typed", async () => {
@@ -186,17 +209,28 @@ describe("relay handler", () => {
     const okPage = await ok.text();
     expect(okPage).toContain('role="status"><h1>Message Sent Successfully!</h1><p>Thank you for contacting us. We&#39;ll get back to you within 24 hours.</p>');
     expect(okPage).toContain('href="https://www.example.com/contact-us/"');
-    expect(sent[0].texts[0]).toContain("*Message:*\na\nb\n");
+    expect((await stored())[0].parts![0]).toContain("*Message:*\na\nb\n");
 
-    const failing = relay(async () => ({ ok: false, reason: "test" }));
-    const bad = await failing(post("/api/contact", new URLSearchParams({ name: "<Ann>", email: "ann@example.com", phone: "07 1", service: "house-cleaning", message: "\nHello & bye" }).toString(), form));
-    expect(bad.status).toBe(502);
+    leads.db.pragma("query_only = ON");
+    const bad = await relay()(post("/api/contact", new URLSearchParams({ name: "<Ann>", email: "ann@example.com", phone: "07 1", service: "house-cleaning", message: "\nHello & bye" }).toString(), form));
+    expect(bad.status).toBe(503);
     const page = await bad.text();
     expect(page).toContain('role="alert"><h1>Error</h1><p>There was an issue sending your message. Please try again or call us directly at 0491 570 156.</p>');
     expect(page).toContain('name="name" type="text" maxlength="200" value="&#60;Ann&#62;"');
     expect(page).toContain('<option value="house-cleaning" selected>');
     expect(page).toContain(">\n\nHello &#38; bye</textarea>");
     expect(page).toContain('action="/api/contact"');
+  });
+
+  it("answers GET /api/health with the delivery state: 200 when flowing, 503 when not, no personal data", async () => {
+    const ok = await relay()(new Request("http://relay.test/api/health"));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual(healthy);
+    const stuck: Health = { ok: false, telegram: "ok", pending: 2, oldestPendingSeconds: 1_000 };
+    const red = await relay({ health: stuck })(new Request("http://relay.test/api/health"));
+    expect(red.status).toBe(503);
+    expect(await red.json()).toEqual(stuck);
+    expect(red.headers.get("Cache-Control")).toBe("no-store");
   });
 });
 

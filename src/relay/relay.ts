@@ -1,32 +1,52 @@
 /**
  * The relay: a web-standard fetch handler for POST /api/quote and
- * /api/contact. It checks the body with the forms' own schemas, turns it into
- * the owner's notice and hands that to `deliver` (Telegram, or the local
- * outbox). Runs on a server only; the credentials never leave it.
+ * /api/contact, GET /api/proof (the spam check's token for a form's script)
+ * and GET /api/health. It checks the body with the forms' own schemas, runs
+ * the spam check, stores the lead with the owner's notice in the lead store,
+ * gives delivery a short head start, and answers: once stored, the lead is
+ * the relay's to deliver, so stored is success. Spam is stored too, and
+ * answered as a person is. Runs on a server only; the credentials never
+ * leave it.
  *
  * A script posts JSON and gets JSON; a form posted without script
  * (urlencoded) gets an HTML page with the same notice.
  */
-import { HONEYPOT_FIELD, RELAY_PATHS, type FormKind } from "../forms/fields.ts";
+import { HONEYPOT_FIELD, PROOF_PATH, RELAY_PATHS, type FormKind } from "../forms/fields.ts";
 import { BODIES, type ContactBody, type QuoteBody } from "../forms/schema.ts";
 import { failure, SUCCESS } from "../forms/texts.ts";
+import { MAX_BODY_BYTES, readBody } from "./body.ts";
+import { clientKey } from "./client-address.ts";
+import type { Health } from "./leads/delivery.ts";
+import { leadId } from "./leads/id.ts";
+import type { LeadStore } from "./leads/store.ts";
 import { contactNotices, quoteNotices } from "./notice.ts";
-import { resultPage } from "./page.ts";
-import { rateLimiter } from "./rate-limit.ts";
-import type { SendResult } from "./telegram.ts";
+import { BACK_FIELD, CONFIRM_NOTICE, resultPage } from "./page.ts";
+import { rateLimiter, type RateLimiter } from "./rate-limit.ts";
+import type { SpamGuard, Verdict } from "./spam.ts";
 
-export const MAX_BODY_BYTES = 64 * 1024;
-
-/** Sends the notices for one submission, in order. */
-export type Deliver = (form: FormKind, texts: string[]) => Promise<SendResult>;
+export const HEALTH_PATH = "/api/health";
+/** How long the visitor's answer waits for Telegram after the lead is stored. */
+export const ANSWER_BUDGET_MS = 3_000;
+/** Why a script-less post without a proof is kept as spam until its visitor confirms it. */
+const UNCONFIRMED = "unconfirmed: posted without a proof, asked to press Send once more";
 
 export interface RelayOptions {
-  deliver: Deliver;
+  store: LeadStore;
+  /** Starts delivering a just-stored lead; the answer waits for it at most `answerBudgetMs`. */
+  deliverNow?: (id: string) => Promise<void>;
+  health: () => Promise<Health>;
+  /** The spam check; without it (SPAM_CHECKS=off) every valid post is a lead. */
+  spam?: SpamGuard;
   /** Other sites' origins allowed to post here (the site itself always is). */
   allowedOrigins: string[];
   rateLimitPerMinute: number;
+  /** A shared limiter (Workers); by default one in this process's memory. */
+  limiter?: RateLimiter;
+  /** How many proxies stand in front of the relay (TRUST_PROXY); 0 ignores X-Forwarded-For. */
+  trustProxy?: number;
   /** The business phone, for the contact form's failure text. */
   phone: string;
+  answerBudgetMs?: number;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -34,14 +54,22 @@ export interface RelayOptions {
 export type RelayHandler = (request: Request, client?: { clientAddress?: string }) => Promise<Response>;
 
 const FORMS = Object.entries(RELAY_PATHS).map(([form, path]) => [path, form as FormKind] as const);
+const at = (url: URL, path: string) => url.pathname === path || url.pathname === `${path}/`;
 
-export function createRelay({ deliver, allowedOrigins, rateLimitPerMinute, phone, now = () => new Date(), log = console.log }: RelayOptions): RelayHandler {
-  const limiter = rateLimiter(rateLimitPerMinute);
+export function createRelay(options: RelayOptions): RelayHandler {
+  const { store, deliverNow, health, spam, allowedOrigins, rateLimitPerMinute, trustProxy = 0, phone, answerBudgetMs = ANSWER_BUDGET_MS, now = () => new Date(), log = console.log } = options;
+  const limiter = options.limiter ?? rateLimiter(rateLimitPerMinute);
 
   return async (request, client) => {
     const url = new URL(request.url);
-    const form = FORMS.find(([path]) => url.pathname === path || url.pathname === `${path}/`)?.[1];
-    if (!form) return json(404, { ok: false, error: "not found" });
+    const reading = request.method === "GET" || request.method === "HEAD";
+    if (at(url, HEALTH_PATH) && reading) {
+      const state = await health();
+      return json(state.ok ? 200 : 503, state);
+    }
+    const form = FORMS.find(([path]) => at(url, path))?.[1];
+    const proofRequest = at(url, PROOF_PATH);
+    if (!form && !proofRequest) return json(404, { ok: false, error: "not found" });
 
     const origin = request.headers.get("Origin");
     const cors = new Headers({ Vary: "Origin" });
@@ -49,15 +77,17 @@ export function createRelay({ deliver, allowedOrigins, rateLimitPerMinute, phone
       if (!allowedOrigins.includes(origin)) return json(403, { ok: false, error: "this origin may not post here" }, cors);
       cors.set("Access-Control-Allow-Origin", origin);
     }
+    const methods = proofRequest ? "GET, OPTIONS" : "POST, OPTIONS";
     if (request.method === "OPTIONS") {
-      cors.set("Access-Control-Allow-Methods", "POST, OPTIONS");
+      cors.set("Access-Control-Allow-Methods", methods);
       cors.set("Access-Control-Allow-Headers", "Content-Type");
       cors.set("Access-Control-Max-Age", "86400");
       return new Response(null, { status: 204, headers: cors });
     }
-    if (request.method !== "POST") {
-      cors.set("Allow", "POST, OPTIONS");
-      return json(405, { ok: false, error: "use POST" }, cors);
+    if (proofRequest && reading) return json(200, { token: spam ? await spam.issue("script", now().getTime()) : "" }, cors);
+    if (!form || request.method !== "POST") {
+      cors.set("Allow", methods);
+      return json(405, { ok: false, error: `use ${methods.split(",")[0]}` }, cors);
     }
 
     const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
@@ -66,7 +96,10 @@ export function createRelay({ deliver, allowedOrigins, rateLimitPerMinute, phone
       return json(400, { ok: false, error: "send application/json (or a form as application/x-www-form-urlencoded)" }, cors);
     }
     const raw = await readBody(request);
-    if (raw === undefined) return json(413, { ok: false, error: `the body is larger than ${MAX_BODY_BYTES / 1024} KB` }, cors);
+    if (raw === undefined) {
+      cors.set("Connection", "close");
+      return json(413, { ok: false, error: `the body is larger than ${Math.round(MAX_BODY_BYTES / 1024)} KB` }, cors);
+    }
 
     let fields: Record<string, unknown>;
     if (html) {
@@ -82,51 +115,79 @@ export function createRelay({ deliver, allowedOrigins, rateLimitPerMinute, phone
       }
     }
 
-    const answer = (status: number, ok: boolean, extra: Record<string, unknown> = {}, headers = cors) => {
-      if (!html) return json(status, { ok, ...extra }, headers);
+    const answer = (status: number, mode: "sent" | "failed" | "confirm", extra: Record<string, unknown> = {}, headers = cors, proof?: string) => {
+      if (!html) return json(status, { ok: mode === "sent", ...extra }, headers);
       const values = Object.fromEntries(Object.entries(fields).filter(([k, v]) => typeof v === "string" && k !== HONEYPOT_FIELD)) as Record<string, string>;
-      const page = resultPage({
-        form,
-        ok,
-        notice: ok ? SUCCESS[form] : failure(form, phone),
-        values,
-        action: url.pathname,
-        back: backLink(request.headers.get("Referer")),
-      });
+      const notice = { sent: SUCCESS[form], failed: failure(form, phone), confirm: CONFIRM_NOTICE }[mode];
+      const page = resultPage({ form, mode, notice, values, action: url.pathname, back: backLink(typeof fields[BACK_FIELD] === "string" ? fields[BACK_FIELD] : request.headers.get("Referer")), proof });
       headers.set("Content-Type", "text/html; charset=utf-8");
       headers.set("Cache-Control", "no-store");
       // The page shows visitor text (escaped); a strict policy is the second lock on that door.
       headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
       return new Response(page, { status, headers });
     };
+    const sent = () => answer(200, "sent");
 
-    const clientKey = client?.clientAddress || request.headers.get("CF-Connecting-IP") || "unknown";
-    const allowed = limiter.take(clientKey);
+    const allowed = await limiter.take(clientKey(request, client?.clientAddress, trustProxy));
     if (!allowed.ok) {
       const headers = new Headers(cors);
       headers.set("Retry-After", String(allowed.retryAfterSeconds));
-      return answer(429, false, { error: "too many submissions; try again in a minute" }, headers);
+      return answer(429, "failed", { error: "too many submissions; try again in a minute" }, headers);
     }
 
     const parsed = BODIES[form].safeParse(fields);
     if (!parsed.success) {
       const invalid = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? "body")))];
-      return answer(400, false, { error: "some fields are missing or invalid", fields: invalid });
+      return answer(400, "failed", { error: "some fields are missing or invalid", fields: invalid });
     }
-    if (parsed.data[HONEYPOT_FIELD] !== "") {
-      log(`relay: ${form} form: honeypot filled, answered as sent and dropped`);
-      return answer(200, true);
-    }
+    const receivedAt = now();
+    const body = parsed.data as QuoteBody & ContactBody;
+    const checked: Verdict = spam ? await spam.check(fields, body, receivedAt.getTime()) : { kind: "person" };
+    const verdict: Verdict = checked.kind !== "early" ? checked : html ? { kind: "unproven", reason: checked.reason } : { kind: "spam", reason: checked.reason };
+    // A script-less visitor without a proof is asked once to confirm; a script without one is a bare POST.
+    const confirming = verdict.kind === "unproven" && html;
+    const spamReason = verdict.kind === "spam" || verdict.kind === "unproven" ? (confirming ? UNCONFIRMED : verdict.reason) : undefined;
+    const id = await leadId(form, fields.submissionId, body, receivedAt.getTime());
 
-    const texts = form === "quote" ? quoteNotices(parsed.data as QuoteBody, now()) : contactNotices(parsed.data as ContactBody, now());
-    const result = await deliver(form, texts);
-    if (!result.ok) {
-      log(`relay: ${form} form not delivered: ${result.reason}`);
-      return answer(502, false, { error: "the message could not be delivered" });
+    try {
+      const earlier = (await store.get(id.id)) ?? (id.repeatOf ? await store.get(id.repeatOf) : undefined);
+      if (earlier) {
+        // The confirmation of a script-less post: the lead it confirms goes out now.
+        if (earlier.status === "spam" && earlier.spamReason === UNCONFIRMED && verdict.kind === "person") {
+          await store.requeue(earlier.id, receivedAt.getTime());
+          log(`relay: ${form} form: lead ${earlier.id} confirmed by its visitor`);
+          await headStart(earlier.id);
+          return sent();
+        }
+        log(`relay: ${form} form: a repeat of lead ${earlier.id}; nothing new stored`);
+        return confirming ? answer(200, "confirm", {}, cors, await spam!.issue("page", receivedAt.getTime())) : sent();
+      }
+      const parts = form === "quote" ? quoteNotices(body, receivedAt) : contactNotices(body, receivedAt);
+      await store.add({ id: id.id, form, fields: body, parts, receivedAt: receivedAt.getTime(), status: spamReason ? "spam" : "pending", spamReason });
+    } catch (error) {
+      log(`relay: ${form} form NOT stored, the visitor was asked to try again: ${(error as Error).message}`);
+      return answer(503, "failed", { error: "the message could not be stored; try again" });
     }
-    log(`relay: ${form} form delivered${texts.length > 1 ? ` in ${texts.length} parts` : ""}`);
-    return answer(200, true);
+    if (confirming) {
+      log(`relay: ${form} form without a proof (no script?): kept as lead ${id.id} and asked to confirm`);
+      return answer(200, "confirm", {}, cors, await spam!.issue("page", receivedAt.getTime()));
+    }
+    if (spamReason) {
+      // Answered as sent: a bot learns nothing from the answer.
+      log(`relay: ${form} form stopped as spam (${spamReason}); kept as lead ${id.id}`);
+      return sent();
+    }
+    log(`relay: ${form} form stored as lead ${id.id}`);
+    await headStart(id.id);
+    return sent();
   };
+
+  async function headStart(id: string) {
+    if (!deliverNow) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([deliverNow(id), new Promise<void>((resolve) => (timer = setTimeout(resolve, answerBudgetMs)))]);
+    clearTimeout(timer);
+  }
 }
 
 function json(status: number, body: unknown, headers = new Headers()): Response {
@@ -144,33 +205,6 @@ function sameHost(origin: string, url: URL): boolean {
   } catch {
     return false;
   }
-}
-
-/** The body as text, or undefined once it passes the limit (read no further). */
-async function readBody(request: Request): Promise<string | undefined> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return undefined;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    parts.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.byteLength;
-  }
-  return new TextDecoder().decode(all);
 }
 
 function backLink(referer: string | null): string {

@@ -1,6 +1,8 @@
 /**
- * The one call the relay makes: Telegram's sendMessage, with the retries a
- * flaky network and Telegram's own limits call for, all inside one deadline.
+ * One call to Telegram's sendMessage, and what its answer means for the lead:
+ * sent, try again (when, and whether Telegram may have delivered it anyway),
+ * or refused for good. Retrying and pacing belong to whoever keeps the lead
+ * (delivery.ts on Node, the Queue consumer on Workers).
  * The token is part of the URL, so the URL is never logged or put in an error.
  * https://core.telegram.org/bots/api#sendmessage
  */
@@ -9,71 +11,49 @@ export interface TelegramOptions {
   apiBase: string;
   token: string;
   chatId: string;
-  /** The whole send, every retry included, ends after this many ms. */
-  deadlineMs?: number;
-  /** One attempt without an answer is abandoned after this many ms. */
+  /** One attempt without an answer is abandoned after this many ms: long enough that a slow Telegram is not taken for a dead one. */
   attemptTimeoutMs?: number;
-  log?: (message: string) => void;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
 }
 
-export type SendResult = { ok: true } | { ok: false; reason: string };
+export const ATTEMPT_TIMEOUT_MS = 30_000;
 
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export type SendOutcome =
+  | { kind: "sent" }
+  /** Worth another try. `uncertain`: no answer came, so Telegram may have delivered it. */
+  | { kind: "retry"; reason: string; retryAfterMs?: number; uncertain: boolean }
+  /** The token or chat is refused: nothing is sent until the settings change. */
+  | { kind: "settings"; reason: string }
+  /** This message is refused (a retry would be refused the same way). */
+  | { kind: "message"; reason: string };
 
-/** Sends each text as its own message, in order; stops at the first that fails. */
-export async function sendMessages(texts: string[], options: TelegramOptions): Promise<SendResult> {
-  const deadline = Date.now() + (options.deadlineMs ?? 10_000);
-  for (const [i, text] of texts.entries()) {
-    const result = await sendOne(text, deadline, options);
-    if (!result.ok) return { ok: false, reason: texts.length > 1 ? `part ${i + 1}/${texts.length}: ${result.reason}` : result.reason };
-  }
-  return { ok: true };
-}
-
-async function sendOne(text: string, deadline: number, options: TelegramOptions): Promise<SendResult> {
-  const { apiBase, token, chatId, attemptTimeoutMs = 4_000, log = console.error, fetch: fetchFn = fetch, sleep = sleepFor } = options;
+export async function sendOnce(text: string, { apiBase, token, chatId, attemptTimeoutMs = ATTEMPT_TIMEOUT_MS }: TelegramOptions, parseMode: "Markdown" | null = "Markdown"): Promise<SendOutcome> {
   const url = `${apiBase.replace(/\/$/, "")}/bot${token}/sendMessage`;
-  const body = JSON.stringify({ chat_id: chatId, text, parse_mode: "Markdown" });
-  let backoff = 500;
-  let reason = "no attempt made";
-  for (let attempt = 1; ; attempt++) {
-    const left = deadline - Date.now();
-    if (left <= 0) return { ok: false, reason: `gave up at the deadline after ${attempt - 1} attempt(s); last: ${reason}` };
-    let retryIn: number;
-    try {
-      const response = await fetchFn(url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body,
-        signal: AbortSignal.timeout(Math.min(attemptTimeoutMs, left)),
-      });
-      const answer = await readAnswer(response);
-      if (response.ok && answer.ok === true) return { ok: true };
-      reason = `${response.status} ${answer.description ?? "(no description)"}`;
-      log(`Telegram sendMessage failed (attempt ${attempt}): ${reason}`);
-      if (response.status === 429) retryIn = (answer.parameters?.retry_after ?? 1) * 1000;
-      else if (response.status >= 500) retryIn = backoff;
-      // Any other refusal (a bad token, an unknown chat, unparsable text) will not change on a retry.
-      else return { ok: false, reason };
-    } catch (error) {
-      // Only the error's kind: a fetch error's message or cause could carry the URL.
-      const kind = error instanceof Error ? (error.name === "TimeoutError" ? "no answer in time" : `${error.name}${causeCode(error)}`) : "unknown error";
-      reason = `network: ${kind}`;
-      log(`Telegram sendMessage failed (attempt ${attempt}): ${reason}`);
-      retryIn = backoff;
-    }
-    if (Date.now() + retryIn >= deadline) return { ok: false, reason: `no time left to retry; last: ${reason}` };
-    await sleep(retryIn);
-    backoff = Math.min(backoff * 2, 4_000);
+  // No link previews: a spammer's link must not become a card in the owner's chat.
+  const body = JSON.stringify({ chat_id: chatId, text, ...(parseMode ? { parse_mode: parseMode } : {}), link_preview_options: { is_disabled: true } });
+  let response: Response;
+  let answer: Answer;
+  try {
+    response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body, signal: AbortSignal.timeout(attemptTimeoutMs) });
+    answer = await readAnswer(response);
+  } catch (error) {
+    // Only the error's kind: a fetch error's message or cause could carry the URL.
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    const kind = error instanceof Error ? (timedOut ? "no answer in time" : `${error.name}${causeCode(error)}`) : "unknown error";
+    // A request that never connected cannot have been delivered; one that got no answer may have been.
+    return { kind: "retry", reason: `network: ${kind}`, uncertain: timedOut || !isConnectFailure(error) };
   }
+  if (response.ok && answer.ok === true) return { kind: "sent" };
+  const reason = `${response.status} ${answer.description ?? "(no description)"}`;
+  if (response.status === 429) return { kind: "retry", reason, retryAfterMs: Math.max(1, answer.retryAfter ?? 1) * 1000, uncertain: false };
+  if (response.status >= 500) return { kind: "retry", reason, uncertain: false };
+  if (response.status === 401 || response.status === 403 || response.status === 404 || /chat not found/i.test(reason)) return { kind: "settings", reason };
+  return { kind: "message", reason };
 }
 
 interface Answer {
   ok?: unknown;
   description?: string;
-  parameters?: { retry_after?: number };
+  retryAfter?: number;
 }
 
 /** Telegram answers JSON, but a proxy in front of it may answer a 5xx with an HTML page. */
@@ -87,13 +67,20 @@ async function readAnswer(response: Response): Promise<Answer> {
       return {
         ok: a.ok,
         description: typeof a.description === "string" ? a.description : undefined,
-        parameters: typeof retryAfter === "number" && retryAfter >= 0 ? { retry_after: retryAfter } : undefined,
+        retryAfter: typeof retryAfter === "number" && retryAfter >= 0 ? retryAfter : undefined,
       };
     }
   } catch {
     // fall through: not JSON
   }
   return { description: `non-JSON answer (${response.headers.get("content-type") ?? "no content type"})` };
+}
+
+const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+function isConnectFailure(error: unknown): boolean {
+  const code = error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : undefined;
+  return typeof code === "string" && CONNECT_FAILURES.has(code);
 }
 
 function causeCode(error: Error): string {

@@ -6,8 +6,17 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { parseLegacyMarkdown } from "../markdown.ts";
 
-export type Behaviour = { kind: "ok"; delayMs?: number } | { kind: "tooMany"; retryAfter: number } | { kind: "serverError" } | { kind: "hang" } | { kind: "refuse"; description: string };
+export type Behaviour =
+  | { kind: "ok"; delayMs?: number }
+  | { kind: "tooMany"; retryAfter: number }
+  /** A proxy's 502 page. */
+  | { kind: "serverError" }
+  /** Telegram itself down: 503 with its JSON. */
+  | { kind: "down" }
+  | { kind: "hang" }
+  | { kind: "refuse"; description: string };
 
 export interface Received {
   chatId: unknown;
@@ -16,6 +25,7 @@ export interface Received {
   text: string;
   /** What the owner sees: the text after parsing. */
   shown: string;
+  linkPreviewDisabled: boolean;
 }
 
 export interface StandIn {
@@ -25,6 +35,8 @@ export interface StandIn {
   chatId: string;
   /** Messages it accepted, in order. */
   delivered: Received[];
+  /** Answers the n-th sendMessage call from now (1 = the next) this way, once. */
+  failCall(n: number, behaviour: Behaviour): void;
   /** Every request that reached sendMessage, answered or not. */
   attempts: number;
   /** Answers the next requests this way, in order, then goes back to normal. */
@@ -41,6 +53,7 @@ export const TEST_CHAT_ID = "-1001234567890";
 export async function startTelegramStandIn({ token = TEST_TOKEN, chatId = TEST_CHAT_ID } = {}): Promise<StandIn> {
   let queue: Behaviour[] = [];
   let fallback: Behaviour = { kind: "ok" };
+  const atCall = new Map<number, Behaviour>();
   const state = { delivered: [] as Received[], attempts: 0 };
 
   const server = createServer((req, res) => {
@@ -59,7 +72,9 @@ export async function startTelegramStandIn({ token = TEST_TOKEN, chatId = TEST_C
       if (decodeURIComponent(match[1]) !== token) return refuse(401, "Unauthorized");
       state.attempts++;
 
-      const behaviour = queue.shift() ?? fallback;
+      const planned = atCall.get(state.attempts);
+      atCall.delete(state.attempts);
+      const behaviour = planned ?? queue.shift() ?? fallback;
       if (behaviour.kind === "ok" && behaviour.delayMs) await new Promise((r) => setTimeout(r, behaviour.delayMs));
       if (behaviour.kind === "hang") return; // no answer: the relay must give up on its own
       if (behaviour.kind === "serverError") {
@@ -70,8 +85,9 @@ export async function startTelegramStandIn({ token = TEST_TOKEN, chatId = TEST_C
         return reply(429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${behaviour.retryAfter}`, parameters: { retry_after: behaviour.retryAfter } });
       }
       if (behaviour.kind === "refuse") return refuse(400, behaviour.description);
+      if (behaviour.kind === "down") return refuse(503, "Service Unavailable");
 
-      let body: { chat_id?: unknown; text?: unknown; parse_mode?: unknown };
+      let body: { chat_id?: unknown; text?: unknown; parse_mode?: unknown; link_preview_options?: { is_disabled?: unknown } };
       try {
         body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
       } catch {
@@ -86,7 +102,7 @@ export async function startTelegramStandIn({ token = TEST_TOKEN, chatId = TEST_C
         shown = parsed.text;
       }
       if (shown.length > 4096) return refuse(400, "Bad Request: message is too long");
-      state.delivered.push({ chatId: body.chat_id, parseMode: body.parse_mode, text: body.text, shown });
+      state.delivered.push({ chatId: body.chat_id, parseMode: body.parse_mode, text: body.text, shown, linkPreviewDisabled: body.link_preview_options?.is_disabled === true });
       reply(200, { ok: true, result: { message_id: state.delivered.length, chat: { id: Number(chatId) }, text: shown } });
     };
   });
@@ -104,9 +120,11 @@ export async function startTelegramStandIn({ token = TEST_TOKEN, chatId = TEST_C
       return state.attempts;
     },
     next: (...behaviours) => void queue.push(...behaviours),
+    failCall: (n, behaviour) => void atCall.set(state.attempts + n, behaviour),
     always: (behaviour) => void (fallback = behaviour),
     reset() {
       queue = [];
+      atCall.clear();
       fallback = { kind: "ok" };
       state.delivered = [];
       state.attempts = 0;
@@ -117,51 +135,4 @@ export async function startTelegramStandIn({ token = TEST_TOKEN, chatId = TEST_C
         server.close(() => resolve());
       }),
   };
-}
-
-/**
- * Telegram's legacy Markdown parser (tdlib's parse_markdown): outside an
- * entity a backslash escapes only _ * ` [; inside one nothing is escaped; an
- * entity that never closes is an error naming its byte offset.
- */
-export function parseLegacyMarkdown(input: string): { text: string } | { error: string } {
-  const bytes = Buffer.from(input, "utf8");
-  let out = "";
-  let i = 0;
-  const isSpecial = (b: number | undefined) => b === 0x5f || b === 0x2a || b === 0x60 || b === 0x5b;
-  const take = (from: number, to: number) => bytes.subarray(from, to).toString("utf8");
-  while (i < bytes.length) {
-    const c = bytes[i];
-    if (c === 0x5c && isSpecial(bytes[i + 1])) {
-      out += String.fromCharCode(bytes[i + 1]);
-      i += 2;
-      continue;
-    }
-    if (!isSpecial(c)) {
-      let j = i + 1;
-      while (j < bytes.length && !isSpecial(bytes[j]) && bytes[j] !== 0x5c) j++;
-      if (c === 0x5c) j = i + 1;
-      out += take(i, j);
-      i = j;
-      continue;
-    }
-    const begin = i;
-    const end = c === 0x5b ? 0x5d : c;
-    let pre = false;
-    i++;
-    if (c === 0x60 && bytes[i] === 0x60 && bytes[i + 1] === 0x60) {
-      pre = true;
-      i += 2;
-    }
-    const start = i;
-    while (i < bytes.length && (bytes[i] !== end || (pre && !(bytes[i + 1] === 0x60 && bytes[i + 2] === 0x60)))) i++;
-    if (i >= bytes.length) return { error: `Can't find end of the entity starting at byte offset ${begin}` };
-    out += take(start, i);
-    if (c === 0x5b && bytes[i + 1] === 0x28) {
-      i += 2;
-      while (i < bytes.length && bytes[i] !== 0x29) i++;
-    }
-    i += pre ? 3 : 1;
-  }
-  return { text: out };
 }

@@ -1,0 +1,156 @@
+/**
+ * `npm run leads`: the owner's view of the lead store (LEADS_DB, default
+ * .data/leads.sqlite).
+ *
+ *   npm run leads                          recent leads as a table
+ *   npm run leads -- list [--json] [--spam] [--status S] [--limit N]
+ *   npm run leads -- show ID               one lead in full, with its notice
+ *   npm run leads -- resend ID             send one again (undeliverable, or spam that was a person)
+ *   npm run leads -- export --format csv   every lead, for a spreadsheet
+ */
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { openLeadStore } from "../src/relay/leads/sqlite.ts";
+import { LEAD_STATUSES, type Lead, type LeadStatus } from "../src/relay/leads/store.ts";
+import { parseLegacyMarkdown } from "../src/relay/markdown.ts";
+import { formatBrisbaneTime } from "../src/relay/notice.ts";
+
+const USAGE = `Usage:
+  npm run leads                          recent leads as a table
+  npm run leads -- list [--json] [--spam] [--status pending|delivered|undeliverable|spam] [--limit N]
+  npm run leads -- show ID
+  npm run leads -- resend ID
+  npm run leads -- export --format csv > leads.csv`;
+
+const { values: flags, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    json: { type: "boolean", default: false },
+    spam: { type: "boolean", default: false },
+    status: { type: "string" },
+    limit: { type: "string", default: "50" },
+    format: { type: "string", default: "csv" },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+const [command = "list", id] = positionals;
+const file = process.env.LEADS_DB?.trim() || ".data/leads.sqlite";
+
+if (flags.help) fail(USAGE, 0);
+if (!existsSync(file)) fail(`No lead store at ${file} yet: the relay creates it when it starts (npm start). Set LEADS_DB if it is elsewhere.`);
+const { store, close } = openLeadStore(file);
+
+/** The plain view of a lead for lists, JSON and CSV; erased fields are null. */
+function view(lead: Lead) {
+  const f = lead.fields;
+  return {
+    id: lead.id,
+    form: lead.form,
+    status: lead.status,
+    receivedAt: new Date(lead.receivedAt).toISOString(),
+    deliveredAt: lead.deliveredAt === null ? null : new Date(lead.deliveredAt).toISOString(),
+    name: f?.name ?? null,
+    email: f?.email ?? null,
+    phone: f?.phone || null,
+    address: f?.address || null,
+    service: f?.service || null,
+    message: f?.message || null,
+    attempts: lead.attempts,
+    lastError: lead.lastError,
+    erased: lead.erasedAt !== null,
+  };
+}
+
+try {
+  switch (command) {
+    case "list": {
+      const statuses: readonly LeadStatus[] = flags.spam ? ["spam"] : flags.status ? [status(flags.status)] : LEAD_STATUSES.filter((s) => s !== "spam");
+      const leads = (await store.list({ statuses, limit: Number(flags.limit) || 50 })).map(view);
+      if (flags.json) console.log(JSON.stringify(leads, null, 2));
+      else if (leads.length === 0) console.log(`No ${flags.spam ? "spam" : "leads"} yet.`);
+      else table(leads.map((l) => ({ received: brisbane(l.receivedAt), form: l.form, name: l.name ?? "(erased)", email: l.email ?? "", status: l.status, id: l.id })));
+      break;
+    }
+    case "show": {
+      const lead = await store.get(need(id));
+      if (!lead) fail(`No lead with id ${id}. npm run leads lists them.`);
+      const v = view(lead);
+      for (const [k, value] of Object.entries(v)) if (value !== null && k !== "message") console.log(`${k.padEnd(12)}${k.endsWith("At") ? `${value} (${brisbane(String(value))})` : value}`);
+      if (lead.parts) {
+        console.log(`\nThe notice (${lead.parts.length === 1 ? "one message" : `${lead.parts.length} messages`}, ${lead.partsSent} sent):\n`);
+        for (const part of lead.parts) {
+          const shown = parseLegacyMarkdown(part);
+          console.log("text" in shown ? shown.text : part);
+        }
+      } else console.log("\nWhat the visitor typed was erased after the retention period (LEADS_RETENTION_DAYS).");
+      break;
+    }
+    case "resend": {
+      const lead = await store.get(need(id));
+      if (!lead) fail(`No lead with id ${id}. npm run leads lists them.`);
+      if (lead.status === "delivered") fail(`Lead ${id} was delivered ${brisbane(new Date(lead.deliveredAt!).toISOString())}; nothing to resend.`);
+      if (!(await store.requeue(lead.id, Date.now()))) fail(`Lead ${id} cannot be sent: what the visitor typed was erased.`);
+      console.log(`Lead ${id} is queued; the running relay sends it within a few seconds.`);
+      const deadline = Date.now() + 15_000;
+      let now = await store.get(lead.id);
+      while (now?.status === "pending" && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 500));
+        now = await store.get(lead.id);
+      }
+      console.log(
+        now?.status === "delivered"
+          ? "Delivered."
+          : now?.status === "pending"
+            ? "Still pending after 15 s: is the relay running (npm start), and does GET /api/health say telegram: ok?"
+            : `Not delivered: ${now?.lastError ?? now?.status}`,
+      );
+      break;
+    }
+    case "export": {
+      if (flags.format !== "csv") fail(`Unknown format ${flags.format}: use --format csv.`);
+      const leads = (await store.list({ limit: 1_000_000 })).map(view);
+      const columns = ["id", "receivedAt", "form", "status", "name", "email", "phone", "address", "service", "message", "deliveredAt"] as const;
+      // A byte-order mark so spreadsheets read the file as UTF-8 (names in any script survive).
+      process.stdout.write("\uFEFF" + [columns.join(","), ...leads.map((l) => columns.map((c) => csvCell(l[c])).join(","))].join("\r\n") + "\r\n");
+      break;
+    }
+    default:
+      fail(`Unknown command ${command}.\n${USAGE}`);
+  }
+} finally {
+  close();
+}
+
+function status(value: string): LeadStatus {
+  if ((LEAD_STATUSES as readonly string[]).includes(value)) return value as LeadStatus;
+  fail(`Unknown status ${value}: one of ${LEAD_STATUSES.join(", ")}.`);
+}
+
+function need(value: string | undefined): string {
+  if (!value) fail(`Give a lead id.\n${USAGE}`);
+  return value;
+}
+
+function brisbane(iso: string): string {
+  return formatBrisbaneTime(new Date(iso));
+}
+
+/** RFC 4180 quoting; a cell a spreadsheet would run as a formula starts with an apostrophe. */
+function csvCell(value: string | null): string {
+  if (value === null) return "";
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function table(rows: Record<string, string>[]) {
+  const keys = Object.keys(rows[0]);
+  const width = (k: string) => Math.max(k.length, ...rows.map((r) => [...r[k]].length));
+  const line = (r: Record<string, string>) => keys.map((k) => r[k] + " ".repeat(width(k) - [...r[k]].length)).join("  ").trimEnd();
+  console.log(line(Object.fromEntries(keys.map((k) => [k, k]))));
+  for (const r of rows) console.log(line(r));
+}
+
+function fail(message: string, code = 1): never {
+  (code ? console.error : console.log)(message);
+  process.exit(code);
+}

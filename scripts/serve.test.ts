@@ -1,0 +1,81 @@
+/**
+ * `npm run serve` as a process: it refuses to start in production without
+ * Telegram settings, and a lead it accepted survives the process being killed
+ * outright while Telegram is down.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { tempLeadsDb } from "../src/relay/testing/leads.ts";
+import { startTelegramStandIn, type StandIn } from "../src/relay/testing/telegram-stand-in.ts";
+import { DIST_DIR } from "../src/testing/dist-dir.ts";
+import { freePort } from "../src/testing/ports.ts";
+
+let tg: StandIn;
+let db: ReturnType<typeof tempLeadsDb>;
+const children: ChildProcess[] = [];
+beforeAll(async () => {
+  tg = await startTelegramStandIn();
+  db = tempLeadsDb();
+});
+afterAll(async () => {
+  await tg.close();
+  db.remove();
+});
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill("SIGKILL");
+});
+
+function serve(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const { NODE_ENV: _drop, ...parent } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], { env: { ...parent, SITE_ROOT: DIST_DIR, HOST: "127.0.0.1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  let out = "";
+  child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+  child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function started(env: Record<string, string>) {
+  const port = await freePort();
+  const server = serve({ PORT: String(port), LEADS_DB: db.file, TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, SPAM_CHECKS: "off", ...env });
+  await expect.poll(server.output, { timeout: 30_000, message: "the server prints its address" }).toContain("Serving ");
+  return { ...server, url: `http://127.0.0.1:${port}` };
+}
+
+describe("npm run serve", () => {
+  it("refuses to start in production without Telegram settings, naming both variables, unless LEADS_STORE_ONLY=1", async () => {
+    const refused = serve({ NODE_ENV: "production", PORT: String(await freePort()), LEADS_DB: db.file });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain("TELEGRAM_BOT_TOKEN");
+    expect(refused.output()).toContain("TELEGRAM_CHAT_ID");
+    expect(refused.output()).toContain("LEADS_STORE_ONLY=1");
+
+    const port = await freePort();
+    const storing = serve({ NODE_ENV: "production", LEADS_STORE_ONLY: "1", PORT: String(port), LEADS_DB: db.file });
+    await expect.poll(storing.output, { timeout: 30_000, message: "the store-only server starts" }).toContain("leads are stored in");
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toMatchObject({ telegram: "not configured" });
+  }, 60_000);
+
+  it("delivers, once, a lead it accepted while Telegram was down, after being killed with SIGKILL and restarted", async () => {
+    tg.always({ kind: "down" });
+    const first = await started({});
+    const res = await fetch(`${first.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Killed Before Sending", email: "k@example.com" }) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    await expect.poll(() => tg.attempts, { timeout: 10_000, message: "the relay tries Telegram at least once" }).toBeGreaterThan(0);
+    first.child.kill("SIGKILL");
+    await first.exited;
+    expect(tg.delivered).toHaveLength(0);
+
+    tg.always({ kind: "ok" });
+    const second = await started({});
+    await expect.poll(() => tg.delivered.length, { timeout: 15_000, message: "the kept lead goes out after the restart" }).toBe(1);
+    expect(tg.delivered[0].shown).toContain("Name: Killed Before Sending\n");
+    const health = await (await fetch(`${second.url}/api/health`)).json();
+    expect(health).toEqual({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(tg.delivered).toHaveLength(1);
+  }, 90_000);
+});

@@ -1,0 +1,42 @@
+/**
+ * The spam check's proof that this page loaded the form (decision 0005), in
+ * the form's hidden proof field. The loader fetches it when the visitor first
+ * reaches the form, without React, so a form posted before its island runs
+ * carries it too; the island sends the same one. Browser code.
+ */
+import { PROOF_FIELD, PROOF_PATH } from "./fields.ts";
+
+export type Proof = { token: string; at: number };
+
+/** A proof older than this is fetched again before sending (the relay accepts one for a day). */
+const FRESH_MS = 60 * 60_000;
+const pending = new WeakMap<HTMLInputElement, Promise<Proof | null>>();
+
+export function proofFor(form: HTMLFormElement): Promise<Proof | null> {
+  const input = form.querySelector<HTMLInputElement>(`input[name="${PROOF_FIELD}"]`);
+  if (!input) return Promise.resolve(null);
+  const at = Number(input.dataset.fetchedAt);
+  if (input.value && at && Date.now() - at < FRESH_MS) return Promise.resolve({ token: input.value, at });
+  let proof = pending.get(input);
+  if (!proof || (at && Date.now() - at >= FRESH_MS)) {
+    proof = fetchInto(input, form);
+    pending.set(input, proof);
+  }
+  return proof;
+}
+
+async function fetchInto(input: HTMLInputElement, form: HTMLFormElement): Promise<Proof | null> {
+  try {
+    const response = await fetch(new URL(PROOF_PATH, form.action), { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
+    const { token } = (await response.json()) as { token?: unknown };
+    if (typeof token !== "string" || token === "") throw new Error("no proof");
+    const proof = { token, at: Date.now() };
+    input.value = token;
+    input.dataset.fetchedAt = String(proof.at);
+    return proof;
+  } catch {
+    // Sent without one, the post is kept as spam (or, without script, asked to confirm); the next try fetches again.
+    pending.delete(input);
+    return null;
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * Delivery against a Telegram stand-in that misbehaves: slow, down, refusing,
+ * rate limiting, silent. The relay runs in this process with a real lead store
+ * file; each wait is bounded and says what it waits for.
+ */
+import { statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startNodeRelay, type NodeRelay } from "../node.ts";
+import { standInConfig, tempLeadsDb } from "../testing/leads.ts";
+import { startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
+import { backoffMs, MAX_RETRY_MS } from "./delivery.ts";
+
+let tg: StandIn;
+let db: ReturnType<typeof tempLeadsDb>;
+const running: NodeRelay[] = [];
+const logs: string[] = [];
+
+beforeAll(async () => {
+  tg = await startTelegramStandIn();
+});
+afterAll(() => tg.close());
+beforeEach(() => {
+  db = tempLeadsDb();
+  logs.length = 0;
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.close()));
+  tg.reset();
+  db.remove();
+});
+
+async function start(env: Record<string, string> = {}, options: { attemptTimeoutMs?: number; outboxFile?: string } = {}): Promise<NodeRelay> {
+  const relay = await startNodeRelay({ config: standInConfig(tg, db.file, env), phone: "0491 570 156", log: (m) => void logs.push(m), pollMs: 100, outboxFile: options.outboxFile ?? path.join(path.dirname(db.file), "no-outbox.jsonl"), ...options });
+  running.push(relay);
+  return relay;
+}
+
+async function stop(relay: NodeRelay) {
+  running.splice(running.indexOf(relay), 1);
+  await relay.close();
+}
+
+const post = (relay: NodeRelay, body: Record<string, string>, form = "quote") =>
+  relay.relay(new Request(`http://relay.test/api/${form}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
+const ann = { name: "Ann", email: "ann@example.com" };
+const health = async (relay: NodeRelay) => {
+  const res = await relay.relay(new Request("http://relay.test/api/health"));
+  return { status: res.status, ...(await res.json()) };
+};
+
+describe("delivery", () => {
+  it("delivers a lead Telegram answers in 4.5 s exactly once, and answers the visitor within 8 s", async () => {
+    const relay = await start();
+    tg.always({ kind: "ok", delayMs: 4_500 });
+    const started = Date.now();
+    const res = await post(relay, ann);
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    await expect.poll(() => tg.delivered.length, { timeout: 15_000, message: "the slow answer arrives" }).toBe(1);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(tg.attempts).toBe(1);
+    expect((await relay.opened.store.list())[0]).toMatchObject({ status: "delivered", partsSent: 1 });
+  });
+
+  it("sends one notice for the same submissionId posted twice", async () => {
+    const relay = await start();
+    const body = { ...ann, submissionId: "5b7c2d1e-8f9a-4b3c-9d2e-abcdefabcdef" };
+    expect((await post(relay, body)).status).toBe(200);
+    expect((await post(relay, body)).status).toBe(200);
+    await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the notice arrives" }).toBe(1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(tg.delivered).toHaveLength(1);
+  });
+
+  it("delivers a 3-part message whose second part fails once whole: every part once, in order", async () => {
+    const relay = await start();
+    tg.failCall(2, { kind: "down" });
+    const message = Array.from({ length: 10_000 }, (_, i) => String(i % 10)).join("");
+    await post(relay, { ...ann, message }, "contact");
+    await expect.poll(() => tg.delivered.length, { timeout: 15_000, message: "all three parts arrive" }).toBe(3);
+    expect(tg.delivered.map((d) => d.shown.split("\n")[0])).toEqual(["New Contact Form Submission (1/3)", "New Contact Form Submission (2/3)", "New Contact Form Submission (3/3)"]);
+    expect(tg.attempts).toBe(4);
+    const joined = tg.delivered.map((d) => /Message(?: \(continued\))?:\n([\s\S]*)\n\nSubmitted: /.exec(d.shown)![1]).join("");
+    expect(joined).toBe(message);
+  });
+
+  it("keeps retrying while Telegram is down for 20 s and delivers once it is back", async () => {
+    const relay = await start();
+    tg.always({ kind: "down" });
+    const res = await post(relay, ann);
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 20_000));
+    expect(tg.attempts).toBeGreaterThan(1);
+    expect((await health(relay)).pending).toBe(1);
+    tg.always({ kind: "ok" });
+    const back = Date.now();
+    await expect.poll(() => tg.delivered.length, { timeout: 90_000, interval: 500, message: "delivered within 90 s of recovery" }).toBe(1);
+    expect(Date.now() - back).toBeLessThan(90_000);
+    expect(await health(relay)).toMatchObject({ status: 200, ok: true, pending: 0 });
+  }, 130_000);
+
+  it("waits out a 429's retry_after before sending anything", async () => {
+    const relay = await start();
+    tg.next({ kind: "tooMany", retryAfter: 2 });
+    const sentAt = Date.now();
+    await post(relay, ann);
+    await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "delivered after retry_after" }).toBe(1);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1_900);
+    expect(tg.attempts).toBe(2);
+  });
+
+  it("marks the retry after an unanswered attempt as a possible repeat", async () => {
+    const relay = await start({}, { attemptTimeoutMs: 300 });
+    tg.next({ kind: "hang" });
+    await post(relay, ann);
+    await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "the retry arrives" }).toBe(1);
+    expect(tg.delivered[0].shown.startsWith("(possible repeat)\nNew Quote Request\n")).toBe(true);
+  });
+
+  it("says when a lead delivered more than 2 minutes late was received", async () => {
+    const relay = await start();
+    tg.always({ kind: "down" });
+    const receivedAt = Date.parse("2026-11-22T09:14:05+10:00");
+    await relay.opened.store.add({ id: "late", form: "quote", fields: ann, parts: ["*New Quote Request*\n\n*Name:* Ann\n"], receivedAt });
+    tg.always({ kind: "ok" });
+    await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the late lead goes out" }).toBe(1);
+    expect(tg.delivered[0].shown).toBe("Delayed: received 22 November 2026 at 9:14:05 am AEST\nNew Quote Request\n\nName: Ann\n");
+  });
+
+  it("keeps a lead Telegram refuses for a wrong token as undeliverable, turns health red, and delivers it once after a restart with the right token", async () => {
+    const wrong = await start({ TELEGRAM_BOT_TOKEN: "999:WRONG-token-abcdefghijklmnopqrst" });
+    expect((await post(wrong, ann)).status).toBe(200);
+    await expect.poll(async () => (await wrong.opened.store.list())[0]?.status, { timeout: 5_000, message: "the lead is marked undeliverable" }).toBe("undeliverable");
+    expect(await health(wrong)).toEqual({ status: 503, ok: false, telegram: "undeliverable", pending: 0, oldestPendingSeconds: 0 });
+    // Sending is paused: a second lead waits instead of being refused too.
+    await post(wrong, { ...ann, name: "Bo" });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await wrong.opened.store.list({ statuses: ["pending"] })).toHaveLength(1);
+    expect(logs.join("\n")).toContain("401 Unauthorized");
+    expect(logs.join("\n")).not.toContain("WRONG-token");
+    await stop(wrong);
+
+    const right = await start({ TELEGRAM_BOT_TOKEN: TEST_TOKEN });
+    await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "both kept leads go out after the restart" }).toBe(2);
+    expect(tg.delivered.map((d) => /Name: (\w+)/.exec(d.shown)![1]).sort()).toEqual(["Ann", "Bo"]);
+    expect(await health(right)).toMatchObject({ status: 200, telegram: "ok" });
+  });
+
+  it("keeps leads without sending when Telegram is not configured, and says so in the health check", async () => {
+    const relay = await startNodeRelay({ config: standInConfig(tg, db.file, { TELEGRAM_BOT_TOKEN: "", TELEGRAM_CHAT_ID: "" }), log: () => {}, outboxFile: path.join(path.dirname(db.file), "none") });
+    running.push(relay);
+    expect((await post(relay, ann)).status).toBe(200);
+    expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "not configured", pending: 1, oldestPendingSeconds: 0 });
+    expect(tg.attempts).toBe(0);
+  });
+});
+
+describe("the store file", () => {
+  it("is readable by the relay's user only, in a folder only it can enter", async () => {
+    const relay = await start();
+    await post(relay, ann);
+    expect(statSync(db.file).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(db.file)).mode & 0o777).toBe(0o700);
+    expect(statSync(`${db.file}-wal`).mode & 0o777).toBe(0o600);
+  });
+
+  it("imports a pre-store outbox file once, as pending leads that are then delivered", async () => {
+    const outbox = path.join(path.dirname(db.file), "..", "telegram.jsonl");
+    writeFileSync(outbox, `${JSON.stringify({ at: new Date().toISOString(), form: "quote", parse_mode: "Markdown", texts: ["*New Quote Request*\n\nfrom the outbox"] })}\n`);
+    const relay = await start({}, { outboxFile: outbox });
+    await expect.poll(() => tg.delivered.map((d) => d.shown), { timeout: 5_000, message: "the outbox lead goes out" }).toEqual(["New Quote Request\n\nfrom the outbox"]);
+    expect(statSync(`${outbox}.imported`).isFile()).toBe(true);
+    await stop(relay);
+    await start({}, { outboxFile: outbox });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(tg.delivered).toHaveLength(1);
+  });
+
+  it("erases what visitors typed from delivered leads older than LEADS_RETENTION_DAYS, keeping ids and times", async () => {
+    const first = await start();
+    const old = Date.now() - 91 * 24 * 60 * 60_000;
+    await first.opened.store.add({ id: "old", form: "quote", fields: ann, parts: ["*x*"], receivedAt: old });
+    await expect.poll(async () => (await first.opened.store.get("old"))?.status, { timeout: 5_000, message: "the old lead is delivered" }).toBe("delivered");
+    await stop(first);
+    const second = await start({ LEADS_RETENTION_DAYS: "90" });
+    expect(await second.opened.store.get("old")).toMatchObject({ id: "old", status: "delivered", fields: null, parts: null, receivedAt: old });
+  });
+});
+
+describe("backoff", () => {
+  it("starts at a few seconds, doubles, and stops at 15 minutes, with jitter", () => {
+    const mid = () => 0.5;
+    expect([1, 2, 3, 4].map((n) => backoffMs(n, mid))).toEqual([2_000, 4_000, 8_000, 16_000]);
+    expect(backoffMs(30, mid)).toBe(MAX_RETRY_MS);
+    expect(backoffMs(1, () => 0)).toBe(1_500);
+    expect(backoffMs(1, () => 1)).toBe(2_500);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The lead store: every submission the relay accepts, with its delivery
+ * progress. Plain SQL over a small async interface, so the same queries run
+ * on Node (SQLite through libsql, sqlite.ts) and on Cloudflare D1 (d1.ts).
+ * The schema is migrations/*.sql.
+ */
+import type { FormKind } from "../../forms/fields.ts";
+
+export interface Sql {
+  /** Runs one statement; answers how many rows it changed. */
+  run(sql: string, params?: unknown[]): Promise<number>;
+  all<T>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export type LeadStatus = "pending" | "delivered" | "undeliverable" | "spam";
+export const LEAD_STATUSES: readonly LeadStatus[] = ["pending", "delivered", "undeliverable", "spam"];
+export type FailureKind = "settings" | "message";
+
+export interface NewLead {
+  id: string;
+  form: FormKind;
+  /** What the visitor typed, field by field. */
+  fields: Record<string, string>;
+  /** The owner's notice, one Telegram message per part. */
+  parts: string[];
+  receivedAt: number;
+  status?: "pending" | "spam";
+  /** With status spam: which check stopped it. */
+  spamReason?: string;
+}
+
+export interface Lead {
+  id: string;
+  form: FormKind;
+  /** null once erased after the retention period. */
+  fields: Record<string, string> | null;
+  parts: string[] | null;
+  partsSent: number;
+  receivedAt: number;
+  status: LeadStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  uncertainPart: number | null;
+  lastError: string | null;
+  failureKind: FailureKind | null;
+  deliveredAt: number | null;
+  erasedAt: number | null;
+  spamReason: string | null;
+}
+
+interface Row {
+  id: string;
+  form: FormKind;
+  fields: string | null;
+  parts: string | null;
+  parts_sent: number;
+  received_at: number;
+  status: LeadStatus;
+  attempts: number;
+  next_attempt_at: number;
+  uncertain_part: number | null;
+  last_error: string | null;
+  failure_kind: FailureKind | null;
+  delivered_at: number | null;
+  erased_at: number | null;
+  spam_reason: string | null;
+}
+
+const COLUMNS = "id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason";
+
+const toLead = (r: Row): Lead => ({
+  id: r.id,
+  form: r.form,
+  fields: r.fields === null ? null : (JSON.parse(r.fields) as Record<string, string>),
+  parts: r.parts === null ? null : (JSON.parse(r.parts) as string[]),
+  partsSent: Number(r.parts_sent),
+  receivedAt: Number(r.received_at),
+  status: r.status,
+  attempts: Number(r.attempts),
+  nextAttemptAt: Number(r.next_attempt_at),
+  uncertainPart: r.uncertain_part === null ? null : Number(r.uncertain_part),
+  lastError: r.last_error,
+  failureKind: r.failure_kind,
+  deliveredAt: r.delivered_at === null ? null : Number(r.delivered_at),
+  erasedAt: r.erased_at === null ? null : Number(r.erased_at),
+  spamReason: r.spam_reason,
+});
+
+export interface StoreStats {
+  pending: number;
+  /** When the longest-waiting pending lead was received, or null with none pending. */
+  oldestPendingAt: number | null;
+  undeliverable: number;
+}
+
+export class LeadStore {
+  constructor(private readonly sql: Sql) {}
+
+  /** Stores a new lead in one statement; false when a lead with this id is already stored (a repeat). */
+  async add(lead: NewLead): Promise<boolean> {
+    const changed = await this.sql.run(
+      "INSERT INTO leads (id, form, fields, parts, received_at, status, spam_reason, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+      [lead.id, lead.form, JSON.stringify(lead.fields), JSON.stringify(lead.parts), lead.receivedAt, lead.status ?? "pending", lead.spamReason ?? null, lead.receivedAt],
+    );
+    return changed === 1;
+  }
+
+  async get(id: string): Promise<Lead | undefined> {
+    const [row] = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM leads WHERE id = ?`, [id]);
+    return row && toLead(row);
+  }
+
+  /** Newest first. */
+  async list({ statuses = LEAD_STATUSES, limit = 50 }: { statuses?: readonly LeadStatus[]; limit?: number } = {}): Promise<Lead[]> {
+    const rows = await this.sql.all<Row>(
+      `SELECT ${COLUMNS} FROM leads WHERE status IN (${statuses.map(() => "?").join(", ")}) ORDER BY received_at DESC, id LIMIT ?`,
+      [...statuses, limit],
+    );
+    return rows.map(toLead);
+  }
+
+  /** Pending leads whose next attempt is due, oldest first. */
+  async due(now: number, limit = 20): Promise<Lead[]> {
+    const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM leads WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY received_at, id LIMIT ?`, [now, limit]);
+    return rows.map(toLead);
+  }
+
+  /**
+   * Takes a pending lead whose attempt is due for one sender until `until`, in one statement:
+   * false when it is not pending, not due, or another sender has it. Where several senders
+   * may pick up the same lead at once (Queue consumers on Workers), only the one that took it sends.
+   */
+  async claim(id: string, now: number, until: number): Promise<boolean> {
+    return (await this.sql.run("UPDATE leads SET next_attempt_at = ? WHERE id = ? AND status = 'pending' AND next_attempt_at <= ?", [until, id, now])) === 1;
+  }
+
+  /** Telegram accepted part `index`: it is never sent again; the last part makes the lead delivered. */
+  async partSent(lead: Lead, index: number, now: number): Promise<void> {
+    const last = lead.parts !== null && index + 1 >= lead.parts.length;
+    await this.sql.run(
+      `UPDATE leads SET parts_sent = ?, uncertain_part = NULL, last_error = NULL${last ? ", status = 'delivered', delivered_at = ?" : ""} WHERE id = ? AND parts_sent = ?`,
+      last ? [index + 1, now, lead.id, index] : [index + 1, lead.id, index],
+    );
+  }
+
+  async retryLater(id: string, { at, error, uncertainPart }: { at: number; error: string; uncertainPart: number | null }): Promise<void> {
+    await this.sql.run("UPDATE leads SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, uncertain_part = COALESCE(?, uncertain_part) WHERE id = ?", [at, error, uncertainPart, id]);
+  }
+
+  async undeliverable(id: string, kind: FailureKind, error: string): Promise<void> {
+    await this.sql.run("UPDATE leads SET status = 'undeliverable', attempts = attempts + 1, failure_kind = ?, last_error = ? WHERE id = ?", [kind, error, id]);
+  }
+
+  /** Sends a lead again from its first unsent part: an undeliverable one, or spam that was a person after all. */
+  async requeue(id: string, now: number): Promise<boolean> {
+    const changed = await this.sql.run(
+      "UPDATE leads SET status = 'pending', next_attempt_at = ?, attempts = 0, failure_kind = NULL, spam_reason = NULL WHERE id = ? AND status IN ('undeliverable', 'spam', 'pending') AND parts IS NOT NULL",
+      [now, id],
+    );
+    return changed === 1;
+  }
+
+  /** A relay setting kept in the store, made by `make` and stored the first time it is asked for. */
+  async setting(name: string, make: () => string): Promise<string> {
+    await this.sql.run("INSERT INTO relay_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING", [name, make()]);
+    const [row] = await this.sql.all<{ value: string }>("SELECT value FROM relay_settings WHERE name = ?", [name]);
+    return row.value;
+  }
+
+  /** After a restart the settings may be right again: leads refused for the settings go back in line. */
+  async requeueSettingsFailures(now: number): Promise<number> {
+    return this.sql.run("UPDATE leads SET status = 'pending', next_attempt_at = ?, attempts = 0, failure_kind = NULL WHERE status = 'undeliverable' AND failure_kind = 'settings'", [now]);
+  }
+
+  /** Erases what visitors typed from delivered and spam leads received before `cutoff`; keeps ids and times. */
+  async erase(cutoff: number, now: number): Promise<number> {
+    return this.sql.run("UPDATE leads SET fields = NULL, parts = NULL, erased_at = ? WHERE status IN ('delivered', 'spam') AND received_at < ? AND erased_at IS NULL", [now, cutoff]);
+  }
+
+  async stats(): Promise<StoreStats> {
+    const [row] = await this.sql.all<{ pending: number; oldest: number | null; undeliverable: number }>(
+      "SELECT SUM(status = 'pending') AS pending, MIN(CASE WHEN status = 'pending' THEN received_at END) AS oldest, SUM(status = 'undeliverable') AS undeliverable FROM leads",
+    );
+    return { pending: Number(row?.pending ?? 0), oldestPendingAt: row?.oldest == null ? null : Number(row.oldest), undeliverable: Number(row?.undeliverable ?? 0) };
+  }
+}

@@ -1,0 +1,288 @@
+/**
+ * Spam and abuse: scripted posts are kept as spam and never reach Telegram,
+ * people (with and without JavaScript) always get through, limits hold
+ * behind a proxy, and huge or trickling bodies are cut off.
+ */
+import { connect } from "node:net";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { serverConfig } from "./config.ts";
+import { MAX_BODY_BYTES } from "./body.ts";
+import { clientKey, rateLimitKey } from "./client-address.ts";
+import { startNodeRelay, type NodeRelay } from "./node.ts";
+import { createRelay } from "./relay.ts";
+import { standInConfig, tempLeadsDb, tempLeadStore } from "./testing/leads.ts";
+import { startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
+import { launchBrowser, PHONE } from "../testing/browser.ts";
+import { startSite } from "../testing/site.ts";
+import { listen } from "../server/node.ts";
+
+let tg: StandIn;
+let relay: NodeRelay;
+let site: Awaited<ReturnType<typeof startSite>>;
+const db = tempLeadsDb();
+
+beforeAll(async () => {
+  tg = await startTelegramStandIn();
+  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "on" }), phone: "0491 570 156", log: () => {}, pollMs: 200 });
+  site = await startSite({ relay: relay.relay });
+});
+afterAll(async () => {
+  await site.close();
+  await relay.close();
+  await tg.close();
+  db.remove();
+});
+afterEach(() => tg.reset());
+
+const spamLeads = () => relay.opened.store.list({ statuses: ["spam"], limit: 1000 });
+
+describe("scripted posts", () => {
+  it("none of a corpus of bot posts reaches Telegram; each is kept as spam and answered as a person's post is", async () => {
+    const token = await (await fetch(`${site.url}/api/proof`)).json();
+    const links = Array.from({ length: 8 }, (_, i) => `https://cheap-${i}.example/buy`).join(" ");
+    const json = (body: Record<string, string>) => ({ type: "application/json", body: JSON.stringify(body) });
+    const form = (body: Record<string, string>) => ({ type: "application/x-www-form-urlencoded", body: new URLSearchParams(body).toString() });
+    const person = { name: "Casino Bonus", email: "bot@example.com" };
+    const corpus = [
+      { path: "/api/quote", ...json({ ...person, message: "no proof, straight to the API" }) },
+      { path: "/api/contact", ...json({ ...person, message: "a proof I made up", proof: "1700000000000.script.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }) },
+      { path: "/api/quote", ...json({ ...person, message: "the honeypot filled", website: "https://spam.example", proof: token.token }) },
+      { path: "/api/contact", ...json({ ...person, message: `eight links ${links}`, proof: token.token }) },
+      { path: "/api/contact", ...json({ name: "https://spam.example", email: "bot@example.com", message: "a link for a name", proof: token.token }) },
+      { path: "/api/quote", ...json({ ...person, message: "https://only.example/a https://only.example/b", proof: token.token }) },
+      { path: "/api/quote", ...json({ ...person, message: "sent the moment the proof was issued", proof: token.token }) },
+      { path: "/api/quote", ...form({ ...person, message: "urlencoded, no proof" }) },
+      { path: "/api/contact", ...form({ ...person, message: `urlencoded, eight links ${links}` }) },
+    ];
+    for (const post of corpus) {
+      const res = await fetch(site.url + post.path, { method: "POST", headers: { "Content-Type": post.type }, body: post.body });
+      expect(res.status, post.body).toBe(200);
+      if (post.type === "application/json") expect(await res.json()).toEqual({ ok: true });
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(tg.attempts).toBe(0);
+    const kept = await spamLeads();
+    expect(kept).toHaveLength(corpus.length);
+    expect(kept.map((l) => l.spamReason!.replace(/^sent \d+ ms/, "sent N ms")).sort()).toEqual(
+      [
+        "no proof the form was loaded",
+        "a proof the relay did not sign",
+        "honeypot filled",
+        "8 links in the message",
+        "a link in the name",
+        "a message of links only",
+        "sent N ms after the form was opened",
+        "unconfirmed: posted without a proof, asked to press Send once more",
+        "8 links in the message",
+      ].sort(),
+    );
+  });
+
+  it("a lead wrongly stopped is sent by resend", async () => {
+    const res = await fetch(`${site.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Real Person", email: "real@example.com" }) });
+    expect(res.status).toBe(200);
+    const [stopped] = (await spamLeads()).filter((l) => l.fields?.name === "Real Person");
+    expect(await relay.opened.store.requeue(stopped.id, Date.now())).toBe(true);
+    await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the resent lead goes out" }).toBe(1);
+    expect(tg.delivered[0].shown).toContain("Name: Real Person\n");
+  });
+
+  it("with SPAM_CHECKS=off a bare post is a lead", async () => {
+    const leads = tempLeadStore();
+    const handler = createRelay({ store: leads.store, health: async () => ({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 }), allowedOrigins: [], rateLimitPerMinute: 10, phone: "", log: () => {} });
+    await handler(new Request("http://relay.test/api/quote", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Ann", email: "ann@example.com" }) }));
+    expect((await leads.store.list())[0].status).toBe("pending");
+    leads.remove();
+    expect(serverConfig({ SPAM_CHECKS: "off" }).SPAM_CHECKS).toBe("off");
+    expect(() => serverConfig({ SPAM_CHECKS: "maybe" })).toThrow(/SPAM_CHECKS: expected "on" or "off"/);
+  });
+});
+
+/**
+ * Taps Send and waits for the success notice. A tap before the island has woken posts the form as it
+ * is (decision 0030): the relay answers with the same notice, or, if the visitor was quicker than the
+ * time trap, asks once to press Send again.
+ */
+async function send(page: Page, button: string, success: string) {
+  await page.locator(button).tap();
+  const confirm = page.getByText("Please confirm your message");
+  await page.getByText(success).or(confirm).first().waitFor({ timeout: 15_000 });
+  if (await confirm.isVisible()) {
+    await page.waitForTimeout(1_100);
+    await page.locator("button[type=submit]").tap();
+    await page.getByText(success).first().waitFor({ timeout: 15_000 });
+  }
+}
+
+describe("people", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("typing at human speed on a phone, with a link, an emoji and a phone number, are delivered: quote and contact", async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: true });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/`);
+    const message = "Hi! Saw you on https://www.example.com/reviews 🧽 please call 0491 570 156";
+    await page.locator("#quote-name").pressSequentially("Priya Natarajan", { delay: 40 });
+    await page.locator("#quote-email").pressSequentially("priya@example.com", { delay: 40 });
+    await page.locator("#quote-message").pressSequentially(message, { delay: 20 });
+    await send(page, "#home button[type=submit]", "Quote Request Sent!");
+
+    await page.goto(`${site.url}/contact-us/`);
+    await page.locator("#contact-name").pressSequentially("Tom Nguyen", { delay: 40 });
+    await page.locator("#contact-email").pressSequentially("tom@example.com", { delay: 40 });
+    await page.locator("#contact-message").pressSequentially("End of lease on 12 Dec, 2 bed unit. Thanks!", { delay: 20 });
+    await send(page, "#main form button[type=submit]", "Message Sent Successfully!");
+
+    await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "both people's messages arrive" }).toBe(2);
+    expect(tg.delivered[0].shown).toContain(`Message:\n${message}\n`);
+    expect(tg.delivered[1].shown).toContain("Name: Tom Nguyen\n");
+    await context.close();
+  });
+
+  it("without JavaScript, writing 9,000 Chinese characters, is delivered after one confirmation page", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/contact-us/`);
+    const message = "我们下个月搬家，需要退租清洁。".repeat(600);
+    expect(message).toHaveLength(9_000);
+    await page.fill("#contact-name", "王小明");
+    await page.fill("#contact-email", "wang@example.com");
+    await page.fill("#contact-message", message);
+    await Promise.all([page.waitForNavigation(), page.click("#main form button[type=submit]")]);
+    expect(await page.locator("[role=status] h1").innerText()).toBe("Please confirm your message");
+    expect(await page.inputValue("#message")).toBe(message);
+    await page.waitForTimeout(1_100);
+    await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
+    expect(await page.locator("[role=status] h1").innerText()).toBe("Message Sent Successfully!");
+    await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "every part arrives" }).toBeGreaterThan(2);
+    const joined = tg.delivered.map((d) => /Message(?: \(continued\))?:\n([\s\S]*)\n\nSubmitted: /.exec(d.shown)![1]).join("");
+    expect(joined).toBe(message);
+    await context.close();
+  });
+});
+
+describe("a form posted before its script ran", () => {
+  const form = (body: Record<string, string>) => fetch(`${site.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body).toString() });
+  it("is sent when it carries the loader's proof, and asked to confirm (never silently kept as spam) when the proof is too young", async () => {
+    const proof = (await (await fetch(`${site.url}/api/proof`)).json()).token as string;
+    const young = await form({ name: "Quick Quentin", email: "q@example.com", proof });
+    expect(await young.text()).toContain("Please confirm your message");
+    await new Promise((r) => setTimeout(r, 3_100));
+    const sent = await form({ name: "Patient Pat", email: "p@example.com", proof });
+    expect(await sent.text()).toContain("Quote Request Sent!");
+    await expect.poll(() => tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1]), { timeout: 5_000, message: "Pat's notice arrives" }).toEqual(["Patient Pat"]);
+  });
+});
+
+describe("one-line fields", () => {
+  it("a line break and a forged Email: line arrive as one line, a right-to-left override is gone, and a zero-width name is refused", async () => {
+    const post = (body: Record<string, string>) => fetch(`${site.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const proof = async () => (await (await fetch(`${site.url}/api/proof`)).json()).token as string;
+    const early = await proof();
+    await new Promise((r) => setTimeout(r, 3_100));
+    const res = await post({ name: "Ann\nEmail: attacker@evil.example", phone: "0491\u202E651 075 4\u202C", email: "ann@example.com", message: "Hi", proof: early });
+    expect(res.status).toBe(200);
+    await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the notice arrives" }).toBe(1);
+    const shown = tg.delivered[0].shown;
+    expect(shown).toContain("Name: Ann Email: attacker@evil.example\nEmail: ann@example.com\n");
+    expect(shown).toContain("Phone: 0491651 075 4\n");
+    expect(shown).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+
+    const invisible = await post({ name: "\u200B\u200B \u200D", email: "ann@example.com", message: "Hi", proof: early });
+    expect(invisible.status).toBe(400);
+    expect(await invisible.json()).toEqual({ ok: false, error: "some fields are missing or invalid", fields: ["name"] });
+  });
+});
+
+describe("limits behind a proxy", () => {
+  const leads = tempLeadStore();
+  afterAll(() => leads.remove());
+  const handler = (trustProxy: number) =>
+    createRelay({ store: leads.store, health: async () => ({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 }), allowedOrigins: [], rateLimitPerMinute: 2, trustProxy, phone: "", log: () => {} });
+  const post = (xff: string, i: number) =>
+    new Request("http://relay.test/api/quote", { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": xff }, body: JSON.stringify({ name: `N${i}`, email: "n@example.com" }) });
+
+  it("with TRUST_PROXY=1 two clients behind the proxy keep separate limits", async () => {
+    const relay = handler(1);
+    const proxy = { clientAddress: "127.0.0.1" };
+    const a = [];
+    const b = [];
+    for (let i = 0; i < 3; i++) a.push((await relay(post("198.51.100.7", i), proxy)).status);
+    for (let i = 0; i < 3; i++) b.push((await relay(post("forged, 203.0.113.9", 10 + i), proxy)).status);
+    expect(a).toEqual([200, 200, 429]);
+    expect(b).toEqual([200, 200, 429]);
+  });
+
+  it("without it a changing X-Forwarded-For changes nothing: the connecting address is counted", async () => {
+    const relay = handler(0);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await relay(post(`192.0.2.${i}`, 20 + i), { clientAddress: "203.0.113.50" })).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it("counts IPv6 clients per /64 and reads the N-th address from the right", () => {
+    expect(rateLimitKey("2001:db8:1:2:aaaa::1")).toBe(rateLimitKey("2001:db8:1:2:bbbb:cccc:dddd:eeee"));
+    expect(rateLimitKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(rateLimitKey("2001:db8:1:3::1")).not.toBe(rateLimitKey("2001:db8:1:2::1"));
+    expect(rateLimitKey("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    const req = new Request("http://x/", { headers: { "X-Forwarded-For": "1.1.1.1, 198.51.100.7, 10.0.0.2" } });
+    expect(clientKey(req, "10.0.0.3", 2)).toBe("198.51.100.7");
+    expect(clientKey(req, "10.0.0.3", 0)).toBe("10.0.0.3");
+  });
+});
+
+describe("bodies", () => {
+  let server: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    server = await listen(relay.relay, { port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => new Promise<void>((resolve) => (server.server.closeAllConnections(), server.server.close(() => resolve()))));
+
+  /** Sends raw HTTP, keeps writing `then` every `everyMs`, and resolves with what came back when the server closes the connection. */
+  const raw = (head: string, then: Buffer | string, everyMs: number) =>
+    new Promise<{ answer: string; ms: number }>((resolve) => {
+      const started = Date.now();
+      const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
+      let answer = "";
+      socket.on("data", (d) => (answer += d.toString()));
+      socket.on("error", () => {});
+      const timer = setInterval(() => !socket.destroyed && socket.write(then, () => {}), everyMs);
+      socket.on("close", () => {
+        clearInterval(timer);
+        resolve({ answer, ms: Date.now() - started });
+      });
+      socket.write(head);
+    });
+
+  it("answers a declared 100 MB body with 413 and closes the connection", async () => {
+    const { answer, ms } = await raw("POST /api/quote HTTP/1.1\r\nHost: relay.test\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n", Buffer.alloc(64 * 1024, 120), 5);
+    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(answer).toMatch(/connection: close/i);
+    expect(ms).toBeLessThan(10_000);
+  });
+
+  it("closes a request whose body arrives a byte a second within 30 s", async () => {
+    const { answer, ms } = await raw("POST /api/contact HTTP/1.1\r\nHost: relay.test\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n", "x", 1_000);
+    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 408 Request Timeout");
+    expect(ms).toBeLessThan(30_000);
+  }, 40_000);
+
+  it("fits every valid form: 10,000 three-byte characters urlencoded is under the limit", () => {
+    const form = new URLSearchParams({ name: "名".repeat(200), email: "a@example.com", phone: "电".repeat(200), address: "址".repeat(300), message: "字".repeat(10_000) }).toString();
+    expect(form.length).toBeLessThan(MAX_BODY_BYTES);
+  });
+});
+
+describe("settings", () => {
+  it("wants https for Telegram except on loopback, and prints its address without credentials", async () => {
+    expect(() => serverConfig({ TELEGRAM_API_BASE: "http://telegram.example" })).toThrow(/TELEGRAM_API_BASE: must be https/);
+    expect(serverConfig({ TELEGRAM_API_BASE: "http://127.0.0.1:8081" }).TELEGRAM_API_BASE).toBe("http://127.0.0.1:8081");
+    const { printableApiBase } = await import("./config.ts");
+    expect(printableApiBase(serverConfig({ TELEGRAM_API_BASE: "https://user:secret@proxy.example/tg" }))).toBe("https://proxy.example");
+  });
+});

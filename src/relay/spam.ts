@@ -1,0 +1,92 @@
+/**
+ * The spam check (decision 0005): cheap layers, none of which loses what a
+ * person typed. What it stops is stored with status spam and the reason, and
+ * answered exactly as a person's post is, so a bot learns nothing.
+ *
+ * - the honeypot: a field people never see, that form-filling bots fill;
+ * - a proof that the post came from the page: a token signed by the relay,
+ *   which the form's script fetches when it wakes, or which the relay's own
+ *   page carries when it asks a script-less visitor to press Send once more;
+ *   a bare POST that never loaded a page has none;
+ * - a time trap: a proof younger than a person could have typed (3 s for the
+ *   script's, 1 s for the confirmation page's) is a bot's;
+ * - content signs: a link in the name, more than three links, or a message
+ *   that is nothing but links.
+ */
+import { HONEYPOT_FIELD, SCRIPT_PROOF_MIN_AGE_MS } from "../forms/fields.ts";
+
+export type ProofKind = "script" | "page";
+export const MIN_PROOF_AGE_MS: Record<ProofKind, number> = { script: SCRIPT_PROOF_MIN_AGE_MS, page: 1_000 };
+/** A proof older than this is stale (a tab left open overnight): the script fetches a new one, a page post is asked to confirm. */
+export const MAX_PROOF_AGE_MS = 24 * 60 * 60_000;
+const MAX_LINKS = 3;
+
+/** early: a proof younger than a person could have typed; for a script that is a bot, for a plain form post (sent before its script ran) it is asked to confirm. */
+export type Verdict = { kind: "person" } | { kind: "spam"; reason: string } | { kind: "unproven"; reason: string } | { kind: "early"; reason: string };
+
+export interface SpamGuard {
+  issue(kind: ProofKind, now: number): Promise<string>;
+  check(fields: Record<string, unknown>, body: Record<string, string>, now: number): Promise<Verdict>;
+}
+
+const LINK = /\b(?:https?:\/\/|www\.)\S+/gi;
+const HAS_LINK = /\b(?:https?:\/\/|www\.)\S+/i;
+
+/** The content signs alone, in order of certainty. */
+export function contentSigns(body: Record<string, string>): string | undefined {
+  if ((body[HONEYPOT_FIELD] ?? "") !== "") return "honeypot filled";
+  if (HAS_LINK.test(body.name ?? "")) return "a link in the name";
+  const message = body.message ?? "";
+  const links = message.match(LINK) ?? [];
+  if (links.length > MAX_LINKS) return `${links.length} links in the message`;
+  if (links.length > 0 && message.replace(LINK, "").trim() === "") return "a message of links only";
+  return undefined;
+}
+
+export async function spamGuard(key: string): Promise<SpamGuard> {
+  const hmac = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const sign = async (payload: string) => base64url(new Uint8Array(await crypto.subtle.sign("HMAC", hmac, bytes(payload))));
+  // crypto.subtle.verify compares in constant time.
+  const verify = async (payload: string, mac: string) => {
+    const signature = fromBase64url(mac);
+    return signature !== undefined && crypto.subtle.verify("HMAC", hmac, signature, bytes(payload));
+  };
+
+  return {
+    async issue(kind, now) {
+      const payload = `${now}.${kind}`;
+      return `${payload}.${await sign(payload)}`;
+    },
+    async check(fields, body, now) {
+      const signs = contentSigns(body);
+      if (signs) return { kind: "spam", reason: signs };
+      const proof = fields.proof;
+      if (typeof proof !== "string" || proof === "") return { kind: "unproven", reason: "no proof the form was loaded" };
+      const [issued, kind, mac] = proof.split(".");
+      const payload = `${issued}.${kind}`;
+      if ((kind !== "script" && kind !== "page") || !/^\d+$/.test(issued) || !(await verify(payload, mac ?? ""))) return { kind: "unproven", reason: "a proof the relay did not sign" };
+      const age = now - Number(issued);
+      if (age > MAX_PROOF_AGE_MS) return { kind: "unproven", reason: "a stale proof" };
+      if (age < MIN_PROOF_AGE_MS[kind]) return { kind: "early", reason: `sent ${Math.max(0, age)} ms after the form was ${kind === "script" ? "opened" : "shown again"}` };
+      return { kind: "person" };
+    },
+  };
+}
+
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!/^[\w-]{43}$/.test(text)) return undefined;
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=");
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** 32 random bytes as hex: the signing key a relay keeps in its store when SPAM_KEY is not set. */
+export function newSpamKey(): string {
+  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

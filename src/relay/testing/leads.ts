@@ -1,0 +1,22 @@
+/** A lead store in a fresh temporary folder, and relay settings that point at the Telegram stand-in (spam check off unless asked for). */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { serverConfig, type ServerConfig } from "../config.ts";
+import { openLeadStore } from "../leads/sqlite.ts";
+import type { StandIn } from "./telegram-stand-in.ts";
+
+export function tempLeadsDb(): { file: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), "leads-"));
+  return { file: path.join(dir, "data", "leads.sqlite"), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function tempLeadStore() {
+  const db = tempLeadsDb();
+  const opened = openLeadStore(db.file);
+  return { ...opened, remove: () => (opened.close(), db.remove()) };
+}
+
+export function standInConfig(tg: StandIn, file: string, env: Record<string, string> = {}): ServerConfig {
+  return serverConfig({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, RATE_LIMIT_PER_MINUTE: "1000", LEADS_DB: file, SPAM_CHECKS: "off", ...env });
+}

@@ -1,8 +1,15 @@
-/** `npm run build`: builds dist/ from content/, or explains what in content/ is wrong. */
+/**
+ * `npm run build`: brings the editor's JSON Schemas in schemas/ up to date with
+ * src/content/schema.ts, then builds dist/ from content/, or explains what in
+ * content/ is wrong.
+ */
 import "../src/build/production.ts";
 import { build, DEFAULT_FORM_ACTIONS } from "../src/build/build.ts";
 import { buildSummary, progressLine } from "../src/build/summary.ts";
+import { writeJsonSchemas } from "../src/content/json-schema.ts";
 import { ContentError } from "../src/content/load.ts";
+
+for (const file of writeJsonSchemas()) console.log(`Updated ${file} from src/content/schema.ts: commit it with the schema change.`);
 
 const relay = process.env.RELAY_URL?.replace(/\/$/, "");
 const progress = progressLine();
@@ -13,6 +20,7 @@ try {
     onProgress: progress.onProgress,
   });
   progress.clear();
+  for (const warning of result.warnings) console.warn(`warning: ${warning}`);
   console.log(buildSummary(result));
 } catch (error) {
   progress.clear();

@@ -73,16 +73,33 @@ describe("the real content", () => {
     expect(readFileSync(FACTS, "utf8")).toBe(readFileSync(SHARED_FACTS, "utf8"));
   });
 
-  it("takes every suburb figure from the facts file, with its source", () => {
+  it("takes every suburb figure from the facts file, with its cited source, and leaves out every weak one", () => {
     const facts = JSON.parse(readFileSync(FACTS, "utf8")).suburbs as Record<string, any>[];
+    /** The facts file keeps a source as collected; the content may only move it from http: to https:. */
+    const canonical = (u: string) => u.replace(/^http:/, "https:");
+    const shown = (f: any) => (f && !f.weak ? f : undefined);
     for (const s of content.suburbs) {
       const f = facts.find((x) => x.slug === s.slug)!;
-      expect(s.population?.value, s.slug).toBe(f.population?.value);
-      expect(s.medianHousePrice?.value, s.slug).toBe(f.medianHousePrice?.value);
-      expect(s.medianRent?.value, s.slug).toBe(f.medianHouseRent?.value);
-      expect(s.medianUnitPrice?.value, s.slug).toBe(f.medianUnitPrice?.value);
-      expect(s.medianUnitRent?.value, s.slug).toBe(f.medianUnitRent?.value);
-      expect(s.schools.map((x) => x.name).sort(), s.slug).toEqual(f.schools.map((x: { name: string }) => x.name).sort());
+      const pairs: [any, any][] = [
+        [s.population, shown(f.population)],
+        [s.medianHousePrice, shown(f.medianHousePrice)],
+        [s.medianRent, shown(f.medianHouseRent)],
+        [s.medianUnitPrice, shown(f.medianUnitPrice)],
+        [s.medianUnitRent, shown(f.medianUnitRent)],
+      ];
+      for (const [ours, theirs] of pairs) {
+        expect(ours?.value, s.slug).toBe(theirs?.value);
+        if (theirs) expect([ours.source, ours.citation], s.slug).toEqual([canonical(theirs.source), theirs.citation]);
+      }
+      const schools = f.schools.filter((x: any) => !x.weak);
+      expect(s.schools.map((x) => x.name).sort(), s.slug).toEqual(schools.map((x: { name: string }) => x.name).sort());
+      for (const school of s.schools) {
+        const theirs = schools.find((x: any) => x.name === school.name);
+        expect([school.level, school.type, school.source, school.citation], `${s.slug}: ${school.name}`).toEqual([theirs.level, theirs.type, canonical(theirs.source), theirs.citation]);
+      }
+      // Every page listed under sources: is one the facts file read or cites, at its canonical address.
+      const read = [...f.sourcesRead, ...f.schools.map((x: any) => x.source)].filter(Boolean).map(canonical);
+      for (const src of s.sources) expect(read, `${s.slug}: ${src.url}`).toContain(src.url);
     }
   });
 
@@ -132,6 +149,34 @@ describe("a content mistake", () => {
   it("rejects a slug that is not the name in lowercase with hyphens", () => {
     const dir = brokenContent("suburbs.yaml", (t) => t.replace(/- slug: west-end/, "- slug: westend"));
     expect(problemsOf(dir)).toContainEqual(expect.stringMatching(/suburbs\[3\] "westend" → slug: expected "west-end" \(the name in lowercase with spaces as hyphens\), got "westend"$/));
+  });
+
+  it("refuses a source on a copy host, without a citation, not on https, on a bare IP address or with a port", () => {
+    const dir = brokenContent("suburbs.yaml", (t) =>
+      t
+        .replace('source: "https://en.wikipedia.org/wiki/Annerley"', 'source: "https://kids.kiddle.co/Annerley,_Queensland"')
+        .replace(/(\n\s+)citation: "Junction Park State School \(Wikipedia\)"/, "")
+        .replace('url: "https://en.wikipedia.org/wiki/Toowong"', 'url: "http://en.wikipedia.org/wiki/Toowong"')
+        .replace('url: "https://en.wikipedia.org/wiki/Paddington,_Queensland"', 'url: "https://108.161.137.60/piglix/Paddington"')
+        .replace('url: "https://en.wikipedia.org/wiki/West_End,_Queensland"', 'url: "https://en.wikipedia.org:8443/wiki/West_End,_Queensland"'),
+    );
+    const line = (re: RegExp) => lineOf(dir, "suburbs.yaml", re);
+    expect(problemsOf(dir)).toEqual(
+      expect.arrayContaining([
+        `suburbs.yaml:${line(/kiddle/)} suburbs[0] "annerley" → population.source: "https://kids.kiddle.co/Annerley,_Queensland" is on a site that copies other sites' pages (src/content/copy-hosts.ts): cite the original publisher's page`,
+        `suburbs.yaml:${line(/name: "Junction Park State School"/)} suburbs[0] "annerley" → schools[0].citation: every source needs a citation: the publisher, the title and the date where known`,
+        `suburbs.yaml:${line(/http:\/\/en.wikipedia.org\/wiki\/Toowong/)} suburbs[1] "toowong" → sources[0].url: expected an https:// address, got "http://en.wikipedia.org/wiki/Toowong"`,
+        `suburbs.yaml:${line(/108\.161/)} suburbs[2] "paddington" → sources[0].url: "https://108.161.137.60/piglix/Paddington" is a bare IP address, not a publisher's site: cite the page at its domain name`,
+        expect.stringMatching(/^suburbs\.yaml:\d+ suburbs\[3\] "west-end" → sources\[0\]\.url: "https:\/\/en\.wikipedia\.org:8443\/.*" names a port or a user: cite the page at its usual address/),
+      ]),
+    );
+  });
+
+  it("refuses a figure whose source is not listed under sources:", () => {
+    const dir = brokenContent("suburbs.yaml", (t) => t.replace(/\n {6}- citation: "Wikipedia: Annerley"\n {8}url: "https:\/\/en.wikipedia.org\/wiki\/Annerley"/, ""));
+    expect(problemsOf(dir)).toEqual([
+      `suburbs.yaml:${lineOf(dir, "suburbs.yaml", /source: "https:\/\/en.wikipedia.org\/wiki\/Annerley"/)} suburbs[0] "annerley" → population.source: "https://en.wikipedia.org/wiki/Annerley" is not listed under sources: add it there with its citation`,
+    ]);
   });
 
   it("reports a YAML syntax error with its line", () => {

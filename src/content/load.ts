@@ -10,6 +10,7 @@ import path from "node:path";
 import { load as readYaml, CORE_SCHEMA, YAMLException } from "js-yaml";
 import { LineCounter, parseDocument, isMap, type Document, type Node } from "yaml";
 import { z } from "zod";
+import { imageUses, isSvg, svgSize, type ImageFile } from "./images.ts";
 import * as S from "./schema.ts";
 
 export interface Content {
@@ -22,6 +23,11 @@ export interface Content {
   contact: S.ContactData;
   /** Folder holding the content, so images can be copied from it. */
   dir: string;
+  /**
+   * What a page needs to show each image, by file name: SVGs from loading,
+   * photos once the build has made their copies (src/build/images.ts).
+   */
+  images: Record<string, ImageFile>;
 }
 
 export interface ContentProblem {
@@ -49,7 +55,7 @@ export function formatProblem(p: ContentProblem): string {
   return `${p.file}:${p.line} ${where} ${p.message}`;
 }
 
-const FILES = {
+export const FILES = {
   site: ["site.yaml", S.Site],
   services: ["services.yaml", S.ServicesFile],
   suburbs: ["suburbs.yaml", S.SuburbsFile],
@@ -137,12 +143,17 @@ export function loadContent(dir = "content"): Content {
       continue;
     }
     parsed[key] = p;
+    // A field still holding `npm run new-suburb`'s marker is reported as that, not as whatever zod makes of the marker.
+    const unfilled = p.text.includes(FILL_IN) ? fillIns(read.value) : [];
+    for (const [at, hint] of unfilled) problems.push(locate(p, at, `still to fill in: ${hint}`));
+    const within = (at: readonly PropertyKey[]) => unfilled.some(([u]) => u.every((k, i) => at[i] === k));
     const result = (schema as z.ZodType).safeParse(read.value, { error: editorWords, reportInput: true });
-    if (result.success) data[key] = result.data;
-    else for (const iss of result.error.issues) problems.push(locate(p, iss.path, iss.message, iss.code === "unrecognized_keys"));
+    if (result.success && unfilled.length === 0) data[key] = result.data;
+    else if (!result.success) for (const iss of result.error.issues) if (!within(iss.path)) problems.push(locate(p, iss.path, iss.message, iss.code === "unrecognized_keys"));
   }
 
-  if (problems.length === 0) crossCheck(data, parsed, dir, problems);
+  const images: Content["images"] = {};
+  if (problems.length === 0) crossCheck(data, parsed, dir, problems, images);
   if (problems.length > 0) throw new ContentError(problems);
 
   const d = data as {
@@ -163,11 +174,48 @@ export function loadContent(dir = "content"): Content {
     about: d.about,
     contact: d.contact,
     dir,
+    images,
   };
 }
 
+/** A suburb's slug: its name in lowercase with spaces as hyphens ("Upper Kedron" → "upper-kedron"). */
+export const slugFor = (name: string) => name.trim().toLowerCase().replace(/\s+/g, "-");
+
+/** How `npm run new-suburb` marks a value the maintainer must write: "FILL IN: what to write". */
+export const FILL_IN = "FILL IN:";
+
+/** Every string in a file's values that still starts with the FILL IN marker: its path and the hint after the marker. */
+function fillIns(value: unknown, at: (string | number)[] = [], found: [(string | number)[], string][] = []): [(string | number)[], string][] {
+  // One path array, pushed and popped, copied only for a match.
+  if (typeof value === "string") {
+    if (value.startsWith(FILL_IN)) found.push([[...at], value.slice(FILL_IN.length).trim()]);
+  } else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      at.push(i);
+      fillIns(value[i], at, found);
+      at.pop();
+    }
+  } else if (value && typeof value === "object") {
+    for (const k in value) {
+      at.push(k);
+      fillIns((value as Record<string, unknown>)[k], at, found);
+      at.pop();
+    }
+  }
+  return found;
+}
+
+/**
+ * A problem the build finds after loading (a photo it cannot read), located
+ * and worded like the loader's own: `content/home.yaml:37 → bondIntro.image.src: ...`.
+ */
+export function contentProblem(dir: string, file: keyof typeof FILES, at: (string | number)[], message: string): ContentProblem {
+  const full = path.join(dir, FILES[file][0]);
+  return locate(new Parsed(path.relative(process.cwd(), full) || full, readFileSync(full, "utf8")), at, message);
+}
+
 /** References between entries and files that no single schema can see. */
-function crossCheck(data: Record<string, unknown>, parsed: Partial<Record<keyof typeof FILES, Parsed>>, dir: string, problems: ContentProblem[]) {
+function crossCheck(data: Record<string, unknown>, parsed: Partial<Record<keyof typeof FILES, Parsed>>, dir: string, problems: ContentProblem[], images: Content["images"]) {
   const suburbs = (data.suburbs as { suburbs: S.SuburbData[] }).suburbs;
   const services = (data.services as { services: S.ServiceData[] }).services;
   const sp = parsed.suburbs!;
@@ -176,10 +224,22 @@ function crossCheck(data: Record<string, unknown>, parsed: Partial<Record<keyof 
   const known = new Set(suburbs.map((s) => s.slug));
   const seen = new Map<string, number>();
   suburbs.forEach((s, i) => {
-    const expected = s.name.toLowerCase().replace(/\s+/g, "-");
+    const expected = slugFor(s.name);
     if (s.slug !== expected) problems.push(locate(sp, ["suburbs", i, "slug"], `expected "${expected}" (the name in lowercase with spaces as hyphens), got "${s.slug}"`));
     if (seen.has(s.slug)) problems.push(locate(sp, ["suburbs", i, "slug"], `duplicate slug "${s.slug}": suburbs[${seen.get(s.slug)}] has it already`));
     else seen.set(s.slug, i);
+    // Every cited page is listed under sources:, so the page's list of sources is complete.
+    const listed = new Set(s.sources.map((x) => x.url));
+    const cited: [(string | number)[], string][] = [];
+    if (s.population) cited.push([["population", "source"], s.population.source]);
+    for (const key of ["medianHousePrice", "medianRent", "medianUnitPrice", "medianUnitRent"] as const) {
+      const figure = s[key];
+      if (figure) cited.push([[key, "source"], figure.source]);
+    }
+    s.schools.forEach((school, j) => cited.push([["schools", j, "source"], school.source]));
+    for (const [at, url] of cited) {
+      if (!listed.has(url)) problems.push(locate(sp, ["suburbs", i, ...at], `${JSON.stringify(url)} is not listed under sources: add it there with its citation`));
+    }
     s.nearby.forEach((n, j) => {
       if (!known.has(n)) problems.push(locate(sp, ["suburbs", i, "nearby", j], `names a suburb that does not exist: "${n}" (no entry in content/suburbs.yaml has that slug)`));
       else if (n === s.slug) problems.push(locate(sp, ["suburbs", i, "nearby", j], `a suburb cannot be its own neighbour`));
@@ -195,15 +255,17 @@ function crossCheck(data: Record<string, unknown>, parsed: Partial<Record<keyof 
     }
   });
 
-  // Every image a page names must exist in content/images.
-  const images: [Parsed, (string | number)[], string][] = [];
-  services.forEach((s, i) => images.push([vp, ["services", i, "intro", "image", "src"], s.intro.image.src]));
-  const home = data.home as S.HomeData;
-  images.push([parsed.home!, ["bondIntro", "image", "src"], home.bondIntro.image.src]);
-  home.services.cards.forEach((c, i) => images.push([parsed.home!, ["services", "cards", i, "image", "src"], c.image.src]));
-  images.push([parsed.about!, ["story", "image", "src"], (data.about as S.AboutData).story.image.src]);
-  for (const [p, at, src] of images) {
-    if (!existsSync(path.join(dir, "images", src))) problems.push(locate(p, at, `no such image: ${path.join(dir, "images", src)}`));
+  // Every image a page names must exist in content/images; an SVG's size is read here, a photo's by the build.
+  for (const use of imageUses({ services, home: data.home as S.HomeData, about: data.about as S.AboutData })) {
+    const { src } = use.image;
+    const file = path.join(dir, "images", src);
+    const at = [...use.at, "src"];
+    if (!existsSync(file)) problems.push(locate(parsed[use.file]!, at, `no such image: ${file}`));
+    else if (isSvg(src) && !images[src]) {
+      const size = svgSize(readFileSync(file, "utf8"));
+      if (size) images[src] = { kind: "svg", src: `/images/${src}`, ...size };
+      else problems.push(locate(parsed[use.file]!, at, `cannot read the size of ${file}: give its <svg> a viewBox, or width and height in pixels`));
+    }
   }
 }
 

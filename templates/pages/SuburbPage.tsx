@@ -4,6 +4,7 @@ import type { SuburbData } from "../../src/content/schema.ts";
 type Figure = NonNullable<SuburbData["medianHousePrice"]>;
 import { homeSection, suburbPath } from "../../src/routes.ts";
 import { suburbTrail } from "../../src/seo/breadcrumbs.ts";
+import { aOrAn } from "../grammar.ts";
 import { Banner, ButtonLink, Container, Icon, PhoneLink, Section } from "../ui.tsx";
 
 export function SuburbPage({ content, suburb }: { content: Content; suburb: SuburbData }) {
@@ -52,8 +53,10 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
                   <div key={label} className="py-3">
                     <dt className="text-sm text-slate-600">{label}{figure.measure && ` (${figure.measure})`}</dt>
                     <dd className="text-2xl font-bold text-ink">{figure.value}</dd>
-                    <dd className="text-xs text-slate-500">
-                      <a href={figure.source} className="underline hover:text-brand-800" rel="nofollow noopener">{figure.asOf}</a>
+                    <dd className="text-xs text-slate-500">{figure.asOf}</dd>
+                    <dd className="mt-1 text-xs text-slate-500">
+                      Source:{" "}
+                      <a href={figure.source} className="underline hover:text-brand-800" rel="nofollow noopener">{figure.citation}</a>
                     </dd>
                   </div>
                 ))}
@@ -64,7 +67,8 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
             {suburb.population && (
               <p className="mt-4 text-sm text-slate-600">
                 Population: <strong className="text-ink">{suburb.population.value}</strong>{" "}
-                (<a href={suburb.population.source} className="underline hover:text-brand-800" rel="nofollow noopener">{suburb.population.year} Census</a>)
+                ({suburb.population.year} Census,{" "}
+                <a href={suburb.population.source} className="underline hover:text-brand-800" rel="nofollow noopener">{suburb.population.citation}</a>)
               </p>
             )}
           </aside>
@@ -107,7 +111,7 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
           <div>
             <h2 id="eol-title" className="text-3xl font-bold text-white">End of Lease Cleaning in {suburb.name}</h2>
             <p className="mt-4 text-lg leading-relaxed text-brand-100">
-              Moving out of a {suburb.name} rental? We clean to the real-estate checklist your property manager uses, with a{" "}
+              Moving out of {aOrAn(suburb.name)} {suburb.name} rental? We clean to the real-estate checklist your property manager uses, with a{" "}
               {site.claims.bondBackGuaranteeDays}-day bond back guarantee (terms apply). Book your first clean with us and get an additional {discount}% discount.
             </p>
           </div>
@@ -153,8 +157,8 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
           <summary className="cursor-pointer font-medium text-slate-600">Sources for the figures on this page</summary>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {suburb.sources.map((src) => (
-              <li key={src} className="break-all">
-                <a href={src} rel="nofollow noopener" className="underline hover:text-brand-800">{src}</a>
+              <li key={src.url}>
+                <a href={src.url} rel="nofollow noopener" className="underline hover:text-brand-800">{src.citation}</a>
               </li>
             ))}
           </ul>

@@ -1,0 +1,96 @@
+/**
+ * Every built suburb page, read as the visitor receives it: sources shown as
+ * citations on their publishers' pages, no weak figure, "an" before a vowel.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { aOrAn } from "../../templates/grammar.ts";
+import { copyHostOf } from "../content/copy-hosts.ts";
+import { loadContent } from "../content/load.ts";
+import { DIST_DIR } from "../testing/dist-dir.ts";
+
+const content = loadContent("content");
+const facts = JSON.parse(readFileSync("src/content/suburb-facts.json", "utf8")).suburbs as Record<string, any>[];
+
+const decode = (s: string) =>
+  s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const textOf = (html: string) =>
+  decode(html.replace(/<(style|script)[\s\S]*?<\/\1>/g, " ").replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+/** Every link on the page: its address and the text a reader sees. */
+const linksOf = (html: string) =>
+  [...html.matchAll(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({ href: decode(m[1]), text: textOf(m[2]).trim() }));
+
+/** Dollar amounts in a text as numbers: "$1.305 million" → 1305000, "$629K" → 629000, "$1,335,000" → 1335000. */
+function amounts(text: string): number[] {
+  return [...text.matchAll(/\$(\d[\d,]*(?:\.\d+)?)\s*(million\b|m\b|k\b)?/gi)].map((m) => {
+    const n = Number(m[1].replace(/,/g, ""));
+    const unit = m[2]?.toLowerCase();
+    return Math.round(unit === "million" || unit === "m" ? n * 1e6 : unit === "k" ? n * 1e3 : n);
+  });
+}
+
+/** Every figure in the facts file marked weak (no reputable original), with where it sits. */
+function weakFigures(f: Record<string, any>): { where: string; value: string }[] {
+  const found: { where: string; value: string }[] = [];
+  for (const key of ["population", "medianHousePrice", "medianHouseRent", "medianUnitPrice", "medianUnitRent"]) {
+    for (const [i, fig] of [f[key], ...(f[key]?.alsoSeen ?? [])].entries()) {
+      if (fig && typeof fig === "object" && fig.weak) found.push({ where: i === 0 ? key : `${key}.alsoSeen[${i - 1}]`, value: fig.value });
+    }
+  }
+  return found;
+}
+
+/** The suburbs whose names start with a vowel sound, as the issue lists them. */
+const VOWEL_SOUND = ["annerley", "ascot", "indooroopilly", "east-brisbane", "upper-kedron"];
+
+describe("a/an before a word", () => {
+  it("follows the sound, not only the letter", () => {
+    expect(["Annerley", "Ascot", "Indooroopilly", "East Brisbane", "Upper Kedron", "Ormiston", "hour"].map(aOrAn)).toEqual(["an", "an", "an", "an", "an", "an", "an"]);
+    expect(["Toowong", "Bulimba", "unit", "European", "one-off", "Yeronga", "house"].map(aOrAn)).toEqual(["a", "a", "a", "a", "a", "a", "a"]);
+  });
+
+  it("gives an to exactly the five vowel-sound suburbs", () => {
+    expect(content.suburbs.filter((s) => aOrAn(s.name) === "an").map((s) => s.slug).sort()).toEqual([...VOWEL_SOUND].sort());
+  });
+});
+
+describe.each(content.suburbs.map((s) => [s.slug, s] as const))("the page for %s", (slug, suburb) => {
+  const html = readFileSync(path.join(DIST_DIR, "suburbs", slug, "index.html"), "utf8");
+  const text = textOf(html);
+  const links = linksOf(html);
+  const external = links.filter((l) => /^[a-z][a-z0-9+.-]*:\/\//i.test(l.href));
+
+  it("links to no copy host, and to no source other than over https at a domain name", () => {
+    expect(links.filter((l) => copyHostOf(l.href)).map((l) => l.href)).toEqual([]);
+    expect(external.filter((l) => !/^https:\/\/[^/?#:@]+(?:[/?#]|$)/.test(l.href) || /^https:\/\/\d+\.\d+\.\d+\.\d+/.test(l.href)).map((l) => l.href)).toEqual([]);
+  });
+
+  it("shows each source as its citation, linked to its page, never as an address", () => {
+    const citations = new Map(suburb.sources.map((s) => [s.url, s.citation]));
+    expect(external.length).toBeGreaterThanOrEqual(suburb.sources.length);
+    for (const link of external) {
+      expect(link.text, link.href).not.toMatch(/:\/\/|^www\.|^[\w-]+(?:\.[\w-]+)+(?:\/|$)/);
+      expect(link.text, link.href).toBe(citations.get(link.href));
+    }
+    // Every listed source is on the page, in the "Sources for the figures on this page" list.
+    const list = html.slice(html.indexOf("Sources for the figures on this page"));
+    expect(linksOf(list).map((l) => [l.href, l.text])).toEqual(expect.arrayContaining(suburb.sources.map((s) => [s.url, s.citation])));
+  });
+
+  it("shows no figure that has no reputable source", () => {
+    const f = facts.find((x) => x.slug === slug)!;
+    const onPage = new Set(amounts(text));
+    for (const weak of weakFigures(f)) {
+      for (const amount of amounts(weak.value)) expect(onPage.has(amount), `${weak.where} ${weak.value} is on the page`).toBe(false);
+    }
+    for (const school of f.schools.filter((s: any) => s.weak)) expect(text, school.name).not.toContain(school.name);
+  });
+
+  it(`says "${aOrAn(suburb.name)} ${suburb.name}", never the other article`, () => {
+    const article = VOWEL_SOUND.includes(slug) ? "an" : "a";
+    const wrong = article === "an" ? "[Aa]" : "[Aa]n";
+    expect(text).toContain(`Moving out of ${article} ${suburb.name} rental?`);
+    expect(text).not.toMatch(new RegExp(`\\b${wrong} ${suburb.name}\\b`));
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * `npm run new-suburb -- "Upper Kedron" 4055`: appends a complete entry to
+ * content/suburbs.yaml, with every field the maintainer must write holding a
+ * "FILL IN: ..." hint. The build refuses the entry, naming each such field,
+ * until every one is written (or, for optional ones, deleted).
+ */
+import { appendFileSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { CORE_SCHEMA, load as readYaml } from "js-yaml";
+import { FILL_IN, slugFor } from "./load.ts";
+
+export class NewSuburbError extends Error {}
+
+const fill = (hint: string) => JSON.stringify(`${FILL_IN} ${hint}`);
+const SOURCE_HINT = "the original publisher's https:// page (never a copy or mirror), also listed under sources:";
+const CITATION_HINT = 'publisher, title and date as a reader should see them, e.g. "The Age, 28 April 2025: Slice of Annerley history goes for $1.8 million at auction"';
+
+function figure(what: string, example: string): string[] {
+  return [
+    `      value: ${fill(`${what} as published, e.g. "${example}"; delete this whole figure if no reputable source publishes it`)}`,
+    `      asOf: ${fill('who measured it and when, e.g. "Domain House Price Report, April 2025"')}`,
+    `      source: ${fill(SOURCE_HINT)}`,
+    `      citation: ${fill(CITATION_HINT)}`,
+  ];
+}
+
+/** The YAML text of a new entry, indented to sit in the suburbs: list. */
+export function suburbEntry(name: string, postcode: string, siteName: string): string {
+  const slug = slugFor(name);
+  const lines = [
+    `  - slug: ${slug}`,
+    `    name: ${JSON.stringify(name)}`,
+    `    postcode: ${JSON.stringify(postcode)}`,
+    `    population:`,
+    `      value: ${fill('residents at the 2021 Census, e.g. "11,891"; delete population if no source gives it')}`,
+    `      year: 2021`,
+    `      source: ${fill(SOURCE_HINT)}`,
+    `      citation: ${fill(CITATION_HINT)}`,
+    `    distanceFromCbdKm: ${fill("kilometres from the Brisbane CBD, e.g. 6.2, or delete the line")}`,
+    `    areaKm2: ${fill("area in square kilometres, e.g. 2.8, or delete the line")}`,
+    `    header: true`,
+    `    homeGrid: false`,
+    `    seo:`,
+    `      title: ${JSON.stringify(`Bond Cleaning ${name} ${postcode} | ${siteName}`)}`,
+    `      description: ${fill(`one or two sentences for search results about bond cleaning in ${name}, under 170 characters`)}`,
+    `    intro: ${fill(`one or two sentences under the banner, naming places in ${name}`)}`,
+    `    points:`,
+    ...[1, 2, 3].flatMap((n) => [
+      `      - title: ${fill(`a short heading for point ${n} of "Best Bond Cleaning in ${name}"`)}`,
+      `        text: ${fill(`two or three sentences on what ${name} homes need from a bond clean`)}`,
+    ]),
+    `    description:`,
+    `      - ${fill(`a paragraph about ${name} from its sources: where it is, its size, its landmarks; quote only figures with a source below`)}`,
+    `      - ${fill(`a paragraph on its schools and, only where a source publishes them, its prices; or delete this line`)}`,
+    `    medianHousePrice:`,
+    ...figure("the median house price", "$1.305 million"),
+    `    medianRent:`,
+    ...figure("the median weekly house rent", "$600/week"),
+    `    medianUnitPrice:`,
+    ...figure("the median unit price", "$629,000"),
+    `    medianUnitRent:`,
+    ...figure("the median weekly unit rent", "$550/week"),
+    `    schools:`,
+    `      - name: ${fill("the school's name; copy these lines for each school in or near the suburb, or write schools: []")}`,
+    `        level: ${fill("Primary, Secondary, Combined or Tertiary")}`,
+    `        type: ${fill("Government, Private or Public")}`,
+    `        suburb: ${fill("the suburb the school is in, or delete the line when it is in " + name)}`,
+    `        source: ${fill(SOURCE_HINT)}`,
+    `        citation: ${fill(CITATION_HINT)}`,
+    `    nearby: [${fill("slugs of neighbouring suburbs that have a page (the last part of their address), or write nearby: []")}]`,
+    `    sources:`,
+    `      - citation: ${fill(CITATION_HINT + "; one entry per page a fact on the page came from")}`,
+    `        url: ${fill("the page's https:// address")}`,
+  ];
+  return lines.join("\n") + "\n";
+}
+
+/** Appends the entry to `dir`/suburbs.yaml; returns the slug and the line the entry starts on. */
+export function addSuburb(dir: string, name: string, postcode: string): { slug: string; line: number; file: string } {
+  name = name.trim();
+  const slug = slugFor(name);
+  if (!name || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) throw new NewSuburbError(`expected a suburb name of letters, digits and spaces, such as "Upper Kedron", got ${JSON.stringify(name)}`);
+  if (!/^\d{4}$/.test(postcode)) throw new NewSuburbError(`expected a 4-digit postcode such as 4055, got ${JSON.stringify(postcode)}`);
+  const file = path.join(dir, "suburbs.yaml");
+  const text = readFileSync(file, "utf8");
+  const suburbs = (readYaml(text, { schema: CORE_SCHEMA }) as { suburbs?: { slug?: string }[] } | null)?.suburbs ?? [];
+  if (suburbs.some((s) => s.slug === slug)) throw new NewSuburbError(`${file} already has a suburb with the slug "${slug}": edit that entry instead`);
+  const site = readYaml(readFileSync(path.join(dir, "site.yaml"), "utf8"), { schema: CORE_SCHEMA }) as { name?: string };
+  const start = text.endsWith("\n") ? text : text + "\n";
+  appendFileSync(file, start.slice(text.length) + suburbEntry(name, postcode, site.name ?? "Jacaranda Cleaning Co."));
+  return { slug, line: start.split("\n").length, file };
+}

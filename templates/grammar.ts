@@ -1,0 +1,11 @@
+/**
+ * "a" or "an" before a word, by how it sounds: "an Annerley rental", "an Upper
+ * Kedron rental", "a Toowong rental". Written letters decide, except where the
+ * sound differs from the letter: "a unit", "a European", "a one-off", "an hour".
+ */
+export function aOrAn(word: string): "a" | "an" {
+  const w = word.trim().toLowerCase();
+  if (/^(?:hour|honest|honou?r|heir)/.test(w)) return "an";
+  if (/^(?:uni|use|usu|ura|ure|uro|uti|uk|eu|ew|one\b|once)/.test(w)) return "a";
+  return /^[aeiou]/.test(w) ? "an" : "a";
+}

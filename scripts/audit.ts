@@ -4,6 +4,8 @@
  * the project's own server from a fresh build. Writes an HTML report per page
  * and a summary table (the four category scores, LCP, TBT, CLS) into
  * .reports/lighthouse/. Chromium: CHROME_PATH, or Debian's /usr/bin/chromium.
+ * `-- --photos`: the site with a generated phone photo in every image slot
+ * (src/testing/photos.ts), into .reports/lighthouse-photos/.
  */
 import "../src/build/production.ts";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -12,6 +14,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { build } from "../src/build/build.ts";
+import { contentWithPhotos } from "../src/testing/photos.ts";
 import { createApp } from "../src/server/app.ts";
 import { listen } from "../src/server/node.ts";
 
@@ -25,11 +28,14 @@ const PAGES: [kind: string, path: string][] = [
   ["404", "/404.html"],
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const reportDir = path.resolve(".reports/lighthouse");
+const photos = process.argv.includes("--photos");
+const reportDir = path.resolve(photos ? ".reports/lighthouse-photos" : ".reports/lighthouse");
 
 const work = mkdtempSync(path.join(tmpdir(), "audit-"));
 const root = path.join(work, "site");
-await build({ outDir: root });
+const contentDir = photos ? path.join(work, "content") : "content";
+if (photos) await contentWithPhotos(contentDir);
+await build({ contentDir, outDir: root });
 const { server, url } = await listen(createApp({ root }), { port: 0, host: "127.0.0.1" });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
@@ -94,6 +100,6 @@ const table = [
   "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ...rows.map((r) => `| ${r.kind} | \`${r.path}\` | ${r.scores.join(" | ")} | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} |`),
 ].join("\n");
-const summary = `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile emulation (Moto G Power, slow 4G, 4× CPU slowdown, simulated), ${new Date().toISOString().slice(0, 10)}\n\n${table}\n`;
+const summary = `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile emulation (Moto G Power, slow 4G, 4× CPU slowdown, simulated), ${new Date().toISOString().slice(0, 10)}${photos ? ", a generated phone photo in every image slot" : ""}\n\n${table}\n`;
 writeFileSync(path.join(reportDir, "summary.md"), summary);
 console.log(`\n${summary}\nReports: ${path.relative(process.cwd(), reportDir)}/<page>.html and summary.md`);

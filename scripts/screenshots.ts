@@ -1,29 +1,49 @@
 /**
  * `npm run screenshots`: full-page screenshots of one page of each kind at
  * phone and desktop widths, from the built dist/, into .reports/screens/.
- * Arguments: paths to shoot instead of the default set; --top for the first screenful only.
+ * Arguments: paths to shoot instead of the default set; --top for the first screenful only;
+ * --photos to build and shoot the site with a generated phone photo in every image slot.
  */
-import { mkdirSync } from "node:fs";
+import "../src/build/production.ts";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { build } from "../src/build/build.ts";
+import { contentWithPhotos } from "../src/testing/photos.ts";
 import { DESKTOP, PHONE, launchBrowser } from "../src/testing/browser.ts";
 import { startSite } from "../src/testing/site.ts";
 
 const args = process.argv.slice(2);
 /** --top: only the first screenful, at full resolution. */
 const fullPage = !args.includes("--top");
+const photos = args.includes("--photos");
 const paths = args.filter((a) => !a.startsWith("--"));
 const pages = paths.length > 0 ? paths : ["/", "/services/bond-cleaning-brisbane/", "/suburbs/paddington/", "/about-us/", "/contact-us/", "/no-such-page"];
 const outDir = path.resolve(".reports/screens");
 mkdirSync(outDir, { recursive: true });
 
-const { url, close } = await startSite();
+const work = photos ? mkdtempSync(path.join(tmpdir(), "screens-")) : undefined;
+if (work) {
+  await contentWithPhotos(path.join(work, "content"));
+  await build({ contentDir: path.join(work, "content"), outDir: path.join(work, "site") });
+}
+const { url, close } = await startSite(work ? { root: path.join(work, "site") } : {});
 const browser = await launchBrowser();
 try {
   for (const [label, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
     const page = await browser.newPage({ viewport });
     for (const p of pages) {
       await page.goto(url + p, { waitUntil: "networkidle" });
-      const file = path.join(outDir, `${p.replace(/^\/|\/$/g, "").replace(/\//g, "_") || "home"}-${label}.png`);
+      // Lazy images load as a visitor scrolls near them: scroll through the page, wait for every image, then back to the top.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += innerHeight) {
+          scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        await Promise.all([...document.images].map((img) => img.decode().catch(() => {})));
+        scrollTo(0, 0);
+      });
+      const file = path.join(outDir, `${p.replace(/^\/|\/$/g, "").replace(/\//g, "_") || "home"}-${label}${photos ? "-photos" : ""}.png`);
       await page.screenshot({ path: file, fullPage });
       console.log(file);
     }
@@ -32,4 +52,5 @@ try {
 } finally {
   await browser.close();
   await close();
+  if (work) rmSync(work, { recursive: true, force: true });
 }

@@ -5,7 +5,8 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { DIST_DIR } from "../testing/dist-dir.ts";
-import { BUDGETS, budgetViolations, kb, measureSite } from "./budgets.ts";
+import { IMAGE_SLOTS } from "../content/images.ts";
+import { BUDGETS, budgetViolations, kb, measureSite, slotWidth } from "./budgets.ts";
 
 describe("page weight of the built site", () => {
   const pages = measureSite(DIST_DIR);
@@ -48,6 +49,15 @@ describe("the budget check", () => {
   write("assets/eager.js", `import{r}from"./chunk-react.js";console.log(r);`);
   write("assets/lazy.js", `document.onclick=()=>import("./chunk-react.js");`);
   write("assets/chunk-react.js", react);
+  const picture = (name: string, lcp: boolean) =>
+    `<picture><source type="image/avif" srcset="/img/${name}-360.avif 360w, /img/${name}-1080.avif 1080w" sizes="calc(100vw - 32px)">` +
+    `<img src="/img/${name}-1080.jpg" alt="" width="4" height="3"${lcp ? ' fetchpriority="high"' : ' loading="lazy"'}></picture>`;
+  write("photos.html", page("", picture("lead", true) + picture("later", false) + '<img src="/img/logo.svg" alt="">' + picture("gone", false)));
+  write("img/lead-360.avif", noise(20 * 1024));
+  write("img/lead-1080.avif", noise(120 * 1024));
+  write("img/later-360.avif", noise(20 * 1024));
+  write("img/later-1080.avif", noise(200 * 1024));
+  write("img/logo.svg", "<svg/>");
   const messages = budgetViolations(measureSite(root));
   const about = (file: string) => messages.filter((m) => m.startsWith(`${file}:`));
 
@@ -70,6 +80,22 @@ describe("the budget check", () => {
     const found = about("eager-react.html");
     expect(found).toContainEqual(expect.stringMatching(/script run at load is 2\d\.\d KB gzip \(\/assets\/eager\.js, \/assets\/chunk-react\.js\), over the 20\.0 KB budget/));
     expect(found).toContainEqual(expect.stringContaining("React loads with the page (/assets/chunk-react.js)"));
+  });
+
+  it("fails a phone's pick over the image budgets or missing, and an unsized <img>", () => {
+    // 390 px at 3× needs 358 × 3 = 1074 px: the 1080w files, not the 360w ones that fit.
+    expect(about("photos.html")).toEqual([
+      `photos.html: the LCP image a 390 px phone at 3× picks, /img/lead-1080.avif, is 120.0 KB, over the ${kb(BUDGETS.lcpImageBytes)} budget`,
+      `photos.html: the image a 390 px phone at 3× picks, /img/later-1080.avif, is 200.0 KB, over the ${kb(BUDGETS.imageBytes)} budget`,
+      "photos.html: the image a 390 px phone at 3× picks, /img/gone-1080.avif, is not in the site",
+      expect.stringMatching(/^photos\.html: <img src="\/img\/logo\.svg" alt=""> has no width and height/),
+    ]);
+  });
+
+  it("reads a slot's width from sizes as a browser does", () => {
+    const { sizes } = IMAGE_SLOTS.half;
+    expect([390, 800, 1023, 1100, 1280].map((vw) => slotWidth(sizes, vw))).toEqual([358, 752, 975, 498, 524]);
+    expect(slotWidth(IMAGE_SLOTS.icon.sizes, 390)).toBe(56);
   });
 
   it("fails a page without islands that can load React later", () => {

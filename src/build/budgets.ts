@@ -10,8 +10,12 @@
  *  - Script that runs as the page loads (module scripts and their static
  *    imports) ≤ 20 KB gzip, and it never contains React: React arrives with
  *    the first island that wakes. A page without islands never loads React.
+ *  - Images, as a 390 px wide phone at 3× density picks them (the first
+ *    <source> it can show, the srcset candidate `sizes` makes it choose):
+ *    each ≤ 150 KB, and the page's LCP image (fetchpriority="high") ≤ 100 KB.
+ *    Every <img> has width and height, so nothing moves as images arrive.
  */
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -20,7 +24,24 @@ export const BUDGETS = {
   firstPaintGzip: 14 * 1024,
   /** Script that runs at load, gzip. */
   loadScriptGzip: 20 * 1024,
+  /** Any image a phone picks. */
+  imageBytes: 150 * 1024,
+  /** The page's LCP image a phone picks. */
+  lcpImageBytes: 100 * 1024,
 } as const;
+
+/** The phone the image budgets are measured on: 390 CSS px wide at 3× (an iPhone 12 to 16). */
+export const BUDGET_PHONE = { width: 390, dpr: 3 } as const;
+
+export interface ImageWeight {
+  /** The file a phone picks, as the page names it. */
+  src: string;
+  /** Its size; -1 when the site has no such file. */
+  bytes: number;
+  lcp: boolean;
+  /** The <img> tag, when it lacks width or height. */
+  unsized?: string;
+}
 
 export interface PageWeight {
   /** Relative to the site root, e.g. "suburbs/paddington/index.html". */
@@ -35,12 +56,14 @@ export interface PageWeight {
   reactAtLoad: string[];
   reactEver: string[];
   hasIsland: boolean;
+  images: ImageWeight[];
 }
 
 export const gzipSize = (data: string | Buffer) => gzipSync(data, { level: 9 }).length;
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const REACT = /react\.(transitional\.)?element/;
+/** What marks a script as containing React. */
+export const REACT = /react\.(transitional\.)?element/;
 
 /** Measures every .html file under root. */
 export function measureSite(root: string): PageWeight[] {
@@ -86,7 +109,62 @@ function measurePage(root: string, page: string, scripts: ScriptGraph): PageWeig
     reactAtLoad: loadScripts.filter((s) => scripts.hasReact(s)),
     reactEver: everScripts.filter((s) => scripts.hasReact(s)),
     hasIsland: html.includes("data-island="),
+    images: measureImages(root, html),
   };
+}
+
+/** Each image on the page, as {@link BUDGET_PHONE} picks it. */
+function measureImages(root: string, html: string): ImageWeight[] {
+  const out: ImageWeight[] = [];
+  const pictures = [...html.matchAll(/<picture\b[^>]*>([\s\S]*?)<\/picture>/g)];
+  const rest = html.replace(/<picture\b[^>]*>[\s\S]*?<\/picture>/g, "");
+  const fileSize = (src: string) => {
+    const file = path.join(root, decodeURI(src.split(/[?#]/)[0]));
+    if (!src.startsWith("/")) return 0; // another site's image (none today) is not ours to weigh
+    return existsSync(file) ? statSync(file).size : -1;
+  };
+  const weigh = (img: string, chosenFrom: string) => {
+    const src = pick(chosenFrom);
+    const sized = attr(img, "width") && attr(img, "height");
+    out.push({ src, bytes: fileSize(src), lcp: attr(img, "fetchpriority")?.toLowerCase() === "high", ...(sized ? {} : { unsized: img }) });
+  };
+  for (const [, inner] of pictures) {
+    const img = /<img\b[^>]*>/.exec(inner)?.[0] ?? "<img>";
+    // Browsers that show this site (Chromium, Safari 16+, Firefox 93+) all read AVIF, the first source.
+    weigh(img, /<source\b[^>]*>/.exec(inner)?.[0] ?? img);
+  }
+  for (const [img] of rest.matchAll(/<img\b[^>]*>/g)) weigh(img, img);
+  return out;
+}
+
+/** The candidate a phone of {@link BUDGET_PHONE} takes from a tag's srcset and sizes (or its src). */
+function pick(tag: string): string {
+  const srcset = attr(tag, "srcset");
+  if (!srcset) return attr(tag, "src") ?? "";
+  const candidates = srcset.split(",").map((c) => {
+    const [url, w] = c.trim().split(/\s+/);
+    return { url, width: parseInt(w ?? "", 10) || 0 };
+  });
+  const needed = slotWidth(attr(tag, "sizes") ?? "100vw", BUDGET_PHONE.width) * BUDGET_PHONE.dpr;
+  candidates.sort((a, b) => a.width - b.width);
+  return (candidates.find((c) => c.width >= needed) ?? candidates.at(-1)!).url;
+}
+
+/** The width, in CSS px, that a `sizes` attribute gives at a viewport width: (min-width)/(max-width) conditions and px, vw or calc(vw ± px) lengths. */
+export function slotWidth(sizes: string, viewport: number): number {
+  for (const entry of sizes.split(/,(?![^(]*\))/)) {
+    const m = /^\s*(?:\((min|max)-width:\s*(\d+)px\)\s+)?(.+?)\s*$/.exec(entry);
+    if (!m) continue;
+    const [, minMax, at, length] = m;
+    if (minMax === "min" && viewport < Number(at)) continue;
+    if (minMax === "max" && viewport > Number(at)) continue;
+    const terms = length.replace(/^calc\((.*)\)$/, "$1").match(/[-+]?\s*[\d.]+(?:px|vw)/g) ?? [];
+    return terms.reduce((sum, t) => {
+      const v = parseFloat(t.replace(/\s+/g, ""));
+      return sum + (t.endsWith("vw") ? (v * viewport) / 100 : v);
+    }, 0);
+  }
+  return viewport;
 }
 
 /** One message per broken budget, each naming the page, the figure and the budget. */
@@ -102,6 +180,13 @@ export function budgetViolations(pages: PageWeight[]): string[] {
     }
     if (p.reactAtLoad.length > 0) out.push(`${p.page}: React loads with the page (${p.reactAtLoad.join(", ")}); the budget is no React until an island wakes`);
     if (!p.hasIsland && p.reactEver.length > 0) out.push(`${p.page}: has no island but can load React (${p.reactEver.join(", ")}); the budget is no React on pages without islands`);
+    const phone = `a ${BUDGET_PHONE.width} px phone at ${BUDGET_PHONE.dpr}×`;
+    for (const img of p.images) {
+      if (img.unsized) out.push(`${p.page}: ${img.unsized} has no width and height; the budget is every <img> sized, so nothing moves as it loads`);
+      if (img.bytes < 0) out.push(`${p.page}: the image ${phone} picks, ${img.src}, is not in the site`);
+      else if (img.lcp && img.bytes > BUDGETS.lcpImageBytes) out.push(`${p.page}: the LCP image ${phone} picks, ${img.src}, is ${kb(img.bytes)}, over the ${kb(BUDGETS.lcpImageBytes)} budget`);
+      else if (img.bytes > BUDGETS.imageBytes) out.push(`${p.page}: the image ${phone} picks, ${img.src}, is ${kb(img.bytes)}, over the ${kb(BUDGETS.imageBytes)} budget`);
+    }
   }
   return out;
 }

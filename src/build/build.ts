@@ -9,6 +9,7 @@ import { loadContent } from "../content/load.ts";
 import type { Route, RouteKind } from "../routes.ts";
 import { bundleIslands } from "./bundle.ts";
 import { cssFor } from "./css.ts";
+import { buildImages } from "./images.ts";
 import type { RenderOptions } from "./render.tsx";
 import { renderPages } from "./render-pages.ts";
 import { writeSiteFiles } from "./site-files.ts";
@@ -23,6 +24,8 @@ export interface BuildOptions {
   onProgress?: (done: number, total: number) => void;
   /** Render threads; by default chosen from the page and core counts (render-pages.ts). */
   threads?: number;
+  /** Where processed photos are kept between builds (src/build/images.ts); IMAGE_CACHE_DIR, else .cache/images. */
+  imageCacheDir?: string;
 }
 
 export interface BuildResult {
@@ -30,8 +33,12 @@ export interface BuildResult {
   pages: { route: Route; file: string; bytes: number }[];
   totalBytes: number;
   ms: number;
-  /** Where the time went, in ms: reading content/, rendering, CSS, writing pages, the rest (images, site files, swap). */
-  phases: { content: number; render: number; css: number; write: number; other: number };
+  /** Where the time went, in ms: reading content/, photos, rendering, CSS, writing pages, the rest (copying files, site files, swap). */
+  phases: { content: number; images: number; render: number; css: number; write: number; other: number };
+  /** Photos made afresh and taken from the cache. */
+  images: { processed: number; cached: number };
+  /** Problems that do not stop the build (a photo smaller than its place needs), in the content's words. */
+  warnings: string[];
 }
 
 export const DEFAULT_FORM_ACTIONS = { quote: "/api/quote", contact: "/api/contact" };
@@ -41,7 +48,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const contentDir = options.contentDir ?? "content";
   const outDir = path.resolve(options.outDir ?? "dist");
   const content = loadContent(contentDir);
-  const phases: BuildResult["phases"] = { content: performance.now() - started, render: 0, css: 0, write: 0, other: 0 };
+  const phases: BuildResult["phases"] = { content: performance.now() - started, images: 0, render: 0, css: 0, write: 0, other: 0 };
   const lap = (phase: keyof BuildResult["phases"], since: number) => (phases[phase] = performance.now() - since);
   if (options.siteUrl) content.site.url = options.siteUrl;
   const formActions = options.formActions ?? DEFAULT_FORM_ACTIONS;
@@ -54,6 +61,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const bundling = bundleIslands(staging);
     bundling.catch(() => {}); // awaited below; this only keeps a render error from also being an unhandled rejection
     let t = performance.now();
+    const images = await buildImages(content, { outDir: staging, cacheDir: options.imageCacheDir });
+    lap("images", t);
+    t = performance.now();
     const rendered = await renderPages(content, { formActions }, { dir: staging, onProgress: options.onProgress, threads: options.threads });
     lap("render", t);
     let pages: BuildResult["pages"];
@@ -71,13 +81,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     } finally {
       await rendered.close();
     }
-    cpSync(path.join(contentDir, "images"), path.join(staging, "images"), { recursive: true });
+    // SVGs and the brand's icons as they are; a photo's original stays behind (its EXIF would leak where it was taken).
+    cpSync(path.join(contentDir, "images"), path.join(staging, "images"), { recursive: true, filter: (from) => !images.photos.has(path.basename(from)) });
     writeSiteFiles(staging, content, { formActions, styles: Object.values(cssByKind) });
 
     swapIn(staging, outDir);
     const ms = performance.now() - started;
-    phases.other = ms - phases.content - phases.render - phases.css - phases.write;
-    return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms, phases };
+    phases.other = ms - phases.content - phases.images - phases.render - phases.css - phases.write;
+    return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms, phases, images: { processed: images.processed, cached: images.cached }, warnings: images.warnings };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     throw error;

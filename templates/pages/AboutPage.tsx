@@ -1,6 +1,7 @@
 import type { Content } from "../../src/content/load.ts";
 import { homeSection } from "../../src/routes.ts";
-import { Banner, ButtonLink, Icon, Img, PhoneLink, Section, SectionHeading, StatsRow, buttonClass } from "../ui.tsx";
+import { Picture } from "../Picture.tsx";
+import { Banner, ButtonLink, Icon, PhoneLink, Section, SectionHeading, StatsRow, buttonClass } from "../ui.tsx";
 
 export function AboutPage({ content }: { content: Content }) {
   const { about, site } = content;
@@ -16,7 +17,7 @@ export function AboutPage({ content }: { content: Content }) {
               <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{p}</p>
             ))}
           </div>
-          <Img image={about.story.image} className="h-auto w-full rounded-2xl bg-brand-50" />
+          <Picture content={content} image={about.story.image} slot="half" lcp className="h-auto w-full rounded-2xl bg-brand-50" />
         </div>
       </Section>
 

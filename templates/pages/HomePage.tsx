@@ -3,7 +3,8 @@ import { homeGridSuburbs, suburbPath } from "../../src/routes.ts";
 import { faqStructuredData } from "../../src/seo/jsonld.ts";
 import { JsonLd } from "../../src/seo/head.tsx";
 import { Island, slotHtml } from "../Island.tsx";
-import { Container, Icon, Img, Section, SectionHeading, Stars, StatsRow } from "../ui.tsx";
+import { Picture } from "../Picture.tsx";
+import { Container, Icon, Section, SectionHeading, Stars, StatsRow } from "../ui.tsx";
 
 export function HomePage({ content, formAction }: { content: Content; formAction: string }) {
   const { home, site, faq } = content;
@@ -39,7 +40,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
           <div className="rounded-2xl bg-white p-6 text-slate-700 shadow-2xl sm:p-8">
             <h2 className="text-2xl font-bold">{home.hero.formHeading}</h2>
             <p className="mb-5 mt-1 text-slate-600">{home.hero.formText}</p>
-            <Island name="QuoteForm" props={{ action: formAction }} hydrate="visible" />
+            <Island name="QuoteForm" props={{ action: formAction }} />
           </div>
         </Container>
       </section>
@@ -62,7 +63,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
               ))}
             </ul>
           </div>
-          <Img image={home.bondIntro.image} className="h-auto w-full rounded-2xl bg-brand-50" />
+          <Picture content={content} image={home.bondIntro.image} slot="half" className="h-auto w-full rounded-2xl bg-brand-50" />
         </div>
       </Section>
 
@@ -71,7 +72,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {home.services.cards.map((card) => (
             <li key={card.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <Img image={card.image} className="h-14 w-14" />
+              <Picture content={content} image={card.image} slot="icon" className="h-14 w-14 rounded-xl object-cover" />
               <h3 className="mt-4 text-xl font-bold">{card.title}</h3>
               <p className="mt-2 leading-relaxed text-slate-600">{card.description}</p>
               <ul className="mt-4 grid gap-2 text-sm">
@@ -106,7 +107,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
       <Section id="faq" labelledBy="faq-title" className="bg-slate-50">
         <SectionHeading id="faq-title" title={home.faq.heading} text={home.faq.text} />
         <div className="mx-auto max-w-3xl">
-          <Island name="Faq" props={{ questions: faq.map((f) => f.question), slots: faq.map((f) => slotHtml(f.answer)) }} hydrate="visible" />
+          <Island name="Faq" props={{ questions: faq.map((f) => f.question), slots: faq.map((f) => slotHtml(f.answer)) }} />
         </div>
         <JsonLd data={faqStructuredData(content)} />
       </Section>

@@ -2,7 +2,8 @@ import type { Content } from "../../src/content/load.ts";
 import type { ServiceData } from "../../src/content/schema.ts";
 import { homeSection } from "../../src/routes.ts";
 import { serviceTrail } from "../../src/seo/breadcrumbs.ts";
-import { ButtonLink, Banner, Container, Icon, Img, PhoneLink, Section, SectionHeading, StatsRow, buttonClass } from "../ui.tsx";
+import { Picture } from "../Picture.tsx";
+import { ButtonLink, Banner, Container, Icon, PhoneLink, Section, SectionHeading, StatsRow, buttonClass } from "../ui.tsx";
 
 export function ServicePage({ content, service }: { content: Content; service: ServiceData }) {
   const { site } = content;
@@ -23,7 +24,7 @@ export function ServicePage({ content, service }: { content: Content; service: S
               <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{p}</p>
             ))}
           </div>
-          <Img image={service.intro.image} className="h-auto w-full rounded-2xl bg-brand-50" />
+          <Picture content={content} image={service.intro.image} slot="half" lcp className="h-auto w-full rounded-2xl bg-brand-50" />
         </div>
         <ul className="mt-14 grid gap-6 md:grid-cols-3">
           {service.features.map((f) => (

@@ -1,0 +1,194 @@
+/**
+ * The photo pipeline on a copy of content/ whose service and about images are
+ * phone photos (4000×3000 JPEGs with EXIF GPS; src/testing/photos.ts): the
+ * markup a browser reads, no GPS in anything built, the budgets, the cache,
+ * and the owner's mistakes named by file and line.
+ */
+import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync, cpSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMAGE_SLOTS } from "../content/images.ts";
+import { ContentError } from "../content/load.ts";
+import { launchBrowser } from "../testing/browser.ts";
+import { contentWithPhotos, exifHasGps, testPhoto } from "../testing/photos.ts";
+import { startSite } from "../testing/site.ts";
+import { budgetViolations, measureSite } from "./budgets.ts";
+import { build, type BuildResult } from "./build.ts";
+
+const work = mkdtempSync(path.join(tmpdir(), "images-"));
+const contentDir = path.join(work, "content");
+const outDir = path.join(work, "dist");
+const imageCacheDir = path.join(work, "cache");
+let photos: string[];
+let first: BuildResult;
+let second: BuildResult;
+
+beforeAll(async () => {
+  photos = await contentWithPhotos(contentDir, ["services", "about"]);
+  first = await build({ contentDir, outDir, imageCacheDir });
+  second = await build({ contentDir, outDir, imageCacheDir });
+}, 600_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const html = (page: string) => readFileSync(path.join(outDir, page), "utf8");
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
+const widthsOf = (srcset: string | undefined) => (srcset ?? "").split(", ").map((c) => Number(/ (\d+)w$/.exec(c)?.[1]));
+
+describe("a service page with a phone photo", () => {
+  const page = () => html("services/carpet-cleaning-brisbane/index.html");
+  const picture = () => /<picture>([\s\S]*?)<\/picture>/.exec(page())?.[1] ?? "";
+
+  it("shows a <picture>: AVIF, then WebP, then a JPEG <img>, each in every width the slot needs", () => {
+    const sources = picture().match(/<source\b[^>]*>/g) ?? [];
+    expect(sources.map((s) => attr(s, "type"))).toEqual(["image/avif", "image/webp"]);
+    const img = /<img\b[^>]*>/.exec(picture())![0];
+    for (const tag of [...sources, img]) {
+      // A 4000 px photo in the half-width slot: every width up to 2560 (under 975 px × 3).
+      expect(widthsOf(attr(tag, "srcset")), tag).toEqual([360, 720, 1080, 1440, 1920, 2560]);
+      expect(attr(tag, "sizes")).toBe(IMAGE_SLOTS.half.sizes);
+    }
+    // Named by a hash of the copies' bytes, in /assets/, which is cached a year as immutable.
+    expect(attr(img, "src")).toMatch(/^\/assets\/img\/carpet-cleaning\.[0-9a-f]{8}\/1080\.jpg$/);
+    expect(attr(sources[0] ?? "", "srcset")).toMatch(/^\/assets\/img\/carpet-cleaning\.[0-9a-f]{8}\/360\.avif 360w, /);
+    expect([attr(img, "width"), attr(img, "height")]).toEqual(["2560", "1920"]);
+    expect(attr(img, "alt")).toMatch(/\w/);
+  });
+
+  it("loads it at once with high priority (it is the page's LCP image), and preloads no picture", () => {
+    const img = /<img\b[^>]*>/.exec(picture())![0];
+    expect(attr(img, "fetchpriority")).toBe("high");
+    expect(attr(img, "loading")).toBeUndefined();
+    expect(page()).not.toMatch(/<link rel="preload"[^>]*\/assets\/img\//);
+  });
+
+  it("turns a photo stored sideways upright: width and height are the portrait's", () => {
+    const img = /<picture>[\s\S]*?(<img\b[^>]*>)/.exec(html("services/bond-cleaning-brisbane/index.html"))![1];
+    expect([attr(img, "width"), attr(img, "height")]).toEqual(["2560", "3413"]);
+  });
+});
+
+describe("in Chromium", () => {
+  it("a 390 px phone at 3× shows the 1080 px AVIF, a 1280 px desktop the 720 px one, and neither fetches a JPEG", async () => {
+    const [browser, site] = await Promise.all([launchBrowser(), startSite({ root: outDir })]);
+    try {
+      const shown: Record<string, { current: string; requested: string[] }> = {};
+      for (const [name, viewport, deviceScaleFactor] of [["phone", { width: 390, height: 844 }, 3], ["desktop", { width: 1280, height: 800 }, 1]] as const) {
+        const page = await browser.newPage({ viewport, deviceScaleFactor });
+        const requested: string[] = [];
+        page.on("request", (r) => void (r.url().includes("/assets/img/") && requested.push(new URL(r.url()).pathname)));
+        await page.goto(`${site.url}/services/carpet-cleaning-brisbane/`);
+        const img = page.locator("main picture img").first();
+        await img.scrollIntoViewIfNeeded();
+        await page.waitForFunction(() => (document.querySelector("main picture img") as HTMLImageElement | null)?.complete === true);
+        shown[name] = { current: new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname, requested };
+        await page.close();
+      }
+      expect(shown.phone.current).toMatch(/\/carpet-cleaning\.[0-9a-f]{8}\/1080\.avif$/);
+      expect(shown.desktop.current).toMatch(/\/carpet-cleaning\.[0-9a-f]{8}\/720\.avif$/);
+      for (const { requested } of Object.values(shown)) expect(requested.filter((r) => !r.endsWith(".avif")), requested.join(", ")).toEqual([]);
+    } finally {
+      await browser.close();
+      await site.close();
+    }
+  }, 60_000);
+});
+
+describe("lazy images", () => {
+  it("the home page's images below the first screen load lazily and decode off the main thread", () => {
+    const imgs = (html("index.html").match(/<main[\s\S]*<\/main>/)![0].match(/<img\b[^>]*>/g) ?? []);
+    expect(imgs.length).toBeGreaterThanOrEqual(7);
+    for (const img of imgs) expect([attr(img, "loading"), attr(img, "decoding"), attr(img, "fetchpriority")], img).toEqual(["lazy", "async", undefined]);
+  });
+});
+
+describe("what the build writes", () => {
+  const built = () => readdirSync(outDir, { recursive: true, encoding: "utf8" }).filter((f) => /\.(jpe?g|png|webp|avif)$/.test(f));
+
+  it("the source photos carry GPS; no file the build wrote carries any EXIF", async () => {
+    expect(exifHasGps((await sharp(path.join(contentDir, "images", photos[0])).metadata()).exif)).toBe(true);
+    const made = built().filter((f) => f.startsWith("assets/img/"));
+    expect(made.length).toBe(7 * 3 * 6);
+    for (const f of made) {
+      const meta = await sharp(path.join(outDir, f)).metadata();
+      expect([meta.exif, meta.xmp, meta.iptc], f).toEqual([undefined, undefined, undefined]);
+    }
+    for (const f of built()) expect(exifHasGps((await sharp(path.join(outDir, f)).metadata()).exif), f).toBe(false);
+  });
+
+  it("leaves the originals out of the site", () => {
+    for (const name of photos) expect(built()).not.toContain(`images/${name}`);
+  });
+
+  it("keeps every page within its budgets, images included", () => {
+    const pages = measureSite(outDir);
+    expect(budgetViolations(pages)).toEqual([]);
+    // The budget really looked at the photos: the LCP image on each service page is a picked AVIF.
+    const service = pages.find((p) => p.page === "services/carpet-cleaning-brisbane/index.html")!;
+    expect(service.images.find((i) => i.lcp)).toMatchObject({ src: expect.stringMatching(/carpet-cleaning\.[0-9a-f]{8}\/1080\.avif$/), bytes: expect.any(Number) });
+    expect(service.images.find((i) => i.lcp)!.bytes).toBeGreaterThan(10_000);
+  });
+
+  it("makes each photo once: the second build takes all of them from the cache", () => {
+    expect(first.images).toEqual({ processed: 7, cached: 0 });
+    expect(second.images).toEqual({ processed: 0, cached: 7 });
+    expect(first.warnings).toEqual([]);
+  });
+});
+
+describe("the owner's mistakes", () => {
+  const broken = path.join(work, "broken");
+  const tryBuild = async (edit: (dir: string) => void) => {
+    rmSync(broken, { recursive: true, force: true });
+    cpSync(contentDir, broken, { recursive: true });
+    edit(broken);
+    return build({ contentDir: broken, outDir: path.join(work, "dist-broken"), imageCacheDir });
+  };
+  const replaceIn = (dir: string, file: string, from: string, to: string) => {
+    const p = path.join(dir, file);
+    writeFileSync(p, readFileSync(p, "utf8").replace(from, to));
+  };
+  const failure = async (edit: (dir: string) => void) => {
+    const error = await tryBuild(edit).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    return (error as ContentError).message;
+  };
+
+  it("a missing photo names the file, line and field", async () => {
+    const message = await failure((dir) => replaceIn(dir, "about.yaml", "src: about-team.jpg", "src: about-teem.jpg"));
+    expect(message).toMatch(/about\.yaml:\d+ → story\.image\.src: no such image: .*about-teem\.jpg/);
+  });
+
+  it("a file that is not an image names the file, line and field", async () => {
+    const message = await failure((dir) => writeFileSync(path.join(dir, "images", "spring-cleaning.jpg"), "not a photo"));
+    expect(message).toMatch(/services\.yaml:\d+ services\[1\] "spring-cleaning-brisbane" → intro\.image\.src: cannot read .*spring-cleaning\.jpg as an image/);
+  });
+
+  it("a photo smaller than its slot needs is a warning with the numbers, not a failure", async () => {
+    const small = await sharp(await testPhoto(20)).resize({ width: 1200 }).jpeg().toBuffer();
+    const result = await tryBuild((dir) => writeFileSync(path.join(dir, "images", "about-team.jpg"), small));
+    expect(result.warnings).toEqual([expect.stringMatching(/about\.yaml:\d+ → story\.image\.src: about-team\.jpg is 1200 px wide; this place on the page is drawn up to 975 px wide, which needs 2560 px/)]);
+    expect(result.images).toEqual({ processed: 1, cached: 6 });
+  });
+
+  it("the same photo under two names builds, each in its own folder", async () => {
+    const result = await tryBuild((dir) => {
+      cpSync(path.join(dir, "images", "about-team.jpg"), path.join(dir, "images", "about-team-again.jpg"));
+      replaceIn(dir, "services.yaml", "src: spring-cleaning.jpg", "src: about-team-again.jpg");
+    });
+    expect(result.images).toEqual({ processed: 1, cached: 6 });
+    const folders = readdirSync(path.join(work, "dist-broken", "assets", "img"));
+    expect(folders.filter((f) => f.startsWith("about-team")).sort()).toEqual([expect.stringMatching(/^about-team-again\.[0-9a-f]{8}$/), expect.stringMatching(/^about-team\.[0-9a-f]{8}$/)]);
+  });
+
+  it("an empty alt is allowed; a missing alt says how to write a decorative one", async () => {
+    const message = await failure((dir) => replaceIn(dir, "about.yaml", /\n\s+alt: [^\n]*/.exec(readFileSync(path.join(contentDir, "about.yaml"), "utf8"))![0], ""));
+    expect(message).toMatch(/about\.yaml:\d+ → story\.image\.alt: is required: describe what the image shows .* or write alt: "" on purpose for a decorative image/);
+  });
+
+  it("a width or height left in an image says the build reads the size from the file", async () => {
+    const message = await failure((dir) => replaceIn(dir, "about.yaml", "src: about-team.jpg", "src: about-team.jpg\n    width: 640"));
+    expect(message).toMatch(/about\.yaml:\d+ → story\.image: remove "width": the build reads an image's size from the file itself/);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Test photos as a phone takes them: 4000×3000 JPEGs of "photographic noise"
+ * (smooth shapes, texture and grain at several scales, which compress about
+ * as a real photo does; pure noise would not compress at all) carrying EXIF
+ * with a GPS position and a camera serial number. For tests, `npm run bench`
+ * and audits of a site with photos; never committed.
+ */
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+
+const W = 4000;
+const H = 3000;
+
+/** Where the EXIF says the photo was taken: a Brisbane street the output must never reveal. */
+export const TEST_GPS = { GPSLatitudeRef: "S", GPSLatitude: "27/1 28/1 1234/100", GPSLongitudeRef: "E", GPSLongitude: "153/1 1/1 2345/100" };
+
+let field: Promise<Buffer> | undefined;
+
+/** One shared 4000×3000 RGB field: made once per process (about a second), tinted differently for each photo. */
+function noiseField(): Promise<Buffer> {
+  field ??= (async () => {
+    let seed = 13;
+    const random = () => {
+      // mulberry32: the same photos on every run, so their sizes are repeatable.
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const octaves = [[8, 6, 0.5], [32, 24, 0.25], [128, 96, 0.15], [500, 375, 0.1]] as const;
+    const layers = await Promise.all(
+      octaves.map(([w, h]) => {
+        const small = Buffer.alloc(w * h * 3);
+        for (let i = 0; i < small.length; i++) small[i] = random() * 256;
+        return sharp(small, { raw: { width: w, height: h, channels: 3 } }).resize(W, H, { kernel: "cubic" }).raw().toBuffer();
+      }),
+    );
+    const px = Buffer.alloc(W * H * 3);
+    for (let i = 0; i < px.length; i++) {
+      let v = random() * 16 - 8;
+      for (let k = 0; k < octaves.length; k++) v += layers[k][i] * octaves[k][2];
+      px[i] = v < 0 ? 0 : v > 255 ? 255 : v;
+    }
+    return px;
+  })();
+  return field;
+}
+
+/**
+ * A phone photo's JPEG: 4000×3000 pixels as stored, tinted by `n` so each is
+ * different, with EXIF GPS and serial. `orientation: 6` stores it sideways,
+ * as a phone stores a portrait photo (upright it is 3000×4000).
+ */
+export async function testPhoto(n: number, { orientation = 1 }: { orientation?: number } = {}): Promise<Buffer> {
+  return sharp(await noiseField(), { raw: { width: W, height: H, channels: 3 } })
+    .modulate({ hue: (n * 47) % 360, brightness: 0.9 + (n % 5) * 0.05 })
+    .withExif({
+      IFD0: { Make: "TestPhone", Model: "Test 15" },
+      IFD2: { BodySerialNumber: "SN-0042-TEST" },
+      IFD3: TEST_GPS,
+    })
+    .withMetadata({ orientation })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** Whether EXIF bytes hold a GPS block (tag 0x8825 in IFD0, in either byte order). */
+export function exifHasGps(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  const tiff = exif.indexOf("II*\0") >= 0 ? exif.indexOf("II*\0") : exif.indexOf("MM\0*");
+  if (tiff < 0) return false;
+  const le = exif[tiff] === 0x49;
+  const u16 = (at: number) => (le ? exif.readUInt16LE(at) : exif.readUInt16BE(at));
+  const u32 = (at: number) => (le ? exif.readUInt32LE(at) : exif.readUInt32BE(at));
+  const ifd0 = tiff + u32(tiff + 4);
+  for (let i = 0, n = u16(ifd0); i < n; i++) if (u16(ifd0 + 2 + i * 12) === 0x8825) return true;
+  return false;
+}
+
+/** Every content image field's file, by the place it fills: service intros, the about story, the home page's. */
+const PLACES = {
+  services: ["bond-cleaning", "spring-cleaning", "office-cleaning", "oven-bbq-cleaning", "house-cleaning", "carpet-cleaning"],
+  about: ["about-team"],
+  home: ["bond-intro", "card-residential", "card-commercial", "card-deep-cleaning", "card-post-construction", "card-recurring", "card-eco-friendly"],
+} as const;
+
+/**
+ * Copies content/ to `dir` with test photos in place of the SVG illustrations
+ * of the given files' image fields (all three by default: every image slot).
+ * The first service photo is stored sideways (EXIF orientation 6).
+ */
+export async function contentWithPhotos(dir: string, files: (keyof typeof PLACES)[] = ["services", "about", "home"], from = "content"): Promise<string[]> {
+  cpSync(from, dir, { recursive: true });
+  const names = files.flatMap((f) => PLACES[f]);
+  let n = 0;
+  for (const name of names) writeFileSync(path.join(dir, "images", `${name}.jpg`), await testPhoto(n++, { orientation: name === "bond-cleaning" ? 6 : 1 }));
+  for (const file of files) {
+    const yaml = path.join(dir, `${file}.yaml`);
+    let text = readFileSync(yaml, "utf8");
+    for (const name of PLACES[file]) text = text.replace(`src: ${name}.svg`, `src: ${name}.jpg`);
+    writeFileSync(yaml, text);
+  }
+  return names.map((name) => `${name}.jpg`);
+}

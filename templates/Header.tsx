@@ -2,8 +2,8 @@
  * The shared header. Server-rendered complete: without script every link is
  * there, the dropdowns open on hover and keyboard focus through CSS, and the
  * mobile menu is a popover. The navigation and the mobile menu are islands
- * that wake on the first pointer, touch or focus in them, so a visitor who
- * never uses the header never loads React for it.
+ * that wake on a click, tap or focus in them (the navigation also on a mouse
+ * hover), so a visitor who never uses the header never runs React for it.
  */
 import type { Content } from "../src/content/load.ts";
 import { headerSuburbs, homeSection } from "../src/routes.ts";
@@ -27,14 +27,14 @@ function HeaderContent({ content }: { content: Content }) {
         <span className="text-base leading-tight sm:text-lg">{site.name}</span>
       </a>
 
-      <Island name="NavMenu" props={{ slots: [slotHtml(lists.services), slotHtml(lists.suburbs)] }} hydrate="interaction" />
+      <Island name="NavMenu" props={{ slots: [slotHtml(lists.services), slotHtml(lists.suburbs)] }} hydrate="hover" />
 
       <div className="flex items-center gap-3">
         <PhoneLink phone={site.phone} className="hidden items-center gap-2 whitespace-nowrap font-semibold text-brand-800 hover:text-brand-900 xl:inline-flex" iconClassName="h-4 w-4" />
         <ButtonLink href={homeSection("home")} className="whitespace-nowrap max-sm:hidden">
           Get Quote
         </ButtonLink>
-        <Island name="MobileMenu" props={{ phone: site.phone }} hydrate="interaction" />
+        <Island name="MobileMenu" props={{ phone: site.phone }} />
       </div>
     </Container>
   );

@@ -6,12 +6,12 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { islands, type HydrateOn, type IslandName, type IslandProps } from "../src/islands/index.ts";
 
-export function Island<N extends IslandName>({ name, props, hydrate = "idle" }: { name: N; props: IslandProps<N>; hydrate?: HydrateOn }) {
+export function Island<N extends IslandName>({ name, props, hydrate = "interaction" }: { name: N; props: IslandProps<N>; hydrate?: HydrateOn }) {
   const Component = islands[name] as (p: IslandProps<N>) => React.ReactNode;
   // Slots (src/islands/Slot.tsx) are on the page already; the loader reads them back from there.
   const { slots: _onThePage, ...json } = props as IslandProps<N> & { slots?: string[] };
   return (
-    <div data-island={name} data-props={JSON.stringify(json)} data-hydrate={hydrate} className="contents">
+    <div data-island={name} data-props={JSON.stringify(json)} data-hydrate={hydrate === "interaction" ? undefined : hydrate} className="contents">
       <Component {...props} />
     </div>
   );

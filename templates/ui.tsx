@@ -121,21 +121,6 @@ export function StatsRow({ stats, tone = "light" }: { stats: { value: string; la
   );
 }
 
-/** A content image: sized, lazy unless it is above the fold. */
-export function Img({ image, eager = false, className }: { image: { src: string; alt: string; width: number; height: number }; eager?: boolean; className?: string }) {
-  return (
-    <img
-      src={`/images/${image.src}`}
-      alt={image.alt}
-      width={image.width}
-      height={image.height}
-      loading={eager ? undefined : "lazy"}
-      decoding="async"
-      className={className}
-    />
-  );
-}
-
 /** Page banner with the page's one h1, under its breadcrumb trail when it has one. */
 export function Banner({ title, description, trail, children }: { title: string; description: string; trail?: [name: string, path: string][]; children?: ReactNode }) {
   return (

@@ -19,6 +19,43 @@ const stamp = (file: string) => {
   }
 };
 
+const CHUNKS_MARK = '"__ISLAND_CHUNKS__"';
+
+/**
+ * Writes into the entry, in place of its mark, the chunk files each island
+ * needs when it wakes (its own chunk, the hydration helper with React, and
+ * their static imports), so the loader can fetch them ahead of running them.
+ * The entry's file name stays as esbuild hashed it: the list follows from the
+ * chunk names the entry already imports, so equal names mean equal contents.
+ */
+function writeChunkList(entryFile: string, metafile: esbuild.Metafile, outDir: string) {
+  const outputs = metafile.outputs;
+  const siteUrl = (file: string) => "/" + path.relative(outDir, path.resolve(file)).split(path.sep).join("/");
+  const closure = (file: string, into: Set<string>) => {
+    if (into.has(file)) return into;
+    into.add(file);
+    for (const i of outputs[file].imports) if (i.kind === "import-statement" && !i.external) closure(i.path, into);
+    return into;
+  };
+  const byEntryPoint = (suffix: string) => {
+    const found = Object.keys(outputs).find((f) => outputs[f].entryPoint?.endsWith(suffix));
+    if (!found) throw new Error(`esbuild wrote no chunk for ${suffix}`);
+    return found;
+  };
+  const loaded = closure(entryFile, new Set());
+  const hydrate = byEntryPoint("src/client/hydrate.ts");
+  const list: Record<string, string[]> = {};
+  for (const source of Object.keys(metafile.inputs).filter((f) => /src\/islands\/[A-Z]\w+\.tsx$/.test(f))) {
+    const chunk = Object.keys(outputs).find((f) => outputs[f].entryPoint === source);
+    if (!chunk) continue; // an island component the loader does not import
+    const needed = closure(hydrate, closure(chunk, new Set()));
+    list[path.basename(source, ".tsx")] = [...needed].filter((f) => !loaded.has(f)).map(siteUrl);
+  }
+  const code = readFileSync(entryFile, "utf8");
+  if (!code.includes(CHUNKS_MARK)) throw new Error(`${entryFile} has no ${CHUNKS_MARK} for the island chunk list`);
+  writeFileSync(entryFile, code.replace(CHUNKS_MARK, JSON.stringify(list)));
+}
+
 /** Writes the islands bundle into `<outDir>/assets` and returns the entry's URL path. */
 export async function bundleIslands(outDir: string): Promise<string> {
   const assets = path.join(outDir, "assets");
@@ -46,6 +83,7 @@ export async function bundleIslands(outDir: string): Promise<string> {
   const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint && path.resolve(o.entryPoint) === ENTRY);
   if (!entry) throw new Error("esbuild wrote no entry for src/client/islands.ts");
   const url = "/" + path.relative(outDir, path.resolve(entry[0])).split(path.sep).join("/");
+  writeChunkList(entry[0], result.metafile, outDir);
   last = {
     inputs: Object.keys(result.metafile.inputs).map((f) => [path.resolve(f), stamp(path.resolve(f))]),
     files: Object.keys(result.metafile.outputs).map((f) => [path.basename(f), readFileSync(path.resolve(f))]),

@@ -10,7 +10,7 @@ describe("scanMarkup", () => {
     const tokens = scanMarkup(
       '<details><summary class="cursor-pointer font-medium">Sources</summary></details>' +
         '<table class="w-full"><tr><td class="px-4">x</td></tr></table>' +
-        '<div data-island="QuoteForm" data-hydrate="visible" class="contents"><input type="email" class="border"/></div>' +
+        '<div data-island="QuoteForm" data-hydrate="hover" class="contents"><input type="email" class="border"/></div>' +
         '<svg class="icon"><use href="#i-phone"></use></svg><hr/>',
     );
     expect(tokens.classAttrs).toEqual(["cursor-pointer font-medium", "w-full", "px-4", "contents", "border", "icon"]);

@@ -1,13 +1,20 @@
 /** The part of the island mechanism that needs React, loaded only when an island wakes. */
-import { createElement, useEffect, type ComponentType, type ReactNode } from "react";
+import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
+/**
+ * Hydrates as a transition: React renders the island in slices and yields to
+ * the browser between them, so a keystroke or tap during the wake is handled
+ * at once (an event on the island itself makes React finish it first).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; they arrive as JSON.
 export function hydrateIsland(el: HTMLElement, Component: ComponentType<any>, props: object) {
-  hydrateRoot(el, createElement(Hydrated, { el }, createElement(Component, props)), {
-    onRecoverableError(error) {
-      console.error(`Island ${el.dataset.island} could not hydrate:`, error);
-    },
+  startTransition(() => {
+    hydrateRoot(el, createElement(Hydrated, { el }, createElement(Component, props)), {
+      onRecoverableError(error) {
+        console.error(`Island ${el.dataset.island} could not hydrate:`, error);
+      },
+    });
   });
 }
 

@@ -177,10 +177,10 @@ describe("mobile menu at 390 px", () => {
   it("closes when a link is followed, and Testimonials scrolls the home page to that section", async () => {
     const { page } = await open("/", PHONE);
     const toggle = page.getByRole("button", { name: "Menu" });
-    await toggle.hover();
-    await hydrated(page, "MobileMenu");
     await toggle.click();
+    await hydrated(page, "MobileMenu");
     const menu = page.locator("#mobile-menu");
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
     await menu.getByRole("link", { name: "Testimonials" }).click();
     expect(await menu.isVisible()).toBe(false);
     await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");

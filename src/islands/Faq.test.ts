@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadContent } from "../content/load.ts";
 import { DESKTOP, PHONE } from "../testing/browser.ts";
-import { watchConsole } from "../testing/islands.ts";
+import { holdScripts, watchConsole } from "../testing/islands.ts";
 import { useBrowserAndSite } from "../testing/browser-suite.ts";
 
 const faq = loadContent("content").faq;
@@ -18,15 +18,21 @@ describe("FAQ accordion", () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
     const problems = watchConsole(page);
     await page.goto(env.site.url + "/");
+    // Hold the island's React back, so the first click lands before the island is awake.
+    const release = await holdScripts(page);
     await page.locator("#faq").scrollIntoViewIfNeeded();
-    await page.waitForSelector('[data-island="Faq"][data-hydrated="true"]', { state: "attached" });
     expect(await page.locator("#faq h3 button").count()).toBe(10);
     expect(await openAnswers(page)).toEqual([]);
 
+    // The loader opens it at once, sign and all; the island, once awake, starts from it.
     await question(page, 0).click();
-    expect(await question(page, 0).getAttribute("aria-expanded")).toBe("true");
+    const shown = async () => [await question(page, 0).getAttribute("aria-expanded"), await question(page, 0).innerText(), await openAnswers(page)];
+    expect(await page.$$eval("[data-island][data-hydrated]", (els) => els.length)).toBe(0);
+    expect(await shown()).toEqual(["true", `${faq[0].question}\n−`, ["faq-a-0"]]);
+    release();
+    await page.waitForSelector('[data-island="Faq"][data-hydrated="true"]', { state: "attached" });
+    expect(await shown()).toEqual(["true", `${faq[0].question}\n−`, ["faq-a-0"]]);
     expect(await answer(page, 0).innerText()).toBe(faq[0].answer);
-    expect(await openAnswers(page)).toEqual(["faq-a-0"]);
 
     await question(page, 3).click();
     expect(await openAnswers(page)).toEqual(["faq-a-3"]);

@@ -6,9 +6,12 @@
  * that a `scripting: none` media query overrides, so without JavaScript all
  * answers show, and the server and hydrating renders are the same markup
  * (all closed): no mismatch, and no layout shift when the island wakes.
+ * A question clicked before the island woke is already open (the loader's
+ * early answer, src/client/early.ts); the island starts from it.
  */
 import { useState } from "react";
 import { cn } from "../../templates/ui.tsx";
+import { expandedBeforeWake, SIGN } from "./disclosure.ts";
 import { Slot } from "./Slot.tsx";
 
 export interface FaqProps {
@@ -18,7 +21,10 @@ export interface FaqProps {
 }
 
 export default function Faq({ questions, slots }: FaqProps) {
-  const [open, setOpen] = useState<number | null>(null);
+  const [open, setOpen] = useState<number | null>(() => {
+    const i = questions.findIndex((_, i) => expandedBeforeWake(answerId(i)));
+    return i < 0 ? null : i;
+  });
   return (
     <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
       {questions.map((question, i) => {
@@ -30,18 +36,18 @@ export default function Faq({ questions, slots }: FaqProps) {
                 type="button"
                 id={`faq-q-${i}`}
                 aria-expanded={isOpen}
-                aria-controls={`faq-a-${i}`}
+                aria-controls={answerId(i)}
                 onClick={() => setOpen(isOpen ? null : i)}
                 className="flex min-h-11 w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-ink hover:bg-brand-50"
               >
                 {question}
                 <span aria-hidden="true" className="text-2xl leading-none text-brand-700 [@media(scripting:none)]:hidden">
-                  {isOpen ? "−" : "+"}
+                  {isOpen ? SIGN.open : SIGN.closed}
                 </span>
               </button>
             </h3>
             <section
-              id={`faq-a-${i}`}
+              id={answerId(i)}
               aria-labelledby={`faq-q-${i}`}
               className={cn("px-5 pb-5 leading-relaxed text-slate-600", !isOpen && "hidden [@media(scripting:none)]:block")}
             >
@@ -53,3 +59,5 @@ export default function Faq({ questions, slots }: FaqProps) {
     </div>
   );
 }
+
+const answerId = (i: number) => `faq-a-${i}`;

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type 
 import { homeSection, servicePath, suburbPath } from "../routes.ts";
 import { Slot } from "./Slot.tsx";
 import { Icon, cn } from "../../templates/ui.tsx";
+import { expandedBeforeWake } from "./disclosure.ts";
 import { useEnhanced } from "./useEnhanced.ts";
 
 export interface NavMenuProps {
@@ -25,11 +26,13 @@ export interface NavMenuProps {
 /** Specification section 9: dropdown close delay. */
 export const CLOSE_DELAY_MS = 150;
 
-type MenuId = "services" | "suburbs";
+const MENUS = ["services", "suburbs"] as const;
+type MenuId = (typeof MENUS)[number];
 
 export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
   const enhanced = useEnhanced();
-  const [open, setOpen] = useState<MenuId | null>(null);
+  // A trigger clicked before the island woke (src/client/early.ts) starts open.
+  const [open, setOpen] = useState<MenuId | null>(() => MENUS.find((id) => expandedBeforeWake(listId(id))) ?? null);
   const nav = useRef<HTMLElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // A mouse click on a trigger whose list the hover already opened should not close it again.
@@ -122,7 +125,7 @@ export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
               Services
             </a>
             <button type="button" aria-expanded={expanded("services")} aria-controls={listId("services")} aria-label="Service pages" onClick={toggle("services")} className={chevronButton}>
-              <Icon name="chevronDown" className={cn("h-4 w-4 transition-transform", open === "services" && "rotate-180")} />
+              <Icon name="chevronDown" className={cn("h-4 w-4 transition-transform", enhanced && open === "services" && "rotate-180")} />
             </button>
           </div>
           <div className={cn(panel("services"), "left-0 w-72")}>
@@ -132,7 +135,7 @@ export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
         <li className="group relative" {...item("suburbs")}>
           <button type="button" aria-expanded={expanded("suburbs")} aria-controls={listId("suburbs")} onClick={toggle("suburbs")} className={navLink}>
             List of Suburbs
-            <Icon name="chevronDown" className={cn("h-4 w-4 transition-transform", open === "suburbs" && "rotate-180")} />
+            <Icon name="chevronDown" className={cn("h-4 w-4 transition-transform", enhanced && open === "suburbs" && "rotate-180")} />
           </button>
           <div className={cn(panel("suburbs"), "left-1/2 w-[40rem] -translate-x-1/2")}>
             <Slot html={suburbs} />

@@ -14,7 +14,8 @@ export type IslandName = keyof typeof islands;
 export type IslandProps<N extends IslandName> = Parameters<(typeof islands)[N]>[0];
 
 /**
- * When an island's code loads: "idle" once the page is idle, "visible" when it
- * nears the viewport, "interaction" on the first pointer, focus or touch on it.
+ * What wakes an island (src/client/islands.ts): "interaction", a focus in it
+ * or a click or tap on it; "hover", also a mouse pointer over it (the desktop
+ * menus, which open on hover). Never the page loading or scrolling.
  */
-export type HydrateOn = "idle" | "visible" | "interaction";
+export type HydrateOn = "interaction" | "hover";

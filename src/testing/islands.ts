@@ -1,21 +1,32 @@
 /** Browser-test helpers for islands: wake every island on a page and collect what the console says. */
 import type { Page } from "playwright-core";
 
+/** Island chunks and React: every script but the loader's entry. */
+export const CHUNKS = /\/assets\/chunk-.*\.js$/;
+
+/** Holds back the scripts matching `url` that the page asks for from now on until `release()`, as a slow network would. */
+export async function holdScripts(page: Page, url: RegExp = CHUNKS): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
- * Wakes every island the way a visitor would (a focus for those that wait for
- * interaction, a scroll for those that wait to be seen) and waits until React
- * has committed each one.
+ * Wakes every island the way a visitor would (a focus in it, which wakes
+ * every island) and waits until React has committed each one.
  */
 export async function wakeIslands(page: Page, timeout = 15_000): Promise<string[]> {
   const marks = await page.$$("[data-island]");
   const names: string[] = [];
   for (const mark of marks) {
     const name = await mark.evaluate((el: HTMLElement) => {
-      if (el.dataset.hydrate === "interaction") el.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
-      if (el.dataset.hydrate === "visible") (el.firstElementChild ?? el).scrollIntoView();
+      el.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
       return el.dataset.island!;
     });
-    // One at a time: an IntersectionObserver only sees where the page is when it next paints.
     await page.waitForFunction((el) => (el as HTMLElement).dataset.hydrated === "true", mark, { timeout });
     names.push(name);
   }

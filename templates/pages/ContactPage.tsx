@@ -46,7 +46,7 @@ export function ContactPage({ content, formAction }: { content: Content; formAct
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="contact-form-title" className="text-2xl font-bold">{contact.formHeading}</h2>
             <p className="mb-6 mt-1 text-slate-600">{contact.formText}</p>
-            <Island name="ContactForm" props={{ action: formAction, phone: site.phone }} hydrate="visible" />
+            <Island name="ContactForm" props={{ action: formAction, phone: site.phone }} />
           </div>
         </div>
       </Section>

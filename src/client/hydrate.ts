@@ -10,7 +10,10 @@ import { hydrateRoot } from "react-dom/client";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; they arrive as JSON.
 export function hydrateIsland(el: HTMLElement, Component: ComponentType<any>, props: object) {
   startTransition(() => {
-    hydrateRoot(el, createElement(Hydrated, { el }, createElement(Component, props)), {
+    const markHydrated = () => {
+      el.dataset.hydrated = "true";
+    };
+    hydrateRoot(el, createElement(Hydrated, { markHydrated }, createElement(Component, props)), {
       onRecoverableError(error) {
         console.error(`Island ${el.dataset.island} could not hydrate:`, error);
       },
@@ -19,9 +22,7 @@ export function hydrateIsland(el: HTMLElement, Component: ComponentType<any>, pr
 }
 
 /** Marks the island once React has committed it, so tests and styles can tell it is live. */
-function Hydrated({ el, children }: { el: HTMLElement; children?: ReactNode }) {
-  useEffect(() => {
-    el.dataset.hydrated = "true";
-  }, [el]);
+function Hydrated({ markHydrated, children }: { markHydrated: () => void; children?: ReactNode }) {
+  useEffect(markHydrated, [markHydrated]);
   return children;
 }

@@ -11,10 +11,10 @@ import { islands } from "../islands/index.ts";
 import { routes } from "../routes.ts";
 import { DESKTOP, PHONE } from "../testing/browser.ts";
 import { wakeIslands, watchConsole } from "../testing/islands.ts";
-import { useBrowserAndSite } from "../testing/browser-suite.ts";
+import { browserAndSitePerFile } from "../testing/browser-suite.ts";
 
 const all = routes(loadContent("content"));
-const env = useBrowserAndSite();
+const env = browserAndSitePerFile();
 
 describe("hydration", () => {
   it("every page loads, wakes all its islands and logs no error or warning; every island is hydrated somewhere", async () => {

@@ -15,6 +15,8 @@ import { proofFor } from "../forms/proof.ts";
 import { answerEarly, isLive } from "./early.ts";
 import { enhanceSectionLinks } from "./scroll.ts";
 
+// Each island has its own props, which arrive as JSON: hydrateIsland takes any component.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const loaders: Record<IslandName, () => Promise<{ default: React.ComponentType<any> }>> = {
   ContactForm: () => import("../islands/ContactForm.tsx"),
   Faq: () => import("../islands/Faq.tsx"),

@@ -9,10 +9,10 @@ import { loadContent } from "../content/load.ts";
 import { headerSuburbs } from "../routes.ts";
 import { DESKTOP, PHONE } from "../testing/browser.ts";
 import { watchConsole } from "../testing/islands.ts";
-import { useBrowserAndSite } from "../testing/browser-suite.ts";
+import { browserAndSitePerFile } from "../testing/browser-suite.ts";
 
 const content = loadContent("content");
-const env = useBrowserAndSite();
+const env = browserAndSitePerFile();
 
 async function open(path: string, viewport = DESKTOP, options: { reducedMotion?: "reduce" | "no-preference" } = {}) {
   const page = await env.browser.newPage({ viewport, reducedMotion: options.reducedMotion ?? "no-preference" });

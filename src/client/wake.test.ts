@@ -9,9 +9,9 @@ import { describe, expect, it } from "vitest";
 import { BUDGETS, gzipSize, kb, REACT } from "../build/budgets.ts";
 import { DESKTOP, PHONE } from "../testing/browser.ts";
 import { holdScripts, watchConsole } from "../testing/islands.ts";
-import { useBrowserAndSite } from "../testing/browser-suite.ts";
+import { browserAndSitePerFile } from "../testing/browser-suite.ts";
 
-const env = useBrowserAndSite();
+const env = browserAndSitePerFile();
 
 /** Whether React has taken over any island: the loader's mark, React's own property on the root, or the hydrated mark. */
 const reactRan = (page: Page) =>

@@ -11,6 +11,7 @@ import { TS_WORKER } from "../build/render-pages.ts";
 import { createApp, type AppOptions } from "../server/app.ts";
 import { listen, type FetchHandler } from "../server/node.ts";
 import type { BuilderReply } from "./builder.ts";
+import { escapeMarkup } from "../shared/escape.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CLIENT = readFileSync(path.join(import.meta.dirname, "client.js"), "utf8");
@@ -58,7 +59,7 @@ export async function startDev(options: DevOptions = {}): Promise<DevServer> {
   let builder: Worker | undefined;
   let building = false;
   let queued: { fresh: boolean; why: string } | undefined;
-  let waiters: (() => void)[] = [];
+  const waiters: (() => void)[] = [];
 
   const startBuilder = () => {
     void builder?.terminate();
@@ -83,6 +84,8 @@ export async function startDev(options: DevOptions = {}): Promise<DevServer> {
         error = undefined;
         app = createApp({ root: outDir, relay: options.relay });
         log(`${why}: ${reply.ok} Reloaded in ${((performance.now() - started) / 1000).toFixed(2)} s.`);
+        // A photo smaller than its place needs: said, not stopped for.
+        for (const warning of reply.warnings) log(`warning: ${warning}`);
         broadcast("reload", {});
       } else {
         error = reply.error;
@@ -210,7 +213,6 @@ export function withClient(html: string): string {
 
 /** Shown before any build has succeeded: the error, and the client that reloads once it is fixed. */
 function errorPage(message: string): Response {
-  const escaped = message.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!);
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body style="font:14px/1.5 ui-monospace,monospace;margin:2rem"><h1>The site has not built yet</h1><pre style="white-space:pre-wrap">${escaped}</pre></body></html>`;
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body style="font:14px/1.5 ui-monospace,monospace;margin:2rem"><h1>The site has not built yet</h1><pre style="white-space:pre-wrap">${escapeMarkup(message)}</pre></body></html>`;
   return new Response(withClient(html), { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }

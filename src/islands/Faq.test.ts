@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { loadContent } from "../content/load.ts";
 import { DESKTOP, PHONE } from "../testing/browser.ts";
 import { holdScripts, watchConsole } from "../testing/islands.ts";
-import { useBrowserAndSite } from "../testing/browser-suite.ts";
+import { browserAndSitePerFile } from "../testing/browser-suite.ts";
 
 const faq = loadContent("content").faq;
-const env = useBrowserAndSite();
+const env = browserAndSitePerFile();
 
 const question = (page: Page, i: number) => page.getByRole("button", { name: faq[i].question });
 const answer = (page: Page, i: number) => page.getByRole("region", { name: faq[i].question });

@@ -64,20 +64,24 @@ export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
 
   const trigger = (id: MenuId) => nav.current?.querySelector<HTMLButtonElement>(`[aria-controls="${listId(id)}"]`);
 
-  const item = (id: MenuId) => ({
-    "data-menu": id,
+  // One set of handlers for both menus: each reads which menu from the <li data-menu> it sits in.
+  const menuOf = (e: { currentTarget: Element }) => e.currentTarget.closest<HTMLElement>("[data-menu]")!.dataset.menu as MenuId;
+  const itemHandlers = {
     onPointerEnter(e: PointerEvent) {
       if (e.pointerType !== "mouse") return;
+      const id = menuOf(e);
       cancelClose();
       if (open !== id) openedByHover.current = true;
       setOpen(id);
     },
     onPointerLeave(e: PointerEvent) {
       if (e.pointerType !== "mouse") return;
+      const id = menuOf(e);
       cancelClose();
       closeTimer.current = setTimeout(() => setOpen((current) => (current === id ? null : current)), CLOSE_DELAY_MS);
     },
     onKeyDown(e: KeyboardEvent) {
+      const id = menuOf(e);
       if (e.key !== "Escape" || open !== id) return;
       setOpen(null);
       trigger(id)?.focus();
@@ -85,11 +89,12 @@ export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
     onBlur(e: FocusEvent<HTMLElement>) {
       // Focus moved to another element outside this menu (Tab away): close. A click on
       // nothing focusable leaves relatedTarget null and is handled by the pointerdown listener.
-      if (open === id && e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) setOpen(null);
+      if (open === menuOf(e) && e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) setOpen(null);
     },
-  });
+  };
 
-  const toggle = (id: MenuId) => (e: MouseEvent) => {
+  const toggle = (e: MouseEvent) => {
+    const id = menuOf(e);
     cancelClose();
     const byMouse = e.detail > 0 && (e.nativeEvent as globalThis.PointerEvent).pointerType === "mouse";
     if (open === id && byMouse && openedByHover.current) {
@@ -119,12 +124,12 @@ export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
             Home
           </a>
         </li>
-        <li className="group relative" {...item("services")}>
+        <li className="group relative" data-menu="services" {...itemHandlers}>
           <div className="flex items-center">
             <a href={homeSection("services")} className={cn(navLink, "pr-1")} onClick={() => setOpen(null)}>
               Services
             </a>
-            <button type="button" aria-expanded={expanded("services")} aria-controls={listId("services")} aria-label="Service pages" onClick={toggle("services")} className={chevronButton}>
+            <button type="button" aria-expanded={expanded("services")} aria-controls={listId("services")} aria-label="Service pages" onClick={toggle} className={chevronButton}>
               <Icon name="chevronDown" className={cn("h-4 w-4 transition-transform", enhanced && open === "services" && "rotate-180")} />
             </button>
           </div>
@@ -132,8 +137,8 @@ export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
             <Slot html={services} />
           </div>
         </li>
-        <li className="group relative" {...item("suburbs")}>
-          <button type="button" aria-expanded={expanded("suburbs")} aria-controls={listId("suburbs")} onClick={toggle("suburbs")} className={navLink}>
+        <li className="group relative" data-menu="suburbs" {...itemHandlers}>
+          <button type="button" aria-expanded={expanded("suburbs")} aria-controls={listId("suburbs")} onClick={toggle} className={navLink}>
             List of Suburbs
             <Icon name="chevronDown" className={cn("h-4 w-4 transition-transform", enhanced && open === "suburbs" && "rotate-180")} />
           </button>

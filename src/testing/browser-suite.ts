@@ -12,7 +12,7 @@ export interface BrowserSuite {
   site: Awaited<ReturnType<typeof startSite>>;
 }
 
-export function useBrowserAndSite(): BrowserSuite {
+export function browserAndSitePerFile(): BrowserSuite {
   const env = {} as BrowserSuite;
   beforeAll(async () => {
     [env.browser, env.site] = await Promise.all([launchBrowser(), startSite()]);

@@ -14,7 +14,7 @@ import { renderedOnce } from "./once.tsx";
 import { ButtonLink, Container, PhoneLink } from "./ui.tsx";
 
 export function Header({ content }: { content: Content }) {
-  return <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" dangerouslySetInnerHTML={renderedOnce(content, "header", () => <HeaderContent content={content} />)} />;
+  return <header className="sticky top-0 z-40 border-b border-slate-200 bg-white" dangerouslySetInnerHTML={renderedOnce(content, "header", () => <HeaderContent content={content} />)} />;
 }
 
 function HeaderContent({ content }: { content: Content }) {

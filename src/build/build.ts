@@ -3,13 +3,14 @@
  * islands bundle → dist/. Writes into a temporary folder and swaps it in only
  * when everything succeeded, so a failed build leaves the previous dist/ alone.
  */
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { loadContent } from "../content/load.ts";
 import type { Route, RouteKind } from "../routes.ts";
 import { bundleIslands } from "./bundle.ts";
 import { cssFor } from "./css.ts";
 import { buildImages } from "./images.ts";
+import { copyOtherImages } from "./other-images.ts";
 import type { RenderOptions } from "./render.tsx";
 import { renderPages } from "./render-pages.ts";
 import { writeSiteFiles } from "./site-files.ts";
@@ -81,14 +82,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     } finally {
       await rendered.close();
     }
-    // SVGs and the brand's icons as they are; a photo's original stays behind (its EXIF would leak where it was taken).
-    cpSync(path.join(contentDir, "images"), path.join(staging, "images"), { recursive: true, filter: (from) => !images.photos.has(path.basename(from)) });
+    const warnings = [...images.warnings, ...(await copyOtherImages(contentDir, staging, images.photos))];
     writeSiteFiles(staging, content, { formActions, styles: Object.values(cssByKind) });
 
     swapIn(staging, outDir);
     const ms = performance.now() - started;
     phases.other = ms - phases.content - phases.images - phases.render - phases.css - phases.write;
-    return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms, phases, images: { processed: images.processed, cached: images.cached }, warnings: images.warnings };
+    return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms, phases, images: { processed: images.processed, cached: images.cached }, warnings };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     throw error;

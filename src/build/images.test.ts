@@ -1,6 +1,6 @@
 /**
- * The photo pipeline on a copy of content/ whose service and about images are
- * phone photos (4000×3000 JPEGs with EXIF GPS; src/testing/photos.ts): the
+ * The photo pipeline on a copy of content/ with a phone photo in every image
+ * slot (4000×3000 JPEGs with EXIF GPS; src/testing/photos.ts): the
  * markup a browser reads, no GPS in anything built, the budgets, the cache,
  * and the owner's mistakes named by file and line.
  */
@@ -26,11 +26,19 @@ let first: BuildResult;
 let second: BuildResult;
 
 beforeAll(async () => {
-  photos = await contentWithPhotos(contentDir, ["services", "about"]);
+  photos = await contentWithPhotos(contentDir);
   first = await build({ contentDir, outDir, imageCacheDir });
   second = await build({ contentDir, outDir, imageCacheDir });
 }, 600_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A copy of the content with a phone photo (EXIF with GPS) in content/images/ that no page uses. */
+function withUnusedPhoto(): string {
+  const dir = path.join(work, "content-unused");
+  cpSync(contentDir, dir, { recursive: true });
+  cpSync(path.join(contentDir, "images", photos[0]), path.join(dir, "images", "next-job.jpg"));
+  return dir;
+}
 
 const html = (page: string) => readFileSync(path.join(outDir, page), "utf8");
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
@@ -40,15 +48,17 @@ describe("a service page with a phone photo", () => {
   const page = () => html("services/carpet-cleaning-brisbane/index.html");
   const picture = () => /<picture>([\s\S]*?)<\/picture>/.exec(page())?.[1] ?? "";
 
-  it("shows a <picture>: AVIF, then WebP, then a JPEG <img>, each in every width the slot needs", () => {
+  it("shows a <picture>: AVIF, then WebP, each in every width the slot needs, then a JPEG <img>", () => {
     const sources = picture().match(/<source\b[^>]*>/g) ?? [];
     expect(sources.map((s) => attr(s, "type"))).toEqual(["image/avif", "image/webp"]);
     const img = /<img\b[^>]*>/.exec(picture())![0];
-    for (const tag of [...sources, img]) {
+    for (const tag of sources) {
       // A 4000 px photo in the half-width slot: every width up to 2560 (under 975 px × 3).
       expect(widthsOf(attr(tag, "srcset")), tag).toEqual([360, 720, 1080, 1440, 1920, 2560]);
       expect(attr(tag, "sizes")).toBe(IMAGE_SLOTS.half.sizes);
     }
+    // The JPEG is for a browser that shows neither AVIF nor WebP: one copy as wide as the slot, no srcset.
+    expect([attr(img, "srcset"), attr(img, "sizes")]).toEqual([undefined, undefined]);
     // Named by a hash of the copies' bytes, in /assets/, which is cached a year as immutable.
     expect(attr(img, "src")).toMatch(/^\/assets\/img\/carpet-cleaning\.[0-9a-f]{8}\/1080\.jpg$/);
     expect(attr(sources[0] ?? "", "srcset")).toMatch(/^\/assets\/img\/carpet-cleaning\.[0-9a-f]{8}\/360\.avif 360w, /);
@@ -95,6 +105,19 @@ describe("in Chromium", () => {
   }, 60_000);
 });
 
+describe("the home page's service cards", () => {
+  it("show one 224 px copy, enough to fill the 56 px square (cropped) on a 3× screen, without sizes", () => {
+    const cards = [...html("index.html").matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((m) => m[1]).filter((p) => p.includes("card-"));
+    expect(cards).toHaveLength(6);
+    for (const card of cards) {
+      for (const source of card.match(/<source\b[^>]*>/g) ?? []) {
+        expect(attr(source, "srcset"), source).toMatch(/^\/assets\/img\/card-[a-z-]+\.[0-9a-f]{8}\/224\.(avif|webp)$/);
+        expect(attr(source, "sizes")).toBeUndefined();
+      }
+    }
+  });
+});
+
 describe("lazy images", () => {
   it("the home page's images below the first screen load lazily and decode off the main thread", () => {
     const imgs = (html("index.html").match(/<main[\s\S]*<\/main>/)![0].match(/<img\b[^>]*>/g) ?? []);
@@ -109,7 +132,8 @@ describe("what the build writes", () => {
   it("the source photos carry GPS; no file the build wrote carries any EXIF", async () => {
     expect(exifHasGps((await sharp(path.join(contentDir, "images", photos[0])).metadata()).exif)).toBe(true);
     const made = built().filter((f) => f.startsWith("assets/img/"));
-    expect(made.length).toBe(7 * 3 * 6);
+    // Eight photos in half-width slots in six widths, six 56 px card pictures in one, each as AVIF, WebP and JPEG.
+    expect(made.length).toBe(8 * 3 * 6 + 6 * 3);
     for (const f of made) {
       const meta = await sharp(path.join(outDir, f)).metadata();
       expect([meta.exif, meta.xmp, meta.iptc], f).toEqual([undefined, undefined, undefined]);
@@ -119,6 +143,13 @@ describe("what the build writes", () => {
 
   it("leaves the originals out of the site", () => {
     for (const name of photos) expect(built()).not.toContain(`images/${name}`);
+  });
+
+  it("publishes the brand's icons, but not a phone photo that no page uses yet", async () => {
+    expect(built()).toEqual(expect.arrayContaining(["images/icon-512.png", "images/og-image.png"]));
+    const result = await build({ contentDir: withUnusedPhoto(), outDir: path.join(work, "dist-unused"), imageCacheDir });
+    expect(readdirSync(path.join(work, "dist-unused", "images"))).not.toContain("next-job.jpg");
+    expect(result.warnings).toEqual([expect.stringMatching(/next-job\.jpg is not used by any page and carries camera data \(EXIF, XMP or IPTC\): it is not published/)]);
   });
 
   it("keeps every page within its budgets, images included", () => {
@@ -131,8 +162,8 @@ describe("what the build writes", () => {
   });
 
   it("makes each photo once: the second build takes all of them from the cache", () => {
-    expect(first.images).toEqual({ processed: 7, cached: 0 });
-    expect(second.images).toEqual({ processed: 0, cached: 7 });
+    expect(first.images).toEqual({ processed: 14, cached: 0 });
+    expect(second.images).toEqual({ processed: 0, cached: 14 });
     expect(first.warnings).toEqual([]);
   });
 });
@@ -169,7 +200,7 @@ describe("the owner's mistakes", () => {
     const small = await sharp(await testPhoto(20)).resize({ width: 1200 }).jpeg().toBuffer();
     const result = await tryBuild((dir) => writeFileSync(path.join(dir, "images", "about-team.jpg"), small));
     expect(result.warnings).toEqual([expect.stringMatching(/about\.yaml:\d+ → story\.image\.src: about-team\.jpg is 1200 px wide; this place on the page is drawn up to 975 px wide, which needs 2560 px/)]);
-    expect(result.images).toEqual({ processed: 1, cached: 6 });
+    expect(result.images).toEqual({ processed: 1, cached: 13 });
   });
 
   it("the same photo under two names builds, each in its own folder", async () => {
@@ -177,12 +208,19 @@ describe("the owner's mistakes", () => {
       cpSync(path.join(dir, "images", "about-team.jpg"), path.join(dir, "images", "about-team-again.jpg"));
       replaceIn(dir, "services.yaml", "src: spring-cleaning.jpg", "src: about-team-again.jpg");
     });
-    expect(result.images).toEqual({ processed: 1, cached: 6 });
+    expect(result.images).toEqual({ processed: 1, cached: 13 });
     const folders = readdirSync(path.join(work, "dist-broken", "assets", "img"));
     expect(folders.filter((f) => f.startsWith("about-team")).sort()).toEqual([expect.stringMatching(/^about-team-again\.[0-9a-f]{8}$/), expect.stringMatching(/^about-team\.[0-9a-f]{8}$/)]);
   });
 
-  it("an empty alt is allowed; a missing alt says how to write a decorative one", async () => {
+  it("an empty alt is allowed, for a decorative picture", async () => {
+    const result = await tryBuild((dir) => replaceIn(dir, "about.yaml", /\n\s+alt: [^\n]*/.exec(readFileSync(path.join(contentDir, "about.yaml"), "utf8"))![0], '\n    alt: ""'));
+    expect(result.warnings).toEqual([]);
+    const img = /<picture>[\s\S]*?(<img\b[^>]*>)/.exec(readFileSync(path.join(work, "dist-broken", "about-us", "index.html"), "utf8"))![1];
+    expect(attr(img, "alt")).toBe("");
+  });
+
+  it("a missing alt says how to write a decorative one", async () => {
     const message = await failure((dir) => replaceIn(dir, "about.yaml", /\n\s+alt: [^\n]*/.exec(readFileSync(path.join(contentDir, "about.yaml"), "utf8"))![0], ""));
     expect(message).toMatch(/about\.yaml:\d+ → story\.image\.alt: is required: describe what the image shows .* or write alt: "" on purpose for a decorative image/);
   });

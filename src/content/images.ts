@@ -33,11 +33,13 @@ export const IMAGE_SLOTS = {
     widths: [360, 720, 1080, 1440, 1920, 2560],
   },
   /**
-   * A service card's 56 px picture on the home page: one copy, sharp at 3×
-   * (2 to 3 KB as AVIF). Six cards with three widths each cost the home page
-   * more in markup than the smaller copies saved.
+   * A service card's 56 px square picture on the home page, cropped to fill
+   * it (object-cover): one copy, sharp at 3×. A 4:3 photo covers a 168 px
+   * square only when it is 224 px wide, so that is the copy (2 to 4 KB as
+   * AVIF). Six cards with three widths each cost the home page more in
+   * markup than the smaller copies saved.
    */
-  icon: { sizes: "56px", largest: 56, widths: [168] },
+  icon: { sizes: "56px", largest: 56, widths: [224] },
 } as const satisfies Record<string, ImageSlot>;
 
 export type SlotName = keyof typeof IMAGE_SLOTS;

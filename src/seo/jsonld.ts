@@ -1,8 +1,12 @@
 /**
  * Structured data (schema.org JSON-LD) for each route, built from the content
  * and the route list. Every indexable page describes the business; service
- * pages add a Service and a BreadcrumbList, suburb pages a BreadcrumbList. The
- * home page's FAQPage is {@link faqStructuredData}, placed beside the FAQ.
+ * pages add a Service and a BreadcrumbList, suburb pages a BreadcrumbList.
+ *
+ * No FAQPage: since August 2023 Google shows FAQ rich results only for
+ * well-known government and health sites, so for this business it was about
+ * 320 bytes (gzip) of the home page's 14 KB first-paint budget for nothing a
+ * searcher would see; the room now holds the home page's photos (decision 0020).
  *
  * No aggregateRating or review about the business itself: Google ignores such
  * self-serving stars (since 2019) and treats them as spam.
@@ -80,20 +84,6 @@ function breadcrumbs(site: SiteData, trail: Crumb[]): Node {
   return {
     "@type": "BreadcrumbList",
     itemListElement: trail.map(([name, path], i) => ({ "@type": "ListItem", position: i + 1, name, item: absoluteUrl(site, path) })),
-  };
-}
-
-/**
- * The home page's FAQPage. The page renders it right after the FAQ it repeats,
- * where gzip finds the same words a few kilobytes back: about 750 bytes less
- * than in the <head>, on the page with the tightest first-paint budget.
- */
-export function faqStructuredData({ site, faq }: Content): Node {
-  return {
-    "@context": "https://schema.org",
-    "@type": "FAQPage",
-    url: absoluteUrl(site, "/"),
-    mainEntity: faq.map((q) => ({ "@type": "Question", name: q.question, acceptedAnswer: { "@type": "Answer", text: q.answer } })),
   };
 }
 

@@ -120,21 +120,8 @@ describe.each(all.filter(isIndexable).map((r) => [r.path, r] as const))("%s", (r
     it("has no Service", () => expect(ofType(graphOf(page), "Service")).toEqual([]));
   }
 
-  if (route.kind === "home") {
-    it("has an FAQPage whose questions and answers are the ones on the page", () => {
-      const [faq, ...more] = ofType(graphOf(page), "FAQPage");
-      expect(more).toEqual([]);
-      expect(faq.mainEntity).toHaveLength(10);
-      faq.mainEntity.forEach((q: Node, i: number) => {
-        expect(q).toEqual({ "@type": "Question", name: content.faq[i].question, acceptedAnswer: { "@type": "Answer", text: content.faq[i].answer } });
-      });
-      // The text of the page, without scripts or attributes (the island's props repeat the questions).
-      const visible = unescape(page.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ").replace(/<!-- -->/g, ""));
-      for (const q of content.faq) expect(visible).toContain(q.question);
-    });
-  } else {
-    it("has no FAQPage", () => expect(ofType(graphOf(page), "FAQPage")).toEqual([]));
-  }
+  // Google shows FAQ rich results only for government and health sites (since 2023): no FAQPage (src/seo/jsonld.ts).
+  it("has no FAQPage", () => expect(ofType(graphOf(page), "FAQPage")).toEqual([]));
 });
 
 describe("the 404 page", () => {

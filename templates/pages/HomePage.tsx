@@ -1,7 +1,5 @@
 import type { Content } from "../../src/content/load.ts";
 import { homeGridSuburbs, suburbPath } from "../../src/routes.ts";
-import { faqStructuredData } from "../../src/seo/jsonld.ts";
-import { JsonLd } from "../../src/seo/head.tsx";
 import { Island, slotHtml } from "../Island.tsx";
 import { Picture } from "../Picture.tsx";
 import { Container, Icon, Section, SectionHeading, Stars, StatsRow } from "../ui.tsx";
@@ -109,7 +107,6 @@ export function HomePage({ content, formAction }: { content: Content; formAction
         <div className="mx-auto max-w-3xl">
           <Island name="Faq" props={{ questions: faq.map((f) => f.question), slots: faq.map((f) => slotHtml(f.answer)) }} />
         </div>
-        <JsonLd data={faqStructuredData(content)} />
       </Section>
 
       <Section id="suburbs" labelledBy="suburbs-title">

@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import { loadContent } from "../content/load.ts";
 import { headerSuburbs } from "../routes.ts";
 import { DESKTOP, PHONE } from "../testing/browser.ts";
-import { watchConsole } from "../testing/islands.ts";
 import { browserAndSitePerFile } from "../testing/browser-suite.ts";
+import { CHUNKS, watchConsole } from "../testing/islands.ts";
 
 const content = loadContent("content");
 const env = browserAndSitePerFile();
@@ -187,6 +187,19 @@ describe("mobile menu at 390 px", () => {
     await expect.poll(() => clearance(page, "testimonials"), { timeout: 5000 }).toBeLessThan(40);
     expect(await clearance(page, "testimonials")).toBeGreaterThanOrEqual(-1);
     expect(page.url()).toBe(`${env.site.url}/#testimonials`);
+    await page.close();
+  });
+  it("closes when a section link is tapped before the island has woken (its code held back)", async () => {
+    const page = await env.browser.newPage({ viewport: PHONE, reducedMotion: "reduce" });
+    await page.goto(`${env.site.url}/`, { waitUntil: "load" });
+    await page.route(CHUNKS, () => {}); // From now on React and the island never arrive: the page answers alone.
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await menu.getByRole("link", { name: "Testimonials" }).click();
+    expect(await menu.isVisible()).toBe(false);
+    await expect.poll(() => clearance(page, "testimonials"), { timeout: 5000 }).toBeLessThan(40);
+    expect(await page.locator('[data-island="MobileMenu"][data-hydrated]').count()).toBe(0);
     await page.close();
   });
 });

@@ -32,6 +32,9 @@ function onClick(e: MouseEvent) {
     const section = document.getElementById(id);
     if (!section) return;
     e.preventDefault();
+    // A link in the mobile menu's popover, tapped before its island woke (which closes it from then on).
+    const popover = link.closest<HTMLElement>("[popover]");
+    if (popover?.matches(":popover-open")) popover.hidePopover();
     if (location.hash !== `#${id}`) history.pushState(null, "", `#${id}`);
     scrollToSection(section);
     return;

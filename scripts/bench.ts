@@ -4,8 +4,7 @@
  * in a temporary folder, never content/ itself), each in its own process so
  * peak memory is that build's alone. Prints pages/s, ms/page, seconds and
  * peak memory per size, and where the time went. `-- 250 2000` picks other
- * sizes; `-- --threads 2` also builds the largest size on that many render
- * threads, to see whether the worker pool pays on this machine.
+ * sizes.
  *
  * It also builds the real site with generated phone photos (4000×3000
  * JPEGs, src/testing/photos.ts) in every image slot: once with an empty photo
@@ -17,7 +16,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import path from "node:path";
-import { parse, stringify } from "yaml";
+import { dump, load } from "js-yaml";
 import "../src/build/production.ts";
 import { build, type BuildResult } from "../src/build/build.ts";
 
@@ -43,8 +42,8 @@ if (process.argv[2] === "--make-photos") {
 
 if (process.argv[2] === "--child") {
   // One build, measured from inside: the parent reads this line.
-  const [contentDir, outDir, threads] = process.argv.slice(3);
-  const result = await build({ contentDir, outDir, threads: threads ? Number(threads) : undefined });
+  const [contentDir, outDir] = process.argv.slice(3);
+  const result = await build({ contentDir, outDir });
   const suburbPages = result.pages.filter((p) => p.route.kind === "suburb").length;
   // maxRSS is in kilobytes.
   console.log(JSON.stringify({ pages: result.pages.length, suburbPages, ms: result.ms, phases: result.phases, images: result.images, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
@@ -54,8 +53,6 @@ if (process.argv[2] === "--child") {
 const args = process.argv.slice(2);
 const noPhotos = args.includes("--no-photos");
 if (noPhotos) args.splice(args.indexOf("--no-photos"), 1);
-const threadsAt = args.indexOf("--threads");
-const threads = threadsAt >= 0 ? Number(args.splice(threadsAt, 2)[1]) : undefined;
 const sizes = args.map(Number).filter((n) => n > 0);
 const work = mkdtempSync(path.join(tmpdir(), "bench-"));
 const runs: Run[] = [];
@@ -66,13 +63,13 @@ try {
     const dir = path.join(work, "content-photos");
     const made = Number(execFileSync(process.execPath, [...process.execArgv, import.meta.filename, "--make-photos", dir], { encoding: "utf8" }).trim().split("\n").pop());
     const cache = { IMAGE_CACHE_DIR: path.join(work, "photo-cache") };
-    const cold = measure(`real site, ${made} photos, cold`, dir, path.join(work, "out-photos"), undefined, cache);
+    const cold = measure(`real site, ${made} photos, cold`, dir, path.join(work, "out-photos"), cache);
     // The two builds compared take turns, five times each, and the median of each counts: one run on a shared machine can be off by seconds.
     const plain: Run[] = [];
     const warm: Run[] = [];
     for (let i = 0; i < 5; i++) {
       plain.push(measure("real site (content/)", "content", path.join(work, "out-real")));
-      warm.push(measure(`real site, ${made} photos, warm`, dir, path.join(work, "out-photos"), undefined, cache));
+      warm.push(measure(`real site, ${made} photos, warm`, dir, path.join(work, "out-photos"), cache));
     }
     runs.push(median(plain), cold, median(warm));
   }
@@ -81,7 +78,6 @@ try {
     const dir = path.join(work, `content-${n}`);
     generate(dir, n);
     runs.push(measure(`${n.toLocaleString("en-AU")} suburbs`, dir, path.join(work, `out-${n}`)));
-    if (threads && n === all.at(-1)) runs.push(measure(`${n.toLocaleString("en-AU")} suburbs, ${threads} render threads`, dir, path.join(work, `out-${n}-t`), threads));
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -137,10 +133,10 @@ function median(of: Run[]): Run {
   return [...of].sort((a, b) => a.ms - b.ms)[Math.floor(of.length / 2)];
 }
 
-function measure(label: string, contentDir: string, outDir: string, threads?: number, env?: Record<string, string>): Run {
+function measure(label: string, contentDir: string, outDir: string, env?: Record<string, string>): Run {
   settleDisk();
   process.stdout.write(`Building ${label}… `);
-  const child = [import.meta.filename, "--child", contentDir, outDir, ...(threads ? [String(threads)] : [])];
+  const child = [import.meta.filename, "--child", contentDir, outDir];
   const started = performance.now();
   const out = execFileSync(process.execPath, [...process.execArgv, ...child], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
   const processMs = performance.now() - started;
@@ -166,7 +162,7 @@ function settleDisk() {
 function generate(dir: string, total: number) {
   cpSync("content", dir, { recursive: true });
   const file = path.join(dir, "suburbs.yaml");
-  const data = parse(readFileSync(file, "utf8")) as { suburbs: Record<string, unknown>[] };
+  const data = load(readFileSync(file, "utf8")) as { suburbs: Record<string, unknown>[] };
   const real = data.suburbs;
   const suburbs = [...real];
   for (let i = 0; suburbs.length < total; i++) {
@@ -177,5 +173,5 @@ function generate(dir: string, total: number) {
     const copy = JSON.parse(JSON.stringify(base).replaceAll(base.name, name)) as Record<string, unknown>;
     suburbs.push({ ...copy, slug: `${base.slug}-${n}`, name, header: false, homeGrid: false });
   }
-  writeFileSync(file, stringify({ suburbs }, { lineWidth: 0 }));
+  writeFileSync(file, dump({ suburbs }, { lineWidth: -1 }));
 }

@@ -23,8 +23,6 @@ export interface BuildOptions {
   formActions?: RenderOptions["formActions"];
   /** Called as pages render: done of total (for a progress line). */
   onProgress?: (done: number, total: number) => void;
-  /** Render threads; by default chosen from the page and core counts (render-pages.ts). */
-  threads?: number;
   /** Where processed photos are kept between builds (src/build/images.ts); IMAGE_CACHE_DIR, else .cache/images. */
   imageCacheDir?: string;
 }
@@ -65,7 +63,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const images = await buildImages(content, { outDir: staging, cacheDir: options.imageCacheDir });
     lap("images", t);
     t = performance.now();
-    const rendered = await renderPages(content, { formActions }, { dir: staging, onProgress: options.onProgress, threads: options.threads });
+    const rendered = await renderPages(content, { formActions }, { dir: staging, onProgress: options.onProgress });
     lap("render", t);
     let pages: BuildResult["pages"];
     const cssByKind: Partial<Record<RouteKind, string>> = {};

@@ -1,15 +1,13 @@
 /**
- * Renders and writes every page, on this thread for a small site and on
- * worker threads (one per core) for a large one. Both paths run the same
- * {@link PageRenderer}; the pool only pays once React's render time outweighs
- * starting the workers (~0.3 s each, to load React and the templates).
+ * Renders and writes every page on this thread, while a helper thread makes
+ * the pages' folders. (A pool of render threads did not pay on the two-core
+ * machines this builds on: docs/decisions/0008-one-render-thread.md.)
  *
  * Two phases, because a page's CSS depends on every page of its kind:
- * render (HTML stays where it was rendered; only new class names travel),
- * then write (each renderer inlines its pages' CSS and writes them).
+ * render (each page's HTML kept as bytes, its new class names collected),
+ * then write (each page with its kind's CSS inlined).
  */
 import { writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Content } from "../content/load.ts";
@@ -18,17 +16,7 @@ import { CSS_PLACEHOLDER } from "../../templates/Layout.tsx";
 import { classesInIsland, classNames } from "./css.ts";
 import { renderPage, type RenderOptions, type SharedPiece } from "./render.tsx";
 
-/** Below this many pages one thread is faster than starting a pool. */
-export const POOL_MIN_PAGES = 300;
-/**
- * Fewer cores than this and the pool does not pay: V8 collects garbage on
- * helper threads, and a single render thread already keeps a second core
- * busy with them. Measured with `npm run bench -- --threads 2` on 2 cores:
- * two workers took longer than one thread (README, Performance).
- */
-export const POOL_MIN_CORES = 4;
-
-const defaultThreads = (pages: number) => (pages >= POOL_MIN_PAGES && availableParallelism() >= POOL_MIN_CORES ? availableParallelism() : 0);
+/** Progress is reported after every this many pages. */
 const BATCH = 50;
 
 export interface WriteInput {
@@ -148,7 +136,7 @@ export interface RenderResult {
   classesByKind: Map<RouteKind, Set<string>>;
   /** Writes every page into `dir` with its kind's CSS; pages in route order. */
   write(input: Omit<WriteInput, "dir">): Promise<{ route: Route; file: string; bytes: number }[]>;
-  /** Stops the render threads; call it whether or not write ran. */
+  /** Stops the folder thread; call it whether or not write ran. */
   close(): Promise<void>;
 }
 
@@ -157,40 +145,26 @@ export interface RenderPagesOptions {
   dir: string;
   /** Called as pages finish rendering: done of total. */
   onProgress?: (done: number, total: number) => void;
-  /** Worker threads; default one per core on {@link POOL_MIN_CORES} cores or more when the site has {@link POOL_MIN_PAGES} pages or more, else none (this thread renders). */
-  threads?: number;
 }
 
-export async function renderPages(content: Content, options: RenderOptions, { dir, onProgress, threads }: RenderPagesOptions): Promise<RenderResult> {
+export async function renderPages(content: Content, options: RenderOptions, { dir, onProgress }: RenderPagesOptions): Promise<RenderResult> {
   const all = routes(content);
   const total = all.length;
   const folders = createFolders(dir, all);
-  const n = Math.min(threads ?? defaultThreads(total), Math.ceil(total / BATCH));
-  const renderers: Renderer[] = n <= 1 ? [new LocalRenderer(content, options)] : Array.from({ length: n }, () => new WorkerRenderer(content, options));
-
+  const renderer = new PageRenderer(content, options);
   const classesByKind = new Map<RouteKind, Set<string>>();
-  let next = 0;
-  let done = 0;
   try {
-    // Batches are handed out as renderers ask, so no core idles while another has a queue.
-    await Promise.all(
-      renderers.map(async (r) => {
-        while (next < total) {
-          const from = next;
-          next = Math.min(total, next + BATCH);
-          const batch = await r.render(from, next);
-          for (const [kind, names] of Object.entries(batch.classes) as [RouteKind, string[]][]) {
-            let set = classesByKind.get(kind);
-            if (!set) classesByKind.set(kind, (set = new Set()));
-            for (const c of names) set.add(c);
-          }
-          done += batch.count;
-          onProgress?.(done, total);
-        }
-      }),
-    );
+    for (let from = 0; from < total; from += BATCH) {
+      const batch = renderer.render(from, Math.min(total, from + BATCH));
+      for (const [kind, names] of Object.entries(batch.classes) as [RouteKind, string[]][]) {
+        let set = classesByKind.get(kind);
+        if (!set) classesByKind.set(kind, (set = new Set()));
+        for (const c of names) set.add(c);
+      }
+      onProgress?.(from + batch.count, total);
+    }
   } catch (error) {
-    await Promise.all([...renderers.map((r) => r.close()), folders.stop()]);
+    await folders.stop();
     throw error;
   }
 
@@ -198,11 +172,9 @@ export async function renderPages(content: Content, options: RenderOptions, { di
     classesByKind,
     async write(input) {
       await folders.done;
-      const written = (await Promise.all(renderers.map((r) => r.write({ ...input, dir })))).flat();
-      written.sort((a, b) => a.index - b.index);
-      return written.map((w) => ({ route: all[w.index], file: w.file, bytes: w.bytes }));
+      return renderer.write({ ...input, dir }).map((w) => ({ route: all[w.index], file: w.file, bytes: w.bytes }));
     },
-    close: async () => void (await Promise.all([...renderers.map((r) => r.close()), folders.stop()])),
+    close: folders.stop,
   };
 }
 
@@ -221,54 +193,4 @@ function createFolders(dir: string, all: Route[]): { done: Promise<void>; stop: 
   done.catch(() => {}); // awaited by write; this only keeps a render error from also being an unhandled rejection
   // After a failed render the build removes its folder: no folder may appear in it after that.
   return { done, stop: async () => void (await worker.terminate()) };
-}
-
-interface Renderer {
-  render(from: number, to: number): Promise<RenderedBatch>;
-  write(input: WriteInput): Promise<WrittenPage[]>;
-  close(): Promise<void>;
-}
-
-class LocalRenderer implements Renderer {
-  private r: PageRenderer;
-  constructor(content: Content, options: RenderOptions) {
-    this.r = new PageRenderer(content, options);
-  }
-  render = async (from: number, to: number) => this.r.render(from, to);
-  write = async (input: WriteInput) => this.r.write(input);
-  close = async () => {};
-}
-
-/** Runs a TypeScript module (workerData.module) on a worker thread. */
-export const TS_WORKER = new URL("./ts-worker.mjs", import.meta.url);
-
-export type WorkerRequest = { render: [number, number] } | { write: WriteInput };
-export type WorkerReply = { ok: RenderedBatch | WrittenPage[] } | { error: string };
-
-class WorkerRenderer implements Renderer {
-  private worker: Worker;
-  private pending?: { resolve: (v: never) => void; reject: (e: Error) => void };
-
-  constructor(content: Content, options: RenderOptions) {
-    this.worker = new Worker(TS_WORKER, { workerData: { module: new URL("./render-worker.ts", import.meta.url).href, content, options } });
-    this.worker.on("message", (reply: WorkerReply) => {
-      const p = this.pending;
-      this.pending = undefined;
-      if ("error" in reply) p?.reject(new Error(reply.error));
-      else p?.resolve(reply.ok as never);
-    });
-    this.worker.on("error", (e) => this.pending?.reject(e));
-    this.worker.on("exit", (code) => this.pending?.reject(new Error(`a render worker exited (code ${code})`)));
-  }
-
-  private ask<T>(request: WorkerRequest): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.pending = { resolve: resolve as (v: never) => void, reject };
-      this.worker.postMessage(request);
-    });
-  }
-
-  render = (from: number, to: number) => this.ask<RenderedBatch>({ render: [from, to] });
-  write = (input: WriteInput) => this.ask<WrittenPage[]>({ write: input });
-  close = async () => void (await this.worker.terminate());
 }

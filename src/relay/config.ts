@@ -40,7 +40,9 @@ export const RelayEnv = z
       .transform((s) => emptyAsMissing(s) ?? "https://api.telegram.org")
       .pipe(z.url({ protocol: /^https?$/, error: "expected an https URL such as https://api.telegram.org" }))
       // The bot token travels in the URL's path: only a loopback stand-in may see it unencrypted.
-      .refine((s) => new URL(s).protocol === "https:" || isLoopback(new URL(s).hostname), { message: "must be https: (plain http only for a loopback address such as 127.0.0.1, for a local stand-in)" }),
+      .refine((s) => new URL(s).protocol === "https:" || isLoopback(new URL(s).hostname), { message: "must be https: (plain http only for a loopback address such as 127.0.0.1, for a local stand-in)" })
+      // Credentials in the URL would be sent with every request and printed wherever the address is; the message never repeats them.
+      .refine((s) => new URL(s).username === "" && new URL(s).password === "", { message: "must not carry a user name or password (user:password@host): give the address only, such as https://api.telegram.org" }),
     RATE_LIMIT_PER_MINUTE: positiveInt(5, 10_000),
     /** Comma-separated origins allowed to post from other sites, e.g. https://www.example.com. */
     ALLOWED_ORIGINS: z

@@ -3,7 +3,8 @@
  * island would show and, on failure, the form again holding what the visitor
  * typed, so nothing is lost and they can send it again. A post without the
  * spam check's proof gets the form back too, once, with a proof, and is asked
- * to press Send once more. Self-contained (inline styles), because the relay
+ * to press Send once more. A post too long to read gets the notice only, and
+ * a link back. Self-contained (inline styles), because the relay
  * may run on another host than the site.
  */
 import { LABELS, LIMITS, NO_SERVICE_LABEL, PROOF_FIELD, SERVICE_OPTIONS, type FormKind } from "../forms/fields.ts";
@@ -13,12 +14,22 @@ import { escapeMarkup } from "../shared/escape.ts";
 /** What a script-less visitor whose post carried no proof is asked (the form's script does this step unseen). */
 export const CONFIRM_NOTICE: Notice = { title: "Please confirm your message", text: "To keep spam out we ask this once: check what you typed below, then press Send." };
 
+/** A script-less post over the body limit, whose text the relay never read: the browser's Back button usually still holds it. */
+export function tooLongNotice(form: FormKind, phone: string): Notice {
+  const what = form === "quote" ? "request" : "message";
+  const call = phone ? `, or call us directly at ${phone}` : ", or call us directly";
+  return { title: `Your ${what} is too long`, text: `It was not sent. Go back with your browser's Back button (what you typed is usually still there), shorten it and send it again${call}.` };
+}
+
 const esc = escapeMarkup;
 
 export interface ResultPage {
   form: FormKind;
-  /** sent: the notice only; failed: the notice and the form again; confirm: the form again with a proof, to press Send once more. */
-  mode: "sent" | "failed" | "confirm";
+  /**
+   * sent: the notice only; failed: the notice and the form again; confirm: the form again with a proof, to press Send once more;
+   * refused: a failure whose body was never read (too long), so the notice only.
+   */
+  mode: "sent" | "failed" | "confirm" | "refused";
   notice: Notice;
   /** What the visitor typed, shown back on failure. */
   values: Record<string, string>;
@@ -31,8 +42,9 @@ export interface ResultPage {
 }
 
 export function resultPage({ form, mode, notice, values, action, back, proof }: ResultPage): string {
-  const role = mode === "failed" ? "alert" : "status";
-  const colour = { sent: "#065f46;background:#ecfdf5;border-color:#6ee7b7", failed: "#991b1b;background:#fef2f2;border-color:#fca5a5", confirm: "#1e3a8a;background:#eff6ff;border-color:#93c5fd" }[mode];
+  const role = mode === "failed" || mode === "refused" ? "alert" : "status";
+  const red = "#991b1b;background:#fef2f2;border-color:#fca5a5";
+  const colour = { sent: "#065f46;background:#ecfdf5;border-color:#6ee7b7", failed: red, refused: red, confirm: "#1e3a8a;background:#eff6ff;border-color:#93c5fd" }[mode];
   return `<!DOCTYPE html>
 <html lang="en-AU">
 <head>
@@ -56,8 +68,8 @@ a{color:#115e59;font-weight:600}
 <body>
 <main>
 <div class="notice" role="${role}"><h1>${esc(notice.title)}</h1><p>${esc(notice.text)}</p></div>
-${mode === "sent" ? "" : formAgain(form, values, action, back, proof)}
-<p><a href="${esc(back)}">Back to the site</a></p>
+${mode === "sent" || mode === "refused" ? "" : formAgain(form, values, action, back, proof)}
+<p><a href="${esc(back)}">${mode === "refused" ? "Back to the form" : "Back to the site"}</a></p>
 </main>
 </body>
 </html>`;

@@ -1,7 +1,10 @@
 /**
- * At most `perMinute` submissions per client in any 60 seconds. In memory: one
- * Node process holds every count; on an edge platform each instance counts
- * alone, which still stops a single client hammering one instance.
+ * At most `perMinute` submissions per client in any 60 seconds. `RateLimiter`
+ * is what the relay asks; `rateLimiter` is the in-memory one the Node relay
+ * uses, where one process holds every count. The Worker passes Cloudflare's
+ * rate-limiting binding instead (worker.ts, `RATE_LIMITER`), shared by all its
+ * instances, and falls back to this one, counting per isolate, only when the
+ * binding is missing.
  */
 export type Allowance = { ok: true } | { ok: false; retryAfterSeconds: number };
 

@@ -139,8 +139,59 @@ describe("relay handler: validate, store, answer", () => {
       },
     });
     const streamed = new Request("http://relay.test/api/quote", { method: "POST", headers: { "Content-Type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
-    expect((await relay()(streamed)).status).toBe(413);
+    const cut = await relay()(streamed);
+    expect(cut.status).toBe(413);
+    expect(cut.headers.get("Content-Type")).toContain("application/json");
     expect(await stored()).toHaveLength(0);
+  });
+
+  it("answers every refusal of a script-less form post with a page, holding what was typed wherever the body was read", async () => {
+    const form = { "Content-Type": "application/x-www-form-urlencoded", Referer: "https://www.example.com/contact-us/" };
+    const typed = { name: "Ann <Lee>", email: "ann@example.com", phone: "07 3000 0000", service: "house-cleaning", message: "Two bedrooms\r\nin New Farm & soon" };
+    const body = (extra: Record<string, string> = {}) => new URLSearchParams({ ...typed, ...extra }).toString();
+    const page = async (res: Response, status: number) => {
+      expect(res.status).toBe(status);
+      expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+      return res.text();
+    };
+    const holdsTyped = (html: string, email = typed.email) => {
+      expect(html).toContain('role="alert"><h1>Error</h1><p>There was an issue sending your message. Please try again or call us directly at 0491 570 156.</p>');
+      expect(html).toContain('<form action="/api/contact" method="post">');
+      expect(html).toContain('name="name" type="text" maxlength="200" value="Ann &#60;Lee&#62;"');
+      expect(html).toContain(`name="email" type="email" maxlength="254" value="${email}"`);
+      expect(html).toContain('name="phone" type="tel" maxlength="200" value="07 3000 0000"');
+      expect(html).toContain('<option value="house-cleaning" selected>');
+      expect(html).toContain(">\nTwo bedrooms\nin New Farm &#38; soon</textarea>");
+    };
+
+    // 400: invalid input.
+    holdsTyped(await page(await relay()(post("/api/contact", body({ email: "not-an-email" }), form)), 400), "not-an-email");
+
+    // 403: posted from a site not in ALLOWED_ORIGINS. Nothing is stored; the page's own form posts to this relay.
+    const foreign = await relay()(post("/api/contact", body(), { ...form, Origin: "https://evil.example" }));
+    expect(foreign.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    holdsTyped(await page(foreign, 403));
+    expect(logs.at(-1)).toMatch(/contact form posted from https:\/\/evil\.example, not in ALLOWED_ORIGINS/);
+
+    // 413: the body is never read, so the page says why and leads back to the form.
+    for (const headers of [form, { ...form, Origin: "https://evil.example" }]) {
+      const tooLong = await relay()(post("/api/contact", body({ message: "字".repeat(MAX_BODY_BYTES) }), headers));
+      expect(tooLong.headers.get("Connection")).toBe("close");
+      const html = await page(tooLong, 413);
+      expect(html).toContain('role="alert"><h1>Your message is too long</h1><p>It was not sent. Go back with your browser&#39;s Back button');
+      expect(html).toContain("or call us directly at 0491 570 156.");
+      expect(html).toContain('<a href="https://www.example.com/contact-us/">Back to the form</a>');
+      expect(html).not.toContain("<form");
+    }
+
+    // 429: too many from this client.
+    const handler = relay({ perMinute: 1 });
+    expect((await handler(post("/api/contact", body(), form), { clientAddress: "10.0.0.9" })).status).toBe(200);
+    const limited = await handler(post("/api/contact", body({ message: "Two bedrooms\r\nin New Farm & soon" }), form), { clientAddress: "10.0.0.9" });
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    holdsTyped(await page(limited, 429));
+
+    expect(await stored()).toHaveLength(1);
   });
 
   it("answers 400 with a JSON error for a wrong content type, malformed JSON or invalid fields", async () => {
@@ -235,7 +286,7 @@ describe("relay handler: validate, store, answer", () => {
 });
 
 describe("configuration", () => {
-  it("defaults to the outbox, port 4321 and 5 submissions a minute", () => {
+  it("defaults to no Telegram settings (leads stored, not sent), Telegram's own address, localhost:4321, 5 submissions a minute and same origin only", () => {
     const c = serverConfig({});
     expect(c).toMatchObject({ PORT: 4321, HOST: "localhost", RATE_LIMIT_PER_MINUTE: 5, TELEGRAM_API_BASE: "https://api.telegram.org", ALLOWED_ORIGINS: [] });
     expect(c.TELEGRAM_BOT_TOKEN).toBeUndefined();
@@ -252,6 +303,23 @@ describe("configuration", () => {
     const message = (error as ConfigError).message;
     for (const name of ["TELEGRAM_BOT_TOKEN", "TELEGRAM_CHAT_ID", "PORT", "RATE_LIMIT_PER_MINUTE", "TELEGRAM_API_BASE", "ALLOWED_ORIGINS"]) expect(message).toContain(`${name}:`);
     expect(message).not.toContain("secret-looking-wrong");
+  });
+
+  it("refuses a TELEGRAM_API_BASE carrying a user name or password, and never repeats the password", () => {
+    for (const base of ["https://relay-user:s3cret-Pa55@proxy.example/tg", "https://relay-user@proxy.example", "https://:s3cret-Pa55@proxy.example", "http://relay-user:s3cret-Pa55@127.0.0.1:8081"]) {
+      let error: unknown;
+      try {
+        relayConfig({ TELEGRAM_API_BASE: base });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, base).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toContain("TELEGRAM_API_BASE: must not carry a user name or password");
+      expect(message).not.toContain("s3cret-Pa55");
+      expect(message).not.toContain("relay-user");
+    }
+    expect(relayConfig({ TELEGRAM_API_BASE: "https://proxy.example/tg" }).TELEGRAM_API_BASE).toBe("https://proxy.example/tg");
   });
 
   it("wants the token and chat id together", () => {

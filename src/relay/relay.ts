@@ -9,7 +9,9 @@
  * leave it.
  *
  * A script posts JSON and gets JSON; a form posted without script
- * (urlencoded) gets an HTML page with the same notice.
+ * (urlencoded) gets an HTML page with the same notice, refusals included
+ * (403, 400, 413, 429, 503): on every one whose body was read, the form
+ * again holding what the visitor typed.
  */
 import { HONEYPOT_FIELD, PROOF_PATH, RELAY_PATHS, type FormKind } from "../forms/fields.ts";
 import { BODIES, type ContactBody, type QuoteBody } from "../forms/schema.ts";
@@ -20,7 +22,7 @@ import type { Health } from "./leads/delivery.ts";
 import { leadId } from "./leads/id.ts";
 import type { LeadStore } from "./leads/store.ts";
 import { contactNotices, quoteNotices } from "./notice.ts";
-import { BACK_FIELD, CONFIRM_NOTICE, resultPage } from "./page.ts";
+import { BACK_FIELD, CONFIRM_NOTICE, resultPage, tooLongNotice } from "./page.ts";
 import { rateLimiter, type RateLimiter } from "./rate-limit.ts";
 import type { SpamGuard, Verdict } from "./spam.ts";
 
@@ -62,6 +64,25 @@ export function createRelay(options: RelayOptions): RelayHandler {
 
   return async (request, client) => {
     const url = new URL(request.url);
+
+    /** The page a script-less post gets: the notice and, unless sent, the form again holding what the visitor typed. */
+    const page = (status: number, form: FormKind, mode: "sent" | "failed" | "confirm" | "refused", fields: Record<string, unknown>, back: string, headers: Headers, proof?: string) => {
+      const values = Object.fromEntries(Object.entries(fields).filter(([k, v]) => typeof v === "string" && k !== HONEYPOT_FIELD)) as Record<string, string>;
+      const notice = { sent: SUCCESS[form], failed: failure(form, phone), confirm: CONFIRM_NOTICE, refused: tooLongNotice(form, phone) }[mode];
+      const h = new Headers(headers);
+      h.set("Content-Type", "text/html; charset=utf-8");
+      h.set("Cache-Control", "no-store");
+      // The page shows visitor text (escaped); a strict policy is the second lock on that door.
+      h.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+      return new Response(resultPage({ form, mode, notice, values, action: url.pathname, back, proof }), { status, headers: h });
+    };
+    const backOf = (fields: Record<string, unknown>) => backLink(typeof fields[BACK_FIELD] === "string" ? fields[BACK_FIELD] : request.headers.get("Referer"));
+    /** A script-less post over the body limit: its body was never read, so the page can only say so and lead back. */
+    const tooLong = (form: FormKind, headers: Headers) => {
+      const h = new Headers(headers);
+      h.set("Connection", "close");
+      return page(413, form, "refused", {}, backLink(request.headers.get("Referer")), h);
+    };
     const reading = request.method === "GET" || request.method === "HEAD";
     if (at(url, HEALTH_PATH) && reading) {
       const state = await health();
@@ -73,8 +94,21 @@ export function createRelay(options: RelayOptions): RelayHandler {
 
     const origin = request.headers.get("Origin");
     const cors = new Headers({ Vary: "Origin" });
+    const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+    // A form posted without script: every answer to it, refusals too, is a page.
+    const html = type === "application/x-www-form-urlencoded";
+    const scriptless = form && request.method === "POST" && html ? form : undefined;
     if (origin && !sameHost(origin, url)) {
-      if (!allowedOrigins.includes(origin)) return json(403, { ok: false, error: "this origin may not post here" }, cors);
+      if (!allowedOrigins.includes(origin)) {
+        if (!scriptless) return json(403, { ok: false, error: "this origin may not post here" }, cors);
+        // Posted from a site not allowed here: nothing is stored, but the visitor gets what they typed back,
+        // on a page of this relay's own, whose form posts here from this origin.
+        const raw = await readBody(request);
+        if (raw === undefined) return tooLong(scriptless, cors);
+        log(`relay: ${scriptless} form posted from ${origin}, not in ALLOWED_ORIGINS: refused, its visitor shown what they typed`);
+        const fields = formFields(raw);
+        return page(403, scriptless, "failed", fields, backOf(fields), cors);
+      }
       cors.set("Access-Control-Allow-Origin", origin);
     }
     const methods = proofRequest ? "GET, OPTIONS" : "POST, OPTIONS";
@@ -90,21 +124,19 @@ export function createRelay(options: RelayOptions): RelayHandler {
       return json(405, { ok: false, error: `use ${methods.split(",")[0]}` }, cors);
     }
 
-    const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
-    const html = type === "application/x-www-form-urlencoded";
     if (type !== "application/json" && !html) {
       return json(400, { ok: false, error: "send application/json (or a form as application/x-www-form-urlencoded)" }, cors);
     }
     const raw = await readBody(request);
     if (raw === undefined) {
+      if (html) return tooLong(form, cors);
       cors.set("Connection", "close");
       return json(413, { ok: false, error: `the body is larger than ${Math.round(MAX_BODY_BYTES / 1024)} KB` }, cors);
     }
 
     let fields: Record<string, unknown>;
     if (html) {
-      // Browsers send a textarea's line breaks as CRLF; the visitor typed LF.
-      fields = Object.fromEntries([...new URLSearchParams(raw)].map(([k, v]) => [k, v.replace(/\r\n?/g, "\n")]));
+      fields = formFields(raw);
     } else {
       try {
         const parsed: unknown = JSON.parse(raw);
@@ -115,17 +147,8 @@ export function createRelay(options: RelayOptions): RelayHandler {
       }
     }
 
-    const answer = (status: number, mode: "sent" | "failed" | "confirm", extra: Record<string, unknown> = {}, headers = cors, proof?: string) => {
-      if (!html) return json(status, { ok: mode === "sent", ...extra }, headers);
-      const values = Object.fromEntries(Object.entries(fields).filter(([k, v]) => typeof v === "string" && k !== HONEYPOT_FIELD)) as Record<string, string>;
-      const notice = { sent: SUCCESS[form], failed: failure(form, phone), confirm: CONFIRM_NOTICE }[mode];
-      const page = resultPage({ form, mode, notice, values, action: url.pathname, back: backLink(typeof fields[BACK_FIELD] === "string" ? fields[BACK_FIELD] : request.headers.get("Referer")), proof });
-      headers.set("Content-Type", "text/html; charset=utf-8");
-      headers.set("Cache-Control", "no-store");
-      // The page shows visitor text (escaped); a strict policy is the second lock on that door.
-      headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
-      return new Response(page, { status, headers });
-    };
+    const answer = (status: number, mode: "sent" | "failed" | "confirm", extra: Record<string, unknown> = {}, headers = cors, proof?: string) =>
+      html ? page(status, form, mode, fields, backOf(fields), headers, proof) : json(status, { ok: mode === "sent", ...extra }, headers);
     const sent = () => answer(200, "sent");
 
     const allowed = await limiter.take(clientKey(request, client?.clientAddress, trustProxy));
@@ -188,6 +211,11 @@ export function createRelay(options: RelayOptions): RelayHandler {
     await Promise.race([deliverNow(id), new Promise<void>((resolve) => (timer = setTimeout(resolve, answerBudgetMs)))]);
     clearTimeout(timer);
   }
+}
+
+/** A urlencoded body as fields; browsers send a textarea's line breaks as CRLF, and the visitor typed LF. */
+function formFields(raw: string): Record<string, string> {
+  return Object.fromEntries([...new URLSearchParams(raw)].map(([k, v]) => [k, v.replace(/\r\n?/g, "\n")]));
 }
 
 function json(status: number, body: unknown, headers = new Headers()): Response {

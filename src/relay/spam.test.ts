@@ -266,6 +266,17 @@ describe("bodies", () => {
     expect(ms).toBeLessThan(10_000);
   });
 
+  it("answers a script-less form declaring a 100 MB body with a 413 page, and closes the connection", async () => {
+    const head = "POST /api/contact HTTP/1.1\r\nHost: relay.test\r\nContent-Type: application/x-www-form-urlencoded\r\nReferer: http://relay.test/contact-us/\r\nContent-Length: 104857600\r\n\r\n";
+    const { answer, ms } = await raw(head, Buffer.alloc(64 * 1024, 120), 5);
+    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(answer).toMatch(/connection: close/i);
+    expect(answer).toMatch(/content-type: text\/html; charset=utf-8/i);
+    expect(answer).toContain("<h1>Your message is too long</h1>");
+    expect(answer).toContain('<a href="http://relay.test/contact-us/">Back to the form</a>');
+    expect(ms).toBeLessThan(10_000);
+  });
+
   it("closes a request whose body arrives a byte a second within 30 s", async () => {
     const { answer, ms } = await raw("POST /api/contact HTTP/1.1\r\nHost: relay.test\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n", "x", 1_000);
     expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 408 Request Timeout");
@@ -282,7 +293,8 @@ describe("settings", () => {
   it("wants https for Telegram except on loopback, and prints its address without credentials", async () => {
     expect(() => serverConfig({ TELEGRAM_API_BASE: "http://telegram.example" })).toThrow(/TELEGRAM_API_BASE: must be https/);
     expect(serverConfig({ TELEGRAM_API_BASE: "http://127.0.0.1:8081" }).TELEGRAM_API_BASE).toBe("http://127.0.0.1:8081");
+    expect(() => serverConfig({ TELEGRAM_API_BASE: "https://user:secret@proxy.example/tg" })).toThrow(/TELEGRAM_API_BASE: must not carry a user name or password/);
     const { printableApiBase } = await import("./config.ts");
-    expect(printableApiBase(serverConfig({ TELEGRAM_API_BASE: "https://user:secret@proxy.example/tg" }))).toBe("https://proxy.example");
+    expect(printableApiBase(serverConfig({ TELEGRAM_API_BASE: "https://proxy.example/tg" }))).toBe("https://proxy.example");
   });
 });

@@ -291,6 +291,30 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(tg.attempts).toBe(2);
   });
 
+  it("turns health red (503) while a pending lead has waited more than 15 minutes, and green once it is delivered", async () => {
+    const w = await startWorker();
+    tg.always({ kind: "down" });
+    expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 } });
+    // A lead received 16 minutes ago and still pending, as the Worker's own store writes one.
+    const receivedAt = Date.now() - 16 * 60_000;
+    await (await w.mf.getD1Database("DB"))
+      .prepare("INSERT INTO leads (id, form, fields, parts, received_at, status, next_attempt_at) VALUES ('stuck', 'contact', ?, ?, ?, 'pending', ?)")
+      .bind(JSON.stringify({ name: "Ann Lee" }), JSON.stringify(["*New Contact Form Submission*\n\n*Name:* Ann Lee\n"]), receivedAt, receivedAt)
+      .run();
+    await w.sweep();
+    await waitFor("the Queue's consumer to try the stuck lead against a Telegram that is down", async () => (await w.leads())[0]?.attempts >= 1);
+    const red = await w.health();
+    expect(red.status).toBe(503);
+    expect(red.body).toMatchObject({ ok: false, telegram: "ok" });
+    expect(red.body.pending).toBeGreaterThanOrEqual(1);
+    expect(red.body.oldestPendingSeconds).toBeGreaterThan(900);
+
+    tg.always({ kind: "ok" });
+    await waitFor("the retry to deliver the stuck lead", () => tg.delivered.length === 1);
+    await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
+    expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 } });
+  });
+
   it("stores leads and sends nothing when Telegram is not configured", async () => {
     const w = await startWorker({ bindings: {} });
     expect((await w.post(contact())).status).toBe(200);

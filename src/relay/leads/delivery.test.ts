@@ -147,6 +147,25 @@ describe("delivery", () => {
     expect(await health(right)).toMatchObject({ status: 200, telegram: "ok" });
   });
 
+  it("turns health red (503) while a pending lead has waited more than 15 minutes, and green once it is delivered", async () => {
+    const relay = await start();
+    tg.always({ kind: "down" });
+    expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 });
+    const receivedAt = Date.now() - 16 * 60_000;
+    await relay.opened.store.add({ id: "stuck", form: "quote", fields: ann, parts: ["*New Quote Request*\n\n*Name:* Ann\n"], receivedAt });
+    await expect.poll(() => tg.attempts, { timeout: 5_000, message: "the delivery loop tries the stuck lead against a Telegram that is down" }).toBeGreaterThanOrEqual(1);
+    const red = await health(relay);
+    expect(red).toMatchObject({ status: 503, ok: false, telegram: "ok" });
+    expect(red.pending).toBeGreaterThanOrEqual(1);
+    expect(red.oldestPendingSeconds).toBeGreaterThan(900);
+    expect((await relay.opened.store.get("stuck"))?.status).toBe("pending");
+
+    tg.always({ kind: "ok" });
+    await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "the stuck lead goes out once Telegram is back" }).toBe(1);
+    await expect.poll(async () => (await health(relay)).status, { timeout: 5_000, message: "health turns green after the delivery" }).toBe(200);
+    expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 });
+  });
+
   it("keeps leads without sending when Telegram is not configured, and says so in the health check", async () => {
     const relay = await startNodeRelay({ config: standInConfig(tg, db.file, { TELEGRAM_BOT_TOKEN: "", TELEGRAM_CHAT_ID: "" }), log: () => {}, outboxFile: path.join(path.dirname(db.file), "none") });
     running.push(relay);

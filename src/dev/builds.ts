@@ -1,0 +1,67 @@
+/**
+ * The dev server's builds, on a warm build thread (src/dev/builder.ts): one
+ * at a time, a change during a build queued for right after it, and a fresh
+ * thread when code changed, because a thread cannot reload the modules it
+ * has loaded.
+ */
+import { Worker } from "node:worker_threads";
+import type { BuilderReply } from "./builder.ts";
+
+/** Runs a TypeScript module (workerData.module) on a worker thread. */
+const TS_WORKER = new URL("./ts-worker.mjs", import.meta.url);
+
+export class DevBuilds {
+  private builder: Worker | undefined;
+  private building = false;
+  private queued: { fresh: boolean; why: string } | undefined;
+  private waiters: (() => void)[] = [];
+
+  constructor(
+    private readonly dirs: { contentDir: string; outDir: string },
+    /** Called with each build's reply, how long it took, and why it ran. */
+    private readonly onDone: (reply: BuilderReply, seconds: number, why: string) => void,
+  ) {}
+
+  /** Builds now, or right after the build under way; `fresh` starts a new build thread first. */
+  rebuild(fresh: boolean, why: string) {
+    if (this.building) {
+      this.queued = { fresh: fresh || (this.queued?.fresh ?? false), why };
+      return;
+    }
+    this.building = true;
+    if (fresh || !this.builder) this.startBuilder();
+    const started = performance.now();
+    const w = this.builder!;
+    const onExit = (code: number) => done({ error: `the build thread stopped (exit code ${code})`, content: false });
+    const done = (reply: BuilderReply) => {
+      w.off("message", done);
+      w.off("exit", onExit);
+      this.onDone(reply, (performance.now() - started) / 1000, why);
+      this.building = false;
+      for (const resolve of this.waiters.splice(0)) resolve();
+      if (this.queued) {
+        const next = this.queued;
+        this.queued = undefined;
+        this.rebuild(next.fresh, next.why);
+      }
+    };
+    w.on("message", done);
+    w.on("exit", onExit);
+    w.postMessage({ build: true });
+  }
+
+  /** Resolves after the next build finishes, whether it succeeded or not. */
+  next(): Promise<void> {
+    return new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  async close() {
+    await this.builder?.terminate();
+  }
+
+  private startBuilder() {
+    void this.builder?.terminate();
+    this.builder = new Worker(TS_WORKER, { workerData: { module: new URL("./builder.ts", import.meta.url).href, ...this.dirs } });
+    this.builder.unref();
+  }
+}

@@ -37,6 +37,7 @@ export const COPY_HOSTS = [
   "kiddle.co",
   // news mirrors, syndication copies and scrapers
   "newsbite.mooo.com",
+  "layarlensa.info",
   "noosaonlinenews.com.au",
   "api.newsplugin.com",
   "peoplentools.com",
@@ -55,12 +56,17 @@ export const COPY_HOSTS = [
 ] as const;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** "piglix" → "[pP][iI][gG][lL][iI][xX]": a host matches in any case, without the `i` flag a JSON Schema pattern cannot carry. */
+const anyCase = (s: string) => s.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
 
 /**
- * Matches an address whose host is not on the list (nor a subdomain of one).
- * Written without flags so a JSON Schema `pattern` can carry it unchanged.
+ * Matches an address whose host is not on the list (nor a subdomain of one),
+ * in any case: "https://PIGLIX.com/x" is on the list. Written without flags so
+ * a JSON Schema `pattern` can carry it unchanged.
  */
-export const NOT_ON_COPY_HOST = new RegExp(`^[a-zA-Z][a-zA-Z0-9+.-]*://(?!(?:[^/?#@]*[.@])?(?:${COPY_HOSTS.map(escape).join("|")})\\.?(?:[:/?#]|$))`);
+export const NOT_ON_COPY_HOST = new RegExp(
+  `^[a-zA-Z][a-zA-Z0-9+.-]*://(?!(?:[^/?#@]*[.@])?(?:${COPY_HOSTS.map((h) => anyCase(escape(h))).join("|")})\\.?(?:[:/?#]|$))`,
+);
 
 /** The list entry an address's host is on, if any: `copyHostOf("https://kids.kiddle.co/X")` is "kiddle.co". */
 export function copyHostOf(address: string): string | undefined {

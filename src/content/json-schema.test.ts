@@ -5,6 +5,7 @@ import addFormats from "ajv-formats";
 import { CORE_SCHEMA, load as readYaml } from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { COPY_HOSTS, copyHostOf, NOT_ON_COPY_HOST } from "./copy-hosts.ts";
 import { jsonSchemas, SCHEMA_DIR, schemaFileFor } from "./json-schema.ts";
 import { FILES } from "./load.ts";
 
@@ -58,16 +59,26 @@ describe("the JSON Schemas in schemas/", () => {
     expect(entry.postcode.description).toBe('Four digits, e.g. "4055".');
   });
 
-  it("give every field of a suburb entry a description, shown as hover help", () => {
-    const entry = JSON.parse(jsonSchemas().get("suburbs.schema.json")!).properties.suburbs.items;
+  it("give every field of every file a description, shown as hover help", () => {
     const undescribed: string[] = [];
+    const seen: string[] = [];
+    /** Every property under `schema`, at any depth: nested objects, array items, combinators, definitions. */
     const walk = (schema: any, at: string) => {
+      if (!schema || typeof schema !== "object") return;
       for (const [key, field] of Object.entries<any>(schema.properties ?? {})) {
-        if (!field.description) undescribed.push(`${at}${key}`);
-        walk(field.items ?? field, `${at}${key}.`);
+        const here = at.endsWith(":") ? `${at}${key}` : `${at}.${key}`;
+        seen.push(here);
+        if (typeof field.description !== "string" || field.description.trim() === "") undescribed.push(here);
+        walk(field, here);
       }
+      for (const items of [schema.items, schema.additionalItems].flat()) walk(items, `${at}[]`);
+      if (typeof schema.additionalProperties === "object") walk(schema.additionalProperties, `${at}{}`);
+      for (const key of ["allOf", "anyOf", "oneOf"]) for (const sub of schema[key] ?? []) walk(sub, at);
+      for (const [name, def] of Object.entries<any>({ ...schema.definitions, ...schema.$defs })) walk(def, `#${name}`);
     };
-    walk(entry, "");
+    for (const [name, text] of jsonSchemas()) walk(JSON.parse(text), `${name}:`);
+    expect(seen.length, "the walk found the fields").toBeGreaterThan(150);
+    expect(seen).toContain("suburbs.schema.json:suburbs[].schools[].level");
     expect(undescribed).toEqual([]);
   });
 
@@ -79,6 +90,22 @@ describe("the JSON Schemas in schemas/", () => {
     ["a source on a copy host", "suburbs.yaml", (t) => t.replace('source: "https://en.wikipedia.org/wiki/Annerley"', 'source: "https://kids.kiddle.co/Annerley,_Queensland"'), ["suburbs/0/population/source"]],
     ["a source over http", "suburbs.yaml", (t) => t.replace('url: "https://en.wikipedia.org/wiki/Toowong"', 'url: "http://en.wikipedia.org/wiki/Toowong"'), ["suburbs/1/sources/0/url"]],
     ["a source on a bare IP address", "suburbs.yaml", (t) => t.replace('url: "https://en.wikipedia.org/wiki/Toowong"', 'url: "https://108.161.137.60/piglix/Toowong"'), ["suburbs/1/sources/0/url"]],
+    ...[
+      ["on a copy host written in capitals", "https://PIGLIX.com/Toowong"],
+      ["on a copy host's subdomain in mixed case", "https://Kids.Kiddle.CO/Toowong,_Queensland"],
+      ["on the scraper layarlensa.info", "https://layarlensa.info/brisbane-house-prices-hit-a-record-high-and-one-suburb-nears-a-3m-median-31517.html"],
+      ["on a decimal IPv4 address", "https://2130706433/wiki/Toowong"],
+      ["on a hexadecimal IPv4 address", "https://0x7f000001/wiki/Toowong"],
+      ["on a shortened IPv4 address", "https://127.1/wiki/Toowong"],
+      ["on an IPv6 address", "https://[2001:db8::1]/wiki/Toowong"],
+      ["on a host spelt with a percent-escape", "https://pig%6Cix.com/Toowong"],
+      ["on a host spelt in full-width letters", "https://ｐｉｇｌｉｘ.com/Toowong"],
+    ].map(([what, address]): [string, string, (t: string) => string, string[]] => [
+      `a source ${what}`,
+      "suburbs.yaml",
+      (t) => t.replace('url: "https://en.wikipedia.org/wiki/Toowong"', `url: "${address}"`),
+      ["suburbs/1/sources/0/url"],
+    ]),
     ["a source with a port", "suburbs.yaml", (t) => t.replace('url: "https://en.wikipedia.org/wiki/Toowong"', 'url: "https://en.wikipedia.org:20121/wiki/Toowong"'), ["suburbs/1/sources/0/url"]],
     ["a source without a citation", "suburbs.yaml", (t) => t.replace('      citation: "Wikipedia: Annerley"\n', ""), ["suburbs/0/population/citation"]],
     ["a wrong phone number", "site.yaml", (t) => t.replace(/^phone: .*$/m, 'phone: "12345"'), ["phone"]],
@@ -90,6 +117,24 @@ describe("the JSON Schemas in schemas/", () => {
     const value = read(file, edit);
     expect(zodFields(file, value)).toEqual(fields);
     expect(jsonSchemaFields(file, value)).toEqual(fields);
+  });
+});
+
+describe("the list of copy hosts", () => {
+  it.each(COPY_HOSTS)("refuses %s in any case, and its subdomains, by pattern and by name", (host) => {
+    for (const address of [`https://${host}/x`, `https://${host.toUpperCase()}/x`, `https://www.${host}./x`, `https://Sub.${host.replace(/^./, (c) => c.toUpperCase())}:8443/x`]) {
+      expect(NOT_ON_COPY_HOST.test(address), address).toBe(false);
+      expect(copyHostOf(address), address).toBe(host);
+    }
+    // Another host's name ending in this one is not this one (though "notweb.archive.org" is on archive.org).
+    for (const address of [`https://not${host}/x`, `https://${host}.example.com/x`]) {
+      expect(copyHostOf(address), address).not.toBe(host);
+      expect(NOT_ON_COPY_HOST.test(address), address).toBe(copyHostOf(address) === undefined);
+    }
+  });
+
+  it("names the scrapers the facts file was read from", () => {
+    expect(COPY_HOSTS).toContain("layarlensa.info");
   });
 });
 

@@ -78,6 +78,20 @@ describe("the real content", () => {
     /** The facts file keeps a source as collected; the content may only move it from http: to https:. */
     const canonical = (u: string) => u.replace(/^http:/, "https:");
     const shown = (f: any) => (f && !f.weak ? f : undefined);
+    /** Every citation the facts file gives a page, anywhere in it (figures, schools, alsoSeen), by canonical address. */
+    const citations = new Map<string, string[]>();
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(collect);
+      if (!node || typeof node !== "object") return;
+      const { source, citation } = node as { source?: unknown; citation?: unknown };
+      if (typeof source === "string" && typeof citation === "string") {
+        const list = citations.get(canonical(source)) ?? [];
+        if (!list.includes(citation)) citations.set(canonical(source), [...list, citation]);
+      }
+      Object.values(node).forEach(collect);
+    };
+    collect(facts);
+    expect(citations.size, "the facts file's cited pages").toBeGreaterThan(50);
     for (const s of content.suburbs) {
       const f = facts.find((x) => x.slug === s.slug)!;
       const pairs: [any, any][] = [
@@ -97,9 +111,14 @@ describe("the real content", () => {
         const theirs = schools.find((x: any) => x.name === school.name);
         expect([school.level, school.type, school.source, school.citation], `${s.slug}: ${school.name}`).toEqual([theirs.level, theirs.type, canonical(theirs.source), theirs.citation]);
       }
-      // Every page listed under sources: is one the facts file read or cites, at its canonical address.
+      // Every page listed under sources: is one the facts file read or cites, at its canonical address,
+      // under the facts file's citation wherever the facts file cites that page.
       const read = [...f.sourcesRead, ...f.schools.map((x: any) => x.source)].filter(Boolean).map(canonical);
-      for (const src of s.sources) expect(read, `${s.slug}: ${src.url}`).toContain(src.url);
+      for (const src of s.sources) {
+        expect(read, `${s.slug}: ${src.url}`).toContain(src.url);
+        const cited = citations.get(src.url);
+        if (cited) expect(cited, `${s.slug}: the citation of ${src.url}`).toContain(src.citation);
+      }
     }
   });
 
@@ -149,6 +168,21 @@ describe("a content mistake", () => {
   it("rejects a slug that is not the name in lowercase with hyphens", () => {
     const dir = brokenContent("suburbs.yaml", (t) => t.replace(/- slug: west-end/, "- slug: westend"));
     expect(problemsOf(dir)).toContainEqual(expect.stringMatching(/suburbs\[3\] "westend" → slug: expected "west-end" \(the name in lowercase with spaces as hyphens\), got "westend"$/));
+  });
+
+  it.each([
+    ["https://PIGLIX.com/Toowong", "is on a site that copies other sites' pages"],
+    ["https://layarlensa.info/brisbane-house-prices-hit-a-record-high-and-one-suburb-nears-a-3m-median-31517.html", "is on a site that copies other sites' pages"],
+    ["https://2130706433/wiki/Toowong", "is a bare IP address"],
+    ["https://0x7f000001/wiki/Toowong", "is a bare IP address"],
+    ["https://[2001:db8::1]/wiki/Toowong", "is a bare IP address"],
+    ["https://pig%6Cix.com/Toowong", "has a site name with characters other than letters, digits, dots and hyphens"],
+  ])("refuses the source %s", (address, why) => {
+    const line = lineOf("content", "suburbs.yaml", /url: "https:\/\/en\.wikipedia\.org\/wiki\/Toowong"$/);
+    const dir = brokenContent("suburbs.yaml", (t) => t.replace('url: "https://en.wikipedia.org/wiki/Toowong"', `url: "${address}"`));
+    const problems = problemsOf(dir);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`suburbs.yaml:${line} suburbs[1] "toowong" → sources[0].url: ${JSON.stringify(address)} ${why}`);
   });
 
   it("refuses a source on a copy host, without a citation, not on https, on a bare IP address or with a port", () => {

@@ -17,16 +17,11 @@ import { build } from "../src/build/build.ts";
 import { contentWithPhotos } from "../src/testing/photos.ts";
 import { createApp } from "../src/server/app.ts";
 import { listen } from "../src/server/node.ts";
+import { loadContent } from "../src/content/load.ts";
+import { onePerKind } from "../src/routes.ts";
 
-const PAGES: [kind: string, path: string][] = [
-  ["home", "/"],
-  ["service", "/services/bond-cleaning-brisbane/"],
-  ["suburb", "/suburbs/paddington/"],
-  ["about", "/about-us/"],
-  ["contact", "/contact-us/"],
-  // Lighthouse will not audit a response with status 404, so the 404 page is asked for by its file name.
-  ["404", "/404.html"],
-];
+// One page of each kind from the route list; Lighthouse will not audit a response with status 404, so the 404 page is its file, /404.html.
+const PAGES = onePerKind(loadContent("content")).map((r): [kind: string, path: string] => [r.kind === "notFound" ? "404" : r.kind, r.path]);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const photos = process.argv.includes("--photos");
 const reportDir = path.resolve(photos ? ".reports/lighthouse-photos" : ".reports/lighthouse");

@@ -9,6 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "../src/build/build.ts";
+import { loadContent } from "../src/content/load.ts";
+import { onePerKind } from "../src/routes.ts";
 import { contentWithPhotos } from "../src/testing/photos.ts";
 import { DESKTOP, PHONE, launchBrowser } from "../src/testing/browser.ts";
 import { startSite } from "../src/testing/site.ts";
@@ -18,7 +20,7 @@ const args = process.argv.slice(2);
 const fullPage = !args.includes("--top");
 const photos = args.includes("--photos");
 const paths = args.filter((a) => !a.startsWith("--"));
-const pages = paths.length > 0 ? paths : ["/", "/services/bond-cleaning-brisbane/", "/suburbs/paddington/", "/about-us/", "/contact-us/", "/no-such-page"];
+const pages = paths.length > 0 ? paths : onePerKind(loadContent("content")).map((r) => r.path);
 const outDir = path.resolve(".reports/screens");
 mkdirSync(outDir, { recursive: true });
 

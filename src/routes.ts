@@ -11,30 +11,38 @@ import type { ServiceData, SuburbData } from "./content/schema.ts";
 export type Route =
   | { kind: "home"; path: "/" }
   | { kind: "service"; path: string; service: ServiceData }
-  | { kind: "about"; path: "/about-us/" }
-  | { kind: "contact"; path: "/contact-us/" }
+  | { kind: "about"; path: typeof ABOUT_PATH }
+  | { kind: "contact"; path: typeof CONTACT_PATH }
   | { kind: "suburb"; path: string; suburb: SuburbData }
   | { kind: "notFound"; path: "/404.html" };
 
 export type RouteKind = Route["kind"];
 
+export const ABOUT_PATH = "/about-us/";
+export const CONTACT_PATH = "/contact-us/";
 export const servicePath = (s: Pick<ServiceData, "slug">) => `/services/${s.slug}/`;
 export const suburbPath = (s: Pick<SuburbData, "slug">) => `/suburbs/${s.slug}/`;
 
 /** The sections of the home page that header buttons scroll to. */
 export type HomeSection = "home" | "services" | "about" | "faq" | "suburbs" | "testimonials";
-export const homeSection = (id: HomeSection) => (id === "home" ? "/#home" : `/#${id}`);
+export const homeSection = (id: HomeSection) => `/#${id}`;
 
 /** Every page, in the order a visitor meets them, then the 404 page. */
 export function routes(content: Content): Route[] {
   return [
     { kind: "home", path: "/" },
     ...content.services.map((service) => ({ kind: "service" as const, path: servicePath(service), service })),
-    { kind: "about", path: "/about-us/" },
-    { kind: "contact", path: "/contact-us/" },
+    { kind: "about", path: ABOUT_PATH },
+    { kind: "contact", path: CONTACT_PATH },
     ...content.suburbs.map((suburb) => ({ kind: "suburb" as const, path: suburbPath(suburb), suburb })),
     { kind: "notFound", path: "/404.html" },
   ];
+}
+
+/** The first page of each kind, in route order: what the audit and screenshot scripts look at. */
+export function onePerKind(content: Content): Route[] {
+  const seen = new Set<RouteKind>();
+  return routes(content).filter((r) => !seen.has(r.kind) && seen.add(r.kind));
 }
 
 /** The file a route is written to, relative to dist/. */

@@ -1,5 +1,5 @@
 import type { Content } from "../src/content/load.ts";
-import { homeSection, servicePath } from "../src/routes.ts";
+import { ABOUT_PATH, CONTACT_PATH, homeSection, servicePath } from "../src/routes.ts";
 import { Container, PhoneLink } from "./ui.tsx";
 import { Logo } from "./Header.tsx";
 import { formatHours } from "./hours.ts";
@@ -25,8 +25,8 @@ function FooterContent({ content }: { content: Content }) {
           <h2 id="footer-quick-links" className="text-base font-semibold text-white">Quick Links</h2>
           <ul className="mt-4 space-y-1 text-sm">
             <li><a className={footerLink} href="/">Home</a></li>
-            <li><a className={footerLink} href="/about-us/">About Us</a></li>
-            <li><a className={footerLink} href="/contact-us/">Contact Us</a></li>
+            <li><a className={footerLink} href={ABOUT_PATH}>About Us</a></li>
+            <li><a className={footerLink} href={CONTACT_PATH}>Contact Us</a></li>
             <li><a className={footerLink} href={homeSection("suburbs")}>Suburbs We Clean</a></li>
             <li><a className={footerLink} href={homeSection("home")}>Get a Free Quote</a></li>
           </ul>

@@ -9,16 +9,17 @@ import { buildSummary } from "../build/summary.ts";
 import { ContentError } from "../content/load.ts";
 
 export type BuilderRequest = { build: true };
-export type BuilderReply = { ok: string; ms: number; warnings: string[] } | { error: string; content: boolean };
+/** A summary line and warnings, or the error: a content mistake's message as the build words it, else the stack. */
+export type BuilderReply = { ok: string; warnings: string[] } | { error: string };
 
 const { contentDir, outDir } = workerData as { contentDir: string; outDir: string };
 const port = parentPort!;
 port.on("message", async () => {
   try {
     const result = await build({ contentDir, outDir });
-    port.postMessage({ ok: buildSummary(result), ms: result.ms, warnings: result.warnings } satisfies BuilderReply);
+    port.postMessage({ ok: buildSummary(result), warnings: result.warnings } satisfies BuilderReply);
   } catch (error) {
-    const content = error instanceof ContentError;
-    port.postMessage({ error: content || !(error instanceof Error) ? String((error as Error).message ?? error) : (error.stack ?? error.message), content } satisfies BuilderReply);
+    const words = error instanceof ContentError || !(error instanceof Error);
+    port.postMessage({ error: words ? String((error as Error).message ?? error) : (error.stack ?? error.message) } satisfies BuilderReply);
   }
 });

@@ -32,7 +32,7 @@ export class DevBuilds {
     if (fresh || !this.builder) this.startBuilder();
     const started = performance.now();
     const w = this.builder!;
-    const onExit = (code: number) => done({ error: `the build thread stopped (exit code ${code})`, content: false });
+    const onExit = (code: number) => done({ error: `the build thread stopped (exit code ${code})` });
     const done = (reply: BuilderReply) => {
       w.off("message", done);
       w.off("exit", onExit);

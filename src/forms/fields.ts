@@ -33,7 +33,6 @@ export const SERVICE_OPTIONS = [
   { value: "carpet-cleaning", label: "Carpet Cleaning Brisbane" },
 ] as const;
 
-export type ServiceValue = (typeof SERVICE_OPTIONS)[number]["value"];
 
 export const serviceLabel = (value: string): string | undefined => SERVICE_OPTIONS.find((s) => s.value === value)?.label;
 

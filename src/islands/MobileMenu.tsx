@@ -7,7 +7,7 @@
  * Pattern: https://www.w3.org/WAI/ARIA/apg/patterns/disclosure/
  */
 import { useEffect, useRef, useState, type MouseEvent, type ToggleEvent } from "react";
-import { homeSection } from "../routes.ts";
+import { CONTACT_PATH, homeSection } from "../routes.ts";
 import { Container, Icon, PhoneLink, buttonClass } from "../../templates/ui.tsx";
 import { useEnhanced } from "./useEnhanced.ts";
 
@@ -71,7 +71,7 @@ export default function MobileMenu({ phone }: MobileMenuProps) {
             <li><a href={homeSection("suburbs")} className={link}>List of Suburbs</a></li>
             <li><a href={homeSection("about")} className={link}>About Us</a></li>
             <li><a href={homeSection("testimonials")} className={link}>Testimonials</a></li>
-            <li><a href="/contact-us/" className={link}>Contact Us</a></li>
+            <li><a href={CONTACT_PATH} className={link}>Contact Us</a></li>
           </ul>
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
             <PhoneLink phone={phone} className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand-800 ring-1 ring-brand-200" iconClassName="h-4 w-4" prefix="Call " />

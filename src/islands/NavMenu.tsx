@@ -9,7 +9,7 @@
  * hover and closes CLOSE_DELAY_MS after the pointer leaves (spec section 4).
  */
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
-import { homeSection, servicePath, suburbPath } from "../routes.ts";
+import { CONTACT_PATH, homeSection, servicePath, suburbPath } from "../routes.ts";
 import { Slot } from "./Slot.tsx";
 import { Icon, cn } from "../../templates/ui.tsx";
 import { expandedBeforeWake } from "./disclosure.ts";
@@ -152,7 +152,7 @@ export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
           </a>
         </li>
         <li>
-          <a href="/contact-us/" className={navLink}>
+          <a href={CONTACT_PATH} className={navLink}>
             Contact Us
           </a>
         </li>

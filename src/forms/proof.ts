@@ -29,13 +29,15 @@ async function fetchInto(input: HTMLInputElement, form: HTMLFormElement): Promis
   try {
     const response = await fetch(new URL(PROOF_PATH, form.action), { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
     const { token } = (await response.json()) as { token?: unknown };
-    if (typeof token !== "string" || token === "") throw new Error("no proof");
+    if (typeof token !== "string") throw new Error("no proof");
+    // An empty token: the relay's spam check is off (SPAM_CHECKS=off) and asks for none.
+    if (token === "") return { token, at: 0 };
     const proof = { token, at: Date.now() };
     input.value = token;
     input.dataset.fetchedAt = String(proof.at);
     return proof;
   } catch {
-    // Sent without one, the post is kept as spam (or, without script, asked to confirm); the next try fetches again.
+    // The form's script then tells the visitor the send failed (a script-less post is asked to confirm); the next try fetches again.
     pending.delete(input);
     return null;
   }

@@ -41,13 +41,14 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
     setNotice(null);
     try {
       // Fetched by the loader when the visitor reached the form (src/forms/proof.ts).
+      // Fetched again here if that failed. Without one the post would be kept as spam while the visitor
+      // read "sent": better to say it failed, keep what they typed, and let them try again.
       const current = await proofFor(form);
-      if (current) {
-        // Someone quicker than the time trap (autofill, a short note) waits the rest of it, showing "Sending…".
-        const early = current.at + SCRIPT_PROOF_MIN_AGE_MS + 200 - Date.now();
-        if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
-        body[PROOF_FIELD] = current.token;
-      }
+      if (!current) throw new Error("The relay could not be reached for the spam check's proof");
+      // Someone quicker than the time trap (autofill, a short note) waits the rest of it, showing "Sending…".
+      const early = current.at + SCRIPT_PROOF_MIN_AGE_MS + 200 - Date.now();
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+      body[PROOF_FIELD] = current.token;
       const response = await fetch(action, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },

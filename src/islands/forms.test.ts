@@ -171,6 +171,51 @@ describe("quote form (home hero)", () => {
     await page.context().close();
   });
 
+  it("shows the failure notice, not a false success, when the spam check's proof cannot be fetched; the next try sends", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.route("**/api/proof", (route) => route.abort("connectionrefused"));
+    await page.goto(site.url + "/");
+    await page.focus("#quote-name");
+    await page.waitForSelector("[data-island=QuoteForm][data-hydrated=true]", { timeout: 15_000 });
+    await page.fill("#quote-name", "No Proof Yet");
+    await page.fill("#quote-email", "noproof@example.com");
+    await page.click("#home button[type=submit]");
+    await page.locator("#home [role=alert]").getByText("There was an issue sending your request.", { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await page.inputValue("#quote-name")).toBe("No Proof Yet");
+    // Nothing was posted without a proof, so nothing sits unseen in the spam folder.
+    expect((await relay.opened.store.list()).filter((l) => l.fields?.name === "No Proof Yet")).toEqual([]);
+
+    await page.unroute("**/api/proof");
+    await page.click("#home button[type=submit]");
+    await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
+    await expect.poll(() => tg.delivered.filter((d) => d.shown.includes("No Proof Yet")).length, { timeout: 10_000, message: "the second try is delivered" }).toBe(1);
+    await context.close();
+  });
+
+  it("sends with the spam check off (SPAM_CHECKS=off: the relay hands out an empty proof)", async () => {
+    const offDb = tempLeadsDb();
+    const off = await startNodeRelay({ config: standInConfig(tg, offDb.file), phone: PHONE, log: () => {}, pollMs: 200 });
+    const offSite = await startSite({ relay: off.relay });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(offSite.url + "/");
+      await page.focus("#quote-name");
+      await page.waitForSelector("[data-island=QuoteForm][data-hydrated=true]", { timeout: 15_000 });
+      await page.fill("#quote-name", "Spam Check Off");
+      await page.fill("#quote-email", "off@example.com");
+      await page.click("#home button[type=submit]");
+      await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
+      expect((await off.opened.store.list()).map((l) => [l.fields?.name, l.status])).toEqual([["Spam Check Off", expect.stringMatching(/pending|delivered/)]]);
+    } finally {
+      await context.close();
+      await offSite.close();
+      await off.close();
+      offDb.remove();
+    }
+  });
+
   it("says Quote Request Sent! once the lead is stored while Telegram misbehaves, and the owner gets it once Telegram recovers", async () => {
     tg.next({ kind: "tooMany", retryAfter: 1 }, { kind: "serverError" }, { kind: "hang" });
     const { page } = await open("/");

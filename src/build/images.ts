@@ -45,7 +45,7 @@ const ENCODE = {
  * never pay for it.
  */
 let sharpModule: Promise<(input?: Buffer, options?: SharpOptions) => Sharp> | undefined;
-const loadSharp = () => (sharpModule ??= import("sharp").then((m) => m.default));
+export const loadSharp = () => (sharpModule ??= import("sharp").then((m) => m.default));
 /** sharp's version, part of every cache key (a new libvips may encode differently), read without loading it. */
 const SHARP_VERSION = (JSON.parse(readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve("sharp")), "..", "package.json"), "utf8")) as { version: string }).version;
 

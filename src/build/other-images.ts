@@ -6,11 +6,20 @@
  * a phone photo dropped into the folder but not used yet would otherwise be
  * published with the GPS position of where it was taken.
  */
-import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "./images.ts";
 
 const RASTER = /\.(jpe?g|png|webp|avif)$/i;
+/**
+ * Bytes every EXIF, XMP or IPTC block carries in these formats, compared in
+ * lower case: JPEG's "Exif" and "Photoshop 3.0" segments, PNG's eXIf chunk and
+ * "Raw profile type exif/iptc" text, WebP's EXIF chunk, AVIF's Exif item, and
+ * XMP's namespace. A file without any of them has none of that data, so the
+ * brand's icons are copied without loading sharp (images.ts: a build from the
+ * cache never loads it); a file with one is asked of sharp.
+ */
+const METADATA_MARKS = ["exif", "iptc", "photoshop 3.0", "ns.adobe.com/xap/"];
 
 /** Copies what may be published; answers a warning for each file left out for its metadata. */
 export async function copyOtherImages(contentDir: string, outDir: string, photos: ReadonlySet<string>): Promise<string[]> {
@@ -18,18 +27,30 @@ export async function copyOtherImages(contentDir: string, outDir: string, photos
   const to = path.join(outDir, "images");
   mkdirSync(to, { recursive: true });
   const warnings: string[] = [];
-  for (const name of readdirSync(from, { recursive: true, encoding: "utf8" })) {
-    const file = path.join(from, name);
-    if (photos.has(path.basename(name)) || !path.extname(name)) continue;
-    if (RASTER.test(name)) {
-      const meta = await sharp(file).metadata().catch(() => undefined);
-      if (!meta || meta.exif || meta.xmp || meta.iptc) {
-        warnings.push(`${path.relative(process.cwd(), file)} is not used by any page and ${meta ? "carries camera data (EXIF, XMP or IPTC)" : "cannot be read as an image"}: it is not published`);
+  for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || photos.has(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (RASTER.test(entry.name)) {
+      const why = await withheld(file);
+      if (why) {
+        warnings.push(`${path.relative(process.cwd(), file)} is not used by any page and ${why}: it is not published`);
         continue;
       }
     }
-    mkdirSync(path.dirname(path.join(to, name)), { recursive: true });
-    copyFileSync(file, path.join(to, name));
+    const target = path.join(to, path.relative(from, file));
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(file, target);
   }
   return warnings;
+}
+
+/** Why a raster file may not be published, or undefined when it may. */
+async function withheld(file: string): Promise<string | undefined> {
+  const bytes = readFileSync(file);
+  const text = bytes.toString("latin1").toLowerCase();
+  if (!METADATA_MARKS.some((mark) => text.includes(mark))) return undefined;
+  const sharp = await loadSharp();
+  const meta = await sharp(bytes).metadata().catch(() => undefined);
+  if (!meta) return "cannot be read as an image";
+  return meta.exif || meta.xmp || meta.iptc ? "carries camera data (EXIF, XMP or IPTC)" : undefined;
 }

@@ -41,6 +41,8 @@ export const Stat = z
 export const Point = z
   .strictObject({ title: text.describe("A short heading."), text: text.describe("The paragraph under it.") })
   .describe("A short heading and the paragraph under it.");
+/** The reasons of a "Why choose us" section (home and about pages). */
+const reasons = z.array(Point).min(3).describe("Three or more reasons, each a heading and a paragraph.");
 /**
  * An image that ships with the content: a file in content/images/. Its size is
  * read from the file (a photo's pixels, an SVG's width and height or viewBox);
@@ -298,7 +300,7 @@ export const HomeFile = z.strictObject({
   whyChooseUs: z.strictObject({
     heading,
     text: sectionText,
-    reasons: z.array(Point).min(3).describe("Three or more reasons, each a heading and a paragraph."),
+    reasons,
     stats: z.array(Stat).length(4).describe("The four figures in a row under the reasons."),
   }).describe('The "Why choose us" section.'),
   faq: z.strictObject({ heading, text: sectionText }).describe("The heading above the FAQ; the questions and answers are in faq.yaml."),
@@ -317,7 +319,7 @@ export const AboutFile = z.strictObject({
   story: z.strictObject({ heading, paragraphs, image: Image }).describe("The business's story under the banner, with an image beside it."),
   whyChooseUs: z.strictObject({
     heading,
-    reasons: z.array(Point).min(3).describe("Three or more reasons, each a heading and a paragraph."),
+    reasons,
   }).describe('The "Why choose us" section.'),
   vision: Point.describe("The Vision card, first of the three cards with Mission and Strategy."),
   mission: Point.describe("The Mission card, between Vision and Strategy."),

@@ -43,12 +43,17 @@ afterEach(() => {
 /** The store refuses writes (as a read-only or full disk would): the one failure a visitor is told about, besides the relay being unreachable. */
 const breakStore = () => relay.opened.db.pragma("query_only = ON");
 
-async function open(path: string, { js = true } = {}): Promise<{ page: Page; errors: string[] }> {
+/**
+ * Opens a page of the site (or of `origin`, another site) at desktop width and, with script, wakes its
+ * form. `prepare` runs before the page loads, for routes the test needs in place from the start.
+ */
+async function open(path: string, { js = true, origin = site.url, prepare }: { js?: boolean; origin?: string; prepare?: (page: Page) => Promise<unknown> } = {}): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto(site.url + path);
+  await prepare?.(page);
+  await page.goto(origin + path);
   if (js) {
     // The form wakes when the visitor reaches into it.
     await page.focus("[data-island$=Form] input");
@@ -172,12 +177,7 @@ describe("quote form (home hero)", () => {
   });
 
   it("shows the failure notice, not a false success, when the spam check's proof cannot be fetched; the next try sends", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.route("**/api/proof", (route) => route.abort("connectionrefused"));
-    await page.goto(site.url + "/");
-    await page.focus("#quote-name");
-    await page.waitForSelector("[data-island=QuoteForm][data-hydrated=true]", { timeout: 15_000 });
+    const { page } = await open("/", { prepare: (p) => p.route("**/api/proof", (route) => route.abort("connectionrefused")) });
     await page.fill("#quote-name", "No Proof Yet");
     await page.fill("#quote-email", "noproof@example.com");
     await page.click("#home button[type=submit]");
@@ -190,26 +190,22 @@ describe("quote form (home hero)", () => {
     await page.click("#home button[type=submit]");
     await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
     await expect.poll(() => tg.delivered.filter((d) => d.shown.includes("No Proof Yet")).length, { timeout: 10_000, message: "the second try is delivered" }).toBe(1);
-    await context.close();
+    await page.context().close();
   });
 
   it("sends with the spam check off (SPAM_CHECKS=off: the relay hands out an empty proof)", async () => {
     const offDb = tempLeadsDb();
     const off = await startNodeRelay({ config: standInConfig(tg, offDb.file), phone: PHONE, log: () => {}, pollMs: 200 });
     const offSite = await startSite({ relay: off.relay });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page } = await open("/", { origin: offSite.url });
     try {
-      const page = await context.newPage();
-      await page.goto(offSite.url + "/");
-      await page.focus("#quote-name");
-      await page.waitForSelector("[data-island=QuoteForm][data-hydrated=true]", { timeout: 15_000 });
       await page.fill("#quote-name", "Spam Check Off");
       await page.fill("#quote-email", "off@example.com");
       await page.click("#home button[type=submit]");
       await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
       expect((await off.opened.store.list()).map((l) => [l.fields?.name, l.status])).toEqual([["Spam Check Off", expect.stringMatching(/pending|delivered/)]]);
     } finally {
-      await context.close();
+      await page.context().close();
       await offSite.close();
       await off.close();
       offDb.remove();

@@ -19,7 +19,7 @@ import { renderPage, type RenderOptions, type SharedPiece } from "./render.tsx";
 /** Progress is reported after every this many pages. */
 const BATCH = 50;
 
-export interface WriteInput {
+interface WriteInput {
   /** The folder pages are written into; each page's own folder in it exists already. */
   dir: string;
   css: Partial<Record<RouteKind, string>>;
@@ -27,21 +27,14 @@ export interface WriteInput {
   islandsScript: string;
 }
 
-export interface RenderedBatch {
-  from: number;
-  count: number;
-  /** Class names and element tokens (see MarkupTokens) this renderer had not reported before, by page kind: the page's own and those its islands may add. */
-  classes: Partial<Record<RouteKind, string[]>>;
-}
-
-export interface WrittenPage {
+interface WrittenPage {
   index: number;
   file: string;
   bytes: number;
 }
 
 /** Renders routes by index and keeps their HTML until it is told the CSS. */
-export class PageRenderer {
+class PageRenderer {
   private routes: Route[];
   /**
    * Each page as UTF-8 bytes around where its CSS and script go. React's
@@ -52,7 +45,8 @@ export class PageRenderer {
   private pages = new Map<number, { head: Buffer; beforeHeadEnd: Buffer; rest: Buffer[]; island: boolean }>();
   /** Each shared piece (header, footer, sprite) as bytes, encoded once. */
   private pieceBytes = new Map<SharedPiece, Buffer>();
-  private seen = new Map<RouteKind, Set<string>>();
+  /** Class names and element tokens (see MarkupTokens) by page kind: the pages' own and those their islands may add. */
+  readonly classesByKind = new Map<RouteKind, Set<string>>();
   private islandTokens = new Map<string, Set<string>>();
   /** Class attribute values already split, and pieces already read, by kind. */
   private classAttrs = new Map<RouteKind, Set<string>>();
@@ -65,8 +59,7 @@ export class PageRenderer {
     this.routes = routes(content);
   }
 
-  render(from: number, to: number): RenderedBatch {
-    const classes: RenderedBatch["classes"] = {};
+  render(from: number, to: number): void {
     for (let i = from; i < to; i++) {
       const route = this.routes[i];
       const { top, parts, tokens, pieces } = renderPage(route, this.content, this.options);
@@ -80,8 +73,8 @@ export class PageRenderer {
         island: tokens.islands.size > 0,
       });
       const kind = route.kind;
-      let seen = this.seen.get(kind);
-      if (!seen) this.seen.set(kind, (seen = new Set()));
+      let seen = this.classesByKind.get(kind);
+      if (!seen) this.classesByKind.set(kind, (seen = new Set()));
       let attrs = this.classAttrs.get(kind);
       if (!attrs) this.classAttrs.set(kind, (attrs = new Set()));
       let read = this.piecesRead.get(kind);
@@ -92,15 +85,8 @@ export class PageRenderer {
         read.add(piece);
         found.push(classNames(piece.tokens.classAttrs, attrs));
       }
-      for (const set of found) {
-        for (const c of set) {
-          if (seen.has(c)) continue;
-          seen.add(c);
-          (classes[kind] ??= []).push(c);
-        }
-      }
+      for (const set of found) for (const c of set) seen.add(c);
     }
-    return { from, count: to - from, classes };
   }
 
   private bytesOf(piece: SharedPiece): Buffer {
@@ -152,16 +138,11 @@ export async function renderPages(content: Content, options: RenderOptions, { di
   const total = all.length;
   const folders = createFolders(dir, all);
   const renderer = new PageRenderer(content, options);
-  const classesByKind = new Map<RouteKind, Set<string>>();
   try {
     for (let from = 0; from < total; from += BATCH) {
-      const batch = renderer.render(from, Math.min(total, from + BATCH));
-      for (const [kind, names] of Object.entries(batch.classes) as [RouteKind, string[]][]) {
-        let set = classesByKind.get(kind);
-        if (!set) classesByKind.set(kind, (set = new Set()));
-        for (const c of names) set.add(c);
-      }
-      onProgress?.(from + batch.count, total);
+      const to = Math.min(total, from + BATCH);
+      renderer.render(from, to);
+      onProgress?.(to, total);
     }
   } catch (error) {
     await folders.stop();
@@ -169,7 +150,7 @@ export async function renderPages(content: Content, options: RenderOptions, { di
   }
 
   return {
-    classesByKind,
+    classesByKind: renderer.classesByKind,
     async write(input) {
       await folders.done;
       return renderer.write({ ...input, dir }).map((w) => ({ route: all[w.index], file: w.file, bytes: w.bytes }));

@@ -6,10 +6,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** Code that runs in the browser must not reach server code, or Node. */
-const SERVER = ["**/relay/**", "**/build/**", "**/server/**", "**/content/**", "**/dev/**", "**/seo/**", "node:*"];
-/** What the Worker bundles (the relay, but not its Node-only files) must not import Node. */
-const NODE_ONLY = ["node:*", "libsql"];
+/** Import patterns for each side of a boundary (README: Folders). */
+const NODE = ["node:*", "libsql", "sharp", "esbuild", "@tailwindcss/*", "js-yaml", "yaml"];
+const SERVER = ["**/build/**", "**/server/**", "**/relay/**", "**/content/**", "**/templates/**"];
+const BROWSER = ["**/browser/**"];
+const restrict = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });
 
 export default tseslint.config(
   { ignores: ["dist/", ".dist-*/", "node_modules/", ".reports/", ".wrangler/", "schemas/", ".data/"] },
@@ -25,15 +26,30 @@ export default tseslint.config(
   // Tests read untyped JSON (built pages' data, schemas, relay answers) and poke at it.
   { files: ["**/*.test.ts", "**/*.test.tsx"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   // The dev server's reload snippet is plain browser JavaScript.
-  { files: ["src/dev/client.js"], languageOptions: { globals: globals.browser } },
+  { files: ["src/browser/dev-reload.js"], languageOptions: { globals: globals.browser } },
   {
-    files: ["src/islands/**", "src/client/**", "src/forms/**"],
+    files: ["src/shared/**"],
     ignores: ["**/*.test.*"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: SERVER, message: "Browser code must not import server code (README: Folders)." }] }] },
+    rules: restrict([...NODE, ...SERVER, ...BROWSER], "Shared code runs in the browser and on the server: it imports only src/shared/ (README: Folders)."),
+  },
+  {
+    files: ["src/browser/**"],
+    ignores: ["**/*.test.*"],
+    rules: restrict([...NODE, ...SERVER], "Browser code must not import server code (README: Folders)."),
+  },
+  {
+    files: ["src/templates/**", "src/content/**"],
+    ignores: ["**/*.test.*"],
+    rules: restrict([...NODE, "**/build/**", "**/server/**", "**/relay/**"], "Templates and the content model are pure: the build reads files and hands them data (README: Folders)."),
   },
   {
     files: ["src/relay/**"],
-    ignores: ["**/*.test.*", "src/relay/testing/**", "src/relay/node.ts", "src/relay/leads/sqlite.ts", "src/relay/leads/import-outbox.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: NODE_ONLY, message: "The Worker bundles this file: no Node-only imports (keep them in node.ts, leads/sqlite.ts, leads/import-outbox.ts)." }] }] },
+    ignores: ["**/*.test.*", "src/relay/testing/**", "src/relay/node/**"],
+    rules: restrict([...NODE, "**/build/**", "**/server/**", "**/templates/**", "**/content/**", ...BROWSER], "The Worker bundles this file: web-standard APIs only; Node code goes in src/relay/node/ (README: Folders)."),
+  },
+  {
+    files: ["src/relay/node/**"],
+    ignores: ["**/*.test.*"],
+    rules: restrict(["**/worker/**", "**/build/**", "**/templates/**", ...BROWSER], "The relay's Node host imports the relay and Node, nothing of the build or the browser."),
   },
 );

@@ -3,7 +3,7 @@ import SummaryReporter from "./src/testing/summary-reporter.ts";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "templates/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     globalSetup: ["src/testing/global-setup.ts"],
     reporters: ["default", new SummaryReporter()],
     testTimeout: 60_000,

@@ -17,8 +17,8 @@ import { build } from "../src/build/build.ts";
 import { contentWithPhotos } from "../src/testing/photos.ts";
 import { createApp } from "../src/server/app.ts";
 import { listen } from "../src/server/node.ts";
-import { loadContent } from "../src/content/load.ts";
-import { onePerKind } from "../src/routes.ts";
+import { loadContent } from "../src/build/content/load.ts";
+import { onePerKind } from "../src/content/routes.ts";
 
 // One page of each kind from the route list; Lighthouse will not audit a response with status 404, so the 404 page is its file, /404.html.
 const PAGES = onePerKind(loadContent("content")).map((r): [kind: string, path: string] => [r.kind === "notFound" ? "404" : r.kind, r.path]);

@@ -6,8 +6,8 @@
 import "../src/build/production.ts";
 import { build, DEFAULT_FORM_ACTIONS } from "../src/build/build.ts";
 import { buildSummary, progressLine } from "../src/build/summary.ts";
-import { writeJsonSchemas } from "../src/content/json-schema.ts";
-import { ContentError } from "../src/content/load.ts";
+import { writeJsonSchemas } from "../src/build/content/json-schema.ts";
+import { ContentError } from "../src/build/content/load.ts";
 
 for (const file of writeJsonSchemas()) console.log(`Updated ${file} from src/content/schema.ts: commit it with the schema change.`);
 

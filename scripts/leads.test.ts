@@ -2,7 +2,7 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quoteNotices } from "../src/relay/notice.ts";
-import { QuoteBody } from "../src/forms/schema.ts";
+import { QuoteBody } from "../src/shared/forms/schema.ts";
 import { startDelivery } from "../src/relay/leads/delivery.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";

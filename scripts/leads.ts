@@ -10,7 +10,7 @@
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { openLeadStore } from "../src/relay/leads/sqlite.ts";
+import { openLeadStore } from "../src/relay/node/sqlite.ts";
 import { LEAD_STATUSES, type Lead, type LeadStatus } from "../src/relay/leads/store.ts";
 import { parseLegacyMarkdown } from "../src/relay/markdown.ts";
 import { formatBrisbaneTime } from "../src/relay/notice.ts";

@@ -6,9 +6,9 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { loadContent } from "../src/content/load.ts";
+import { loadContent } from "../src/build/content/load.ts";
 import { ConfigError, printableApiBase, serverConfig, telegramConfigured, type ServerConfig } from "../src/relay/index.ts";
-import { startNodeRelay } from "../src/relay/node.ts";
+import { startNodeRelay } from "../src/relay/node/node.ts";
 import { createApp } from "../src/server/app.ts";
 import { listen } from "../src/server/node.ts";
 

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { DIST_DIR } from "../testing/dist-dir.ts";
 import { IMAGE_SLOTS } from "../content/images.ts";
-import { BUDGETS, budgetViolations, kb, measureSite, slotWidth } from "./budgets.ts";
+import { BUDGETS, budgetViolations, kb, measureSite, slotWidth } from "../testing/budgets.ts";
 
 describe("page weight of the built site", () => {
   const pages = measureSite(DIST_DIR);

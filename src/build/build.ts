@@ -5,8 +5,8 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { loadContent } from "../content/load.ts";
-import type { Route, RouteKind } from "../routes.ts";
+import { loadContent } from "./content/load.ts";
+import type { Route, RouteKind } from "../content/routes.ts";
 import { bundleIslands } from "./bundle.ts";
 import { cssFor } from "./css.ts";
 import { buildImages } from "./images.ts";

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
 
-const ENTRY = path.resolve(import.meta.dirname, "../client/islands.ts");
+const ENTRY = path.resolve(import.meta.dirname, "../browser/loader/islands.ts");
 
 /**
  * The last bundle, kept so a rebuild in the same process (the dev server's
@@ -43,9 +43,9 @@ function writeChunkList(entryFile: string, metafile: esbuild.Metafile, outDir: s
     return found;
   };
   const loaded = closure(entryFile, new Set());
-  const hydrate = byEntryPoint("src/client/hydrate.ts");
+  const hydrate = byEntryPoint("src/browser/loader/hydrate.ts");
   const list: Record<string, string[]> = {};
-  for (const source of Object.keys(metafile.inputs).filter((f) => /src\/islands\/[A-Z]\w+\.tsx$/.test(f))) {
+  for (const source of Object.keys(metafile.inputs).filter((f) => /src\/browser\/islands\/[A-Z]\w+\.tsx$/.test(f))) {
     const chunk = Object.keys(outputs).find((f) => outputs[f].entryPoint === source);
     if (!chunk) continue; // an island component the loader does not import
     const needed = closure(hydrate, closure(chunk, new Set()));
@@ -81,7 +81,7 @@ export async function bundleIslands(outDir: string): Promise<string> {
     logLevel: "silent",
   });
   const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint && path.resolve(o.entryPoint) === ENTRY);
-  if (!entry) throw new Error("esbuild wrote no entry for src/client/islands.ts");
+  if (!entry) throw new Error("esbuild wrote no entry for src/browser/loader/islands.ts");
   const url = "/" + path.relative(outDir, path.resolve(entry[0])).split(path.sep).join("/");
   writeChunkList(entry[0], result.metafile, outDir);
   last = {

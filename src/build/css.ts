@@ -7,7 +7,7 @@ import path from "node:path";
 import { compile, optimize } from "@tailwindcss/node";
 
 const STYLESHEET = path.resolve(import.meta.dirname, "../styles/site.css");
-const ISLANDS_DIR = path.resolve(import.meta.dirname, "../islands");
+const ISLANDS_DIR = path.resolve(import.meta.dirname, "../browser/islands");
 
 /** What the build needs to know of a page's markup, read in one pass over it. */
 export interface MarkupTokens {

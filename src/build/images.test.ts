@@ -10,11 +10,11 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_SLOTS } from "../content/images.ts";
-import { ContentError } from "../content/load.ts";
+import { ContentError } from "./content/load.ts";
 import { launchBrowser } from "../testing/browser.ts";
 import { contentWithPhotos, exifHasGps, testPhoto } from "../testing/photos.ts";
 import { startSite } from "../testing/site.ts";
-import { budgetViolations, measureSite } from "./budgets.ts";
+import { budgetViolations, measureSite } from "../testing/budgets.ts";
 import { build, type BuildResult } from "./build.ts";
 
 const work = mkdtempSync(path.join(tmpdir(), "images-"));

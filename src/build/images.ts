@@ -18,7 +18,8 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
-import { contentProblem, ContentError, formatProblem, type Content, type ContentProblem } from "../content/load.ts";
+import { contentProblem, ContentError, formatProblem, type ContentProblem } from "./content/load.ts";
+import { type Content } from "../content/content.ts";
 import { IMAGE_SLOTS, imageUses, isSvg, type ImageFile, type ImageUse } from "../content/images.ts";
 
 /** Where processed photos are kept between builds (git-ignored); IMAGE_CACHE_DIR moves it. A CI host should keep this folder. */

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadContent } from "../content/load.ts";
+import { loadContent } from "./content/load.ts";
 import { DIST_DIR } from "../testing/dist-dir.ts";
-import { checkLinks } from "./links.ts";
+import { checkLinks } from "../testing/links.ts";
 
 describe("links in dist/", () => {
   it("every href and src resolves to a file, and every #fragment to an id on its page", () => {

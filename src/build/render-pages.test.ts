@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadContent } from "../content/load.ts";
+import { loadContent } from "./content/load.ts";
 import { DEFAULT_FORM_ACTIONS } from "./build.ts";
 import { cssFor } from "./css.ts";
 import { renderPages } from "./render-pages.ts";

@@ -10,9 +10,9 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { Content } from "../content/load.ts";
-import { outputFile, routes, type Route, type RouteKind } from "../routes.ts";
-import { CSS_PLACEHOLDER } from "../../templates/Layout.tsx";
+import type { Content } from "../content/content.ts";
+import { outputFile, routes, type Route, type RouteKind } from "../content/routes.ts";
+import { CSS_PLACEHOLDER } from "../templates/Layout.tsx";
 import { classesInIsland, classNames } from "./css.ts";
 import { renderPage, type RenderOptions, type SharedPiece } from "./render.tsx";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadContent } from "../content/load.ts";
-import { outputFile, routes } from "../routes.ts";
+import { loadContent } from "./content/load.ts";
+import { outputFile, routes } from "../content/routes.ts";
 import { renderRoute } from "./render.tsx";
 import { DEFAULT_FORM_ACTIONS } from "./build.ts";
 

@@ -1,17 +1,17 @@
 /** Renders one route to an HTML document (without its CSS and scripts, which the build adds). */
 import { renderToString } from "react-dom/server";
-import type { Content } from "../content/load.ts";
-import type { Route } from "../routes.ts";
-import { Layout, type PageMeta } from "../../templates/Layout.tsx";
-import { AboutPage } from "../../templates/pages/AboutPage.tsx";
-import { ContactPage } from "../../templates/pages/ContactPage.tsx";
-import { HomePage } from "../../templates/pages/HomePage.tsx";
-import { NotFoundPage } from "../../templates/pages/NotFoundPage.tsx";
-import { ServicePage } from "../../templates/pages/ServicePage.tsx";
-import { SuburbPage } from "../../templates/pages/SuburbPage.tsx";
-import { structuredData } from "../seo/jsonld.ts";
-import { ICON_NAMES, iconSprite, type IconName } from "../../templates/icons.tsx";
-import { ONCE_MARK, renderedPiece, type RenderedOnce } from "../../templates/once.tsx";
+import type { Content } from "../content/content.ts";
+import type { Route } from "../content/routes.ts";
+import { Layout, type PageMeta } from "../templates/Layout.tsx";
+import { AboutPage } from "../templates/pages/AboutPage.tsx";
+import { ContactPage } from "../templates/pages/ContactPage.tsx";
+import { HomePage } from "../templates/pages/HomePage.tsx";
+import { NotFoundPage } from "../templates/pages/NotFoundPage.tsx";
+import { ServicePage } from "../templates/pages/ServicePage.tsx";
+import { SuburbPage } from "../templates/pages/SuburbPage.tsx";
+import { structuredData } from "../templates/seo/jsonld.ts";
+import { ICON_NAMES, iconSprite, type IconName } from "../shared/icons.tsx";
+import { ONCE_MARK, renderedPiece, type RenderedOnce } from "../templates/once.tsx";
 import { classesInIsland, scanMarkup, type MarkupTokens } from "./css.ts";
 
 export interface RenderOptions {

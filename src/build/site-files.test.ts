@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContent } from "../content/load.ts";
-import { isIndexable, outputFile, routes } from "../routes.ts";
+import { loadContent } from "./content/load.ts";
+import { isIndexable, outputFile, routes } from "../content/routes.ts";
 import { headersFor, parseHeadersFile } from "../server/headers-file.ts";
 import { DIST_DIR } from "../testing/dist-dir.ts";
 import { startSite } from "../testing/site.ts";

@@ -7,10 +7,10 @@
 import { createHash } from "node:crypto";
 import { copyFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Content } from "../content/load.ts";
-import { isIndexable, routes, type Route } from "../routes.ts";
-import { BRAND_COLOURS, FAVICON_ICO, MANIFEST, MANIFEST_ICONS } from "../seo/brand.ts";
-import { absoluteUrl } from "../seo/urls.ts";
+import type { Content } from "../content/content.ts";
+import { isIndexable, routes, type Route } from "../content/routes.ts";
+import { BRAND_COLOURS, FAVICON_ICO, MANIFEST, MANIFEST_ICONS } from "../templates/seo/brand.ts";
+import { absoluteUrl } from "../templates/seo/urls.ts";
 import { formatHeadersFile, type HeaderRule } from "../server/headers-file.ts";
 import { escapeMarkup } from "../shared/escape.ts";
 

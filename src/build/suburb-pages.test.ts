@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { aOrAn } from "../../templates/grammar.ts";
+import { aOrAn } from "../templates/grammar.ts";
 import { copyHostOf } from "../content/copy-hosts.ts";
-import { loadContent } from "../content/load.ts";
+import { loadContent } from "./content/load.ts";
 import { DIST_DIR } from "../testing/dist-dir.ts";
 
 const content = loadContent("content");

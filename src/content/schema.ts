@@ -6,7 +6,7 @@
  * what was found, never zod's internal codes.
  */
 import { z } from "zod";
-import { SERVICE_OPTIONS } from "../forms/fields.ts";
+import { SERVICE_OPTIONS } from "../shared/forms/fields.ts";
 import { NOT_ON_COPY_HOST } from "./copy-hosts.ts";
 
 const text = z.string().trim().min(1, { error: "must not be empty" });

@@ -3,9 +3,9 @@
  * too long for one Telegram message is split across several notices, in
  * order, each marked with its part.
  */
-import { serviceLabel } from "../forms/fields.ts";
-import type { ContactBody, QuoteBody } from "../forms/schema.ts";
-import { NO_MESSAGE, NOT_PROVIDED } from "../forms/texts.ts";
+import { serviceLabel } from "../shared/forms/fields.ts";
+import type { ContactBody, QuoteBody } from "../shared/forms/schema.ts";
+import { NO_MESSAGE, NOT_PROVIDED } from "../shared/forms/texts.ts";
 import { bold, chunk, plain, render, value, type Piece } from "./markdown.ts";
 
 /** Telegram refuses a message whose text, after parsing, is longer than this. */

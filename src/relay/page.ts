@@ -7,8 +7,8 @@
  * a link back. Self-contained (inline styles), because the relay
  * may run on another host than the site.
  */
-import { LABELS, LIMITS, NO_SERVICE_LABEL, PROOF_FIELD, SERVICE_OPTIONS, type FormKind } from "../forms/fields.ts";
-import type { Notice } from "../forms/texts.ts";
+import { LABELS, LIMITS, NO_SERVICE_LABEL, PROOF_FIELD, SERVICE_OPTIONS, type FormKind } from "../shared/forms/fields.ts";
+import type { Notice } from "../shared/forms/texts.ts";
 import { escapeMarkup } from "../shared/escape.ts";
 
 /** What a script-less visitor whose post carried no proof is asked (the form's script does this step unseen). */

@@ -13,9 +13,9 @@
  * (403, 400, 413, 429, 503): on every one whose body was read, the form
  * again holding what the visitor typed.
  */
-import { HONEYPOT_FIELD, PROOF_PATH, RELAY_PATHS, type FormKind } from "../forms/fields.ts";
-import { BODIES, type ContactBody, type QuoteBody } from "../forms/schema.ts";
-import { failure, SUCCESS } from "../forms/texts.ts";
+import { HONEYPOT_FIELD, PROOF_PATH, RELAY_PATHS, type FormKind } from "../shared/forms/fields.ts";
+import { BODIES, type ContactBody, type QuoteBody } from "../shared/forms/schema.ts";
+import { failure, SUCCESS } from "../shared/forms/texts.ts";
 import { MAX_BODY_BYTES, readBody } from "./body.ts";
 import { clientKey } from "./client-address.ts";
 import type { Health } from "./leads/delivery.ts";

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { serverConfig } from "./config.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import { clientKey, rateLimitKey } from "./client-address.ts";
-import { startNodeRelay, type NodeRelay } from "./node.ts";
+import { startNodeRelay, type NodeRelay } from "./node/node.ts";
 import { createRelay } from "./relay.ts";
 import { standInConfig, tempLeadsDb, tempLeadStore } from "./testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";

@@ -13,7 +13,7 @@
  * - content signs: a link in the name, more than three links, or a message
  *   that is nothing but links.
  */
-import { HONEYPOT_FIELD, SCRIPT_PROOF_MIN_AGE_MS } from "../forms/fields.ts";
+import { HONEYPOT_FIELD, SCRIPT_PROOF_MIN_AGE_MS } from "../shared/forms/fields.ts";
 
 export type ProofKind = "script" | "page";
 export const MIN_PROOF_AGE_MS: Record<ProofKind, number> = { script: SCRIPT_PROOF_MIN_AGE_MS, page: 1_000 };

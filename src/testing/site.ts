@@ -5,7 +5,7 @@
  * find their relay.
  */
 import { serverConfig } from "../relay/config.ts";
-import { startNodeRelay } from "../relay/node.ts";
+import { startNodeRelay } from "../relay/node/node.ts";
 import { tempLeadsDb } from "../relay/testing/leads.ts";
 import { createApp, type AppOptions } from "../server/app.ts";
 import { listen } from "../server/node.ts";

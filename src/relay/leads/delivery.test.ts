@@ -6,7 +6,7 @@
 import { statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startNodeRelay, type NodeRelay } from "../node.ts";
+import { startNodeRelay, type NodeRelay } from "../node/node.ts";
 import { standInConfig, tempLeadsDb } from "../testing/leads.ts";
 import { startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
 import { backoffMs, MAX_RETRY_MS } from "./delivery.ts";

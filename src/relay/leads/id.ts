@@ -5,7 +5,7 @@
  * none, so its id is a hash of what was typed within a 10-minute window: the
  * same text sent again within 10 to 20 minutes is taken as the same lead.
  */
-import type { FormKind } from "../../forms/fields.ts";
+import type { FormKind } from "../../shared/forms/fields.ts";
 
 export const REPEAT_WINDOW_MS = 10 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,7 +4,7 @@
  * on Node (SQLite through libsql, sqlite.ts) and on Cloudflare D1 (d1.ts).
  * The schema is migrations/*.sql.
  */
-import type { FormKind } from "../../forms/fields.ts";
+import type { FormKind } from "../../shared/forms/fields.ts";
 
 export interface Sql {
   /** Runs one statement; answers how many rows it changed. */

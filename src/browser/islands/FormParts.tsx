@@ -1,0 +1,181 @@
+/**
+ * What the quote and contact form islands share (not an island itself): the
+ * submit through the relay, the notices, the honeypot, the contact details
+ * fields and the field styles.
+ *
+ * Inputs are uncontrolled, so text typed before the island hydrates survives
+ * hydration, a failure leaves every field exactly as typed, and success clears
+ * them with form.reset(). The submit handler is onSubmit, not a React form
+ * action, because React resets a form after an action even when it fails.
+ */
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { HONEYPOT_FIELD, LABELS, LIMITS, PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS, type FormKind } from "../../shared/forms/fields.ts";
+import { proofFor } from "../../shared/forms/proof.ts";
+import { newSubmissionId } from "../../shared/forms/submission-id.ts";
+import { INTERNAL_ERROR, SUBMIT_LABEL, SUCCESS, type Notice as NoticeText } from "../../shared/forms/texts.ts";
+import { buttonClass, cn, Icon } from "../../shared/ui.tsx";
+
+export const fieldClass =
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+export const labelClass = "block text-sm font-medium text-ink";
+
+/** Far longer than the relay takes to store a lead and answer (about 3 s at most), so its answer normally arrives first. */
+const RELAY_TIMEOUT_MS = 20_000;
+
+type Shown = { tone: "success" | "error" } & NoticeText;
+
+export function useRelayForm(kind: FormKind, action: string, failureNotice: NoticeText) {
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Shown | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  // One id per message: kept while it is retried, so the relay stores it once; a new one after success.
+  const submissionId = useRef<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    submissionId.current ??= newSubmissionId();
+    const body: Record<string, string> = { ...Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])), submissionId: submissionId.current };
+    setSending(true);
+    setNotice(null);
+    try {
+      // Fetched by the loader when the visitor reached the form (src/forms/proof.ts).
+      // Fetched again here if that failed. Without one the post would be kept as spam while the visitor
+      // read "sent": better to say it failed, keep what they typed, and let them try again.
+      const current = await proofFor(form);
+      if (!current) throw new Error("The relay could not be reached for the spam check's proof");
+      // Someone quicker than the time trap (autofill, a short note) waits the rest of it, showing "Sending…".
+      const early = current.at + SCRIPT_PROOF_MIN_AGE_MS + 200 - Date.now();
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+      body[PROOF_FIELD] = current.token;
+      const response = await fetch(action, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(RELAY_TIMEOUT_MS),
+      });
+      const answer = (await response.json().catch(() => null)) as { ok?: unknown; error?: unknown } | null;
+      if (!response.ok || answer?.ok !== true) throw new Error(`The relay answered ${response.status}${answer?.error ? `: ${String(answer.error)}` : ""}`);
+      form.reset();
+      submissionId.current = null;
+      setNotice({ tone: "success", ...SUCCESS[kind] });
+    } catch (error) {
+      console.error(INTERNAL_ERROR[kind], error);
+      setNotice({ tone: "error", ...failureNotice });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function dismiss() {
+    setNotice(null);
+    // The dismiss button is about to vanish; keep focus in the form rather than lose it to the page.
+    submitRef.current?.focus();
+  }
+
+  return { sending, notice, onSubmit, dismiss, submitRef };
+}
+
+/**
+ * The two live regions are always in the page, so a screen reader is already
+ * watching them when a notice appears: success politely (status), failure at
+ * once (alert).
+ */
+export function Notices({ notice, onDismiss }: { notice: Shown | null; onDismiss: () => void }) {
+  return (
+    <>
+      <div role="status" className="empty:hidden">
+        {notice?.tone === "success" && <NoticeBox notice={notice} onDismiss={onDismiss} />}
+      </div>
+      <div role="alert" className="empty:hidden">
+        {notice?.tone === "error" && <NoticeBox notice={notice} onDismiss={onDismiss} />}
+      </div>
+    </>
+  );
+}
+
+function NoticeBox({ notice, onDismiss }: { notice: Shown; onDismiss: () => void }) {
+  const error = notice.tone === "error";
+  return (
+    <div className={cn("flex items-start gap-3 rounded-xl border p-4 text-left", error ? "border-red-300 bg-red-50 text-red-900" : "border-brand-200 bg-brand-50 text-brand-900")}>
+      <Icon name={error ? "close" : "check"} className={cn("mt-0.5 h-5 w-5 shrink-0", error ? "text-red-700" : "text-brand-700")} />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{notice.title}</p>
+        <p className="mt-1 text-sm">{notice.text}</p>
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss notice"
+        className={cn("-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg", error ? "hover:bg-red-100" : "hover:bg-brand-100")}
+      >
+        <Icon name="close" className="h-5 w-5" />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A field people never see, hear or reach with Tab, and form-filling bots
+ * fill; the relay answers those as sent and keeps them as spam. Visually hidden
+ * rather than display:none, which some bots skip.
+ */
+export function Honeypot({ id }: { id: string }) {
+  return (
+    <div aria-hidden="true" className="sr-only">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      {/* Empty in the static page: the loader fills it when the visitor reaches the form; a post made without script is asked to confirm, on a page that fills it. */}
+      <input type="hidden" name={PROOF_FIELD} defaultValue="" />
+    </div>
+  );
+}
+
+export function SubmitButton({ kind, sending, buttonRef, className }: { kind: FormKind; sending: boolean; buttonRef: React.Ref<HTMLButtonElement>; className?: string }) {
+  return (
+    <button ref={buttonRef} type="submit" disabled={sending} className={buttonClass("primary", cn("min-h-12 w-full disabled:cursor-wait disabled:opacity-75", className))}>
+      {sending && <Spinner />}
+      {sending ? SUBMIT_LABEL[kind].busy : SUBMIT_LABEL[kind].idle}
+    </button>
+  );
+}
+
+function Spinner() {
+  return (
+    <svg className="h-5 w-5 motion-safe:animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function Field({ id, label, required, children }: { id: string; label: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+        {required && <span aria-hidden="true" className="text-accent-700"> *</span>}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** Name, email and phone, the fields both forms open with; ids are prefixed with the form's kind. */
+export function ContactDetails({ kind }: { kind: FormKind }) {
+  const L = LABELS[kind];
+  return (
+    <>
+      <Field id={`${kind}-name`} label={L.name} required>
+        <input id={`${kind}-name`} name="name" type="text" required maxLength={LIMITS.name} autoComplete="name" className={fieldClass} />
+      </Field>
+      <Field id={`${kind}-email`} label={L.email} required>
+        <input id={`${kind}-email`} name="email" type="email" required maxLength={LIMITS.email} autoComplete="email" className={fieldClass} />
+      </Field>
+      <Field id={`${kind}-phone`} label={L.phone}>
+        <input id={`${kind}-phone`} name="phone" type="tel" maxLength={LIMITS.phone} autoComplete="tel" className={fieldClass} />
+      </Field>
+    </>
+  );
+}

@@ -1,0 +1,344 @@
+/**
+ * The quote and contact forms in Chromium against the built site, the real
+ * relay and a Telegram stand-in: what a visitor sees and what the owner gets.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadContent } from "../../build/content/load.ts";
+import { startNodeRelay, type NodeRelay } from "../../relay/node/node.ts";
+import { standInConfig, tempLeadsDb } from "../../relay/testing/leads.ts";
+import { startTelegramStandIn, type StandIn } from "../../relay/testing/telegram-stand-in.ts";
+import { launchBrowser } from "../../testing/browser.ts";
+import { CHUNKS, holdScripts } from "../../testing/islands.ts";
+import { startSite } from "../../testing/site.ts";
+
+const PHONE = loadContent("content").site.phone;
+const HOSTILE = "Hi_there *bold* `code` [link](x) back\\slash\n🧽✨ مرحبا 你好\n  ends with \\";
+
+let tg: StandIn;
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+let relay: NodeRelay;
+const db = tempLeadsDb();
+const relayLog: string[] = [];
+
+beforeAll(async () => {
+  tg = await startTelegramStandIn();
+  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "on" }), phone: PHONE, log: (m) => void relayLog.push(m), pollMs: 200, attemptTimeoutMs: 2_500 });
+  site = await startSite({ relay: relay.relay });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await relay?.close();
+  await tg?.close();
+  db.remove();
+});
+afterEach(() => {
+  tg.reset();
+  relay.opened.db.pragma("query_only = OFF");
+});
+
+/** The store refuses writes (as a read-only or full disk would): the one failure a visitor is told about, besides the relay being unreachable. */
+const breakStore = () => relay.opened.db.pragma("query_only = ON");
+
+/**
+ * Opens a page of the site (or of `origin`, another site) at desktop width and, with script, wakes its
+ * form. `prepare` runs before the page loads, for routes the test needs in place from the start.
+ */
+async function open(path: string, { js = true, origin = site.url, prepare }: { js?: boolean; origin?: string; prepare?: (page: Page) => Promise<unknown> } = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await prepare?.(page);
+  await page.goto(origin + path);
+  if (js) {
+    // The form wakes when the visitor reaches into it.
+    await page.focus("[data-island$=Form] input");
+    await page.waitForSelector("[data-island$=Form][data-hydrated=true]", { timeout: 15_000 });
+  }
+  return { page, errors };
+}
+
+const values = (page: Page, form: string) =>
+  page.$$eval(`${form} input:not([name=website]):not([type=hidden]), ${form} textarea, ${form} select`, (els) => els.map((e) => [(e as HTMLInputElement).name, (e as HTMLInputElement).value]));
+
+/** A notice's words, one line per block. */
+const words = async (page: Page, selector: string) => (await page.locator(selector).innerText()).replace(/\n+/g, "\n").trim();
+
+/** The message parts the owner got, in order, as Telegram shows them. */
+const receivedMessage = () => tg.delivered.map((d) => /Message(?: \(continued\))?:\n([\s\S]*)\n\nSubmitted: /.exec(d.shown)![1]).join("");
+
+describe("quote form (home hero)", () => {
+  it("keeps what was typed before hydration, shows it is sending, then says Quote Request Sent! and clears every field", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    // Hold the islands script back until the visitor has typed.
+    const release = await holdScripts(page, /\/assets\/islands-.*\.js$/);
+    // The held module script holds DOMContentLoaded back too, so wait only for the form's HTML.
+    await page.goto(site.url + "/", { waitUntil: "commit" });
+    await page.waitForSelector("#quote-message");
+    await page.fill("#quote-name", "John Smith");
+    await page.fill("#quote-email", "john_smith@example.com");
+    await page.fill("#quote-message", HOSTILE);
+    release();
+    await page.waitForSelector("[data-island=QuoteForm][data-hydrated=true]", { timeout: 15_000 });
+    expect(await values(page, "#home form")).toEqual([
+      ["name", "John Smith"],
+      ["email", "john_smith@example.com"],
+      ["phone", ""],
+      ["address", ""],
+      ["message", HOSTILE],
+    ]);
+
+    tg.next({ kind: "ok", delayMs: 1_500 });
+    await page.click("#home button[type=submit]");
+    const button = page.locator("#home button[type=submit]");
+    await expect.poll(() => button.textContent()).toBe("Sending…");
+    expect(await button.isDisabled()).toBe(true);
+
+    const status = page.locator("#home [role=status]");
+    await status.getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
+    expect(await status.innerText()).toContain("We'll get back to you within 24 hours with a custom quote.");
+    expect(await page.locator("#home [role=alert]").innerText()).toBe("");
+    expect(await button.textContent()).toBe("Get My Free Quote");
+    expect(await button.isDisabled()).toBe(false);
+    expect((await values(page, "#home form")).every(([, v]) => v === "")).toBe(true);
+
+    expect(tg.delivered).toHaveLength(1);
+    const shown = tg.delivered[0].shown;
+    expect(shown).toContain("Name: John Smith\nEmail: john_smith@example.com\nPhone: Not provided\nProperty Address: Not provided\n");
+    expect(receivedMessage()).toBe(HOSTILE);
+    expect(shown).toMatch(/Submitted: \d{1,2} [A-Z][a-z]+ \d{4} at \d{1,2}:\d\d:\d\d [ap]m AEST\n?$/);
+
+    await page.click("#home [aria-label='Dismiss notice']");
+    expect(await status.innerText()).toBe("");
+    await context.close();
+  });
+
+  it("sent before its island has woken (React still on its way), it is delivered as a plain form post", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(site.url + "/", { waitUntil: "load" });
+    // Every chunk from now on (the island's, React's) never arrives.
+    await page.route(CHUNKS, () => {});
+    await page.locator("#quote-name").tap();
+    await page.keyboard.type("Early Bird");
+    await page.locator("#quote-email").tap();
+    await page.keyboard.type("early@example.com");
+    await page.locator("#quote-message").tap();
+    await page.keyboard.type(HOSTILE);
+    // The loader fetched the spam check's proof when the visitor reached the form; a person takes longer than its 3 s to type.
+    await expect.poll(() => page.inputValue("#home input[name=proof]"), { timeout: 5_000, message: "the loader fills in the proof" }).toMatch(/\.script\./);
+    await page.waitForTimeout(3_100);
+    await Promise.all([page.waitForNavigation(), page.locator("#home button[type=submit]").tap()]);
+    expect(await words(page, "[role=status]")).toBe("Quote Request Sent!\nWe'll get back to you within 24 hours with a custom quote.");
+    expect(tg.delivered).toHaveLength(1);
+    expect(tg.delivered[0].shown).toContain("Name: Early Bird\nEmail: early@example.com\n");
+    expect(receivedMessage()).toBe(HOSTILE);
+    await context.close();
+  });
+
+  it("when the lead cannot be stored shows the destructive Error notice, keeps every field as typed, and logs the internal text", async () => {
+    const { page, errors } = await open("/");
+    breakStore();
+    const typed: [string, string][] = [
+      ["#quote-name", "Zoë O'Brien"],
+      ["#quote-email", "zoe@example.com"],
+      ["#quote-phone", "0491 570 156"],
+      ["#quote-address", "12 Jacaranda St, New Farm QLD 4005"],
+      ["#quote-message", "Line 1\nLine 2 *"],
+    ];
+    for (const [sel, v] of typed) await page.fill(sel, v);
+    await page.click("#home button[type=submit]");
+    const alert = page.locator("#home [role=alert]");
+    await alert.getByText("Error", { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await alert.innerText()).toContain("There was an issue sending your request. Please try again or call us directly.");
+    expect(await values(page, "#home form")).toEqual(typed.map(([sel, v]) => [sel.replace("#quote-", ""), v]));
+    expect(errors.some((e) => e.includes("Failed to send message to Telegram"))).toBe(true);
+    expect(tg.delivered).toHaveLength(0);
+    await page.click("#home [aria-label='Dismiss notice']");
+    expect(await alert.innerText()).toBe("");
+    await page.context().close();
+  });
+
+  it.each(["connectionrefused", "internetdisconnected"] as const)("shows the failure notice when the relay cannot be reached (%s)", async (why) => {
+    const { page, errors } = await open("/");
+    await page.route("**/api/quote", (route) => route.abort(why));
+    await page.fill("#quote-name", "Ann");
+    await page.fill("#quote-email", "ann@example.com");
+    await page.click("#home button[type=submit]");
+    await page.locator("#home [role=alert]").getByText("There was an issue sending your request.", { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await page.inputValue("#quote-name")).toBe("Ann");
+    expect(errors.some((e) => e.includes("Failed to send message to Telegram"))).toBe(true);
+    await page.context().close();
+  });
+
+  it("shows the failure notice, not a false success, when the spam check's proof cannot be fetched; the next try sends", async () => {
+    const { page } = await open("/", { prepare: (p) => p.route("**/api/proof", (route) => route.abort("connectionrefused")) });
+    await page.fill("#quote-name", "No Proof Yet");
+    await page.fill("#quote-email", "noproof@example.com");
+    await page.click("#home button[type=submit]");
+    await page.locator("#home [role=alert]").getByText("There was an issue sending your request.", { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await page.inputValue("#quote-name")).toBe("No Proof Yet");
+    // Nothing was posted without a proof, so nothing sits unseen in the spam folder.
+    expect((await relay.opened.store.list()).filter((l) => l.fields?.name === "No Proof Yet")).toEqual([]);
+
+    await page.unroute("**/api/proof");
+    await page.click("#home button[type=submit]");
+    await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
+    await expect.poll(() => tg.delivered.filter((d) => d.shown.includes("No Proof Yet")).length, { timeout: 10_000, message: "the second try is delivered" }).toBe(1);
+    await page.context().close();
+  });
+
+  it("sends with the spam check off (SPAM_CHECKS=off: the relay hands out an empty proof)", async () => {
+    const offDb = tempLeadsDb();
+    const off = await startNodeRelay({ config: standInConfig(tg, offDb.file), phone: PHONE, log: () => {}, pollMs: 200 });
+    const offSite = await startSite({ relay: off.relay });
+    const { page } = await open("/", { origin: offSite.url });
+    try {
+      await page.fill("#quote-name", "Spam Check Off");
+      await page.fill("#quote-email", "off@example.com");
+      await page.click("#home button[type=submit]");
+      await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
+      expect((await off.opened.store.list()).map((l) => [l.fields?.name, l.status])).toEqual([["Spam Check Off", expect.stringMatching(/pending|delivered/)]]);
+    } finally {
+      await page.context().close();
+      await offSite.close();
+      await off.close();
+      offDb.remove();
+    }
+  });
+
+  it("says Quote Request Sent! once the lead is stored while Telegram misbehaves, and the owner gets it once Telegram recovers", async () => {
+    tg.next({ kind: "tooMany", retryAfter: 1 }, { kind: "serverError" }, { kind: "hang" });
+    const { page } = await open("/");
+    await page.fill("#quote-name", "Ann");
+    await page.fill("#quote-email", "ann@example.com");
+    await page.click("#home button[type=submit]");
+    await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 10_000 });
+    expect(tg.delivered).toHaveLength(0);
+    await expect.poll(() => tg.delivered.length, { timeout: 30_000, message: "the stored lead reaches Telegram after a 429, a 502 and no answer" }).toBe(1);
+    expect(tg.attempts).toBe(4);
+    expect(relayLog.join("\n")).not.toContain(tg.token);
+    await page.context().close();
+  });
+
+  it("a double click sends one message", async () => {
+    const { page } = await open("/");
+    await page.fill("#quote-name", "Double Click");
+    await page.fill("#quote-email", "dc@example.com");
+    await page.dblclick("#home button[type=submit]");
+    await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(500);
+    expect(tg.delivered.filter((d) => d.shown.includes("Double Click"))).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it("hides the honeypot from people, screen readers and the Tab key", async () => {
+    const { page } = await open("/");
+    const trap = page.locator("#quote-website");
+    expect(await trap.evaluate((el) => [el.closest("[aria-hidden=true]") !== null, (el as HTMLInputElement).tabIndex, el.getAttribute("autocomplete")])).toEqual([true, -1, "off"]);
+    const wrapper = await trap.evaluate((el) => {
+      const box = el.closest("[aria-hidden=true]")!.getBoundingClientRect();
+      return [box.width * box.height, getComputedStyle(el.closest("[aria-hidden=true]")!).overflow];
+    });
+    expect(wrapper).toEqual([1, "hidden"]);
+    await page.focus("#quote-message");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Get My Free Quote");
+    await page.context().close();
+  });
+});
+
+describe("contact form", () => {
+  it("preselects ?service=, delivers a 10,000-character message complete and in order, then clears every field", async () => {
+    const { page } = await open("/contact-us/?service=oven-bbq-cleaning");
+    expect(await page.inputValue("#contact-service")).toBe("oven-bbq-cleaning");
+    const message = Array.from({ length: 400 }, (_, i) => `Line ${String(i).padStart(3, "0")} _*[\` ${"x".repeat(12)}`).join("\n").slice(0, 10_000);
+    expect(message).toHaveLength(10_000);
+    await page.fill("#contact-name", "Mia");
+    await page.fill("#contact-email", "mia@example.com");
+    await page.fill("#contact-message", message);
+    await page.click("#main form button[type=submit]");
+    const status = page.locator("#main form [role=status]");
+    await status.getByText("Message Sent Successfully!").waitFor({ timeout: 20_000 });
+    expect(await status.innerText()).toContain("Thank you for contacting us. We'll get back to you within 24 hours.");
+    expect(tg.delivered.length).toBe(3);
+    tg.delivered.forEach((d, i) => expect(d.shown.startsWith(`New Contact Form Submission (${i + 1}/3)`)).toBe(true));
+    expect(tg.delivered[0].shown).toContain("Service: Oven & BBQ Cleaning Brisbane\n");
+    expect(receivedMessage()).toBe(message);
+    expect((await values(page, "#main form")).every(([, v]) => v === "")).toBe(true);
+    await page.context().close();
+  });
+
+  it("when the lead cannot be stored names the phone number, keeps every field, and logs the internal text", async () => {
+    const { page, errors } = await open("/contact-us/");
+    breakStore();
+    await page.fill("#contact-name", "Mia");
+    await page.fill("#contact-email", "mia@example.com");
+    await page.fill("#contact-phone", "07 5550 1234");
+    await page.selectOption("#contact-service", "carpet-cleaning");
+    await page.fill("#contact-message", HOSTILE);
+    await page.click("#main form button[type=submit]");
+    const alert = page.locator("#main form [role=alert]");
+    await alert.getByText("Error", { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await alert.innerText()).toContain(`There was an issue sending your message. Please try again or call us directly at ${PHONE}.`);
+    expect(await values(page, "#main form")).toEqual([
+      ["name", "Mia"],
+      ["email", "mia@example.com"],
+      ["phone", "07 5550 1234"],
+      ["service", "carpet-cleaning"],
+      ["message", HOSTILE],
+    ]);
+    expect(errors.some((e) => e.includes("Failed to send contact form to Telegram"))).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("the quote form posts to the relay, is asked once to confirm, and gets a page saying Quote Request Sent!", async () => {
+    const { page } = await open("/", { js: false });
+    await page.fill("#quote-name", "No Script");
+    await page.fill("#quote-email", "noscript@example.com");
+    await page.fill("#quote-message", HOSTILE);
+    await Promise.all([page.waitForNavigation(), page.click("#home button[type=submit]")]);
+    expect(await words(page, "[role=status]")).toBe("Please confirm your message\nTo keep spam out we ask this once: check what you typed below, then press Send.");
+    expect(await page.inputValue("#message")).toBe(HOSTILE);
+    expect(tg.delivered).toHaveLength(0);
+    await page.waitForTimeout(1_100);
+    await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
+    expect(await words(page, "[role=status]")).toBe("Quote Request Sent!\nWe'll get back to you within 24 hours with a custom quote.");
+    expect(receivedMessage()).toBe(HOSTILE);
+    await page.click("text=Back to the site");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.context().close();
+  });
+
+  it("a contact post that cannot be stored shows the Error text and the form again holding what was typed", async () => {
+    const { page } = await open("/contact-us/", { js: false });
+    breakStore();
+    await page.fill("#contact-name", "Mia <b>");
+    await page.fill("#contact-email", "mia@example.com");
+    await page.selectOption("#contact-service", "office-cleaning");
+    await page.fill("#contact-message", HOSTILE);
+    await Promise.all([page.waitForNavigation(), page.click("#main form button[type=submit]")]);
+    expect(await words(page, "[role=alert]")).toBe(`Error\nThere was an issue sending your message. Please try again or call us directly at ${PHONE}.`);
+    expect(await page.inputValue("#name")).toBe("Mia <b>");
+    expect(await page.inputValue("#email")).toBe("mia@example.com");
+    expect(await page.inputValue("#service")).toBe("office-cleaning");
+    expect(await page.inputValue("#message")).toBe(HOSTILE);
+
+    // Sending it again from that page works once the store is back (after the one confirmation a script-less post asks for).
+    relay.opened.db.pragma("query_only = OFF");
+    await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
+    expect(await page.locator("[role=status]").innerText()).toContain("Please confirm your message");
+    await page.waitForTimeout(1_100);
+    await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
+    expect(await page.locator("[role=status]").innerText()).toContain("Message Sent Successfully!");
+    expect(receivedMessage()).toBe(HOSTILE);
+    await page.context().close();
+  });
+});

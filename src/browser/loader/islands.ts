@@ -1,0 +1,143 @@
+/**
+ * The browser entry: finds the island marks the server rendered and wakes
+ * each one when the visitor acts on it, and nothing else on the page
+ * (docs/decisions/0030-wake-on-interaction.md). An untouched page runs no
+ * React and no island code. React and each island's code are separate
+ * chunks: fetched (not run) at low priority when a pointer or finger comes
+ * onto an island or once the page has been idle for 5 seconds, and run
+ * once the visitor pauses after their first interaction, so neither the
+ * frame that answers it nor their next keystrokes wait for React. The
+ * section-link scrolling and the early answers need no React and run at
+ * once.
+ */
+import type { HydrateOn, IslandName } from "../islands/index.ts";
+import { proofFor } from "../../shared/forms/proof.ts";
+import { answerEarly, isLive } from "./early.ts";
+import { enhanceSectionLinks } from "./scroll.ts";
+
+// Each island has its own props, which arrive as JSON: hydrateIsland takes any component.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const loaders: Record<IslandName, () => Promise<{ default: React.ComponentType<any> }>> = {
+  ContactForm: () => import("../islands/ContactForm.tsx"),
+  Faq: () => import("../islands/Faq.tsx"),
+  MobileMenu: () => import("../islands/MobileMenu.tsx"),
+  NavMenu: () => import("../islands/NavMenu.tsx"),
+  QuoteForm: () => import("../islands/QuoteForm.tsx"),
+};
+
+/**
+ * The chunk files each island needs (its own, React, the hydration helper and
+ * what they import), as site paths. esbuild names the chunks, so the build
+ * writes this in after bundling (src/build/bundle.ts); the string is its mark.
+ */
+const CHUNKS = "__ISLAND_CHUNKS__" as unknown as Record<IslandName, string[]>;
+
+/** An untouched page fetches nothing more for this long (the first 5 s stay within the 20 KB load budget). */
+const PREFETCH_AFTER_MS = 5000;
+
+/** After the next frame is painted: the visitor sees the platform's answer before React is parsed and run. */
+const afterPaint = (fn: () => void) => requestAnimationFrame(() => setTimeout(fn, 0));
+
+const prefetched = new Set<IslandName>();
+const fetched = new Set<string>();
+
+/**
+ * Fetches an island's chunks at low priority without running them, so its
+ * wake does not wait for the network. After the next paint: the browser
+ * compiles what arrives, and that frame is the answer to the visitor.
+ */
+function prefetch(name: IslandName) {
+  if (prefetched.has(name)) return;
+  prefetched.add(name);
+  afterPaint(() => fetchChunks(name));
+}
+
+function fetchChunks(name: IslandName) {
+  for (const href of CHUNKS[name] ?? []) {
+    if (fetched.has(href)) continue;
+    fetched.add(href);
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    link.fetchPriority = "low";
+    document.head.append(link);
+  }
+}
+
+async function hydrate(el: HTMLElement) {
+  const name = el.dataset.island as IslandName;
+  const [{ hydrateIsland }, mod] = await Promise.all([import("./hydrate.ts"), loaders[name]()]);
+  const props = JSON.parse(el.dataset.props ?? "{}");
+  // Slots (src/islands/Slot.tsx) travel in the page, not in the props: read them back, in order.
+  const slots = el.querySelectorAll("[data-slot]");
+  if (slots.length > 0) props.slots = Array.from(slots, (slot) => slot.innerHTML);
+  // From here React answers the island's events; the early answers (early.ts) stop.
+  el.dataset.woken = "";
+  hydrateIsland(el, mod.default, props);
+}
+
+/**
+ * How long the visitor must stop pressing keys and buttons before React runs:
+ * running it costs one long task, and a key pressed during it waits. The
+ * page answers without React meanwhile (typing, the popover, early answers).
+ */
+const PAUSE_MS = 300;
+const BUSY_EVENTS = ["keydown", "pointerdown", "focusin"] as const;
+
+const waking = new WeakSet<HTMLElement>();
+
+/** Fetches the island's code now and runs it once the visitor pauses, or at once when they reach for a submit button. */
+function wake(el: HTMLElement) {
+  if (waking.has(el) || isLive(el)) return;
+  waking.add(el);
+  prefetch(el.dataset.island as IslandName);
+  // A form's spam-check proof, so it has aged past the time trap by the time the visitor has typed.
+  const form = el.querySelector("form");
+  if (form) void proofFor(form);
+  let timer = setTimeout(run, PAUSE_MS);
+  function busy(e: Event) {
+    clearTimeout(timer);
+    // A form about to be sent should be React's to send (as JSON, with its notice); without it, it posts as a plain form.
+    if (el.contains(e.target as Node) && (e.target as Element).closest?.("[type=submit]")) run();
+    else timer = setTimeout(run, PAUSE_MS);
+  }
+  function run() {
+    clearTimeout(timer);
+    for (const e of BUSY_EVENTS) document.removeEventListener(e, busy, true);
+    afterPaint(() => void hydrate(el));
+  }
+  for (const e of BUSY_EVENTS) document.addEventListener(e, busy, { capture: true, passive: true });
+}
+
+/**
+ * Wakes on a focus inside the island or a click on it (a tap is a click; a
+ * finger that scrolls the page is neither), or for "hover" islands also on
+ * a mouse pointer over it. A pointer or finger arriving only fetches.
+ */
+function schedule(el: HTMLElement) {
+  const on = (el.dataset.hydrate ?? "interaction") as HydrateOn;
+  const wakeEvents = ["focusin", "click"] as const;
+  const nearEvents = ["pointerover", "touchstart"] as const;
+  const onWake = () => {
+    for (const e of wakeEvents) el.removeEventListener(e, onWake);
+    el.removeEventListener("pointerover", onNear);
+    wake(el);
+  };
+  const onNear = (e: Event) => {
+    if (on === "hover" && (e as PointerEvent).pointerType === "mouse") onWake();
+    else prefetch(el.dataset.island as IslandName);
+  };
+  for (const e of wakeEvents) el.addEventListener(e, onWake);
+  for (const e of nearEvents) el.addEventListener(e, onNear, { passive: true });
+  // The visitor got there before this script did: already typing in a form, say.
+  if (el.contains(document.activeElement)) onWake();
+}
+
+enhanceSectionLinks();
+const marks = document.querySelectorAll<HTMLElement>("[data-island]");
+marks.forEach(schedule);
+document.addEventListener("click", answerEarly);
+setTimeout(() => {
+  const idle = (fn: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(fn) : fn());
+  idle(() => marks.forEach((el) => prefetch(el.dataset.island as IslandName)));
+}, PREFETCH_AFTER_MS);

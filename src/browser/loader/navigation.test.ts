@@ -1,0 +1,281 @@
+/**
+ * The header's islands and the section links in Chromium, against the built
+ * site: dropdown hover timing, keyboard disclosure, the mobile menu, and
+ * scrolling to the home page's sections (spec "Shared header" and section 4).
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { loadContent } from "../../build/content/load.ts";
+import { headerSuburbs } from "../../content/routes.ts";
+import { DESKTOP, PHONE } from "../../testing/browser.ts";
+import { browserAndSitePerFile } from "../../testing/browser-suite.ts";
+import { CHUNKS, watchConsole } from "../../testing/islands.ts";
+
+const content = loadContent("content");
+const env = browserAndSitePerFile();
+
+async function open(path: string, viewport = DESKTOP, options: { reducedMotion?: "reduce" | "no-preference" } = {}) {
+  const page = await env.browser.newPage({ viewport, reducedMotion: options.reducedMotion ?? "no-preference" });
+  const problems = watchConsole(page);
+  await page.goto(env.site.url + path);
+  return { page, problems };
+}
+
+const hydrated = (page: Page, name: string) => page.waitForSelector(`[data-island="${name}"][data-hydrated="true"]`, { state: "attached" });
+const servicesList = (page: Page) => page.locator("#nav-services-list");
+const servicesButton = (page: Page) => page.getByRole("button", { name: "Service pages" });
+
+/** Where a section's top sits below the sticky header's bottom, in px. */
+const clearance = (page: Page, id: string) =>
+  page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top - document.querySelector("header")!.getBoundingClientRect().bottom, id);
+
+/** Wakes the navigation by hovering Services, as a visitor would, and waits until React runs it. */
+async function hoverServices(page: Page) {
+  await page.hover('[data-menu="services"] >> text=Services');
+  await hydrated(page, "NavMenu");
+  await expect.poll(() => servicesList(page).isVisible()).toBe(true);
+}
+
+/** Samples the list's visibility at the given ms after the pointer left the menu, timed inside the page. */
+async function visibleAfterLeaving(page: Page, leave: () => Promise<void>, at: number[]) {
+  await page.evaluate(() => {
+    const li = document.querySelector('[data-menu="services"]')!;
+    (window as any).__left = new Promise<number>((resolve) => li.addEventListener("pointerleave", () => resolve(performance.now()), { once: true }));
+  });
+  await leave();
+  return page.evaluate(async (at) => {
+    const left: number = await (window as any).__left;
+    const list = document.getElementById("nav-services-list")!;
+    const samples: { ms: number; visible: boolean }[] = [];
+    for (const ms of at) {
+      await new Promise((r) => setTimeout(r, Math.max(0, left + ms - performance.now())));
+      samples.push({ ms: Math.round(performance.now() - left), visible: getComputedStyle(list).visibility === "visible" });
+    }
+    return samples;
+  }, at);
+}
+
+describe("desktop dropdowns", () => {
+  it("open on hover, are still open 100 ms after the pointer leaves and closed by 300 ms", async () => {
+    const { page, problems } = await open("/about-us/");
+    await hoverServices(page);
+    expect(await servicesButton(page).getAttribute("aria-expanded")).toBe("true");
+    const [at100, at300] = await visibleAfterLeaving(page, () => page.mouse.move(640, 600), [100, 300]);
+    expect(at100.ms).toBeLessThan(140);
+    expect(at100.visible).toBe(true);
+    expect(at300.visible).toBe(false);
+    expect(await servicesButton(page).getAttribute("aria-expanded")).toBe("false");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("stay open when the pointer comes back within 150 ms", async () => {
+    const { page } = await open("/about-us/");
+    await hoverServices(page);
+    const box = (await page.locator('[data-menu="services"]').boundingBox())!;
+    const samples = await visibleAfterLeaving(
+      page,
+      async () => {
+        await page.mouse.move(640, 600);
+        await page.waitForTimeout(50);
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      },
+      [400],
+    );
+    expect(samples[0].visible).toBe(true);
+    await page.close();
+  });
+
+  it("the pointer can travel from the trigger down into the list and pick a service page, which opens at the top", async () => {
+    const { page } = await open("/about-us/");
+    await hoverServices(page);
+    const link = servicesList(page).getByRole("link", { name: content.services[2].name });
+    await link.hover();
+    await page.waitForTimeout(300);
+    await link.click();
+    await page.waitForURL(`**/services/${content.services[2].slug}/`);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    await page.close();
+  });
+
+  it("List of Suburbs opens on hover as a grid of every header suburb", async () => {
+    const { page } = await open("/about-us/");
+    await page.hover('[data-menu="suburbs"] button');
+    await hydrated(page, "NavMenu");
+    const list = page.locator("#nav-suburbs-list");
+    await expect.poll(() => list.isVisible()).toBe(true);
+    expect(await list.getByRole("link").count()).toBe(headerSuburbs(content).length);
+    expect(await list.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length)).toBe(3);
+    await page.close();
+  });
+
+  it("work from the keyboard: Enter and Space toggle, Tab reaches the links, Escape closes and returns focus", async () => {
+    const { page, problems } = await open("/contact-us/");
+    const button = servicesButton(page);
+    await button.focus();
+    await hydrated(page, "NavMenu");
+    await expect.poll(() => servicesList(page).isVisible()).toBe(false);
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+
+    await page.keyboard.press("Enter");
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    expect(await servicesList(page).isVisible()).toBe(true);
+    await page.keyboard.press("Space");
+    expect(await servicesList(page).isVisible()).toBe(false);
+    await page.keyboard.press("Space");
+    expect(await servicesList(page).isVisible()).toBe(true);
+
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(content.services[0].name);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(content.services[1].name);
+
+    await page.keyboard.press("Escape");
+    expect(await servicesList(page).isVisible()).toBe(false);
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Service pages");
+
+    // Tabbing past the last link closes the list.
+    await page.keyboard.press("Enter");
+    for (let i = 0; i < content.services.length + 1; i++) await page.keyboard.press("Tab");
+    expect(await servicesList(page).isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("mobile menu at 390 px", () => {
+  it("opens from a named toggle with focus inside, lists Testimonials, closes on Escape with focus back on the toggle", async () => {
+    const { page, problems } = await open("/services/bond-cleaning-brisbane/", PHONE);
+    expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(false);
+    const toggle = page.getByRole("button", { name: "Menu" });
+    const menu = page.locator("#mobile-menu");
+    expect(await menu.isVisible()).toBe(false);
+
+    await toggle.click();
+    await hydrated(page, "MobileMenu");
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("#mobile-menu") !== null)).toBe(true);
+    expect(await menu.getByRole("link").allTextContents()).toEqual(expect.arrayContaining(["Home", "Services", "List of Suburbs", "About Us", "Testimonials", "Contact Us"]));
+    const box = (await menu.boundingBox())!;
+    expect(box.width).toBe(PHONE.width);
+
+    // The popover's toggle event, which the island answers, is a task after the popover shows or hides: poll.
+    await page.keyboard.press("Escape");
+    expect(await menu.isVisible()).toBe(false);
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Menu");
+
+    await page.keyboard.press("Enter");
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Home");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("closes when a link is followed, and Testimonials scrolls the home page to that section", async () => {
+    const { page } = await open("/", PHONE);
+    const toggle = page.getByRole("button", { name: "Menu" });
+    await toggle.click();
+    await hydrated(page, "MobileMenu");
+    const menu = page.locator("#mobile-menu");
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+    await menu.getByRole("link", { name: "Testimonials" }).click();
+    expect(await menu.isVisible()).toBe(false);
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => clearance(page, "testimonials"), { timeout: 5000 }).toBeLessThan(40);
+    expect(await clearance(page, "testimonials")).toBeGreaterThanOrEqual(-1);
+    expect(page.url()).toBe(`${env.site.url}/#testimonials`);
+    await page.close();
+  });
+  it("closes when a section link is tapped before the island has woken (its code held back)", async () => {
+    const page = await env.browser.newPage({ viewport: PHONE, reducedMotion: "reduce" });
+    await page.goto(`${env.site.url}/`, { waitUntil: "load" });
+    await page.route(CHUNKS, () => {}); // From now on React and the island never arrive: the page answers alone.
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await menu.getByRole("link", { name: "Testimonials" }).click();
+    expect(await menu.isVisible()).toBe(false);
+    await expect.poll(() => clearance(page, "testimonials"), { timeout: 5000 }).toBeLessThan(40);
+    expect(await page.locator('[data-island="MobileMenu"][data-hydrated]').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe("section links", () => {
+  it("from a service page, Services goes to / and then scrolls to the services section, clear of the sticky header", async () => {
+    const { page, problems } = await open("/services/spring-cleaning-brisbane/");
+    await page.locator('nav[aria-label="Main"]').getByRole("link", { name: "Services", exact: true }).click();
+    await page.waitForURL(`${env.site.url}/**`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+    await expect.poll(() => clearance(page, "services"), { timeout: 5000 }).toBeLessThan(40);
+    // Settled there, not passing through.
+    await page.waitForTimeout(300);
+    const gap = await clearance(page, "services");
+    expect(gap).toBeGreaterThanOrEqual(-1);
+    expect(gap).toBeLessThan(40);
+    expect(page.url()).toBe(`${env.site.url}/#services`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("on the home page they glide: right after the click the section is not reached yet", async () => {
+    const { page } = await open("/");
+    await page.locator('nav[aria-label="Main"]').getByRole("link", { name: "About Us" }).click();
+    expect(await clearance(page, "about")).toBeGreaterThan(200);
+    await expect.poll(() => clearance(page, "about"), { timeout: 5000 }).toBeLessThan(40);
+    expect(await clearance(page, "about")).toBeGreaterThanOrEqual(-1);
+    await page.close();
+  });
+
+  it("with reduced motion they jump at once", async () => {
+    const { page } = await open("/", DESKTOP, { reducedMotion: "reduce" });
+    await page.locator('nav[aria-label="Main"]').getByRole("link", { name: "About Us" }).click();
+    const gap = await clearance(page, "about");
+    expect(gap).toBeGreaterThanOrEqual(-1);
+    expect(gap).toBeLessThan(40);
+    await page.close();
+  });
+
+  it("Get Quote reaches the hero with the quote form (id home)", async () => {
+    const { page } = await open("/", DESKTOP, { reducedMotion: "reduce" });
+    await page.evaluate(() => scrollTo(0, 3000));
+    await page.locator("header").getByRole("link", { name: "Get Quote" }).click();
+    expect(await page.evaluate(() => document.getElementById("home")!.getBoundingClientRect().bottom > 300)).toBe(true);
+    expect(await page.locator("#home form").isVisible()).toBe(true);
+    expect(await page.evaluate(() => scrollY)).toBeLessThan(10);
+    await page.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("the header's lists open on hover and on keyboard focus, and the mobile menu opens and closes", async () => {
+    const context = await env.browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(env.site.url + "/about-us/");
+    const suburbs = page.locator("#nav-suburbs-list");
+    expect(await suburbs.isVisible()).toBe(false);
+    await page.hover('[data-menu="suburbs"] button');
+    expect(await suburbs.isVisible()).toBe(true);
+    await page.mouse.move(640, 600);
+    expect(await suburbs.isVisible()).toBe(false);
+
+    // Tab from the Services link: the list shows while focus is in it, so its links can be reached.
+    await page.getByRole("link", { name: "Services", exact: true }).focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toMatch(/^\/services\//);
+    expect(await page.locator("#nav-services-list").isVisible()).toBe(true);
+
+    await page.setViewportSize(PHONE);
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.getByRole("link", { name: "Testimonials" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await menu.isVisible()).toBe(false);
+    await context.close();
+  });
+});

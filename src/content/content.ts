@@ -1,0 +1,34 @@
+/**
+ * What the build reads from content/: one schema per file, and the `Content`
+ * the templates render, inferred from those schemas so the two cannot drift.
+ */
+import type { z } from "zod";
+import type { ImageFile } from "./images.ts";
+import * as S from "./schema.ts";
+
+/** Each content file's key, its name in content/, and its schema. */
+export const FILES = {
+  site: ["site.yaml", S.Site],
+  services: ["services.yaml", S.ServicesFile],
+  suburbs: ["suburbs.yaml", S.SuburbsFile],
+  faq: ["faq.yaml", S.FaqFile],
+  home: ["home.yaml", S.HomeFile],
+  about: ["about.yaml", S.AboutFile],
+  contact: ["contact.yaml", S.ContactFile],
+} as const;
+
+export type FileKey = keyof typeof FILES;
+
+/** A file's checked value; a file that holds one list under its own key (services.yaml's `services:`) gives the list. */
+type Value<K extends FileKey> = z.output<(typeof FILES)[K][1]>;
+type Unwrapped<K extends FileKey> = Value<K> extends Record<K, infer List> ? List : Value<K>;
+
+export type Content = { [K in FileKey]: Unwrapped<K> } & {
+  /** Folder holding the content, so images can be copied from it. */
+  dir: string;
+  /**
+   * What a page needs to show each image, by file name: SVGs from loading,
+   * photos once the build has made their copies (src/build/images.ts).
+   */
+  images: Record<string, ImageFile>;
+};

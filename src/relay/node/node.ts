@@ -1,0 +1,75 @@
+/**
+ * The relay on Node, as `npm run serve` and the tests run it: the lead store
+ * file, the delivery loop, the daily erasing of old personal data, and the
+ * fetch handler, from the checked settings.
+ */
+import path from "node:path";
+import { telegramConfigured, type ServerConfig } from "../config.ts";
+import { startDelivery, type Delivery } from "../leads/delivery.ts";
+import { importOutbox, OLD_OUTBOX } from "./import-outbox.ts";
+import { openLeadStore, type OpenedStore } from "./sqlite.ts";
+import { createRelay, type RelayHandler } from "../relay.ts";
+import { newSpamKey, spamGuard } from "../spam.ts";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface NodeRelay {
+  relay: RelayHandler;
+  opened: OpenedStore;
+  delivery: Delivery;
+  /** Stops delivery (waiting for an attempt under way) and closes the store. */
+  close(): Promise<void>;
+}
+
+export interface NodeRelayOptions {
+  config: ServerConfig;
+  /** The business phone for the contact failure text, when SITE_PHONE is not set. */
+  phone?: string;
+  log?: (message: string) => void;
+  /** Where a pre-store outbox file may be; relative paths from the working folder. */
+  outboxFile?: string;
+  pollMs?: number;
+  answerBudgetMs?: number;
+  /** One Telegram attempt's timeout (tests shorten it). */
+  attemptTimeoutMs?: number;
+}
+
+export async function startNodeRelay({ config, phone, log = console.log, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs }: NodeRelayOptions): Promise<NodeRelay> {
+  const opened = openLeadStore(config.LEADS_DB);
+  const { store } = opened;
+  await importOutbox(store, path.resolve(outboxFile), log);
+  const now = Date.now();
+  const requeued = await store.requeueSettingsFailures(now);
+  if (requeued) log(`relay: ${requeued} lead(s) Telegram refused with the previous settings go out again`);
+  const erase = () =>
+    store.erase(Date.now() - config.LEADS_RETENTION_DAYS * DAY_MS, Date.now()).catch((error: unknown) => log(`relay: could not erase old leads: ${(error as Error).message}`));
+  await erase();
+  const retention = setInterval(erase, DAY_MS);
+  retention.unref();
+
+  const telegram = telegramConfigured(config) ? { apiBase: config.TELEGRAM_API_BASE, token: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, attemptTimeoutMs } : undefined;
+  const delivery = startDelivery({ store, telegram, log, pollMs });
+  const spam = config.SPAM_CHECKS === "on" ? await spamGuard(config.SPAM_KEY ?? (await store.setting("spam-key", newSpamKey))) : undefined;
+  const relay = createRelay({
+    store,
+    spam,
+    trustProxy: config.TRUST_PROXY,
+    deliverNow: delivery.deliverNow,
+    health: delivery.health,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    phone: config.SITE_PHONE ?? phone ?? "",
+    answerBudgetMs,
+    log,
+  });
+  return {
+    relay,
+    opened,
+    delivery,
+    async close() {
+      clearInterval(retention);
+      await delivery.stop();
+      opened.close();
+    },
+  };
+}

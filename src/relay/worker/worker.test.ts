@@ -1,0 +1,378 @@
+/**
+ * The Worker relay on the real Workers runtime (workerd, through Miniflare
+ * 3): worker.ts bundled as wrangler would, D1 with migrations/*.sql, the
+ * delivery queue and its dead-letter queue, and the Telegram stand-in on
+ * 127.0.0.1 as TELEGRAM_API_BASE.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { build } from "esbuild";
+import { Miniflare, type MiniflareOptions } from "miniflare";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DEAD_LETTER_SUFFIX, SWEEP_CRON } from "./queue.ts";
+import { startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const MIGRATIONS = path.join(ROOT, "migrations");
+const QUEUE = "leads";
+const DLQ = `leads${DEAD_LETTER_SUFFIX}`;
+const TOML = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+/** The cron triggers wrangler.toml deploys. */
+const CRONS = [...(/^crons = \[(.*)\]$/m.exec(TOML)?.[1] ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+
+let script: string;
+let tg: StandIn;
+beforeAll(async () => {
+  // One ESM file, as `wrangler deploy` uploads it.
+  const out = await build({ entryPoints: [path.join(ROOT, "src/relay/worker/worker.ts")], bundle: true, format: "esm", platform: "neutral", target: "es2022", mainFields: ["module", "main"], write: false, logLevel: "silent" });
+  script = out.outputFiles[0].text;
+  tg = await startTelegramStandIn();
+});
+afterAll(() => tg?.close());
+
+interface LeadRow {
+  id: string;
+  status: string;
+  parts_sent: number;
+  attempts: number;
+  last_error: string | null;
+  failure_kind: string | null;
+}
+
+interface Running {
+  mf: Miniflare;
+  /** What the Worker logged (console.log and console.error), line by line. */
+  logs: string[];
+  post(body: Record<string, unknown>, headers?: Record<string, string>): Promise<Response>;
+  health(): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** Runs the every-minute Cron Trigger once. */
+  sweep(): Promise<void>;
+  leads(): Promise<LeadRow[]>;
+  /** Restarts the Worker with other settings, keeping D1: a new deployment. */
+  redeploy(change: Partial<Settings>): Promise<void>;
+}
+
+interface Settings {
+  bindings: Record<string, string>;
+  /** Cloudflare's rate-limiting binding, as wrangler.toml declares it. */
+  rateLimit?: number;
+  /** false: no Queue producer binding, so putting a lead on the Queue fails. */
+  producer: boolean;
+  maxRetries: number;
+}
+
+let running: Running | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await running?.mf.dispose();
+  running = undefined;
+  tg.reset();
+});
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const telegramSettings = () => ({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase });
+
+async function startWorker(given: Partial<Settings> = {}): Promise<Running> {
+  let settings: Settings = { bindings: telegramSettings(), producer: true, maxRetries: 5, ...given };
+  const logs: string[] = [];
+  const persist = mkdtempSync(path.join(tmpdir(), "worker-d1-"));
+  dirs.push(persist);
+  const collect = (stream: Readable) => stream.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+  const options = (): MiniflareOptions => ({
+    modules: true,
+    script,
+    compatibilityDate: "2025-07-18",
+    d1Databases: { DB: "leads-db" },
+    d1Persist: persist,
+    queueProducers: settings.producer ? { LEADS_QUEUE: { queueName: QUEUE } } : undefined,
+    // No batching wait: a message goes to the consumer at once.
+    queueConsumers: { [QUEUE]: { maxBatchTimeout: 0, maxRetries: settings.maxRetries, deadLetterQueue: DLQ }, [DLQ]: { maxBatchTimeout: 0 } },
+    // The spam check has its own test below; the others post as a script that skips it would.
+    bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", ...settings.bindings },
+    ratelimits: settings.rateLimit ? { RATE_LIMITER: { simple: { limit: settings.rateLimit, period: 60 } } } : undefined,
+    handleRuntimeStdio: (stdout, stderr) => {
+      collect(stdout);
+      collect(stderr);
+    },
+  });
+  const mf = new Miniflare(options());
+  const db = await mf.getD1Database("DB");
+  // Local D1 runs a whole file as one statement list; on Cloudflare `wrangler d1 migrations apply` runs the same files.
+  for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) await db.prepare(readFileSync(path.join(MIGRATIONS, file), "utf8")).run();
+
+  running = {
+    mf,
+    logs,
+    post: (body, headers = {}) =>
+      mf.dispatchFetch("https://relay.example/api/contact", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "https://www.example.com", "CF-Connecting-IP": "203.0.113.9", ...headers },
+        body: JSON.stringify(body),
+      }) as unknown as Promise<Response>,
+    async health() {
+      const res = await mf.dispatchFetch("https://relay.example/api/health");
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    },
+    async sweep() {
+      await (await mf.getWorker()).scheduled({ cron: SWEEP_CRON });
+    },
+    async leads() {
+      return (await (await mf.getD1Database("DB")).prepare("SELECT id, status, parts_sent, attempts, last_error, failure_kind FROM leads ORDER BY received_at").all<LeadRow>()).results;
+    },
+    async redeploy(change) {
+      settings = { ...settings, ...change };
+      await mf.setOptions(options());
+    },
+  };
+  return running;
+}
+
+const contact = (extra: Record<string, unknown> = {}) => ({
+  name: "Ann Lee",
+  email: "ann@example.com",
+  phone: "0412 345 678",
+  service: "",
+  message: "Can you clean a 2-bedroom unit in New Farm?",
+  submissionId: crypto.randomUUID(),
+  ...extra,
+});
+
+/** Polls until `check` holds, or fails naming what it waited for. */
+async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("the Worker relay on workerd, with D1 and a Queue", () => {
+  it("keeps a bare POST without the page's proof as spam, and delivers a post that fetched one and waited like a person", async () => {
+    const w = await startWorker({ bindings: { ...telegramSettings(), SPAM_CHECKS: "on" } });
+    expect(await (await w.post(contact({ name: "Bare Post" }))).json()).toEqual({ ok: true });
+    const { token } = (await (await w.mf.dispatchFetch("https://relay.example/api/proof", { headers: { Origin: "https://www.example.com" } })).json()) as { token: string };
+    expect(token).toMatch(/^\d+\.script\.[\w-]{43}$/);
+    await settle(3_100);
+    expect((await w.post(contact({ name: "Real Person", proof: token }))).status).toBe(200);
+    await waitFor("the person's notice", () => tg.delivered.length === 1);
+    expect(tg.delivered[0].shown).toContain("Real Person");
+    await settle(300);
+    expect(tg.delivered).toHaveLength(1);
+    const statuses = (await w.leads()).map((l) => l.status).sort();
+    expect(statuses).toEqual(["delivered", "spam"]);
+  });
+
+  it("limits each client with Cloudflare's rate-limiting binding, by CF-Connecting-IP only", async () => {
+    const w = await startWorker({ rateLimit: 2 });
+    const from = async (ip: string, forwarded: string) => (await w.post(contact(), { "CF-Connecting-IP": ip, "X-Forwarded-For": forwarded })).status;
+    expect([await from("198.51.100.1", "1.1.1.1"), await from("198.51.100.1", "2.2.2.2"), await from("198.51.100.1", "3.3.3.3")]).toEqual([200, 200, 429]);
+    expect(await from("198.51.100.2", "3.3.3.3")).toBe(200);
+  });
+
+  it("stores the lead, answers the visitor, then delivers it through the Queue", async () => {
+    const w = await startWorker();
+    const res = await w.post(contact());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("https://www.example.com");
+    await waitFor("the stand-in to receive the notice", () => tg.delivered.length === 1);
+    expect(tg.delivered[0].shown).toContain("Ann Lee");
+    expect(tg.delivered[0].shown).toContain("New Farm");
+    await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
+    expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 } });
+  });
+
+  it("keeps the lead through a Telegram outage (5xx) and delivers it once when Telegram is back", async () => {
+    const w = await startWorker();
+    tg.always({ kind: "serverError" });
+    await w.post(contact());
+    await waitFor("the first attempt to fail", async () => (await w.leads())[0]?.attempts === 1);
+    const [lead] = await w.leads();
+    expect(lead.status).toBe("pending");
+    expect(lead.last_error).toMatch(/^502 /);
+    expect((await w.health()).body).toMatchObject({ telegram: "ok", pending: 1 });
+    tg.always({ kind: "ok" });
+    await waitFor("the retry to deliver it", () => tg.delivered.length === 1);
+    await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
+    // A sweep now finds nothing due; nothing arrives twice.
+    await w.sweep();
+    await settle(500);
+    expect(tg.delivered).toHaveLength(1);
+  });
+
+  it("delivers a 3-part message whose second part fails once whole, every part once, in order", async () => {
+    const w = await startWorker();
+    const words = Array.from({ length: 1_000 }, (_, i) => `word${i}`).join(" ");
+    tg.next({ kind: "ok" }, { kind: "serverError" });
+    expect((await w.post(contact({ message: words }))).status).toBe(200);
+    await waitFor("all three parts", () => tg.delivered.length === 3, 20_000);
+    expect(tg.delivered.map((d) => /\((\d)\/3\)/.exec(d.shown)?.[1])).toEqual(["1", "2", "3"]);
+    expect(tg.attempts).toBe(4);
+    const shown = tg.delivered.map((d) => d.shown).join(" ");
+    expect(shown).toContain("word0 ");
+    expect(shown).toContain("word999");
+    await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
+    expect((await w.leads())[0].parts_sent).toBe(3);
+  });
+
+  it("waits out a 429's retry_after before the next try", async () => {
+    const w = await startWorker();
+    tg.next({ kind: "tooMany", retryAfter: 3 });
+    await w.post(contact());
+    await waitFor("the 429", () => tg.attempts === 1);
+    const refusedAt = Date.now();
+    await waitFor("the retry to deliver it", () => tg.delivered.length === 1);
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(2_900);
+    expect(tg.attempts).toBe(2);
+    await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
+  });
+
+  it("keeps a lead Telegram refuses for the settings (401) as undeliverable, never logs the token, and sends it after a deployment with the right token", async () => {
+    const wrongToken = TEST_TOKEN.replace("TEST", "WRONG");
+    const w = await startWorker({ bindings: { ...telegramSettings(), TELEGRAM_BOT_TOKEN: wrongToken } });
+    expect((await w.post(contact())).status).toBe(200);
+    await waitFor("D1 to say undeliverable", async () => (await w.leads())[0]?.status === "undeliverable");
+    const [lead] = await w.leads();
+    expect(lead.failure_kind).toBe("settings");
+    expect(lead.last_error).toMatch(/^401 Unauthorized \[settings [0-9a-f]{8}\]$/);
+    expect(await w.health()).toEqual({ status: 503, body: { ok: false, telegram: "undeliverable", pending: 0, oldestPendingSeconds: 0 } });
+    // The sweep leaves it alone while the settings are the refused ones.
+    await w.sweep();
+    expect((await w.leads())[0].status).toBe("undeliverable");
+    await waitFor("the log to name the cause", () => w.logs.some((l) => l.includes("Telegram refuses the settings (401 Unauthorized)")));
+    expect(w.logs.join("\n")).not.toContain(wrongToken);
+    expect(w.logs.join("\n")).not.toContain(wrongToken.split(":")[1]);
+
+    await w.redeploy({ bindings: telegramSettings() });
+    expect((await w.health()).body).toMatchObject({ ok: true, telegram: "ok" });
+    await w.sweep();
+    await waitFor("the kept lead to be delivered", () => tg.delivered.length === 1);
+    await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
+    expect(tg.delivered).toHaveLength(1);
+  });
+
+  it("gives one notice for the same submissionId sent twice", async () => {
+    const w = await startWorker();
+    const body = contact();
+    expect((await w.post(body)).status).toBe(200);
+    expect((await w.post(body)).status).toBe(200);
+    expect(await w.leads()).toHaveLength(1);
+    await waitFor("the notice", () => tg.delivered.length === 1);
+    await settle(1_000);
+    expect(tg.delivered).toHaveLength(1);
+  });
+
+  it("sends a lead once when two consumers get its message at the same time", async () => {
+    // The Queue has not sent it: the producer binding is missing, so only the two batches below carry the lead.
+    const w = await startWorker({ producer: false });
+    await w.post(contact());
+    const [{ id }] = await w.leads();
+    tg.always({ kind: "ok", delayMs: 500 });
+    const worker = await w.mf.getWorker();
+    const batch = (n: number) => [{ id: `message-${n}`, timestamp: new Date(), body: { id }, attempts: 1 }];
+    await Promise.all([worker.queue(QUEUE, batch(1)), worker.queue(QUEUE, batch(2))]);
+    expect(tg.attempts).toBe(1);
+    expect(tg.delivered).toHaveLength(1);
+    expect((await w.leads())[0].status).toBe("delivered");
+  });
+
+  it("marks a lead undeliverable when its message runs out of retries into the dead-letter queue", async () => {
+    const w = await startWorker({ maxRetries: 1 });
+    tg.always({ kind: "serverError" });
+    await w.post(contact());
+    await waitFor("the dead-letter queue to mark the lead", async () => (await w.leads())[0]?.status === "undeliverable");
+    const [lead] = await w.leads();
+    expect(lead.failure_kind).toBe("message");
+    expect(lead.last_error).toMatch(/^not delivered after 2 attempts: 502 /);
+    expect(tg.attempts).toBe(2);
+  });
+
+  it("turns health red (503) while a pending lead has waited more than 15 minutes, and green once it is delivered", async () => {
+    const w = await startWorker();
+    tg.always({ kind: "down" });
+    expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 } });
+    // A lead received 16 minutes ago and still pending, as the Worker's own store writes one.
+    const receivedAt = Date.now() - 16 * 60_000;
+    await (await w.mf.getD1Database("DB"))
+      .prepare("INSERT INTO leads (id, form, fields, parts, received_at, status, next_attempt_at) VALUES ('stuck', 'contact', ?, ?, ?, 'pending', ?)")
+      .bind(JSON.stringify({ name: "Ann Lee" }), JSON.stringify(["*New Contact Form Submission*\n\n*Name:* Ann Lee\n"]), receivedAt, receivedAt)
+      .run();
+    await w.sweep();
+    await waitFor("the Queue's consumer to try the stuck lead against a Telegram that is down", async () => (await w.leads())[0]?.attempts >= 1);
+    const red = await w.health();
+    expect(red.status).toBe(503);
+    expect(red.body).toMatchObject({ ok: false, telegram: "ok" });
+    expect(red.body.pending).toBeGreaterThanOrEqual(1);
+    expect(red.body.oldestPendingSeconds).toBeGreaterThan(900);
+
+    tg.always({ kind: "ok" });
+    await waitFor("the retry to deliver the stuck lead", () => tg.delivered.length === 1);
+    await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
+    expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 } });
+  });
+
+  it("stores leads and sends nothing when Telegram is not configured", async () => {
+    const w = await startWorker({ bindings: {} });
+    expect((await w.post(contact())).status).toBe(200);
+    await w.sweep();
+    expect((await w.leads()).map((l) => l.status)).toEqual(["pending"]);
+    expect(await w.health()).toMatchObject({ status: 200, body: { ok: true, telegram: "not configured", pending: 1 } });
+    expect(tg.attempts).toBe(0);
+  });
+
+  it("keeps a lead whose id could not be put on the Queue, and the sweep sends it", async () => {
+    const w = await startWorker({ producer: false });
+    expect((await w.post(contact())).status).toBe(200);
+    expect((await w.leads()).map((l) => l.status)).toEqual(["pending"]);
+    await waitFor("the log to say it waits for the sweep", () => w.logs.some((l) => l.includes("could not put 1 lead(s) on the Queue")));
+    await w.redeploy({ producer: true });
+    await w.sweep();
+    await waitFor("the swept lead to be delivered", () => tg.delivered.length === 1);
+  });
+
+  it("erases what visitors typed from delivered leads older than LEADS_RETENTION_DAYS on the daily cron", async () => {
+    const w = await startWorker({ bindings: { ...telegramSettings(), LEADS_RETENTION_DAYS: "30" } });
+    await w.post(contact());
+    await waitFor("the fresh lead to be delivered", async () => (await w.leads())[0]?.status === "delivered");
+    const db = await w.mf.getD1Database("DB");
+    const old = Date.now() - 31 * 24 * 60 * 60_000;
+    await db
+      .prepare("INSERT INTO leads (id, form, fields, parts, parts_sent, received_at, status, next_attempt_at, delivered_at) VALUES ('old-lead', 'contact', '{\"name\":\"Old\"}', '[\"x\"]', 1, ?, 'delivered', ?, ?)")
+      .bind(old, old, old)
+      .run();
+    const daily = CRONS.find((c) => c !== SWEEP_CRON);
+    expect(daily).toBeDefined();
+    await (await w.mf.getWorker()).scheduled({ cron: daily });
+    const rows = (await db.prepare("SELECT id, fields, parts, erased_at FROM leads ORDER BY received_at").all<{ id: string; fields: string | null; parts: string | null; erased_at: number | null }>()).results;
+    expect(rows[0]).toMatchObject({ id: "old-lead", fields: null, parts: null });
+    expect(rows[0].erased_at).not.toBeNull();
+    expect(rows[1].fields).toContain("Ann Lee");
+  });
+
+  it("answers 503 and logs the problem when the settings do not parse", async () => {
+    const w = await startWorker({ bindings: { TELEGRAM_BOT_TOKEN: tg.token } });
+    const res = await w.post(contact());
+    expect(res.status).toBe(503);
+    await waitFor("the log to name the missing setting", () => w.logs.some((l) => l.includes("TELEGRAM_CHAT_ID: is missing")));
+    expect(await w.leads()).toEqual([]);
+  });
+});
+
+describe("wrangler.toml", () => {
+  it("deploys this Worker with D1 on the shared migrations, the queues and the sweep's cron", () => {
+    expect(TOML).toMatch(/^main = "src\/relay\/worker\/worker\.ts"$/m);
+    expect(TOML).toMatch(/^binding = "DB"$/m);
+    expect(TOML).toMatch(/^migrations_dir = "migrations"$/m);
+    expect(TOML).toMatch(/^binding = "LEADS_QUEUE"$/m);
+    const dlq = /^dead_letter_queue = "(.+)"$/m.exec(TOML)?.[1];
+    expect(dlq?.endsWith(DEAD_LETTER_SUFFIX)).toBe(true);
+    expect(TOML).toContain(`queue = "${dlq}"`);
+    expect(CRONS).toContain(SWEEP_CRON);
+    expect(CRONS).toHaveLength(2);
+    expect(TOML).not.toMatch(/TELEGRAM_BOT_TOKEN\s*=/);
+  });
+});

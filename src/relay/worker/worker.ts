@@ -1,0 +1,135 @@
+/**
+ * The relay on Cloudflare Workers (wrangler.toml): the same fetch handler as
+ * on Node, with the leads in D1 and delivery through a Queue (leads/queue.ts,
+ * decision 0040). Settings come from the Worker's variables and secrets.
+ *
+ * - fetch: stores the lead in D1, puts its id on the Queue, answers. Stored is
+ *   success; a lead whose id never reached the Queue waits for the sweep.
+ * - queue: the delivery queue's consumer sends leads; the dead-letter queue's
+ *   marks the leads it gets undeliverable.
+ * - scheduled: every minute the sweep; once a day the erasing of old personal data.
+ *
+ * A Worker module exports its handlers and nothing else (workerd refuses other exports).
+ */
+import type { D1Database, MessageBatch, Queue, ScheduledController, WorkerVersionMetadata } from "@cloudflare/workers-types";
+import { ConfigError, telegramConfigured, workerConfig, type WorkerConfig } from "../config.ts";
+import { d1Sql } from "./d1.ts";
+import { DEAD_LETTER_SUFFIX, queueDelivery, SWEEP_CRON, type LeadMessage, type QueueDelivery } from "./queue.ts";
+import { LeadStore } from "../leads/store.ts";
+import type { RateLimiter } from "../rate-limit.ts";
+import { createRelay, type RelayHandler } from "../relay.ts";
+import { newSpamKey, spamGuard } from "../spam.ts";
+
+/** Cloudflare's rate-limiting binding (wrangler.toml: RATE_LIMITER). */
+interface RateLimitBinding {
+  limit(options: { key: string }): Promise<{ success: boolean }>;
+}
+
+export interface Env {
+  DB: D1Database;
+  LEADS_QUEUE?: Queue<LeadMessage>;
+  /** The per-client limit shared by every instance of the Worker. */
+  RATE_LIMITER?: RateLimitBinding;
+  /** Changes with every deployment, `wrangler secret put` included. */
+  CF_VERSION_METADATA?: WorkerVersionMetadata;
+  [setting: string]: unknown;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+interface Relay {
+  config: WorkerConfig;
+  store: LeadStore;
+  delivery: QueueDelivery;
+  handler: RelayHandler;
+}
+
+const log = (message: string) => console.log(message);
+
+// One relay per environment object (its settings, store and spam key).
+const relays = new WeakMap<Env, Promise<Relay | ConfigError>>();
+
+function relayFor(env: Env): Promise<Relay | ConfigError> {
+  let relay = relays.get(env);
+  if (!relay) {
+    relay = startRelay(env);
+    relays.set(env, relay);
+  }
+  return relay;
+}
+
+async function startRelay(env: Env): Promise<Relay | ConfigError> {
+  let config: WorkerConfig;
+  try {
+    config = workerConfig(Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) as Record<string, string>);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return error;
+  }
+  const store = new LeadStore(d1Sql(env.DB));
+  const telegram = telegramConfigured(config) ? { apiBase: config.TELEGRAM_API_BASE, token: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID } : undefined;
+  if (!telegram) log("relay: Telegram is not configured (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID): leads are stored in D1 and not sent");
+
+  async function enqueue(ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    try {
+      if (!env.LEADS_QUEUE) throw new Error("no LEADS_QUEUE binding");
+      await env.LEADS_QUEUE.sendBatch(ids.map((id) => ({ body: { id } })));
+    } catch (error) {
+      log(`relay: could not put ${ids.length} lead(s) on the Queue (${(error as Error).message}); they stay pending and the sweep tries again within a minute`);
+    }
+  }
+
+  const delivery = await queueDelivery({ store, telegram, enqueue, version: env.CF_VERSION_METADATA?.id, log });
+  const binding = env.RATE_LIMITER;
+  // Each instance of a Worker has its own memory: only the binding counts a client across all of them.
+  const limiter: RateLimiter | undefined = binding && { take: async (key) => ((await binding.limit({ key })).success ? { ok: true } : { ok: false, retryAfterSeconds: 60 }) };
+  if (!binding) log("relay: no RATE_LIMITER binding (wrangler.toml): the rate limit counts per Worker instance only");
+  const spam = config.SPAM_CHECKS === "on" ? await spamGuard(config.SPAM_KEY ?? (await store.setting("spam-key", newSpamKey))) : undefined;
+  const handler = createRelay({
+    store,
+    spam,
+    limiter,
+    deliverNow: telegram ? (id) => enqueue([id]) : undefined,
+    health: delivery.health,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    phone: config.SITE_PHONE ?? "",
+    log,
+  });
+  return { config, store, delivery, handler };
+}
+
+async function erase({ store, config }: Relay): Promise<void> {
+  const now = Date.now();
+  const erased = await store.erase(now - config.LEADS_RETENTION_DAYS * DAY_MS, now);
+  if (erased) log(`relay: erased what visitors typed from ${erased} lead(s) older than ${config.LEADS_RETENTION_DAYS} days`);
+}
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const relay = await relayFor(env);
+    if (relay instanceof ConfigError) {
+      return new Response(JSON.stringify({ ok: false, error: "the relay is not configured" }), {
+        status: 503,
+        headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+      });
+    }
+    // Cloudflare sets CF-Connecting-IP on every request it forwards (a client cannot); X-Forwarded-For is not read here.
+    return relay.handler(request, { clientAddress: request.headers.get("CF-Connecting-IP") ?? undefined });
+  },
+
+  async queue(batch: MessageBatch<LeadMessage>, env: Env): Promise<void> {
+    const relay = await relayFor(env);
+    // Settings that do not parse: the leads stay pending, and the sweep sends them once the settings are fixed.
+    if (relay instanceof ConfigError) return batch.ackAll();
+    await (batch.queue.endsWith(DEAD_LETTER_SUFFIX) ? relay.delivery.deadLetters(batch) : relay.delivery.deliver(batch));
+  },
+
+  async scheduled(controller: ScheduledController, env: Env): Promise<void> {
+    const relay = await relayFor(env);
+    if (relay instanceof ConfigError) return;
+    await (controller.cron === SWEEP_CRON ? relay.delivery.sweep() : erase(relay));
+  },
+};

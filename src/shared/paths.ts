@@ -1,0 +1,17 @@
+/**
+ * The site's fixed paths, for the server's templates and the browser's
+ * islands alike. The page list itself is content/routes.ts.
+ */
+
+export const ABOUT_PATH = "/about-us/";
+export const CONTACT_PATH = "/contact-us/";
+export const servicePath = (s: { slug: string }) => `/services/${s.slug}/`;
+export const suburbPath = (s: { slug: string }) => `/suburbs/${s.slug}/`;
+
+/** The sections of the home page that header buttons scroll to. */
+export type HomeSection = "home" | "services" | "about" | "faq" | "suburbs" | "testimonials";
+export const homeSection = (id: HomeSection) => `/#${id}`;
+
+/** The desktop navigation's two lists: the server renders them, the NavMenu island opens them. */
+export type NavList = "services" | "suburbs";
+export const navListId = (id: NavList) => `nav-${id}-list`;

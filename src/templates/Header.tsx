@@ -1,0 +1,47 @@
+/**
+ * The shared header. Server-rendered complete: without script every link is
+ * there, the dropdowns open on hover and keyboard focus through CSS, and the
+ * mobile menu is a popover. The navigation and the mobile menu are islands
+ * that wake on a click, tap or focus in them (the navigation also on a mouse
+ * hover), so a visitor who never uses the header never runs React for it.
+ */
+import type { Content } from "../content/content.ts";
+import { headerSuburbs } from "../content/routes.ts";
+import { homeSection } from "../shared/paths.ts";
+import { navMenuLists } from "./NavLists.tsx";
+import { Island, slotHtml } from "./Island.tsx";
+import { ICON_SVG } from "./seo/brand.ts";
+import { renderedOnce } from "./once.tsx";
+import { ButtonLink, Container, PhoneLink } from "../shared/ui.tsx";
+
+export function Header({ content }: { content: Content }) {
+  return <header className="sticky top-0 z-40 border-b border-slate-200 bg-white" dangerouslySetInnerHTML={renderedOnce(content, "header", () => <HeaderContent content={content} />)} />;
+}
+
+function HeaderContent({ content }: { content: Content }) {
+  const { site, services } = content;
+  const lists = navMenuLists({ services, suburbs: headerSuburbs(content) });
+  return (
+    <Container className="flex h-18 max-w-7xl items-center justify-between gap-4">
+      <a href="/" className="flex items-center gap-2 font-bold text-ink">
+        <Logo />
+        <span className="text-base leading-tight sm:text-lg">{site.name}</span>
+      </a>
+
+      <Island name="NavMenu" props={{ slots: [slotHtml(lists.services), slotHtml(lists.suburbs)] }} hydrate="hover" />
+
+      <div className="flex items-center gap-3">
+        <PhoneLink phone={site.phone} className="hidden items-center gap-2 whitespace-nowrap font-semibold text-brand-800 hover:text-brand-900 xl:inline-flex" iconClassName="h-4 w-4" />
+        <ButtonLink href={homeSection("home")} className="whitespace-nowrap max-sm:hidden">
+          Get Quote
+        </ButtonLink>
+        <Island name="MobileMenu" props={{ phone: site.phone }} />
+      </div>
+    </Container>
+  );
+}
+
+/** The brand mark: the same drawing as the favicon (content/images/icon.svg), one file the browser caches for every page. */
+export function Logo() {
+  return <img src={ICON_SVG} alt="" width={36} height={36} className="h-9 w-9 shrink-0" />;
+}

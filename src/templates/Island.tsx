@@ -1,0 +1,21 @@
+/**
+ * Server side of the island mechanism: renders the component to HTML inside a
+ * mark that names it and carries its props as JSON, for src/client/islands.ts.
+ */
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { islands, type HydrateOn, type IslandName, type IslandProps } from "../browser/islands/index.ts";
+
+export function Island<N extends IslandName>({ name, props, hydrate = "interaction" }: { name: N; props: IslandProps<N>; hydrate?: HydrateOn }) {
+  const Component = islands[name] as (p: IslandProps<N>) => React.ReactNode;
+  // Slots (src/islands/Slot.tsx) are on the page already; the loader reads them back from there.
+  const { slots: _onThePage, ...json } = props as IslandProps<N> & { slots?: string[] };
+  return (
+    <div data-island={name} data-props={JSON.stringify(json)} data-hydrate={hydrate === "interaction" ? undefined : hydrate} className="contents">
+      <Component {...props} />
+    </div>
+  );
+}
+
+/** Static markup for an island's slot. */
+export const slotHtml = (node: ReactNode) => renderToStaticMarkup(node);

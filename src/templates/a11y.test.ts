@@ -1,0 +1,189 @@
+/**
+ * Accessibility in a real browser: axe-core's WCAG 2.2 A and AA rules on every
+ * page at phone and desktop widths, first as the server sends it (no script),
+ * then with its islands hydrated. The same page loads check that the
+ * Content-Security-Policy the server sends (from dist/_headers) blocks nothing
+ * the site itself needs, and that keyboard focus is always visible.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContent } from "../build/content/load.ts";
+import { routes } from "../content/routes.ts";
+import { DESKTOP, PHONE, launchBrowser } from "../testing/browser.ts";
+import { wakeIslands } from "../testing/islands.ts";
+import { startSite } from "../testing/site.ts";
+
+const AXE = readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8");
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+// The 404 page as a visitor meets it: at an address that does not exist.
+// A pass over all 39 pages takes about 30 s on two cores; leave room for a busy machine.
+const PASS_TIMEOUT = 240_000;
+const paths = routes(loadContent("content")).map((r) => (r.kind === "notFound" ? "/no-such-page/" : r.path));
+
+interface Problems {
+  csp: string[];
+  errors: string[];
+}
+
+async function newContext(browser: Browser, viewport: typeof PHONE, problems: Problems): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  context.on("console", (m) => {
+    if (m.type() !== "error") return;
+    // The 404 page answers with status 404 on purpose; Chromium logs that as a failed load.
+    if (/status of 404/.test(m.text()) && m.location().url.includes("/no-such-page/")) return;
+    (/CSP violation|Content Security Policy/.test(m.text()) ? problems.csp : problems.errors).push(`${m.location().url}: ${m.text()}`);
+  });
+  context.on("weberror", (e) => problems.errors.push(String(e.error())));
+  return context;
+}
+
+async function axe(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol, which the page's CSP does not govern, as a browser extension would be.
+  await page.evaluate(AXE);
+  const results = await page.evaluate(
+    (tags) => (window as any).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
+    TAGS,
+  );
+  return (results.violations as { id: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[]).flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.help}) at ${n.target.join(" ")}: ${n.failureSummary.replace(/\s+/g, " ")}`),
+  );
+}
+
+let browser: Browser;
+let url = "";
+let close = async () => {};
+beforeAll(async () => {
+  ({ url, close } = await startSite());
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await close();
+});
+
+describe("the axe check", () => {
+  it("reports low contrast, an unlabelled field and a small target, so a clean run means something", async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.setContent(
+      '<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main><h1>t</h1>' +
+        '<p style="color:#999;background:#fff">faint</p><input type="text"><a href="/" style="display:inline-block;width:12px;height:12px;font-size:8px">x</a> <a href="/" style="display:inline-block;width:12px;height:12px;font-size:8px">y</a></main></body></html>',
+    );
+    const ids = new Set((await axe(page)).map((v) => v.split(" ")[0]));
+    await page.close();
+    expect(ids).toEqual(new Set(["color-contrast", "label", "target-size"]));
+  });
+});
+
+describe("the CSP check", () => {
+  it("catches an inline style and an inline script the policy does not allow", async () => {
+    const problems: Problems = { csp: [], errors: [] };
+    const context = await newContext(browser, PHONE, problems);
+    const csp = (await fetch(url + "/")).headers.get("content-security-policy")!;
+    await context.route("http://csp.test/", (route) =>
+      route.fulfill({ contentType: "text/html", headers: { "Content-Security-Policy": csp }, body: "<!DOCTYPE html><style>p{color:red}</style><script>1</script><p>x</p>" }),
+    );
+    const page = await context.newPage();
+    await page.goto("http://csp.test/");
+    await expect.poll(() => problems.csp.length).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+});
+
+describe.each([
+  ["390 px", PHONE],
+  ["1280 px", DESKTOP],
+] as const)("at %s wide", (_label, viewport) => {
+  const problems: Problems = { csp: [], errors: [] };
+  let noScript: BrowserContext;
+  let live: BrowserContext;
+  beforeAll(async () => {
+    noScript = await newContext(browser, viewport, problems);
+    // The page as the server sends it: the islands' script answers empty, so nothing hydrates.
+    await noScript.route(/\/assets\/islands-[^/]+\.js$/, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+    live = await newContext(browser, viewport, problems);
+  });
+  afterAll(async () => {
+    await noScript?.close();
+    await live?.close();
+  });
+
+  it("every page as served has no axe violation", async () => {
+    const page = await noScript.newPage();
+    const found: string[] = [];
+    for (const p of paths) {
+      await page.goto(url + p, { waitUntil: "load" });
+      for (const v of await axe(page)) found.push(`${p}: ${v}`);
+    }
+    await page.close();
+    expect(found).toEqual([]);
+  }, PASS_TIMEOUT);
+
+  it("every page with its islands hydrated has no axe violation, no CSP violation and no script error", async () => {
+    const page = await live.newPage();
+    const found: string[] = [];
+    let hydrated = 0;
+    for (const p of paths) {
+      await page.goto(url + p, { waitUntil: "load" });
+      const islands = await wakeIslands(page).catch(async (error) => {
+        const state = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].map((e) => `${e.dataset.island}:${e.dataset.hydrated ?? "not hydrated"}`));
+        throw new Error(`${p}: islands did not all hydrate (${state.join(", ")}): ${error}`);
+      });
+      hydrated += islands.length;
+      if (islands.length > 0) for (const v of await axe(page)) found.push(`${p}: ${v}`);
+    }
+    await page.close();
+    expect(hydrated).toBeGreaterThanOrEqual(3);
+    expect(found).toEqual([]);
+    expect(problems.csp).toEqual([]);
+    expect(problems.errors).toEqual([]);
+  }, PASS_TIMEOUT);
+
+  it("every menu, dropdown and FAQ answer, opened, has no axe violation", async () => {
+    const page = await live.newPage();
+    await page.goto(url + "/", { waitUntil: "load" });
+    await wakeIslands(page);
+    const toggles = page.locator("button[aria-expanded]");
+    const found: string[] = [];
+    let opened = 0;
+    for (let i = 0; i < (await toggles.count()); i++) {
+      const toggle = toggles.nth(i);
+      if (!(await toggle.isVisible()) || (await toggle.getAttribute("aria-expanded")) === "true") continue;
+      await toggle.click();
+      await page.waitForFunction((el) => el?.getAttribute("aria-expanded") === "true", await toggle.elementHandle(), { timeout: 5_000 });
+      opened++;
+      const name = (await toggle.getAttribute("aria-label")) ?? (await toggle.innerText()).trim().slice(0, 40);
+      for (const v of await axe(page)) found.push(`${name} open: ${v}`);
+      await toggle.click();
+    }
+    await page.close();
+    expect(opened).toBeGreaterThanOrEqual(3);
+    expect(found).toEqual([]);
+  }, PASS_TIMEOUT);
+
+  it("shows where keyboard focus is on every stop of the home page", async () => {
+    const page = await live.newPage();
+    await page.goto(url + "/", { waitUntil: "load" });
+    const unseen: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press("Tab");
+      const focus = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const s = getComputedStyle(el);
+        const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2;
+        const ring = s.boxShadow !== "none";
+        return { name: `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().slice(0, 40)}"`, visible: outline || ring };
+      });
+      if (focus && !focus.visible) unseen.push(focus.name);
+    }
+    await page.close();
+    expect(unseen).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+import type { Content } from "../../content/content.ts";
+import { Island } from "../Island.tsx";
+import { formatHours } from "../hours.ts";
+import { Banner, Icon, PhoneLink, Section } from "../../shared/ui.tsx";
+
+export function ContactPage({ content, formAction }: { content: Content; formAction: string }) {
+  const { contact, site } = content;
+  return (
+    <>
+      <Banner title={contact.banner.title} description={contact.banner.description} />
+      <Section labelledBy="contact-form-title">
+        <div className="grid gap-10 lg:grid-cols-[1fr_1.6fr]">
+          <div className="grid gap-6 self-start">
+            <div className="flex gap-4">
+              <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-800"><Icon name="pin" /></span>
+              <div>
+                <h2 className="text-lg font-bold">Location</h2>
+                <p className="mt-1 text-slate-600">{site.location.display}</p>
+              </div>
+            </div>
+            <div className="flex gap-4">
+              <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-800"><Icon name="phone" /></span>
+              <div>
+                <h2 className="text-lg font-bold">Phone</h2>
+                <PhoneLink phone={site.phone} className="mt-1 inline-flex min-h-6 items-center font-semibold text-brand-800 hover:underline" />
+              </div>
+            </div>
+            <div className="flex gap-4">
+              <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-800"><Icon name="mail" /></span>
+              <div>
+                <h2 className="text-lg font-bold">Email</h2>
+                <a href={`mailto:${site.email}`} className="mt-1 inline-flex min-h-6 items-center font-semibold text-brand-800 hover:underline">{site.email}</a>
+                <p className="mt-1 text-slate-600">{contact.emailNote}</p>
+              </div>
+            </div>
+            <div className="flex gap-4">
+              <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-800"><Icon name="clock" /></span>
+              <div>
+                <h2 className="text-lg font-bold">Business Hours</h2>
+                <ul className="mt-1 text-slate-600">
+                  {formatHours(site.hours).map((h) => <li key={h}>{h}</li>)}
+                </ul>
+              </div>
+            </div>
+          </div>
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h2 id="contact-form-title" className="text-2xl font-bold">{contact.formHeading}</h2>
+            <p className="mb-6 mt-1 text-slate-600">{contact.formText}</p>
+            <Island name="ContactForm" props={{ action: formAction, phone: site.phone }} />
+          </div>
+        </div>
+      </Section>
+      {/* The footer's Privacy Policy and Terms of Service links lead here: the short, honest version until the owner has the full texts. */}
+      <Section labelledBy="privacy-policy" className="bg-slate-50">
+        <div className="grid gap-8 text-slate-600 lg:grid-cols-2">
+          <div>
+            <h2 id="privacy-policy" className="text-xl font-bold">Privacy Policy</h2>
+            <p className="mt-2 leading-relaxed">
+              What you send through our forms (your name, contact details, address and message) goes only to our team so we can reply to you. We do
+              not sell it or add you to a mailing list. Our full policy is being written; ask us any question about your details at {site.email}.
+            </p>
+          </div>
+          <div>
+            <h2 id="terms-of-service" className="text-xl font-bold">Terms of Service</h2>
+            <p className="mt-2 leading-relaxed">
+              Quotes are free and without obligation. The bond back guarantee and re-clean offers have terms, which we explain in writing with your
+              quote. Our full terms are being written; ask us for a copy at {site.email}.
+            </p>
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

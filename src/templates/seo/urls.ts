@@ -1,0 +1,11 @@
+/**
+ * Absolute addresses on the public site. Pages live at `<route>/index.html`, so
+ * every canonical address ends in "/" exactly as the route does.
+ */
+import type { SiteData } from "../../content/schema.ts";
+
+/** site.yaml's url (or SITE_URL) without a trailing slash: "https://www.example.com". */
+export const siteOrigin = (site: Pick<SiteData, "url">) => site.url.replace(/\/+$/, "");
+
+/** "/about-us/" → "https://www.example.com/about-us/". */
+export const absoluteUrl = (site: Pick<SiteData, "url">, path: string) => siteOrigin(site) + path;

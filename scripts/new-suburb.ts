@@ -1,6 +1,6 @@
 /** `npm run new-suburb -- "Upper Kedron" 4055`: adds an entry to content/suburbs.yaml for the maintainer to fill in. */
 import { addSuburb, NewSuburbError } from "../src/build/content/new-suburb.ts";
-import { FILL_IN } from "../src/build/content/load.ts";
+import { FILL_IN } from "../src/build/content/fill-in.ts";
 
 const [name, postcode, ...rest] = process.argv.slice(2);
 if (!name || !postcode || rest.length > 0) {

@@ -18,7 +18,9 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
-import { contentProblem, ContentError, formatProblem, type ContentProblem } from "./content/load.ts";
+import { ContentError } from "./content/load.ts";
+import { contentProblem } from "./content/locate.ts";
+import { formatProblem, type ContentProblem } from "./content/problems.ts";
 import { type Content } from "../content/content.ts";
 import { IMAGE_SLOTS, imageUses, isSvg, type ImageFile, type ImageUse } from "../content/images.ts";
 

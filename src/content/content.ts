@@ -19,9 +19,10 @@ export const FILES = {
 
 export type FileKey = keyof typeof FILES;
 
-/** A file's checked value; a file that holds one list under its own key (services.yaml's `services:`) gives the list. */
-type Value<K extends FileKey> = z.output<(typeof FILES)[K][1]>;
-type Unwrapped<K extends FileKey> = Value<K> extends Record<K, infer List> ? List : Value<K>;
+/** A file's value once its schema has checked it. */
+export type FileValue<K extends FileKey> = z.output<(typeof FILES)[K][1]>;
+/** What `Content` holds of a file: a file that holds one list under its own key (services.yaml's `services:`) gives the list. */
+type Unwrapped<K extends FileKey> = FileValue<K> extends Record<K, infer List> ? List : FileValue<K>;
 
 export type Content = { [K in FileKey]: Unwrapped<K> } & {
   /** Folder holding the content, so images can be copied from it. */

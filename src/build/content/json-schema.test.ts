@@ -110,6 +110,7 @@ describe("the JSON Schemas in schemas/", () => {
     ["a source without a citation", "suburbs.yaml", (t) => t.replace('      citation: "Wikipedia: Annerley"\n', ""), ["suburbs/0/population/citation"]],
     ["a wrong phone number", "site.yaml", (t) => t.replace(/^phone: .*$/m, 'phone: "12345"'), ["phone"]],
     ["a page title over 70 characters", "home.yaml", (t) => t.replace(/^( {2}title: ).*$/m, `$1"${"Bond cleaning Brisbane ".repeat(4)}"`), ["seo/title"]],
+    ["a service's name, which is its form option's", "services.yaml", (t) => t.replace("    formValue: bond-cleaning\n", "    formValue: bond-cleaning\n    name: Bond Cleaning Brisbane\n"), ["services/0/name"]],
     ["a misspelt field in a FAQ", "faq.yaml", (t) => t.replace(/^(\s+)answer:/m, "$1answr:"), ["faq/0/answer", "faq/0/answr"]],
   ];
 

@@ -5,8 +5,9 @@
  * types, before any build. The build writes them to schemas/ when they change
  * (scripts/build.ts), and a test checks the committed ones are current.
  *
- * `io: "input"` describes what the maintainer writes (a field with a default
- * may be left out), not what the build reads after parsing.
+ * `io: "input"` describes what the maintainer writes, not what the build reads
+ * after parsing: a field with a default may be left out, and a service's
+ * `name`, which its schema adds from the contact form's options, is not there.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -4,7 +4,9 @@ import path from "node:path";
 import { CORE_SCHEMA, load as readYaml } from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { ContentError, formatProblem, loadContent } from "./load.ts";
+import { SERVICE_OPTIONS } from "../../shared/forms/fields.ts";
+import { ContentError, loadContent } from "./load.ts";
+import { formatProblem } from "./problems.ts";
 
 /** A copy of the real content/ in a temp folder, with `edit` applied to one file's text. */
 function brokenContent(file: string, edit: (text: string) => string): string {
@@ -122,6 +124,13 @@ describe("the real content", () => {
     }
   });
 
+  it("names each service page by its contact form option, and has a page for every option", () => {
+    const byValue = (a: { value: string }, b: { value: string }) => a.value.localeCompare(b.value);
+    const pages = content.services.map((s) => ({ value: s.formValue, label: s.name }));
+    expect(pages.sort(byValue)).toEqual([...SERVICE_OPTIONS].sort(byValue));
+    expect(content.services.find((s) => s.slug === "oven-bbq-cleaning-brisbane")!.name).toBe("Oven & BBQ Cleaning Brisbane");
+  });
+
   it("says on the spring cleaning page that it offers no re-cleans", () => {
     const spring = content.services.find((s) => s.formValue === "spring-cleaning")!;
     expect(JSON.stringify(spring)).toMatch(/no re-clean|don't include a re-clean|doesn't include a re-clean/i);
@@ -221,6 +230,18 @@ describe("a content mistake", () => {
   it("reports a field written twice in one entry, at the second", () => {
     const dir = brokenContent("suburbs.yaml", (t) => t.replace(/^(\s+)postcode: "4171"$/m, '$1postcode: "4171"\n$1postcode: "4172"'));
     expect(problemsOf(dir)).toEqual([`suburbs.yaml:${lineOf(dir, "suburbs.yaml", /postcode: "4172"/)} → YAML syntax: Map keys must be unique`]);
+  });
+
+  it("points an unknown field at its own line, not its entry's", () => {
+    const dir = brokenContent("suburbs.yaml", (t) => t.replace(/^( +)postcode: "4066"$/m, '$1postcode: "4066"\n$1postocde: "4066"'));
+    expect(problemsOf(dir)).toEqual([`suburbs.yaml:${lineOf(dir, "suburbs.yaml", /postocde:/)} suburbs[1] "toowong" → unknown field "postocde": check the spelling`]);
+  });
+
+  it("refuses a service's name written in services.yaml, at its line: the name is its form option's", () => {
+    const dir = brokenContent("services.yaml", (t) => t.replace(/^( +)formValue: oven-bbq-cleaning$/m, "$&\n$1name: Oven & BBQ Cleaning Brisbane"));
+    expect(problemsOf(dir)).toEqual([
+      `services.yaml:${lineOf(dir, "services.yaml", /^ +name: Oven/)} services[3] "oven-bbq-cleaning-brisbane" → remove "name": a service's name is its formValue's label in the contact form (src/shared/forms/fields.ts)`,
+    ]);
   });
 
   it("reports a wrong type with what was found", () => {

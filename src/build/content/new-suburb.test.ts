@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { ContentError, formatProblem, loadContent } from "./load.ts";
+import { ContentError, loadContent } from "./load.ts";
+import { formatProblem } from "./problems.ts";
 import { Suburb } from "../../content/schema.ts";
 
 function contentCopy(): string {

@@ -7,7 +7,8 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { CORE_SCHEMA, load as readYaml } from "js-yaml";
-import { FILL_IN, slugFor } from "./load.ts";
+import { slugFor } from "./cross-check.ts";
+import { FILL_IN } from "./fill-in.ts";
 
 export class NewSuburbError extends Error {}
 

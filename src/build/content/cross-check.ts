@@ -1,0 +1,85 @@
+/**
+ * What no single schema can see: references between entries and files
+ * (a nearby suburb that exists, a slug used once, an image that is there),
+ * checked once every file has passed its schema.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Content, FileValue } from "../../content/content.ts";
+import { imageUses, isSvg, svgSize } from "../../content/images.ts";
+import type { ServiceData, SuburbData } from "../../content/schema.ts";
+import { locate } from "./locate.ts";
+import type { ContentProblem } from "./problems.ts";
+import type { Parsed } from "./read-file.ts";
+
+/** A suburb's slug: its name in lowercase with spaces as hyphens ("Upper Kedron" → "upper-kedron"). */
+export const slugFor = (name: string) => name.trim().toLowerCase().replace(/\s+/g, "-");
+
+/** The files whose entries refer to other entries or to images. */
+type Referring = "suburbs" | "services" | "home" | "about";
+
+/** The problems across entries and files, and the size of each SVG the pages show (read while checking it exists). */
+export function crossCheck(
+  files: { [K in Referring]: FileValue<K> },
+  parsed: Record<Referring, Parsed>,
+  dir: string,
+): { problems: ContentProblem[]; images: Content["images"] } {
+  const images: Content["images"] = {};
+  const problems = [...suburbProblems(files.suburbs.suburbs, parsed.suburbs), ...serviceProblems(files.services.services, parsed.services)];
+  // Every image a page names must exist in content/images; an SVG's size is read here, a photo's by the build.
+  for (const use of imageUses({ services: files.services.services, home: files.home, about: files.about })) {
+    const { src } = use.image;
+    const file = path.join(dir, "images", src);
+    const at = [...use.at, "src"];
+    if (!existsSync(file)) problems.push(locate(parsed[use.file], at, `no such image: ${file}`));
+    else if (isSvg(src) && !images[src]) {
+      const size = svgSize(readFileSync(file, "utf8"));
+      if (size) images[src] = { kind: "svg", src: `/images/${src}`, ...size };
+      else problems.push(locate(parsed[use.file], at, `cannot read the size of ${file}: give its <svg> a viewBox, or width and height in pixels`));
+    }
+  }
+  return { problems, images };
+}
+
+function suburbProblems(suburbs: SuburbData[], sp: Parsed): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const known = new Set(suburbs.map((s) => s.slug));
+  const seen = new Map<string, number>();
+  suburbs.forEach((s, i) => {
+    const expected = slugFor(s.name);
+    if (s.slug !== expected) problems.push(locate(sp, ["suburbs", i, "slug"], `expected "${expected}" (the name in lowercase with spaces as hyphens), got "${s.slug}"`));
+    if (seen.has(s.slug)) problems.push(locate(sp, ["suburbs", i, "slug"], `duplicate slug "${s.slug}": suburbs[${seen.get(s.slug)}] has it already`));
+    else seen.set(s.slug, i);
+    // Every cited page is listed under sources:, so the page's list of sources is complete.
+    const listed = new Set(s.sources.map((x) => x.url));
+    const cited: [(string | number)[], string][] = [];
+    if (s.population) cited.push([["population", "source"], s.population.source]);
+    for (const key of ["medianHousePrice", "medianRent", "medianUnitPrice", "medianUnitRent"] as const) {
+      const figure = s[key];
+      if (figure) cited.push([[key, "source"], figure.source]);
+    }
+    s.schools.forEach((school, j) => cited.push([["schools", j, "source"], school.source]));
+    for (const [at, url] of cited) {
+      if (!listed.has(url)) problems.push(locate(sp, ["suburbs", i, ...at], `${JSON.stringify(url)} is not listed under sources: add it there with its citation`));
+    }
+    s.nearby.forEach((n, j) => {
+      if (!known.has(n)) problems.push(locate(sp, ["suburbs", i, "nearby", j], `names a suburb that does not exist: "${n}" (no entry in content/suburbs.yaml has that slug)`));
+      else if (n === s.slug) problems.push(locate(sp, ["suburbs", i, "nearby", j], `a suburb cannot be its own neighbour`));
+    });
+  });
+  return problems;
+}
+
+/** Each service's page address and form option is its own: a second would share the first's page or name. */
+function serviceProblems(services: ServiceData[], vp: Parsed): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const seen = new Map<string, number>();
+  services.forEach((s, i) => {
+    for (const field of ["slug", "formValue"] as const) {
+      const key = `${field}:${s[field]}`;
+      if (seen.has(key)) problems.push(locate(vp, ["services", i, field], `duplicate ${field} "${s[field]}": services[${seen.get(key)}] has it already`));
+      else seen.set(key, i);
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,68 @@
+/**
+ * The pieces more than one content file's schema is made of: a text that
+ * must not be empty, a slug, a postcode, an image, a page's search result,
+ * its banner.
+ */
+import { z } from "zod";
+
+export const text = z.string().trim().min(1, { error: "must not be empty" });
+export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+  error: (iss) => `expected lowercase words joined by hyphens (like "west-end"), got ${JSON.stringify(iss.input)}`,
+});
+export const postcode = z.string().regex(/^\d{4}$/, {
+  error: (iss) => `expected 4 digits, got ${JSON.stringify(iss.input)}`,
+});
+
+/** Section texts that many pages share, each with its hover help. */
+export const heading = text.describe("The section's heading.");
+export const sectionText = text.describe("The paragraph under the section's heading.");
+export const paragraphs = z.array(text).min(1).describe("The paragraphs, one list item per paragraph.");
+
+/** A label and a figure, e.g. { value: "150+", label: "Happy Clients" }. */
+export const Stat = z
+  .strictObject({
+    value: text.describe('The figure as it reads, e.g. "150+" or "100%".'),
+    label: text.describe('What the figure counts, shown under it, e.g. "Happy Clients".'),
+  })
+  .describe("A figure and its label, shown in a row of figures.");
+/** A short titled paragraph: feature cards, trust points, numbered points. */
+export const Point = z
+  .strictObject({ title: text.describe("A short heading."), text: text.describe("The paragraph under it.") })
+  .describe("A short heading and the paragraph under it.");
+/** The reasons of a "Why choose us" section (home and about pages). */
+export const reasons = z.array(Point).min(3).describe("Three or more reasons, each a heading and a paragraph.");
+/**
+ * An image that ships with the content: a file in content/images/. Its size is
+ * read from the file (a photo's pixels, an SVG's width and height or viewBox);
+ * the build makes a photo's responsive copies (src/build/images.ts).
+ */
+export const Image = z.strictObject(
+  {
+    src: z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp|avif)$/, {
+      error: (iss) => `expected a file name in content/images/ such as "bond-cleaning.jpg" (lowercase words joined by hyphens, ending .jpg, .jpeg, .png, .webp, .avif or .svg), got ${JSON.stringify(iss.input)}`,
+    }).describe('The image\'s file name in content/images/, e.g. "bond-cleaning.jpg": lowercase words joined by hyphens, ending .jpg, .jpeg, .png, .webp, .avif or .svg. The build reads its size from the file and makes the smaller copies phones load.'),
+    alt: z
+      .string({ error: `is required: describe what the image shows for someone who cannot see it, or write alt: "" on purpose for a decorative image the text around it already explains` })
+      .refine((alt) => alt === "" || alt.trim() !== "", { error: `is only spaces: describe the image, or write alt: "" on purpose for a decorative image` })
+      .describe('What the image shows, in a sentence, for someone who cannot see it (read aloud by screen readers, and read by search engines). Write alt: "" only for a decorative image the text around it already explains.'),
+  },
+  {
+    error: (iss) =>
+      iss.code === "unrecognized_keys" && iss.keys.some((k) => k === "width" || k === "height")
+        ? `remove ${iss.keys.map((k) => `"${k}"`).join(" and ")}: the build reads an image's size from the file itself`
+        : undefined,
+  },
+).describe("An image from content/images/ and the words that stand in for it.");
+/** Title and meta description of one page, written for a searcher. */
+export const Seo = z.strictObject({
+  title: text.max(70, { error: (iss) => `keep the title under 70 characters (it has ${String(iss.input).length})` }).describe("The page's title in search results and the browser tab, under 70 characters."),
+  description: text.max(170, { error: (iss) => `keep the description under 170 characters (it has ${String(iss.input).length})` }).describe("The page's summary in search results, under 170 characters."),
+}).describe("What a searcher sees of this page.");
+/** The banner at the top of a service, about or contact page. */
+export const Banner = z
+  .strictObject({
+    title: text.describe("The page's main heading, in the banner at the top."),
+    description: text.describe("The sentence or two under the main heading."),
+  })
+  .describe("The coloured banner at the top of the page.");
+export type ImageData = z.infer<typeof Image>;

@@ -1,0 +1,67 @@
+/** content/site.yaml: the business, its numbers, hours and claims, shown on every page. */
+import { z } from "zod";
+import { postcode, text } from "./common.ts";
+
+const url = z.url({ error: (iss) => `expected a full web address starting with https://, got ${JSON.stringify(iss.input)}` });
+/** A phone number as people write it in Australia, e.g. "0491 570 156" or "(07) 5550 1234". */
+const auPhone = z.string().regex(/^\(?0[2-478]\)?[\d ]{8,12}$/, {
+  error: (iss) => `expected an Australian phone number such as "0491 570 156" or "(07) 5550 1234", got ${JSON.stringify(iss.input)}`,
+});
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
+  error: (iss) => `expected a 24-hour time such as "08:00", got ${JSON.stringify(iss.input)}`,
+});
+
+const Day = z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
+export const Hours = z.strictObject({
+  label: text.describe('What the visitor reads for these days, e.g. "Mon-Fri".'),
+  days: z.array(Day).min(1).describe("The days this line covers, e.g. [Monday, Tuesday, Wednesday, Thursday, Friday]."),
+  opens: time.optional().describe('Opening time on these days, 24-hour, e.g. "08:00". Leave out opens and closes for days the business is closed: they show as Closed.'),
+  closes: time.optional().describe('Closing time on these days, 24-hour, e.g. "18:00". Leave out opens and closes for days the business is closed.'),
+}).describe("One line of opening hours: a label, its days and the times.");
+
+export const Site = z.strictObject({
+  name: text.describe('The business name, shown in the header, the footer and page titles, e.g. "Jacaranda Cleaning Co.".'),
+  /**
+   * schema.org has no cleaning type; HomeAndConstructionBusiness is "a
+   * LocalBusiness that provides services around homes and buildings", the
+   * closest fit.
+   */
+  businessType: z.enum(["HomeAndConstructionBusiness", "ProfessionalService", "LocalBusiness"], {
+    error: (iss) => `expected HomeAndConstructionBusiness, ProfessionalService or LocalBusiness, got ${JSON.stringify(iss.input)}`,
+  }).default("HomeAndConstructionBusiness").describe("What search engines read the business as (a schema.org type). There is no cleaning type; HomeAndConstructionBusiness (services around homes and buildings) is the closest fit."),
+  url: url.describe('The public address of the site, e.g. "https://www.example.com", used for canonical links and the sitemap. The SITE_URL setting overrides it at build time.'),
+  tagline: text.describe("One line saying what the business does: search engines, link previews and the installed web app read it as the business's description."),
+  phone: auPhone.describe('The main phone number, as people dial it, e.g. "0491 570 156". Shown on every page as a tap-to-call link.'),
+  landline: auPhone.describe('The second (landline) number shown on suburb pages, e.g. "(07) 5550 1234".'),
+  email: z.email({ error: (iss) => `expected an email address, got ${JSON.stringify(iss.input)}` }).describe('The business email address, shown in the footer and on the contact page, e.g. "hello@example.com".'),
+  location: strictLocation(),
+  hours: z.array(Hours).min(1).describe("Opening hours, one line per group of days, shown in the footer and on the contact page. A day no line covers, or a line without times, shows as Closed."),
+  priceRange: text.describe('How expensive the business is, for search engines: "$" (cheap) to "$$$$".'),
+  copyrightYear: z.number().int().min(2000).max(2100).describe("The year in the footer's copyright line, e.g. 2024."),
+  claims: z.strictObject({
+    bondBackGuaranteeDays: z.number().int().positive().describe("Days after a bond clean in which anything the agent flags is re-cleaned free, e.g. 7 (the 7-day bond back guarantee on suburb pages)."),
+    recleanWindowHours: z.number().int().positive().describe("Hours after a clean in which the customer can ask for a re-clean, e.g. 72."),
+    firstCleanDiscountPercent: z.number().int().min(1).max(100).describe("The first-clean discount in percent, e.g. 10 for 10% off. Shown on suburb pages."),
+    rating: z.number().min(0).max(5).describe("The average review rating out of 5, e.g. 4.9. Shown on the home page beside the review count."),
+    reviewCount: text.describe('How many reviews the rating comes from, as it reads, e.g. "200+".'),
+    happyClients: text.describe('How many clients the business has served, as it reads, e.g. "400+".'),
+    serviceGuarantee: text.describe('The satisfaction guarantee, as it reads, e.g. "100%".'),
+    cleaningExperts: z.number().int().positive().describe("How many cleaners work for the business, e.g. 30."),
+    bondCleansCompleted: text.describe('How many bond cleans the business has done, as it reads, e.g. "300+".'),
+    suburbsServed: text.describe('How many suburbs the business serves, as it reads, e.g. "25+".'),
+    replyWithinHours: z.number().int().positive().describe("How soon an enquiry gets a reply, in hours, e.g. 24."),
+  }).describe("The figures and promises the site quotes. Some page texts repeat them in words (services.yaml, faq.yaml): change those too when a figure changes."),
+  footer: z.strictObject({ about: text.describe("The short paragraph about the business under its name in the footer of every page.") }).describe("The footer at the bottom of every page."),
+});
+
+function strictLocation() {
+  return z.strictObject({
+    locality: text.describe('The town or city the business is based in, e.g. "Brisbane".'),
+    region: text.describe('The state, e.g. "QLD".'),
+    postcode: postcode.describe('Four digits, e.g. "4000".'),
+    country: z.literal("AU").describe('Always "AU" (Australia).'),
+    display: text.describe("The location as the contact page shows it under Location, in a sentence."),
+  }).describe("Where the business is based: the contact page shows `display`; search engines read the rest.");
+}
+
+export type SiteData = z.infer<typeof Site>;

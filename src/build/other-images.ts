@@ -8,7 +8,7 @@
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { loadSharp } from "./images.ts";
+import { loadSharp } from "./photo-copies.ts";
 
 const RASTER = /\.(jpe?g|png|webp|avif)$/i;
 /**
@@ -16,7 +16,7 @@ const RASTER = /\.(jpe?g|png|webp|avif)$/i;
  * lower case: JPEG's "Exif" and "Photoshop 3.0" segments, PNG's eXIf chunk and
  * "Raw profile type exif/iptc" text, WebP's EXIF chunk, AVIF's Exif item, and
  * XMP's namespace. A file without any of them has none of that data, so the
- * brand's icons are copied without loading sharp (images.ts: a build from the
+ * brand's icons are copied without loading sharp (photo-copies.ts: a build from the
  * cache never loads it); a file with one is asked of sharp.
  */
 const METADATA_MARKS = ["exif", "iptc", "photoshop 3.0", "ns.adobe.com/xap/"];

@@ -4,10 +4,11 @@
  * content/ is wrong.
  */
 import "../src/build/production.ts";
-import { build, DEFAULT_FORM_ACTIONS } from "../src/build/build.ts";
+import { build } from "../src/build/build.ts";
 import { buildSummary, progressLine } from "../src/build/summary.ts";
 import { writeJsonSchemas } from "../src/build/content/json-schema.ts";
 import { ContentError } from "../src/build/content/load.ts";
+import { formActions } from "../src/shared/relay-paths.ts";
 
 for (const file of writeJsonSchemas()) console.log(`Updated ${file} from src/content/schema.ts: commit it with the schema change.`);
 
@@ -16,7 +17,7 @@ const progress = progressLine();
 try {
   const result = await build({
     siteUrl: process.env.SITE_URL || undefined,
-    formActions: relay ? { quote: `${relay}/api/quote`, contact: `${relay}/api/contact` } : DEFAULT_FORM_ACTIONS,
+    formActions: formActions(relay),
     onProgress: progress.onProgress,
   });
   progress.clear();

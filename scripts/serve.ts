@@ -10,6 +10,7 @@ import { loadContent } from "../src/build/content/load.ts";
 import { ConfigError, printableApiBase, serverConfig, telegramConfigured, type ServerConfig } from "../src/relay/index.ts";
 import { startNodeRelay } from "../src/relay/node/node.ts";
 import { createApp } from "../src/server/app.ts";
+import { FORM_PATHS, HEALTH_PATH } from "../src/shared/relay-paths.ts";
 import { listen } from "../src/server/node.ts";
 
 let config: ServerConfig;
@@ -34,10 +35,10 @@ console.log(`Serving ${root} at ${url}`);
 // The token is never printed: only where messages go.
 console.log(
   telegramConfigured(config)
-    ? `Forms: /api/quote and /api/contact store each lead in ${opened.file} and send it to Telegram through ${printableApiBase(config)}.`
+    ? `Forms: ${FORM_PATHS.quote} and ${FORM_PATHS.contact} store each lead in ${opened.file} and send it to Telegram through ${printableApiBase(config)}.`
     : `Forms: Telegram is not configured (set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID), so leads are stored in ${opened.file} and not sent; read them with npm run leads.`,
 );
-console.log(`Health: ${url}/api/health. Spam check: ${config.SPAM_CHECKS}${config.TRUST_PROXY ? `; client addresses from X-Forwarded-For behind ${config.TRUST_PROXY} prox${config.TRUST_PROXY === 1 ? "y" : "ies"}` : ""}.`);
+console.log(`Health: ${url}${HEALTH_PATH}. Spam check: ${config.SPAM_CHECKS}${config.TRUST_PROXY ? `; client addresses from X-Forwarded-For behind ${config.TRUST_PROXY} prox${config.TRUST_PROXY === 1 ? "y" : "ies"}` : ""}.`);
 
 /** The phone the contact form's failure text names, from content/site.yaml like every page. */
 function businessPhone(): string | undefined {

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { loadContent } from "./content/load.ts";
 import type { Route, RouteKind } from "../content/routes.ts";
+import { FORM_PATHS } from "../shared/relay-paths.ts";
 import { bundleIslands } from "./bundle.ts";
 import { cssFor } from "./css.ts";
 import { buildImages } from "./images.ts";
@@ -40,7 +41,8 @@ export interface BuildResult {
   warnings: string[];
 }
 
-export const DEFAULT_FORM_ACTIONS = { quote: "/api/quote", contact: "/api/contact" };
+/** The forms post to this site's own relay paths unless told otherwise (RELAY_URL in scripts/build.ts). */
+export const DEFAULT_FORM_ACTIONS = FORM_PATHS;
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();

@@ -62,7 +62,7 @@ export function classNames(classAttrs: Iterable<string>, seen?: Set<string>): Se
 /**
  * Classes and elements an island may add in the browser after it hydrates (a
  * notice, an open menu), which the server HTML does not show: every token of
- * the island's source and of the files in src/islands/ it imports.
+ * the island's source and of the files in src/browser/islands/ it imports.
  */
 export function classesInIsland(name: string): Set<string> {
   const found = new Set<string>();

@@ -7,7 +7,8 @@
  * a link back. Self-contained (inline styles), because the relay
  * may run on another host than the site.
  */
-import { LABELS, LIMITS, NO_SERVICE_LABEL, PROOF_FIELD, SERVICE_OPTIONS, type FormKind } from "../shared/forms/fields.ts";
+import { PROOF_FIELD, type FormKind } from "../shared/forms/fields.ts";
+import { FORM_FIELDS, type FormField } from "../shared/forms/form-fields.ts";
 import type { Notice } from "../shared/forms/texts.ts";
 import { escapeMarkup } from "../shared/escape.ts";
 
@@ -78,25 +79,32 @@ ${mode === "sent" || mode === "refused" ? "" : formAgain(form, values, action, b
 /** The hidden field that keeps the site page the visitor came from across a second post from this page. */
 export const BACK_FIELD = "back";
 
+/** The message box's height here: the page shows back what was typed, so always 5 rows, the quote form's 3 on the site included. */
+const ROWS = 5;
+
+/** One field from its description (FORM_FIELDS, which the islands draw too), holding `value`. Ids are the names: this page has one form. */
+function field(f: FormField, value: string): string {
+  return `<div><label for="${f.name}">${esc(f.label)}</label>${control(f, value)}</div>`;
+}
+
+function control(f: FormField, value: string): string {
+  const attrs = `id="${f.name}" name="${f.name}"`;
+  const required = f.required ? " required" : "";
+  switch (f.control) {
+    case "input":
+      return `<input ${attrs} type="${f.type}" maxlength="${f.maxLength}" value="${esc(value)}" autocomplete="${f.autoComplete}"${required}>`;
+    case "textarea":
+      // The newline after <textarea> is eaten by the HTML parser, so a message that starts with one keeps it.
+      return `<textarea ${attrs} rows="${ROWS}" maxlength="${f.maxLength}"${required}>\n${esc(value)}</textarea>`;
+    case "select": {
+      const options = f.options.map((o) => `<option value="${esc(o.value)}"${o.value === value ? " selected" : ""}>${esc(o.label)}</option>`);
+      return `<select ${attrs}${required}>${options.join("")}</select>`;
+    }
+  }
+}
+
 function formAgain(form: FormKind, values: Record<string, string>, action: string, back: string, proof: string | undefined): string {
-  const v = (name: string) => esc(values[name] ?? "");
-  const input = (name: "name" | "email" | "phone" | "address", type: string, required: boolean) => {
-    const label = (LABELS[form] as Record<string, string>)[name];
-    return `<div><label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" type="${type}" maxlength="${LIMITS[name]}" value="${v(name)}"${required ? " required" : ""}></div>`;
-  };
-  const service = () => {
-    const chosen = values.service ?? "";
-    const options = [{ value: "", label: NO_SERVICE_LABEL }, ...SERVICE_OPTIONS]
-      .map((o) => `<option value="${esc(o.value)}"${o.value === chosen ? " selected" : ""}>${esc(o.label)}</option>`)
-      .join("");
-    return `<div><label for="service">${LABELS.contact.service}</label><select id="service" name="service">${options}</select></div>`;
-  };
-  // The newline after <textarea> is eaten by the HTML parser, so a message that starts with one keeps it.
-  const message = `<div><label for="message">${LABELS[form].message}</label><textarea id="message" name="message" rows="5" maxlength="${LIMITS.message}"${form === "contact" ? " required" : ""}>\n${v("message")}</textarea></div>`;
-  const fields =
-    form === "quote"
-      ? [input("name", "text", true), input("email", "email", true), input("phone", "tel", false), input("address", "text", false), message]
-      : [input("name", "text", true), input("email", "email", true), input("phone", "tel", false), service(), message];
+  const fields = FORM_FIELDS[form].map((f) => field(f, values[f.name] ?? ""));
   const [intro, button] = proof === undefined ? ["This is what you typed; you can send it again.", "Send again"] : ["This is what you typed.", "Send"];
   const hidden = `\n<input type="hidden" name="${BACK_FIELD}" value="${esc(back)}">` + (proof === undefined ? "" : `\n<input type="hidden" name="${PROOF_FIELD}" value="${esc(proof)}">`);
   return `<form action="${esc(action)}" method="post">

@@ -1,21 +1,22 @@
 /**
  * The relay: a web-standard fetch handler for POST /api/quote and
  * /api/contact, GET /api/proof (the spam check's token for a form's script)
- * and GET /api/health. It checks the body with the forms' own schemas, runs
- * the spam check, stores the lead with the owner's notice in the lead store,
- * gives delivery a short head start, and answers: once stored, the lead is
- * the relay's to deliver, so stored is success. Spam is stored too, and
- * answered as a person is. Runs on a server only; the credentials never
- * leave it.
+ * and GET /api/health (the paths are named in src/shared/relay-paths.ts). It
+ * checks the body with the forms' own schemas, runs the spam check, stores
+ * the lead with the owner's notice in the lead store, gives delivery a short
+ * head start, and answers: once stored, the lead is the relay's to deliver,
+ * so stored is success. Spam is stored too, and answered as a person is.
+ * Runs on a server only; the credentials never leave it.
  *
  * A script posts JSON and gets JSON; a form posted without script
  * (urlencoded) gets an HTML page with the same notice, refusals included
  * (403, 400, 413, 429, 503): on every one whose body was read, the form
  * again holding what the visitor typed.
  */
-import { HONEYPOT_FIELD, PROOF_PATH, RELAY_PATHS, type FormKind } from "../shared/forms/fields.ts";
+import { HONEYPOT_FIELD, type FormKind } from "../shared/forms/fields.ts";
 import { BODIES, type ContactBody, type QuoteBody } from "../shared/forms/schema.ts";
 import { failure, SUCCESS } from "../shared/forms/texts.ts";
+import { FORM_PATHS, HEALTH_PATH, PROOF_PATH } from "../shared/relay-paths.ts";
 import { MAX_BODY_BYTES, readBody } from "./body.ts";
 import { clientKey } from "./client-address.ts";
 import type { Health } from "./leads/delivery.ts";
@@ -26,7 +27,6 @@ import { BACK_FIELD, CONFIRM_NOTICE, resultPage, tooLongNotice } from "./page.ts
 import { rateLimiter, type RateLimiter } from "./rate-limit.ts";
 import type { SpamGuard, Verdict } from "./spam.ts";
 
-export const HEALTH_PATH = "/api/health";
 /** How long the visitor's answer waits for Telegram after the lead is stored. */
 export const ANSWER_BUDGET_MS = 3_000;
 /** Why a script-less post without a proof is kept as spam until its visitor confirms it. */
@@ -55,7 +55,7 @@ export interface RelayOptions {
 
 export type RelayHandler = (request: Request, client?: { clientAddress?: string }) => Promise<Response>;
 
-const FORMS = Object.entries(RELAY_PATHS).map(([form, path]) => [path, form as FormKind] as const);
+const FORMS = Object.entries(FORM_PATHS).map(([form, path]) => [path, form as FormKind] as const);
 const at = (url: URL, path: string) => url.pathname === path || url.pathname === `${path}/`;
 
 export function createRelay(options: RelayOptions): RelayHandler {

@@ -4,20 +4,21 @@
  * run exactly this.
  */
 import type { RelayHandler } from "../relay/relay.ts";
+import { API_PREFIX } from "../shared/relay-paths.ts";
 import type { FetchHandler } from "./node.ts";
 import { staticHandler } from "./static.ts";
 
 export interface AppOptions {
   /** The built site, usually dist/. */
   root: string;
-  /** Answers /api/quote and /api/contact; without it those paths are the static site's. */
+  /** Answers every path under API_PREFIX (the forms' posts, the proof, the health check); without it those paths are the static site's. */
   relay?: RelayHandler;
 }
 
 export function createApp({ root, relay }: AppOptions): FetchHandler {
   const site = staticHandler(root);
   return (request, info) => {
-    if (relay && new URL(request.url).pathname.startsWith("/api/")) return relay(request, info);
+    if (relay && new URL(request.url).pathname.startsWith(API_PREFIX)) return relay(request, info);
     return site(request);
   };
 }

@@ -7,7 +7,7 @@
  * answers show, and the server and hydrating renders are the same markup
  * (all closed): no mismatch, and no layout shift when the island wakes.
  * A question clicked before the island woke is already open (the loader's
- * early answer, src/client/early.ts); the island starts from it.
+ * early answer, src/browser/loader/early.ts); the island starts from it.
  */
 import { useState } from "react";
 import { cn } from "../../shared/ui.tsx";

@@ -1,23 +1,24 @@
 /**
  * What the quote and contact form islands share (not an island itself): the
- * submit through the relay, the notices, the honeypot, the contact details
- * fields and the field styles.
+ * submit through the relay, the notices, the honeypot, the submit button and
+ * the fields, drawn from their description in src/shared/forms/form-fields.ts.
  *
  * Inputs are uncontrolled, so text typed before the island hydrates survives
  * hydration, a failure leaves every field exactly as typed, and success clears
  * them with form.reset(). The submit handler is onSubmit, not a React form
  * action, because React resets a form after an action even when it fails.
  */
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import { HONEYPOT_FIELD, LABELS, LIMITS, PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS, type FormKind } from "../../shared/forms/fields.ts";
+import { useRef, useState, type FormEvent } from "react";
+import { HONEYPOT_FIELD, PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS, type FormKind } from "../../shared/forms/fields.ts";
+import { FORM_FIELDS, type FieldName, type FormField } from "../../shared/forms/form-fields.ts";
 import { proofFor } from "../../shared/forms/proof.ts";
 import { newSubmissionId } from "../../shared/forms/submission-id.ts";
 import { INTERNAL_ERROR, SUBMIT_LABEL, SUCCESS, type Notice as NoticeText } from "../../shared/forms/texts.ts";
 import { buttonClass, cn, Icon } from "../../shared/ui.tsx";
 
-export const fieldClass =
+const fieldClass =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
-export const labelClass = "block text-sm font-medium text-ink";
+const labelClass = "block text-sm font-medium text-ink";
 
 /** Far longer than the relay takes to store a lead and answer (about 3 s at most), so its answer normally arrives first. */
 const RELAY_TIMEOUT_MS = 20_000;
@@ -40,7 +41,7 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
     setSending(true);
     setNotice(null);
     try {
-      // Fetched by the loader when the visitor reached the form (src/forms/proof.ts).
+      // Fetched by the loader when the visitor reached the form (src/shared/forms/proof.ts).
       // Fetched again here if that failed. Without one the post would be kept as spam while the visitor
       // read "sent": better to say it failed, keep what they typed, and let them try again.
       const current = await proofFor(form);
@@ -121,7 +122,8 @@ function NoticeBox({ notice, onDismiss }: { notice: Shown; onDismiss: () => void
  * fill; the relay answers those as sent and keeps them as spam. Visually hidden
  * rather than display:none, which some bots skip.
  */
-export function Honeypot({ id }: { id: string }) {
+export function Honeypot({ kind }: { kind: FormKind }) {
+  const id = `${kind}-${HONEYPOT_FIELD}`;
   return (
     <div aria-hidden="true" className="sr-only">
       <label htmlFor={id}>Leave this field empty</label>
@@ -150,32 +152,51 @@ function Spinner() {
   );
 }
 
-export function Field({ id, label, required, children }: { id: string; label: string; required?: boolean; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-        {required && <span aria-hidden="true" className="text-accent-700"> *</span>}
-      </label>
-      {children}
-    </div>
-  );
+/**
+ * A form's fields, drawn from their one description (FORM_FIELDS, which the
+ * relay's page for a post without script draws too); ids are prefixed with
+ * the form's kind. `place` wraps a field in a div of that class, its place in
+ * the form's grid: the class stays in the form's own file, because the build
+ * gives a page the CSS of every class in its islands' sources (src/build/css.ts).
+ */
+export function FormFields({ kind, place = {} }: { kind: FormKind; place?: Partial<Record<FieldName, string>> }) {
+  return FORM_FIELDS[kind].map((field) => {
+    const id = `${kind}-${field.name}`;
+    const labelled = (
+      <div key={field.name}>
+        <label htmlFor={id} className={labelClass}>
+          {field.label}
+          {field.required && <span aria-hidden="true" className="text-accent-700"> *</span>}
+        </label>
+        <Control id={id} field={field} />
+      </div>
+    );
+    return place[field.name] ? (
+      <div key={field.name} className={place[field.name]}>
+        {labelled}
+      </div>
+    ) : (
+      labelled
+    );
+  });
 }
 
-/** Name, email and phone, the fields both forms open with; ids are prefixed with the form's kind. */
-export function ContactDetails({ kind }: { kind: FormKind }) {
-  const L = LABELS[kind];
-  return (
-    <>
-      <Field id={`${kind}-name`} label={L.name} required>
-        <input id={`${kind}-name`} name="name" type="text" required maxLength={LIMITS.name} autoComplete="name" className={fieldClass} />
-      </Field>
-      <Field id={`${kind}-email`} label={L.email} required>
-        <input id={`${kind}-email`} name="email" type="email" required maxLength={LIMITS.email} autoComplete="email" className={fieldClass} />
-      </Field>
-      <Field id={`${kind}-phone`} label={L.phone}>
-        <input id={`${kind}-phone`} name="phone" type="tel" maxLength={LIMITS.phone} autoComplete="tel" className={fieldClass} />
-      </Field>
-    </>
-  );
+/** One control, every attribute from its description; uncontrolled (see the top of this file), so no value or onChange. */
+function Control({ id, field }: { id: string; field: FormField }) {
+  switch (field.control) {
+    case "input":
+      return <input id={id} name={field.name} type={field.type} required={field.required} maxLength={field.maxLength} autoComplete={field.autoComplete} className={fieldClass} />;
+    case "textarea":
+      return <textarea id={id} name={field.name} rows={field.rows} required={field.required} maxLength={field.maxLength} className={fieldClass} />;
+    case "select":
+      return (
+        <select id={id} name={field.name} required={field.required} defaultValue="" className={fieldClass}>
+          {field.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+  }
 }

@@ -30,7 +30,7 @@ const MENUS: NavList[] = ["services", "suburbs"];
 
 export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
   const enhanced = useEnhanced();
-  // A trigger clicked before the island woke (src/client/early.ts) starts open.
+  // A trigger clicked before the island woke (src/browser/loader/early.ts) starts open.
   const [open, setOpen] = useState<NavList | null>(() => MENUS.find((id) => expandedBeforeWake(navListId(id))) ?? null);
   const nav = useRef<HTMLElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -1,7 +1,7 @@
 /**
  * What an island's disclosure shows before React runs it. The loader answers
  * a click on a disclosure button at once, before the island has woken
- * (src/client/early.ts), and leaves the state in the trigger's aria-expanded;
+ * (src/browser/loader/early.ts), and leaves the state in the trigger's aria-expanded;
  * when the island hydrates it starts from that state, so its first render is
  * the page as the visitor left it. No React here: the loader imports it.
  */

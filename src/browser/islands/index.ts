@@ -1,21 +1,13 @@
 /**
- * Every island, by name. A component is an island because it is listed here
- * and lives in this folder; its props must be plain JSON. The server renders
- * it inside an {@link Island} mark, and src/client/islands.ts hydrates it.
+ * Every island's component, by name, for the server's render: the server
+ * renders each inside an Island mark (src/templates/Island.tsx), and the
+ * browser's loader hydrates it. Loaded once, here, from the one list
+ * (list.ts); the browser never imports this file.
  */
-import ContactForm from "./ContactForm.tsx";
-import Faq from "./Faq.tsx";
-import MobileMenu from "./MobileMenu.tsx";
-import NavMenu from "./NavMenu.tsx";
-import QuoteForm from "./QuoteForm.tsx";
+import { islandLoaders, type IslandComponent, type IslandName } from "./list.ts";
 
-export const islands = { ContactForm, Faq, MobileMenu, NavMenu, QuoteForm };
-export type IslandName = keyof typeof islands;
-export type IslandProps<N extends IslandName> = Parameters<(typeof islands)[N]>[0];
+export type { HydrateOn, IslandName, IslandProps } from "./list.ts";
 
-/**
- * What wakes an island (src/client/islands.ts): "interaction", a focus in it
- * or a click or tap on it; "hover", also a mouse pointer over it (the desktop
- * menus, which open on hover). Never the page loading or scrolling.
- */
-export type HydrateOn = "interaction" | "hover";
+const loaded = await Promise.all(Object.entries(islandLoaders).map(async ([name, load]) => [name, (await load()).default] as const));
+
+export const islands = Object.fromEntries(loaded) as { [N in IslandName]: IslandComponent<N> };

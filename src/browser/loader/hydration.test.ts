@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from "vitest";
 import { loadContent } from "../../build/content/load.ts";
-import { islands } from "../islands/index.ts";
+import { islandLoaders } from "../islands/list.ts";
 import { routes } from "../../content/routes.ts";
 import { DESKTOP, PHONE } from "../../testing/browser.ts";
 import { wakeIslands, watchConsole } from "../../testing/islands.ts";
@@ -28,7 +28,7 @@ describe("hydration", () => {
       for (const n of names) woken.add(n);
       expect(problems, route.path).toEqual([]);
     }
-    expect([...woken].sort()).toEqual(Object.keys(islands).sort());
+    expect([...woken].sort()).toEqual(Object.keys(islandLoaders).sort());
     await page.close();
   }, 180_000);
 

@@ -10,20 +10,10 @@
  * section-link scrolling and the early answers need no React and run at
  * once.
  */
-import type { HydrateOn, IslandName } from "../islands/index.ts";
+import { islandLoaders, type HydrateOn, type IslandName } from "../islands/list.ts";
 import { proofFor } from "../../shared/forms/proof.ts";
 import { answerEarly, isLive } from "./early.ts";
 import { enhanceSectionLinks } from "./scroll.ts";
-
-// Each island has its own props, which arrive as JSON: hydrateIsland takes any component.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const loaders: Record<IslandName, () => Promise<{ default: React.ComponentType<any> }>> = {
-  ContactForm: () => import("../islands/ContactForm.tsx"),
-  Faq: () => import("../islands/Faq.tsx"),
-  MobileMenu: () => import("../islands/MobileMenu.tsx"),
-  NavMenu: () => import("../islands/NavMenu.tsx"),
-  QuoteForm: () => import("../islands/QuoteForm.tsx"),
-};
 
 /**
  * The chunk files each island needs (its own, React, the hydration helper and
@@ -66,9 +56,9 @@ function fetchChunks(name: IslandName) {
 
 async function hydrate(el: HTMLElement) {
   const name = el.dataset.island as IslandName;
-  const [{ hydrateIsland }, mod] = await Promise.all([import("./hydrate.ts"), loaders[name]()]);
+  const [{ hydrateIsland }, mod] = await Promise.all([import("./hydrate.ts"), islandLoaders[name]()]);
   const props = JSON.parse(el.dataset.props ?? "{}");
-  // Slots (src/islands/Slot.tsx) travel in the page, not in the props: read them back, in order.
+  // Slots (src/browser/islands/Slot.tsx) travel in the page, not in the props: read them back, in order.
   const slots = el.querySelectorAll("[data-slot]");
   if (slots.length > 0) props.slots = Array.from(slots, (slot) => slot.innerHTML);
   // From here React answers the island's events; the early answers (early.ts) stop.

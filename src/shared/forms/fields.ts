@@ -1,7 +1,8 @@
 /**
- * The two forms' fields, in one place for the islands (browser) and the relay
- * (server). No zod here: the islands import this file, and the browser needs
- * only the names and limits, not a validator.
+ * The two forms' limits, service options and hidden fields, in one place for
+ * the islands (browser) and the relay (server); the fields as controls are in
+ * form-fields.ts. No zod here: the islands import this file, and the browser
+ * needs only the names and limits, not a validator.
  */
 
 /** Longest value the relay accepts per field; the inputs carry the same maxLength. */
@@ -33,29 +34,15 @@ export const SERVICE_OPTIONS = [
   { value: "carpet-cleaning", label: "Carpet Cleaning Brisbane" },
 ] as const;
 
-
 export const serviceLabel = (value: string): string | undefined => SERVICE_OPTIONS.find((s) => s.value === value)?.label;
 
 export type FormKind = "quote" | "contact";
 
-/** Where each form posts, relative to the relay's origin. */
-export const RELAY_PATHS: Record<FormKind, string> = { quote: "/api/quote", contact: "/api/contact" };
-
 /**
  * The hidden field holding the relay's signed proof that the form was loaded
- * (from PROOF_PATH by the form's script, or in the page the relay answers a
- * script-less post with), and where a script gets one.
+ * (from PROOF_PATH in src/shared/relay-paths.ts by the form's script, or in
+ * the page the relay answers a script-less post with).
  */
 export const PROOF_FIELD = "proof";
-export const PROOF_PATH = "/api/proof";
 /** A post sooner than this after its script's proof was issued is a bot's; the form's script waits out the rest. */
 export const SCRIPT_PROOF_MIN_AGE_MS = 3_000;
-
-/** Each field's visible label, per form. */
-export const LABELS = {
-  quote: { name: "Full Name", email: "Email Address", phone: "Phone", address: "Property Address", message: "Message" },
-  contact: { name: "Full Name", email: "Email Address", phone: "Phone Number", service: "Service Type", message: "Message" },
-} as const;
-
-/** The Service Type select's first option, which means no service chosen. */
-export const NO_SERVICE_LABEL = "Select a service";

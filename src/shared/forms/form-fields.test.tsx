@@ -1,0 +1,92 @@
+/**
+ * The two renderers of the forms' fields agree: the islands rendered on the
+ * server (what a visitor gets before script) and the relay's page for a post
+ * without script, read back field by field from their HTML.
+ */
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import ContactForm from "../../browser/islands/ContactForm.tsx";
+import QuoteForm from "../../browser/islands/QuoteForm.tsx";
+import { BACK_FIELD, resultPage } from "../../relay/page.ts";
+import { HONEYPOT_FIELD, LIMITS, PROOF_FIELD, type FormKind } from "./fields.ts";
+import { FORM_FIELDS } from "./form-fields.ts";
+
+const island: Record<FormKind, string> = {
+  quote: renderToString(<QuoteForm action="/api/quote" />),
+  contact: renderToString(<ContactForm action="/api/contact" phone="0491 570 156" />),
+};
+const page = (form: FormKind) => resultPage({ form, mode: "failed", notice: { title: "Error", text: "Try again." }, values: {}, action: "/", back: "/" });
+
+const decode = (s: string) =>
+  s
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&(amp|lt|gt|quot|apos);/g, (_, n: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[n]!);
+/** A tag's attributes, names in lower case (React writes maxLength and autoComplete). */
+const attributes = (tag: string): Record<string, string> => Object.fromEntries([...tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k.toLowerCase(), decode(v ?? "")]));
+
+/**
+ * Every visible field of the form in `html`, in order, as what a visitor and
+ * the relay see of it: its label's words (without the aria-hidden asterisk),
+ * control, name, type, required, autocomplete, limit and options. Not its id
+ * (the island prefixes the form's kind) nor a message box's rows (the page
+ * shows back what was typed in a taller box).
+ */
+function fieldsIn(html: string) {
+  const labels = new Map(
+    [...html.matchAll(/<label\b([^>]*)>([\s\S]*?)<\/label>/g)].map(([, attrs, inner]) => [
+      attributes(attrs).for,
+      decode(inner.replace(/<span aria-hidden="true"[^>]*>[\s\S]*?<\/span>|<!-- -->/g, "").replace(/<[^>]+>/g, "")),
+    ]),
+  );
+  const controls = [...html.matchAll(/<(input|textarea)\b([^>]*)>|<(select)\b([^>]*)>([\s\S]*?)<\/select>/g)].map(
+    ([, control, tag, select, selectTag, options = ""]): Record<string, string> => ({ ...attributes(tag ?? selectTag), control: control ?? select, options }),
+  );
+  return controls
+    .filter((c) => c.type !== "hidden" && ![HONEYPOT_FIELD, PROOF_FIELD, BACK_FIELD].includes(c.name))
+    .map((c) => ({
+      label: labels.get(c.id),
+      control: c.control,
+      name: c.name,
+      type: c.type,
+      required: "required" in c,
+      autocomplete: c.autocomplete,
+      maxlength: c.maxlength,
+      options: [...c.options.matchAll(/<option\b([^>]*)>([^<]*)<\/option>/g)].map(([, attrs, text]) => [attributes(attrs).value, decode(text)]),
+    }));
+}
+
+describe.each(["quote", "contact"] as const)("the %s form's fields", (kind) => {
+  it("are the same in the island and on the relay's page for a post without script", () => {
+    const fields = fieldsIn(page(kind));
+    expect(fields.map((f) => f.name)).toEqual(FORM_FIELDS[kind].map((f) => f.name));
+    expect(fieldsIn(island[kind])).toEqual(fields);
+  });
+
+  it("carry the relay's limits and the specification's labels", () => {
+    const fields = fieldsIn(island[kind]);
+    for (const f of fields) if (f.name in LIMITS) expect(f.maxlength, f.name).toBe(String(LIMITS[f.name as keyof typeof LIMITS]));
+    expect(fields.slice(0, 2).map((f) => [f.label, f.type, f.required, f.autocomplete])).toEqual([
+      ["Full Name", "text", true, "name"],
+      ["Email Address", "email", true, "email"],
+    ]);
+  });
+});
+
+describe("the comparison", () => {
+  it("tells a field's label, type, required, autocomplete and limit apart", () => {
+    const html = page("contact");
+    const changes = [
+      html.replace(">Full Name<", ">Name<"),
+      html.replace('type="tel"', 'type="text"'),
+      html.replace(/(name="email"[^>]*) required/, "$1"),
+      html.replace('autocomplete="tel"', 'autocomplete="off"'),
+      html.replace('maxlength="10000"', 'maxlength="1000"'),
+      html.replace(">Carpet Cleaning Brisbane<", ">Carpets<"),
+    ];
+    for (const changed of changes) {
+      expect(changed).not.toBe(html);
+      expect(fieldsIn(changed)).not.toEqual(fieldsIn(html));
+    }
+  });
+});

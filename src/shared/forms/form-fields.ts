@@ -1,0 +1,62 @@
+/**
+ * Each form's fields as controls: the one description that the islands
+ * (src/browser/islands/FormParts.tsx) and the relay's page for a post without
+ * script (src/relay/page.ts) both draw. Its own file, not fields.ts: the
+ * loader's first-load script holds fields.ts (for PROOF_FIELD), and this is
+ * needed only once a form wakes.
+ */
+import { LIMITS, SERVICE_OPTIONS, type FormKind } from "./fields.ts";
+
+/** A field's name: the key it posts under and the relay's schema reads (schema.ts). */
+export type FieldName = keyof typeof LIMITS | "service";
+
+interface FieldBase {
+  name: FieldName;
+  label: string;
+  required: boolean;
+}
+/** One line of text, at most the relay's limit for it long. */
+export interface InputField extends FieldBase {
+  control: "input";
+  type: "text" | "email" | "tel";
+  autoComplete: string;
+  maxLength: number;
+}
+/** Free text, line breaks and all. `rows` is the form's height for it on the site. */
+export interface TextareaField extends FieldBase {
+  control: "textarea";
+  rows: number;
+  maxLength: number;
+}
+/** A choice among fixed options; the first, whose value is "", means none chosen. */
+export interface SelectField extends FieldBase {
+  control: "select";
+  options: readonly { value: string; label: string }[];
+}
+export type FormField = InputField | TextareaField | SelectField;
+
+const fullName: InputField = { control: "input", name: "name", label: "Full Name", type: "text", required: true, autoComplete: "name", maxLength: LIMITS.name };
+const email: InputField = { control: "input", name: "email", label: "Email Address", type: "email", required: true, autoComplete: "email", maxLength: LIMITS.email };
+const phone = (label: string): InputField => ({ control: "input", name: "phone", label, type: "tel", required: false, autoComplete: "tel", maxLength: LIMITS.phone });
+
+/**
+ * Each form's fields in order, labels word for word from specification
+ * section 5. The hidden honeypot and proof fields are not here: the island
+ * adds them to every form (FormParts.tsx), and the relay's page adds the proof.
+ */
+export const FORM_FIELDS: Readonly<Record<FormKind, readonly FormField[]>> = {
+  quote: [
+    fullName,
+    email,
+    phone("Phone"),
+    { control: "input", name: "address", label: "Property Address", type: "text", required: false, autoComplete: "address-line1", maxLength: LIMITS.address },
+    { control: "textarea", name: "message", label: "Message", required: false, rows: 3, maxLength: LIMITS.message },
+  ],
+  contact: [
+    fullName,
+    email,
+    phone("Phone Number"),
+    { control: "select", name: "service", label: "Service Type", required: false, options: [{ value: "", label: "Select a service" }, ...SERVICE_OPTIONS] },
+    { control: "textarea", name: "message", label: "Message", required: true, rows: 5, maxLength: LIMITS.message },
+  ],
+};

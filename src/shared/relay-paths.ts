@@ -1,0 +1,24 @@
+/**
+ * The relay's paths, relative to its origin: named once here for the relay
+ * (which answers them), the forms (which post to them), the build (which
+ * writes them into the pages), the Node server (which hands them to the
+ * relay) and the scripts' messages.
+ */
+import type { FormKind } from "./forms/fields.ts";
+
+/** Everything under this prefix is the relay's; the rest of a site's paths are its pages. */
+export const API_PREFIX = "/api/";
+
+/** Where each form posts. */
+export const FORM_PATHS: Readonly<Record<FormKind, string>> = { quote: `${API_PREFIX}quote`, contact: `${API_PREFIX}contact` };
+
+/** Where a form's script gets the spam check's signed proof that the form was loaded (src/shared/forms/proof.ts). */
+export const PROOF_PATH = `${API_PREFIX}proof`;
+
+/** The delivery state, for a monitor: GET only, no personal data. */
+export const HEALTH_PATH = `${API_PREFIX}health`;
+
+/** Where the forms post: the relay at `relayOrigin` (RELAY_URL, without a trailing slash), or by default this site's own paths. */
+export function formActions(relayOrigin = ""): Record<FormKind, string> {
+  return { quote: relayOrigin + FORM_PATHS.quote, contact: relayOrigin + FORM_PATHS.contact };
+}

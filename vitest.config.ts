@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     globalSetup: ["src/testing/global-setup.ts"],
+    // Scripts the tests start with `node --import tsx` read TypeScript with the shared options, as
+    // `npm run` gives them with --tsconfig: tsconfig.json only lists the projects (README: Folders).
+    env: { TSX_TSCONFIG_PATH: "tsconfig.base.json" },
     reporters: ["default", new SummaryReporter()],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -3,6 +3,7 @@
 // error of a failed build on top of the last good page until it is fixed.
 // Styles are set through the CSSOM, which the site's CSP (style-src by hash) allows.
 const events = new EventSource("/__dev/events");
+/** @type {HTMLElement | null} */
 let shown = null;
 
 events.addEventListener("reload", () => location.reload());

@@ -56,7 +56,7 @@ function toRequest(req: IncomingMessage): Request {
     method: req.method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    // @ts-expect-error: Node's fetch needs duplex for a streamed body.
+    // Node's fetch needs duplex for a streamed body.
     duplex: hasBody ? "half" : undefined,
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The line icons, drawn once per page in a hidden sprite that every Icon
- * (templates/ui.tsx) points into with <use>. Only server code imports this
+ * (ui.tsx) points into with <use>. Only server code imports this
  * file, so the drawings never reach the browser bundle.
  */
 import { renderToStaticMarkup } from "react-dom/server";

@@ -12,7 +12,7 @@ export const API_PREFIX = "/api/";
 /** Where each form posts. */
 export const FORM_PATHS: Readonly<Record<FormKind, string>> = { quote: `${API_PREFIX}quote`, contact: `${API_PREFIX}contact` };
 
-/** Where a form's script gets the spam check's signed proof that the form was loaded (src/shared/forms/proof.ts). */
+/** Where a form's script gets the spam check's signed proof that the form was loaded (src/browser/forms/proof.ts). */
 export const PROOF_PATH = `${API_PREFIX}proof`;
 
 /** The delivery state, for a monitor: GET only, no personal data. */

@@ -1,6 +1,6 @@
 /**
  * Server side of the island mechanism: renders the component to HTML inside a
- * mark that names it and carries its props as JSON, for src/client/islands.ts.
+ * mark that names it and carries its props as JSON, for src/browser/loader/islands.ts.
  */
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -8,7 +8,7 @@ import { islands, type HydrateOn, type IslandName, type IslandProps } from "../b
 
 export function Island<N extends IslandName>({ name, props, hydrate = "interaction" }: { name: N; props: IslandProps<N>; hydrate?: HydrateOn }) {
   const Component = islands[name] as (p: IslandProps<N>) => React.ReactNode;
-  // Slots (src/islands/Slot.tsx) are on the page already; the loader reads them back from there.
+  // Slots (src/browser/islands/Slot.tsx) are on the page already; the loader reads them back from there.
   const { slots: _onThePage, ...json } = props as IslandProps<N> & { slots?: string[] };
   return (
     <div data-island={name} data-props={JSON.stringify(json)} data-hydrate={hydrate === "interaction" ? undefined : hydrate} className="contents">

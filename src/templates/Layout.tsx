@@ -17,7 +17,7 @@ export interface PageMeta {
   /** The route's path, e.g. "/about-us/". */
   path: string;
   noindex?: boolean;
-  /** The page's schema.org JSON-LD (src/seo/jsonld.ts). */
+  /** The page's schema.org JSON-LD (seo/jsonld.ts). */
   jsonLd?: object;
 }
 

@@ -11,7 +11,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { HONEYPOT_FIELD, PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS, type FormKind } from "../../shared/forms/fields.ts";
 import { FORM_FIELDS, type FieldName, type FormField } from "../../shared/forms/form-fields.ts";
-import { proofFor } from "../../shared/forms/proof.ts";
+import { proofFor } from "../forms/proof.ts";
 import { newSubmissionId } from "../../shared/forms/submission-id.ts";
 import { INTERNAL_ERROR, SUBMIT_LABEL, SUCCESS, type Notice as NoticeText } from "../../shared/forms/texts.ts";
 import { buttonClass, cn, Icon } from "../../shared/ui.tsx";
@@ -41,7 +41,7 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
     setSending(true);
     setNotice(null);
     try {
-      // Fetched by the loader when the visitor reached the form (src/shared/forms/proof.ts).
+      // Fetched by the loader when the visitor reached the form (src/browser/forms/proof.ts).
       // Fetched again here if that failed. Without one the post would be kept as spam while the visitor
       // read "sent": better to say it failed, keep what they typed, and let them try again.
       const current = await proofFor(form);

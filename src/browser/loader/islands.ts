@@ -11,7 +11,7 @@
  * once.
  */
 import { islandLoaders, type HydrateOn, type IslandName } from "../islands/list.ts";
-import { proofFor } from "../../shared/forms/proof.ts";
+import { proofFor } from "../forms/proof.ts";
 import { answerEarly, isLive } from "./early.ts";
 import { enhanceSectionLinks } from "./scroll.ts";
 

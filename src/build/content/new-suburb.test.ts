@@ -91,7 +91,7 @@ describe("npm run new-suburb", () => {
   });
 
   it("is the command the README and package.json name", () => {
-    expect(JSON.parse(readFileSync("package.json", "utf8")).scripts["new-suburb"]).toBe("tsx scripts/new-suburb.ts");
+    expect(JSON.parse(readFileSync("package.json", "utf8")).scripts["new-suburb"]).toBe("tsx --tsconfig tsconfig.base.json scripts/new-suburb.ts");
     expect(readFileSync("README.md", "utf8")).toContain("npm run new-suburb -- ");
   });
 });

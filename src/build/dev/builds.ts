@@ -1,5 +1,5 @@
 /**
- * The dev server's builds, on a warm build thread (src/dev/builder.ts): one
+ * The dev server's builds, on a warm build thread (builder.ts): one
  * at a time, a change during a build queued for right after it, and a fresh
  * thread when code changed, because a thread cannot reload the modules it
  * has loaded.

@@ -113,7 +113,8 @@ export function startDelivery({ store, telegram, log = console.log, now = Date.n
 
   tick();
   const timer = setInterval(tick, pollMs);
-  timer.unref?.();
+  // On Node, the loop alone must not keep the process running; other runtimes have no unref.
+  (timer as { unref?: () => void }).unref?.();
 
   return {
     deliverNow: deliver,

@@ -1,6 +1,6 @@
 /**
  * The relay on Cloudflare Workers (wrangler.toml): the same fetch handler as
- * on Node, with the leads in D1 and delivery through a Queue (leads/queue.ts,
+ * on Node, with the leads in D1 and delivery through a Queue (queue.ts,
  * decision 0040). Settings come from the Worker's variables and secrets.
  *
  * - fetch: stores the lead in D1, puts its id on the Queue, answers. Stored is

@@ -120,7 +120,7 @@ describe.each(all.filter(isIndexable).map((r) => [r.path, r] as const))("%s", (r
     it("has no Service", () => expect(ofType(graphOf(page), "Service")).toEqual([]));
   }
 
-  // Google shows FAQ rich results only for government and health sites (since 2023): no FAQPage (src/seo/jsonld.ts).
+  // Google shows FAQ rich results only for government and health sites (since 2023): no FAQPage (src/templates/seo/jsonld.ts).
   it("has no FAQPage", () => expect(ofType(graphOf(page), "FAQPage")).toEqual([]));
 });
 

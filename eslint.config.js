@@ -38,9 +38,23 @@ export default tseslint.config(
     rules: restrict([...NODE, ...SERVER], "Browser code must not import server code (README: Folders)."),
   },
   {
-    files: ["src/templates/**", "src/content/**"],
+    files: ["src/templates/**"],
     ignores: ["**/*.test.*"],
-    rules: restrict([...NODE, "**/build/**", "**/server/**", "**/relay/**"], "Templates and the content model are pure: the build reads files and hands them data (README: Folders)."),
+    rules: restrict(
+      [...NODE, "**/build/**", "**/server/**", "**/relay/**", "**/browser/loader/**", "**/browser/forms/**"],
+      "Templates are pure, and of the browser's code render only its islands: the build reads files and hands them data (README: Folders).",
+    ),
+  },
+  {
+    files: ["src/content/**"],
+    ignores: ["**/*.test.*"],
+    rules: restrict([...NODE, "**/build/**", "**/server/**", "**/relay/**", "**/templates/**", ...BROWSER], "The content model is pure: schemas and types, no files, no pages (README: Folders)."),
+  },
+  {
+    // The build bundles the browser's code by path (bundle.ts); importing it would run it in Node.
+    files: ["src/build/**", "src/server/**"],
+    ignores: ["**/*.test.*"],
+    rules: restrict([...BROWSER], "Server code must not import browser code; the build bundles it by path (README: Folders)."),
   },
   {
     files: ["src/relay/**"],

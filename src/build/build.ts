@@ -41,9 +41,6 @@ export interface BuildResult {
   warnings: string[];
 }
 
-/** The forms post to this site's own relay paths unless told otherwise (RELAY_URL in scripts/build.ts). */
-export const DEFAULT_FORM_ACTIONS = FORM_PATHS;
-
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const contentDir = options.contentDir ?? "content";
@@ -52,7 +49,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const phases: BuildResult["phases"] = { content: performance.now() - started, images: 0, render: 0, css: 0, write: 0, other: 0 };
   const lap = (phase: keyof BuildResult["phases"], since: number) => (phases[phase] = performance.now() - since);
   if (options.siteUrl) content.site.url = options.siteUrl;
-  const formActions = options.formActions ?? DEFAULT_FORM_ACTIONS;
+  // The forms post to this site's own relay paths unless told otherwise (RELAY_URL in scripts/build.ts).
+  const formActions = options.formActions ?? FORM_PATHS;
 
   const staging = `${outDir}.tmp-${process.pid}-${Date.now()}`;
   rmSync(staging, { recursive: true, force: true });

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { loadContent } from "./content/load.ts";
 import { outputFile, routes } from "../content/routes.ts";
 import { renderRoute } from "./render.tsx";
-import { DEFAULT_FORM_ACTIONS } from "./build.ts";
+import { FORM_PATHS } from "../shared/relay-paths.ts";
 
 const content = loadContent("content");
 const all = routes(content);
-const render = (path: string, c = content) => renderRoute(routes(c).find((r) => r.path === path)!, c, { formActions: DEFAULT_FORM_ACTIONS });
+const render = (path: string, c = content) => renderRoute(routes(c).find((r) => r.path === path)!, c, { formActions: FORM_PATHS });
 const text = (html: string) => html.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
 
 describe("the route list", () => {
@@ -35,7 +35,7 @@ describe("the route list", () => {
 
 describe("every page", () => {
   it.each(all.map((r) => [r.path, r] as const))("%s has one h1, a title, a description, a skip link and the landmarks", (_path, route) => {
-    const html = renderRoute(route, content, { formActions: DEFAULT_FORM_ACTIONS });
+    const html = renderRoute(route, content, { formActions: FORM_PATHS });
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en-AU">/);
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).toMatch(/<title>[^<]+<\/title>/);
@@ -46,14 +46,14 @@ describe("every page", () => {
   });
 
   it.each(all.map((r) => [r.path, r] as const))("%s preloads the brand mark from its head, once, and has no <link> in its body", (_path, route) => {
-    const html = renderRoute(route, content, { formActions: DEFAULT_FORM_ACTIONS });
+    const html = renderRoute(route, content, { formActions: FORM_PATHS });
     const [head, body] = html.split("</head>");
     expect(head.match(/<link rel="preload"[^>]*href="\/images\/icon.svg"[^>]*>/g)).toHaveLength(1);
     expect(body).not.toContain("<link");
   });
 
   it("has a unique title and description", () => {
-    const heads = all.map((r) => renderRoute(r, content, { formActions: DEFAULT_FORM_ACTIONS }).match(/<title>([^<]+)<\/title>[\s\S]*?content="([^"]+)"/)!.slice(1));
+    const heads = all.map((r) => renderRoute(r, content, { formActions: FORM_PATHS }).match(/<title>([^<]+)<\/title>[\s\S]*?content="([^"]+)"/)!.slice(1));
     expect(new Set(heads.map((h) => h[0])).size).toBe(all.length);
     expect(new Set(heads.map((h) => h[1])).size).toBe(all.length);
   });

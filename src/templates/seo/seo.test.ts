@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { loadContent } from "../../build/content/load.ts";
 import { isIndexable, outputFile, routes, type Route } from "../../content/routes.ts";
 import { renderRoute } from "../../build/render.tsx";
-import { DEFAULT_FORM_ACTIONS } from "../../build/build.ts";
+import { FORM_PATHS } from "../../shared/relay-paths.ts";
 import { DIST_DIR } from "../../testing/dist-dir.ts";
 
 const content = loadContent("content");
@@ -143,7 +143,7 @@ describe("the public address", () => {
   it("comes from site.yaml, or SITE_URL at build, for canonicals and structured data alike", () => {
     const moved = { ...content, site: { ...content.site, url: "https://jacaranda.example.net/" } };
     const route = routes(moved).find((r) => r.kind === "about")!;
-    const page = renderRoute(route, moved, { formActions: DEFAULT_FORM_ACTIONS });
+    const page = renderRoute(route, moved, { formActions: FORM_PATHS });
     expect(page).toContain('<link rel="canonical" href="https://jacaranda.example.net/about-us/"/>');
     expect(page).toContain('"url":"https://jacaranda.example.net/"');
     expect(page).not.toContain("www.example.com");
@@ -151,7 +151,7 @@ describe("the public address", () => {
 
   it("keeps a </script> in the content from closing the JSON-LD early", () => {
     const sly = { ...content, site: { ...content.site, tagline: "Clean </script><script>alert(1)</script>" } };
-    const page = renderRoute(routes(sly)[0], sly, { formActions: DEFAULT_FORM_ACTIONS });
+    const page = renderRoute(routes(sly)[0], sly, { formActions: FORM_PATHS });
     const json = page.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1];
     expect(JSON.parse(json)["@graph"][0].description).toBe("Clean </script><script>alert(1)</script>");
   });

@@ -61,6 +61,7 @@ main{max-width:40rem;margin:0 auto}
 .notice p{margin:0}
 form{display:grid;gap:1rem;margin-top:1.5rem}
 label{display:block;font-weight:600;font-size:.875rem}
+.required{color:#6d28d9}
 input,select,textarea{display:block;box-sizing:border-box;width:100%;margin-top:.25rem;padding:.625rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit;background:#fff}
 button{min-height:3rem;padding:.75rem 1.25rem;border:0;border-radius:.5rem;background:#6d28d9;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 a{color:#115e59;font-weight:600}
@@ -84,7 +85,8 @@ const ROWS = 5;
 
 /** One field from its description (FORM_FIELDS, which the islands draw too), holding `value`. Ids are the names: this page has one form. */
 function field(f: FormField, value: string): string {
-  return `<div><label for="${f.name}">${esc(f.label)}</label>${control(f, value)}</div>`;
+  const mark = f.required ? `<span aria-hidden="true" class="required"> *</span>` : "";
+  return `<div><label for="${f.name}">${esc(f.label)}${mark}</label>${control(f, value)}</div>`;
 }
 
 function control(f: FormField, value: string): string {

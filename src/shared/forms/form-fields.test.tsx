@@ -27,8 +27,8 @@ const attributes = (tag: string): Record<string, string> => Object.fromEntries([
 
 /**
  * Every visible field of the form in `html`, in order, as what a visitor and
- * the relay see of it: its label's words (without the aria-hidden asterisk),
- * control, name, type, required, autocomplete, limit and options. Not its id
+ * the relay see of it: its label's words, whether the label shows the
+ * required asterisk, control, name, type, required, autocomplete, limit and options. Not its id
  * (the island prefixes the form's kind) nor a message box's rows (the page
  * shows back what was typed in a taller box).
  */
@@ -36,7 +36,10 @@ function fieldsIn(html: string) {
   const labels = new Map(
     [...html.matchAll(/<label\b([^>]*)>([\s\S]*?)<\/label>/g)].map(([, attrs, inner]) => [
       attributes(attrs).for,
-      decode(inner.replace(/<span aria-hidden="true"[^>]*>[\s\S]*?<\/span>|<!-- -->/g, "").replace(/<[^>]+>/g, "")),
+      {
+        text: decode(inner.replace(/<span aria-hidden="true"[^>]*>[\s\S]*?<\/span>|<!-- -->/g, "").replace(/<[^>]+>/g, "")),
+        marked: /<span aria-hidden="true"[^>]*>\s*\*<\/span>/.test(inner),
+      },
     ]),
   );
   const controls = [...html.matchAll(/<(input|textarea)\b([^>]*)>|<(select)\b([^>]*)>([\s\S]*?)<\/select>/g)].map(
@@ -45,7 +48,8 @@ function fieldsIn(html: string) {
   return controls
     .filter((c) => c.type !== "hidden" && ![HONEYPOT_FIELD, PROOF_FIELD, BACK_FIELD].includes(c.name))
     .map((c) => ({
-      label: labels.get(c.id),
+      label: labels.get(c.id)?.text,
+      marked: labels.get(c.id)?.marked,
       control: c.control,
       name: c.name,
       type: c.type,
@@ -66,6 +70,7 @@ describe.each(["quote", "contact"] as const)("the %s form's fields", (kind) => {
   it("carry the relay's limits and the specification's labels", () => {
     const fields = fieldsIn(island[kind]);
     for (const f of fields) if (f.name in LIMITS) expect(f.maxlength, f.name).toBe(String(LIMITS[f.name as keyof typeof LIMITS]));
+    for (const f of fields) expect(f.marked, f.name).toBe(f.required);
     expect(fields.slice(0, 2).map((f) => [f.label, f.type, f.required, f.autocomplete])).toEqual([
       ["Full Name", "text", true, "name"],
       ["Email Address", "email", true, "email"],
@@ -74,10 +79,11 @@ describe.each(["quote", "contact"] as const)("the %s form's fields", (kind) => {
 });
 
 describe("the comparison", () => {
-  it("tells a field's label, type, required, autocomplete and limit apart", () => {
+  it("tells a field's label, asterisk, type, required, autocomplete and limit apart", () => {
     const html = page("contact");
     const changes = [
       html.replace(">Full Name<", ">Name<"),
+      html.replace(/(<label for="name">Full Name)<span[^>]*> \*<\/span>/, "$1"),
       html.replace('type="tel"', 'type="text"'),
       html.replace(/(name="email"[^>]*) required/, "$1"),
       html.replace('autocomplete="tel"', 'autocomplete="off"'),

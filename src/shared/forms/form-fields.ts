@@ -35,16 +35,17 @@ export interface SelectField extends FieldBase {
 }
 export type FormField = InputField | TextareaField | SelectField;
 
-const fullName: InputField = { control: "input", name: "name", label: "Full Name", type: "text", required: true, autoComplete: "name", maxLength: LIMITS.name };
-const email: InputField = { control: "input", name: "email", label: "Email Address", type: "email", required: true, autoComplete: "email", maxLength: LIMITS.email };
-const phone = (label: string): InputField => ({ control: "input", name: "phone", label, type: "tel", required: false, autoComplete: "tel", maxLength: LIMITS.phone });
+const fullName = { control: "input", name: "name", label: "Full Name", type: "text", required: true, autoComplete: "name", maxLength: LIMITS.name } as const satisfies InputField;
+const email = { control: "input", name: "email", label: "Email Address", type: "email", required: true, autoComplete: "email", maxLength: LIMITS.email } as const satisfies InputField;
+const phone = (label: string) => ({ control: "input", name: "phone", label, type: "tel", required: false, autoComplete: "tel", maxLength: LIMITS.phone }) as const satisfies InputField;
 
 /**
  * Each form's fields in order, labels word for word from specification
  * section 5. The hidden honeypot and proof fields are not here: the island
  * adds them to every form (FormParts.tsx), and the relay's page adds the proof.
+ * The relay's check of a posted body is made from this too (schema.ts).
  */
-export const FORM_FIELDS: Readonly<Record<FormKind, readonly FormField[]>> = {
+const FIELDS = {
   quote: [
     fullName,
     email,
@@ -59,4 +60,9 @@ export const FORM_FIELDS: Readonly<Record<FormKind, readonly FormField[]>> = {
     { control: "select", name: "service", label: "Service Type", required: false, options: [{ value: "", label: "Select a service" }, ...SERVICE_OPTIONS] },
     { control: "textarea", name: "message", label: "Message", required: true, rows: 5, maxLength: LIMITS.message },
   ],
-};
+} as const satisfies Record<FormKind, readonly FormField[]>;
+
+export const FORM_FIELDS: Readonly<Record<FormKind, readonly FormField[]>> = FIELDS;
+
+/** The names of one form's fields, e.g. "name" | "email" | "phone" | "address" | "message" for the quote form. */
+export type FieldNameOf<K extends FormKind> = (typeof FIELDS)[K][number]["name"];

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { FORM_FIELDS } from "./form-fields.ts";
 import { BODIES } from "./schema.ts";
 
-// The relay's body schemas and the fields the forms draw are written apart (the schemas
-// keep their static types); these checks hold them to the same required flags and limits.
+// The relay's body schemas are made from the fields the forms draw: a field the form marks
+// required is required by the relay, and the form's maxLength is the relay's limit.
 describe.each(Object.entries(FORM_FIELDS))("the %s form's body schema", (kind, fields) => {
   const schema = BODIES[kind as keyof typeof BODIES];
   const valid: Record<string, string> = { name: "Mia Nguyen", email: "mia@example.com", phone: "0400 000 000", address: "1 Example St", service: "", message: "Hello" };

@@ -1,10 +1,13 @@
 /**
- * The bodies the two forms post, checked by the relay. The islands send
- * exactly these fields (names from fields.ts); browsers check `required` and
- * `type=email` before sending, and this is the same check on the server.
+ * The bodies the two forms post, checked by the relay: made from the fields'
+ * one description (form-fields.ts), so the relay asks for what the form marks
+ * required and accepts what its limits let through. Browsers check
+ * `required`, `maxlength` and `type=email` before sending; this is the same
+ * check on the server.
  */
 import { z } from "zod";
-import { HONEYPOT_FIELD, HONEYPOT_MAX, LIMITS, SERVICE_OPTIONS } from "./fields.ts";
+import { HONEYPOT_FIELD, HONEYPOT_MAX, type FormKind } from "./fields.ts";
+import { FORM_FIELDS, type FieldNameOf, type FormField } from "./form-fields.ts";
 
 /** Bidirectional controls, which could make a line read backwards in the owner's chat. */
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
@@ -31,35 +34,38 @@ const optionalText = (max: number) => z.string().max(max).optional().default("")
 const requiredText = (max: number) => z.string().max(max).refine(visible, { error: "required" });
 // The same rule as a browser's type=email, so anything a browser lets through is accepted.
 // Its pattern already refuses line breaks and controls.
-const email = z
-  .string()
-  .trim()
-  .max(LIMITS.email)
-  .pipe(z.email({ pattern: z.regexes.html5Email }));
+const email = (max: number) => z.string().trim().max(max).pipe(z.email({ pattern: z.regexes.html5Email }));
 
-const honeypot = { [HONEYPOT_FIELD]: z.string().max(HONEYPOT_MAX).optional().default("") };
+/** The check of one field, from its description: what the browser checks before sending, checked again here. */
+function check(field: FormField): z.ZodType<string> {
+  switch (field.control) {
+    case "input":
+      if (field.type === "email") return field.required ? email(field.maxLength) : z.union([z.literal(""), email(field.maxLength)]).optional().default("");
+      return field.required ? required(field.maxLength) : optional(field.maxLength);
+    case "textarea":
+      return field.required ? requiredText(field.maxLength) : optionalText(field.maxLength);
+    case "select": {
+      // An option's value, or "" (the first option, none chosen) when the choice is not required.
+      const values = field.options.map((o) => o.value).filter((v) => v !== "" || !field.required);
+      const choice = z.enum(values as [string, ...string[]]);
+      return field.required ? choice : choice.optional().default("");
+    }
+  }
+}
+
+/** What a form posts, once checked: each of its fields as a string ("" when left empty), and the honeypot. */
+export type Body<K extends FormKind> = { [N in FieldNameOf<K>]: string } & { [HONEYPOT_FIELD]: string };
 
 // z.object drops unknown keys, so extra fields a client adds are ignored.
-export const QuoteBody = z.object({
-  name: required(LIMITS.name),
-  email,
-  phone: optional(LIMITS.phone),
-  address: optional(LIMITS.address),
-  message: optionalText(LIMITS.message),
-  ...honeypot,
-});
-export type QuoteBody = z.infer<typeof QuoteBody>;
+const bodyOf = <K extends FormKind>(kind: K) =>
+  z.object({
+    ...Object.fromEntries(FORM_FIELDS[kind].map((field) => [field.name, check(field)])),
+    [HONEYPOT_FIELD]: z.string().max(HONEYPOT_MAX).optional().default(""),
+  }) as unknown as z.ZodType<Body<K>>;
 
-const serviceValues = SERVICE_OPTIONS.map((s) => s.value) as [string, ...string[]];
-export const ContactBody = z.object({
-  name: required(LIMITS.name),
-  email,
-  phone: optional(LIMITS.phone),
-  // "" is the "Select a service" option.
-  service: z.union([z.literal(""), z.enum(serviceValues)]).optional().default(""),
-  message: requiredText(LIMITS.message),
-  ...honeypot,
-});
-export type ContactBody = z.infer<typeof ContactBody>;
+export const QuoteBody = bodyOf("quote");
+export type QuoteBody = Body<"quote">;
+export const ContactBody = bodyOf("contact");
+export type ContactBody = Body<"contact">;
 
 export const BODIES = { quote: QuoteBody, contact: ContactBody } as const;

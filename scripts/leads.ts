@@ -10,6 +10,7 @@
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { DEFAULT_LEADS_DB } from "../src/relay/config.ts";
 import { openLeadStore } from "../src/relay/node/sqlite.ts";
 import { LEAD_STATUSES, type Lead, type LeadStatus } from "../src/relay/leads/store.ts";
 import { parseLegacyMarkdown } from "../src/relay/markdown.ts";
@@ -34,7 +35,7 @@ const { values: flags, positionals } = parseArgs({
   },
 });
 const [command = "list", id] = positionals;
-const file = process.env.LEADS_DB?.trim() || ".data/leads.sqlite";
+const file = process.env.LEADS_DB?.trim() || DEFAULT_LEADS_DB;
 
 if (flags.help) fail(USAGE, 0);
 if (!existsSync(file)) fail(`No lead store at ${file} yet: the relay creates it when it starts (npm start). Set LEADS_DB if it is elsewhere.`);

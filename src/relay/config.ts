@@ -19,6 +19,9 @@ const positiveInt = (fallback: number, max: number) =>
       return n;
     });
 
+/** Where the Node relay keeps its lead store unless LEADS_DB says otherwise. */
+export const DEFAULT_LEADS_DB = ".data/leads.sqlite";
+
 const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
 
 export const RelayEnv = z
@@ -105,7 +108,7 @@ export const ServerEnv = RelayEnv.and(
     PORT: positiveInt(4321, 65_535),
     HOST: z.string().optional().transform((s) => emptyAsMissing(s) ?? "localhost"),
     /** The lead store's SQLite file. */
-    LEADS_DB: z.string().optional().transform((s) => emptyAsMissing(s) ?? ".data/leads.sqlite"),
+    LEADS_DB: z.string().optional().transform((s) => emptyAsMissing(s) ?? DEFAULT_LEADS_DB),
     LEADS_RETENTION_DAYS: retentionDays,
     /** "1": store leads without sending them, on purpose (allowed in production). */
     LEADS_STORE_ONLY: z.string().optional().transform((s) => emptyAsMissing(s) === "1"),

@@ -9,7 +9,7 @@
  */
 import type { TelegramOptions } from "../telegram.ts";
 import { sendParts } from "./send.ts";
-import type { LeadStore } from "./store.ts";
+import type { LeadStore, StoreStats } from "./store.ts";
 
 export const FIRST_RETRY_MS = 2_000;
 export const MAX_RETRY_MS = 15 * 60_000;
@@ -23,6 +23,17 @@ export interface Health {
   telegram: TelegramState;
   pending: number;
   oldestPendingSeconds: number;
+}
+
+/**
+ * The health check's answer, on Node and on Workers alike: red while Telegram refuses the
+ * settings or a lead has waited longer than STALE_AFTER_MS. Storing only (no Telegram) is a
+ * choice, not a fault: the owner reads leads with npm run leads.
+ */
+export function healthFrom(stats: StoreStats, telegram: TelegramState, now: number): Health {
+  const oldestPendingSeconds = stats.oldestPendingAt === null ? 0 : Math.max(0, Math.round((now - stats.oldestPendingAt) / 1000));
+  const ok = telegram === "not configured" || (telegram === "ok" && oldestPendingSeconds * 1000 <= STALE_AFTER_MS);
+  return { ok, telegram, pending: stats.pending, oldestPendingSeconds };
 }
 
 export interface DeliveryOptions {
@@ -119,12 +130,7 @@ export function startDelivery({ store, telegram, log = console.log, now = Date.n
   return {
     deliverNow: deliver,
     async health() {
-      const stats = await store.stats();
-      const oldestPendingSeconds = stats.oldestPendingAt === null ? 0 : Math.max(0, Math.round((now() - stats.oldestPendingAt) / 1000));
-      const state: TelegramState = !telegram ? "not configured" : refusedSettings ? "undeliverable" : "ok";
-      // Storing only (no Telegram) is a choice, not a fault: the owner reads leads with npm run leads.
-      const ok = state === "not configured" || (state === "ok" && oldestPendingSeconds * 1000 <= STALE_AFTER_MS);
-      return { ok, telegram: state, pending: stats.pending, oldestPendingSeconds };
+      return healthFrom(await store.stats(), !telegram ? "not configured" : refusedSettings ? "undeliverable" : "ok", now());
     },
     async stop() {
       stopped = true;

@@ -90,7 +90,6 @@ export interface StoreStats {
   pending: number;
   /** When the longest-waiting pending lead was received, or null with none pending. */
   oldestPendingAt: number | null;
-  undeliverable: number;
 }
 
 export class LeadStore {
@@ -167,9 +166,25 @@ export class LeadStore {
     return row.value;
   }
 
-  /** After a restart the settings may be right again: leads refused for the settings go back in line. */
-  async requeueSettingsFailures(now: number): Promise<number> {
-    return this.sql.run("UPDATE leads SET status = 'pending', next_attempt_at = ?, attempts = 0, failure_kind = NULL WHERE status = 'undeliverable' AND failure_kind = 'settings'", [now]);
+  /**
+   * Leads refused for the settings go back in line: after a restart on Node (the settings may be
+   * right again), or on Workers those whose last error does not end with `unlessMark`, the mark of
+   * the settings in force (queue.ts), so only leads refused by settings that are gone are sent again.
+   */
+  async requeueSettingsFailures(now: number, unlessMark?: string): Promise<number> {
+    return this.sql.run(
+      "UPDATE leads SET status = 'pending', next_attempt_at = ?, attempts = 0, failure_kind = NULL WHERE status = 'undeliverable' AND failure_kind = 'settings' AND (? IS NULL OR substr(last_error, -length(?)) IS NOT ?)",
+      [now, unlessMark ?? null, unlessMark ?? null, unlessMark ?? null],
+    );
+  }
+
+  /** How many leads were refused for the settings whose last error ends with `mark` (the settings in force, on Workers). */
+  async settingsRefusals(mark: string): Promise<number> {
+    const [row] = await this.sql.all<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM leads WHERE status = 'undeliverable' AND failure_kind = 'settings' AND substr(last_error, -length(?)) = ?",
+      [mark, mark],
+    );
+    return Number(row?.n ?? 0);
   }
 
   /** Erases what visitors typed from delivered and spam leads received before `cutoff`; keeps ids and times. */
@@ -177,10 +192,9 @@ export class LeadStore {
     return this.sql.run("UPDATE leads SET fields = NULL, parts = NULL, erased_at = ? WHERE status IN ('delivered', 'spam') AND received_at < ? AND erased_at IS NULL", [now, cutoff]);
   }
 
+  /** For health checks, which anyone may ask for: the pending leads only, through the leads_due index. */
   async stats(): Promise<StoreStats> {
-    const [row] = await this.sql.all<{ pending: number; oldest: number | null; undeliverable: number }>(
-      "SELECT SUM(status = 'pending') AS pending, MIN(CASE WHEN status = 'pending' THEN received_at END) AS oldest, SUM(status = 'undeliverable') AS undeliverable FROM leads",
-    );
-    return { pending: Number(row?.pending ?? 0), oldestPendingAt: row?.oldest == null ? null : Number(row.oldest), undeliverable: Number(row?.undeliverable ?? 0) };
+    const [row] = await this.sql.all<{ pending: number; oldest: number | null }>("SELECT COUNT(*) AS pending, MIN(received_at) AS oldest FROM leads WHERE status = 'pending'");
+    return { pending: Number(row?.pending ?? 0), oldestPendingAt: row?.oldest == null ? null : Number(row.oldest) };
   }
 }

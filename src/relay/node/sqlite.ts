@@ -10,7 +10,6 @@ import { fileURLToPath } from "node:url";
 import Database from "libsql";
 import { LeadStore, type Sql } from "../leads/store.ts";
 
-export const DEFAULT_LEADS_DB = ".data/leads.sqlite";
 export const MIGRATIONS_DIR = fileURLToPath(new URL("../../../migrations/", import.meta.url));
 
 export interface OpenedStore {

@@ -15,9 +15,9 @@
  */
 import type { Message, MessageBatch } from "@cloudflare/workers-types";
 import type { TelegramOptions } from "../telegram.ts";
-import { backoffMs, STALE_AFTER_MS, type Health, type TelegramState } from "../leads/delivery.ts";
+import { backoffMs, healthFrom, type Health, type TelegramState } from "../leads/delivery.ts";
 import { sendParts } from "../leads/send.ts";
-import type { Lead, LeadStore } from "../leads/store.ts";
+import type { LeadStore } from "../leads/store.ts";
 
 export interface LeadMessage {
   id: string;
@@ -60,12 +60,6 @@ const ACK: Verdict = { ack: true };
 
 export async function queueDelivery({ store, telegram, enqueue, version = "", log = console.log }: QueueDeliveryOptions): Promise<QueueDelivery> {
   const mark = await settingsMark(telegram, version);
-
-  /** Leads Telegram refused for the settings, split by whether the settings in force now are the ones refused. */
-  async function settingsFailures(): Promise<{ current: Lead[]; earlier: Lead[] }> {
-    const refused = (await store.list({ statuses: ["undeliverable"], limit: 1_000 })).filter((l) => l.failureKind === "settings");
-    return { current: refused.filter((l) => l.lastError?.endsWith(mark)), earlier: refused.filter((l) => !l.lastError?.endsWith(mark)) };
-  }
 
   /** One attempt at one lead: what to tell the Queue about its message. */
   async function attempt(id: string, telegram: TelegramOptions): Promise<Verdict> {
@@ -152,19 +146,14 @@ export async function queueDelivery({ store, telegram, enqueue, version = "", lo
     async sweep() {
       if (!telegram) return;
       const now = Date.now();
-      const { earlier } = await settingsFailures();
-      for (const lead of earlier) await store.requeue(lead.id, now);
-      if (earlier.length) log(`relay: ${earlier.length} lead(s) Telegram refused with the previous settings go out again`);
+      const requeued = await store.requeueSettingsFailures(now, mark);
+      if (requeued) log(`relay: ${requeued} lead(s) Telegram refused with the previous settings go out again`);
       await enqueue((await store.due(now, 100)).map((l) => l.id));
     },
 
     async health() {
-      const stats = await store.stats();
-      const oldestPendingSeconds = stats.oldestPendingAt === null ? 0 : Math.max(0, Math.round((Date.now() - stats.oldestPendingAt) / 1000));
-      const state: TelegramState = !telegram ? "not configured" : (await settingsFailures()).current.length ? "undeliverable" : "ok";
-      // The Node relay's rules (delivery.ts): storing only is a choice, not a fault.
-      const ok = state === "not configured" || (state === "ok" && oldestPendingSeconds * 1000 <= STALE_AFTER_MS);
-      return { ok, telegram: state, pending: stats.pending, oldestPendingSeconds };
+      const state: TelegramState = !telegram ? "not configured" : (await store.settingsRefusals(mark)) ? "undeliverable" : "ok";
+      return healthFrom(await store.stats(), state, Date.now());
     },
   };
 }

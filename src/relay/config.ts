@@ -3,6 +3,7 @@
  * problem is reported by variable name with what is wrong, all at once.
  */
 import { z } from "zod";
+import type { TelegramOptions } from "./telegram.ts";
 
 const positiveInt = (fallback: number, max: number) =>
   z
@@ -157,3 +158,7 @@ export const printableApiBase = (c: RelayConfig) => new URL(c.TELEGRAM_API_BASE)
 
 export const telegramConfigured = (c: RelayConfig): c is RelayConfig & { TELEGRAM_BOT_TOKEN: string; TELEGRAM_CHAT_ID: string } =>
   c.TELEGRAM_BOT_TOKEN !== undefined && c.TELEGRAM_CHAT_ID !== undefined;
+
+/** Where and as whom the relay sends, or undefined when the token or chat id is missing: leads are then stored, not sent. */
+export const telegramOptions = (c: RelayConfig): TelegramOptions | undefined =>
+  telegramConfigured(c) ? { apiBase: c.TELEGRAM_API_BASE, token: c.TELEGRAM_BOT_TOKEN, chatId: c.TELEGRAM_CHAT_ID } : undefined;

@@ -14,6 +14,8 @@
  *   that is nothing but links.
  */
 import { HONEYPOT_FIELD, SCRIPT_PROOF_MIN_AGE_MS } from "../shared/forms/fields.ts";
+import type { RelayConfig } from "./config.ts";
+import type { LeadStore } from "./leads/store.ts";
 
 export type ProofKind = "script" | "page";
 export const MIN_PROOF_AGE_MS: Record<ProofKind, number> = { script: SCRIPT_PROOF_MIN_AGE_MS, page: 1_000 };
@@ -86,7 +88,13 @@ function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** The spam check the settings ask for: signed with SPAM_KEY, else with a key made once and kept in the lead store; none with SPAM_CHECKS=off. */
+export async function spamGuardFor(config: Pick<RelayConfig, "SPAM_CHECKS" | "SPAM_KEY">, store: LeadStore): Promise<SpamGuard | undefined> {
+  if (config.SPAM_CHECKS !== "on") return undefined;
+  return spamGuard(config.SPAM_KEY ?? (await store.setting("spam-key", newSpamKey)));
+}
+
 /** 32 random bytes as hex: the signing key a relay keeps in its store when SPAM_KEY is not set. */
-export function newSpamKey(): string {
+function newSpamKey(): string {
   return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -4,12 +4,12 @@
  * fetch handler, from the checked settings.
  */
 import path from "node:path";
-import { telegramConfigured, type ServerConfig } from "../config.ts";
+import { telegramOptions, type ServerConfig } from "../config.ts";
 import { startDelivery, type Delivery } from "../leads/delivery.ts";
 import { importOutbox, OLD_OUTBOX } from "./import-outbox.ts";
 import { openLeadStore, type OpenedStore } from "./sqlite.ts";
 import { createRelay, type RelayHandler } from "../relay.ts";
-import { newSpamKey, spamGuard } from "../spam.ts";
+import { spamGuardFor } from "../spam.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -47,9 +47,10 @@ export async function startNodeRelay({ config, phone, log = console.log, outboxF
   const retention = setInterval(erase, DAY_MS);
   retention.unref();
 
-  const telegram = telegramConfigured(config) ? { apiBase: config.TELEGRAM_API_BASE, token: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID, attemptTimeoutMs } : undefined;
+  const configured = telegramOptions(config);
+  const telegram = configured && { ...configured, attemptTimeoutMs };
   const delivery = startDelivery({ store, telegram, log, pollMs });
-  const spam = config.SPAM_CHECKS === "on" ? await spamGuard(config.SPAM_KEY ?? (await store.setting("spam-key", newSpamKey))) : undefined;
+  const spam = await spamGuardFor(config, store);
   const relay = createRelay({
     store,
     spam,

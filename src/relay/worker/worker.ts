@@ -12,13 +12,13 @@
  * A Worker module exports its handlers and nothing else (workerd refuses other exports).
  */
 import type { D1Database, MessageBatch, Queue, ScheduledController, WorkerVersionMetadata } from "@cloudflare/workers-types";
-import { ConfigError, telegramConfigured, workerConfig, type WorkerConfig } from "../config.ts";
+import { ConfigError, telegramOptions, workerConfig, type WorkerConfig } from "../config.ts";
 import { d1Sql } from "./d1.ts";
 import { DEAD_LETTER_SUFFIX, queueDelivery, SWEEP_CRON, type LeadMessage, type QueueDelivery } from "./queue.ts";
 import { LeadStore } from "../leads/store.ts";
 import type { RateLimiter } from "../rate-limit.ts";
 import { createRelay, type RelayHandler } from "../relay.ts";
-import { newSpamKey, spamGuard } from "../spam.ts";
+import { spamGuardFor } from "../spam.ts";
 
 /** Cloudflare's rate-limiting binding (wrangler.toml: RATE_LIMITER). */
 interface RateLimitBinding {
@@ -68,7 +68,7 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     return error;
   }
   const store = new LeadStore(d1Sql(env.DB));
-  const telegram = telegramConfigured(config) ? { apiBase: config.TELEGRAM_API_BASE, token: config.TELEGRAM_BOT_TOKEN, chatId: config.TELEGRAM_CHAT_ID } : undefined;
+  const telegram = telegramOptions(config);
   if (!telegram) log("relay: Telegram is not configured (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID): leads are stored in D1 and not sent");
 
   async function enqueue(ids: string[]): Promise<void> {
@@ -86,7 +86,7 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   // Each instance of a Worker has its own memory: only the binding counts a client across all of them.
   const limiter: RateLimiter | undefined = binding && { take: async (key) => ((await binding.limit({ key })).success ? { ok: true } : { ok: false, retryAfterSeconds: 60 }) };
   if (!binding) log("relay: no RATE_LIMITER binding (wrangler.toml): the rate limit counts per Worker instance only");
-  const spam = config.SPAM_CHECKS === "on" ? await spamGuard(config.SPAM_KEY ?? (await store.setting("spam-key", newSpamKey))) : undefined;
+  const spam = await spamGuardFor(config, store);
   const handler = createRelay({
     store,
     spam,

@@ -11,7 +11,7 @@ import { listen, type FetchHandler } from "../../server/node.ts";
 import { escapeMarkup } from "../../shared/escape.ts";
 import { DevBuilds } from "./builds.ts";
 import { DevEvents } from "./events.ts";
-import { watchSources } from "./watch.ts";
+import { ROOT, watchSources } from "./watch.ts";
 
 const CLIENT = readFileSync(path.join(import.meta.dirname, "../../browser/dev-reload.js"), "utf8");
 export const CLIENT_PATH = "/__dev/client.js";
@@ -34,8 +34,11 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-/** Server code is loaded once by this process: a change to it needs a restart. */
-const SERVER_CODE = ["server", "dev", "relay"].map((dir) => `src${path.sep}${dir}`);
+/**
+ * Server code is loaded once by this process: a change to it needs a restart. This folder is
+ * named from where this file is, so moving the dev server cannot leave the list behind.
+ */
+const SERVER_CODE = [path.join("src", "server"), path.join("src", "relay"), path.relative(ROOT, import.meta.dirname)];
 
 export async function startDev(options: DevOptions = {}): Promise<DevServer> {
   const contentDir = path.resolve(options.contentDir ?? "content");

@@ -110,7 +110,7 @@ function schedule(el: HTMLElement) {
   const nearEvents = ["pointerover", "touchstart"] as const;
   const onWake = () => {
     for (const e of wakeEvents) el.removeEventListener(e, onWake);
-    el.removeEventListener("pointerover", onNear);
+    for (const e of nearEvents) el.removeEventListener(e, onNear);
     wake(el);
   };
   const onNear = (e: Event) => {

@@ -26,9 +26,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { build } from "../src/build/build.ts";
-import { createApp } from "../src/server/app.ts";
-import { listen } from "../src/server/node.ts";
 import { DESKTOP, PHONE, launchBrowser } from "../src/testing/browser.ts";
+import { startSite } from "../src/testing/site.ts";
 
 const CPU_SLOWDOWN = 4;
 const runsArg = process.argv.indexOf("--runs");
@@ -174,7 +173,8 @@ const ms = (v: number) => (v < 16 ? "≤ 16 ms" : `${Math.round(v)} ms`);
 const work = mkdtempSync(path.join(tmpdir(), "bench-interaction-"));
 const root = path.join(work, "site");
 await build({ outDir: root });
-const { server, url } = await listen(createApp({ root }), { port: 0, host: "127.0.0.1" });
+// With its relay, as in production: the forms' proof fetch at wake gets a proof, not the 404 page.
+const { url, close } = await startSite({ root });
 const browser = await launchBrowser();
 const rows: string[] = [];
 let over = 0;
@@ -198,8 +198,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.closeAllConnections();
-  server.close();
+  await close();
   rmSync(work, { recursive: true, force: true });
 }
 

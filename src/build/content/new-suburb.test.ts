@@ -90,6 +90,18 @@ describe("npm run new-suburb", () => {
     expect(readFileSync(path.join(dir, "suburbs.yaml"), "utf8")).toBe(before);
   });
 
+  it("names a YAML mistake in suburbs.yaml by file and line, as the build does, and changes nothing", () => {
+    const dir = contentCopy();
+    const file = path.join(dir, "suburbs.yaml");
+    const broken = readFileSync(file, "utf8").replace("suburbs:\n", "suburbs:\n  - slug: [unclosed\n");
+    writeFileSync(file, broken);
+    const run = newSuburb(dir, "Ferny Grove", "4055");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`^${path.relative(process.cwd(), file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+ → YAML syntax: `));
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(file, "utf8")).toBe(broken);
+  });
+
   it("is the command the README and package.json name", () => {
     expect(JSON.parse(readFileSync("package.json", "utf8")).scripts["new-suburb"]).toBe("tsx --tsconfig tsconfig.base.json scripts/new-suburb.ts");
     expect(readFileSync("README.md", "utf8")).toContain("npm run new-suburb -- ");

@@ -4,11 +4,13 @@
  * "FILL IN: ..." hint. The build refuses the entry, naming each such field,
  * until every one is written (or, for optional ones, deleted).
  */
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync } from "node:fs";
 import path from "node:path";
-import { CORE_SCHEMA, load as readYaml } from "js-yaml";
+import { postcode as postcodeRule, slug as slugRule } from "../../content/schema/common.ts";
 import { slugFor } from "./cross-check.ts";
 import { FILL_IN } from "./fill-in.ts";
+import { formatProblem } from "./problems.ts";
+import { readParsed, readValues, type Parsed } from "./read-file.ts";
 
 export class NewSuburbError extends Error {}
 
@@ -80,14 +82,22 @@ export function suburbEntry(name: string, postcode: string, siteName: string): s
 export function addSuburb(dir: string, name: string, postcode: string): { slug: string; line: number; file: string } {
   name = name.trim();
   const slug = slugFor(name);
-  if (!name || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) throw new NewSuburbError(`expected a suburb name of letters, digits and spaces, such as "Upper Kedron", got ${JSON.stringify(name)}`);
-  if (!/^\d{4}$/.test(postcode)) throw new NewSuburbError(`expected a 4-digit postcode such as 4055, got ${JSON.stringify(postcode)}`);
+  if (!name || !slugRule.safeParse(slug).success) throw new NewSuburbError(`expected a suburb name of letters, digits and spaces, such as "Upper Kedron", got ${JSON.stringify(name)}`);
+  if (!postcodeRule.safeParse(postcode).success) throw new NewSuburbError(`expected a 4-digit postcode such as 4055, got ${JSON.stringify(postcode)}`);
   const file = path.join(dir, "suburbs.yaml");
-  const text = readFileSync(file, "utf8");
-  const suburbs = (readYaml(text, { schema: CORE_SCHEMA }) as { suburbs?: { slug?: string }[] } | null)?.suburbs ?? [];
+  const parsed = readParsed(file);
+  const { text } = parsed;
+  const suburbs = (valuesOf(parsed) as { suburbs?: { slug?: string }[] } | null)?.suburbs ?? [];
   if (suburbs.some((s) => s.slug === slug)) throw new NewSuburbError(`${file} already has a suburb with the slug "${slug}": edit that entry instead`);
-  const site = readYaml(readFileSync(path.join(dir, "site.yaml"), "utf8"), { schema: CORE_SCHEMA }) as { name?: string };
+  const site = valuesOf(readParsed(path.join(dir, "site.yaml"))) as { name?: string } | null;
   const start = text.endsWith("\n") ? text : text + "\n";
-  appendFileSync(file, start.slice(text.length) + suburbEntry(name, postcode, site.name ?? "Jacaranda Cleaning Co."));
+  appendFileSync(file, start.slice(text.length) + suburbEntry(name, postcode, site?.name ?? "Jacaranda Cleaning Co."));
   return { slug, line: start.split("\n").length, file };
+}
+
+/** A content file's values, read as the build reads them; a YAML mistake is the build's message, not a stack trace. */
+function valuesOf(parsed: Parsed): unknown {
+  const read = readValues(parsed);
+  if ("problems" in read) throw new NewSuburbError(read.problems.map(formatProblem).join("\n") + "\nFix it first (npm run build says the same).");
+  return read.value;
 }

@@ -14,7 +14,6 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { build } from "../src/build/build.ts";
-import { contentWithPhotos } from "../src/testing/photos.ts";
 import { createApp } from "../src/server/app.ts";
 import { listen } from "../src/server/node.ts";
 import { loadContent } from "../src/build/content/load.ts";
@@ -29,7 +28,11 @@ const reportDir = path.resolve(photos ? ".reports/lighthouse-photos" : ".reports
 const work = mkdtempSync(path.join(tmpdir(), "audit-"));
 const root = path.join(work, "site");
 const contentDir = photos ? path.join(work, "content") : "content";
-if (photos) await contentWithPhotos(contentDir);
+// Imported only here: it loads sharp (libvips), which an audit without photos does not need.
+if (photos) {
+  const { contentWithPhotos } = await import("../src/testing/photos.ts");
+  await contentWithPhotos(contentDir);
+}
 await build({ contentDir, outDir: root });
 const { server, url } = await listen(createApp({ root }), { port: 0, host: "127.0.0.1" });
 const chrome = await chromeLauncher.launch({

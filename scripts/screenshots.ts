@@ -11,7 +11,6 @@ import path from "node:path";
 import { build } from "../src/build/build.ts";
 import { loadContent } from "../src/build/content/load.ts";
 import { onePerKind } from "../src/content/routes.ts";
-import { contentWithPhotos } from "../src/testing/photos.ts";
 import { DESKTOP, PHONE, launchBrowser } from "../src/testing/browser.ts";
 import { startSite } from "../src/testing/site.ts";
 
@@ -26,6 +25,8 @@ mkdirSync(outDir, { recursive: true });
 
 const work = photos ? mkdtempSync(path.join(tmpdir(), "screens-")) : undefined;
 if (work) {
+  // Imported only here: it loads sharp (libvips), which screenshots without photos do not need.
+  const { contentWithPhotos } = await import("../src/testing/photos.ts");
   await contentWithPhotos(path.join(work, "content"));
   await build({ contentDir: path.join(work, "content"), outDir: path.join(work, "site") });
 }

@@ -8,12 +8,14 @@
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { loadContent } from "../build/content/load.ts";
+import { imageUses, isSvg, type ImageUse } from "../content/images.ts";
 
 const W = 4000;
 const H = 3000;
 
 /** Where the EXIF says the photo was taken: a Brisbane street the output must never reveal. */
-export const TEST_GPS = { GPSLatitudeRef: "S", GPSLatitude: "27/1 28/1 1234/100", GPSLongitudeRef: "E", GPSLongitude: "153/1 1/1 2345/100" };
+const TEST_GPS = { GPSLatitudeRef: "S", GPSLatitude: "27/1 28/1 1234/100", GPSLongitudeRef: "E", GPSLongitude: "153/1 1/1 2345/100" };
 
 let field: Promise<Buffer> | undefined;
 
@@ -78,28 +80,25 @@ export function exifHasGps(exif: Buffer | undefined): boolean {
   return false;
 }
 
-/** Every content image field's file, by the place it fills: service intros, the about story, the home page's. */
-const PLACES = {
-  services: ["bond-cleaning", "spring-cleaning", "office-cleaning", "oven-bbq-cleaning", "house-cleaning", "carpet-cleaning"],
-  about: ["about-team"],
-  home: ["bond-intro", "card-residential", "card-commercial", "card-deep-cleaning", "card-post-construction", "card-recurring", "card-eco-friendly"],
-} as const;
-
 /**
  * Copies content/ to `dir` with test photos in place of the SVG illustrations
- * of the given files' image fields (all three by default: every image slot).
- * The first service photo is stored sideways (EXIF orientation 6).
+ * of the given files' image fields (all three by default: every image slot,
+ * as imageUses() lists them). The first service photo is stored sideways
+ * (EXIF orientation 6).
  */
-export async function contentWithPhotos(dir: string, files: (keyof typeof PLACES)[] = ["services", "about", "home"], from = "content"): Promise<string[]> {
+export async function contentWithPhotos(dir: string, files: ImageUse["file"][] = ["services", "about", "home"], from = "content"): Promise<string[]> {
   cpSync(from, dir, { recursive: true });
-  const names = files.flatMap((f) => PLACES[f]);
+  const uses = imageUses(loadContent(from));
+  const svgs = files.flatMap((file) => uses.filter((u) => u.file === file && isSvg(u.image.src)));
+  const jpg = (svg: string) => svg.replace(/\.svg$/, ".jpg");
+  const sideways = svgs.find((u) => u.file === "services");
   let n = 0;
-  for (const name of names) writeFileSync(path.join(dir, "images", `${name}.jpg`), await testPhoto(n++, { orientation: name === "bond-cleaning" ? 6 : 1 }));
+  for (const use of svgs) writeFileSync(path.join(dir, "images", jpg(use.image.src)), await testPhoto(n++, { orientation: use === sideways ? 6 : 1 }));
   for (const file of files) {
     const yaml = path.join(dir, `${file}.yaml`);
     let text = readFileSync(yaml, "utf8");
-    for (const name of PLACES[file]) text = text.replace(`src: ${name}.svg`, `src: ${name}.jpg`);
+    for (const { image } of svgs.filter((u) => u.file === file)) text = text.replace(`src: ${image.src}`, `src: ${jpg(image.src)}`);
     writeFileSync(yaml, text);
   }
-  return names.map((name) => `${name}.jpg`);
+  return svgs.map((u) => jpg(u.image.src));
 }

@@ -28,21 +28,20 @@ interface WriteInput {
 }
 
 interface WrittenPage {
-  index: number;
+  route: Route;
   file: string;
   bytes: number;
 }
 
-/** Renders routes by index and keeps their HTML until it is told the CSS. */
+/** Renders pages and keeps their HTML until it is told the CSS. */
 class PageRenderer {
-  private routes: Route[];
   /**
    * Each page as UTF-8 bytes around where its CSS and script go. React's
    * output is a rope of thousands of small strings; keeping thousands of those
    * alive made the garbage collector's work grow faster than the page count,
    * while bytes outside the JavaScript heap cost it nothing.
    */
-  private pages = new Map<number, { head: Buffer; beforeHeadEnd: Buffer; rest: Buffer[]; island: boolean }>();
+  private pages: { route: Route; head: Buffer; beforeHeadEnd: Buffer; rest: Buffer[]; island: boolean }[] = [];
   /** Each shared piece (header, footer, sprite) as bytes, encoded once. */
   private pieceBytes = new Map<SharedPiece, Buffer>();
   /** Class names and element tokens (see MarkupTokens) by page kind: the pages' own and those their islands may add. */
@@ -55,38 +54,34 @@ class PageRenderer {
   constructor(
     private content: Content,
     private options: RenderOptions,
-  ) {
-    this.routes = routes(content);
-  }
+  ) {}
 
-  render(from: number, to: number): void {
-    for (let i = from; i < to; i++) {
-      const route = this.routes[i];
-      const { top, parts, tokens, pieces } = renderPage(route, this.content, this.options);
-      const cssAt = top.indexOf(CSS_PLACEHOLDER);
-      const headEnd = top.indexOf("</head>");
-      if (cssAt < 0 || headEnd < cssAt) throw new Error(`${route.path}: the page has no CSS placeholder in its <head>`);
-      this.pages.set(i, {
-        head: Buffer.from(top.slice(0, cssAt)),
-        beforeHeadEnd: Buffer.from(top.slice(cssAt + CSS_PLACEHOLDER.length, headEnd)),
-        rest: [Buffer.from(top.slice(headEnd)), ...parts.map((part) => (typeof part === "string" ? Buffer.from(part) : this.bytesOf(part)))],
-        island: tokens.islands.size > 0,
-      });
-      const kind = route.kind;
-      let seen = this.classesByKind.get(kind);
-      if (!seen) this.classesByKind.set(kind, (seen = new Set()));
-      let attrs = this.classAttrs.get(kind);
-      if (!attrs) this.classAttrs.set(kind, (attrs = new Set()));
-      let read = this.piecesRead.get(kind);
-      if (!read) this.piecesRead.set(kind, (read = new Set()));
-      const found = [classNames(tokens.classAttrs, attrs), tokens.elements, ...[...tokens.islands].map((name) => this.tokensOfIsland(name))];
-      for (const piece of pieces) {
-        if (read.has(piece)) continue;
-        read.add(piece);
-        found.push(classNames(piece.tokens.classAttrs, attrs));
-      }
-      for (const set of found) for (const c of set) seen.add(c);
+  render(route: Route): void {
+    const { top, parts, tokens, pieces } = renderPage(route, this.content, this.options);
+    const cssAt = top.indexOf(CSS_PLACEHOLDER);
+    const headEnd = top.indexOf("</head>");
+    if (cssAt < 0 || headEnd < cssAt) throw new Error(`${route.path}: the page has no CSS placeholder in its <head>`);
+    this.pages.push({
+      route,
+      head: Buffer.from(top.slice(0, cssAt)),
+      beforeHeadEnd: Buffer.from(top.slice(cssAt + CSS_PLACEHOLDER.length, headEnd)),
+      rest: [Buffer.from(top.slice(headEnd)), ...parts.map((part) => (typeof part === "string" ? Buffer.from(part) : this.bytesOf(part)))],
+      island: tokens.islands.size > 0,
+    });
+    const kind = route.kind;
+    let seen = this.classesByKind.get(kind);
+    if (!seen) this.classesByKind.set(kind, (seen = new Set()));
+    let attrs = this.classAttrs.get(kind);
+    if (!attrs) this.classAttrs.set(kind, (attrs = new Set()));
+    let read = this.piecesRead.get(kind);
+    if (!read) this.piecesRead.set(kind, (read = new Set()));
+    const found = [classNames(tokens.classAttrs, attrs), tokens.elements, ...[...tokens.islands].map((name) => this.tokensOfIsland(name))];
+    for (const piece of pieces) {
+      if (read.has(piece)) continue;
+      read.add(piece);
+      found.push(classNames(piece.tokens.classAttrs, attrs));
     }
+    for (const set of found) for (const c of set) seen.add(c);
   }
 
   private bytesOf(piece: SharedPiece): Buffer {
@@ -106,14 +101,13 @@ class PageRenderer {
     const cssBytes = new Map(Object.entries(css).map(([kind, text]) => [kind, Buffer.from(text)]));
     const script = Buffer.from(`<script type="module" src="${islandsScript}"></script>`);
     const none = Buffer.alloc(0);
-    for (const [index, page] of this.pages) {
-      const route = this.routes[index];
+    for (const { route, ...page } of this.pages) {
       const doc = Buffer.concat([page.head, cssBytes.get(route.kind) ?? none, page.beforeHeadEnd, page.island ? script : none, ...page.rest]);
       const file = outputFile(route);
       writeFileSync(path.join(dir, file), doc);
-      written.push({ index, file, bytes: doc.length });
+      written.push({ route, file, bytes: doc.length });
     }
-    this.pages.clear();
+    this.pages = [];
     return written;
   }
 }
@@ -121,7 +115,7 @@ class PageRenderer {
 export interface RenderResult {
   classesByKind: Map<RouteKind, Set<string>>;
   /** Writes every page into `dir` with its kind's CSS; pages in route order. */
-  write(input: Omit<WriteInput, "dir">): Promise<{ route: Route; file: string; bytes: number }[]>;
+  write(input: Omit<WriteInput, "dir">): Promise<WrittenPage[]>;
   /** Stops the folder thread; call it whether or not write ran. */
   close(): Promise<void>;
 }
@@ -139,10 +133,9 @@ export async function renderPages(content: Content, options: RenderOptions, { di
   const folders = createFolders(dir, all);
   const renderer = new PageRenderer(content, options);
   try {
-    for (let from = 0; from < total; from += BATCH) {
-      const to = Math.min(total, from + BATCH);
-      renderer.render(from, to);
-      onProgress?.(to, total);
+    for (let done = 0; done < total; ) {
+      renderer.render(all[done++]);
+      if (done % BATCH === 0 || done === total) onProgress?.(done, total);
     }
   } catch (error) {
     await folders.stop();
@@ -153,7 +146,7 @@ export async function renderPages(content: Content, options: RenderOptions, { di
     classesByKind: renderer.classesByKind,
     async write(input) {
       await folders.done;
-      return renderer.write({ ...input, dir }).map((w) => ({ route: all[w.index], file: w.file, bytes: w.bytes }));
+      return renderer.write({ ...input, dir });
     },
     close: folders.stop,
   };

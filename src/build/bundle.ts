@@ -21,6 +21,9 @@ const stamp = (file: string) => {
 
 const CHUNKS_MARK = '"__ISLAND_CHUNKS__"';
 
+/** An output file's address on the site: its path under `outDir`, from the root. */
+const siteUrl = (outDir: string, file: string) => "/" + path.relative(outDir, path.resolve(file)).split(path.sep).join("/");
+
 /**
  * Writes into the entry, in place of its mark, the chunk files each island
  * needs when it wakes (its own chunk, the hydration helper with React, and
@@ -30,7 +33,6 @@ const CHUNKS_MARK = '"__ISLAND_CHUNKS__"';
  */
 function writeChunkList(entryFile: string, metafile: esbuild.Metafile, outDir: string) {
   const outputs = metafile.outputs;
-  const siteUrl = (file: string) => "/" + path.relative(outDir, path.resolve(file)).split(path.sep).join("/");
   const closure = (file: string, into: Set<string>) => {
     if (into.has(file)) return into;
     into.add(file);
@@ -49,7 +51,7 @@ function writeChunkList(entryFile: string, metafile: esbuild.Metafile, outDir: s
     const chunk = Object.keys(outputs).find((f) => outputs[f].entryPoint === source);
     if (!chunk) continue; // an island component the loader does not import
     const needed = closure(hydrate, closure(chunk, new Set()));
-    list[path.basename(source, ".tsx")] = [...needed].filter((f) => !loaded.has(f)).map(siteUrl);
+    list[path.basename(source, ".tsx")] = [...needed].filter((f) => !loaded.has(f)).map((f) => siteUrl(outDir, f));
   }
   const code = readFileSync(entryFile, "utf8");
   if (!code.includes(CHUNKS_MARK)) throw new Error(`${entryFile} has no ${CHUNKS_MARK} for the island chunk list`);
@@ -82,7 +84,7 @@ export async function bundleIslands(outDir: string): Promise<string> {
   });
   const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint && path.resolve(o.entryPoint) === ENTRY);
   if (!entry) throw new Error("esbuild wrote no entry for src/browser/loader/islands.ts");
-  const url = "/" + path.relative(outDir, path.resolve(entry[0])).split(path.sep).join("/");
+  const url = siteUrl(outDir, entry[0]);
   writeChunkList(entry[0], result.metafile, outDir);
   last = {
     inputs: Object.keys(result.metafile.inputs).map((f) => [path.resolve(f), stamp(path.resolve(f))]),

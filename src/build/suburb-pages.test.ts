@@ -9,17 +9,16 @@ import { aOrAn } from "../templates/grammar.ts";
 import { copyHostOf } from "../content/copy-hosts.ts";
 import { loadContent } from "./content/load.ts";
 import { DIST_DIR } from "../testing/dist-dir.ts";
+import { decodeEntities } from "../testing/html.ts";
 
 const content = loadContent("content");
 const facts = JSON.parse(readFileSync("src/content/suburb-facts.json", "utf8")).suburbs as Record<string, any>[];
 
-const decode = (s: string) =>
-  s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 const textOf = (html: string) =>
-  decode(html.replace(/<(style|script)[\s\S]*?<\/\1>/g, " ").replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+  decodeEntities(html.replace(/<(style|script)[\s\S]*?<\/\1>/g, " ").replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
 /** Every link on the page: its address and the text a reader sees. */
 const linksOf = (html: string) =>
-  [...html.matchAll(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({ href: decode(m[1]), text: textOf(m[2]).trim() }));
+  [...html.matchAll(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({ href: decodeEntities(m[1]), text: textOf(m[2]).trim() }));
 
 /** Dollar amounts in a text as numbers: "$1.305 million" → 1305000, "$629K" → 629000, "$1,335,000" → 1335000. */
 function amounts(text: string): number[] {

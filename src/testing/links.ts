@@ -7,13 +7,13 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { decodeEntities } from "./html.ts";
 
 export interface LinkReport {
   checked: number;
   broken: string[];
 }
 
-const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
 
 /** The file a URL path names in `dir`, as a static host resolves it, or undefined. */
 function fileFor(dir: string, urlPath: string): string | undefined {
@@ -28,14 +28,14 @@ export function checkLinks(dir: string, siteUrl: string): LinkReport {
   const idsCache = new Map<string, Set<string>>();
   const idsOf = (file: string) => {
     let ids = idsCache.get(file);
-    if (!ids) idsCache.set(file, (ids = new Set([...readFileSync(file, "utf8").matchAll(/\sid="([^"]+)"/g)].map((m) => decode(m[1])))));
+    if (!ids) idsCache.set(file, (ids = new Set([...readFileSync(file, "utf8").matchAll(/\sid="([^"]+)"/g)].map((m) => decodeEntities(m[1])))));
     return ids;
   };
   const broken: string[] = [];
   let checked = 0;
 
   const check = (from: string, fromUrl: URL, raw: string) => {
-    const ref = decode(raw).trim();
+    const ref = decodeEntities(raw).trim();
     if (/^(mailto|tel|data):/i.test(ref)) return;
     const url = new URL(ref, fromUrl);
     if (url.origin !== origin) return;

@@ -8,9 +8,9 @@ import MobileMenu from "./MobileMenu.tsx";
 import NavMenu from "./NavMenu.tsx";
 import { navMenuLists } from "../../templates/NavLists.tsx";
 import { slotHtml } from "../../templates/Island.tsx";
+import { decodeEntities } from "../../testing/html.ts";
 
 const content = loadContent("content");
-const decode = (s: string) => s.replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/&quot;/g, '"');
 
 describe("NavMenu on the server", () => {
   const lists = navMenuLists({ services: content.services, suburbs: headerSuburbs(content) });
@@ -68,7 +68,7 @@ describe("Faq on the server", () => {
   });
 
   it("carries every answer, hidden by a class that the no-script media query overrides", () => {
-    for (const item of content.faq) expect(decode(html)).toContain(item.answer);
+    for (const item of content.faq) expect(decodeEntities(html)).toContain(item.answer);
     expect(html.match(/class="[^"]*\bhidden \[@media\(scripting:none\)\]:block"/g)).toHaveLength(10);
     expect(html).not.toMatch(/\shidden=""/);
   });

@@ -10,6 +10,7 @@ import QuoteForm from "../../browser/islands/QuoteForm.tsx";
 import { BACK_FIELD, resultPage } from "../../relay/page.ts";
 import { HONEYPOT_FIELD, LIMITS, PROOF_FIELD, type FormKind } from "./fields.ts";
 import { FORM_FIELDS } from "./form-fields.ts";
+import { decodeEntities } from "../../testing/html.ts";
 
 const island: Record<FormKind, string> = {
   quote: renderToString(<QuoteForm action="/api/quote" />),
@@ -17,13 +18,8 @@ const island: Record<FormKind, string> = {
 };
 const page = (form: FormKind) => resultPage({ form, mode: "failed", notice: { title: "Error", text: "Try again." }, values: {}, action: "/", back: "/" });
 
-const decode = (s: string) =>
-  s
-    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
-    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&(amp|lt|gt|quot|apos);/g, (_, n: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[n]!);
 /** A tag's attributes, names in lower case (React writes maxLength and autoComplete). */
-const attributes = (tag: string): Record<string, string> => Object.fromEntries([...tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k.toLowerCase(), decode(v ?? "")]));
+const attributes = (tag: string): Record<string, string> => Object.fromEntries([...tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k.toLowerCase(), decodeEntities(v ?? "")]));
 
 /**
  * Every visible field of the form in `html`, in order, as what a visitor and
@@ -37,7 +33,7 @@ function fieldsIn(html: string) {
     [...html.matchAll(/<label\b([^>]*)>([\s\S]*?)<\/label>/g)].map(([, attrs, inner]) => [
       attributes(attrs).for,
       {
-        text: decode(inner.replace(/<span aria-hidden="true"[^>]*>[\s\S]*?<\/span>|<!-- -->/g, "").replace(/<[^>]+>/g, "")),
+        text: decodeEntities(inner.replace(/<span aria-hidden="true"[^>]*>[\s\S]*?<\/span>|<!-- -->/g, "").replace(/<[^>]+>/g, "")),
         marked: /<span aria-hidden="true"[^>]*>\s*\*<\/span>/.test(inner),
       },
     ]),
@@ -56,7 +52,7 @@ function fieldsIn(html: string) {
       required: "required" in c,
       autocomplete: c.autocomplete,
       maxlength: c.maxlength,
-      options: [...c.options.matchAll(/<option\b([^>]*)>([^<]*)<\/option>/g)].map(([, attrs, text]) => [attributes(attrs).value, decode(text)]),
+      options: [...c.options.matchAll(/<option\b([^>]*)>([^<]*)<\/option>/g)].map(([, attrs, text]) => [attributes(attrs).value, decodeEntities(text)]),
     }));
 }
 

@@ -13,13 +13,13 @@ import { isIndexable, outputFile, routes, type Route } from "../../content/route
 import { renderRoute } from "../../build/render.tsx";
 import { FORM_PATHS } from "../../shared/relay-paths.ts";
 import { DIST_DIR } from "../../testing/dist-dir.ts";
+import { decodeEntities } from "../../testing/html.ts";
 
 const content = loadContent("content");
 const all = routes(content);
 const site = content.site.url.replace(/\/$/, "");
 const html = (r: Route) => readFileSync(path.join(DIST_DIR, outputFile(r)), "utf8");
-const unescape = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
-const attr = (page: string, re: RegExp) => { const v = page.match(re)?.[1]; return v === undefined ? undefined : unescape(v); };
+const attr = (page: string, re: RegExp) => { const v = page.match(re)?.[1]; return v === undefined ? undefined : decodeEntities(v); };
 
 type Node = Record<string, any>;
 /** Every node of every JSON-LD block on the page, each block a graph or a single node. */
@@ -100,8 +100,8 @@ describe.each(all.filter(isIndexable).map((r) => [r.path, r] as const))("%s", (r
     it("shows visitors the same breadcrumb trail the BreadcrumbList describes", () => {
       const nav = page.match(/<nav aria-label="Breadcrumb"[\s\S]*?<\/nav>/)?.[0];
       expect(nav).toBeDefined();
-      const links = [...nav!.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => ({ name: unescape(m[2]), item: site + m[1] }));
-      const current = unescape(nav!.match(/<span aria-current="page"[^>]*>([^<]+)<\/span>/)![1]);
+      const links = [...nav!.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => ({ name: decodeEntities(m[2]), item: site + m[1] }));
+      const current = decodeEntities(nav!.match(/<span aria-current="page"[^>]*>([^<]+)<\/span>/)![1]);
       const items = ofType(graphOf(page), "BreadcrumbList")[0].itemListElement.map(({ name, item }: Node) => ({ name, item }));
       expect([...links, { name: current, item: canonical }]).toEqual(items);
     });

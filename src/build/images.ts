@@ -24,9 +24,9 @@ import { linkOrCopy, SourceHashes } from "./photo-cache.ts";
 import { copiesKey, makeCopies, readEntry, TYPE, type Entry } from "./photo-copies.ts";
 
 /** Where processed photos are kept between builds (git-ignored); IMAGE_CACHE_DIR moves it. A CI host should keep this folder. */
-export const DEFAULT_IMAGE_CACHE_DIR = ".cache/images";
+const DEFAULT_IMAGE_CACHE_DIR = ".cache/images";
 /** Where the copies are served from, under /assets/ with the other content-hashed files. */
-export const PHOTO_DIR = "assets/img";
+const PHOTO_DIR = "assets/img";
 
 export interface ImageBuildResult {
   /** Photos made afresh, and photos found in the cache. */

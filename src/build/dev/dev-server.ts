@@ -14,8 +14,8 @@ import { DevEvents } from "./events.ts";
 import { ROOT, watchSources } from "./watch.ts";
 
 const CLIENT = readFileSync(path.join(import.meta.dirname, "../../browser/dev-reload.js"), "utf8");
-export const CLIENT_PATH = "/__dev/client.js";
-export const EVENTS_PATH = "/__dev/events";
+const CLIENT_PATH = "/__dev/client.js";
+const EVENTS_PATH = "/__dev/events";
 
 export interface DevOptions {
   contentDir?: string;

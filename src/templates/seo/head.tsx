@@ -50,6 +50,6 @@ export function SeoTags({ site, title, description, path, noindex, jsonLd }: Seo
 }
 
 /** A JSON-LD block: data for search engines, never run, so the CSP's script-src does not apply. */
-export function JsonLd({ data }: { data: object }) {
+function JsonLd({ data }: { data: object }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />;
 }

@@ -109,9 +109,9 @@ export function startDelivery({ store, telegram, log = console.log, now = Date.n
 
   async function pass(): Promise<void> {
     if (!telegram || refusedSettings || now() < pausedUntil) return;
-    for (const lead of await store.due(now())) {
+    for (const id of await store.due(now())) {
       if (stopped || refusedSettings || now() < pausedUntil) break;
-      await deliver(lead.id);
+      await deliver(id);
     }
   }
 

@@ -118,10 +118,10 @@ export class LeadStore {
     return rows.map(toLead);
   }
 
-  /** Pending leads whose next attempt is due, oldest first. */
-  async due(now: number, limit = 20): Promise<Lead[]> {
-    const rows = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM leads WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY received_at, id LIMIT ?`, [now, limit]);
-    return rows.map(toLead);
+  /** The ids of pending leads whose next attempt is due, oldest first: a sender reads each lead afresh as it takes it. */
+  async due(now: number, limit = 20): Promise<string[]> {
+    const rows = await this.sql.all<{ id: string }>("SELECT id FROM leads WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY received_at, id LIMIT ?", [now, limit]);
+    return rows.map((r) => r.id);
   }
 
   /**

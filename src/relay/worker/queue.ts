@@ -148,7 +148,7 @@ export async function queueDelivery({ store, telegram, enqueue, version = "", lo
       const now = Date.now();
       const requeued = await store.requeueSettingsFailures(now, mark);
       if (requeued) log(`relay: ${requeued} lead(s) Telegram refused with the previous settings go out again`);
-      await enqueue((await store.due(now, 100)).map((l) => l.id));
+      await enqueue(await store.due(now, 100));
     },
 
     async health() {

@@ -16,6 +16,7 @@
 import { HONEYPOT_FIELD, SCRIPT_PROOF_MIN_AGE_MS } from "../shared/forms/fields.ts";
 import type { RelayConfig } from "./config.ts";
 import type { LeadStore } from "./leads/store.ts";
+import { toHex } from "../shared/hex.ts";
 
 export type ProofKind = "script" | "page";
 export const MIN_PROOF_AGE_MS: Record<ProofKind, number> = { script: SCRIPT_PROOF_MIN_AGE_MS, page: 1_000 };
@@ -96,5 +97,5 @@ export async function spamGuardFor(config: Pick<RelayConfig, "SPAM_CHECKS" | "SP
 
 /** 32 random bytes as hex: the signing key a relay keeps in its store when SPAM_KEY is not set. */
 function newSpamKey(): string {
-  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(crypto.getRandomValues(new Uint8Array(32)));
 }

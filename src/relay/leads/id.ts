@@ -6,6 +6,7 @@
  * same text sent again within 10 to 20 minutes is taken as the same lead.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
+import { sha256Hex } from "../../shared/hex.ts";
 
 export const REPEAT_WINDOW_MS = 10 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,6 +19,5 @@ export async function leadId(form: FormKind, submissionId: unknown, fields: Reco
 
 async function digest(form: FormKind, fields: Record<string, string>, window: number): Promise<string> {
   const canonical = JSON.stringify([form, window, Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1))]);
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical)));
-  return `form-${[...hash.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  return `form-${await sha256Hex(canonical, 16)}`;
 }

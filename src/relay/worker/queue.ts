@@ -18,6 +18,7 @@ import type { TelegramOptions } from "../telegram.ts";
 import { backoffMs, healthFrom, type Health, type TelegramState } from "../leads/delivery.ts";
 import { sendParts } from "../leads/send.ts";
 import type { LeadStore } from "../leads/store.ts";
+import { sha256Hex } from "../../shared/hex.ts";
 
 export interface LeadMessage {
   id: string;
@@ -166,6 +167,5 @@ export async function queueDelivery({ store, telegram, enqueue, version = "", lo
  */
 async function settingsMark(telegram: TelegramOptions | undefined, version: string): Promise<string> {
   const canonical = JSON.stringify([telegram?.apiBase, telegram?.token, telegram?.chatId, version]);
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical)));
-  return `[settings ${[...hash.slice(0, 4)].map((b) => b.toString(16).padStart(2, "0")).join("")}]`;
+  return `[settings ${await sha256Hex(canonical, 4)}]`;
 }

@@ -1,3 +1,5 @@
+import { toHex } from "../hex.ts";
+
 /**
  * The random id a form's script sends with each submission, so the relay
  * stores a repeat (a double click, a retry after a lost answer) only once.
@@ -9,6 +11,6 @@ export function newSubmissionId(): string {
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = (b[6] & 0x0f) | 0x40;
   b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  const hex = toHex(b);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -86,6 +86,9 @@ const toLead = (r: Row): Lead => ({
   spamReason: r.spam_reason,
 });
 
+/** A day in milliseconds: the retention period (LEADS_RETENTION_DAYS) is counted in days. */
+export const DAY_MS = 24 * 60 * 60_000;
+
 export interface StoreStats {
   pending: number;
   /** When the longest-waiting pending lead was received, or null with none pending. */
@@ -187,9 +190,9 @@ export class LeadStore {
     return Number(row?.n ?? 0);
   }
 
-  /** Erases what visitors typed from delivered and spam leads received before `cutoff`; keeps ids and times. */
-  async erase(cutoff: number, now: number): Promise<number> {
-    return this.sql.run("UPDATE leads SET fields = NULL, parts = NULL, erased_at = ? WHERE status IN ('delivered', 'spam') AND received_at < ? AND erased_at IS NULL", [now, cutoff]);
+  /** Erases what visitors typed from delivered and spam leads received more than `days` days before `now`; keeps ids and times. */
+  async erase(days: number, now: number): Promise<number> {
+    return this.sql.run("UPDATE leads SET fields = NULL, parts = NULL, erased_at = ? WHERE status IN ('delivered', 'spam') AND received_at < ? AND erased_at IS NULL", [now, now - days * DAY_MS]);
   }
 
   /** For health checks, which anyone may ask for: the pending leads only, through the leads_due index. */

@@ -6,12 +6,11 @@
 import path from "node:path";
 import { telegramOptions, type ServerConfig } from "../config.ts";
 import { startDelivery, type Delivery } from "../leads/delivery.ts";
+import { DAY_MS } from "../leads/store.ts";
 import { importOutbox, OLD_OUTBOX } from "./import-outbox.ts";
 import { openLeadStore, type OpenedStore } from "./sqlite.ts";
 import { createRelay, type RelayHandler } from "../relay.ts";
 import { spamGuardFor } from "../spam.ts";
-
-const DAY_MS = 24 * 60 * 60_000;
 
 export interface NodeRelay {
   relay: RelayHandler;
@@ -42,7 +41,7 @@ export async function startNodeRelay({ config, phone, log = console.log, outboxF
   const requeued = await store.requeueSettingsFailures(now);
   if (requeued) log(`relay: ${requeued} lead(s) Telegram refused with the previous settings go out again`);
   const erase = () =>
-    store.erase(Date.now() - config.LEADS_RETENTION_DAYS * DAY_MS, Date.now()).catch((error: unknown) => log(`relay: could not erase old leads: ${(error as Error).message}`));
+    store.erase(config.LEADS_RETENTION_DAYS, Date.now()).catch((error: unknown) => log(`relay: could not erase old leads: ${(error as Error).message}`));
   await erase();
   const retention = setInterval(erase, DAY_MS);
   retention.unref();

@@ -35,7 +35,6 @@ export interface Env {
   [setting: string]: unknown;
 }
 
-const DAY_MS = 24 * 60 * 60_000;
 
 interface Relay {
   config: WorkerConfig;
@@ -103,7 +102,7 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
 
 async function erase({ store, config }: Relay): Promise<void> {
   const now = Date.now();
-  const erased = await store.erase(now - config.LEADS_RETENTION_DAYS * DAY_MS, now);
+  const erased = await store.erase(config.LEADS_RETENTION_DAYS, now);
   if (erased) log(`relay: erased what visitors typed from ${erased} lead(s) older than ${config.LEADS_RETENTION_DAYS} days`);
 }
 

@@ -218,7 +218,8 @@ function formFields(raw: string): Record<string, string> {
   return Object.fromEntries([...new URLSearchParams(raw)].map(([k, v]) => [k, v.replace(/\r\n?/g, "\n")]));
 }
 
-function json(status: number, body: unknown, headers = new Headers()): Response {
+/** A JSON answer that no cache keeps and no browser sniffs as anything else. */
+export function json(status: number, body: unknown, headers = new Headers()): Response {
   const h = new Headers(headers);
   h.set("Content-Type", "application/json; charset=utf-8");
   h.set("Cache-Control", "no-store");

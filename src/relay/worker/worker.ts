@@ -17,7 +17,7 @@ import { d1Sql } from "./d1.ts";
 import { DEAD_LETTER_SUFFIX, queueDelivery, SWEEP_CRON, type LeadMessage, type QueueDelivery } from "./queue.ts";
 import { LeadStore } from "../leads/store.ts";
 import type { RateLimiter } from "../rate-limit.ts";
-import { createRelay, type RelayHandler } from "../relay.ts";
+import { createRelay, json, type RelayHandler } from "../relay.ts";
 import { spamGuardFor } from "../spam.ts";
 
 /** Cloudflare's rate-limiting binding (wrangler.toml: RATE_LIMITER). */
@@ -109,12 +109,7 @@ async function erase({ store, config }: Relay): Promise<void> {
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const relay = await relayFor(env);
-    if (relay instanceof ConfigError) {
-      return new Response(JSON.stringify({ ok: false, error: "the relay is not configured" }), {
-        status: 503,
-        headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
-      });
-    }
+    if (relay instanceof ConfigError) return json(503, { ok: false, error: "the relay is not configured" });
     // Cloudflare sets CF-Connecting-IP on every request it forwards (a client cannot); X-Forwarded-For is not read here.
     return relay.handler(request, { clientAddress: request.headers.get("CF-Connecting-IP") ?? undefined });
   },

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import type { TelegramOptions } from "./telegram.ts";
 
-const positiveInt = (fallback: number, max: number) =>
+/** A whole number setting from `min` to `max`, `fallback` when unset; `what` words the expectation when it is not. */
+const wholeNumber = (fallback: number, min: number, max: number, what = `a whole number from ${min} to ${max}`) =>
   z
     .string()
     .trim()
@@ -13,12 +14,13 @@ const positiveInt = (fallback: number, max: number) =>
     .transform((s, ctx) => {
       if (s === undefined || s === "") return fallback;
       const n = Number(s);
-      if (!Number.isInteger(n) || n < 1 || n > max) {
-        ctx.addIssue({ code: "custom", message: `expected a whole number from 1 to ${max}, got ${JSON.stringify(s)}` });
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `expected ${what}, got ${JSON.stringify(s)}` });
         return z.NEVER;
       }
       return n;
     });
+const positiveInt = (fallback: number, max: number) => wholeNumber(fallback, 1, max);
 
 /** Where the Node relay keeps its lead store unless LEADS_DB says otherwise. */
 export const DEFAULT_LEADS_DB = ".data/leads.sqlite";
@@ -80,19 +82,7 @@ export const RelayEnv = z
       .transform(emptyAsMissing)
       .refine((k) => k === undefined || k.length >= 32, { message: "is too short: use at least 32 random characters (for example: openssl rand -hex 32)" }),
     /** How many proxies stand in front of the relay, whose X-Forwarded-For entries are trusted. */
-    TRUST_PROXY: z
-      .string()
-      .trim()
-      .optional()
-      .transform((s, ctx) => {
-        if (s === undefined || s === "") return 0;
-        const n = Number(s);
-        if (!Number.isInteger(n) || n < 0 || n > 10) {
-          ctx.addIssue({ code: "custom", message: `expected the number of proxies in front of the relay, 0 to 10, got ${JSON.stringify(s)}` });
-          return z.NEVER;
-        }
-        return n;
-      }),
+    TRUST_PROXY: wholeNumber(0, 0, 10, "the number of proxies in front of the relay, 0 to 10"),
   })
   .superRefine((env, ctx) => {
     if ((env.TELEGRAM_BOT_TOKEN === undefined) !== (env.TELEGRAM_CHAT_ID === undefined)) {

@@ -1,6 +1,6 @@
 /**
  * The Worker relay on the real Workers runtime (workerd, through Miniflare
- * 3): worker.ts bundled as wrangler would, D1 with migrations/*.sql, the
+ * 4): worker.ts bundled as wrangler would, D1 with migrations/*.sql, the
  * delivery queue and its dead-letter queue, and the Telegram stand-in on
  * 127.0.0.1 as TELEGRAM_API_BASE.
  */
@@ -91,8 +91,8 @@ async function startWorker(given: Partial<Settings> = {}): Promise<Running> {
     queueConsumers: { [QUEUE]: { maxBatchTimeout: 0, maxRetries: settings.maxRetries, deadLetterQueue: DLQ }, [DLQ]: { maxBatchTimeout: 0 } },
     // The spam check has its own test below; the others post as a script that skips it would.
     bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", ...settings.bindings },
-    ratelimits: settings.rateLimit ? { RATE_LIMITER: { simple: { limit: settings.rateLimit, period: 60 } } } : undefined,
-    handleRuntimeStdio: (stdout, stderr) => {
+    ratelimits: settings.rateLimit ? { RATE_LIMITER: { namespace_id: "1001", simple: { limit: settings.rateLimit, period: 60 } } } : undefined,
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
       collect(stdout);
       collect(stderr);
     },

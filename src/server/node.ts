@@ -2,10 +2,25 @@
  * Runs a web-standard fetch handler on Node's http server. The one adapter
  * between Node and the handlers, so the same handlers run on any host that
  * speaks fetch.
+ *
+ * Before a handler sees a request, the adapter checks what fetch's Request
+ * would take on trust: the request's URL is the Host header plus the target's
+ * path and query, so a target must be a path (`//other.example/x`,
+ * `http://other.example/x` and `*` are answered 400, and can never pass for
+ * another host); a Host header that is not a host (and port) is 400; and
+ * methods fetch refuses to carry (CONNECT, TRACE, TRACK) are 405. A client's
+ * bad request is answered, never logged; what goes wrong on the server side is
+ * logged in one line per request.
+ *
+ * The response goes out with its headers as they are (each Set-Cookie on its
+ * own line), and its body is piped so that a client leaving mid-body cancels
+ * the handler's stream instead of raising an error nobody handles.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 
 export type FetchHandler = (request: Request, info: { clientAddress: string }) => Response | Promise<Response>;
 
@@ -19,21 +34,33 @@ export const UNEXPECTED_ERROR_PAGE = `<!DOCTYPE html><html lang="en-AU"><head><m
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 20_000;
 
+/** Methods fetch's Request refuses to carry (a TypeError in its constructor): answered 405. */
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+/** What a 405 names: the methods this site's handlers answer (pages: GET, HEAD; the relay: POST, OPTIONS). */
+export const ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
+
+/** A host and optional port as a Host header carries them: a name or IPv4 address, or an IPv6 address in brackets. */
+const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::[0-9]*)?$/;
+
+/** A refusal of a client's bad request: a status and a short plain-text reason. */
+interface Refusal {
+  status: number;
+  text: string;
+  headers?: Record<string, string>;
+}
+
 export function listen(handler: FetchHandler, { port, host }: { port: number; host: string }): Promise<{ server: Server; url: string }> {
   // Node checks the timeouts every connectionsCheckingInterval (30 s by default): check each second.
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, async (req, res) => {
-    let response: Response;
-    try {
-      response = await handler(toRequest(req), { clientAddress: req.socket.remoteAddress ?? "" });
-    } catch (error) {
-      // A client that went away (or was cut off by a timeout) while its body was read has nobody to answer.
-      if (req.socket.destroyed) return;
-      console.error("Unexpected error while answering", req.method, req.url, error);
-      response = new Response(UNEXPECTED_ERROR_PAGE, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } });
-    }
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    if (!response.body) return void res.end();
-    Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).pipe(res);
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, (req, res) => {
+    answer(handler, req, res).catch((error: unknown) => {
+      logUnexpected(req, "answering failed", error);
+      res.destroy();
+    });
+  });
+  // Node hands CONNECT to this event (and, with no listener, drops the connection without a word).
+  server.on("connect", (_req: IncomingMessage, socket: Socket) => {
+    socket.on("error", () => {});
+    socket.end(rawRefusal(methodRefusal()));
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -44,19 +71,116 @@ export function listen(handler: FetchHandler, { port, host }: { port: number; ho
   });
 }
 
-function toRequest(req: IncomingMessage): Request {
-  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+async function answer(handler: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const parsed = toRequest(req);
+  if ("status" in parsed) return refuse(res, parsed);
+  let response: Response;
+  try {
+    response = await handler(parsed.request, { clientAddress: req.socket.remoteAddress ?? "" });
+  } catch (error) {
+    // A client that went away (or was cut off by a timeout) while its body was read has nobody to answer.
+    if (req.socket.destroyed) return;
+    logUnexpected(req, "the handler failed", error);
+    response = new Response(UNEXPECTED_ERROR_PAGE, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }
+  try {
+    res.writeHead(response.status, response.statusText || undefined, rawHeaders(response.headers));
+  } catch (error) {
+    // A header Node will not send: the handler's mistake, answered like one.
+    void response.body?.cancel().catch(() => {});
+    logUnexpected(req, "the response's headers could not be sent", error);
+    if (!res.headersSent) refuse(res, { status: 500, text: "Internal Server Error" });
+    return;
+  }
+  if (!response.body) return void res.end();
+  try {
+    // Ends the response, or, when the client leaves mid-body, destroys both ends: the handler's stream is cancelled.
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
+  } catch (error) {
+    // The client left before the end: nobody to tell.
+    if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") return;
+    // The handler's stream failed mid-body: the client gets a cut-off response (the connection is closed), the log one line.
+    logUnexpected(req, "the response's body failed", error);
+  }
+}
+
+/**
+ * The web-standard Request for a Node request, or why it is refused. The URL
+ * is the Host header's host plus the target's path and query: never a host
+ * the target names.
+ */
+function toRequest(req: IncomingMessage): { request: Request } | Refusal {
+  const method = req.method ?? "GET";
+  if (FORBIDDEN_METHODS.has(method.toUpperCase())) return methodRefusal();
+  const target = req.url ?? "";
+  // Origin-form only: one "/" and a path. A URL treats "\" as "/", so "/\other.example" would be "//other.example".
+  if (!/^\/(?![/\\])/.test(target)) return { status: 400, text: "Bad Request: the request target must be a path starting with one /" };
+  const hosts = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i].toLowerCase() === "host").length;
+  if (hosts > 1) return { status: 400, text: "Bad Request: more than one Host header" };
+  // HTTP/1.1 requires Host (Node refuses a request without it); an HTTP/1.0 client may leave it out.
+  const host = req.headers.host ?? "localhost";
+  let url: URL;
+  try {
+    if (!HOST_HEADER.test(host)) throw new TypeError("not a host");
+    url = new URL(`http://${host}${target}`);
+  } catch {
+    return { status: 400, text: "Bad Request: the Host header is not a host and port" };
+  }
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) for (const item of v) headers.append(k, item);
     else if (v !== undefined) headers.set(k, v);
   }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    // Node's fetch needs duplex for a streamed body.
-    duplex: hasBody ? "half" : undefined,
-  });
+  const hasBody = method !== "GET" && method !== "HEAD";
+  try {
+    return {
+      request: new Request(url, {
+        method,
+        headers,
+        body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+        // Node's fetch needs duplex for a streamed body.
+        duplex: hasBody ? "half" : undefined,
+      }),
+    };
+  } catch (error) {
+    // Something else fetch will not carry (Node's parser has already refused most of what could be).
+    logUnexpected(req, "fetch refused the request", error);
+    return { status: 400, text: "Bad Request" };
+  }
+}
+
+function methodRefusal(): Refusal {
+  return { status: 405, text: "Method Not Allowed", headers: { Allow: ALLOWED_METHODS } };
+}
+
+function refuse(res: ServerResponse, { status, text, headers }: Refusal): void {
+  res.writeHead(status, { ...headers, "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
+  res.end(text);
+}
+
+/** A refusal written straight to a socket, for CONNECT, which never gets a ServerResponse. */
+function rawRefusal({ status, text, headers = {} }: Refusal): string {
+  const lines = [`HTTP/1.1 ${status} ${text}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  lines.push("Content-Type: text/plain; charset=utf-8", `Content-Length: ${Buffer.byteLength(text)}`, "Connection: close");
+  return `${lines.join("\r\n")}\r\n\r\n${text}`;
+}
+
+/**
+ * The response's headers as Node's flat [name, value, name, value…] list:
+ * each Set-Cookie on its own line (a Headers object joins any other repeated
+ * name with commas, which HTTP reads as the same).
+ */
+function rawHeaders(headers: Headers): string[] {
+  const raw: string[] = [];
+  for (const [name, value] of headers) if (name !== "set-cookie") raw.push(name, value);
+  for (const cookie of headers.getSetCookie()) raw.push("set-cookie", cookie);
+  return raw;
+}
+
+/** One line: the request, what failed, the error's message and where it was thrown. */
+function logUnexpected(req: IncomingMessage, what: string, error: unknown): void {
+  const { name = "Error", message = String(error), stack = "" } = error instanceof Error ? error : {};
+  const at = /\n\s+at (.+)/.exec(stack)?.[1];
+  const target = JSON.stringify((req.url ?? "").slice(0, 200));
+  console.error(`Unexpected error answering ${req.method} ${target}: ${what}: ${name}: ${message.split("\n")[0]}${at ? ` (at ${at})` : ""}`);
 }

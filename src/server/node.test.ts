@@ -1,0 +1,208 @@
+/**
+ * The Node adapter on a real socket: what a handler is handed (a URL whose
+ * host is the Host header's, never one the target names), what it is spared
+ * (methods fetch refuses, malformed Hosts), and how its answer goes out
+ * (every Set-Cookie; a client leaving mid-body, or the body failing, raises
+ * nothing unhandled).
+ */
+import type { Server } from "node:http";
+import { connect } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { rawRequest } from "../testing/raw-http.ts";
+import { ALLOWED_METHODS, listen, UNEXPECTED_ERROR_PAGE, type FetchHandler } from "./node.ts";
+
+let server: Server;
+let url: string;
+/** What the server runs for the current test; the default echoes the URL it was handed. */
+let handler: FetchHandler;
+let handled: string[];
+const echo: FetchHandler = (request) => new Response(request.url, { headers: { "Content-Type": "text/plain" } });
+
+/** Errors nobody handled while a test ran: an 'error' event without a listener, a rejection without a catch. */
+const unhandled: unknown[] = [];
+const collect = (error: unknown) => void unhandled.push(error);
+
+let consoleError: MockInstance;
+let consoleWarn: MockInstance;
+let stderr: string[];
+
+beforeAll(async () => {
+  ({ server, url } = await listen(
+    (request, info) => {
+      handled.push(`${request.method} ${request.url}`);
+      return handler(request, info);
+    },
+    { port: 0, host: "127.0.0.1" },
+  ));
+  process.on("uncaughtException", collect);
+  process.on("unhandledRejection", collect);
+});
+afterAll(async () => {
+  process.off("uncaughtException", collect);
+  process.off("unhandledRejection", collect);
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  handler = echo;
+  handled = [];
+  unhandled.length = 0;
+  stderr = [];
+  consoleError = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void stderr.push(args.map(String).join(" ")));
+  consoleWarn = vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void stderr.push(args.map(String).join(" ")));
+  const write = process.stderr.write.bind(process.stderr);
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    stderr.push(String(chunk));
+    return write(chunk, ...(rest as []));
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const get = (target: string, host = "relay.test", method = "GET") => rawRequest(url, `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+const header = (res: { headers: [string, string][] }, name: string) => res.headers.filter(([n]) => n === name).map(([, v]) => v);
+/** A stack trace's frame line, as console.error prints an Error. */
+const STACK_FRAME = /\n\s+at /;
+
+describe("the request's URL", () => {
+  it("is the Host header's host and the target's path and query", async () => {
+    const res = await get("/api/quote?x=1", "Relay.Test:8080");
+    expect(res.status).toBe(200);
+    expect(res.body).toBe("http://relay.test:8080/api/quote?x=1");
+  });
+
+  it.each([
+    ["a network-path reference", "POST", "//other.example/api/quote"],
+    ["a network-path reference with a backslash", "POST", "/\\other.example/api/quote"],
+    ["the absolute form", "POST", "http://other.example/api/quote"],
+    ["the absolute form, https", "GET", "https://other.example/"],
+    ["the asterisk form", "OPTIONS", "*"],
+    ["an empty target", "GET", ""],
+  ])("refuses %s (%s %s) with 400 and a short plain-text body, before the handler", async (_, method, target) => {
+    const res = await rawRequest(url, `${method} ${target} HTTP/1.1\r\nHost: relay.test\r\nOrigin: https://other.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+    expect(res.status).toBe(400);
+    expect(handled).toEqual([]);
+    expect(res.body.length).toBeLessThan(200);
+    expect(res.body).not.toMatch(STACK_FRAME);
+    if (res.body) expect(header(res, "content-type")).toEqual(["text/plain; charset=utf-8"]);
+    expect(stderr).toEqual([]);
+  });
+});
+
+describe("requests fetch cannot carry", () => {
+  it("answers 50 TRACE, TRACK, CONNECT and malformed-Host requests with 405 or 400, never reaching the handler or logging a stack trace", async () => {
+    const cases: { text: string; status: number[] }[] = [
+      { text: "TRACE / HTTP/1.1\r\nHost: relay.test\r\n", status: [405] },
+      { text: "trace /api/quote HTTP/1.1\r\nHost: relay.test\r\n", status: [405, 400] },
+      // Node's parser may not know TRACK at all: then it is Node's own 400.
+      { text: "TRACK / HTTP/1.1\r\nHost: relay.test\r\n", status: [405, 400] },
+      { text: "CONNECT other.example:443 HTTP/1.1\r\nHost: other.example:443\r\n", status: [405] },
+      { text: "GET / HTTP/1.1\r\nHost: a b\r\n", status: [400] },
+      { text: "GET / HTTP/1.1\r\nHost: [::1\r\n", status: [400] },
+      { text: "GET / HTTP/1.1\r\nHost: x:99999\r\n", status: [400] },
+      { text: "GET / HTTP/1.1\r\nHost: user@other.example\r\n", status: [400] },
+      { text: "GET / HTTP/1.1\r\nHost: other.example/x\r\n", status: [400] },
+      { text: "POST /api/quote HTTP/1.1\r\nHost: relay.test\r\nHost: other.example\r\nContent-Length: 0\r\n", status: [400] },
+    ];
+    for (let i = 0; i < 50; i++) {
+      const { text, status } = cases[i % cases.length];
+      const res = await rawRequest(url, `${text}Connection: close\r\n\r\n`);
+      expect(status, text).toContain(res.status);
+      if (res.status === 405) expect(header(res, "allow"), text).toEqual([ALLOWED_METHODS]);
+      expect(res.body, text).not.toMatch(STACK_FRAME);
+    }
+    expect(handled).toEqual([]);
+    expect(stderr.filter((s) => STACK_FRAME.test(s))).toEqual([]);
+    expect(stderr).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(consoleWarn).not.toHaveBeenCalled();
+  });
+
+  it("still answers an HTTP/1.0 request without a Host header", async () => {
+    const res = await rawRequest(url, "GET /about-us HTTP/1.0\r\n\r\n");
+    expect(res.status).toBe(200);
+    expect(res.body).toBe("http://localhost/about-us");
+  });
+});
+
+describe("the response", () => {
+  it("keeps every Set-Cookie header and sends other headers as the handler set them", async () => {
+    handler = () => {
+      const headers = new Headers({ "Content-Type": "text/plain", "X-One": "1" });
+      headers.append("Set-Cookie", "a=1; Path=/; HttpOnly");
+      headers.append("Set-Cookie", "b=2; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT");
+      headers.append("Vary", "Origin");
+      headers.append("Vary", "Accept-Encoding");
+      return new Response("ok", { status: 201, headers });
+    };
+    const res = await get("/");
+    expect(res.status).toBe(201);
+    expect(header(res, "set-cookie")).toEqual(["a=1; Path=/; HttpOnly", "b=2; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT"]);
+    expect(header(res, "vary")).toEqual(["Origin, Accept-Encoding"]);
+    expect(header(res, "x-one")).toEqual(["1"]);
+  });
+
+  it("cancels a streamed body when the client disconnects mid-body, with nothing unhandled", async () => {
+    let cancelled = false;
+    let sent = 0;
+    handler = () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            sent++;
+            controller.enqueue(new Uint8Array(64 * 1024).fill(120));
+          },
+          cancel() {
+            cancelled = true;
+          },
+        }),
+      );
+    const socket = connect(Number(new URL(url).port), "127.0.0.1");
+    socket.on("error", () => {});
+    socket.write("GET /big HTTP/1.1\r\nHost: relay.test\r\n\r\n");
+    await new Promise((resolve) => socket.once("data", resolve));
+    socket.destroy();
+    await expect.poll(() => cancelled, { timeout: 5_000, message: "the handler's stream is cancelled" }).toBe(true);
+    const after = sent;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sent).toBe(after);
+    expect(unhandled).toEqual([]);
+    expect(stderr).toEqual([]);
+  });
+
+  it("cuts the response off when the handler's body fails mid-way: one log line, nothing unhandled", async () => {
+    handler = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode("the first part"));
+            setTimeout(() => controller.error(new Error("the disk went away")), 50);
+          },
+        }),
+      );
+    const res = await get("/failing");
+    expect(res.status).toBe(200);
+    expect(res.body).toBe("the first part");
+    // Never finished: the last chunk never came.
+    expect(res.complete).toBe(false);
+    // A moment for anything unhandled to surface.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(unhandled).toEqual([]);
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(stderr.join("")).toContain("the disk went away");
+    expect(stderr.join("")).not.toMatch(STACK_FRAME);
+  });
+
+  it("answers a handler's exception with the 500 page and logs it in one line", async () => {
+    handler = () => {
+      throw new Error("a bug");
+    };
+    const res = await get("/broken");
+    expect(res.status).toBe(500);
+    expect(res.body).toBe(UNEXPECTED_ERROR_PAGE);
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(stderr).toHaveLength(1);
+    expect(stderr[0]).toMatch(/^Unexpected error answering GET "\/broken": the handler failed: Error: a bug \(at .+node\.test\.ts:\d+:\d+\)?\)$/);
+  });
+});

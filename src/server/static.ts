@@ -2,9 +2,11 @@
  * Serves a built dist/ as a web-standard fetch handler: `/about-us` and
  * `/about-us/` alike, compressed text, 404.html with status 404 for anything
  * unknown, and the headers the build wrote to dist/_headers. Static hosts do
- * the same; this is what tests and `npm run serve` use.
+ * the same; this is what tests and `npm run serve` use. Only the pages and
+ * assets are served: never _headers, .nojekyll or anything else whose name
+ * starts with "_" or ".", at any spelling of its path (see resolve()).
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { headersFor, parseHeadersFile, type HeaderRule } from "./headers-file.ts";
@@ -53,22 +55,55 @@ export function staticHandler(root: string): (request: Request) => Response {
     return entry;
   }
 
-  /** The file a URL path names, or undefined. Never leaves root. */
-  function resolve(pathname: string): string | undefined {
+  /**
+   * The file a URL path names, and the path the hosts' rules know it by; or
+   * undefined. Only what the build put there for visitors is ever found: the
+   * path is decoded and its "." and ".." segments resolved first, then a
+   * segment beginning with "_" or "." (dist/_headers, dist/.nojekyll, however
+   * spelled) is refused, and every other segment must be an entry of its
+   * folder by exactly that name: a case-insensitive file system cannot find
+   * `/ABOUT-US/` or `/_HEADERS` where Linux would not, nor a Windows one
+   * `index.html.`; a symbolic link is not followed. Never leaves root.
+   */
+  function resolve(pathname: string): { file: string; rulePath: string } | undefined {
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
       return undefined;
     }
-    // Hosts read _headers and never serve it.
-    if (decoded.includes("\0") || decoded === "/_headers") return undefined;
-    const full = path.resolve(root, "." + path.posix.normalize(decoded));
-    if (full !== root && !full.startsWith(root + path.sep)) return undefined;
-    for (const candidate of [full, path.join(full, "index.html")]) {
-      if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    if (decoded.includes("\0") || decoded.includes("\\")) return undefined;
+    const segments: string[] = [];
+    for (const segment of decoded.split("/")) {
+      if (segment === "" || segment === ".") continue;
+      if (segment === "..") {
+        if (!segments.pop()) return undefined;
+        continue;
+      }
+      // Hosts read _headers and never serve it; nothing else named so is a page or an asset either.
+      if (segment.startsWith("_") || segment.startsWith(".")) return undefined;
+      segments.push(segment);
     }
-    return undefined;
+    let dir = root;
+    for (const [i, segment] of segments.entries()) {
+      const entry = entryIn(dir, segment);
+      const last = i === segments.length - 1;
+      if (entry?.isFile() && last && !decoded.endsWith("/")) return { file: path.join(dir, segment), rulePath: `/${segments.join("/")}` };
+      if (!entry?.isDirectory()) return undefined;
+      dir = path.join(dir, segment);
+    }
+    // A folder's page answers for /about-us as for /about-us/, where the hosts' rules name it.
+    if (!entryIn(dir, "index.html")?.isFile()) return undefined;
+    return { file: path.join(dir, "index.html"), rulePath: segments.length ? `/${segments.join("/")}/` : "/" };
+  }
+
+  /** The entry of `dir` named exactly `name` (the names as the folder lists them, whatever the file system's case rules). */
+  function entryIn(dir: string, name: string): Dirent | undefined {
+    try {
+      return readdirSync(dir, { withFileTypes: true }).find((entry) => entry.name === name);
+    } catch {
+      return undefined;
+    }
   }
 
   let rules: { mtimeMs: number; list: HeaderRule[] } | undefined;
@@ -85,13 +120,10 @@ export function staticHandler(root: string): (request: Request) => Response {
       return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
     }
     const { pathname } = new URL(request.url);
-    const file = resolve(pathname);
-    const status = file ? 200 : 404;
-    const entry = load(file ?? path.join(root, "404.html"));
+    const found = resolve(pathname);
+    const entry = load(found?.file ?? path.join(root, "404.html"));
     const headers = new Headers({ "Content-Type": entry.type, Vary: "Accept-Encoding" });
-    // A folder's page answers for /about-us as for /about-us/, where the hosts' rules name it.
-    const rulePath = file?.endsWith(`${path.sep}index.html`) && !pathname.endsWith("/") && !pathname.endsWith(".html") ? `${pathname}/` : pathname;
-    for (const [name, value] of headersFor(headerRules(), rulePath)) headers.append(name, value);
+    for (const [name, value] of headersFor(headerRules(), found?.rulePath ?? pathname)) headers.append(name, value);
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", entry.type.startsWith("text/html") ? "no-cache" : "public, max-age=3600");
     const accepts = request.headers.get("accept-encoding") ?? "";
     let body = entry.body;
@@ -103,6 +135,6 @@ export function staticHandler(root: string): (request: Request) => Response {
       headers.set("Content-Encoding", "gzip");
     }
     headers.set("Content-Length", String(body.length));
-    return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status, headers });
+    return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: found ? 200 : 404, headers });
   };
 }

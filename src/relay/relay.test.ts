@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, relayConfig, serverConfig } from "./config.ts";
-import type { Health } from "./leads/delivery.ts";
+import type { Health } from "./leads/policy.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import { createRelay } from "./relay.ts";
 import { spamGuard, type SpamGuard } from "./spam.ts";
@@ -68,8 +68,8 @@ describe("relay handler: validate, store, answer", () => {
     logs.length = 0;
   });
   afterEach(() => leads.remove());
-  const relay = ({ perMinute = 100, deliverNow, health = healthy, spam }: { perMinute?: number; deliverNow?: (id: string) => Promise<void>; health?: Health; spam?: SpamGuard } = {}) =>
-    createRelay({ store: leads.store, deliverNow, spam, health: async () => health, allowedOrigins: ["https://www.example.com"], rateLimitPerMinute: perMinute, phone: "0491 570 156", answerBudgetMs: 300, log: (m) => void logs.push(m) });
+  const relay = ({ perMinute = 100, deliverNow, health = healthy, spam, now }: { perMinute?: number; deliverNow?: (id: string) => Promise<void>; health?: Health; spam?: SpamGuard; now?: () => Date } = {}) =>
+    createRelay({ store: leads.store, deliverNow, spam, now, health: async () => health, allowedOrigins: ["https://www.example.com"], rateLimitPerMinute: perMinute, phone: "0491 570 156", answerBudgetMs: 300, log: (m) => void logs.push(m) });
   const post = (path: string, body: string, headers: Record<string, string> = { "Content-Type": "application/json" }) =>
     new Request(`http://relay.test${path}`, { method: "POST", headers, body });
   const quote = JSON.stringify({ name: "Ann", email: "ann@example.com" });
@@ -271,6 +271,48 @@ describe("relay handler: validate, store, answer", () => {
     expect(page).toContain('<option value="house-cleaning" selected>');
     expect(page).toContain(">\n\nHello &#38; bye</textarea>");
     expect(page).toContain('action="/api/contact"');
+  });
+
+  it("links a script-less post's page back only to this site, whatever its back field or Referer says", async () => {
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const body = (back: string, name = "Ann") => new URLSearchParams({ name, email: "ann@example.com", message: "Hi", back }).toString();
+    const linkOf = async (res: Response) => /<a href="([^"]*)">Back to the site<\/a>/.exec(await res.text())?.[1];
+    for (const back of ["https://evil.example/phish", "//evil.example/phish", "/\\evil.example/", "javascript:alert(1)", "https://www.example.com.evil.example/", "data:text/html,hi"]) {
+      expect(await linkOf(await relay()(post("/api/contact", body(back), form))), back).toBe("/");
+    }
+    // The page a post from a site not allowed here gets.
+    const foreign = await relay()(post("/api/contact", body("https://evil.example/phish"), { ...form, Origin: "https://evil.example", Referer: "https://evil.example/form" }));
+    expect(foreign.status).toBe(403);
+    expect(await linkOf(foreign)).toBe("/");
+    // This site's pages, by path, by the relay's own host, or by an origin allowed to post here.
+    for (const back of ["/suburbs/annerley/", "http://relay.test/contact-us/", "https://www.example.com/contact-us/?service=house-cleaning"]) {
+      expect(await linkOf(await relay()(post("/api/contact", body(back), form))), back).toBe(back.replace(/&/g, "&#38;"));
+    }
+  });
+
+  it("takes each proof for one lead: a second lead with it is stopped and kept as spam, a repeat of the first is still one lead", async () => {
+    const guard = await spamGuard("k".repeat(32));
+    const issued = Date.now();
+    let clock = issued + 5_000;
+    const handler = relay({ spam: guard, now: () => new Date(clock) });
+    const proof = await guard.issue("script", issued);
+    const send = (name: string, submissionId: string, token = proof) => handler(post("/api/quote", JSON.stringify({ name, email: "ann@example.com", submissionId, proof: token })));
+    const [first, second, third] = ["3f2c1e4a-9b7d-4c2e-8f1a-000000000001", "3f2c1e4a-9b7d-4c2e-8f1a-000000000002", "3f2c1e4a-9b7d-4c2e-8f1a-000000000003"];
+    for (const res of [await send("Ann", first), await send("Ann", first), await send("Bo", second), await send("Cy", third, await guard.issue("script", issued))]) expect(await res.json()).toEqual({ ok: true });
+    const byName = Object.fromEntries((await leads.store.list()).map((l) => [l.fields?.name, [l.status, l.spamReason]]));
+    expect(byName).toEqual({ Ann: ["pending", null], Bo: ["spam", "a proof already used for another lead"], Cy: ["pending", null] });
+
+    // Without script: the confirmation page's proof confirms one waiting post, not a second.
+    const plain = (name: string, extra: Record<string, string> = {}) =>
+      handler(post("/api/contact", new URLSearchParams({ name, email: "dee@example.com", message: "Hi", ...extra }).toString(), { "Content-Type": "application/x-www-form-urlencoded" }));
+    const asked = await (await plain("Dee")).text();
+    await plain("Eve");
+    const pageProof = /name="proof" value="([^"]+)"/.exec(asked)![1];
+    clock += 2_000;
+    await plain("Dee", { proof: pageProof });
+    await plain("Eve", { proof: pageProof });
+    const statuses = Object.fromEntries((await leads.store.list({ statuses: ["pending", "unconfirmed"] })).map((l) => [l.fields?.name, l.status]));
+    expect(statuses).toMatchObject({ Dee: "pending", Eve: "unconfirmed" });
   });
 
   it("answers GET /api/health with the delivery state: 200 when flowing, 503 when not, no personal data", async () => {

@@ -1,12 +1,15 @@
 /**
  * The relay: a web-standard fetch handler for POST /api/quote and
  * /api/contact, GET /api/proof (the spam check's token for a form's script)
- * and GET /api/health (the paths are named in src/shared/relay-paths.ts). It
- * checks the body with the forms' own schemas, runs the spam check, stores
- * the lead with the owner's notice in the lead store, gives delivery a short
- * head start, and answers: once stored, the lead is the relay's to deliver,
- * so stored is success. Spam is stored too, and answered as a person is.
- * Runs on a server only; the credentials never leave it.
+ * and GET /api/health (the paths are named in src/shared/relay-paths.ts).
+ *
+ * A form post goes through four steps, each a function below: reading (the
+ * body, as JSON or as a form), checking (origin, rate limit, the forms' own
+ * schemas, the spam check), storing (the lead and the owner's notice, in the
+ * lead store, before anything is answered) and answering. Once stored, the
+ * lead is the relay's to deliver, so stored is success; delivery gets a short
+ * head start. Spam is stored too, and answered as a person is. Runs on a
+ * server only; the credentials never leave it.
  *
  * A script posts JSON and gets JSON; a form posted without script
  * (urlencoded) gets an HTML page with the same notice, refusals included
@@ -19,8 +22,8 @@ import { failure, SUCCESS } from "../shared/forms/texts.ts";
 import { FORM_PATHS, HEALTH_PATH, PROOF_PATH } from "../shared/relay-paths.ts";
 import { MAX_BODY_BYTES, readBody } from "./body.ts";
 import { clientKey } from "./client-address.ts";
-import type { Health } from "./leads/delivery.ts";
 import { leadId } from "./leads/id.ts";
+import type { Health } from "./leads/policy.ts";
 import type { LeadStore } from "./leads/store.ts";
 import { contactNotices, quoteNotices } from "./notice.ts";
 import { BACK_FIELD, CONFIRM_NOTICE, resultPage, tooLongNotice } from "./page.ts";
@@ -29,8 +32,6 @@ import type { SpamGuard, Verdict } from "./spam.ts";
 
 /** How long the visitor's answer waits for Telegram after the lead is stored. */
 export const ANSWER_BUDGET_MS = 3_000;
-/** Why a script-less post without a proof is kept as spam until its visitor confirms it. */
-const UNCONFIRMED = "unconfirmed: posted without a proof, asked to press Send once more";
 
 export interface RelayOptions {
   store: LeadStore;
@@ -58,31 +59,15 @@ export type RelayHandler = (request: Request, client?: { clientAddress?: string 
 const FORMS = Object.entries(FORM_PATHS).map(([form, path]) => [path, form as FormKind] as const);
 const at = (url: URL, path: string) => url.pathname === path || url.pathname === `${path}/`;
 
+type Fields = Record<string, unknown>;
+type Mode = "sent" | "failed" | "confirm" | "refused";
+
 export function createRelay(options: RelayOptions): RelayHandler {
   const { store, deliverNow, health, spam, allowedOrigins, rateLimitPerMinute, trustProxy = 0, phone, answerBudgetMs = ANSWER_BUDGET_MS, now = () => new Date(), log = console.log } = options;
   const limiter = options.limiter ?? rateLimiter(rateLimitPerMinute);
 
   return async (request, client) => {
     const url = new URL(request.url);
-
-    /** The page a script-less post gets: the notice and, unless sent, the form again holding what the visitor typed. */
-    const page = (status: number, form: FormKind, mode: "sent" | "failed" | "confirm" | "refused", fields: Record<string, unknown>, back: string, headers: Headers, proof?: string) => {
-      const values = Object.fromEntries(Object.entries(fields).filter(([k, v]) => typeof v === "string" && k !== HONEYPOT_FIELD)) as Record<string, string>;
-      const notice = { sent: SUCCESS[form], failed: failure(form, phone), confirm: CONFIRM_NOTICE, refused: tooLongNotice(form, phone) }[mode];
-      const h = new Headers(headers);
-      h.set("Content-Type", "text/html; charset=utf-8");
-      h.set("Cache-Control", "no-store");
-      // The page shows visitor text (escaped); a strict policy is the second lock on that door.
-      h.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
-      return new Response(resultPage({ form, mode, notice, values, action: url.pathname, back, proof }), { status, headers: h });
-    };
-    const backOf = (fields: Record<string, unknown>) => backLink(typeof fields[BACK_FIELD] === "string" ? fields[BACK_FIELD] : request.headers.get("Referer"));
-    /** A script-less post over the body limit: its body was never read, so the page can only say so and lead back. */
-    const tooLong = (form: FormKind, headers: Headers) => {
-      const h = new Headers(headers);
-      h.set("Connection", "close");
-      return page(413, form, "refused", {}, backLink(request.headers.get("Referer")), h);
-    };
     const reading = request.method === "GET" || request.method === "HEAD";
     if (at(url, HEALTH_PATH) && reading) {
       const state = await health();
@@ -92,124 +77,230 @@ export function createRelay(options: RelayOptions): RelayHandler {
     const proofRequest = at(url, PROOF_PATH);
     if (!form && !proofRequest) return json(404, { ok: false, error: "not found" });
 
-    const origin = request.headers.get("Origin");
-    const cors = new Headers({ Vary: "Origin" });
     const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
     // A form posted without script: every answer to it, refusals too, is a page.
     const html = type === "application/x-www-form-urlencoded";
-    const scriptless = form && request.method === "POST" && html ? form : undefined;
+    const answers = new Answers(request, url, form ?? "contact", html && request.method === "POST" && form !== undefined, { allowedOrigins, phone });
+
+    const origin = request.headers.get("Origin");
     if (origin && !sameHost(origin, url)) {
       if (!allowedOrigins.includes(origin)) {
-        if (!scriptless) return json(403, { ok: false, error: "this origin may not post here" }, cors);
+        if (!answers.html) return json(403, { ok: false, error: "this origin may not post here" }, answers.cors);
         // Posted from a site not allowed here: nothing is stored, but the visitor gets what they typed back,
         // on a page of this relay's own, whose form posts here from this origin.
         const raw = await readBody(request);
-        if (raw === undefined) return tooLong(scriptless, cors);
-        log(`relay: ${scriptless} form posted from ${origin}, not in ALLOWED_ORIGINS: refused, its visitor shown what they typed`);
-        const fields = formFields(raw);
-        return page(403, scriptless, "failed", fields, backOf(fields), cors);
+        if (raw === undefined) return answers.tooLong();
+        log(`relay: ${form} form posted from ${origin}, not in ALLOWED_ORIGINS: refused, its visitor shown what they typed`);
+        return answers.with(formFields(raw)).reply(403, "failed");
       }
-      cors.set("Access-Control-Allow-Origin", origin);
+      answers.cors.set("Access-Control-Allow-Origin", origin);
     }
     const methods = proofRequest ? "GET, OPTIONS" : "POST, OPTIONS";
     if (request.method === "OPTIONS") {
-      cors.set("Access-Control-Allow-Methods", methods);
-      cors.set("Access-Control-Allow-Headers", "Content-Type");
-      cors.set("Access-Control-Max-Age", "86400");
-      return new Response(null, { status: 204, headers: cors });
+      const headers = new Headers(answers.cors);
+      headers.set("Access-Control-Allow-Methods", methods);
+      headers.set("Access-Control-Allow-Headers", "Content-Type");
+      headers.set("Access-Control-Max-Age", "86400");
+      return new Response(null, { status: 204, headers });
     }
-    if (proofRequest && reading) return json(200, { token: spam ? await spam.issue("script", now().getTime()) : "" }, cors);
+    if (proofRequest && reading) return json(200, { token: spam ? await spam.issue("script", now().getTime()) : "" }, answers.cors);
     if (!form || request.method !== "POST") {
-      cors.set("Allow", methods);
-      return json(405, { ok: false, error: `use ${methods.split(",")[0]}` }, cors);
+      const headers = new Headers(answers.cors);
+      headers.set("Allow", methods);
+      return json(405, { ok: false, error: `use ${methods.split(",")[0]}` }, headers);
     }
 
-    if (type !== "application/json" && !html) {
-      return json(400, { ok: false, error: "send application/json (or a form as application/x-www-form-urlencoded)" }, cors);
-    }
-    const raw = await readBody(request);
-    if (raw === undefined) {
-      if (html) return tooLong(form, cors);
-      cors.set("Connection", "close");
-      return json(413, { ok: false, error: `the body is larger than ${Math.round(MAX_BODY_BYTES / 1024)} KB` }, cors);
-    }
+    const read = await readPost(request, type);
+    if (read.kind === "too long") return answers.tooLong();
+    if (read.kind === "refused") return json(400, { ok: false, error: read.error }, answers.cors);
+    const reply = answers.with(read.fields);
 
-    let fields: Record<string, unknown>;
-    if (html) {
-      fields = formFields(raw);
-    } else {
-      try {
-        const parsed: unknown = JSON.parse(raw);
-        if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
-        fields = parsed as Record<string, unknown>;
-      } catch {
-        return json(400, { ok: false, error: "the body is not a JSON object" }, cors);
-      }
-    }
+    const checked = await check(request, client, form, read.fields, answers.html);
+    if (checked.kind === "refused") return reply.reply(checked.status, "failed", checked.extra, checked.headers);
+    return keep(form, checked, reply);
+  };
 
-    const answer = (status: number, mode: "sent" | "failed" | "confirm", extra: Record<string, unknown> = {}, headers = cors, proof?: string) =>
-      html ? page(status, form, mode, fields, backOf(fields), headers, proof) : json(status, { ok: mode === "sent", ...extra }, headers);
-    const sent = () => answer(200, "sent");
-
+  /** The checks after reading, in order: the rate limit, the form's schema, the spam check. */
+  async function check(request: Request, client: { clientAddress?: string } | undefined, form: FormKind, fields: Fields, html: boolean): Promise<Checked> {
     const allowed = await limiter.take(clientKey(request, client?.clientAddress, trustProxy));
     if (!allowed.ok) {
-      const headers = new Headers(cors);
-      headers.set("Retry-After", String(allowed.retryAfterSeconds));
-      return answer(429, "failed", { error: "too many submissions; try again in a minute" }, headers);
+      return { kind: "refused", status: 429, extra: { error: "too many submissions; try again in a minute" }, headers: { "Retry-After": String(allowed.retryAfterSeconds) } };
     }
-
     const parsed = BODIES[form].safeParse(fields);
     if (!parsed.success) {
       const invalid = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? "body")))];
-      return answer(400, "failed", { error: "some fields are missing or invalid", fields: invalid });
+      return { kind: "refused", status: 400, extra: { error: "some fields are missing or invalid", fields: invalid } };
     }
-    const receivedAt = now();
+    const receivedAt = now().getTime();
     const body = parsed.data as QuoteBody & ContactBody;
-    const checked: Verdict = spam ? await spam.check(fields, body, receivedAt.getTime()) : { kind: "person" };
-    const verdict: Verdict = checked.kind !== "early" ? checked : html ? { kind: "unproven", reason: checked.reason } : { kind: "spam", reason: checked.reason };
-    // A script-less visitor without a proof is asked once to confirm; a script without one is a bare POST.
-    const confirming = verdict.kind === "unproven" && html;
-    const spamReason = verdict.kind === "spam" || verdict.kind === "unproven" ? (confirming ? UNCONFIRMED : verdict.reason) : undefined;
-    const id = await leadId(form, fields.submissionId, body, receivedAt.getTime());
+    const verdict: Verdict = spam ? await spam.check(fields, body, receivedAt) : { kind: "person" };
+    // A proof younger than a person could type: a script's is a bot's; a plain form's was sent before its script ran, so it is asked to confirm.
+    const settled: Verdict = verdict.kind !== "early" ? verdict : html ? { kind: "unproven", reason: verdict.reason } : { kind: "spam", reason: verdict.reason };
+    return { kind: "checked", body, receivedAt, verdict: settled, id: await leadId(form, fields.submissionId, body, receivedAt) };
+  }
 
+  /** Stores the lead (or finds the one it repeats or confirms), then answers. */
+  async function keep(form: FormKind, { body, receivedAt, verdict, id }: Extract<Checked, { kind: "checked" }>, reply: Reply): Promise<Response> {
+    // A script-less visitor without a proof is asked once to confirm; a script without one is a bare POST.
+    const confirming = verdict.kind === "unproven" && reply.html;
+    const confirmPage = async () => reply.reply(200, "confirm", {}, undefined, await spam!.issue("page", receivedAt));
+    let spamReason = verdict.kind === "spam" || (verdict.kind === "unproven" && !confirming) ? verdict.reason : undefined;
     try {
       const earlier = (await store.get(id.id)) ?? (id.repeatOf ? await store.get(id.repeatOf) : undefined);
       if (earlier) {
-        // The confirmation of a script-less post: the lead it confirms goes out now.
-        if (earlier.status === "spam" && earlier.spamReason === UNCONFIRMED && verdict.kind === "person") {
-          await store.requeue(earlier.id, receivedAt.getTime());
+        // The confirmation of a script-less post: the lead it confirms goes out now, if its proof was not used for another.
+        if (earlier.status === "unconfirmed" && verdict.kind === "person" && (await proofIsFor(verdict, earlier.id, receivedAt))) {
+          await store.requeue(earlier.id, receivedAt);
           log(`relay: ${form} form: lead ${earlier.id} confirmed by its visitor`);
           await headStart(earlier.id);
-          return sent();
+          return reply.sent();
         }
         log(`relay: ${form} form: a repeat of lead ${earlier.id}; nothing new stored`);
-        return confirming ? answer(200, "confirm", {}, cors, await spam!.issue("page", receivedAt.getTime())) : sent();
+        return confirming ? confirmPage() : reply.sent();
       }
-      const parts = form === "quote" ? quoteNotices(body, receivedAt) : contactNotices(body, receivedAt);
-      await store.add({ id: id.id, form, fields: body, parts, receivedAt: receivedAt.getTime(), status: spamReason ? "spam" : "pending", spamReason });
+      if (verdict.kind === "person" && !(await proofIsFor(verdict, id.id, receivedAt))) spamReason = "a proof already used for another lead";
+      const parts = form === "quote" ? quoteNotices(body, new Date(receivedAt)) : contactNotices(body, new Date(receivedAt));
+      const status = confirming ? "unconfirmed" : spamReason ? "spam" : "pending";
+      await store.add({ id: id.id, form, fields: body, parts, receivedAt, status, spamReason });
     } catch (error) {
       log(`relay: ${form} form NOT stored, the visitor was asked to try again: ${(error as Error).message}`);
-      return answer(503, "failed", { error: "the message could not be stored; try again" });
+      return reply.reply(503, "failed", { error: "the message could not be stored; try again" });
     }
     if (confirming) {
       log(`relay: ${form} form without a proof (no script?): kept as lead ${id.id} and asked to confirm`);
-      return answer(200, "confirm", {}, cors, await spam!.issue("page", receivedAt.getTime()));
+      return confirmPage();
     }
     if (spamReason) {
       // Answered as sent: a bot learns nothing from the answer.
       log(`relay: ${form} form stopped as spam (${spamReason}); kept as lead ${id.id}`);
-      return sent();
+      return reply.sent();
     }
     log(`relay: ${form} form stored as lead ${id.id}`);
     await headStart(id.id);
-    return sent();
-  };
+    return reply.sent();
+  }
+
+  /** A proof is good for one lead: true when this one's was unused, or used for this lead (a repeat). */
+  async function proofIsFor(verdict: Verdict, id: string, at: number): Promise<boolean> {
+    if (verdict.kind !== "person" || !verdict.signature) return true;
+    return (await store.useProof(verdict.signature, id, at)) === id;
+  }
 
   async function headStart(id: string) {
     if (!deliverNow) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([deliverNow(id), new Promise<void>((resolve) => (timer = setTimeout(resolve, answerBudgetMs)))]);
     clearTimeout(timer);
+  }
+}
+
+type Checked =
+  | { kind: "refused"; status: number; extra: Record<string, unknown>; headers?: Record<string, string> }
+  | { kind: "checked"; body: QuoteBody & ContactBody; receivedAt: number; verdict: Verdict; id: { id: string; repeatOf?: string } };
+
+type Read = { kind: "fields"; fields: Fields } | { kind: "too long" } | { kind: "refused"; error: string };
+
+/** Reading: the body, up to its limit, as fields. */
+async function readPost(request: Request, type: string): Promise<Read> {
+  const html = type === "application/x-www-form-urlencoded";
+  if (type !== "application/json" && !html) return { kind: "refused", error: "send application/json (or a form as application/x-www-form-urlencoded)" };
+  const raw = await readBody(request);
+  if (raw === undefined) return { kind: "too long" };
+  if (html) return { kind: "fields", fields: formFields(raw) };
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
+    return { kind: "fields", fields: parsed as Fields };
+  } catch {
+    return { kind: "refused", error: "the body is not a JSON object" };
+  }
+}
+
+/**
+ * Answering: JSON for a script, a page for a form posted without one. The
+ * page shows what the visitor typed and links back only to this site.
+ */
+class Answers {
+  readonly cors = new Headers({ Vary: "Origin" });
+  constructor(
+    private readonly request: Request,
+    private readonly url: URL,
+    private readonly form: FormKind,
+    /** A form posted without script. */
+    readonly html: boolean,
+    private readonly site: { allowedOrigins: string[]; phone: string },
+  ) {}
+
+  with(fields: Fields): Reply {
+    return new Reply(this, fields);
+  }
+
+  /** Where "Back to the site" leads from a page whose post held these fields. */
+  back(fields: Fields): string {
+    const given = fields[BACK_FIELD];
+    return this.backLink(typeof given === "string" ? given : this.request.headers.get("Referer"));
+  }
+
+  /** A post over the body limit, whose body was never read. */
+  tooLong(): Response {
+    if (!this.html) {
+      const headers = new Headers(this.cors);
+      headers.set("Connection", "close");
+      return json(413, { ok: false, error: `the body is larger than ${Math.round(MAX_BODY_BYTES / 1024)} KB` }, headers);
+    }
+    return this.page(413, "refused", {}, this.backLink(this.request.headers.get("Referer")), { Connection: "close" });
+  }
+
+  /** The page a script-less post gets: the notice and, unless sent, the form again holding what the visitor typed. */
+  page(status: number, mode: Mode, fields: Fields, back: string, extra: Record<string, string> = {}, proof?: string): Response {
+    const values = Object.fromEntries(Object.entries(fields).filter(([k, v]) => typeof v === "string" && k !== HONEYPOT_FIELD)) as Record<string, string>;
+    const notice = { sent: SUCCESS[this.form], failed: failure(this.form, this.site.phone), confirm: CONFIRM_NOTICE, refused: tooLongNotice(this.form, this.site.phone) }[mode];
+    const h = new Headers(this.cors);
+    for (const [name, value] of Object.entries(extra)) h.set(name, value);
+    h.set("Content-Type", "text/html; charset=utf-8");
+    h.set("Cache-Control", "no-store");
+    // The page shows visitor text (escaped); a strict policy is the second lock on that door.
+    h.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+    return new Response(resultPage({ form: this.form, mode, notice, values, action: this.url.pathname, back, proof }), { status, headers: h });
+  }
+
+  /**
+   * Where "Back to the site" leads: the page the visitor came from, if it is on this site (a
+   * path here, this host, or an origin allowed to post here); otherwise the home page.
+   */
+  private backLink(candidate: unknown): string {
+    if (typeof candidate !== "string" || candidate === "") return "/";
+    if (/^\/(?![/\\])/.test(candidate)) return candidate;
+    try {
+      const target = new URL(candidate);
+      const ours = target.host === this.url.host || this.site.allowedOrigins.includes(target.origin);
+      return ours && (target.protocol === "http:" || target.protocol === "https:") ? target.href : "/";
+    } catch {
+      return "/";
+    }
+  }
+}
+
+/** The answers to one post whose fields were read. */
+class Reply {
+  constructor(
+    private readonly answers: Answers,
+    private readonly fields: Fields,
+  ) {}
+
+  get html(): boolean {
+    return this.answers.html;
+  }
+
+  reply(status: number, mode: "sent" | "failed" | "confirm", extra: Record<string, unknown> = {}, headers: Record<string, string> = {}, proof?: string): Response {
+    if (this.html) return this.answers.page(status, mode, this.fields, this.answers.back(this.fields), headers, proof);
+    const h = new Headers(this.answers.cors);
+    for (const [name, value] of Object.entries(headers)) h.set(name, value);
+    return json(status, { ok: mode === "sent", ...extra }, h);
+  }
+
+  sent(): Response {
+    return this.reply(200, "sent");
   }
 }
 
@@ -233,15 +324,5 @@ function sameHost(origin: string, url: URL): boolean {
     return new URL(origin).host === url.host;
   } catch {
     return false;
-  }
-}
-
-function backLink(referer: string | null): string {
-  if (!referer) return "/";
-  try {
-    const url = new URL(referer);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : "/";
-  } catch {
-    return "/";
   }
 }

@@ -7,7 +7,10 @@
  * - a proof that the post came from the page: a token signed by the relay,
  *   which the form's script fetches when it wakes, or which the relay's own
  *   page carries when it asks a script-less visitor to press Send once more;
- *   a bare POST that never loaded a page has none;
+ *   a bare POST that never loaded a page has none. Each proof is good for one
+ *   lead (and its repeats): a second lead with it is stopped (relay.ts, the
+ *   lead store's used_proofs), and the form's script fetches a new one after
+ *   each send;
  * - a time trap: a proof younger than a person could have typed (3 s for the
  *   script's, 1 s for the confirmation page's) is a bot's;
  * - content signs: a link in the name, more than three links, or a message
@@ -24,8 +27,11 @@ export const MIN_PROOF_AGE_MS: Record<ProofKind, number> = { script: SCRIPT_PROO
 export const MAX_PROOF_AGE_MS = 24 * 60 * 60_000;
 const MAX_LINKS = 3;
 
-/** early: a proof younger than a person could have typed; for a script that is a bot, for a plain form post (sent before its script ran) it is asked to confirm. */
-export type Verdict = { kind: "person" } | { kind: "spam"; reason: string } | { kind: "unproven"; reason: string } | { kind: "early"; reason: string };
+/**
+ * early: a proof younger than a person could have typed; for a script that is a bot, for a plain form post (sent before its script ran) it is asked to confirm.
+ * person: `signature` names the proof it carried, which is good for one lead.
+ */
+export type Verdict = { kind: "person"; signature?: string } | { kind: "spam"; reason: string } | { kind: "unproven"; reason: string } | { kind: "early"; reason: string };
 
 export interface SpamGuard {
   issue(kind: ProofKind, now: number): Promise<string>;
@@ -58,7 +64,8 @@ export async function spamGuard(key: string): Promise<SpamGuard> {
 
   return {
     async issue(kind, now) {
-      const payload = `${now}.${kind}`;
+      // A random part: two visitors given a proof in the same millisecond get two proofs, each good for one lead.
+      const payload = `${now}.${kind}.${toHex(crypto.getRandomValues(new Uint8Array(8)))}`;
       return `${payload}.${await sign(payload)}`;
     },
     async check(fields, body, now) {
@@ -66,13 +73,17 @@ export async function spamGuard(key: string): Promise<SpamGuard> {
       if (signs) return { kind: "spam", reason: signs };
       const proof = fields.proof;
       if (typeof proof !== "string" || proof === "") return { kind: "unproven", reason: "no proof the form was loaded" };
-      const [issued, kind, mac] = proof.split(".");
-      const payload = `${issued}.${kind}`;
-      if ((kind !== "script" && kind !== "page") || !/^\d+$/.test(issued) || !(await verify(payload, mac ?? ""))) return { kind: "unproven", reason: "a proof the relay did not sign" };
+      // issued.kind.nonce.signature; a proof issued before the nonce (issued.kind.signature) is good until it goes stale.
+      const parts = proof.split(".");
+      const [issued, kind] = parts;
+      const mac = parts.at(-1) ?? "";
+      const payload = parts.slice(0, -1).join(".");
+      const shape = parts.length === 4 ? /^[0-9a-f]{16}$/.test(parts[2]) : parts.length === 3;
+      if (!shape || (kind !== "script" && kind !== "page") || !/^\d+$/.test(issued) || !(await verify(payload, mac))) return { kind: "unproven", reason: "a proof the relay did not sign" };
       const age = now - Number(issued);
       if (age > MAX_PROOF_AGE_MS) return { kind: "unproven", reason: "a stale proof" };
       if (age < MIN_PROOF_AGE_MS[kind]) return { kind: "early", reason: `sent ${Math.max(0, age)} ms after the form was ${kind === "script" ? "opened" : "shown again"}` };
-      return { kind: "person" };
+      return { kind: "person", signature: mac };
     },
   };
 }

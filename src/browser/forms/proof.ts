@@ -9,7 +9,7 @@ import { PROOF_PATH } from "../../shared/relay-paths.ts";
 
 export type Proof = { token: string; at: number };
 
-/** A proof older than this is fetched again before sending (the relay accepts one for a day). */
+/** A proof older than this is fetched again before sending (the relay accepts one for a day, and for one lead). */
 const FRESH_MS = 60 * 60_000;
 const pending = new WeakMap<HTMLInputElement, Promise<Proof | null>>();
 
@@ -24,6 +24,19 @@ export function proofFor(form: HTMLFormElement): Promise<Proof | null> {
     pending.set(input, proof);
   }
   return proof;
+}
+
+/**
+ * After a send: the proof just used is good for no other lead, so the next message from this page
+ * gets a new one, fetched now so that it has aged past the time trap by the time it is sent.
+ */
+export function renewProof(form: HTMLFormElement): void {
+  const input = form.querySelector<HTMLInputElement>(`input[name="${PROOF_FIELD}"]`);
+  if (!input) return;
+  input.value = "";
+  delete input.dataset.fetchedAt;
+  pending.delete(input);
+  void proofFor(form);
 }
 
 async function fetchInto(input: HTMLInputElement, form: HTMLFormElement): Promise<Proof | null> {

@@ -11,7 +11,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { HONEYPOT_FIELD, PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS, type FormKind } from "../../shared/forms/fields.ts";
 import { FORM_FIELDS, type FieldName, type FormField } from "../../shared/forms/form-fields.ts";
-import { proofFor } from "../forms/proof.ts";
+import { proofFor, renewProof } from "../forms/proof.ts";
 import { newSubmissionId } from "../../shared/forms/submission-id.ts";
 import { INTERNAL_ERROR, SUBMIT_LABEL, SUCCESS, type Notice as NoticeText } from "../../shared/forms/texts.ts";
 import { buttonClass, cn, Icon } from "../../shared/ui.tsx";
@@ -60,6 +60,7 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
       if (!response.ok || answer?.ok !== true) throw new Error(`The relay answered ${response.status}${answer?.error ? `: ${String(answer.error)}` : ""}`);
       form.reset();
       submissionId.current = null;
+      renewProof(form);
       setNotice({ tone: "success", ...SUCCESS[kind] });
     } catch (error) {
       console.error(INTERNAL_ERROR[kind], error);

@@ -237,6 +237,20 @@ describe("quote form (home hero)", () => {
     await page.context().close();
   });
 
+  it("sends a second message from the same page with a new proof: both reach the owner, neither is stopped as spam", async () => {
+    const { page } = await open("/");
+    for (const name of ["First Message", "Second Message"]) {
+      await page.fill("#quote-name", name);
+      await page.fill("#quote-email", "twice@example.com");
+      await page.click("#home button[type=submit]");
+      await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
+      await page.click("#home [aria-label='Dismiss notice']");
+    }
+    await expect.poll(() => tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)?.[1]), { timeout: 10_000, message: "both notices arrive" }).toEqual(["First Message", "Second Message"]);
+    expect((await relay.opened.store.list({ statuses: ["spam"] })).filter((l) => l.fields?.email === "twice@example.com")).toEqual([]);
+    await page.context().close();
+  });
+
   it("hides the honeypot from people, screen readers and the Tab key", async () => {
     const { page } = await open("/");
     const trap = page.locator("#quote-website");

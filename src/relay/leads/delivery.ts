@@ -1,40 +1,20 @@
 /**
- * Delivery on Node: a loop in the relay's own process that sends every lead
- * not yet delivered. It runs at start-up, then whenever a lead is due: a
- * failed lead waits a few seconds, doubling up to 15 minutes, with jitter; a
- * 429 pauses all sending for Telegram's retry_after; a refused token or chat
- * pauses all sending until the relay restarts with new settings. A new lead
- * is tried at once (`deliverNow`), and the visitor's answer waits for it only
- * a short budget: the lead is already stored, so stored is success.
+ * Delivery on Node: the scheduling around the delivery policy (policy.ts), in
+ * the relay's own process. A loop sends every lead that is due, at start-up
+ * and then each `pollMs`; a new lead is tried at once (`deliverNow`), and the
+ * visitor's answer waits for it only a short budget: the lead is already
+ * stored, so stored is success. A 429 pauses every send for Telegram's
+ * retry_after; while Telegram refuses the settings in force, nothing is sent
+ * until the relay restarts (a restart is a new settings mark).
  */
 import type { TelegramOptions } from "../telegram.ts";
-import { sendParts } from "./send.ts";
-import type { LeadStore, StoreStats } from "./store.ts";
+import { attemptDelivery, health, retryRefusedSettings, settingsMark, type Health, type HostHints } from "./policy.ts";
+import type { LeadStore } from "./store.ts";
 
-export const FIRST_RETRY_MS = 2_000;
-export const MAX_RETRY_MS = 15 * 60_000;
-/** A lead waiting longer than this turns the health check red. */
-export const STALE_AFTER_MS = 15 * 60_000;
-
-export type TelegramState = "ok" | "not configured" | "undeliverable";
-
-export interface Health {
-  ok: boolean;
-  telegram: TelegramState;
-  pending: number;
-  oldestPendingSeconds: number;
-}
-
-/**
- * The health check's answer, on Node and on Workers alike: red while Telegram refuses the
- * settings or a lead has waited longer than STALE_AFTER_MS. Storing only (no Telegram) is a
- * choice, not a fault: the owner reads leads with npm run leads.
- */
-export function healthFrom(stats: StoreStats, telegram: TelegramState, now: number): Health {
-  const oldestPendingSeconds = stats.oldestPendingAt === null ? 0 : Math.max(0, Math.round((now - stats.oldestPendingAt) / 1000));
-  const ok = telegram === "not configured" || (telegram === "ok" && oldestPendingSeconds * 1000 <= STALE_AFTER_MS);
-  return { ok, telegram, pending: stats.pending, oldestPendingSeconds };
-}
+export const NODE_HINTS: HostHints = {
+  settings: "check TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, then restart the relay.",
+  show: (id) => `npm run leads -- show ${id}`,
+};
 
 export interface DeliveryOptions {
   store: LeadStore;
@@ -54,47 +34,24 @@ export interface Delivery {
   stop(): Promise<void>;
 }
 
-/** The wait before the next try after `attempts` failed tries: doubling from FIRST_RETRY_MS, capped, ±25% jitter. */
-export function backoffMs(attempts: number, random: () => number = Math.random): number {
-  const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
-  return Math.round(base * (0.75 + random() * 0.5));
-}
-
-export function startDelivery({ store, telegram, log = console.log, now = Date.now, random = Math.random, pollMs = 1_000 }: DeliveryOptions): Delivery {
+export async function startDelivery({ store, telegram, log = console.log, now = Date.now, random = Math.random, pollMs = 1_000 }: DeliveryOptions): Promise<Delivery> {
+  // Each start of the relay is new settings: leads refused by the last run's go out again.
+  const mark = await settingsMark(telegram, `node ${crypto.randomUUID()}`);
+  await retryRefusedSettings(store, mark, now(), log);
   const inFlight = new Map<string, Promise<void>>();
   let pausedUntil = 0;
-  let refusedSettings: string | undefined;
   let passing: Promise<void> | undefined;
   let stopped = false;
 
+  const blocked = async () => !telegram || now() < pausedUntil || (await store.settingsRefusals(mark)) > 0;
+
   async function send(id: string): Promise<void> {
-    if (!telegram || refusedSettings || now() < pausedUntil) return;
+    if (!telegram || (await blocked())) return;
     // Read afresh inside the in-flight guard: a copy read before another attempt finished would resend its parts.
     const lead = await store.get(id);
     if (lead?.status !== "pending") return;
-    const result = await sendParts(store, lead, telegram, now);
-    const parts = lead.parts?.length ?? 0;
-    if (result.done) {
-      log(`relay: lead ${lead.id} (${lead.form}) delivered${parts > 1 ? ` in ${parts} parts` : ""}${lead.attempts ? ` after ${lead.attempts + 1} attempts` : ""}`);
-      return;
-    }
-    const { outcome, part } = result;
-    const where = parts > 1 ? ` (part ${part + 1}/${parts})` : "";
-    if (outcome.kind === "settings") {
-      refusedSettings = outcome.reason;
-      await store.undeliverable(lead.id, "settings", outcome.reason);
-      log(`relay: Telegram refuses the settings (${outcome.reason}): check TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, then restart. Leads are kept and sent after the restart.`);
-      return;
-    }
-    if (outcome.kind === "message") {
-      await store.undeliverable(lead.id, "message", outcome.reason);
-      log(`relay: lead ${lead.id}${where} refused by Telegram (${outcome.reason}): kept as undeliverable; npm run leads -- show ${lead.id}`);
-      return;
-    }
-    const wait = outcome.retryAfterMs ?? backoffMs(lead.attempts + 1, random);
-    if (outcome.retryAfterMs) pausedUntil = now() + outcome.retryAfterMs;
-    await store.retryLater(lead.id, { at: now() + wait, error: outcome.reason, uncertainPart: outcome.uncertain ? part : null });
-    log(`relay: lead ${lead.id}${where} not delivered yet (${outcome.reason}); next try in ${Math.round(wait / 1000)} s`);
+    const result = await attemptDelivery(lead, { store, telegram, mark, hints: NODE_HINTS, log, now, random });
+    if (result.kind === "retry" && result.pause) pausedUntil = result.at;
   }
 
   function deliver(id: string): Promise<void> {
@@ -108,9 +65,9 @@ export function startDelivery({ store, telegram, log = console.log, now = Date.n
   }
 
   async function pass(): Promise<void> {
-    if (!telegram || refusedSettings || now() < pausedUntil) return;
+    if (await blocked()) return;
     for (const id of await store.due(now())) {
-      if (stopped || refusedSettings || now() < pausedUntil) break;
+      if (stopped || (await blocked())) break;
       await deliver(id);
     }
   }
@@ -129,9 +86,7 @@ export function startDelivery({ store, telegram, log = console.log, now = Date.n
 
   return {
     deliverNow: deliver,
-    async health() {
-      return healthFrom(await store.stats(), !telegram ? "not configured" : refusedSettings ? "undeliverable" : "ok", now());
-    },
+    health: async () => health(store, telegram, mark, now()),
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -1,23 +1,36 @@
 /**
  * Sends a stored lead's notice parts to Telegram in order, from the first part
- * Telegram has not accepted, recording each accepted part at once so that no
- * part is ever sent twice on purpose. Used by the Node delivery loop and by
- * the Workers Queue consumer; they decide what to do with a part that failed.
+ * Telegram has not accepted. Before each part it writes down that the part is
+ * being sent (store.sending), and records each accepted part at once: no part
+ * is ever sent twice on purpose, and a part sent again after a crash or an
+ * unanswered attempt says "(possible repeat)". The delivery policy (policy.ts)
+ * decides what follows a part that failed.
  */
 import { markNotice } from "../notice.ts";
 import { sendOnce, type SendOutcome, type TelegramOptions } from "../telegram.ts";
 import type { Lead, LeadStore } from "./store.ts";
 
-export type PartsResult = { done: true } | { done: false; part: number; outcome: Exclude<SendOutcome, { kind: "sent" }> };
+export type PartsResult =
+  | { done: true }
+  /** `wasUncertain`: this part had already been sent once without an answer (or before a crash). */
+  | { done: false; part: number; wasUncertain: boolean; outcome: Exclude<SendOutcome, { kind: "sent" }> };
 
-export async function sendParts(store: LeadStore, lead: Lead, telegram: TelegramOptions, now: () => number = Date.now): Promise<PartsResult> {
+export interface SendPartsOptions {
+  now?: () => number;
+  /** Renews the sender's hold on the lead for each part's attempt (Workers): the time it runs out. */
+  leaseUntil?: () => number;
+}
+
+export async function sendParts(store: LeadStore, lead: Lead, telegram: TelegramOptions, { now = Date.now, leaseUntil }: SendPartsOptions = {}): Promise<PartsResult> {
   const parts = lead.parts ?? [];
   for (let i = lead.partsSent; i < parts.length; i++) {
-    const text = markNotice(parts[i], { receivedAt: lead.receivedAt, sentAt: now(), possibleRepeat: lead.uncertainPart === i });
+    const wasUncertain = lead.uncertainPart === i;
+    await store.sending(lead.id, i, leaseUntil?.());
+    const text = markNotice(parts[i], { receivedAt: lead.receivedAt, sentAt: now(), possibleRepeat: wasUncertain });
     let outcome = await sendOnce(text, telegram);
     // Our escaping should make this impossible; if Telegram still cannot parse it, the owner gets it unformatted rather than not at all.
     if (outcome.kind === "message" && /can't parse entities/i.test(outcome.reason)) outcome = await sendOnce(text, telegram, null);
-    if (outcome.kind !== "sent") return { done: false, part: i, outcome };
+    if (outcome.kind !== "sent") return { done: false, part: i, wasUncertain, outcome };
     await store.partSent(lead, i, now());
     lead = { ...lead, partsSent: i + 1, uncertainPart: null };
   }

@@ -12,8 +12,9 @@ export interface Sql {
   all<T>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
-export type LeadStatus = "pending" | "delivered" | "undeliverable" | "spam";
-export const LEAD_STATUSES: readonly LeadStatus[] = ["pending", "delivered", "undeliverable", "spam"];
+/** unconfirmed: posted without script and without the spam check's proof; goes out when its visitor presses Send once more. */
+export type LeadStatus = "pending" | "delivered" | "undeliverable" | "spam" | "unconfirmed";
+export const LEAD_STATUSES: readonly LeadStatus[] = ["pending", "delivered", "undeliverable", "spam", "unconfirmed"];
 export type FailureKind = "settings" | "message";
 
 export interface NewLead {
@@ -24,7 +25,7 @@ export interface NewLead {
   /** The owner's notice, one Telegram message per part. */
   parts: string[];
   receivedAt: number;
-  status?: "pending" | "spam";
+  status?: "pending" | "spam" | "unconfirmed";
   /** With status spam: which check stopped it. */
   spamReason?: string;
 }
@@ -46,6 +47,8 @@ export interface Lead {
   deliveredAt: number | null;
   erasedAt: number | null;
   spamReason: string | null;
+  /** With failure kind settings: the mark of the settings that refused it (policy.ts). */
+  settingsMark: string | null;
 }
 
 interface Row {
@@ -64,9 +67,10 @@ interface Row {
   delivered_at: number | null;
   erased_at: number | null;
   spam_reason: string | null;
+  settings_mark: string | null;
 }
 
-const COLUMNS = "id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason";
+const COLUMNS = "id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark";
 
 const toLead = (r: Row): Lead => ({
   id: r.id,
@@ -84,6 +88,7 @@ const toLead = (r: Row): Lead => ({
   deliveredAt: r.delivered_at === null ? null : Number(r.delivered_at),
   erasedAt: r.erased_at === null ? null : Number(r.erased_at),
   spamReason: r.spam_reason,
+  settingsMark: r.settings_mark,
 });
 
 /** A day in milliseconds: the retention period (LEADS_RETENTION_DAYS) is counted in days. */
@@ -136,6 +141,15 @@ export class LeadStore {
     return (await this.sql.run("UPDATE leads SET next_attempt_at = ? WHERE id = ? AND status = 'pending' AND next_attempt_at <= ?", [until, id, now])) === 1;
   }
 
+  /**
+   * Written before part `index` is sent: until Telegram's answer is recorded, the part may have
+   * reached the owner, so a send after a crash says "(possible repeat)". With `leaseUntil`, the
+   * sender's claim is renewed for this part's attempt (Workers).
+   */
+  async sending(id: string, index: number, leaseUntil?: number): Promise<void> {
+    await this.sql.run("UPDATE leads SET uncertain_part = ?, next_attempt_at = COALESCE(?, next_attempt_at) WHERE id = ? AND status = 'pending'", [index, leaseUntil ?? null, id]);
+  }
+
   /** Telegram accepted part `index`: it is never sent again; the last part makes the lead delivered. */
   async partSent(lead: Lead, index: number, now: number): Promise<void> {
     const last = lead.parts !== null && index + 1 >= lead.parts.length;
@@ -145,18 +159,29 @@ export class LeadStore {
     );
   }
 
+  /** `uncertainPart`: the part that may have reached Telegram (null when the attempt certainly did not). */
   async retryLater(id: string, { at, error, uncertainPart }: { at: number; error: string; uncertainPart: number | null }): Promise<void> {
-    await this.sql.run("UPDATE leads SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, uncertain_part = COALESCE(?, uncertain_part) WHERE id = ?", [at, error, uncertainPart, id]);
+    await this.sql.run("UPDATE leads SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, uncertain_part = ? WHERE id = ?", [at, error, uncertainPart, id]);
   }
 
-  async undeliverable(id: string, kind: FailureKind, error: string): Promise<void> {
-    await this.sql.run("UPDATE leads SET status = 'undeliverable', attempts = attempts + 1, failure_kind = ?, last_error = ? WHERE id = ?", [kind, error, id]);
+  /**
+   * Refused by Telegram: for the message, or (with `settingsMark`, the settings in force) for the
+   * settings. `uncertainPart` as for retryLater: a refused part did not reach the owner.
+   */
+  async undeliverable(id: string, { kind, error, settingsMark = null, uncertainPart = null }: { kind: FailureKind; error: string; settingsMark?: string | null; uncertainPart?: number | null }): Promise<void> {
+    await this.sql.run("UPDATE leads SET status = 'undeliverable', attempts = attempts + 1, failure_kind = ?, last_error = ?, settings_mark = ?, uncertain_part = ? WHERE id = ?", [
+      kind,
+      error,
+      settingsMark,
+      uncertainPart,
+      id,
+    ]);
   }
 
-  /** Sends a lead again from its first unsent part: an undeliverable one, or spam that was a person after all. */
+  /** Sends a lead again from its first unsent part: an undeliverable one, spam that was a person after all, or an unconfirmed one confirmed. */
   async requeue(id: string, now: number): Promise<boolean> {
     const changed = await this.sql.run(
-      "UPDATE leads SET status = 'pending', next_attempt_at = ?, attempts = 0, failure_kind = NULL, spam_reason = NULL WHERE id = ? AND status IN ('undeliverable', 'spam', 'pending') AND parts IS NOT NULL",
+      "UPDATE leads SET status = 'pending', next_attempt_at = ?, attempts = 0, failure_kind = NULL, settings_mark = NULL, spam_reason = NULL WHERE id = ? AND status IN ('undeliverable', 'spam', 'unconfirmed', 'pending') AND parts IS NOT NULL",
       [now, id],
     );
     return changed === 1;
@@ -170,29 +195,40 @@ export class LeadStore {
   }
 
   /**
-   * Leads refused for the settings go back in line: after a restart on Node (the settings may be
-   * right again), or on Workers those whose last error does not end with `unlessMark`, the mark of
-   * the settings in force (queue.ts), so only leads refused by settings that are gone are sent again.
+   * Leads refused for the settings go back in line when the settings in force (their `mark`,
+   * policy.ts) are not the ones that refused them: new settings, a new deployment, or a restart.
    */
-  async requeueSettingsFailures(now: number, unlessMark?: string): Promise<number> {
+  async requeueSettingsFailures(now: number, mark: string): Promise<number> {
     return this.sql.run(
-      "UPDATE leads SET status = 'pending', next_attempt_at = ?, attempts = 0, failure_kind = NULL WHERE status = 'undeliverable' AND failure_kind = 'settings' AND (? IS NULL OR substr(last_error, -length(?)) IS NOT ?)",
-      [now, unlessMark ?? null, unlessMark ?? null, unlessMark ?? null],
+      "UPDATE leads SET status = 'pending', next_attempt_at = ?, attempts = 0, failure_kind = NULL, settings_mark = NULL WHERE status = 'undeliverable' AND failure_kind = 'settings' AND settings_mark IS NOT ?",
+      [now, mark],
     );
   }
 
-  /** How many leads were refused for the settings whose last error ends with `mark` (the settings in force, on Workers). */
+  /** How many leads the settings in force (their `mark`) were refused for. */
   async settingsRefusals(mark: string): Promise<number> {
-    const [row] = await this.sql.all<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM leads WHERE status = 'undeliverable' AND failure_kind = 'settings' AND substr(last_error, -length(?)) = ?",
-      [mark, mark],
-    );
+    const [row] = await this.sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM leads WHERE status = 'undeliverable' AND failure_kind = 'settings' AND settings_mark = ?", [mark]);
     return Number(row?.n ?? 0);
   }
 
-  /** Erases what visitors typed from delivered and spam leads received more than `days` days before `now`; keeps ids and times. */
+  /**
+   * Records that the proof with this signature was used for lead `id`, unless it already was;
+   * answers the lead it was first used for. A proof is good for one lead (and its repeats).
+   */
+  async useProof(signature: string, id: string, now: number): Promise<string> {
+    await this.sql.run("INSERT INTO used_proofs (signature, lead_id, used_at) VALUES (?, ?, ?) ON CONFLICT (signature) DO NOTHING", [signature, id, now]);
+    const [row] = await this.sql.all<{ lead_id: string }>("SELECT lead_id FROM used_proofs WHERE signature = ?", [signature]);
+    return row?.lead_id ?? id;
+  }
+
+  /** Forgets used proofs from before `before`: older proofs are refused as stale anyway. */
+  async forgetProofs(before: number): Promise<number> {
+    return this.sql.run("DELETE FROM used_proofs WHERE used_at < ?", [before]);
+  }
+
+  /** Erases what visitors typed from delivered, spam and unconfirmed leads received more than `days` days before `now`; keeps ids and times. */
   async erase(days: number, now: number): Promise<number> {
-    return this.sql.run("UPDATE leads SET fields = NULL, parts = NULL, erased_at = ? WHERE status IN ('delivered', 'spam') AND received_at < ? AND erased_at IS NULL", [now, now - days * DAY_MS]);
+    return this.sql.run("UPDATE leads SET fields = NULL, parts = NULL, erased_at = ? WHERE status IN ('delivered', 'spam', 'unconfirmed') AND received_at < ? AND erased_at IS NULL", [now, now - days * DAY_MS]);
   }
 
   /** For health checks, which anyone may ask for: the pending leads only, through the leads_due index. */

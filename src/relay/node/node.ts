@@ -7,6 +7,7 @@ import path from "node:path";
 import { telegramOptions, type ServerConfig } from "../config.ts";
 import { startDelivery, type Delivery } from "../leads/delivery.ts";
 import { DAY_MS } from "../leads/store.ts";
+import { dailyUpkeep } from "../leads/upkeep.ts";
 import { importOutbox, OLD_OUTBOX } from "./import-outbox.ts";
 import { openLeadStore, type OpenedStore } from "./sqlite.ts";
 import { createRelay, type RelayHandler } from "../relay.ts";
@@ -37,18 +38,15 @@ export async function startNodeRelay({ config, phone, log = console.log, outboxF
   const opened = openLeadStore(config.LEADS_DB);
   const { store } = opened;
   await importOutbox(store, path.resolve(outboxFile), log);
-  const now = Date.now();
-  const requeued = await store.requeueSettingsFailures(now);
-  if (requeued) log(`relay: ${requeued} lead(s) Telegram refused with the previous settings go out again`);
-  const erase = () =>
-    store.erase(config.LEADS_RETENTION_DAYS, Date.now()).catch((error: unknown) => log(`relay: could not erase old leads: ${(error as Error).message}`));
-  await erase();
-  const retention = setInterval(erase, DAY_MS);
+  const upkeep = () =>
+    dailyUpkeep(store, config.LEADS_RETENTION_DAYS, Date.now(), log).catch((error: unknown) => log(`relay: could not erase old leads: ${(error as Error).message}`));
+  await upkeep();
+  const retention = setInterval(upkeep, DAY_MS);
   retention.unref();
 
   const configured = telegramOptions(config);
   const telegram = configured && { ...configured, attemptTimeoutMs };
-  const delivery = startDelivery({ store, telegram, log, pollMs });
+  const delivery = await startDelivery({ store, telegram, log, pollMs });
   const spam = await spamGuardFor(config, store);
   const relay = createRelay({
     store,

@@ -39,6 +39,9 @@ interface LeadRow {
   attempts: number;
   last_error: string | null;
   failure_kind: string | null;
+  settings_mark: string | null;
+  uncertain_part: number | null;
+  next_attempt_at: number;
 }
 
 interface Running {
@@ -119,7 +122,7 @@ async function startWorker(given: Partial<Settings> = {}): Promise<Running> {
       await (await mf.getWorker()).scheduled({ cron: SWEEP_CRON });
     },
     async leads() {
-      return (await (await mf.getD1Database("DB")).prepare("SELECT id, status, parts_sent, attempts, last_error, failure_kind FROM leads ORDER BY received_at").all<LeadRow>()).results;
+      return (await (await mf.getD1Database("DB")).prepare("SELECT id, status, parts_sent, attempts, last_error, failure_kind, settings_mark, uncertain_part, next_attempt_at FROM leads ORDER BY received_at").all<LeadRow>()).results;
     },
     async redeploy(change) {
       settings = { ...settings, ...change };
@@ -155,7 +158,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     const w = await startWorker({ bindings: { ...telegramSettings(), SPAM_CHECKS: "on" } });
     expect(await (await w.post(contact({ name: "Bare Post" }))).json()).toEqual({ ok: true });
     const { token } = (await (await w.mf.dispatchFetch("https://relay.example/api/proof", { headers: { Origin: "https://www.example.com" } })).json()) as { token: string };
-    expect(token).toMatch(/^\d+\.script\.[\w-]{43}$/);
+    expect(token).toMatch(/^\d+\.script\.[0-9a-f]{16}\.[\w-]{43}$/);
     await settle(3_100);
     expect((await w.post(contact({ name: "Real Person", proof: token }))).status).toBe(200);
     await waitFor("the person's notice", () => tg.delivered.length === 1);
@@ -238,7 +241,9 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     await waitFor("D1 to say undeliverable", async () => (await w.leads())[0]?.status === "undeliverable");
     const [lead] = await w.leads();
     expect(lead.failure_kind).toBe("settings");
-    expect(lead.last_error).toMatch(/^401 Unauthorized \[settings [0-9a-f]{8}\]$/);
+    expect(lead.last_error).toBe("401 Unauthorized");
+    // The settings that refused it, by a mark of their own (never the token).
+    expect(lead.settings_mark).toMatch(/^[0-9a-f]{8}$/);
     expect(await w.health()).toEqual({ status: 503, body: { ok: false, telegram: "undeliverable", pending: 0, oldestPendingSeconds: 0 } });
     // The sweep leaves it alone while the settings are the refused ones.
     await w.sweep();

@@ -16,6 +16,7 @@ import { ConfigError, telegramOptions, workerConfig, type WorkerConfig } from ".
 import { d1Sql } from "./d1.ts";
 import { DEAD_LETTER_SUFFIX, queueDelivery, SWEEP_CRON, type LeadMessage, type QueueDelivery } from "./queue.ts";
 import { LeadStore } from "../leads/store.ts";
+import { dailyUpkeep } from "../leads/upkeep.ts";
 import type { RateLimiter } from "../rate-limit.ts";
 import { createRelay, json, type RelayHandler } from "../relay.ts";
 import { spamGuardFor } from "../spam.ts";
@@ -100,12 +101,6 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   return { config, store, delivery, handler };
 }
 
-async function erase({ store, config }: Relay): Promise<void> {
-  const now = Date.now();
-  const erased = await store.erase(config.LEADS_RETENTION_DAYS, now);
-  if (erased) log(`relay: erased what visitors typed from ${erased} lead(s) older than ${config.LEADS_RETENTION_DAYS} days`);
-}
-
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const relay = await relayFor(env);
@@ -124,6 +119,6 @@ export default {
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
     const relay = await relayFor(env);
     if (relay instanceof ConfigError) return;
-    await (controller.cron === SWEEP_CRON ? relay.delivery.sweep() : erase(relay));
+    await (controller.cron === SWEEP_CRON ? relay.delivery.sweep() : dailyUpkeep(relay.store, relay.config.LEADS_RETENTION_DAYS, Date.now(), log));
   },
 };

@@ -1,0 +1,140 @@
+/**
+ * The delivery policy, one for both hosts: what one attempt at a stored lead
+ * does, and what follows from Telegram's answer. The hosts keep only their
+ * scheduling: a loop in the relay's process on Node (delivery.ts), a Queue
+ * and a Cron Trigger on Workers (worker/queue.ts).
+ *
+ * - delivered: every part accepted; the lead is done.
+ * - retry: not delivered yet (no answer, a 5xx, a 429). The lead waits a few
+ *   seconds, doubling up to 15 minutes, with jitter, or Telegram's retry_after,
+ *   which pauses every send. A part that may have reached Telegram (no answer,
+ *   or a crash mid-send: send.ts writes each part down before sending it) is
+ *   marked "(possible repeat)" when it is sent again.
+ * - undeliverable for the message: Telegram refuses this message; kept for
+ *   the owner (npm run leads).
+ * - undeliverable for the settings: the token or chat is refused. The lead
+ *   keeps the mark of the settings in force (`settingsMark`), every send waits,
+ *   and when the settings in force carry another mark (new settings, a new
+ *   deployment, a restart on Node) such leads go out again.
+ */
+import { sha256Hex } from "../../shared/hex.ts";
+import type { TelegramOptions } from "../telegram.ts";
+import { sendParts } from "./send.ts";
+import type { Lead, LeadStore, StoreStats } from "./store.ts";
+
+export const FIRST_RETRY_MS = 2_000;
+export const MAX_RETRY_MS = 15 * 60_000;
+/** A lead waiting longer than this turns the health check red. */
+export const STALE_AFTER_MS = 15 * 60_000;
+
+export type TelegramState = "ok" | "not configured" | "undeliverable";
+
+export interface Health {
+  ok: boolean;
+  telegram: TelegramState;
+  pending: number;
+  oldestPendingSeconds: number;
+}
+
+/**
+ * The health check's answer, on Node and on Workers alike: red while Telegram refuses the
+ * settings or a lead has waited longer than STALE_AFTER_MS. Storing only (no Telegram) is a
+ * choice, not a fault: the owner reads leads with npm run leads.
+ */
+export function healthFrom(stats: StoreStats, telegram: TelegramState, now: number): Health {
+  const oldestPendingSeconds = stats.oldestPendingAt === null ? 0 : Math.max(0, Math.round((now - stats.oldestPendingAt) / 1000));
+  const ok = telegram === "not configured" || (telegram === "ok" && oldestPendingSeconds * 1000 <= STALE_AFTER_MS);
+  return { ok, telegram, pending: stats.pending, oldestPendingSeconds };
+}
+
+/** The wait before the next try after `attempts` failed tries: doubling from FIRST_RETRY_MS, capped, ±25% jitter. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/**
+ * The mark of the settings in force: a short hash of the API base, token and chat, and of the
+ * host's instance (a Worker's deployment id; a Node relay's start), never the token itself.
+ */
+export async function settingsMark(telegram: TelegramOptions | undefined, instance: string): Promise<string> {
+  return sha256Hex(JSON.stringify([telegram?.apiBase, telegram?.token, telegram?.chatId, instance]), 4);
+}
+
+/** What the log tells the owner to do, in the words of each host. */
+export interface HostHints {
+  /** After "Telegram refuses the settings (reason):". */
+  settings: string;
+  /** How the owner reads an undeliverable lead. */
+  show(id: string): string;
+}
+
+export interface Policy {
+  store: LeadStore;
+  telegram: TelegramOptions;
+  /** settingsMark() of the settings in force. */
+  mark: string;
+  hints: HostHints;
+  log: (message: string) => void;
+  now?: () => number;
+  random?: () => number;
+  /** Workers: how long a sender holds the lead for each part's attempt (a dead sender's lead is free again after it). */
+  leaseMs?: number;
+}
+
+export type AttemptResult =
+  | { kind: "delivered" }
+  /** `pause`: Telegram asked for every send to wait until `at` (429). */
+  | { kind: "retry"; at: number; pause: boolean }
+  | { kind: "undeliverable" };
+
+/** One attempt at a lead read afresh by a sender that holds it: sends what is left, records the outcome, logs it. */
+export async function attemptDelivery(lead: Lead, { store, telegram, mark, hints, log, now = Date.now, random = Math.random, leaseMs }: Policy): Promise<AttemptResult> {
+  const result = await sendParts(store, lead, telegram, { now, leaseUntil: leaseMs === undefined ? undefined : () => now() + leaseMs });
+  const parts = lead.parts?.length ?? 0;
+  if (result.done) {
+    log(`relay: lead ${lead.id} (${lead.form}) delivered${parts > 1 ? ` in ${parts} parts` : ""}${lead.attempts ? ` after ${lead.attempts + 1} attempts` : ""}`);
+    return { kind: "delivered" };
+  }
+  const { outcome, part } = result;
+  const where = parts > 1 ? ` (part ${part + 1}/${parts})` : "";
+  // Refused or never connected: this attempt did not reach the owner; an earlier one still may have.
+  const uncertainPart = result.wasUncertain || (outcome.kind === "retry" && outcome.uncertain) ? part : null;
+  if (outcome.kind === "settings") {
+    await store.undeliverable(lead.id, { kind: "settings", error: outcome.reason, settingsMark: mark, uncertainPart });
+    log(`relay: Telegram refuses the settings (${outcome.reason}): ${hints.settings} Lead ${lead.id} is kept and sent after that.`);
+    return { kind: "undeliverable" };
+  }
+  if (outcome.kind === "message") {
+    await store.undeliverable(lead.id, { kind: "message", error: outcome.reason, uncertainPart });
+    log(`relay: lead ${lead.id}${where} refused by Telegram (${outcome.reason}): kept as undeliverable; ${hints.show(lead.id)}`);
+    return { kind: "undeliverable" };
+  }
+  const wait = outcome.retryAfterMs ?? backoffMs(lead.attempts + 1, random);
+  const at = now() + wait;
+  await store.retryLater(lead.id, { at, error: outcome.reason, uncertainPart });
+  log(`relay: lead ${lead.id}${where} not delivered yet (${outcome.reason}); next try in ${Math.ceil(wait / 1000)} s`);
+  return { kind: "retry", at, pause: outcome.retryAfterMs !== undefined };
+}
+
+/** A lead out of tries (the Workers dead-letter queue): kept as undeliverable for the owner. */
+export async function giveUp(store: LeadStore, lead: Lead, hints: HostHints, log: (message: string) => void): Promise<void> {
+  await store.undeliverable(lead.id, { kind: "message", error: `not delivered after ${lead.attempts} attempts: ${lead.lastError ?? "no reason recorded"}`, uncertainPart: lead.uncertainPart });
+  log(`relay: lead ${lead.id} not delivered after ${lead.attempts} attempts (${lead.lastError}): kept as undeliverable; ${hints.show(lead.id)}`);
+}
+
+/** Leads refused by settings that are no longer in force go out again. */
+export async function retryRefusedSettings(store: LeadStore, mark: string, now: number, log: (message: string) => void): Promise<void> {
+  const requeued = await store.requeueSettingsFailures(now, mark);
+  if (requeued) log(`relay: ${requeued} lead(s) Telegram refused with the previous settings go out again`);
+}
+
+/** Telegram's state for the health check: refused while a lead carries the mark of the settings in force. */
+export async function telegramState(store: LeadStore, telegram: TelegramOptions | undefined, mark: string): Promise<TelegramState> {
+  if (!telegram) return "not configured";
+  return (await store.settingsRefusals(mark)) ? "undeliverable" : "ok";
+}
+
+export async function health(store: LeadStore, telegram: TelegramOptions | undefined, mark: string, now: number): Promise<Health> {
+  return healthFrom(await store.stats(), await telegramState(store, telegram, mark), now);
+}

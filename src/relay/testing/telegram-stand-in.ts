@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
 import { parseLegacyMarkdown } from "../markdown.ts";
 
 export type Behaviour =
-  | { kind: "ok"; delayMs?: number }
+  /** delayMs: before accepting the message; answerDelayMs: after accepting it, before answering (a crash then leaves it delivered but unrecorded). */
+  | { kind: "ok"; delayMs?: number; answerDelayMs?: number }
   | { kind: "tooMany"; retryAfter: number }
   /** A proxy's 502 page. */
   | { kind: "serverError" }
@@ -103,6 +104,7 @@ export async function startTelegramStandIn({ token = TEST_TOKEN, chatId = TEST_C
       }
       if (shown.length > 4096) return refuse(400, "Bad Request: message is too long");
       state.delivered.push({ chatId: body.chat_id, parseMode: body.parse_mode, text: body.text, shown, linkPreviewDisabled: body.link_preview_options?.is_disabled === true });
+      if (behaviour.kind === "ok" && behaviour.answerDelayMs) await new Promise((r) => setTimeout(r, behaviour.answerDelayMs));
       reply(200, { ok: true, result: { message_id: state.delivered.length, chat: { id: Number(chatId) }, text: shown } });
     };
   });

@@ -1,0 +1,21 @@
+/**
+ * The Node relay alone in a process of its own, for tests that kill it
+ * (SIGKILL) and start it again on the same lead store: settings from the
+ * environment as `npm run serve` reads them, the relay's log on stdout, and
+ * its address as the first line `{"url": ...}`.
+ */
+import { serverConfig } from "../config.ts";
+import { startNodeRelay } from "../node/node.ts";
+import { listen } from "../../server/node.ts";
+
+const config = serverConfig(process.env);
+const { relay } = await startNodeRelay({
+  config,
+  phone: "0491 570 156",
+  log: (message) => console.log(message),
+  pollMs: 100,
+  attemptTimeoutMs: Number(process.env.TEST_ATTEMPT_TIMEOUT_MS) || undefined,
+  outboxFile: `${config.LEADS_DB}.no-outbox`,
+});
+const { url } = await listen((request, info) => relay(request, info), { port: 0, host: "127.0.0.1" });
+console.log(JSON.stringify({ url }));

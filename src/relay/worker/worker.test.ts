@@ -4,6 +4,7 @@
  * delivery queue and its dead-letter queue, and the Telegram stand-in on
  * 127.0.0.1 as TELEGRAM_API_BASE.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,7 +12,7 @@ import type { Readable } from "node:stream";
 import { build } from "esbuild";
 import { Miniflare, type MiniflareOptions } from "miniflare";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEAD_LETTER_SUFFIX, SWEEP_CRON } from "./queue.ts";
+import { DEAD_LETTER_SUFFIX, LEASE_MS, SWEEP_CRON } from "./queue.ts";
 import { startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -46,6 +47,8 @@ interface LeadRow {
 
 interface Running {
   mf: Miniflare;
+  /** D1's folder, for a restart on the same data. */
+  persist: string;
   /** What the Worker logged (console.log and console.error), line by line. */
   logs: string[];
   post(body: Record<string, unknown>, headers?: Record<string, string>): Promise<Response>;
@@ -64,6 +67,8 @@ interface Settings {
   /** false: no Queue producer binding, so putting a lead on the Queue fails. */
   producer: boolean;
   maxRetries: number;
+  /** D1's folder from an earlier run: a restart on the same data (migrations already applied). */
+  persist?: string;
 }
 
 let running: Running | undefined;
@@ -80,7 +85,7 @@ const telegramSettings = () => ({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID
 async function startWorker(given: Partial<Settings> = {}): Promise<Running> {
   let settings: Settings = { bindings: telegramSettings(), producer: true, maxRetries: 5, ...given };
   const logs: string[] = [];
-  const persist = mkdtempSync(path.join(tmpdir(), "worker-d1-"));
+  const persist = given.persist ?? mkdtempSync(path.join(tmpdir(), "worker-d1-"));
   dirs.push(persist);
   const collect = (stream: Readable) => stream.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
   const options = (): MiniflareOptions => ({
@@ -103,10 +108,11 @@ async function startWorker(given: Partial<Settings> = {}): Promise<Running> {
   const mf = new Miniflare(options());
   const db = await mf.getD1Database("DB");
   // Local D1 runs a whole file as one statement list; on Cloudflare `wrangler d1 migrations apply` runs the same files.
-  for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) await db.prepare(readFileSync(path.join(MIGRATIONS, file), "utf8")).run();
+  if (!given.persist) for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) await db.prepare(readFileSync(path.join(MIGRATIONS, file), "utf8")).run();
 
   running = {
     mf,
+    persist,
     logs,
     post: (body, headers = {}) =>
       mf.dispatchFetch("https://relay.example/api/contact", {
@@ -152,6 +158,13 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ti
 }
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** SIGKILL to the workerd process Miniflare started for this test file (a child of this process). */
+function killWorkerd(): void {
+  const pids = execFileSync("pgrep", ["-P", String(process.pid), "workerd"], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
+  if (!pids.length) throw new Error("no workerd process to kill");
+  for (const pid of pids) process.kill(Number(pid), "SIGKILL");
+}
 
 describe("the Worker relay on workerd, with D1 and a Queue", () => {
   it("keeps a bare POST without the page's proof as spam, and delivers a post that fetched one and waited like a person", async () => {
@@ -269,6 +282,34 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     await waitFor("the notice", () => tg.delivered.length === 1);
     await settle(1_000);
     expect(tg.delivered).toHaveLength(1);
+  });
+
+  it("after workerd is killed mid-send, sends the lead again within two minutes marked (possible repeat), and loses none of the others", async () => {
+    const w = await startWorker();
+    // Telegram takes the first message, then answers two minutes later: workerd is killed before it hears back.
+    tg.next({ kind: "ok", answerDelayMs: 120_000 });
+    const names = ["Kill One", "Kill Two", "Kill Three"];
+    for (const name of names) expect((await w.post(contact({ name }))).status).toBe(200);
+    await waitFor("Telegram to have taken the first", () => tg.delivered.length === 1);
+    const killedAt = Date.now();
+    killWorkerd();
+    await w.mf.dispose().catch(() => undefined);
+    running = undefined;
+
+    const again = await startWorker({ persist: w.persist });
+    const byName = async () => Object.fromEntries((await again.leads()).map((l, i) => [names[i], l]));
+    const held = await byName();
+    // The part was written down as being sent before it went, and the dead consumer's hold runs out within LEASE_MS.
+    expect([held["Kill One"].status, held["Kill One"].uncertain_part]).toEqual(["pending", 0]);
+    expect(held["Kill One"].next_attempt_at).toBeLessThanOrEqual(killedAt + LEASE_MS + 2_000);
+    // With the sweep every minute, that is within two minutes.
+    expect(LEASE_MS + 60_000).toBeLessThanOrEqual(120_000);
+    // The hold running out, without waiting a minute: D1's times moved back by LEASE_MS.
+    await (await again.mf.getD1Database("DB")).prepare("UPDATE leads SET next_attempt_at = next_attempt_at - ?").bind(LEASE_MS).run();
+    await again.sweep();
+    await waitFor("D1 to say all three delivered", async () => Object.values(await byName()).every((l) => l.status === "delivered"));
+    const notices = (name: string) => tg.delivered.filter((d) => d.shown.includes(`Name: ${name}\n`)).map((d) => d.shown.startsWith("(possible repeat)"));
+    expect(names.map(notices)).toEqual([[false, true], [false], [false]]);
   });
 
   it("sends a lead once when two consumers get its message at the same time", async () => {

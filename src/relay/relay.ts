@@ -68,6 +68,8 @@ export function createRelay(options: RelayOptions): RelayHandler {
 
   return async (request, client) => {
     const url = new URL(request.url);
+    // A path that starts with two slashes reads as another host to anything that resolves it (the Node adapter refuses such targets too).
+    if (/^\/[/\\]/.test(url.pathname)) return json(400, { ok: false, error: "a request target starts with exactly one /" });
     const reading = request.method === "GET" || request.method === "HEAD";
     if (at(url, HEALTH_PATH) && reading) {
       const state = await health();

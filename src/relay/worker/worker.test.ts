@@ -182,6 +182,20 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(statuses).toEqual(["delivered", "spam"]);
   });
 
+  it("refuses a request target that starts with two slashes (another host, to a URL parser) with 400, and stores nothing", async () => {
+    const w = await startWorker();
+    for (const target of ["https://relay.example//other.example/api/quote", "https://relay.example//other.example/api/contact"]) {
+      const res = await w.mf.dispatchFetch(target, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "https://other.example", "CF-Connecting-IP": "203.0.113.9" },
+        body: JSON.stringify(contact()),
+      });
+      expect(res.status, target).toBe(400);
+      await res.arrayBuffer();
+    }
+    expect(await w.leads()).toEqual([]);
+  });
+
   it("limits each client with Cloudflare's rate-limiting binding, by CF-Connecting-IP only", async () => {
     const w = await startWorker({ rateLimit: 2 });
     const from = async (ip: string, forwarded: string) => (await w.post(contact(), { "CF-Connecting-IP": ip, "X-Forwarded-For": forwarded })).status;

@@ -78,3 +78,141 @@ describe("npm run leads", () => {
     }
   }, 30_000);
 });
+
+/** A terminal acts on these instead of showing them: C0 but \n, DEL, C1, and the bidirectional controls. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const RAW_CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const ANSI_NAME = "\u001b[2J\u001b[31mRED";
+const OSC8 = "\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007";
+const MESSAGE = `Hi ${OSC8}\nC1 CSI \u009b31m, DEL \u007f, tab\tand CR\r, bidi \u202Eevil\u202C \u2066iso\u2069 \u061C\u200E\u200F`;
+const BIDI_NAME = "Bob \u202Emoc.live\u202C \u2067x\u2069";
+
+/** Marks a lead as refused by Telegram straight in the file: what the CLI shows, whatever the store's API. */
+function refused(opened: ReturnType<typeof tempLeadStore>, id: string, error: string) {
+  opened.db.prepare("UPDATE leads SET status = 'undeliverable', attempts = attempts + 1, failure_kind = 'message', last_error = ? WHERE id = ?").run(error, id);
+}
+
+/** The cells of an RFC 4180 file (quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  const cell = /("(?:[^"]|"")*"|[^,\r\n]*)(,|\r\n|$)/y;
+  while (cell.lastIndex < text.length) {
+    const m = cell.exec(text)!;
+    row.push(m[1].startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : m[1]);
+    if (m[2] !== ",") {
+      rows.push(row);
+      row = [];
+    }
+  }
+  return rows;
+}
+
+describe("npm run leads shows what visitors typed without letting a terminal act on it", () => {
+  let nasty: ReturnType<typeof tempLeadStore>;
+  const cli = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { env: { ...process.env, LEADS_DB: nasty.file }, encoding: "utf8" });
+  /** Fields as stored, not through the form's schema (which drops bidi from one-line fields): what a store may hold. */
+  const add = (id: string, fields: Record<string, string>, status: "pending" | "spam" = "pending", minutesAgo = 1) =>
+    nasty.store.add({ id, form: "quote", fields, parts: quoteNotices({ phone: "", address: "", website: "", message: "", ...fields } as QuoteBody, new Date()), receivedAt: Date.now() - minutesAgo * 60_000, status, spamReason: status === "spam" ? "a link in the name" : undefined });
+
+  beforeAll(async () => {
+    nasty = tempLeadStore();
+    await add("lead-ansi", { name: ANSI_NAME, email: "a@example.com", message: MESSAGE }, "pending", 3);
+    await add("lead-bidi", { name: BIDI_NAME, email: "b@example.com", message: "" }, "pending", 2);
+    await add("lead-spam", { name: `${OSC8} pills`, email: "s@example.com", message: "" }, "spam");
+    refused(nasty, "lead-bidi", "400 Bad Request: \u001b[1mbold\u202E");
+  });
+  afterAll(() => nasty.remove());
+
+  it("the table: every cell on one line, controls and bidi shown as escapes", () => {
+    const out = cli().stdout;
+    expect(out).not.toMatch(RAW_CONTROL);
+    expect(out).toContain("\\x1b[2J\\x1b[31mRED");
+    expect(out).toContain("Bob \\u202emoc.live\\u202c \\u2067x\\u2069");
+    expect(out.trimEnd().split("\n")).toHaveLength(3);
+  });
+
+  it("the spam table too", () => {
+    const out = cli("list", "--spam").stdout;
+    expect(out).not.toMatch(RAW_CONTROL);
+    expect(out).toContain("\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07 pills");
+  });
+
+  it("show: the fields on one line each, and the notice keeping its lines", () => {
+    const out = cli("show", "lead-ansi").stdout;
+    expect(out).not.toMatch(RAW_CONTROL);
+    expect(out).toContain("name        \\x1b[2J\\x1b[31mRED\n");
+    expect(out).toContain("Name: \\x1b[2J\\x1b[31mRED\n");
+    expect(out).toContain("Hi \\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07\nC1 CSI \\x9b31m, DEL \\x7f, tab\\tand CR\\r, bidi \\u202eevil\\u202c \\u2066iso\\u2069 \\u061c\\u200e\\u200f");
+    const bidi = cli("show", "lead-bidi").stdout;
+    expect(bidi).not.toMatch(RAW_CONTROL);
+    expect(bidi).toContain("lastError   400 Bad Request: \\x1b[1mbold\\u202e\n");
+  });
+
+  it("error messages that repeat an argument or an option", () => {
+    for (const [args, visible] of [
+      [["show", `${ANSI_NAME}\u202E`], "No lead with id \\x1b[2J\\x1b[31mRED\\u202e."],
+      [["resend", `\u009b2J${OSC8}`], "No lead with id \\x9b2J\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07."],
+      [["\u001b[2J"], "Unknown command \\x1b[2J."],
+      [["list", "--status", "\u001b[2J"], "Unknown status \\x1b[2J:"],
+      [["list", "--limit", "\u001b[2J"], "not \\x1b[2J."],
+      [["export", "--format", "\u001b[2J"], "Unknown format \\x1b[2J:"],
+      [["--\u001b[2J"], "'--\\x1b[2J'"],
+    ] as const) {
+      const { stderr, status } = cli(...args);
+      expect(status).toBe(1);
+      expect(stderr).not.toMatch(RAW_CONTROL);
+      expect(stderr).toContain(visible);
+    }
+    expect(cli("show", `x\u202E`).stderr).toContain("No lead with id x\\u202e.");
+  });
+
+  it("--json and CSV carry the exact text", () => {
+    const json = JSON.parse(cli("list", "--json").stdout);
+    expect(json.find((l: { id: string }) => l.id === "lead-ansi")).toMatchObject({ name: ANSI_NAME, message: MESSAGE });
+    expect(json.find((l: { id: string }) => l.id === "lead-bidi")).toMatchObject({ name: BIDI_NAME, lastError: "400 Bad Request: \u001b[1mbold\u202E" });
+    expect(JSON.parse(cli("list", "--spam", "--json").stdout)[0].name).toBe(`${OSC8} pills`);
+    const rows = parseCsv(cli("export").stdout.replace(/^\uFEFF/, ""));
+    const byId = new Map(rows.map((r) => [r[0], r]));
+    expect(byId.get("lead-ansi")?.[4]).toBe(ANSI_NAME);
+    expect(byId.get("lead-ansi")?.[9]).toBe(MESSAGE);
+    expect(byId.get("lead-bidi")?.[4]).toBe(BIDI_NAME);
+  });
+});
+
+describe("npm run leads -- export: formulas defused after leading spaces too", () => {
+  let store: ReturnType<typeof tempLeadStore>;
+  const VALUES = [
+    "=1+1",
+    " =1+1",
+    "  +SUM(A1)",
+    "\t=cmd|' /C calc'!A0",
+    "\r\n-2+3",
+    "\n@SUM(1)",
+    "\u00A0=HYPERLINK(\"https://evil.example\")",
+    "\u3000+1",
+    "\u2003\u202F-1",
+    "\tplain after a tab",
+  ];
+  const SAFE = ["Plain name", "Anna-Maria", "a = b", "email@example.com", "'already quoted", ""];
+
+  beforeAll(async () => {
+    store = tempLeadStore();
+    for (const [i, message] of [...VALUES, ...SAFE].entries()) {
+      await store.store.add({ id: `lead-${String(i).padStart(2, "0")}`, form: "contact", fields: { name: "N", email: "n@example.com", phone: "", service: "", message }, parts: ["n"], receivedAt: Date.now() - i * 1000 });
+    }
+  });
+  afterAll(() => store.remove());
+
+  it("prefixes each cell that could run as a formula with ', keeps the rest, and quotes as RFC 4180 says", () => {
+    const csv = execFileSync(process.execPath, ["--import", "tsx", "scripts/leads.ts", "export"], { env: { ...process.env, LEADS_DB: store.file }, encoding: "utf8" });
+    const rows = parseCsv(csv.replace(/^\uFEFF/, "")).slice(1);
+    const message = new Map(rows.map((r) => [r[0], r[9]]));
+    for (const [i, value] of [...VALUES, ...SAFE].entries()) {
+      const expected = i < VALUES.length ? `'${value}` : value;
+      expect(message.get(`lead-${String(i).padStart(2, "0")}`), JSON.stringify(value)).toBe(expected);
+    }
+    expect(csv).toContain(`"'\r\n-2+3"`);
+    expect(csv).toContain(`"'\u00A0=HYPERLINK(""https://evil.example"")"`);
+  });
+});

@@ -7,6 +7,9 @@
  *   npm run leads -- show ID               one lead in full, with its notice
  *   npm run leads -- resend ID             send one again (undeliverable, or spam that was a person)
  *   npm run leads -- export --format csv   every lead, for a spreadsheet
+ *
+ * What visitors typed is printed with terminal controls and bidirectional
+ * marks shown as escapes (escapeTerminal); --json and the CSV carry it exactly.
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -15,6 +18,7 @@ import { openLeadStore } from "../src/relay/node/sqlite.ts";
 import { LEAD_STATUSES, type Lead, type LeadStatus } from "../src/relay/leads/store.ts";
 import { parseLegacyMarkdown } from "../src/relay/markdown.ts";
 import { formatBrisbaneTime } from "../src/relay/notice.ts";
+import { escapeTerminal } from "../src/shared/escape.ts";
 
 const USAGE = `Usage:
   npm run leads                          recent leads as a table
@@ -23,22 +27,33 @@ const USAGE = `Usage:
   npm run leads -- resend ID
   npm run leads -- export --format csv > leads.csv`;
 
-const { values: flags, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    json: { type: "boolean", default: false },
-    spam: { type: "boolean", default: false },
-    status: { type: "string" },
-    limit: { type: "string", default: "50" },
-    format: { type: "string", default: "csv" },
-    help: { type: "boolean", short: "h", default: false },
-  },
-});
+/** A message with each value in it (an id, a name, an error) shown as a terminal can show it safely. */
+const shown = (text: TemplateStringsArray, ...values: unknown[]) => text.reduce((out, part, i) => out + escapeTerminal(String(values[i - 1])) + part);
+
+const { values: flags, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        json: { type: "boolean", default: false },
+        spam: { type: "boolean", default: false },
+        status: { type: "string" },
+        limit: { type: "string", default: "50" },
+        format: { type: "string", default: "csv" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    // parseArgs names the option it did not know, as typed.
+    fail(`${escapeTerminal((error as Error).message)}\n${USAGE}`);
+  }
+})();
 const [command = "list", id] = positionals;
-const file = process.env.LEADS_DB?.trim() || DEFAULT_LEADS_DB;
 
 if (flags.help) fail(USAGE, 0);
-if (!existsSync(file)) fail(`No lead store at ${file} yet: the relay creates it when it starts (npm start). Set LEADS_DB if it is elsewhere.`);
+const limit = /^[1-9]\d{0,8}$/.test(flags.limit) ? Number(flags.limit) : fail(shown`--limit takes a whole number of leads, not ${flags.limit}.`);
+const file = process.env.LEADS_DB?.trim() || DEFAULT_LEADS_DB;
+if (!existsSync(file)) fail(shown`No lead store at ${file} yet: the relay creates it when it starts (npm start). Set LEADS_DB if it is elsewhere.`);
 const { store, close } = openLeadStore(file);
 
 /** The plain view of a lead for lists, JSON and CSV; erased fields are null. */
@@ -66,7 +81,7 @@ try {
   switch (command) {
     case "list": {
       const statuses: readonly LeadStatus[] = flags.spam ? ["spam"] : flags.status ? [status(flags.status)] : LEAD_STATUSES.filter((s) => s !== "spam");
-      const leads = (await store.list({ statuses, limit: Number(flags.limit) || 50 })).map(view);
+      const leads = (await store.list({ statuses, limit })).map(view);
       if (flags.json) console.log(JSON.stringify(leads, null, 2));
       else if (leads.length === 0) console.log(`No ${flags.spam ? "spam" : "leads"} yet.`);
       else table(leads.map((l) => ({ received: brisbane(l.receivedAt), form: l.form, name: l.name ?? "(erased)", email: l.email ?? "", status: l.status, id: l.id })));
@@ -74,24 +89,25 @@ try {
     }
     case "show": {
       const lead = await store.get(need(id));
-      if (!lead) fail(`No lead with id ${id}. npm run leads lists them.`);
+      if (!lead) fail(shown`No lead with id ${id}. npm run leads lists them.`);
       const v = view(lead);
-      for (const [k, value] of Object.entries(v)) if (value !== null && k !== "message") console.log(`${k.padEnd(12)}${k.endsWith("At") ? `${value} (${brisbane(String(value))})` : value}`);
+      for (const [k, value] of Object.entries(v)) if (value !== null && k !== "message") console.log(`${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${brisbane(String(value))})` : String(value))}`);
       if (lead.parts) {
         console.log(`\nThe notice (${lead.parts.length === 1 ? "one message" : `${lead.parts.length} messages`}, ${lead.partsSent} sent):\n`);
         for (const part of lead.parts) {
           const shown = parseLegacyMarkdown(part);
-          console.log("text" in shown ? shown.text : part);
+          // The message keeps its lines; every other control is shown as an escape.
+          console.log(escapeTerminal("text" in shown ? shown.text : part, { keepNewlines: true }));
         }
       } else console.log("\nWhat the visitor typed was erased after the retention period (LEADS_RETENTION_DAYS).");
       break;
     }
     case "resend": {
       const lead = await store.get(need(id));
-      if (!lead) fail(`No lead with id ${id}. npm run leads lists them.`);
-      if (lead.status === "delivered") fail(`Lead ${id} was delivered ${brisbane(new Date(lead.deliveredAt!).toISOString())}; nothing to resend.`);
-      if (!(await store.requeue(lead.id, Date.now()))) fail(`Lead ${id} cannot be sent: what the visitor typed was erased.`);
-      console.log(`Lead ${id} is queued; the running relay sends it within a few seconds.`);
+      if (!lead) fail(shown`No lead with id ${id}. npm run leads lists them.`);
+      if (lead.status === "delivered") fail(shown`Lead ${id} was delivered ${brisbane(new Date(lead.deliveredAt!).toISOString())}; nothing to resend.`);
+      if (!(await store.requeue(lead.id, Date.now()))) fail(shown`Lead ${id} cannot be sent: what the visitor typed was erased.`);
+      console.log(shown`Lead ${id} is queued; the running relay sends it within a few seconds.`);
       const deadline = Date.now() + 15_000;
       let now = await store.get(lead.id);
       while (now?.status === "pending" && Date.now() < deadline) {
@@ -103,12 +119,12 @@ try {
           ? "Delivered."
           : now?.status === "pending"
             ? "Still pending after 15 s: is the relay running (npm start), and does GET /api/health say telegram: ok?"
-            : `Not delivered: ${now?.lastError ?? now?.status}`,
+            : shown`Not delivered: ${now?.lastError ?? now?.status}`,
       );
       break;
     }
     case "export": {
-      if (flags.format !== "csv") fail(`Unknown format ${flags.format}: use --format csv.`);
+      if (flags.format !== "csv") fail(shown`Unknown format ${flags.format}: use --format csv.`);
       const leads = (await store.list({ limit: 1_000_000 })).map(view);
       const columns = ["id", "receivedAt", "form", "status", "name", "email", "phone", "address", "service", "message", "deliveredAt"] as const;
       // A byte-order mark so spreadsheets read the file as UTF-8 (names in any script survive).
@@ -116,15 +132,18 @@ try {
       break;
     }
     default:
-      fail(`Unknown command ${command}.\n${USAGE}`);
+      fail(`${shown`Unknown command ${command}.`}\n${USAGE}`);
   }
+} catch (error) {
+  // A store that cannot be read: its message, which may repeat an argument.
+  fail(escapeTerminal((error as Error).message, { keepNewlines: true }));
 } finally {
   close();
 }
 
 function status(value: string): LeadStatus {
   if ((LEAD_STATUSES as readonly string[]).includes(value)) return value as LeadStatus;
-  fail(`Unknown status ${value}: one of ${LEAD_STATUSES.join(", ")}.`);
+  fail(shown`Unknown status ${value}: one of ${LEAD_STATUSES.join(", ")}.`);
 }
 
 function need(value: string | undefined): string {
@@ -136,14 +155,20 @@ function brisbane(iso: string): string {
   return formatBrisbaneTime(new Date(iso));
 }
 
-/** RFC 4180 quoting; a cell a spreadsheet would run as a formula starts with an apostrophe. */
+/**
+ * RFC 4180 quoting; a cell a spreadsheet would run as a formula starts with an apostrophe: one
+ * starting with = + - @, also after spaces (any Unicode space, tab, line break: LibreOffice can
+ * trim them on opening), and one starting with a tab or carriage return.
+ */
 function csvCell(value: string | null): string {
   if (value === null) return "";
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = /^(?:[\t\r]|\s*[=+\-@])/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function table(rows: Record<string, string>[]) {
+/** Each cell on one line, with its controls and bidirectional marks shown as escapes, so columns line up. */
+function table(raw: Record<string, string>[]) {
+  const rows = raw.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, escapeTerminal(v)])));
   const keys = Object.keys(rows[0]);
   const width = (k: string) => Math.max(k.length, ...rows.map((r) => [...r[k]].length));
   const line = (r: Record<string, string>) => keys.map((k) => r[k] + " ".repeat(width(k) - [...r[k]].length)).join("  ").trimEnd();

@@ -1,6 +1,37 @@
 /**
- * Text made safe to put inside HTML or XML, in element content or a quoted
- * attribute: & < > " ' become numeric character references. The one escaper
- * for markup written as strings (React escapes what it renders itself).
+ * The project's escapers, one per place text is shown:
+ * - escapeMarkup: text made safe to put inside HTML or XML, in element content
+ *   or a quoted attribute: & < > " ' become numeric character references. The
+ *   one escaper for markup written as strings (React escapes what it renders itself).
+ * - escapeTerminal: text made safe to print to a terminal (the owner's
+ *   `npm run leads`): what a terminal would act on instead of showing is shown
+ *   as a visible escape.
  */
 export const escapeMarkup = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * What a terminal acts on or that reorders what it shows: the C0 controls
+ * (ESC starts colour, cursor and screen-clearing sequences and OSC 8 links; BEL
+ * ends an OSC; CR rewrites the line), DEL, the C1 controls (U+009B is a
+ * one-byte CSI, U+009D a one-byte OSC), and the bidirectional marks, embeddings,
+ * overrides and isolates, which make a line read in another order than its bytes.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const TERMINAL_UNSAFE = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex -- the same, but for \n
+const TERMINAL_UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/**
+ * Text with every character of TERMINAL_UNSAFE shown as an escape a person can
+ * read: `\t`, `\n`, `\r`, `\x1b` (C0, DEL, C1) or `\u202e` (the rest). Line
+ * breaks stay with `keepNewlines` (a multi-line message); a table cell or a
+ * one-line field escapes them too, so no value can forge a line. A backslash
+ * is left as it is: a visitor who typed `\x1b` is shown just that, harmlessly.
+ */
+export function escapeTerminal(text: string, { keepNewlines = false }: { keepNewlines?: boolean } = {}): string {
+  return text.replace(keepNewlines ? TERMINAL_UNSAFE_BUT_NEWLINE : TERMINAL_UNSAFE, (c) => {
+    const code = c.charCodeAt(0);
+    return NAMED[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`);
+  });
+}

@@ -13,7 +13,7 @@ const BROWSER = ["**/browser/**"];
 const restrict = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });
 
 export default tseslint.config(
-  { ignores: ["dist/", ".tsbuild/", ".dist-*/", "node_modules/", ".reports/", ".wrangler/", "schemas/", ".data/"] },
+  { ignores: ["dist/", ".tsbuild/", ".dist-*/", "node_modules/", ".reports/", "**/.wrangler/", "schemas/", ".data/"] },
   js.configs.recommended,
   tseslint.configs.recommended,
   { files: ["**/*.tsx"], ...jsxA11y.flatConfigs.recommended },

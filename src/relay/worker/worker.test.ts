@@ -19,7 +19,7 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const MIGRATIONS = path.join(ROOT, "migrations");
 const QUEUE = "leads";
 const DLQ = `leads${DEAD_LETTER_SUFFIX}`;
-const TOML = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+const TOML = readFileSync(path.join(ROOT, "relay/wrangler.toml"), "utf8");
 /** The cron triggers wrangler.toml deploys. */
 const CRONS = [...(/^crons = \[(.*)\]$/m.exec(TOML)?.[1] ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]);
 
@@ -422,11 +422,11 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
   });
 });
 
-describe("wrangler.toml", () => {
+describe("relay/wrangler.toml", () => {
   it("deploys this Worker with D1 on the shared migrations, the queues and the sweep's cron", () => {
-    expect(TOML).toMatch(/^main = "src\/relay\/worker\/worker\.ts"$/m);
+    expect(TOML).toMatch(/^main = "\.\.\/src\/relay\/worker\/worker\.ts"$/m);
     expect(TOML).toMatch(/^binding = "DB"$/m);
-    expect(TOML).toMatch(/^migrations_dir = "migrations"$/m);
+    expect(TOML).toMatch(/^migrations_dir = "\.\.\/migrations"$/m);
     expect(TOML).toMatch(/^binding = "LEADS_QUEUE"$/m);
     const dlq = /^dead_letter_queue = "(.+)"$/m.exec(TOML)?.[1];
     expect(dlq?.endsWith(DEAD_LETTER_SUFFIX)).toBe(true);

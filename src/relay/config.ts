@@ -103,6 +103,16 @@ export const ServerEnv = RelayEnv.and(
     LEADS_RETENTION_DAYS: retentionDays,
     /** "1": store leads without sending them, on purpose (allowed in production). */
     LEADS_STORE_ONLY: z.string().optional().transform((s) => emptyAsMissing(s) === "1"),
+    /**
+     * How the owner's button presses reach a Node relay: "polling" (getUpdates; works without a public
+     * address), "webhook" (Telegram posts to /api/telegram; set it with npm run telegram -- webhook URL),
+     * or "off".
+     */
+    TELEGRAM_UPDATES: z
+      .string()
+      .optional()
+      .transform((s) => emptyAsMissing(s)?.toLowerCase() ?? "polling")
+      .pipe(z.enum(["polling", "webhook", "off"], { error: 'expected "polling", "webhook" or "off"' })),
     NODE_ENV: z.string().optional(),
   }),
 ).superRefine((env, ctx) => {

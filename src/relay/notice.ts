@@ -10,8 +10,8 @@ import { bold, chunk, plain, render, value, type Piece } from "./markdown.ts";
 
 /** Telegram refuses a message whose text, after parsing, is longer than this. */
 export const TELEGRAM_MAX_TEXT = 4096;
-/** Room kept in every part for the lines markNotice may add when it is sent. */
-const FLAG_ROOM = 120;
+/** Room kept in every part for the lines markNotice may add when it is sent, and the owner's stage lines (stages.ts) later. */
+const FLAG_ROOM = 320;
 const PART_MAX = TELEGRAM_MAX_TEXT - FLAG_ROOM;
 
 const brisbaneTime = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", dateStyle: "long", timeStyle: "long" });

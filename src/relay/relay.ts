@@ -1,7 +1,8 @@
 /**
  * The relay: a web-standard fetch handler for POST /api/quote and
  * /api/contact, GET /api/proof (the spam check's token for a form's script)
- * and GET /api/health (the paths are named in src/shared/relay-paths.ts).
+ * GET /api/health, and POST /api/telegram, Telegram's webhook for the
+ * owner's button presses (the paths are named in src/shared/relay-paths.ts).
  *
  * A form post goes through four steps, each a function below: reading (the
  * body, as JSON or as a form), checking (origin, rate limit, the forms' own
@@ -19,7 +20,7 @@
 import { HONEYPOT_FIELD, type FormKind } from "../shared/forms/fields.ts";
 import { BODIES, type ContactBody, type QuoteBody } from "../shared/forms/schema.ts";
 import { failure, SUCCESS } from "../shared/forms/texts.ts";
-import { FORM_PATHS, HEALTH_PATH, PROOF_PATH } from "../shared/relay-paths.ts";
+import { FORM_PATHS, HEALTH_PATH, PROOF_PATH, TELEGRAM_UPDATES_PATH } from "../shared/relay-paths.ts";
 import { MAX_BODY_BYTES, readBody } from "./body.ts";
 import { clientKey } from "./client-address.ts";
 import { leadId } from "./leads/id.ts";
@@ -29,6 +30,7 @@ import { contactNotices, quoteNotices } from "./notice.ts";
 import { BACK_FIELD, CONFIRM_NOTICE, resultPage, tooLongNotice } from "./page.ts";
 import { rateLimiter, type RateLimiter } from "./rate-limit.ts";
 import type { SpamGuard, Verdict } from "./spam.ts";
+import { sameSecret } from "./updates.ts";
 
 /** How long the visitor's answer waits for Telegram after the lead is stored. */
 export const ANSWER_BUDGET_MS = 3_000;
@@ -52,6 +54,8 @@ export interface RelayOptions {
   answerBudgetMs?: number;
   now?: () => Date;
   log?: (message: string) => void;
+  /** The owner's button presses through Telegram's webhook (updates.ts); without it the webhook path is not found. */
+  updates?: { secret: string; handle(update: unknown): Promise<void> };
 }
 
 export type RelayHandler = (request: Request, client?: { clientAddress?: string }) => Promise<Response>;
@@ -75,6 +79,7 @@ export function createRelay(options: RelayOptions): RelayHandler {
       const state = await health();
       return json(state.ok ? 200 : 503, state);
     }
+    if (at(url, TELEGRAM_UPDATES_PATH) && options.updates) return webhook(request, options.updates);
     const form = FORMS.find(([path]) => at(url, path))?.[1];
     const proofRequest = at(url, PROOF_PATH);
     if (!form && !proofRequest) return json(404, { ok: false, error: "not found" });
@@ -180,6 +185,27 @@ export function createRelay(options: RelayOptions): RelayHandler {
     log(`relay: ${form} form stored as lead ${id.id}`);
     await headStart(id.id);
     return reply.sent();
+  }
+
+  /** Telegram's webhook: only a post carrying the secret set with setWebhook is read. */
+  async function webhook(request: Request, updates: NonNullable<RelayOptions["updates"]>): Promise<Response> {
+    if (request.method !== "POST") return json(405, { ok: false, error: "use POST" }, new Headers({ Allow: "POST" }));
+    if (!sameSecret(request.headers.get("X-Telegram-Bot-Api-Secret-Token") ?? "", updates.secret)) return json(401, { ok: false, error: "not Telegram" });
+    const raw = await readBody(request);
+    let update: unknown;
+    try {
+      update = JSON.parse(raw ?? "");
+    } catch {
+      return json(400, { ok: false, error: "the body is not a Telegram update" });
+    }
+    try {
+      await updates.handle(update);
+    } catch (error) {
+      // Telegram sends an update again until it is answered 2xx; the update id keeps it from counting twice.
+      log(`relay: a Telegram update could not be handled, Telegram will send it again: ${(error as Error).message}`);
+      return json(500, { ok: false, error: "try again" });
+    }
+    return json(200, { ok: true });
   }
 
   /** A proof is good for one lead: true when this one's was unused, or used for this lead (a repeat). */

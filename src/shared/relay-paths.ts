@@ -18,6 +18,9 @@ export const PROOF_PATH = `${API_PREFIX}proof`;
 /** The delivery state, for a monitor: GET only, no personal data. */
 export const HEALTH_PATH = `${API_PREFIX}health`;
 
+/** Where Telegram posts the owner's button presses (the webhook set by `npm run telegram -- webhook`). */
+export const TELEGRAM_UPDATES_PATH = `${API_PREFIX}telegram`;
+
 /** Where the forms post: the relay at `relayOrigin` (RELAY_URL, without a trailing slash), or by default this site's own paths. */
 export function formActions(relayOrigin = ""): Record<FormKind, string> {
   return { quote: relayOrigin + FORM_PATHS.quote, contact: relayOrigin + FORM_PATHS.contact };

@@ -8,6 +8,7 @@
  */
 import { markNotice } from "../notice.ts";
 import { sendOnce, type SendOutcome, type TelegramOptions } from "../telegram.ts";
+import { stageKeyboard } from "./stages.ts";
 import type { Lead, LeadStore } from "./store.ts";
 
 export type PartsResult =
@@ -27,11 +28,13 @@ export async function sendParts(store: LeadStore, lead: Lead, telegram: Telegram
     const wasUncertain = lead.uncertainPart === i;
     await store.sending(lead.id, i, leaseUntil?.());
     const text = markNotice(parts[i], { receivedAt: lead.receivedAt, sentAt: now(), possibleRepeat: wasUncertain });
-    let outcome = await sendOnce(text, telegram);
+    // The owner's buttons go on the last part, where a multi-part notice ends.
+    const extra = i === parts.length - 1 ? { reply_markup: stageKeyboard(lead.id) } : {};
+    let outcome = await sendOnce(text, telegram, "Markdown", extra);
     // Our escaping should make this impossible; if Telegram still cannot parse it, the owner gets it unformatted rather than not at all.
-    if (outcome.kind === "message" && /can't parse entities/i.test(outcome.reason)) outcome = await sendOnce(text, telegram, null);
+    if (outcome.kind === "message" && /can't parse entities/i.test(outcome.reason)) outcome = await sendOnce(text, telegram, null, extra);
     if (outcome.kind !== "sent") return { done: false, part: i, wasUncertain, outcome };
-    await store.partSent(lead, i, now());
+    await store.partSent(lead, i, now(), { messageId: outcome.messageId, text });
     lead = { ...lead, partsSent: i + 1, uncertainPart: null };
   }
   return { done: true };

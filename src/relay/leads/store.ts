@@ -5,6 +5,7 @@
  * The schema is migrations/*.sql.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
+import type { Stage, StageEntry } from "./stages.ts";
 
 export interface Sql {
   /** Runs one statement; answers how many rows it changed. */
@@ -49,6 +50,11 @@ export interface Lead {
   spamReason: string | null;
   /** With failure kind settings: the mark of the settings that refused it (policy.ts). */
   settingsMark: string | null;
+  /** The stage the owner last pressed on its notice; null while it waits. */
+  stage: Stage | null;
+  /** The notice's last part in the chat, once delivered: its message id and the Markdown sent. */
+  noticeMessageId: number | null;
+  noticeText: string | null;
 }
 
 interface Row {
@@ -68,9 +74,12 @@ interface Row {
   erased_at: number | null;
   spam_reason: string | null;
   settings_mark: string | null;
+  stage: Stage | null;
+  notice_message_id: number | null;
+  notice_text: string | null;
 }
 
-const COLUMNS = "id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark";
+const COLUMNS = "id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark, stage, notice_message_id, notice_text";
 
 const toLead = (r: Row): Lead => ({
   id: r.id,
@@ -89,6 +98,9 @@ const toLead = (r: Row): Lead => ({
   erasedAt: r.erased_at === null ? null : Number(r.erased_at),
   spamReason: r.spam_reason,
   settingsMark: r.settings_mark,
+  stage: r.stage,
+  noticeMessageId: r.notice_message_id === null ? null : Number(r.notice_message_id),
+  noticeText: r.notice_text,
 });
 
 /** A day in milliseconds: the retention period (LEADS_RETENTION_DAYS) is counted in days. */
@@ -150,13 +162,54 @@ export class LeadStore {
     await this.sql.run("UPDATE leads SET uncertain_part = ?, next_attempt_at = COALESCE(?, next_attempt_at) WHERE id = ? AND status = 'pending'", [index, leaseUntil ?? null, id]);
   }
 
-  /** Telegram accepted part `index`: it is never sent again; the last part makes the lead delivered. */
-  async partSent(lead: Lead, index: number, now: number): Promise<void> {
+  /**
+   * Telegram accepted part `index`: it is never sent again. The last part makes the lead delivered,
+   * and `notice` (its message id and text) is kept for the owner's buttons to edit.
+   */
+  async partSent(lead: Lead, index: number, now: number, notice?: { messageId?: number; text: string }): Promise<void> {
     const last = lead.parts !== null && index + 1 >= lead.parts.length;
     await this.sql.run(
-      `UPDATE leads SET parts_sent = ?, uncertain_part = NULL, last_error = NULL${last ? ", status = 'delivered', delivered_at = ?" : ""} WHERE id = ? AND parts_sent = ?`,
-      last ? [index + 1, now, lead.id, index] : [index + 1, lead.id, index],
+      `UPDATE leads SET parts_sent = ?, uncertain_part = NULL, last_error = NULL${last ? ", status = 'delivered', delivered_at = ?, notice_message_id = ?, notice_text = ?" : ""} WHERE id = ? AND parts_sent = ?`,
+      last ? [index + 1, now, notice?.messageId ?? null, notice?.text ?? null, lead.id, index] : [index + 1, lead.id, index],
     );
+  }
+
+  /**
+   * The owner pressed `stage` on the lead's notice: true when that moved it (the lead is at
+   * another stage and not erased). The first press of each stage is kept with when and who.
+   */
+  async setStage(id: string, stage: Stage, at: number, by: { name: string; id?: number }): Promise<boolean> {
+    const moved = (await this.sql.run("UPDATE leads SET stage = ? WHERE id = ? AND stage IS NOT ? AND erased_at IS NULL", [stage, id, stage])) === 1;
+    if (moved) await this.sql.run("INSERT INTO lead_stages (lead_id, stage, at, by_name, by_id) VALUES (?, ?, ?, ?, ?) ON CONFLICT (lead_id, stage) DO NOTHING", [id, stage, at, by.name, by.id ?? null]);
+    return moved;
+  }
+
+  /** Each stage pressed for these leads, first press only, oldest first. */
+  async stageHistory(ids: string[]): Promise<Map<string, StageEntry[]>> {
+    const history = new Map<string, StageEntry[]>();
+    if (!ids.length) return history;
+    const rows = await this.sql.all<{ lead_id: string; stage: Stage; at: number; by_name: string }>(
+      `SELECT lead_id, stage, at, by_name FROM lead_stages WHERE lead_id IN (${ids.map(() => "?").join(", ")}) ORDER BY at, stage`,
+      ids,
+    );
+    for (const r of rows) history.set(r.lead_id, [...(history.get(r.lead_id) ?? []), { stage: r.stage, at: Number(r.at), byName: r.by_name }]);
+    return history;
+  }
+
+  /** Whether Telegram's update `updateId` was already processed. */
+  async updateSeen(updateId: number): Promise<boolean> {
+    return (await this.sql.all("SELECT 1 FROM telegram_updates WHERE update_id = ?", [updateId])).length > 0;
+  }
+
+  /** Records Telegram's update `updateId` as processed. */
+  async updateDone(updateId: number, now: number): Promise<void> {
+    await this.sql.run("INSERT INTO telegram_updates (update_id, processed_at) VALUES (?, ?) ON CONFLICT (update_id) DO NOTHING", [updateId, now]);
+  }
+
+  /** The update_id to ask getUpdates for next: one past the last processed. */
+  async nextUpdateId(): Promise<number> {
+    const [row] = await this.sql.all<{ last: number | null }>("SELECT MAX(update_id) AS last FROM telegram_updates");
+    return row?.last == null ? 0 : Number(row.last) + 1;
   }
 
   /** `uncertainPart`: the part that may have reached Telegram (null when the attempt certainly did not). */
@@ -228,7 +281,7 @@ export class LeadStore {
 
   /** Erases what visitors typed from delivered, spam and unconfirmed leads received more than `days` days before `now`; keeps ids and times. */
   async erase(days: number, now: number): Promise<number> {
-    return this.sql.run("UPDATE leads SET fields = NULL, parts = NULL, erased_at = ? WHERE status IN ('delivered', 'spam', 'unconfirmed') AND received_at < ? AND erased_at IS NULL", [now, now - days * DAY_MS]);
+    return this.sql.run("UPDATE leads SET fields = NULL, parts = NULL, notice_text = NULL, erased_at = ? WHERE status IN ('delivered', 'spam', 'unconfirmed') AND received_at < ? AND erased_at IS NULL", [now, now - days * DAY_MS]);
   }
 
   /** For health checks, which anyone may ask for: the pending leads only, through the leads_due index. */

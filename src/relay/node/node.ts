@@ -12,9 +12,13 @@ import { importOutbox, OLD_OUTBOX } from "./import-outbox.ts";
 import { openLeadStore, type OpenedStore } from "./sqlite.ts";
 import { createRelay, type RelayHandler } from "../relay.ts";
 import { spamGuardFor } from "../spam.ts";
+import { handleUpdate, webhookSecret } from "../updates.ts";
+import { startPolling, type Polling } from "./polling.ts";
 
 export interface NodeRelay {
   relay: RelayHandler;
+  /** How the owner's button presses arrive: "polling", "webhook", or "off" (also without Telegram). */
+  updates: "polling" | "webhook" | "off";
   opened: OpenedStore;
   delivery: Delivery;
   /** Stops delivery (waiting for an attempt under way) and closes the store. */
@@ -48,7 +52,11 @@ export async function startNodeRelay({ config, phone, log = console.log, outboxF
   const telegram = configured && { ...configured, attemptTimeoutMs };
   const delivery = await startDelivery({ store, telegram, log, pollMs });
   const spam = await spamGuardFor(config, store);
+  const updatesMode = telegram ? config.TELEGRAM_UPDATES : "off";
+  const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log }));
+  const polling: Polling | undefined = handle && updatesMode === "polling" ? startPolling({ store, telegram, handle, log }) : undefined;
   const relay = createRelay({
+    updates: handle && updatesMode === "webhook" ? { secret: await webhookSecret(telegram.token), handle } : undefined,
     store,
     spam,
     trustProxy: config.TRUST_PROXY,
@@ -62,10 +70,12 @@ export async function startNodeRelay({ config, phone, log = console.log, outboxF
   });
   return {
     relay,
+    updates: updatesMode,
     opened,
     delivery,
     async close() {
       clearInterval(retention);
+      await polling?.stop();
       await delivery.stop();
       opened.close();
     },

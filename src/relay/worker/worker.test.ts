@@ -13,7 +13,9 @@ import { build } from "esbuild";
 import { Miniflare, type MiniflareOptions } from "miniflare";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEAD_LETTER_SUFFIX, LEASE_MS, SWEEP_CRON } from "./queue.ts";
-import { startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
+import { OWNER, startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
+import { callbackData } from "../leads/stages.ts";
+import { setWebhook } from "../updates.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const MIGRATIONS = path.join(ROOT, "migrations");
@@ -43,6 +45,7 @@ interface LeadRow {
   settings_mark: string | null;
   uncertain_part: number | null;
   next_attempt_at: number;
+  stage: string | null;
 }
 
 interface Running {
@@ -128,7 +131,7 @@ async function startWorker(given: Partial<Settings> = {}): Promise<Running> {
       await (await mf.getWorker()).scheduled({ cron: SWEEP_CRON });
     },
     async leads() {
-      return (await (await mf.getD1Database("DB")).prepare("SELECT id, status, parts_sent, attempts, last_error, failure_kind, settings_mark, uncertain_part, next_attempt_at FROM leads ORDER BY received_at").all<LeadRow>()).results;
+      return (await (await mf.getD1Database("DB")).prepare("SELECT id, status, parts_sent, attempts, last_error, failure_kind, settings_mark, uncertain_part, next_attempt_at, stage FROM leads ORDER BY received_at").all<LeadRow>()).results;
     },
     async redeploy(change) {
       settings = { ...settings, ...change };
@@ -194,6 +197,35 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
       await res.arrayBuffer();
     }
     expect(await w.leads()).toEqual([]);
+  });
+
+  it("takes the owner's button presses through Telegram's webhook: each update once, forged ones refused", async () => {
+    const w = await startWorker();
+    const webhook = new URL("/api/telegram", await w.mf.ready).href;
+    expect(await setWebhook({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, webhook)).toMatchObject({ ok: true });
+    await w.post(contact({ name: "Button Press" }));
+    await waitFor("the notice with its buttons", () => tg.delivered.length === 1);
+    const { messageId, replyMarkup } = tg.delivered[0];
+    expect(replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["Called", "Quoted", "Booked", "Not a job"]);
+    await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
+    const [{ id }] = await w.leads();
+
+    expect(await tg.press(messageId, callbackData("called", id))).toBe(200);
+    expect((await w.leads())[0].stage).toBe("called");
+    expect(tg.messages.get(messageId)!.shown).toMatch(/\nCalled by Sam at \d{1,2}:\d\d [ap]m$/);
+    expect(await tg.redeliver(tg.updates[0])).toBe(200);
+    expect(await tg.press(messageId, callbackData("called", id), { first_name: "Kim" })).toBe(200);
+    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Already marked Called."]);
+    expect(tg.edits).toHaveLength(1);
+
+    // Forged: no secret, a wrong one, or a press from another chat.
+    const forged = (headers: Record<string, string>) =>
+      w.mf.dispatchFetch(webhook, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify({ update_id: 1, callback_query: { id: "9", from: OWNER, message: { message_id: messageId, chat: { id: Number(tg.chatId) } }, data: callbackData("booked", id) } }) });
+    expect((await forged({})).status).toBe(401);
+    expect((await forged({ "X-Telegram-Bot-Api-Secret-Token": "not-the-secret" })).status).toBe(401);
+    expect(await tg.press(messageId, callbackData("booked", id), {}, "-1009999999999")).toBe(200);
+    expect((await w.leads())[0].stage).toBe("called");
+    expect(tg.edits).toHaveLength(1);
   });
 
   it("limits each client with Cloudflare's rate-limiting binding, by CF-Connecting-IP only", async () => {

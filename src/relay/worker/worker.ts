@@ -20,6 +20,7 @@ import { dailyUpkeep } from "../leads/upkeep.ts";
 import type { RateLimiter } from "../rate-limit.ts";
 import { createRelay, json, type RelayHandler } from "../relay.ts";
 import { spamGuardFor } from "../spam.ts";
+import { handleUpdate, webhookSecret } from "../updates.ts";
 
 /** Cloudflare's rate-limiting binding (wrangler.toml: RATE_LIMITER). */
 interface RateLimitBinding {
@@ -88,6 +89,8 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   if (!binding) log("relay: no RATE_LIMITER binding (wrangler.toml): the rate limit counts per Worker instance only");
   const spam = await spamGuardFor(config, store);
   const handler = createRelay({
+    // The owner's button presses come through Telegram's webhook (README: npm run telegram -- webhook).
+    updates: telegram && { secret: await webhookSecret(telegram.token), handle: (update) => handleUpdate(update, { store, telegram, log }) },
     store,
     spam,
     limiter,

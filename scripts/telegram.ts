@@ -1,0 +1,42 @@
+/**
+ * `npm run telegram`: the relay's side of the owner's Telegram bot.
+ *
+ *   npm run telegram -- webhook https://relay.example/api/telegram   Telegram posts button presses there
+ *   npm run telegram -- webhook --delete                             back to long polling (TELEGRAM_UPDATES=polling)
+ *
+ * Settings as the relay reads them (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID, TELEGRAM_API_BASE); the
+ * secret Telegram sends with each post is derived from the token, so nothing else is needed.
+ */
+import { parseArgs } from "node:util";
+import { ConfigError, relayConfig, telegramOptions } from "../src/relay/config.ts";
+import { TELEGRAM_UPDATES_PATH } from "../src/shared/relay-paths.ts";
+import { setWebhook } from "../src/relay/updates.ts";
+
+const USAGE = `Usage:
+  npm run telegram -- webhook https://relay.your-domain.com.au${TELEGRAM_UPDATES_PATH}
+  npm run telegram -- webhook --delete`;
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { delete: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } });
+const [command, url] = positionals;
+if (values.help || command !== "webhook" || (!url && !values.delete)) fail(USAGE, values.help ? 0 : 1);
+if (url && !/^https?:\/\/[^/]+\/\S*$/.test(url)) fail(`${JSON.stringify(url)} is not an address such as https://relay.your-domain.com.au${TELEGRAM_UPDATES_PATH}`);
+
+let telegram;
+try {
+  telegram = telegramOptions(relayConfig(process.env));
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  fail(error.message);
+}
+if (!telegram) fail("Set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID first (the same settings the relay runs with).");
+
+const answer = await setWebhook(telegram, values.delete ? "" : url);
+if (answer.ok) {
+  console.log(`Telegram answered: ok${answer.description ? ` (${answer.description})` : ""}.`);
+  console.log(values.delete ? "Button presses now wait for the relay's long polling (TELEGRAM_UPDATES=polling)." : `Button presses now go to ${url}; run the Node relay with TELEGRAM_UPDATES=webhook (the Worker always listens there).`);
+} else fail(`Telegram answered: ${answer.status || "no answer"} ${answer.description}`);
+
+function fail(message: string, code = 1): never {
+  (code ? console.error : console.log)(message);
+  process.exit(code);
+}

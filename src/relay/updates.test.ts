@@ -1,0 +1,172 @@
+/**
+ * The owner works a lead from Telegram, on the Node relay: the notice's
+ * buttons, a press through the webhook or long polling, forged and repeated
+ * updates, and a restart between two presses. The relay listens on 127.0.0.1
+ * so the Telegram stand-in can post presses to it as Telegram would.
+ */
+import type { Server } from "node:http";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startNodeRelay, type NodeRelay } from "./node/node.ts";
+import { callbackData, MAX_CALLBACK_BYTES, STAGES } from "./leads/stages.ts";
+import { standInConfig, tempLeadsDb } from "./testing/leads.ts";
+import { OWNER, startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
+import { callBot } from "./telegram.ts";
+import { setWebhook, webhookSecret } from "./updates.ts";
+import { listen } from "../server/node.ts";
+import { TELEGRAM_UPDATES_PATH } from "../shared/relay-paths.ts";
+
+let tg: StandIn;
+let db: ReturnType<typeof tempLeadsDb>;
+const running: { relay: NodeRelay; server: Server }[] = [];
+const logs: string[] = [];
+
+beforeAll(async () => {
+  tg = await startTelegramStandIn();
+});
+afterAll(() => tg.close());
+beforeEach(() => {
+  db = tempLeadsDb();
+  logs.length = 0;
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map(stop));
+  tg.reset();
+  db.remove();
+});
+
+const telegram = () => ({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId });
+
+async function start(updates: "webhook" | "polling"): Promise<{ relay: NodeRelay; url: string; server: Server }> {
+  const relay = await startNodeRelay({ config: standInConfig(tg, db.file, { TELEGRAM_UPDATES: updates }), phone: "0491 570 156", log: (m) => void logs.push(m), pollMs: 100 });
+  const { server, url } = await listen((request, info) => relay.relay(request, info), { port: 0, host: "127.0.0.1" });
+  running.push({ relay, server });
+  return { relay, url, server };
+}
+
+async function stop(r: { relay: NodeRelay; server: Server }) {
+  running.splice(running.indexOf(r), 1);
+  await new Promise((resolve) => r.server.close(resolve));
+  r.server.closeAllConnections();
+  await r.relay.close();
+}
+
+/** Posts a lead and waits for its notice; answers the notice's message id and the lead's id. */
+async function lead(url: string, name = "Ann Lee") {
+  const submissionId = crypto.randomUUID();
+  const res = await fetch(`${url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name, email: "ann@example.com", phone: "0412 345 678", submissionId }) });
+  expect(res.status).toBe(200);
+  await expect.poll(() => tg.delivered.some((d) => d.shown.includes(`Name: ${name}\n`)), { timeout: 10_000, message: "the notice arrives" }).toBe(true);
+  const notice = tg.delivered.find((d) => d.shown.includes(`Name: ${name}\n`))!;
+  return { messageId: notice.messageId, id: submissionId };
+}
+
+const shown = (messageId: number) => tg.messages.get(messageId)!.shown;
+const buttons = (messageId: number) => tg.messages.get(messageId)!.replyMarkup?.inline_keyboard.flat().map((b) => b.text);
+
+describe("the owner's buttons, through the webhook", () => {
+  it("puts Called, Quoted, Booked and Not a job on each notice, within Telegram's 64 bytes", async () => {
+    const { url } = await start("webhook");
+    const { messageId } = await lead(url);
+    expect(buttons(messageId)).toEqual(["Called", "Quoted", "Booked", "Not a job"]);
+    const longest = callbackData("not-a-job", `form-${"f".repeat(32)}`);
+    expect(new TextEncoder().encode(longest).length).toBeLessThanOrEqual(MAX_CALLBACK_BYTES);
+  });
+
+  it("a press moves the stage, answers it, and edits the notice once; the same button again changes nothing", async () => {
+    const { relay, url } = await start("webhook");
+    expect((await setWebhook(telegram(), `${url}${TELEGRAM_UPDATES_PATH}`)).ok).toBe(true);
+    const { messageId, id } = await lead(url);
+    const before = shown(messageId);
+
+    expect(await tg.press(messageId, callbackData("called", id))).toBe(200);
+    expect((await relay.opened.store.get(id))?.stage).toBe("called");
+    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called."]);
+    expect(tg.edits).toHaveLength(1);
+    expect(shown(messageId)).toMatch(new RegExp(`^${before.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\nCalled by Sam at \\d{1,2}:\\d\\d [ap]m$`));
+    expect(buttons(messageId)).toEqual(STAGES.map((s) => s.button));
+
+    expect(await tg.press(messageId, callbackData("called", id), { first_name: "Kim" })).toBe(200);
+    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Already marked Called."]);
+    expect(tg.edits).toHaveLength(1);
+
+    expect(await tg.press(messageId, callbackData("quoted", id), { first_name: "Kim", last_name: "O_Neil *x*" })).toBe(200);
+    expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nQuoted by Kim O_Neil \*x\* at [^\n]+$/);
+    expect((await relay.opened.store.stageHistory([id])).get(id)?.map((e) => [e.stage, e.byName])).toEqual([
+      ["called", "Sam"],
+      ["quoted", "Kim O_Neil *x*"],
+    ]);
+  });
+
+  it("a forged update (no secret, a wrong one, another chat) gets 401 or is ignored, and changes nothing", async () => {
+    const { relay, url } = await start("webhook");
+    expect((await setWebhook(telegram(), `${url}${TELEGRAM_UPDATES_PATH}`)).ok).toBe(true);
+    const { messageId, id } = await lead(url);
+    const update = (chatId: string) => JSON.stringify({ update_id: 7, callback_query: { id: "1", from: OWNER, message: { message_id: messageId, chat: { id: Number(chatId) } }, data: callbackData("booked", id) } });
+    const post = (headers: Record<string, string>, body = update(tg.chatId)) => fetch(`${url}${TELEGRAM_UPDATES_PATH}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+    const secret = await webhookSecret(tg.token);
+    expect((await post({})).status).toBe(401);
+    expect((await post({ "X-Telegram-Bot-Api-Secret-Token": secret.slice(0, -1) + (secret.endsWith("A") ? "B" : "A") })).status).toBe(401);
+    expect((await post({ "X-Telegram-Bot-Api-Secret-Token": `${secret}x` })).status).toBe(401);
+    expect(await tg.press(messageId, callbackData("booked", id), {}, "-1009999999999")).toBe(200);
+    expect((await relay.opened.store.get(id))?.stage).toBeNull();
+    expect(tg.edits).toHaveLength(0);
+    expect(tg.answers).toHaveLength(0);
+  });
+
+  it("the same update sent twice is processed once", async () => {
+    const { url } = await start("webhook");
+    expect((await setWebhook(telegram(), `${url}${TELEGRAM_UPDATES_PATH}`)).ok).toBe(true);
+    const { messageId, id } = await lead(url);
+    await tg.press(messageId, callbackData("booked", id));
+    expect(await tg.redeliver(tg.updates[0])).toBe(200);
+    expect(tg.answers).toHaveLength(1);
+    expect(tg.edits).toHaveLength(1);
+  });
+
+  it("answers a press on an unknown or erased lead politely, and leaves the notice alone", async () => {
+    const { relay, url } = await start("webhook");
+    expect((await setWebhook(telegram(), `${url}${TELEGRAM_UPDATES_PATH}`)).ok).toBe(true);
+    const { messageId, id } = await lead(url);
+    await tg.press(messageId, callbackData("called", "form-0123456789abcdef0123456789abcdef"));
+    await relay.opened.store.erase(0, Date.now() + 1);
+    await tg.press(messageId, callbackData("called", id));
+    expect(tg.answers.map((a) => a.text)).toEqual(["This lead is not in the store.", "This lead's details were erased after the retention period."]);
+    expect(tg.edits).toHaveLength(0);
+  });
+});
+
+describe("the owner's buttons, through long polling (no public address)", () => {
+  it("a press reaches the relay, and a press made while it was stopped is processed once after a restart", async () => {
+    const first = await start("polling");
+    const { messageId, id } = await lead(first.url);
+    await tg.press(messageId, callbackData("called", id));
+    await expect.poll(async () => (await first.relay.opened.store.get(id))?.stage, { timeout: 10_000, message: "the press is read" }).toBe("called");
+    await expect.poll(() => tg.edits.length, { timeout: 5_000, message: "the notice is edited" }).toBe(1);
+
+    await stop(first);
+    await tg.press(messageId, callbackData("booked", id));
+    const second = await start("polling");
+    await expect.poll(async () => (await second.relay.opened.store.get(id))?.stage, { timeout: 10_000, message: "the press made while stopped is read" }).toBe("booked");
+    await expect.poll(() => tg.edits.length, { timeout: 5_000, message: "the notice is edited again" }).toBe(2);
+    // Nothing is read twice: two presses, two answers.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Marked Booked."]);
+    expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nBooked by Sam at [^\n]+$/);
+  });
+});
+
+describe("the Telegram stand-in is as strict as Telegram", () => {
+  it("refuses callback_data over 64 bytes, parameters a method does not have, an unchanged edit, and getUpdates while a webhook is set", async () => {
+    const t = telegram();
+    const kb = (data: string) => ({ inline_keyboard: [[{ text: "x", callback_data: data }]] });
+    expect(await callBot(t, "sendMessage", { chat_id: t.chatId, text: "hi", reply_markup: kb("é".repeat(33)) })).toMatchObject({ ok: false, status: 400, description: "Bad Request: BUTTON_DATA_INVALID" });
+    expect(await callBot(t, "sendMessage", { chat_id: t.chatId, text: "hi", reply_markup: kb("x".repeat(64)) })).toMatchObject({ ok: true });
+    expect(await callBot(t, "sendMessage", { chat_id: t.chatId, text: "hi", colour: "red" })).toMatchObject({ ok: false, description: "Bad Request: unknown parameter colour" });
+    const messageId = tg.delivered[0].messageId;
+    expect(await callBot(t, "editMessageText", { chat_id: t.chatId, message_id: messageId, text: "hi", reply_markup: kb("x".repeat(64)) })).toMatchObject({ ok: false, description: expect.stringMatching(/^Bad Request: message is not modified/) });
+    expect(await callBot(t, "answerCallbackQuery", { callback_query_id: "nope" })).toMatchObject({ ok: false, status: 400 });
+    expect(await callBot(t, "setWebhook", { url: "https://relay.example/api/telegram", secret_token: "no spaces allowed" })).toMatchObject({ ok: false, status: 400 });
+    expect(await callBot(t, "setWebhook", { url: "https://relay.example/api/telegram", secret_token: "ok_secret-1" })).toMatchObject({ ok: true });
+    expect(await callBot(t, "getUpdates", {})).toMatchObject({ ok: false, status: 409 });
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The owner's button presses, as Telegram's updates: through the webhook
+ * (POST /api/telegram, on both hosts) or long polling (getUpdates, on a Node
+ * relay without a public address: node/polling.ts). Each update is processed
+ * once, through restarts (its update_id is recorded after it is handled, and
+ * a press that finds its lead already at that stage changes nothing), and only
+ * presses in the configured chat count.
+ *
+ * A press records the stage with when and who, answers the press so the
+ * owner's spinner stops, and edits the notice to show every stage pressed,
+ * keeping the buttons for the next one.
+ * https://core.telegram.org/bots/api#callbackquery
+ */
+import { callBot, type TelegramOptions } from "./telegram.ts";
+import { render } from "./markdown.ts";
+import { parseCallback, stageKeyboard, stageLabel, stageLines } from "./leads/stages.ts";
+import type { LeadStore } from "./leads/store.ts";
+
+/** The secret Telegram sends with every webhook post: derived from the bot token, so the relay and `npm run telegram` agree without another setting. */
+export async function webhookSecret(token: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(token), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("jacaranda-relay webhook secret")));
+  // Telegram allows 1-256 characters of A-Z a-z 0-9 _ -: base64url without padding.
+  return btoa(String.fromCharCode(...mac)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Compares two secrets in time that does not depend on where they differ. */
+export function sameSecret(given: string, expected: string): boolean {
+  let differ = given.length ^ expected.length;
+  for (let i = 0; i < expected.length; i++) differ |= (given.charCodeAt(i) || 0) ^ expected.charCodeAt(i);
+  return differ === 0;
+}
+
+export interface UpdateHandlerOptions {
+  store: LeadStore;
+  telegram: TelegramOptions;
+  log: (message: string) => void;
+  now?: () => number;
+}
+
+interface CallbackQuery {
+  id: string;
+  from?: { id?: number; first_name?: string; last_name?: string; username?: string };
+  message?: { message_id?: number; chat?: { id?: number | string } };
+  data?: unknown;
+}
+
+/** Handles one update; throws only when the store fails (the webhook then answers 500 and Telegram sends it again). */
+export async function handleUpdate(update: unknown, { store, telegram, log, now = Date.now }: UpdateHandlerOptions): Promise<void> {
+  const updateId = (update as { update_id?: unknown } | null)?.update_id;
+  if (typeof updateId !== "number" || !Number.isSafeInteger(updateId)) return;
+  if (await store.updateSeen(updateId)) return;
+  const query = (update as { callback_query?: CallbackQuery }).callback_query;
+  if (query && typeof query.id === "string") await press(query);
+  await store.updateDone(updateId, now());
+
+  async function press(query: CallbackQuery) {
+    if (String(query.message?.chat?.id) !== telegram.chatId) {
+      log(`relay: a button press from another chat was ignored`);
+      return;
+    }
+    const answer = (text: string) => callBot(telegram, "answerCallbackQuery", { callback_query_id: query.id, text }).then(warn("answer a button press"));
+    const pressed = parseCallback(query.data);
+    if (!pressed) return answer("This button is not one of the relay's.");
+    const lead = await store.get(pressed.leadId);
+    if (!lead) return answer("This lead is not in the store.");
+    if (lead.erasedAt !== null) return answer("This lead's details were erased after the retention period.");
+    const label = stageLabel(pressed.stage);
+    const by = [query.from?.first_name, query.from?.last_name].filter(Boolean).join(" ") || query.from?.username || "someone";
+    const moved = await store.setStage(lead.id, pressed.stage, now(), { name: by, id: query.from?.id });
+    if (moved) log(`relay: lead ${lead.id} marked ${label}`);
+    await answer(moved ? `Marked ${label}.` : `Already marked ${label}.`);
+    // Edited even when nothing moved: a press handled before a crash may not have reached the notice; if it did, Telegram says "not modified".
+    const messageId = query.message?.message_id ?? lead.noticeMessageId;
+    if (messageId == null) return;
+    const history = (await store.stageHistory([lead.id])).get(lead.id) ?? [];
+    const keyboard = stageKeyboard(lead.id);
+    const edited = lead.noticeText
+      ? await callBot(telegram, "editMessageText", { chat_id: telegram.chatId, message_id: messageId, text: `${lead.noticeText}\n${render(stageLines(history, lead.receivedAt)).markdown}`, parse_mode: "Markdown", link_preview_options: { is_disabled: true }, reply_markup: keyboard })
+      : await callBot(telegram, "editMessageReplyMarkup", { chat_id: telegram.chatId, message_id: messageId, reply_markup: keyboard });
+    // "message is not modified": a press handled twice (Telegram sent it again after a crash) already shows.
+    if (!edited.ok && !/not modified/i.test(edited.description)) warn("edit the notice")(edited);
+  }
+
+  function warn(what: string) {
+    return (answer: Awaited<ReturnType<typeof callBot>>) => {
+      if (!answer.ok) log(`relay: could not ${what} (${answer.status ? `${answer.status} ` : ""}${answer.description})`);
+    };
+  }
+}
+
+/**
+ * Points Telegram's webhook at `url` (the relay's /api/telegram) with the relay's secret, for
+ * button presses only; an empty url removes it. Answers what Telegram said.
+ * https://core.telegram.org/bots/api#setwebhook
+ */
+export async function setWebhook(telegram: TelegramOptions, url: string): Promise<Awaited<ReturnType<typeof callBot>>> {
+  if (url === "") return callBot(telegram, "deleteWebhook", {});
+  return callBot(telegram, "setWebhook", { url, secret_token: await webhookSecret(telegram.token), allowed_updates: ["callback_query"] });
+}

@@ -10,7 +10,7 @@ import { loadContent } from "../src/build/content/load.ts";
 import { ConfigError, printableApiBase, serverConfig, telegramConfigured, type ServerConfig } from "../src/relay/index.ts";
 import { startNodeRelay } from "../src/relay/node/node.ts";
 import { createApp } from "../src/server/app.ts";
-import { FORM_PATHS, HEALTH_PATH } from "../src/shared/relay-paths.ts";
+import { FORM_PATHS, HEALTH_PATH, TELEGRAM_UPDATES_PATH } from "../src/shared/relay-paths.ts";
 import { listen } from "../src/server/node.ts";
 
 let config: ServerConfig;
@@ -28,7 +28,8 @@ if (!existsSync(path.join(root, "index.html"))) {
   process.exit(1);
 }
 
-const { relay, opened } = await startNodeRelay({ config, phone: businessPhone() });
+const site = siteContent();
+const { relay, opened, updates } = await startNodeRelay({ config, phone: site?.phone, hours: site?.hours });
 const { url } = await listen(createApp({ root, relay }), { port: config.PORT, host: config.HOST });
 
 console.log(`Serving ${root} at ${url}`);
@@ -38,14 +39,15 @@ console.log(
     ? `Forms: ${FORM_PATHS.quote} and ${FORM_PATHS.contact} store each lead in ${opened.file} and send it to Telegram through ${printableApiBase(config)}.`
     : `Forms: Telegram is not configured (set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID), so leads are stored in ${opened.file} and not sent; read them with npm run leads.`,
 );
+if (updates !== "off") console.log(`The owner's buttons: ${updates === "polling" ? "long polling Telegram (TELEGRAM_UPDATES=polling)" : `Telegram's webhook at ${TELEGRAM_UPDATES_PATH} (TELEGRAM_UPDATES=webhook; set it with npm run telegram -- webhook URL)`}.`);
 console.log(`Health: ${url}${HEALTH_PATH}. Spam check: ${config.SPAM_CHECKS}${config.TRUST_PROXY ? `; client addresses from X-Forwarded-For behind ${config.TRUST_PROXY} prox${config.TRUST_PROXY === 1 ? "y" : "ies"}` : ""}.`);
 
-/** The phone the contact form's failure text names, from content/site.yaml like every page. */
-function businessPhone(): string | undefined {
+/** The phone the contact form's failure text names and the hours the owner's reminders keep, from content/site.yaml like every page. */
+function siteContent() {
   try {
-    return loadContent("content").site.phone;
+    return loadContent("content").site;
   } catch {
-    console.warn("content/ could not be read, so the contact form's failure text has no phone number; set SITE_PHONE to give one.");
+    console.warn("content/ could not be read, so the contact form's failure text has no phone number and reminders keep 8 am to 6 pm; set SITE_PHONE and BUSINESS_HOURS to give them.");
     return undefined;
   }
 }

@@ -22,6 +22,26 @@ const wholeNumber = (fallback: number, min: number, max: number, what = `a whole
     });
 const positiveInt = (fallback: number, max: number) => wholeNumber(fallback, 1, max);
 
+const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+/** content/site.yaml's hours as JSON, for a relay without content/ (the Worker: npm run relay:deploy passes them). */
+const businessHours = z
+  .string()
+  .optional()
+  .transform((s, ctx) => {
+    if (s === undefined || s.trim() === "") return undefined;
+    const lines = z.array(z.object({ days: z.array(z.enum(DAYS)).min(1), opens: clock.optional(), closes: clock.optional() })).safeParse((() => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        return undefined;
+      }
+    })());
+    if (lines.success) return lines.data;
+    ctx.addIssue({ code: "custom", message: 'expected content/site.yaml\'s hours as JSON, e.g. [{"days":["Monday"],"opens":"08:00","closes":"18:00"}]' });
+    return z.NEVER;
+  });
+
 /** Where the Node relay keeps its lead store unless LEADS_DB says otherwise. */
 export const DEFAULT_LEADS_DB = ".data/leads.sqlite";
 
@@ -81,6 +101,9 @@ export const RelayEnv = z
       .optional()
       .transform(emptyAsMissing)
       .refine((k) => k === undefined || k.length >= 32, { message: "is too short: use at least 32 random characters (for example: openssl rand -hex 32)" }),
+    /** Minutes after its notice before a lead nobody has pressed a stage for is reminded (in business hours); 0: never. */
+    LEAD_REMINDER_MINUTES: wholeNumber(30, 0, 24 * 60),
+    BUSINESS_HOURS: businessHours,
     /** How many proxies stand in front of the relay, whose X-Forwarded-For entries are trusted. */
     TRUST_PROXY: wholeNumber(0, 0, 10, "the number of proxies in front of the relay, 0 to 10"),
   })

@@ -15,6 +15,7 @@ import { callBot, type TelegramOptions } from "./telegram.ts";
 import { render } from "./markdown.ts";
 import { parseCallback, stageKeyboard, stageLabel, stageLines } from "./leads/stages.ts";
 import type { LeadStore } from "./leads/store.ts";
+import { releaseSpam, showSpam } from "./owner.ts";
 
 /** The secret Telegram sends with every webhook post: derived from the bot token, so the relay and `npm run telegram` agree without another setting. */
 export async function webhookSecret(token: string): Promise<string> {
@@ -60,6 +61,20 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
       return;
     }
     const answer = (text: string) => callBot(telegram, "answerCallbackQuery", { callback_query_id: query.id, text }).then(warn("answer a button press"));
+    // The digest's "See them", and "Not spam" under each message it shows.
+    const spam = typeof query.data === "string" ? /^spam:(\d+):(\d+)$/.exec(query.data) : null;
+    if (spam) {
+      await answer("Here they are.");
+      const summary = await showSpam(store, telegram, Number(spam[1]), Number(spam[2]));
+      log(`relay: the owner asked to see the spam: ${summary}`);
+      return;
+    }
+    const release = typeof query.data === "string" ? /^release:(.+)$/.exec(query.data) : null;
+    if (release) {
+      const said = await releaseSpam(store, release[1], now());
+      log(`relay: lead ${release[1]}: ${said}`);
+      return answer(said);
+    }
     const pressed = parseCallback(query.data);
     if (!pressed) return answer("This button is not one of the relay's.");
     const lead = await store.get(pressed.leadId);

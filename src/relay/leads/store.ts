@@ -196,6 +196,44 @@ export class LeadStore {
     return history;
   }
 
+  /** Delivered leads still at no stage, not yet reminded, delivered before `before`: the reminders' candidates. */
+  async unremindedWaiting(before: number): Promise<{ id: string; deliveredAt: number; noticeMessageId: number; receivedAt: number }[]> {
+    const rows = await this.sql.all<{ id: string; delivered_at: number; notice_message_id: number; received_at: number }>(
+      "SELECT id, delivered_at, notice_message_id, received_at FROM leads WHERE status = 'delivered' AND stage IS NULL AND reminded_at IS NULL AND erased_at IS NULL AND notice_message_id IS NOT NULL AND delivered_at <= ? ORDER BY delivered_at LIMIT 50",
+      [before],
+    );
+    return rows.map((r) => ({ id: r.id, deliveredAt: Number(r.delivered_at), noticeMessageId: Number(r.notice_message_id), receivedAt: Number(r.received_at) }));
+  }
+
+  /** Takes the lead's one reminder: false when it was already taken. `at` null gives it back (the send failed). */
+  async reminder(id: string, at: number | null): Promise<boolean> {
+    if (at === null) return (await this.sql.run("UPDATE leads SET reminded_at = NULL WHERE id = ?", [id])) === 1;
+    return (await this.sql.run("UPDATE leads SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL", [at, id])) === 1;
+  }
+
+  /** Leads received in [from, to), oldest first: the morning digest's. */
+  async receivedBetween(from: number, to: number): Promise<Lead[]> {
+    return (await this.sql.all<Row>(`SELECT ${COLUMNS} FROM leads WHERE received_at >= ? AND received_at < ? ORDER BY received_at, id`, [from, to])).map(toLead);
+  }
+
+  /** Delivered leads nobody has pressed a stage for yet, oldest first. */
+  async waiting(limit = 20): Promise<Lead[]> {
+    return (await this.sql.all<Row>(`SELECT ${COLUMNS} FROM leads WHERE status = 'delivered' AND stage IS NULL AND erased_at IS NULL ORDER BY received_at, id LIMIT ?`, [limit])).map(toLead);
+  }
+
+  /**
+   * Moves a setting forward to `value` if it is behind it (text order, e.g. dates): true for the one
+   * caller that moved it, so a daily job runs once even when two of its runs overlap.
+   */
+  async advanceSetting(name: string, value: string): Promise<boolean> {
+    return (await this.sql.run("INSERT INTO relay_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE relay_settings.value < excluded.value", [name, value])) === 1;
+  }
+
+  async readSetting(name: string): Promise<string | undefined> {
+    const [row] = await this.sql.all<{ value: string }>("SELECT value FROM relay_settings WHERE name = ?", [name]);
+    return row?.value;
+  }
+
   /** Whether Telegram's update `updateId` was already processed. */
   async updateSeen(updateId: number): Promise<boolean> {
     return (await this.sql.all("SELECT 1 FROM telegram_updates WHERE update_id = ?", [updateId])).length > 0;

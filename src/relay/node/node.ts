@@ -14,6 +14,8 @@ import { createRelay, type RelayHandler } from "../relay.ts";
 import { spamGuardFor } from "../spam.ts";
 import { handleUpdate, webhookSecret } from "../updates.ts";
 import { startPolling, type Polling } from "./polling.ts";
+import { DEFAULT_HOURS, ownerTick } from "../owner.ts";
+import type { HoursLine } from "../leads/hours.ts";
 
 export interface NodeRelay {
   relay: RelayHandler;
@@ -29,6 +31,8 @@ export interface NodeRelayOptions {
   config: ServerConfig;
   /** The business phone for the contact failure text, when SITE_PHONE is not set. */
   phone?: string;
+  /** The business's opening hours (content/site.yaml), for reminders and the digest, when BUSINESS_HOURS is not set. */
+  hours?: HoursLine[];
   log?: (message: string) => void;
   /** Where a pre-store outbox file may be; relative paths from the working folder. */
   outboxFile?: string;
@@ -38,7 +42,7 @@ export interface NodeRelayOptions {
   attemptTimeoutMs?: number;
 }
 
-export async function startNodeRelay({ config, phone, log = console.log, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs }: NodeRelayOptions): Promise<NodeRelay> {
+export async function startNodeRelay({ config, phone, hours, log = console.log, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs }: NodeRelayOptions): Promise<NodeRelay> {
   const opened = openLeadStore(config.LEADS_DB);
   const { store } = opened;
   await importOutbox(store, path.resolve(outboxFile), log);
@@ -55,6 +59,10 @@ export async function startNodeRelay({ config, phone, log = console.log, outboxF
   const updatesMode = telegram ? config.TELEGRAM_UPDATES : "off";
   const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log }));
   const polling: Polling | undefined = handle && updatesMode === "polling" ? startPolling({ store, telegram, handle, log }) : undefined;
+  // Reminders and the morning digest, checked every minute.
+  const owner = telegram && { store, telegram, hours: config.BUSINESS_HOURS ?? hours ?? DEFAULT_HOURS, reminderMinutes: config.LEAD_REMINDER_MINUTES, log };
+  const ownerTimer = setInterval(() => owner && void ownerTick(owner, Date.now()).catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
+  ownerTimer.unref();
   const relay = createRelay({
     updates: handle && updatesMode === "webhook" ? { secret: await webhookSecret(telegram.token), handle } : undefined,
     store,
@@ -75,6 +83,7 @@ export async function startNodeRelay({ config, phone, log = console.log, outboxF
     delivery,
     async close() {
       clearInterval(retention);
+      clearInterval(ownerTimer);
       await polling?.stop();
       await delivery.stop();
       opened.close();

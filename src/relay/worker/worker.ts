@@ -21,6 +21,7 @@ import type { RateLimiter } from "../rate-limit.ts";
 import { createRelay, json, type RelayHandler } from "../relay.ts";
 import { spamGuardFor } from "../spam.ts";
 import { handleUpdate, webhookSecret } from "../updates.ts";
+import { DEFAULT_HOURS, ownerTick } from "../owner.ts";
 
 /** Cloudflare's rate-limiting binding (wrangler.toml: RATE_LIMITER). */
 interface RateLimitBinding {
@@ -122,6 +123,10 @@ export default {
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
     const relay = await relayFor(env);
     if (relay instanceof ConfigError) return;
-    await (controller.cron === SWEEP_CRON ? relay.delivery.sweep() : dailyUpkeep(relay.store, relay.config.LEADS_RETENTION_DAYS, Date.now(), log));
+    if (controller.cron !== SWEEP_CRON) return dailyUpkeep(relay.store, relay.config.LEADS_RETENTION_DAYS, Date.now(), log);
+    await relay.delivery.sweep();
+    // Reminders and the morning digest ride on the every-minute sweep (its times are UTC; Brisbane is UTC+10 all year).
+    const telegram = telegramOptions(relay.config);
+    if (telegram) await ownerTick({ store: relay.store, telegram, hours: relay.config.BUSINESS_HOURS ?? DEFAULT_HOURS, reminderMinutes: relay.config.LEAD_REMINDER_MINUTES, log }, Date.now());
   },
 };

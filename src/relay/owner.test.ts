@@ -1,0 +1,156 @@
+/**
+ * Reminders and the morning digest on a clock the test sets (ownerTick takes
+ * the time), against a real lead store file and the Telegram stand-in. The
+ * hours are content/site.yaml's: Mon-Fri 8 am to 6 pm, Sat 9 to 4, Sun closed.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadContent } from "../build/content/load.ts";
+import { isOpen, nextOpenAt, openMinutesBetween } from "./leads/hours.ts";
+import { quoteNotices, contactNotices } from "./notice.ts";
+import { ownerTick, type OwnerOptions } from "./owner.ts";
+import { sendOnce } from "./telegram.ts";
+import { tempLeadStore } from "./testing/leads.ts";
+import { startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
+import { handleUpdate } from "./updates.ts";
+import { ContactBody, QuoteBody } from "../shared/forms/schema.ts";
+
+const HOURS = loadContent("content").site.hours;
+/** A moment in Brisbane: "2026-11-24T10:00" (a Tuesday). */
+const at = (local: string) => Date.parse(`${local}:00+10:00`);
+
+let tg: StandIn;
+let leads: ReturnType<typeof tempLeadStore>;
+const logs: string[] = [];
+beforeAll(async () => {
+  tg = await startTelegramStandIn();
+});
+afterAll(() => tg.close());
+beforeEach(() => {
+  leads = tempLeadStore();
+  logs.length = 0;
+});
+afterEach(() => {
+  leads.remove();
+  tg.reset();
+});
+
+const options = (): OwnerOptions => ({ store: leads.store, telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, hours: HOURS, reminderMinutes: 30, log: (m) => void logs.push(m) });
+
+/** A lead received at `receivedAt`, its notice delivered a second later (or kept as spam). */
+async function lead(name: string, receivedAt: number, { form = "quote", status = "delivered" }: { form?: "quote" | "contact"; status?: "delivered" | "spam" } = {}) {
+  const id = `lead-${name.replace(/\W/g, "")}`;
+  const body = form === "quote" ? QuoteBody.parse({ name, email: "a@example.com" }) : ContactBody.parse({ name, email: "a@example.com", message: "Hello there" });
+  const parts = form === "quote" ? quoteNotices(body as QuoteBody, new Date(receivedAt)) : contactNotices(body as ContactBody, new Date(receivedAt));
+  await leads.store.add({ id, form, fields: body, parts, receivedAt, status: status === "spam" ? "spam" : "pending", spamReason: status === "spam" ? "honeypot filled" : undefined });
+  if (status === "delivered") {
+    const sent = await sendOnce(parts[0], options().telegram);
+    if (sent.kind !== "sent") throw new Error("the stand-in refused the notice");
+    await leads.store.partSent((await leads.store.get(id))!, 0, receivedAt + 1_000, { messageId: sent.messageId, text: parts[0] });
+  }
+  return id;
+}
+
+const reminders = () => tg.delivered.filter((d) => d.shown.startsWith("Reminder:"));
+
+describe("Brisbane business hours", () => {
+  it("are open 8 to 6 on a weekday, closed on Sunday, and the next opening after a Saturday evening is Monday 8 am", () => {
+    expect(isOpen(HOURS, at("2026-11-24T08:00"))).toBe(true);
+    expect(isOpen(HOURS, at("2026-11-24T18:00"))).toBe(false);
+    expect(isOpen(HOURS, at("2026-11-29T12:00"))).toBe(false);
+    expect(nextOpenAt(HOURS, at("2026-11-28T17:00"))).toBe(at("2026-11-30T08:00"));
+    expect(openMinutesBetween(HOURS, at("2026-11-24T17:30"), at("2026-11-25T08:45"))).toBe(75);
+  });
+});
+
+describe("reminders", () => {
+  it("reminds once, as a reply to the notice, 30 minutes after a lead arrived in business hours", async () => {
+    const id = await lead("Ann Lee", at("2026-11-24T10:00"));
+    await ownerTick(options(), at("2026-11-24T10:29"));
+    expect(reminders()).toHaveLength(0);
+    await ownerTick(options(), at("2026-11-24T10:31"));
+    await ownerTick(options(), at("2026-11-24T10:45"));
+    expect(reminders()).toHaveLength(1);
+    const notice = (await leads.store.get(id))!.noticeMessageId!;
+    expect(tg.messages.get(reminders()[0].messageId)?.replyTo).toBe(notice);
+    expect(reminders()[0].shown).toBe("Reminder: this lead has waited since 10:00 am. Press Called once you have rung them.");
+  });
+
+  it("does not remind at night: a lead that arrives at 9 pm is reminded at 8 the next morning", async () => {
+    await lead("Night Owl", at("2026-11-24T21:00"));
+    for (const time of ["2026-11-24T21:31", "2026-11-24T23:59", "2026-11-25T03:00", "2026-11-25T07:59"]) await ownerTick({ ...options(), hours: HOURS }, at(time));
+    expect(reminders()).toHaveLength(0);
+    await ownerTick(options(), at("2026-11-25T08:00"));
+    expect(reminders()).toHaveLength(1);
+  });
+
+  it("does not remind a lead the owner has already pressed a stage for", async () => {
+    const id = await lead("Quick Call", at("2026-11-24T10:00"));
+    await leads.store.setStage(id, "called", at("2026-11-24T10:05"), { name: "Sam" });
+    await ownerTick(options(), at("2026-11-24T11:00"));
+    expect(reminders()).toHaveLength(0);
+  });
+});
+
+describe("the morning digest", () => {
+  it("at opening time: yesterday's leads by stage, the ones still waiting with a link, and spam stopped with a button; once", async () => {
+    const waiting = await lead("Wendy Wait", at("2026-11-23T09:00"));
+    const called = await lead("Cal Called", at("2026-11-23T11:00"));
+    const booked = await lead("Bo Booked", at("2026-11-23T14:00"), { form: "contact" });
+    await lead("Spam One", at("2026-11-23T15:00"), { status: "spam" });
+    await lead("Spam Two", at("2026-11-23T16:00"), { status: "spam" });
+    await leads.store.setStage(called, "called", at("2026-11-23T11:10"), { name: "Sam" });
+    await leads.store.setStage(booked, "booked", at("2026-11-23T15:10"), { name: "Sam" });
+    const before = tg.delivered.length;
+    const opts = { ...options(), reminderMinutes: 0 };
+
+    await ownerTick(opts, at("2026-11-24T07:59"));
+    expect(tg.delivered.length).toBe(before);
+    await ownerTick(opts, at("2026-11-24T08:00"));
+    await ownerTick(opts, at("2026-11-24T09:30"));
+    const digests = tg.delivered.slice(before);
+    expect(digests).toHaveLength(1);
+    const notice = (await leads.store.get(waiting))!.noticeMessageId;
+    expect(digests[0].shown).toBe(
+      [
+        "Yesterday's leads",
+        "2 quote requests, 1 contact message",
+        "Waiting: 1 · Called: 1 · Quoted: 0 · Booked: 1 · Not a job: 0",
+        "",
+        "Still waiting:",
+        `- Wendy Wait, quote, 9:00 am, 23 Nov https://t.me/c/${tg.chatId.slice(4)}/${notice}`,
+        "",
+        "Stopped as spam: 2 messages",
+        "",
+      ].join("\n"),
+    );
+    expect(digests[0].replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["See them"]);
+
+    // See them, then release one: it goes out as a lead.
+    await tg.press(digests[0].messageId, digests[0].replyMarkup!.inline_keyboard[0][0].callback_data);
+    await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: opts.telegram, log: () => {} });
+    const shown = tg.delivered.slice(before + 1);
+    expect(shown.map((d) => d.shown.split("\n")[1])).toEqual(["Spam One <a@example.com>", "Spam Two <a@example.com>"]);
+    await tg.press(shown[0].messageId, shown[0].replyMarkup!.inline_keyboard[0][0].callback_data);
+    await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: opts.telegram, log: () => {} });
+    expect(tg.answers.map((a) => a.text)).toEqual(["Here they are.", "Released: it arrives as a lead in a moment."]);
+    expect((await leads.store.get("lead-SpamOne"))?.status).toBe("pending");
+  });
+
+  it("sends nothing on a day with nothing to say", async () => {
+    await ownerTick(options(), at("2026-11-24T08:00"));
+    expect(tg.delivered).toHaveLength(0);
+  });
+
+  it("on Monday covers Saturday and Sunday, when the business was closed on Sunday", async () => {
+    await lead("Sat Lead", at("2026-11-28T10:00"));
+    await leads.store.setStage("lead-SatLead", "called", at("2026-11-28T10:10"), { name: "Sam" });
+    await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-28T09:00"));
+    await lead("Sun Lead", at("2026-11-29T10:00"));
+    await leads.store.setStage("lead-SunLead", "booked", at("2026-11-29T10:10"), { name: "Sam" });
+    const before = tg.delivered.length;
+    await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-30T08:00"));
+    const digest = tg.delivered.slice(before);
+    expect(digest).toHaveLength(1);
+    expect(digest[0].shown).toMatch(/^Leads of the last 2 days\n2 quote requests, 0 contact messages\nWaiting: 0 · Called: 1 · Quoted: 0 · Booked: 1/);
+  });
+});

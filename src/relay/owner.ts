@@ -1,0 +1,126 @@
+/**
+ * What the relay tells the owner beyond each notice, run every minute (the
+ * Node relay's timer, the Worker's Cron Trigger):
+ *
+ * - a reminder, as a reply to its notice, for a lead still at no stage
+ *   `reminderMinutes` after it was delivered; only while the business is open
+ *   (content/site.yaml's hours, Brisbane time), so one that waits overnight is
+ *   reminded at the next opening; once per lead;
+ * - a morning digest at opening time: the leads since the last digest by
+ *   stage, the ones still waiting (each a link to its notice where the chat
+ *   allows links), and how many messages were stopped as spam, with a button
+ *   to see them and release one. Nothing is sent when there is nothing to say.
+ */
+import { sendOnce, type TelegramOptions } from "./telegram.ts";
+import { bold, plain, render, value, type Piece } from "./markdown.ts";
+import { brisbane, isOpen, nextOpenAt, type HoursLine } from "./leads/hours.ts";
+import { brisbaneClock, STAGES, WAITING } from "./leads/stages.ts";
+import type { Lead, LeadStore } from "./leads/store.ts";
+
+export const REMINDER_MINUTES = 30;
+/** Without the business's hours (a relay without content/ or BUSINESS_HOURS): every day 8 am to 6 pm. */
+export const DEFAULT_HOURS: HoursLine[] = [{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens: "08:00", closes: "18:00" }];
+const DIGEST_SETTING = "digest-last-day";
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface OwnerOptions {
+  store: LeadStore;
+  telegram: TelegramOptions;
+  hours: readonly HoursLine[];
+  /** Minutes after delivery before a lead still waiting is reminded; 0: never. */
+  reminderMinutes: number;
+  log: (message: string) => void;
+}
+
+/** One run of the reminders and the digest at `now`. */
+export async function ownerTick(options: OwnerOptions, now: number): Promise<void> {
+  await remind(options, now);
+  await digest(options, now);
+}
+
+async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOptions, now: number): Promise<void> {
+  if (!reminderMinutes || !isOpen(hours, now)) return;
+  for (const lead of await store.unremindedWaiting(now - reminderMinutes * 60_000)) {
+    // Due at delivery + the wait, or at the next opening after that.
+    const due = nextOpenAt(hours, lead.deliveredAt + reminderMinutes * 60_000);
+    if (due === undefined || due > now || !(await store.reminder(lead.id, now))) continue;
+    const text = render([bold("Reminder:"), plain(` this lead has waited since ${brisbaneClock(lead.receivedAt, now)}. Press Called once you have rung them.`)]).markdown;
+    const sent = await sendOnce(text, telegram, "Markdown", { reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true } });
+    if (sent.kind === "sent") log(`relay: lead ${lead.id} reminded`);
+    else {
+      await store.reminder(lead.id, null);
+      log(`relay: could not remind the owner of lead ${lead.id} (${sent.reason}); trying again in a minute`);
+    }
+  }
+}
+
+async function digest({ store, telegram, hours, log }: OwnerOptions, now: number): Promise<void> {
+  if (!isOpen(hours, now)) return;
+  const today = brisbane(now);
+  const last = await store.readSetting(DIGEST_SETTING);
+  if (last !== undefined && last >= today.date) return;
+  // Since the day of the last digest (a closed Sunday's leads are in Monday's), or yesterday on the first.
+  const from = last === undefined ? today.midnight - DAY_MS : Math.max(brisbane(Date.parse(`${last}T00:00:00+10:00`)).midnight, today.midnight - 7 * DAY_MS);
+  if (!(await store.advanceSetting(DIGEST_SETTING, today.date))) return;
+  const text = await digestText(store, telegram, from, today.midnight, now);
+  if (!text) return;
+  const spam = (await store.receivedBetween(from, today.midnight)).filter((l) => l.status === "spam").length;
+  const extra = spam ? { reply_markup: { inline_keyboard: [[{ text: spam === 1 ? "See it" : "See them", callback_data: `spam:${from}:${today.midnight}` }]] } } : {};
+  const sent = await sendOnce(text, telegram, "Markdown", extra);
+  if (sent.kind === "sent") log(`relay: the morning digest was sent`);
+  else log(`relay: the morning digest could not be sent (${sent.reason})`);
+}
+
+/** The digest for leads received in [from, to), or undefined when there is nothing to say. */
+export async function digestText(store: LeadStore, telegram: TelegramOptions, from: number, to: number, now: number): Promise<string | undefined> {
+  const received = await store.receivedBetween(from, to);
+  const leads = received.filter((l) => l.status !== "spam" && l.status !== "unconfirmed");
+  const spam = received.length - leads.length;
+  const waiting = await store.waiting();
+  if (!leads.length && !spam && !waiting.length) return undefined;
+  const days = Math.round((to - from) / DAY_MS);
+  const pieces: Piece[] = [bold(days <= 1 ? "Yesterday's leads" : `Leads of the last ${days} days`), plain("\n")];
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  pieces.push(plain(`${count(leads.filter((l) => l.form === "quote").length, "quote request", "quote requests")}, ${count(leads.filter((l) => l.form === "contact").length, "contact message", "contact messages")}\n`));
+  if (leads.length) {
+    const byStage = [WAITING, ...STAGES.map((s) => s.key)].map((key) => [key, leads.filter((l) => (l.stage ?? WAITING) === key).length] as const);
+    pieces.push(plain(`${byStage.map(([key, n]) => `${key === WAITING ? "Waiting" : STAGES.find((s) => s.key === key)!.shown}: ${n}`).join(" · ")}\n`));
+  }
+  if (waiting.length) {
+    pieces.push(plain("\n"), bold("Still waiting:"), plain("\n"));
+    for (const lead of waiting) pieces.push(...waitingLine(lead, telegram, now));
+  }
+  if (spam) pieces.push(plain(`\nStopped as spam: ${count(spam, "message", "messages")}\n`));
+  return render(pieces).markdown;
+}
+
+function waitingLine(lead: Lead, telegram: TelegramOptions, now: number): Piece[] {
+  const link = noticeLink(telegram.chatId, lead.noticeMessageId);
+  return [plain("- "), value(lead.fields?.name ?? "(erased)"), plain(`, ${lead.form}, ${brisbaneClock(lead.receivedAt, now)}${link ? ` ${link}` : ""}\n`)];
+}
+
+/** A link to a message in a supergroup or channel (chat ids -100…); private chats have none. */
+export function noticeLink(chatId: string, messageId: number | null): string | undefined {
+  const match = /^-100(\d+)$/.exec(chatId);
+  return match && messageId !== null ? `https://t.me/c/${match[1]}/${messageId}` : undefined;
+}
+
+/** The digest's "See them" button: each message stopped as spam in [from, to), with a button to release it. */
+export async function showSpam(store: LeadStore, telegram: TelegramOptions, from: number, to: number): Promise<string> {
+  const spam = (await store.receivedBetween(from, to)).filter((l) => l.status === "spam" && l.fields);
+  if (!spam.length) return "No message stopped as spam is left to see (released, or erased).";
+  for (const lead of spam.slice(0, 20)) {
+    const message = (lead.fields?.message ?? "").slice(0, 200);
+    const text = render([bold("Stopped as spam"), plain(` (${lead.spamReason ?? "no reason"}, ${brisbaneClock(lead.receivedAt)})\n`), value(`${lead.fields?.name ?? ""} <${lead.fields?.email ?? ""}>`), plain("\n"), value(message || "(no message)")]).markdown;
+    const sent = await sendOnce(text, telegram, "Markdown", { reply_markup: { inline_keyboard: [[{ text: "Not spam: send it to me", callback_data: `release:${lead.id}` }]] } });
+    if (sent.kind !== "sent") return `Could not show them (${sent.reason}); npm run leads -- list --spam shows them too.`;
+  }
+  return spam.length > 20 ? `The first 20 of ${spam.length}; npm run leads -- list --spam shows the rest.` : `${spam.length} shown.`;
+}
+
+/** The owner says a stopped message is a person's: it goes out as a lead. */
+export async function releaseSpam(store: LeadStore, id: string, now: number): Promise<string> {
+  const lead = await store.get(id);
+  if (!lead || lead.status !== "spam") return lead?.status === "pending" || lead?.status === "delivered" ? "Already released." : "This message is not in the store.";
+  return (await store.requeue(id, now)) ? "Released: it arrives as a lead in a moment." : "Its details were erased; it cannot be sent.";
+}

@@ -228,6 +228,31 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(tg.edits).toHaveLength(1);
   });
 
+  it("on its every-minute Cron Trigger reminds once of a lead still waiting, in business hours only, and sends the digest", async () => {
+    const allWeek = (opens?: string, closes?: string) => JSON.stringify([{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens, closes }]);
+    // Closed all week: no reminder, no digest.
+    const w = await startWorker({ bindings: { ...telegramSettings(), BUSINESS_HOURS: allWeek() } });
+    await w.post(contact({ name: "Wait Long" }));
+    await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
+    const db = await w.mf.getD1Database("DB");
+    // The lead arrived yesterday and was delivered 31 minutes ago, without waiting a day.
+    await db.prepare("UPDATE leads SET received_at = received_at - 86400000, delivered_at = delivered_at - 1860000").run();
+    await w.sweep();
+    expect(tg.delivered).toHaveLength(1);
+
+    // Open all day: one reminder, a reply to the notice, however often the trigger runs; and the digest once.
+    await w.redeploy({ bindings: { ...telegramSettings(), BUSINESS_HOURS: allWeek("00:00", "23:59") } });
+    await w.sweep();
+    await w.sweep();
+    const reminders = tg.delivered.filter((d) => d.shown.startsWith("Reminder:"));
+    expect(reminders).toHaveLength(1);
+    expect(tg.messages.get(reminders[0].messageId)?.replyTo).toBe(tg.delivered[0].messageId);
+    const digests = tg.delivered.filter((d) => d.shown.startsWith("Yesterday's leads"));
+    expect(digests).toHaveLength(1);
+    expect(digests[0].shown).toContain("0 quote requests, 1 contact message\nWaiting: 1 · Called: 0");
+    expect(digests[0].shown).toContain("Still waiting:\n- Wait Long, contact,");
+  });
+
   it("limits each client with Cloudflare's rate-limiting binding, by CF-Connecting-IP only", async () => {
     const w = await startWorker({ rateLimit: 2 });
     const from = async (ip: string, forwarded: string) => (await w.post(contact(), { "CF-Connecting-IP": ip, "X-Forwarded-For": forwarded })).status;

@@ -97,8 +97,10 @@ describe("the relay's wrangler configuration, apart from the site", () => {
 
   it("has npm scripts that name it, and keeps its local secrets and state out of git", () => {
     const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
-    expect(scripts["relay:dev"]).toBe("wrangler dev -c relay/wrangler.toml");
-    expect(scripts["relay:deploy"]).toBe("wrangler deploy -c relay/wrangler.toml");
+    // dev and deploy go through scripts/relay.ts, which names the config and adds the site's hours.
+    expect(scripts["relay:dev"]).toBe("tsx --tsconfig tsconfig.base.json scripts/relay.ts dev");
+    expect(scripts["relay:deploy"]).toBe("tsx --tsconfig tsconfig.base.json scripts/relay.ts deploy");
+    expect(readFileSync(path.join(ROOT, "scripts/relay.ts"), "utf8")).toContain('RELAY_CONFIG = "relay/wrangler.toml"');
     expect(scripts["relay:migrate"]).toBe("wrangler d1 migrations apply DB -c relay/wrangler.toml");
     // wrangler reads .dev.vars beside the configuration, and keeps its local D1 and Queue in .wrangler/ there.
     for (const file of ["relay/.dev.vars", "relay/.wrangler/state/v3/d1/db.sqlite"]) {

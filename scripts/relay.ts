@@ -1,0 +1,19 @@
+/**
+ * `npm run relay:dev` and `npm run relay:deploy`: wrangler with the relay's
+ * own config (relay/wrangler.toml) and the business's opening hours from
+ * content/site.yaml as BUSINESS_HOURS, so the Worker's reminders and morning
+ * digest keep the hours the site shows. Anything after `--` goes to wrangler.
+ */
+import { spawnSync } from "node:child_process";
+import { loadContent } from "../src/build/content/load.ts";
+
+export const RELAY_CONFIG = "relay/wrangler.toml";
+
+const [command, ...rest] = process.argv.slice(2);
+if (command !== "dev" && command !== "deploy") {
+  console.error("Usage: npm run relay:dev [-- wrangler options] | npm run relay:deploy [-- wrangler options]");
+  process.exit(1);
+}
+const hours = loadContent("content").site.hours.map(({ days, opens, closes }) => ({ days, opens, closes }));
+const args = ["wrangler", command, "-c", RELAY_CONFIG, "--var", `BUSINESS_HOURS:${JSON.stringify(hours)}`, ...rest];
+process.exit(spawnSync("npx", args, { stdio: "inherit" }).status ?? 1);

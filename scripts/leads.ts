@@ -1,12 +1,14 @@
 /**
  * `npm run leads`: the owner's view of the lead store (LEADS_DB, default
- * .data/leads.sqlite).
+ * .data/leads.sqlite), or with --d1 of the Worker relay's D1 through wrangler
+ * (the local one of `wrangler dev`; --remote the deployed one).
  *
  *   npm run leads                          recent leads as a table
  *   npm run leads -- list [--json] [--spam] [--status S] [--limit N]
  *   npm run leads -- show ID               one lead in full, with its notice
  *   npm run leads -- resend ID             send one again (undeliverable, or spam that was a person)
  *   npm run leads -- export --format csv   every lead, for a spreadsheet
+ *   npm run leads -- --d1 [--remote] [--config wrangler.toml] [--persist-to DIR] COMMAND ...
  *
  * What visitors typed is printed with terminal controls and bidirectional
  * marks shown as escapes (escapeTerminal); --json and the CSV carry it exactly.
@@ -15,7 +17,8 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { DEFAULT_LEADS_DB } from "../src/relay/config.ts";
 import { openLeadStore } from "../src/relay/node/sqlite.ts";
-import { LEAD_STATUSES, type Lead, type LeadStatus } from "../src/relay/leads/store.ts";
+import { WRANGLER_CONFIG, wranglerD1Sql } from "../src/relay/node/wrangler-d1.ts";
+import { LEAD_STATUSES, LeadStore, type Lead, type LeadStatus } from "../src/relay/leads/store.ts";
 import { parseLegacyMarkdown } from "../src/relay/markdown.ts";
 import { formatBrisbaneTime } from "../src/relay/notice.ts";
 import { escapeTerminal } from "../src/shared/escape.ts";
@@ -25,7 +28,9 @@ const USAGE = `Usage:
   npm run leads -- list [--json] [--spam] [--status pending|delivered|undeliverable|spam] [--limit N]
   npm run leads -- show ID
   npm run leads -- resend ID
-  npm run leads -- export --format csv > leads.csv`;
+  npm run leads -- export --format csv > leads.csv
+The Worker relay's D1 (through wrangler), the local one of wrangler dev or with --remote the deployed one:
+  npm run leads -- --d1 [--remote] [--config ${WRANGLER_CONFIG}] [--persist-to DIR] list|show|resend|export ...`;
 
 /** A message with each value in it (an id, a name, an error) shown as a terminal can show it safely. */
 const shown = (text: TemplateStringsArray, ...values: unknown[]) => text.reduce((out, part, i) => out + escapeTerminal(String(values[i - 1])) + part);
@@ -40,6 +45,10 @@ const { values: flags, positionals } = (() => {
         status: { type: "string" },
         limit: { type: "string", default: "50" },
         format: { type: "string", default: "csv" },
+        d1: { type: "boolean", default: false },
+        remote: { type: "boolean", default: false },
+        config: { type: "string" },
+        "persist-to": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -52,9 +61,22 @@ const [command = "list", id] = positionals;
 
 if (flags.help) fail(USAGE, 0);
 const limit = /^[1-9]\d{0,8}$/.test(flags.limit) ? Number(flags.limit) : fail(shown`--limit takes a whole number of leads, not ${flags.limit}.`);
-const file = process.env.LEADS_DB?.trim() || DEFAULT_LEADS_DB;
-if (!existsSync(file)) fail(shown`No lead store at ${file} yet: the relay creates it when it starts (npm start). Set LEADS_DB if it is elsewhere.`);
-const { store, close } = openLeadStore(file);
+const config = flags.config ?? WRANGLER_CONFIG;
+const { store, close, d1 } = open();
+
+/** The SQLite file of LEADS_DB, or with --d1 the Worker's D1 through wrangler. */
+function open(): { store: LeadStore; close: () => void; d1: boolean } {
+  const persistTo = flags["persist-to"];
+  if (!flags.d1) {
+    if (flags.remote || flags.config !== undefined || persistTo !== undefined) fail("--remote, --config and --persist-to are for the Worker's D1: add --d1.");
+    const file = process.env.LEADS_DB?.trim() || DEFAULT_LEADS_DB;
+    if (!existsSync(file)) fail(shown`No lead store at ${file} yet: the relay creates it when it starts (npm start). Set LEADS_DB if it is elsewhere.`);
+    return { ...openLeadStore(file), d1: false };
+  }
+  if (flags.remote && persistTo !== undefined) fail("--persist-to is the local D1's folder: leave it out with --remote.");
+  if (!existsSync(config)) fail(shown`No wrangler configuration at ${config}: give its path with --config.`);
+  return { store: new LeadStore(wranglerD1Sql({ remote: flags.remote, config, persistTo })), close: () => {}, d1: true };
+}
 
 /** The plain view of a lead for lists, JSON and CSV; erased fields are null. */
 function view(lead: Lead) {
@@ -107,6 +129,11 @@ try {
       if (!lead) fail(shown`No lead with id ${id}. npm run leads lists them.`);
       if (lead.status === "delivered") fail(shown`Lead ${id} was delivered ${brisbane(new Date(lead.deliveredAt!).toISOString())}; nothing to resend.`);
       if (!(await store.requeue(lead.id, Date.now()))) fail(shown`Lead ${id} cannot be sent: what the visitor typed was erased.`);
+      if (d1) {
+        // The Worker's sweep (a Cron Trigger, every minute) puts due leads on the delivery queue.
+        console.log(shown`Lead ${id} is queued; the Worker sends it within a minute. npm run leads -- --d1${flags.remote ? " --remote" : ""} show ${id} says when it is delivered.`);
+        break;
+      }
       console.log(shown`Lead ${id} is queued; the running relay sends it within a few seconds.`);
       const deadline = Date.now() + 15_000;
       let now = await store.get(lead.id);
@@ -135,8 +162,11 @@ try {
       fail(`${shown`Unknown command ${command}.`}\n${USAGE}`);
   }
 } catch (error) {
-  // A store that cannot be read: its message, which may repeat an argument.
-  fail(escapeTerminal((error as Error).message, { keepNewlines: true }));
+  // A store that cannot be read, or wrangler's own message (a D1 without its tables, a login needed).
+  const message = (error as Error).message;
+  const where = flags.remote ? "--remote" : `--local${flags["persist-to"] === undefined ? "" : ` --persist-to ${flags["persist-to"]}`}`;
+  const hint = /no such table/.test(message) ? shown`\nApply the migrations first: npx wrangler d1 migrations apply DB ${where} --config ${config}` : "";
+  fail(escapeTerminal(message, { keepNewlines: true }) + hint);
 } finally {
   close();
 }

@@ -28,12 +28,14 @@ const contactDetails = (body: { name: string; email: string; phone: string }): P
   ...line("Phone", orElse(body.phone, NOT_PROVIDED)),
 ];
 
-export function quoteNotices(body: QuoteBody, at: Date, max = PART_MAX): string[] {
+/** `from`: where the lead came from (attributionLine), a line of its own when known. */
+export function quoteNotices(body: QuoteBody, at: Date, max = PART_MAX, from?: string): string[] {
   return notices({
     title: "New Quote Request",
     fields: [
       ...contactDetails(body),
       ...line("Property Address", orElse(body.address, NOT_PROVIDED)),
+      ...(from ? line("From", from) : []),
     ],
     name: body.name,
     message: orElse(body.message, NO_MESSAGE),
@@ -42,13 +44,14 @@ export function quoteNotices(body: QuoteBody, at: Date, max = PART_MAX): string[
   });
 }
 
-export function contactNotices(body: ContactBody, at: Date, max = PART_MAX): string[] {
+export function contactNotices(body: ContactBody, at: Date, max = PART_MAX, from?: string): string[] {
   const service = serviceLabel(body.service);
   return notices({
     title: "New Contact Form Submission",
     fields: [
       ...contactDetails(body),
       ...(service ? line("Service", service) : []),
+      ...(from ? line("From", from) : []),
     ],
     name: body.name,
     message: body.message,

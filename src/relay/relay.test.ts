@@ -315,6 +315,35 @@ describe("relay handler: validate, store, answer", () => {
     expect(statuses).toMatchObject({ Dee: "pending", Eve: "unconfirmed" });
   });
 
+  it("keeps where a lead came from and names it in one line of the notice; odd values are cleaned, foreign paths dropped", async () => {
+    const from = { page: "/", landing: "/suburbs/annerley/", landingName: "Bond Cleaning Annerley", source: "Google search", utm_source: "gbp" };
+    await relay()(post("/api/quote", JSON.stringify({ name: "Ann", email: "ann@example.com", ...from })));
+    const [lead] = await stored();
+    expect(lead.attribution).toEqual(from);
+    expect(lead.parts![0]).toContain("*From:* Bond Cleaning Annerley page · Google search · utm gbp · sent from /\n");
+
+    await relay()(post("/api/contact", JSON.stringify({ name: "Bo", email: "bo@example.com", message: "Hi", page: "//evil.example/x", landing: "/a\u001b[31m\nb", source: "x".repeat(500) })));
+    const bo = (await stored()).find((l) => l.fields?.name === "Bo")!;
+    expect(bo.attribution).toEqual({ landing: "/a [31m b", source: "x".repeat(200) });
+  });
+
+  it("counts a tap on a phone link from the site, per day, page and number; not a crawler's, a bare script's or a flood", async () => {
+    const handler = relay();
+    const tap = (headers: Record<string, string>, body = JSON.stringify({ page: "/suburbs/annerley/", number: "0491570156" })) =>
+      handler(new Request("http://relay.test/api/call", { method: "POST", headers: { "Content-Type": "text/plain;charset=UTF-8", ...headers }, body }), { clientAddress: "203.0.113.7" });
+    const browser = { Origin: "http://relay.test", "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile" };
+    expect((await tap(browser)).status).toBe(204);
+    expect((await tap({ ...browser, "User-Agent": "Googlebot/2.1" })).status).toBe(204);
+    expect((await tap({ "User-Agent": browser["User-Agent"] })).status).toBe(204);
+    expect((await tap({ ...browser, Origin: "https://evil.example" })).status).toBe(204);
+    expect((await tap(browser, "not json")).status).toBe(400);
+    expect((await tap(browser, JSON.stringify({ page: "//x", number: "0491570156" }))).status).toBe(400);
+    expect((await tap(browser, JSON.stringify({ page: "/", number: "call me" }))).status).toBe(400);
+    for (let i = 0; i < 12; i++) await tap(browser);
+    const today = new Date(Date.now() + 10 * 3_600_000).toISOString().slice(0, 10);
+    expect(await leads.store.callTaps(today, today)).toEqual([{ page: "/suburbs/annerley/", number: "0491570156", count: 10 }]);
+  });
+
   it("answers GET /api/health with the delivery state: 200 when flowing, 503 when not, no personal data", async () => {
     const ok = await relay()(new Request("http://relay.test/api/health"));
     expect(ok.status).toBe(200);

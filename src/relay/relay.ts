@@ -1,7 +1,7 @@
 /**
  * The relay: a web-standard fetch handler for POST /api/quote and
  * /api/contact, GET /api/proof (the spam check's token for a form's script)
- * GET /api/health, and POST /api/telegram, Telegram's webhook for the
+ * GET /api/health, POST /api/call (a tap on a phone link, counted), and POST /api/telegram, Telegram's webhook for the
  * owner's button presses (the paths are named in src/shared/relay-paths.ts).
  *
  * A form post goes through four steps, each a function below: reading (the
@@ -20,7 +20,9 @@
 import { HONEYPOT_FIELD, type FormKind } from "../shared/forms/fields.ts";
 import { BODIES, type ContactBody, type QuoteBody } from "../shared/forms/schema.ts";
 import { failure, SUCCESS } from "../shared/forms/texts.ts";
-import { FORM_PATHS, HEALTH_PATH, PROOF_PATH, TELEGRAM_UPDATES_PATH } from "../shared/relay-paths.ts";
+import { CALL_TAP_PATH, FORM_PATHS, HEALTH_PATH, PROOF_PATH, TELEGRAM_UPDATES_PATH } from "../shared/relay-paths.ts";
+import { attributionLine, attributionOf, attributionValue } from "../shared/forms/attribution.ts";
+import { brisbane } from "./leads/hours.ts";
 import { MAX_BODY_BYTES, readBody } from "./body.ts";
 import { clientKey } from "./client-address.ts";
 import { leadId } from "./leads/id.ts";
@@ -34,6 +36,10 @@ import { sameSecret } from "./updates.ts";
 
 /** How long the visitor's answer waits for Telegram after the lead is stored. */
 export const ANSWER_BUDGET_MS = 3_000;
+/** Call taps counted per client per minute (a person taps once or twice); more are not counted. */
+const CALL_TAPS_PER_MINUTE = 10;
+/** User agents that say they are crawlers or previewers: their taps are not counted. */
+const BOT_AGENT = /bot|crawl|spider|slurp|preview|headless|lighthouse|python|curl|wget|httpclient/i;
 
 export interface RelayOptions {
   store: LeadStore;
@@ -69,6 +75,7 @@ type Mode = "sent" | "failed" | "confirm" | "refused";
 export function createRelay(options: RelayOptions): RelayHandler {
   const { store, deliverNow, health, spam, allowedOrigins, rateLimitPerMinute, trustProxy = 0, phone, answerBudgetMs = ANSWER_BUDGET_MS, now = () => new Date(), log = console.log } = options;
   const limiter = options.limiter ?? rateLimiter(rateLimitPerMinute);
+  const tapLimiter = rateLimiter(CALL_TAPS_PER_MINUTE);
 
   return async (request, client) => {
     const url = new URL(request.url);
@@ -80,6 +87,7 @@ export function createRelay(options: RelayOptions): RelayHandler {
       return json(state.ok ? 200 : 503, state);
     }
     if (at(url, TELEGRAM_UPDATES_PATH) && options.updates) return webhook(request, options.updates);
+    if (at(url, CALL_TAP_PATH)) return callTap(request, url, client);
     const form = FORMS.find(([path]) => at(url, path))?.[1];
     const proofRequest = at(url, PROOF_PATH);
     if (!form && !proofRequest) return json(404, { ok: false, error: "not found" });
@@ -124,7 +132,7 @@ export function createRelay(options: RelayOptions): RelayHandler {
 
     const checked = await check(request, client, form, read.fields, answers.html);
     if (checked.kind === "refused") return reply.reply(checked.status, "failed", checked.extra, checked.headers);
-    return keep(form, checked, reply);
+    return keep(form, read.fields, checked, reply);
   };
 
   /** The checks after reading, in order: the rate limit, the form's schema, the spam check. */
@@ -147,7 +155,7 @@ export function createRelay(options: RelayOptions): RelayHandler {
   }
 
   /** Stores the lead (or finds the one it repeats or confirms), then answers. */
-  async function keep(form: FormKind, { body, receivedAt, verdict, id }: Extract<Checked, { kind: "checked" }>, reply: Reply): Promise<Response> {
+  async function keep(form: FormKind, fields: Fields, { body, receivedAt, verdict, id }: Extract<Checked, { kind: "checked" }>, reply: Reply): Promise<Response> {
     // A script-less visitor without a proof is asked once to confirm; a script without one is a bare POST.
     const confirming = verdict.kind === "unproven" && reply.html;
     const confirmPage = async () => reply.reply(200, "confirm", {}, undefined, await spam!.issue("page", receivedAt));
@@ -166,9 +174,11 @@ export function createRelay(options: RelayOptions): RelayHandler {
         return confirming ? confirmPage() : reply.sent();
       }
       if (verdict.kind === "person" && !(await proofIsFor(verdict, id.id, receivedAt))) spamReason = "a proof already used for another lead";
-      const parts = form === "quote" ? quoteNotices(body, new Date(receivedAt)) : contactNotices(body, new Date(receivedAt));
+      const attribution = attributionOf(fields);
+      const from = attributionLine(attribution);
+      const parts = form === "quote" ? quoteNotices(body, new Date(receivedAt), undefined, from) : contactNotices(body, new Date(receivedAt), undefined, from);
       const status = confirming ? "unconfirmed" : spamReason ? "spam" : "pending";
-      await store.add({ id: id.id, form, fields: body, parts, receivedAt, status, spamReason });
+      await store.add({ id: id.id, form, fields: body, parts, receivedAt, status, spamReason, attribution });
     } catch (error) {
       log(`relay: ${form} form NOT stored, the visitor was asked to try again: ${(error as Error).message}`);
       return reply.reply(503, "failed", { error: "the message could not be stored; try again" });
@@ -185,6 +195,36 @@ export function createRelay(options: RelayOptions): RelayHandler {
     log(`relay: ${form} form stored as lead ${id.id}`);
     await headStart(id.id);
     return reply.sent();
+  }
+
+  /**
+   * A tap on a phone link (navigator.sendBeacon from the site): counted per Brisbane day, page and
+   * number. Only from the site (its Origin), not from crawlers, and at most CALL_TAPS_PER_MINUTE a
+   * client; anything else is answered alike and not counted, so a script learns nothing.
+   */
+  async function callTap(request: Request, url: URL, client: { clientAddress?: string } | undefined): Promise<Response> {
+    const origin = request.headers.get("Origin");
+    const headers = new Headers({ Vary: "Origin" });
+    const ours = origin !== null && (sameHost(origin, url) || allowedOrigins.includes(origin));
+    if (ours && origin) headers.set("Access-Control-Allow-Origin", origin);
+    if (request.method !== "POST") {
+      headers.set("Allow", "POST");
+      return json(405, { ok: false, error: "use POST" }, headers);
+    }
+    const raw = await readBody(request);
+    let tap: { page?: unknown; number?: unknown } = {};
+    try {
+      tap = JSON.parse(raw ?? "") as typeof tap;
+    } catch {
+      return json(400, { ok: false, error: "send {page, number}" }, headers);
+    }
+    const page = attributionValue(tap?.page);
+    const number = typeof tap?.number === "string" && /^[\d +()-]{6,30}$/.test(tap.number) ? tap.number.trim() : undefined;
+    if (!page?.startsWith("/") || page.startsWith("//") || !number) return json(400, { ok: false, error: "send {page, number}" }, headers);
+    const agent = request.headers.get("User-Agent") ?? "";
+    const counted = ours && agent !== "" && !BOT_AGENT.test(agent) && (await tapLimiter.take(clientKey(request, client?.clientAddress, trustProxy))).ok;
+    if (counted) await store.countCallTap(brisbane(now().getTime()).date, page.split(/[?#]/)[0], number);
+    return new Response(null, { status: 204, headers });
   }
 
   /** Telegram's webhook: only a post carrying the secret set with setWebhook is read. */

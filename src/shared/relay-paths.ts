@@ -18,6 +18,9 @@ export const PROOF_PATH = `${API_PREFIX}proof`;
 /** The delivery state, for a monitor: GET only, no personal data. */
 export const HEALTH_PATH = `${API_PREFIX}health`;
 
+/** Where a tap on a phone link is counted (navigator.sendBeacon): the page and the number, nothing about the person. */
+export const CALL_TAP_PATH = `${API_PREFIX}call`;
+
 /** Where Telegram posts the owner's button presses (the webhook set by `npm run telegram -- webhook`). */
 export const TELEGRAM_UPDATES_PATH = `${API_PREFIX}telegram`;
 

@@ -6,6 +6,7 @@
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
 import type { Stage, StageEntry } from "./stages.ts";
+import type { Attribution } from "../../shared/forms/attribution.ts";
 
 export interface Sql {
   /** Runs one statement; answers how many rows it changed. */
@@ -29,6 +30,8 @@ export interface NewLead {
   status?: "pending" | "spam" | "unconfirmed";
   /** With status spam: which check stopped it. */
   spamReason?: string;
+  /** Where it came from (src/shared/forms/attribution.ts). */
+  attribution?: Attribution;
 }
 
 export interface Lead {
@@ -55,6 +58,8 @@ export interface Lead {
   /** The notice's last part in the chat, once delivered: its message id and the Markdown sent. */
   noticeMessageId: number | null;
   noticeText: string | null;
+  /** Where it came from: the fields its form posted (empty for leads from before they were kept). */
+  attribution: Attribution;
 }
 
 interface Row {
@@ -77,9 +82,16 @@ interface Row {
   stage: Stage | null;
   notice_message_id: number | null;
   notice_text: string | null;
+  page: string | null;
+  landing: string | null;
+  landing_name: string | null;
+  source: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
 }
 
-const COLUMNS = "id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark, stage, notice_message_id, notice_text";
+const COLUMNS = "id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark, stage, notice_message_id, notice_text, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign";
 
 const toLead = (r: Row): Lead => ({
   id: r.id,
@@ -101,6 +113,9 @@ const toLead = (r: Row): Lead => ({
   stage: r.stage,
   noticeMessageId: r.notice_message_id === null ? null : Number(r.notice_message_id),
   noticeText: r.notice_text,
+  attribution: Object.fromEntries(
+    Object.entries({ page: r.page, landing: r.landing, landingName: r.landing_name, source: r.source, utm_source: r.utm_source, utm_medium: r.utm_medium, utm_campaign: r.utm_campaign }).filter(([, v]) => v !== null),
+  ) as Attribution,
 });
 
 /** A day in milliseconds: the retention period (LEADS_RETENTION_DAYS) is counted in days. */
@@ -117,11 +132,33 @@ export class LeadStore {
 
   /** Stores a new lead in one statement; false when a lead with this id is already stored (a repeat). */
   async add(lead: NewLead): Promise<boolean> {
+    const a = lead.attribution ?? {};
     const changed = await this.sql.run(
-      "INSERT INTO leads (id, form, fields, parts, received_at, status, spam_reason, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
-      [lead.id, lead.form, JSON.stringify(lead.fields), JSON.stringify(lead.parts), lead.receivedAt, lead.status ?? "pending", lead.spamReason ?? null, lead.receivedAt],
+      "INSERT INTO leads (id, form, fields, parts, received_at, status, spam_reason, next_attempt_at, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+      [
+        lead.id,
+        lead.form,
+        JSON.stringify(lead.fields),
+        JSON.stringify(lead.parts),
+        lead.receivedAt,
+        lead.status ?? "pending",
+        lead.spamReason ?? null,
+        lead.receivedAt,
+        ...[a.page, a.landing, a.landingName, a.source, a.utm_source, a.utm_medium, a.utm_campaign].map((v) => v ?? null),
+      ],
     );
     return changed === 1;
+  }
+
+  /** One tap on a phone link: counted for its Brisbane day, page and number, nothing else. */
+  async countCallTap(day: string, page: string, number: string): Promise<void> {
+    await this.sql.run("INSERT INTO call_taps (day, page, number, count) VALUES (?, ?, ?, 1) ON CONFLICT (day, page, number) DO UPDATE SET count = count + 1", [day, page, number]);
+  }
+
+  /** Call taps per page from day `from` to day `to` (inclusive, "YYYY-MM-DD"). */
+  async callTaps(from: string, to: string): Promise<{ page: string; number: string; count: number }[]> {
+    const rows = await this.sql.all<{ page: string; number: string; count: number }>("SELECT page, number, SUM(count) AS count FROM call_taps WHERE day >= ? AND day <= ? GROUP BY page, number ORDER BY page, number", [from, to]);
+    return rows.map((r) => ({ page: r.page, number: r.number, count: Number(r.count) }));
   }
 
   async get(id: string): Promise<Lead | undefined> {

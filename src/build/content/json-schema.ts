@@ -24,6 +24,7 @@ const BUILD_ONLY: Partial<Record<keyof typeof FILES, string>> = {
   services: "Checked by `npm run build`, not by this schema: each slug and formValue is used once; each image is a file in content/images/.",
   home: "Checked by `npm run build`, not by this schema: each image is a file in content/images/.",
   about: "Checked by `npm run build`, not by this schema: each image is a file in content/images/.",
+  site: "Checked by `npm run build`, not by this schema: the ABN's check digits.",
 };
 
 /** The schema file for a content file: "suburbs.yaml" → "suburbs.schema.json". */

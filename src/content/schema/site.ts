@@ -1,5 +1,6 @@
 /** content/site.yaml: the business, its numbers, hours and claims, shown on every page. */
 import { z } from "zod";
+import { abnChecks, abnDigits } from "../abn.ts";
 import { postcode, text } from "./common.ts";
 
 const url = z.url({ error: (iss) => `expected a full web address starting with https://, got ${JSON.stringify(iss.input)}` });
@@ -10,6 +11,22 @@ const auPhone = z.string().regex(/^\(?0[2-478]\)?[\d ]{8,12}$/, {
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
   error: (iss) => `expected a 24-hour time such as "08:00", got ${JSON.stringify(iss.input)}`,
 });
+
+/**
+ * An ABN as people write it: 11 digits, together or grouped 2, 3, 3, 3. The
+ * pattern reaches the editor's JSON Schema; the check digits (src/content/abn.ts)
+ * are a refinement, so only the build checks them.
+ */
+const ABN_FORMAT = /^\d{2} ?\d{3} ?\d{3} ?\d{3}$/;
+const abn = z
+  .string()
+  .regex(ABN_FORMAT, {
+    error: (iss) => `expected the 11-digit ABN, written together or in groups of 2, 3, 3 and 3 digits, got ${JSON.stringify(iss.input)}`,
+  })
+  // One message per mistake: the check digits are only worth checking once there are 11 digits.
+  .refine((value) => !ABN_FORMAT.test(value) || abnChecks(abnDigits(value)), {
+    error: (iss) => `${JSON.stringify(iss.input)} is not a valid ABN: its first two digits do not match the other nine (the ATO's check). Copy it again from ABN Lookup (abr.business.gov.au)`,
+  });
 
 const Day = z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
 export const Hours = z.strictObject({
@@ -30,6 +47,12 @@ export const Site = z.strictObject({
     error: (iss) => `expected HomeAndConstructionBusiness, ProfessionalService or LocalBusiness, got ${JSON.stringify(iss.input)}`,
   }).default("HomeAndConstructionBusiness").describe("What search engines read the business as (a schema.org type). There is no cleaning type; HomeAndConstructionBusiness (services around homes and buildings) is the closest fit."),
   url: url.describe('The public address of the site, e.g. "https://www.example.com", used for canonical links and the sitemap. The SITE_URL setting overrides it at build time.'),
+  legalName: text
+    .optional()
+    .describe('The business\'s legal name, as registered (e.g. "Jacaranda Cleaning Pty Ltd"), if it differs from `name`. Shown in the footer, the privacy policy and the terms, and read by search engines. Leave it out until you have it.'),
+  abn: abn
+    .optional()
+    .describe('The business\'s ABN as ABN Lookup (abr.business.gov.au) shows it: 11 digits, together or in groups of 2, 3, 3 and 3. Shown in the footer, the privacy policy and the terms. The build checks its check digits. Leave it out until you have it.'),
   tagline: text.describe("One line saying what the business does: search engines, link previews and the installed web app read it as the business's description."),
   phone: auPhone.describe('The main phone number, as people dial it, e.g. "0491 570 156". Shown on every page as a tap-to-call link.'),
   landline: auPhone.describe('The second (landline) number shown on suburb pages, e.g. "(07) 5550 1234".'),
@@ -39,8 +62,8 @@ export const Site = z.strictObject({
   priceRange: text.describe('How expensive the business is, for search engines: "$" (cheap) to "$$$$".'),
   copyrightYear: z.number().int().min(2000).max(2100).describe("The year in the footer's copyright line, e.g. 2024."),
   claims: z.strictObject({
-    bondBackGuaranteeDays: z.number().int().positive().describe("Days after a bond clean in which anything the agent flags is re-cleaned free, e.g. 7 (the 7-day bond back guarantee on suburb pages)."),
-    recleanWindowHours: z.number().int().positive().describe("Hours after a clean in which the customer can ask for a re-clean, e.g. 72."),
+    bondBackGuaranteeDays: z.number().int().positive().describe("The bond back guarantee's days: how long after a bond clean the property manager may raise anything on its checklist, to have it cleaned again free, e.g. 7. The terms page (/terms/) states it."),
+    recleanWindowHours: z.number().int().positive().describe("How many hours the customer has to ask for a free re-clean: after the clean (house, office, oven and BBQ, carpet), or after hearing from the property manager (the bond back guarantee), e.g. 72. The terms page (/terms/) states it."),
     firstCleanDiscountPercent: z.number().int().min(1).max(100).describe("The first-clean discount in percent, e.g. 10 for 10% off. Shown on suburb pages."),
     rating: z.number().min(0).max(5).describe("The average review rating out of 5, e.g. 4.9. Shown on the home page beside the review count."),
     reviewCount: text.describe('How many reviews the rating comes from, as it reads, e.g. "200+".'),

@@ -13,6 +13,7 @@
  */
 import type { Content } from "../../content/content.ts";
 import type { ServiceData, SiteData } from "../../content/schema.ts";
+import { abnDigits } from "../../content/abn.ts";
 import { isIndexable, type Route } from "../../content/routes.ts";
 import { internationalPhone } from "../../shared/phone.ts";
 import { MANIFEST_ICONS, OG_IMAGE } from "./brand.ts";
@@ -44,6 +45,9 @@ function business(site: SiteData): Node {
     "@type": site.businessType,
     "@id": businessId(site),
     name: site.name,
+    // The registered name and ABN, once site.yaml has them (schema.org legalName and taxID, the ABN as its 11 digits).
+    ...(site.legalName && { legalName: site.legalName }),
+    ...(site.abn && { taxID: abnDigits(site.abn) }),
     description: site.tagline,
     url: absoluteUrl(site, "/"),
     telephone: internationalPhone(site.phone),

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { build } from "./build.ts";
+import { loadContent } from "./content/load.ts";
+import { routes } from "../content/routes.ts";
 
 describe("build", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "build-"));
@@ -32,7 +34,7 @@ describe("build", () => {
   it("then builds into the same place", async () => {
     const outDir = path.join(dir, "dist");
     const result = await build({ outDir });
-    expect(result.pages).toHaveLength(39);
+    expect(result.pages).toHaveLength(routes(loadContent("content")).length);
     expect(readdirSync(dir)).toEqual(["dist"]);
     expect(existsSync(path.join(outDir, "suburbs", "bulimba", "index.html"))).toBe(true);
   });

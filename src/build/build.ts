@@ -8,6 +8,7 @@ import path from "node:path";
 import { loadContent } from "./content/load.ts";
 import type { Route, RouteKind } from "../content/routes.ts";
 import { FORM_PATHS } from "../shared/relay-paths.ts";
+import { serverConfig } from "../relay/index.ts";
 import { bundleIslands } from "./bundle.ts";
 import { cssFor } from "./css.ts";
 import { buildImages } from "./images.ts";
@@ -22,6 +23,8 @@ export interface BuildOptions {
   /** Overrides site.yaml's url (SITE_URL). */
   siteUrl?: string;
   formActions?: RenderOptions["formActions"];
+  /** Days the relay keeps what visitors typed, which the privacy policy states; LEADS_RETENTION_DAYS as the relay reads it, else its default. */
+  retentionDays?: number;
   /** Called as pages render: done of total (for a progress line). */
   onProgress?: (done: number, total: number) => void;
   /** Where processed photos are kept between builds (src/build/images.ts); IMAGE_CACHE_DIR, else .cache/images. */
@@ -50,7 +53,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const lap = (phase: keyof BuildResult["phases"], since: number) => (phases[phase] = performance.now() - since);
   if (options.siteUrl) content.site.url = options.siteUrl;
   // The forms post to this site's own relay paths unless told otherwise (RELAY_URL in scripts/build.ts).
-  const formActions = options.formActions ?? FORM_PATHS;
+  const defaults = renderDefaults();
+  const formActions = options.formActions ?? defaults.formActions;
+  const retentionDays = options.retentionDays ?? defaults.retentionDays;
 
   const staging = `${outDir}.tmp-${process.pid}-${Date.now()}`;
   rmSync(staging, { recursive: true, force: true });
@@ -63,7 +68,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const images = await buildImages(content, { outDir: staging, cacheDir: options.imageCacheDir });
     lap("images", t);
     t = performance.now();
-    const rendered = await renderPages(content, { formActions }, { dir: staging, onProgress: options.onProgress });
+    const rendered = await renderPages(content, { formActions, retentionDays }, { dir: staging, onProgress: options.onProgress });
     lap("render", t);
     let pages: BuildResult["pages"];
     const cssByKind: Partial<Record<RouteKind, string>> = {};
@@ -91,6 +96,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** What a page renders with when nothing says otherwise: the site's own relay paths, and the relay's retention setting. */
+export const renderDefaults = (env: Record<string, string | undefined> = process.env): RenderOptions => ({ formActions: FORM_PATHS, retentionDays: leadRetentionDays(env) });
+
+/**
+ * LEADS_RETENTION_DAYS read by the relay's own settings parser, so the privacy
+ * policy states the relay's rule and default, never a copy of them. A relay
+ * run with another value than the build saw would make the policy wrong:
+ * build with the relay's setting (README: The form relay).
+ */
+export function leadRetentionDays(env: Record<string, string | undefined>): number {
+  return serverConfig({ LEADS_RETENTION_DAYS: env.LEADS_RETENTION_DAYS }).LEADS_RETENTION_DAYS;
 }
 
 function swapIn(staging: string, outDir: string) {

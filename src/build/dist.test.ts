@@ -4,6 +4,8 @@ import path from "node:path";
 import { HtmlValidate } from "html-validate";
 import { describe, expect, it } from "vitest";
 import { DIST_DIR } from "../testing/dist-dir.ts";
+import { loadContent } from "./content/load.ts";
+import { routes } from "../content/routes.ts";
 
 export function filesIn(dir: string, ext: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(ext)).map((f) => path.join(dir, f));
@@ -13,7 +15,7 @@ describe("dist/", () => {
   const pages = filesIn(DIST_DIR, ".html");
 
   it("has one page per route plus 404.html", () => {
-    expect(pages).toHaveLength(39);
+    expect(pages).toHaveLength(routes(loadContent("content")).length);
     expect(pages).toContain(path.join(DIST_DIR, "404.html"));
   });
 

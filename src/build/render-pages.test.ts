@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadContent } from "./content/load.ts";
-import { FORM_PATHS } from "../shared/relay-paths.ts";
+import { renderDefaults } from "./build.ts";
 import { cssFor } from "./css.ts";
 import { renderPages } from "./render-pages.ts";
 
@@ -15,7 +15,7 @@ describe("renderPages", () => {
 
   it("writes every page in route order with its CSS and script, reporting progress in batches to the end", async () => {
     const progress: number[] = [];
-    const result = await renderPages(content, { formActions: FORM_PATHS }, { dir, onProgress: (done) => progress.push(done) });
+    const result = await renderPages(content, renderDefaults(), { dir, onProgress: (done) => progress.push(done) });
     let pages;
     try {
       const css: Record<string, string> = {};

@@ -2,17 +2,17 @@ import { describe, expect, it } from "vitest";
 import { loadContent } from "./content/load.ts";
 import { outputFile, routes } from "../content/routes.ts";
 import { renderRoute } from "./render.tsx";
-import { FORM_PATHS } from "../shared/relay-paths.ts";
+import { renderDefaults } from "./build.ts";
 
 const content = loadContent("content");
 const all = routes(content);
-const render = (path: string, c = content) => renderRoute(routes(c).find((r) => r.path === path)!, c, { formActions: FORM_PATHS });
+const render = (path: string, c = content) => renderRoute(routes(c).find((r) => r.path === path)!, c, renderDefaults());
 const text = (html: string) => html.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
 
 describe("the route list", () => {
-  it("has the 38 pages of the specification plus the 404: 39 files", () => {
-    expect(all.filter((r) => r.kind !== "notFound")).toHaveLength(38);
-    expect(all).toHaveLength(39);
+  it("has the pages of the specification, the privacy policy and the terms, and the 404", () => {
+    // Home, the services, About, Contact and the suburbs (specification section 2), the two pages the footer's fine print links to, the 404.
+    expect(all).toHaveLength(1 + content.services.length + 2 + content.suburbs.length + 2 + 1);
     expect(all.map(outputFile)).toEqual(
       expect.arrayContaining([
         "index.html",
@@ -24,6 +24,8 @@ describe("the route list", () => {
         "services/carpet-cleaning-brisbane/index.html",
         "about-us/index.html",
         "contact-us/index.html",
+        "privacy-policy/index.html",
+        "terms/index.html",
         "suburbs/annerley/index.html",
         "suburbs/woolloongabba/index.html",
         "404.html",
@@ -35,7 +37,7 @@ describe("the route list", () => {
 
 describe("every page", () => {
   it.each(all.map((r) => [r.path, r] as const))("%s has one h1, a title, a description, a skip link and the landmarks", (_path, route) => {
-    const html = renderRoute(route, content, { formActions: FORM_PATHS });
+    const html = renderRoute(route, content, renderDefaults());
     expect(html).toMatch(/^<!DOCTYPE html><html lang="en-AU">/);
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).toMatch(/<title>[^<]+<\/title>/);
@@ -46,14 +48,14 @@ describe("every page", () => {
   });
 
   it.each(all.map((r) => [r.path, r] as const))("%s preloads the brand mark from its head, once, and has no <link> in its body", (_path, route) => {
-    const html = renderRoute(route, content, { formActions: FORM_PATHS });
+    const html = renderRoute(route, content, renderDefaults());
     const [head, body] = html.split("</head>");
     expect(head.match(/<link rel="preload"[^>]*href="\/images\/icon.svg"[^>]*>/g)).toHaveLength(1);
     expect(body).not.toContain("<link");
   });
 
   it("has a unique title and description", () => {
-    const heads = all.map((r) => renderRoute(r, content, { formActions: FORM_PATHS }).match(/<title>([^<]+)<\/title>[\s\S]*?content="([^"]+)"/)!.slice(1));
+    const heads = all.map((r) => renderRoute(r, content, renderDefaults()).match(/<title>([^<]+)<\/title>[\s\S]*?content="([^"]+)"/)!.slice(1));
     expect(new Set(heads.map((h) => h[0])).size).toBe(all.length);
     expect(new Set(heads.map((h) => h[1])).size).toBe(all.length);
   });

@@ -7,8 +7,10 @@ import { AboutPage } from "../templates/pages/AboutPage.tsx";
 import { ContactPage } from "../templates/pages/ContactPage.tsx";
 import { HomePage } from "../templates/pages/HomePage.tsx";
 import { NotFoundPage } from "../templates/pages/NotFoundPage.tsx";
+import { PrivacyPage } from "../templates/pages/PrivacyPage.tsx";
 import { ServicePage } from "../templates/pages/ServicePage.tsx";
 import { SuburbPage } from "../templates/pages/SuburbPage.tsx";
+import { TermsPage } from "../templates/pages/TermsPage.tsx";
 import { structuredData } from "../templates/seo/jsonld.ts";
 import { ICON_NAMES, iconSprite, type IconName } from "../shared/icons.tsx";
 import { ONCE_MARK, renderedPiece, type RenderedOnce } from "../templates/once.tsx";
@@ -17,6 +19,8 @@ import { classesInIsland, scanMarkup, type MarkupTokens } from "./css.ts";
 export interface RenderOptions {
   /** Where the quote and contact forms post: the relay. */
   formActions: { quote: string; contact: string };
+  /** Days the relay keeps what a visitor typed (LEADS_RETENTION_DAYS), for the privacy policy. */
+  retentionDays: number;
 }
 
 /** Markup many pages share (the header's and footer's insides, an icon sprite): one string, read once. */
@@ -103,7 +107,7 @@ function spriteFor(icons: Set<IconName>): SharedPiece {
   return sprite;
 }
 
-function page(route: Route, content: Content, { formActions }: RenderOptions): { meta: PageMeta; body: React.ReactNode } {
+function page(route: Route, content: Content, { formActions, retentionDays }: RenderOptions): { meta: PageMeta; body: React.ReactNode } {
   const path = route.path;
   switch (route.kind) {
     case "home":
@@ -116,6 +120,10 @@ function page(route: Route, content: Content, { formActions }: RenderOptions): {
       return { meta: { ...content.contact.seo, path }, body: <ContactPage content={content} formAction={formActions.contact} /> };
     case "suburb":
       return { meta: { ...route.suburb.seo, path }, body: <SuburbPage content={content} suburb={route.suburb} /> };
+    case "privacy":
+      return { meta: { ...content.privacy.seo, path }, body: <PrivacyPage content={content} retentionDays={retentionDays} /> };
+    case "terms":
+      return { meta: { ...content.terms.seo, path }, body: <TermsPage content={content} /> };
     case "notFound":
       return {
         meta: { title: `Page not found | ${content.site.name}`, description: "The page you were looking for has moved or never existed.", path, noindex: true },

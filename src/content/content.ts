@@ -15,6 +15,8 @@ export const FILES = {
   home: ["home.yaml", S.HomeFile],
   about: ["about.yaml", S.AboutFile],
   contact: ["contact.yaml", S.ContactFile],
+  privacy: ["privacy.yaml", S.LegalPageFile],
+  terms: ["terms.yaml", S.LegalPageFile],
 } as const;
 
 export type FileKey = keyof typeof FILES;

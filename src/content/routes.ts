@@ -7,7 +7,7 @@
  */
 import type { Content } from "./content.ts";
 import type { ServiceData, SuburbData } from "./schema.ts";
-import { ABOUT_PATH, CONTACT_PATH, servicePath, suburbPath } from "../shared/paths.ts";
+import { ABOUT_PATH, CONTACT_PATH, PRIVACY_PATH, servicePath, suburbPath, TERMS_PATH } from "../shared/paths.ts";
 
 export type Route =
   | { kind: "home"; path: "/" }
@@ -15,11 +15,13 @@ export type Route =
   | { kind: "about"; path: typeof ABOUT_PATH }
   | { kind: "contact"; path: typeof CONTACT_PATH }
   | { kind: "suburb"; path: string; suburb: SuburbData }
+  | { kind: "privacy"; path: typeof PRIVACY_PATH }
+  | { kind: "terms"; path: typeof TERMS_PATH }
   | { kind: "notFound"; path: "/404.html" };
 
 export type RouteKind = Route["kind"];
 
-/** Every page, in the order a visitor meets them, then the 404 page. */
+/** Every page, in the order a visitor meets them, the two the footer's fine print links to, then the 404 page. */
 export function routes(content: Content): Route[] {
   return [
     { kind: "home", path: "/" },
@@ -27,6 +29,8 @@ export function routes(content: Content): Route[] {
     { kind: "about", path: ABOUT_PATH },
     { kind: "contact", path: CONTACT_PATH },
     ...content.suburbs.map((suburb) => ({ kind: "suburb" as const, path: suburbPath(suburb), suburb })),
+    { kind: "privacy", path: PRIVACY_PATH },
+    { kind: "terms", path: TERMS_PATH },
     { kind: "notFound", path: "/404.html" },
   ];
 }

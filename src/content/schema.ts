@@ -15,3 +15,4 @@ export { Faq, FaqFile, type FaqData } from "./schema/faq.ts";
 export { HomeFile, ServiceCard, Testimonial, type HomeData } from "./schema/home.ts";
 export { AboutFile, type AboutData } from "./schema/about.ts";
 export { ContactFile, type ContactData } from "./schema/contact.ts";
+export { LegalPageFile, type LegalPageData } from "./schema/legal.ts";

@@ -5,6 +5,9 @@
 
 export const ABOUT_PATH = "/about-us/";
 export const CONTACT_PATH = "/contact-us/";
+/** The privacy policy and the terms: the footer, every form's collection notice and every "terms apply" link to them. */
+export const PRIVACY_PATH = "/privacy-policy/";
+export const TERMS_PATH = "/terms/";
 export const servicePath = (s: { slug: string }) => `/services/${s.slug}/`;
 export const suburbPath = (s: { slug: string }) => `/suburbs/${s.slug}/`;
 

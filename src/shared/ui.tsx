@@ -66,6 +66,9 @@ export function ButtonLink({ href, children, style = "primary", className }: { h
   );
 }
 
+/** A link inside a sentence: underlined, so it is told from the text around it without relying on colour. */
+export const textLinkClass = "font-medium text-brand-800 underline";
+
 /** A tap-to-call link; the number never breaks across lines. */
 export function PhoneLink({ phone, className, iconClassName, prefix }: { phone: string; className?: string; iconClassName?: string; prefix?: string }) {
   return (
@@ -114,7 +117,7 @@ export function StatsRow({ stats, tone = "light" }: { stats: { value: string; la
 }
 
 /** Page banner with the page's one h1, under its breadcrumb trail when it has one. */
-export function Banner({ title, description, trail, children }: { title: string; description: string; trail?: [name: string, path: string][]; children?: ReactNode }) {
+export function Banner({ title, description, trail, children }: { title: string; description: ReactNode; trail?: [name: string, path: string][]; children?: ReactNode }) {
   return (
     <div className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
       <Container className={cn("pb-14 sm:pb-20", trail ? "pt-6 sm:pt-8" : "pt-14 sm:pt-20")}>

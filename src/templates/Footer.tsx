@@ -1,6 +1,7 @@
 import type { Content } from "../content/content.ts";
-import { ABOUT_PATH, CONTACT_PATH, homeSection, servicePath } from "../shared/paths.ts";
+import { ABOUT_PATH, CONTACT_PATH, homeSection, PRIVACY_PATH, servicePath, TERMS_PATH } from "../shared/paths.ts";
 import { Container, PhoneLink } from "../shared/ui.tsx";
+import { businessIdentity } from "./business.ts";
 import { Logo } from "./Header.tsx";
 import { formatHours } from "./hours.ts";
 import { renderedOnce } from "./once.tsx";
@@ -61,10 +62,18 @@ function FooterContent({ content }: { content: Content }) {
       </Container>
       <div className="border-t border-white/10">
         <Container className="flex flex-col gap-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>{`© ${site.copyrightYear} ${site.name.replace(/\.$/, "")}. All rights reserved.`}</p>
+          <p>
+            {`© ${site.copyrightYear} ${site.name.replace(/\.$/, "")}. All rights reserved.`}
+            {(site.legalName || site.abn) && (
+              <>
+                <br />
+                {businessIdentity(site)}
+              </>
+            )}
+          </p>
           <ul className="flex gap-6">
-            <li><a className={footerLink} href="/contact-us/#privacy-policy">Privacy Policy</a></li>
-            <li><a className={footerLink} href="/contact-us/#terms-of-service">Terms of Service</a></li>
+            <li><a className={footerLink} href={PRIVACY_PATH}>Privacy Policy</a></li>
+            <li><a className={footerLink} href={TERMS_PATH}>Terms of Service</a></li>
           </ul>
         </Container>
       </div>

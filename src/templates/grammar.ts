@@ -9,3 +9,8 @@ export function aOrAn(word: string): "a" | "an" {
   if (/^(?:uni|use|usu|ura|ure|uro|uti|uk|eu|ew|one\b|once)/.test(w)) return "a";
   return /^[aeiou]/.test(w) ? "an" : "a";
 }
+
+/** ["a", "b", "c"] → "a, b and c"; ["a"] → "a". */
+export function andList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}

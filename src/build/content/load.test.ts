@@ -131,6 +131,17 @@ describe("the real content", () => {
     expect(content.services.find((s) => s.slug === "oven-bbq-cleaning-brisbane")!.name).toBe("Oven & BBQ Cleaning Brisbane");
   });
 
+  it("gives each service one promise for the terms page, the spring clean's being a walk-through, not a re-clean", () => {
+    expect(Object.fromEntries(content.services.map((s) => [s.formValue, s.guarantee]))).toEqual({
+      "bond-cleaning": "bond-back",
+      "spring-cleaning": "walk-through",
+      "office-cleaning": "re-clean",
+      "oven-bbq-cleaning": "re-clean",
+      "house-cleaning": "re-clean",
+      "carpet-cleaning": "re-clean",
+    });
+  });
+
   it("says on the spring cleaning page that it offers no re-cleans", () => {
     const spring = content.services.find((s) => s.formValue === "spring-cleaning")!;
     expect(JSON.stringify(spring)).toMatch(/no re-clean|don't include a re-clean|doesn't include a re-clean/i);
@@ -138,6 +149,18 @@ describe("the real content", () => {
 });
 
 describe("a content mistake", () => {
+  it("refuses an ABN whose check digits are wrong, at its line, and takes a right one written either way", () => {
+    const withAbn = (abn: string) => brokenContent("site.yaml", (t) => t.replace(/^# abn:$/m, `abn: "${abn}"`));
+    const wrong = withAbn("11 223 491 504");
+    expect(problemsOf(wrong)).toEqual([
+      `site.yaml:${lineOf(wrong, "site.yaml", /^abn:/)} → abn: "11 223 491 504" is not a valid ABN: its first two digits do not match the other nine (the ATO's check). Copy it again from ABN Lookup (abr.business.gov.au)`,
+    ]);
+    const short = withAbn("1122349150");
+    expect(problemsOf(short)).toEqual([`site.yaml:${lineOf(short, "site.yaml", /^abn:/)} → abn: expected the 11-digit ABN, written together or in groups of 2, 3, 3 and 3 digits, got "1122349150"`]);
+    expect(loadContent(withAbn("11 223 491 505")).site.abn).toBe("11 223 491 505");
+    expect(loadContent(withAbn("11223491505")).site.abn).toBe("11223491505");
+  });
+
   it("names file, line, entry and field in the editor's words", () => {
     const dir = brokenContent("suburbs.yaml", (t) => t.replace(/postcode: "4171"/, 'postcode: "417"'));
     const line = lineOf(dir, "suburbs.yaml", /postcode: "417"$/);

@@ -73,6 +73,8 @@ export function loadContent(dir = "content"): Content {
     home: d.home,
     about: d.about,
     contact: d.contact,
+    privacy: d.privacy,
+    terms: d.terms,
     dir,
     images: checked.images,
   };

@@ -23,6 +23,11 @@ export const Service = z.strictObject(
     formValue: ServiceFormValue.describe(
       `The contact form's Service Type option this page is about, which also gives the page its name (in the footer, the Services menu and what search engines read): ${optionList}. The options and their names are set in src/shared/forms/fields.ts. The build checks that no other service uses it.`,
     ),
+    guarantee: z
+      .enum(["bond-back", "re-clean", "walk-through"], { error: (iss) => `expected bond-back, re-clean or walk-through, got ${JSON.stringify(iss.input)}` })
+      .describe(
+        "Which promise comes with this service, as the terms page (/terms/) states it: bond-back (the bond back guarantee: anything on the checklist the property manager raises within site.yaml's bondBackGuaranteeDays is cleaned again free), re-clean (anything on the checklist missed is cleaned again free if the customer says so within recleanWindowHours), or walk-through (no re-clean: a walk-through with the customer before the cleaners leave). The page's own words about it must say the same.",
+      ),
     navLabel: text.describe('A short name, e.g. "Oven & BBQ Cleaning": the kind of service search engines read (schema.org serviceType).'),
     seo: Seo,
     banner: Banner,

@@ -50,25 +50,6 @@ export function ContactPage({ content, formAction }: { content: Content; formAct
           </div>
         </div>
       </Section>
-      {/* The footer's Privacy Policy and Terms of Service links lead here: the short, honest version until the owner has the full texts. */}
-      <Section labelledBy="privacy-policy" className="bg-slate-50">
-        <div className="grid gap-8 text-slate-600 lg:grid-cols-2">
-          <div>
-            <h2 id="privacy-policy" className="text-xl font-bold">Privacy Policy</h2>
-            <p className="mt-2 leading-relaxed">
-              What you send through our forms (your name, contact details, address and message) goes only to our team so we can reply to you. We do
-              not sell it or add you to a mailing list. Our full policy is being written; ask us any question about your details at {site.email}.
-            </p>
-          </div>
-          <div>
-            <h2 id="terms-of-service" className="text-xl font-bold">Terms of Service</h2>
-            <p className="mt-2 leading-relaxed">
-              Quotes are free and without obligation. The bond back guarantee and re-clean offers have terms, which we explain in writing with your
-              quote. Our full terms are being written; ask us for a copy at {site.email}.
-            </p>
-          </div>
-        </div>
-      </Section>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { loadContent } from "../../build/content/load.ts";
 import { isIndexable, outputFile, routes, type Route } from "../../content/routes.ts";
 import { renderRoute } from "../../build/render.tsx";
-import { FORM_PATHS } from "../../shared/relay-paths.ts";
+import { renderDefaults } from "../../build/build.ts";
 import { DIST_DIR } from "../../testing/dist-dir.ts";
 import { decodeEntities } from "../../testing/html.ts";
 
@@ -143,15 +143,23 @@ describe("the public address", () => {
   it("comes from site.yaml, or SITE_URL at build, for canonicals and structured data alike", () => {
     const moved = { ...content, site: { ...content.site, url: "https://jacaranda.example.net/" } };
     const route = routes(moved).find((r) => r.kind === "about")!;
-    const page = renderRoute(route, moved, { formActions: FORM_PATHS });
+    const page = renderRoute(route, moved, renderDefaults());
     expect(page).toContain('<link rel="canonical" href="https://jacaranda.example.net/about-us/"/>');
     expect(page).toContain('"url":"https://jacaranda.example.net/"');
     expect(page).not.toContain("www.example.com");
   });
 
+  it("names the business by its legal name and ABN (taxID, its 11 digits) once site.yaml has them, and not before", () => {
+    const named = { ...content, site: { ...content.site, legalName: "Jacaranda Cleaning Pty Ltd", abn: "11 223 491 505" } };
+    const business = (c: typeof content) => graphOf(renderRoute(routes(c)[0], c, renderDefaults()))[0];
+    expect(business(named)).toMatchObject({ name: "Jacaranda Cleaning Co.", legalName: "Jacaranda Cleaning Pty Ltd", taxID: "11223491505" });
+    expect(keysIn(business(content))).not.toContain("legalName");
+    expect(keysIn(business(content))).not.toContain("taxID");
+  });
+
   it("keeps a </script> in the content from closing the JSON-LD early", () => {
     const sly = { ...content, site: { ...content.site, tagline: "Clean </script><script>alert(1)</script>" } };
-    const page = renderRoute(routes(sly)[0], sly, { formActions: FORM_PATHS });
+    const page = renderRoute(routes(sly)[0], sly, renderDefaults());
     const json = page.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1];
     expect(JSON.parse(json)["@graph"][0].description).toBe("Clean </script><script>alert(1)</script>");
   });

@@ -1,0 +1,127 @@
+/**
+ * The privacy policy (Australian Privacy Principle 1), the page each form's
+ * collection notice links to (APP 5). Every fact in it comes from where it is
+ * decided, so the policy cannot drift from what the site does:
+ *
+ * - what each form collects, and which fields are required: the forms' one
+ *   description (FORM_FIELDS in src/shared/forms/form-fields.ts);
+ * - how long the relay keeps it: its LEADS_RETENTION_DAYS setting, read by the
+ *   relay's own parser at build time (leadRetentionDays in src/build/build.ts);
+ *   the relay erases what was typed from delivered, spam and unconfirmed leads
+ *   that old (LeadStore.erase in src/relay/leads/store.ts) and keeps pending
+ *   ones until they are delivered;
+ * - no IP address in the lead store (migrations/: no column for it); the rate
+ *   limit counts per address for 60 s in memory (src/relay/rate-limit.ts), or
+ *   in Cloudflare's rate limiter on Workers;
+ * - no cookies: nothing in src/ sets one; the only browser storage is the
+ *   section id src/browser/loader/scroll.ts keeps in sessionStorage between two
+ *   pages;
+ * - who the business is: site.yaml (name, legalName, abn, email, phone).
+ *
+ * Sources, and what was left to the owner: docs/decisions/0050-privacy-policy-and-terms.md.
+ * OAIC, APP 1 (what a policy holds): https://oaic.gov.au/agencies-and-organisations/app-guidelines/chapter-1-app-1-open-and-transparent-management-of-personal-information
+ * OAIC, APP 8 (overseas recipients): https://www.oaic.gov.au/agencies-and-organisations/app-guidelines/chapter-8-app-8-cross-border-disclosure-of-personal-information
+ * OAIC, complaints (the organisation first, then the OAIC after 30 days): https://oaic.gov.au/privacy/privacy-complaints/lodge-a-privacy-complaint-with-us/
+ */
+import type { Content } from "../../content/content.ts";
+import { FORM_FIELDS, type FormField } from "../../shared/forms/form-fields.ts";
+import { PhoneLink, textLinkClass } from "../../shared/ui.tsx";
+import { businessIdentity } from "../business.ts";
+import { andList } from "../grammar.ts";
+import { LegalPage, LegalSection, TextLink } from "../LegalPage.tsx";
+
+export const OAIC_COMPLAINTS = "https://oaic.gov.au/privacy/privacy-complaints/lodge-a-privacy-complaint-with-us/";
+export const TELEGRAM_PRIVACY = "https://telegram.org/privacy";
+
+const named = (fields: readonly FormField[]) => andList(fields.map((f) => f.label.toLowerCase()));
+
+export function PrivacyPage({ content, retentionDays }: { content: Content; retentionDays: number }) {
+  const { site, privacy } = content;
+  const email = <TextLink href={`mailto:${site.email}`}>{site.email}</TextLink>;
+  const phone = <PhoneLink phone={site.phone} className={textLinkClass} />;
+  const { quote, contact } = FORM_FIELDS;
+  return (
+    <LegalPage page={privacy}>
+      <LegalSection id="who" title="Who we are">
+        <p>
+          This website is run by {businessIdentity(site)}, a cleaning business in {site.location.locality}. This policy explains what personal information we
+          collect through it, why, who handles it on its way to us, and how long it is kept. You can reach us about it at {email} or on {phone}.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="collect" title="What we collect">
+        <p>Only what you type into our two forms:</p>
+        <ul className="grid list-disc gap-2 pl-5">
+          <li>the quote form asks for your {named(quote)};</li>
+          <li>the contact form asks for your {named(contact)}.</li>
+        </ul>
+        <p>
+          Only your {named(quote.filter((f) => f.required))} are required on the quote form, and your {named(contact.filter((f) => f.required))} on the contact
+          form: without them we could not reply to you. You can leave everything else out. If you email or call us instead, we use what you tell us in the
+          same way.
+        </p>
+        <p>
+          Our form service does not store your internet (IP) address with your message. To stop floods of automated messages, it counts the messages sent
+          from each address for one minute, in memory, and then forgets them.
+        </p>
+        <p>
+          This website sets no cookies and runs no analytics or advertising trackers. The one thing it keeps in your browser: when a link on another page
+          takes you to a section of the home page, your browser's session storage notes which section, and the home page removes the note once it has
+          scrolled there. It is never sent to us.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="why" title="Why we collect it">
+        <p>
+          To answer your enquiry: to reply to you, to give you a quote and, if you book, to arrange and carry out your clean. We do not sell your details,
+          and we do not add you to a mailing list.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="recipients" title="Who handles it, in Australia and overseas">
+        <p>On its way to us your message passes through these services. Some of them are outside Australia, so your details may be held overseas.</p>
+        <ul className="grid list-disc gap-2 pl-5">
+          <li>
+            <strong className="font-semibold text-ink">Telegram</strong> (Telegram Messenger Inc.), the messaging service that delivers every message to us:
+            our form service sends it to our Telegram chat, and Telegram keeps that chat on its servers outside Australia, in data centres in several
+            countries (see <TextLink href={TELEGRAM_PRIVACY}>Telegram's privacy policy</TextLink>). We cannot tell you which countries hold it.
+          </li>
+          <li>
+            <strong className="font-semibold text-ink">Our form service</strong>, the program that receives the forms and keeps each message until it has
+            reached us. It runs either on the server that hosts this website or on Cloudflare Workers, operated by Cloudflare, Inc., a United States company
+            with data centres in many countries.
+          </li>
+          <li>
+            <strong className="font-semibold text-ink">The company that hosts this website</strong>, which receives your device's internet address and the
+            pages it asks for, as every website host does. It may be outside Australia.
+          </li>
+        </ul>
+        <p>We do not give your details to anyone else unless the law requires us to.</p>
+      </LegalSection>
+
+      <LegalSection id="keep" title="How long it is kept">
+        <p>
+          Our form service erases what you typed {retentionDays} days after you sent it, once the message has reached us; it keeps only the time the message
+          arrived and a reference code. A message still on its way to us is kept until it arrives. The copy in our Telegram chat stays there until we delete
+          it.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="access" title="Seeing, correcting or deleting your details">
+        <p>Ask us at {email} or on {phone} what details we hold about you, and we will show you them, correct them or delete them.</p>
+      </LegalSection>
+
+      <LegalSection id="complaints" title="Complaints">
+        <p>
+          If you think we have mishandled your details, tell us first, at {email}. If we have not answered within 30 days, or you are not happy with our
+          answer, you can complain to the Office of the Australian Information Commissioner (OAIC):{" "}
+          <TextLink href={OAIC_COMPLAINTS}>how to lodge a privacy complaint</TextLink>.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="changes" title="Changes to this policy">
+        <p>When this policy changes, the new version is published on this page with its date at the top.</p>
+      </LegalSection>
+    </LegalPage>
+  );
+}

@@ -9,8 +9,9 @@
  */
 import { PROOF_FIELD, type FormKind } from "../shared/forms/fields.ts";
 import { FORM_FIELDS, type FormField } from "../shared/forms/form-fields.ts";
-import type { Notice } from "../shared/forms/texts.ts";
+import { COLLECTION_NOTICE, type Notice } from "../shared/forms/texts.ts";
 import { escapeMarkup } from "../shared/escape.ts";
+import { PRIVACY_PATH } from "../shared/paths.ts";
 
 /** What a script-less visitor whose post carried no proof is asked (the form's script does this step unseen). */
 export const CONFIRM_NOTICE: Notice = { title: "Please confirm your message", text: "To keep spam out we ask this once: check what you typed below, then press Send." };
@@ -65,6 +66,7 @@ label{display:block;font-weight:600;font-size:.875rem}
 input,select,textarea{display:block;box-sizing:border-box;width:100%;margin-top:.25rem;padding:.625rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit;background:#fff}
 button{min-height:3rem;padding:.75rem 1.25rem;border:0;border-radius:.5rem;background:#6d28d9;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 a{color:#115e59;font-weight:600}
+.small{font-size:.875rem;color:#475569;margin:0}
 </style>
 </head>
 <body>
@@ -113,5 +115,16 @@ function formAgain(form: FormKind, values: Record<string, string>, action: strin
 <p>${intro}</p>${hidden}
 ${fields.join("\n")}
 <div><button type="submit">${button}</button></div>
+${collectionNotice(back)}
 </form>`;
+}
+
+/**
+ * The forms' collection notice (APP 5) under the button, linking to the site's privacy policy: on the site the
+ * visitor came from (`back`, a page of this site or of an origin allowed to post here), so a relay on another
+ * host than the site still links to the site's page.
+ */
+function collectionNotice(back: string): string {
+  const policy = /^https?:/.test(back) ? new URL(PRIVACY_PATH, back).href : PRIVACY_PATH;
+  return `<p class="small">${esc(COLLECTION_NOTICE.before)}<a href="${esc(policy)}">${esc(COLLECTION_NOTICE.link)}</a>${esc(COLLECTION_NOTICE.after)}</p>`;
 }

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from "react";
 import { SERVICE_OPTIONS } from "../../shared/forms/fields.ts";
 import { failure } from "../../shared/forms/texts.ts";
-import { FormFields, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
+import { CollectionNotice, FormFields, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
 
 export interface ContactFormProps {
   /** The relay endpoint the form posts to. */
@@ -35,6 +35,7 @@ export default function ContactForm({ action, phone }: ContactFormProps) {
       <Honeypot kind="contact" />
       <div className="grid gap-4 sm:col-span-2">
         <SubmitButton kind="contact" sending={sending} buttonRef={submitRef} className="sm:w-auto sm:justify-self-start" />
+        <CollectionNotice />
         <Notices notice={notice} onDismiss={dismiss} />
       </div>
     </form>

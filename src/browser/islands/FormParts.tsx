@@ -13,8 +13,9 @@ import { HONEYPOT_FIELD, PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS, type FormKind } f
 import { FORM_FIELDS, type FieldName, type FormField } from "../../shared/forms/form-fields.ts";
 import { proofFor, renewProof } from "../forms/proof.ts";
 import { newSubmissionId } from "../../shared/forms/submission-id.ts";
-import { INTERNAL_ERROR, SUBMIT_LABEL, SUCCESS, type Notice as NoticeText } from "../../shared/forms/texts.ts";
-import { buttonClass, cn, Icon } from "../../shared/ui.tsx";
+import { COLLECTION_NOTICE, INTERNAL_ERROR, SUBMIT_LABEL, SUCCESS, type Notice as NoticeText } from "../../shared/forms/texts.ts";
+import { PRIVACY_PATH } from "../../shared/paths.ts";
+import { buttonClass, cn, Icon, textLinkClass } from "../../shared/ui.tsx";
 
 const fieldClass =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -141,6 +142,19 @@ export function SubmitButton({ kind, sending, buttonRef, className }: { kind: Fo
       {sending && <Spinner />}
       {sending ? SUBMIT_LABEL[kind].busy : SUBMIT_LABEL[kind].idle}
     </button>
+  );
+}
+
+/** The collection notice (APP 5), under the Send button: what the details are for, and where to read more. */
+export function CollectionNotice() {
+  return (
+    <p className="text-sm text-slate-600">
+      {COLLECTION_NOTICE.before}
+      <a href={PRIVACY_PATH} className={textLinkClass}>
+        {COLLECTION_NOTICE.link}
+      </a>
+      {COLLECTION_NOTICE.after}
+    </p>
   );
 }
 

@@ -4,7 +4,7 @@
  * notice in place (see FormParts.tsx).
  */
 import { failure } from "../../shared/forms/texts.ts";
-import { FormFields, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
+import { CollectionNotice, FormFields, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
 
 export interface QuoteFormProps {
   /** The relay endpoint the form posts to. */
@@ -19,6 +19,7 @@ export default function QuoteForm({ action }: QuoteFormProps) {
       <FormFields kind="quote" />
       <Honeypot kind="quote" />
       <SubmitButton kind="quote" sending={sending} buttonRef={submitRef} />
+      <CollectionNotice />
       <Notices notice={notice} onDismiss={dismiss} />
     </form>
   );

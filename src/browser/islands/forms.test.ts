@@ -356,3 +356,48 @@ describe("without JavaScript", () => {
     await page.context().close();
   });
 });
+
+describe("the collection notice (APP 5)", () => {
+  const NOTICE = "We use these details only to answer your enquiry. They reach us through Telegram, whose servers are outside Australia: see our privacy policy.";
+
+  /** The notice under a form's button: shown, after the button, and its link leads to the privacy policy. */
+  async function expectNotice(page: Page, form: string) {
+    const notice = page.locator(`${form} p`, { hasText: "We use these details only" });
+    expect(await notice.isVisible()).toBe(true);
+    expect((await notice.innerText()).replace(/\s+/g, " ").trim()).toBe(NOTICE);
+    const afterButton = await page.$eval(`${form} button[type=submit]`, (button, text) => {
+      const p = [...button.closest("form")!.querySelectorAll("p")].find((e) => e.textContent!.startsWith(text))!;
+      return Boolean(button.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }, "We use these details only");
+    expect(afterButton).toBe(true);
+    await Promise.all([page.waitForNavigation(), notice.locator("a", { hasText: "privacy policy" }).click()]);
+    expect(new URL(page.url()).pathname).toBe("/privacy-policy/");
+    expect(await page.locator("h1").innerText()).toBe("Privacy Policy");
+  }
+
+  for (const js of [true, false]) {
+    it(`shows under the quote form's button ${js ? "once the form has woken" : "without JavaScript"}, linking to the privacy policy`, async () => {
+      const { page } = await open("/", { js });
+      await expectNotice(page, "#home form");
+      await page.context().close();
+    });
+
+    it(`shows under the contact form's button ${js ? "once the form has woken" : "without JavaScript"}, linking to the privacy policy`, async () => {
+      const { page } = await open("/contact-us/", { js });
+      await expectNotice(page, "#main form");
+      await page.context().close();
+    });
+  }
+
+  it("shows on the relay's page for a post without JavaScript, linking to the site's privacy policy", async () => {
+    const { page } = await open("/contact-us/", { js: false });
+    await page.fill("#contact-name", "No Script");
+    await page.fill("#contact-email", "noscript@example.com");
+    await page.fill("#contact-message", "Please call me about a bond clean.");
+    await Promise.all([page.waitForNavigation(), page.click("#main form button[type=submit]")]);
+    expect(await page.locator("[role=status]").innerText()).toContain("Please confirm your message");
+    expect(await page.getAttribute("form p a", "href")).toBe(`${site.url}/privacy-policy/`);
+    await expectNotice(page, "form");
+    await page.context().close();
+  });
+});

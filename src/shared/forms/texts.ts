@@ -35,3 +35,15 @@ export const SUBMIT_LABEL: Record<FormKind, { idle: string; busy: string }> = {
   quote: { idle: "Get My Free Quote", busy: "Sending…" },
   contact: { idle: "Send Message", busy: "Sending…" },
 };
+
+/**
+ * The collection notice beside each form's Send button (Australian Privacy
+ * Principle 5): what the details are for and that they go overseas, in two
+ * short sentences, and the privacy policy (PRIVACY_PATH) for the rest. The
+ * islands and the relay's page for a post without script both show it.
+ */
+export const COLLECTION_NOTICE = {
+  before: "We use these details only to answer your enquiry. They reach us through Telegram, whose servers are outside Australia: see our ",
+  link: "privacy policy",
+  after: ".",
+} as const;

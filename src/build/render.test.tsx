@@ -68,7 +68,7 @@ describe("each kind of page", () => {
     expect(order.every((at) => at > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html.slice(html.indexOf('id="home"'), html.indexOf("bond-intro-title"))).toMatch(/<form [^>]*action="\/api\/quote" method="post"/);
-    expect(text(html)).toMatch(/Happy Clients 150\+ Years Experience 5\+ Days a Week 7 Satisfaction 100%/);
+    expect(text(html)).toMatch(/Happy Clients 150\+ Years Experience 5\+ Days a Week 7 Service Guarantee 100%/);
     for (const q of content.faq) expect(text(html)).toContain(q.answer);
   });
 

@@ -43,7 +43,7 @@ describe("the real content", () => {
     expect(content.faq).toHaveLength(10);
     expect(content.home.services.cards.map((c) => c.title)).toEqual(["Residential", "Commercial", "Deep Cleaning", "Post-Construction", "Recurring", "Eco-Friendly"]);
     expect(content.home.testimonials.items.every((t) => t.rating === 5)).toBe(true);
-    expect(content.home.whyChooseUs.stats.map((s) => `${s.value} ${s.label}`)).toEqual(["150+ Happy Clients", "5+ Years Experience", "7 Days a Week", "100% Satisfaction"]);
+    expect(content.home.whyChooseUs.stats.map((s) => `${s.value} ${s.label}`)).toEqual(["150+ Happy Clients", "5+ Years Experience", "7 Days a Week", "100% Service Guarantee"]);
   });
 
   it("reads to the same values with js-yaml, which builds it, as with yaml, which points at its problems", () => {

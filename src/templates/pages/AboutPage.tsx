@@ -2,6 +2,7 @@ import type { Content } from "../../content/content.ts";
 import { homeSection } from "../../shared/paths.ts";
 import { Picture } from "../Picture.tsx";
 import { Banner, ButtonLink, Icon, PhoneLink, Section, SectionHeading, StatsRow, buttonClass } from "../../shared/ui.tsx";
+import { withTermsLinks } from "../TermsLinks.tsx";
 
 export function AboutPage({ content }: { content: Content }) {
   const { about, site } = content;
@@ -14,7 +15,7 @@ export function AboutPage({ content }: { content: Content }) {
           <div>
             <h2 id="story-title" className="text-3xl font-bold tracking-tight sm:text-4xl">{about.story.heading}</h2>
             {about.story.paragraphs.map((p) => (
-              <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{p}</p>
+              <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(p)}</p>
             ))}
           </div>
           <Picture content={content} image={about.story.image} slot="half" lcp className="h-auto w-full rounded-2xl bg-brand-50" />
@@ -28,7 +29,7 @@ export function AboutPage({ content }: { content: Content }) {
             <li key={r.title} className="rounded-2xl bg-white p-6 shadow-sm">
               <Icon name="shield" className="h-7 w-7 text-brand-700" />
               <h3 className="mt-3 text-lg font-bold">{r.title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-600">{r.text}</p>
+              <p className="mt-2 leading-relaxed text-slate-600">{withTermsLinks(r.text)}</p>
             </li>
           ))}
         </ul>
@@ -40,7 +41,7 @@ export function AboutPage({ content }: { content: Content }) {
           {[about.vision, about.mission, about.strategy].map((p) => (
             <div key={p.title} className="rounded-2xl border-t-4 border-brand-600 bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <h3 className="text-xl font-bold">{p.title}</h3>
-              <p className="mt-3 leading-relaxed text-slate-600">{p.text}</p>
+              <p className="mt-3 leading-relaxed text-slate-600">{withTermsLinks(p.text)}</p>
             </div>
           ))}
         </div>

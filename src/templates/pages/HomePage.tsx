@@ -4,6 +4,7 @@ import { suburbPath } from "../../shared/paths.ts";
 import { Island, slotHtml } from "../Island.tsx";
 import { Picture } from "../Picture.tsx";
 import { Container, Icon, Section, SectionHeading, Stars, StatsRow } from "../../shared/ui.tsx";
+import { withTermsLinks } from "../TermsLinks.tsx";
 
 export function HomePage({ content, formAction }: { content: Content; formAction: string }) {
   const { home, site, faq } = content;
@@ -25,7 +26,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
               {home.hero.highlights.map((h) => (
                 <li key={h} className="flex items-start gap-2 font-medium">
                   <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0 text-sparkle" />
-                  {h}
+                  {withTermsLinks(h)}
                 </li>
               ))}
             </ul>
@@ -49,7 +50,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
           <div>
             <h2 id="bond-intro-title" className="text-3xl font-bold tracking-tight sm:text-4xl">{home.bondIntro.heading}</h2>
             {home.bondIntro.paragraphs.map((p) => (
-              <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{p}</p>
+              <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(p)}</p>
             ))}
             <ul className="mt-6 grid gap-3">
               {home.bondIntro.points.map((p) => (
@@ -57,7 +58,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
                   <span className="mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
                     <Icon name="check" className="h-4 w-4" />
                   </span>
-                  {p}
+                  {withTermsLinks(p)}
                 </li>
               ))}
             </ul>
@@ -96,7 +97,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
                 <Icon name="shield" className="h-5 w-5 text-brand-700" />
                 {r.title}
               </h3>
-              <p className="mt-2 leading-relaxed text-slate-600">{r.text}</p>
+              <p className="mt-2 leading-relaxed text-slate-600">{withTermsLinks(r.text)}</p>
             </li>
           ))}
         </ul>
@@ -106,7 +107,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
       <Section id="faq" labelledBy="faq-title" className="bg-slate-50">
         <SectionHeading id="faq-title" title={home.faq.heading} text={home.faq.text} />
         <div className="mx-auto max-w-3xl">
-          <Island name="Faq" props={{ questions: faq.map((f) => f.question), slots: faq.map((f) => slotHtml(f.answer)) }} />
+          <Island name="Faq" props={{ questions: faq.map((f) => f.question), slots: faq.map((f) => slotHtml(withTermsLinks(f.answer))) }} />
         </div>
       </Section>
 

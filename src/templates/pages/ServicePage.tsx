@@ -4,6 +4,7 @@ import { homeSection } from "../../shared/paths.ts";
 import { serviceTrail } from "../seo/breadcrumbs.ts";
 import { Picture } from "../Picture.tsx";
 import { ButtonLink, Banner, Container, Icon, PhoneLink, Section, SectionHeading, StatsRow, buttonClass } from "../../shared/ui.tsx";
+import { withTermsLinks } from "../TermsLinks.tsx";
 
 export function ServicePage({ content, service }: { content: Content; service: ServiceData }) {
   const { site } = content;
@@ -21,7 +22,7 @@ export function ServicePage({ content, service }: { content: Content; service: S
           <div>
             <h2 id="intro-title" className="text-3xl font-bold tracking-tight sm:text-4xl">{service.intro.heading}</h2>
             {service.intro.paragraphs.map((p) => (
-              <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{p}</p>
+              <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(p)}</p>
             ))}
           </div>
           <Picture content={content} image={service.intro.image} slot="half" lcp className="h-auto w-full rounded-2xl bg-brand-50" />
@@ -33,7 +34,7 @@ export function ServicePage({ content, service }: { content: Content; service: S
                 <Icon name="sparkles" className="h-6 w-6" />
               </span>
               <h3 className="mt-4 text-xl font-bold">{f.title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-600">{f.text}</p>
+              <p className="mt-2 leading-relaxed text-slate-600">{withTermsLinks(f.text)}</p>
             </li>
           ))}
         </ul>
@@ -47,7 +48,7 @@ export function ServicePage({ content, service }: { content: Content; service: S
               <Icon name="shield" className="mt-1 h-6 w-6 shrink-0 text-brand-700" />
               <div>
                 <h3 className="font-bold">{t.title}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-slate-600">{t.text}</p>
+                <p className="mt-1 text-sm leading-relaxed text-slate-600">{withTermsLinks(t.text)}</p>
               </div>
             </li>
           ))}
@@ -58,7 +59,7 @@ export function ServicePage({ content, service }: { content: Content; service: S
         <Container className="flex flex-col gap-6 py-12 lg:flex-row lg:items-center lg:justify-between">
           <div>
             <h2 id="cta-title" className="text-2xl font-bold text-white sm:text-3xl">{service.cta.heading}</h2>
-            <p className="mt-2 max-w-2xl text-accent-100">{service.cta.text}</p>
+            <p className="mt-2 max-w-2xl text-accent-100">{withTermsLinks(service.cta.text)}</p>
           </div>
           <div className="flex flex-wrap gap-3">
             <PhoneLink phone={site.phone} className={buttonClass("outlineInverse")} iconClassName="h-4 w-4" />
@@ -94,7 +95,7 @@ export function ServicePage({ content, service }: { content: Content; service: S
       <Section labelledBy="closing-title">
         <div className="mx-auto max-w-3xl text-center">
           <h2 id="closing-title" className="text-3xl font-bold tracking-tight sm:text-4xl">{service.closing.heading}</h2>
-          <p className="mt-4 text-lg leading-relaxed text-slate-600">{service.closing.text}</p>
+          <p className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(service.closing.text)}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <ButtonLink href={homeSection("home")}>GET A QUOTE</ButtonLink>
             <PhoneLink phone={site.phone} className={buttonClass("secondary")} iconClassName="h-4 w-4" prefix="Call " />

@@ -6,6 +6,7 @@ import { homeSection, suburbPath } from "../../shared/paths.ts";
 import { suburbTrail } from "../seo/breadcrumbs.ts";
 import { aOrAn } from "../grammar.ts";
 import { Banner, ButtonLink, Container, Icon, PhoneLink, Section } from "../../shared/ui.tsx";
+import { withTermsLinks } from "../TermsLinks.tsx";
 
 export function SuburbPage({ content, suburb }: { content: Content; suburb: SuburbData }) {
   const { site } = content;
@@ -21,7 +22,7 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
 
   return (
     <>
-      <Banner title={`Bond Cleaning ${suburb.name} ${suburb.postcode}`} description={suburb.intro} trail={suburbTrail(suburb)}>
+      <Banner title={`Bond Cleaning ${suburb.name} ${suburb.postcode}`} description={withTermsLinks(suburb.intro)} trail={suburbTrail(suburb)}>
         <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-brand-100">
           <span>Postcode {suburb.postcode}</span>
           {suburb.population && <span>Population {suburb.population.value} ({suburb.population.year} Census)</span>}
@@ -39,7 +40,7 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
                   <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">{i + 1}</span>
                   <div>
                     <h3 className="text-lg font-bold">{p.title}</h3>
-                    <p className="mt-1 leading-relaxed text-slate-600">{p.text}</p>
+                    <p className="mt-1 leading-relaxed text-slate-600">{withTermsLinks(p.text)}</p>
                   </div>
                 </li>
               ))}
@@ -112,7 +113,7 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
             <h2 id="eol-title" className="text-3xl font-bold text-white">End of Lease Cleaning in {suburb.name}</h2>
             <p className="mt-4 text-lg leading-relaxed text-brand-100">
               Moving out of {aOrAn(suburb.name)} {suburb.name} rental? We clean to the real-estate checklist your property manager uses, with a{" "}
-              {site.claims.bondBackGuaranteeDays}-day bond back guarantee (terms apply). Book your first clean with us and get an additional {discount}% discount.
+              {site.claims.bondBackGuaranteeDays}-day bond back guarantee ({withTermsLinks("terms apply")}). Book your first clean with us and get an additional {discount}% discount.
             </p>
           </div>
           <div className="rounded-2xl bg-white/10 p-6">
@@ -134,7 +135,7 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
           <div>
             <h2 id="about-suburb-title" className="text-3xl font-bold tracking-tight">About {suburb.name}</h2>
             {suburb.description.map((p) => (
-              <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{p}</p>
+              <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(p)}</p>
             ))}
           </div>
           {nearby.length > 0 && (

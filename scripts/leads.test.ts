@@ -19,7 +19,7 @@ beforeAll(async () => {
   await add("lead-zoe", "Zoë O'Brien", "pending", 5, 'Line one, "quoted"\n=SUM(A1)');
   await add("lead-mia", "Mia 你好", "pending", 3);
   await add("lead-bot", "Cheap Pills", "spam", 1);
-  await leads.store.undeliverable("lead-mia", "message", "400 Bad Request: message is too long");
+  await leads.store.undeliverable("lead-mia", { kind: "message", error: "400 Bad Request: message is too long" });
 });
 afterAll(() => leads.remove());
 
@@ -59,7 +59,7 @@ describe("npm run leads", () => {
 
   it("resend sends an undeliverable lead again through the running relay, and says when it is delivered", async () => {
     const tg = await startTelegramStandIn();
-    const delivery = startDelivery({ store: leads.store, telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, pollMs: 100, log: () => {} });
+    const delivery = await startDelivery({ store: leads.store, telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, pollMs: 100, log: () => {} });
     try {
       // The relay delivers what is already pending first.
       await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the pending lead goes out" }).toBe(1);

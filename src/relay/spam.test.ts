@@ -21,10 +21,13 @@ let tg: StandIn;
 let relay: NodeRelay;
 let site: Awaited<ReturnType<typeof startSite>>;
 const db = tempLeadsDb();
+/** How far the relay's clock is ahead of the real one: the time trap is passed by moving it on, not by sleeping. */
+let skew = 0;
+const passTimeTrap = () => void (skew += 3_100);
 
 beforeAll(async () => {
   tg = await startTelegramStandIn();
-  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "on" }), phone: "0491 570 156", log: () => {}, pollMs: 200 });
+  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "on" }), phone: "0491 570 156", log: () => {}, pollMs: 200, now: () => Date.now() + skew });
   site = await startSite({ relay: relay.relay });
 });
 afterAll(async () => {
@@ -174,7 +177,7 @@ describe("a form posted before its script ran", () => {
     const proof = (await (await fetch(`${site.url}/api/proof`)).json()).token as string;
     const young = await form({ name: "Quick Quentin", email: "q@example.com", proof });
     expect(await young.text()).toContain("Please confirm your message");
-    await new Promise((r) => setTimeout(r, 3_100));
+    passTimeTrap();
     const sent = await form({ name: "Patient Pat", email: "p@example.com", proof });
     expect(await sent.text()).toContain("Quote Request Sent!");
     await expect.poll(() => tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1]), { timeout: 5_000, message: "Pat's notice arrives" }).toEqual(["Patient Pat"]);
@@ -186,7 +189,7 @@ describe("one-line fields", () => {
     const post = (body: Record<string, string>) => fetch(`${site.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const proof = async () => (await (await fetch(`${site.url}/api/proof`)).json()).token as string;
     const early = await proof();
-    await new Promise((r) => setTimeout(r, 3_100));
+    passTimeTrap();
     const res = await post({ name: "Ann\nEmail: attacker@evil.example", phone: "0491\u202E651 075 4\u202C", email: "ann@example.com", message: "Hi", proof: early });
     expect(res.status).toBe(200);
     await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the notice arrives" }).toBe(1);

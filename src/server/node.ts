@@ -83,6 +83,10 @@ async function answer(handler: FetchHandler, req: IncomingMessage, res: ServerRe
     logUnexpected(req, "the handler failed", error);
     response = new Response(UNEXPECTED_ERROR_PAGE, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } });
   }
+  // A refusal of a body not read (413): closing at once, with the client still sending, makes the kernel
+  // reset the connection, and the client may lose the answer with it. Send the answer and a FIN, then let
+  // the client read it for a moment before the connection is cut (what servers call a lingering close).
+  if (!req.complete && response.headers.get("Connection")?.toLowerCase() === "close") lingerOnClose(req.socket);
   try {
     res.writeHead(response.status, response.statusText || undefined, rawHeaders(response.headers));
   } catch (error) {
@@ -102,6 +106,17 @@ async function answer(handler: FetchHandler, req: IncomingMessage, res: ServerRe
     // The handler's stream failed mid-body: the client gets a cut-off response (the connection is closed), the log one line.
     logUnexpected(req, "the response's body failed", error);
   }
+}
+
+/** How long a connection refused mid-body stays open after its answer, for the client to read it. */
+export const LINGER_MS = 2_000;
+
+function lingerOnClose(socket: Socket): void {
+  const lingering = socket as Socket & { destroySoon?: () => void };
+  lingering.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }
 
 /**

@@ -40,9 +40,11 @@ export interface NodeRelayOptions {
   answerBudgetMs?: number;
   /** One Telegram attempt's timeout (tests shorten it). */
   attemptTimeoutMs?: number;
+  /** The relay's clock: delivery's waits, the spam check's proofs, reminders (tests move it on instead of sleeping). */
+  now?: () => number;
 }
 
-export async function startNodeRelay({ config, phone, hours, log = console.log, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs }: NodeRelayOptions): Promise<NodeRelay> {
+export async function startNodeRelay({ config, phone, hours, log = console.log, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs, now = Date.now }: NodeRelayOptions): Promise<NodeRelay> {
   const opened = openLeadStore(config.LEADS_DB);
   const { store } = opened;
   await importOutbox(store, path.resolve(outboxFile), log);
@@ -54,14 +56,14 @@ export async function startNodeRelay({ config, phone, hours, log = console.log, 
 
   const configured = telegramOptions(config);
   const telegram = configured && { ...configured, attemptTimeoutMs };
-  const delivery = await startDelivery({ store, telegram, log, pollMs });
+  const delivery = await startDelivery({ store, telegram, log, pollMs, now });
   const spam = await spamGuardFor(config, store);
   const updatesMode = telegram ? config.TELEGRAM_UPDATES : "off";
   const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log }));
   const polling: Polling | undefined = handle && updatesMode === "polling" ? startPolling({ store, telegram, handle, log }) : undefined;
   // Reminders and the morning digest, checked every minute.
   const owner = telegram && { store, telegram, hours: config.BUSINESS_HOURS ?? hours ?? DEFAULT_HOURS, reminderMinutes: config.LEAD_REMINDER_MINUTES, log };
-  const ownerTimer = setInterval(() => owner && void ownerTick(owner, Date.now()).catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
+  const ownerTimer = setInterval(() => owner && void ownerTick(owner, now()).catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
   ownerTimer.unref();
   const relay = createRelay({
     updates: handle && updatesMode === "webhook" ? { secret: await webhookSecret(telegram.token), handle } : undefined,
@@ -74,6 +76,7 @@ export async function startNodeRelay({ config, phone, hours, log = console.log, 
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     phone: config.SITE_PHONE ?? phone ?? "",
     answerBudgetMs,
+    now: () => new Date(now()),
     log,
   });
   return {

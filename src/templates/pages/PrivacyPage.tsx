@@ -10,18 +10,23 @@
  *   the relay erases what was typed from delivered, spam and unconfirmed leads
  *   that old (LeadStore.erase in src/relay/leads/store.ts) and keeps pending
  *   ones until they are delivered;
+ * - where a lead came from (the page, the visit's first page, the referrer's
+ *   host as a name, the utm tags) and the count of taps on phone links:
+ *   src/shared/forms/attribution.ts, src/browser/forms/attribution.ts and the
+ *   relay's /api/call; the lead store keeps them when it erases the rest;
  * - no IP address in the lead store (migrations/: no column for it); the rate
  *   limit counts per address for 60 s in memory (src/relay/rate-limit.ts), or
  *   in Cloudflare's rate limiter on Workers;
- * - no cookies: nothing in src/ sets one; the only browser storage is the
- *   section id src/browser/loader/scroll.ts keeps in sessionStorage between two
- *   pages;
+ * - no cookies: nothing in src/ sets one; the browser storage is sessionStorage
+ *   only: the visit's attribution until a form sends it, and the section id
+ *   src/browser/loader/scroll.ts keeps between two pages;
  * - who the business is: site.yaml (name, legalName, abn, email, phone).
  *
  * Sources, and what was left to the owner: docs/decisions/0050-privacy-policy-and-terms.md.
  * OAIC, APP 1 (what a policy holds): https://oaic.gov.au/agencies-and-organisations/app-guidelines/chapter-1-app-1-open-and-transparent-management-of-personal-information
  * OAIC, APP 8 (overseas recipients): https://www.oaic.gov.au/agencies-and-organisations/app-guidelines/chapter-8-app-8-cross-border-disclosure-of-personal-information
  * OAIC, complaints (the organisation first, then the OAIC after 30 days): https://oaic.gov.au/privacy/privacy-complaints/lodge-a-privacy-complaint-with-us/
+ * OAIC, which small businesses the Privacy Act covers: https://oaic.gov.au/agencies-and-organisations/business-resources/privacy-business-resource-10
  */
 import type { Content } from "../../content/content.ts";
 import { FORM_FIELDS, type FormField } from "../../shared/forms/form-fields.ts";
@@ -61,13 +66,19 @@ export function PrivacyPage({ content, retentionDays }: { content: Content; rete
           same way.
         </p>
         <p>
+          With your message, the form also sends which page of this website you sent it from, the first page of your visit, and where your visit came
+          from: the name of the search engine or website that linked to us (never the full address you came from) and any campaign tags in the link you
+          followed. It tells us which pages bring enquiries, and says nothing about you. When you tap one of our phone numbers, your browser tells our form
+          service which number and on which page, and the service adds one to that day's count; nothing about you is sent or kept.
+        </p>
+        <p>
           Our form service does not store your internet (IP) address with your message. To stop floods of automated messages, it counts the messages sent
           from each address for one minute, in memory, and then forgets them.
         </p>
         <p>
-          This website sets no cookies and runs no analytics or advertising trackers. The one thing it keeps in your browser: when a link on another page
-          takes you to a section of the home page, your browser's session storage notes which section, and the home page removes the note once it has
-          scrolled there. It is never sent to us.
+          This website sets no cookies and runs no analytics or advertising trackers. It keeps two notes in your browser's session storage, which lasts
+          while the tab is open: where your visit started and came from, for a form to send with your message; and, when a link on another page takes you
+          to a section of the home page, which section, removed once the home page has scrolled there.
         </p>
       </LegalSection>
 
@@ -102,8 +113,8 @@ export function PrivacyPage({ content, retentionDays }: { content: Content; rete
       <LegalSection id="keep" title="How long it is kept">
         <p>
           Our form service erases what you typed {retentionDays} days after you sent it, once the message has reached us; it keeps only the time the message
-          arrived and a reference code. A message still on its way to us is kept until it arrives. The copy in our Telegram chat stays there until we delete
-          it.
+          arrived, a reference code, and the pages and source described above. A message still on its way to us is kept until it arrives. The copy in our
+          Telegram chat stays there until we delete it.
         </p>
       </LegalSection>
 
@@ -114,8 +125,8 @@ export function PrivacyPage({ content, retentionDays }: { content: Content; rete
       <LegalSection id="complaints" title="Complaints">
         <p>
           If you think we have mishandled your details, tell us first, at {email}. If we have not answered within 30 days, or you are not happy with our
-          answer, you can complain to the Office of the Australian Information Commissioner (OAIC):{" "}
-          <TextLink href={OAIC_COMPLAINTS}>how to lodge a privacy complaint</TextLink>.
+          answer, you can complain to the Office of the Australian Information Commissioner (OAIC), which handles complaints about businesses the Privacy
+          Act covers: <TextLink href={OAIC_COMPLAINTS}>how to lodge a privacy complaint</TextLink>.
         </p>
       </LegalSection>
 

@@ -102,6 +102,11 @@ describe("the privacy policy", () => {
     expect(policy).toContain("Only your full name and email address are required on the quote form, and your full name, email address and message on the contact form");
   });
 
+  it("says what a form sends besides what was typed, and what a tap on a phone number tells the relay", () => {
+    expect(policy).toContain("the name of the search engine or website that linked to us (never the full address you came from)");
+    expect(policy).toContain("When you tap one of our phone numbers, your browser tells our form service which number and on which page");
+  });
+
   it("says the site sets no cookies, how to ask for access or correction, and where to complain", () => {
     expect(policy).toContain("This website sets no cookies");
     expect(policy).toContain(content.site.email);

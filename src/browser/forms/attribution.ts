@@ -22,7 +22,7 @@ export function rememberVisit(): void {
       // An unreadable referrer is no referrer.
     }
     // The first page's own name, as its title gives it before the business's name ("Bond Cleaning Annerley | Jacaranda…").
-    const landingName = document.title.split(/ [|–—-] /)[0].trim().slice(0, 200);
+    const landingName = location.pathname === "/" ? "Home" : document.title.split(/ [|–—-] /)[0].trim().slice(0, 200);
     const visit: Attribution = { landing: location.pathname, landingName, source: sourceOf(referrerHost, location.host) };
     for (const tag of ["utm_source", "utm_medium", "utm_campaign"] as const) {
       const value = params.get(tag);

@@ -14,7 +14,8 @@ import { FORM_FIELDS, type FieldName, type FormField } from "../../shared/forms/
 import { proofFor, renewProof } from "../forms/proof.ts";
 import { newSubmissionId } from "../../shared/forms/submission-id.ts";
 import { COLLECTION_NOTICE, INTERNAL_ERROR, SUBMIT_LABEL, SUCCESS, type Notice as NoticeText } from "../../shared/forms/texts.ts";
-import { PRIVACY_PATH } from "../../shared/paths.ts";
+import { CONTACT_PATH, PRIVACY_PATH } from "../../shared/paths.ts";
+import { visitFields } from "../forms/attribution.ts";
 import { buttonClass, cn, Icon, textLinkClass } from "../../shared/ui.tsx";
 
 const fieldClass =
@@ -38,7 +39,8 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
     if (sending) return;
     const form = event.currentTarget;
     submissionId.current ??= newSubmissionId();
-    const body: Record<string, string> = { ...Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])), submissionId: submissionId.current };
+    // What was typed, where the visit came from (kept in sessionStorage until now), and the message's id.
+    const body: Record<string, string> = { ...Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])), ...visitFields(), submissionId: submissionId.current };
     setSending(true);
     setNotice(null);
     try {
@@ -132,6 +134,8 @@ export function Honeypot({ kind }: { kind: FormKind }) {
       <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       {/* Empty in the static page: the loader fills it when the visitor reaches the form; a post made without script is asked to confirm, on a page that fills it. */}
       <input type="hidden" name={PROOF_FIELD} defaultValue="" />
+      {/* Which page the lead was sent from, for a post made without script too (the script adds where the visit came from). */}
+      <input type="hidden" name="page" defaultValue={kind === "quote" ? "/" : CONTACT_PATH} />
     </div>
   );
 }

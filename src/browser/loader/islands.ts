@@ -12,8 +12,10 @@
  */
 import { islandLoaders, type HydrateOn, type IslandName } from "../islands/list.ts";
 import { proofFor } from "../forms/proof.ts";
-import { answerEarly, isLive } from "./early.ts";
+import { countCallTaps, rememberVisit } from "../forms/attribution.ts";
+import { answerEarly } from "./early.ts";
 import { enhanceSectionLinks } from "./scroll.ts";
+import { holdEarlySubmit } from "./submit.ts";
 
 /**
  * The chunk files each island needs (its own, React, the hydration helper and
@@ -63,7 +65,7 @@ async function hydrate(el: HTMLElement) {
   if (slots.length > 0) props.slots = Array.from(slots, (slot) => slot.innerHTML);
   // From here React answers the island's events; the early answers (early.ts) stop.
   el.dataset.woken = "";
-  hydrateIsland(el, mod.default, props);
+  await hydrateIsland(el, mod.default, props);
 }
 
 /**
@@ -74,12 +76,17 @@ async function hydrate(el: HTMLElement) {
 const PAUSE_MS = 300;
 const BUSY_EVENTS = ["keydown", "pointerdown", "focusin"] as const;
 
-const waking = new WeakSet<HTMLElement>();
+/** Each waking island's run(): see wake(). */
+const runs = new WeakMap<HTMLElement, () => Promise<void>>();
 
-/** Fetches the island's code now and runs it once the visitor pauses, or at once when they reach for a submit button. */
-function wake(el: HTMLElement) {
-  if (waking.has(el) || isLive(el)) return;
-  waking.add(el);
+/**
+ * Fetches the island's code now and runs it once the visitor pauses, or at
+ * once when they reach for a submit button. Returns run(): runs it now (once),
+ * resolving when React has committed it.
+ */
+function wake(el: HTMLElement): () => Promise<void> {
+  const waking = runs.get(el);
+  if (waking) return waking;
   prefetch(el.dataset.island as IslandName);
   // A form's spam-check proof, so it has aged past the time trap by the time the visitor has typed.
   const form = el.querySelector("form");
@@ -87,16 +94,19 @@ function wake(el: HTMLElement) {
   let timer = setTimeout(run, PAUSE_MS);
   function busy(e: Event) {
     clearTimeout(timer);
-    // A form about to be sent should be React's to send (as JSON, with its notice); without it, it posts as a plain form.
-    if (el.contains(e.target as Node) && (e.target as Element).closest?.("[type=submit]")) run();
+    // A form about to be sent should be React's to send (as JSON, with its notice): a submit before then waits for it (submit.ts).
+    if (el.contains(e.target as Node) && (e.target as Element).closest?.("[type=submit]")) void run();
     else timer = setTimeout(run, PAUSE_MS);
   }
+  let running: Promise<void> | undefined;
   function run() {
     clearTimeout(timer);
     for (const e of BUSY_EVENTS) document.removeEventListener(e, busy, true);
-    afterPaint(() => void hydrate(el));
+    return (running ??= new Promise<void>((resolve, reject) => afterPaint(() => hydrate(el).then(resolve, reject))));
   }
+  runs.set(el, run);
   for (const e of BUSY_EVENTS) document.addEventListener(e, busy, { capture: true, passive: true });
+  return run;
 }
 
 /**
@@ -119,11 +129,15 @@ function schedule(el: HTMLElement) {
   };
   for (const e of wakeEvents) el.addEventListener(e, onWake);
   for (const e of nearEvents) el.addEventListener(e, onNear, { passive: true });
+  if (el.querySelector("form")) holdEarlySubmit(el, () => wake(el)());
   // The visitor got there before this script did: already typing in a form, say.
   if (el.contains(document.activeElement)) onWake();
 }
 
 enhanceSectionLinks();
+// Where this visit came from, kept in this tab until a form is sent; and taps on phone numbers, counted.
+rememberVisit();
+countCallTaps();
 const marks = document.querySelectorAll<HTMLElement>("[data-island]");
 marks.forEach(schedule);
 document.addEventListener("click", answerEarly);

@@ -1,0 +1,93 @@
+/**
+ * Where a lead came from, and taps on phone numbers, as a visitor makes them
+ * in Chromium against the built site, the real relay and the Telegram
+ * stand-in: the visit remembered in sessionStorage until a form is sent,
+ * nothing sent before, a page recorded without JavaScript too.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startNodeRelay, type NodeRelay } from "../../relay/node/node.ts";
+import { standInConfig, tempLeadsDb } from "../../relay/testing/leads.ts";
+import { startTelegramStandIn, type StandIn } from "../../relay/testing/telegram-stand-in.ts";
+import { launchBrowser, PHONE } from "../../testing/browser.ts";
+import { startSite } from "../../testing/site.ts";
+import { brisbane } from "../../relay/leads/hours.ts";
+
+let tg: StandIn;
+let relay: NodeRelay;
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+const db = tempLeadsDb();
+
+beforeAll(async () => {
+  tg = await startTelegramStandIn();
+  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "off" }), phone: "0491 570 156", log: () => {}, pollMs: 100 });
+  site = await startSite({ relay: relay.relay });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await relay?.close();
+  await tg?.close();
+  db.remove();
+});
+afterEach(() => tg.reset());
+
+describe("every lead says where it came from", () => {
+  it("landing on a suburb page from Google with ?utm_source=gbp, then sending the home page's quote form: all of it reaches the notice and the store", async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const sent: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && sent.push(new URL(r.url()).pathname));
+    await page.goto(`${site.url}/suburbs/annerley/?utm_source=gbp&fbclid=nope`, { referer: "https://www.google.com/search?q=bond+cleaning+annerley" });
+    await page.goto(`${site.url}/`);
+    // Nothing has left the browser: the visit waits in this tab's sessionStorage.
+    expect(sent).toEqual([]);
+    expect(await context.cookies()).toEqual([]);
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("jacaranda-visit")))!)).toEqual({ landing: "/suburbs/annerley/", landingName: "Bond Cleaning Annerley 4103", source: "Google search", utm_source: "gbp" });
+
+    await page.fill("#quote-name", "Ann From Google");
+    await page.fill("#quote-email", "ann@example.com");
+    await page.locator("#home button[type=submit]").tap();
+    await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
+    await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "the notice arrives" }).toBe(1);
+    expect(tg.delivered[0].shown).toContain("From: Bond Cleaning Annerley 4103 page · Google search · utm gbp · sent from /\n");
+    const [lead] = await relay.opened.store.list({ statuses: ["pending", "delivered"] });
+    expect(lead.attribution).toEqual({ page: "/", landing: "/suburbs/annerley/", landingName: "Bond Cleaning Annerley 4103", source: "Google search", utm_source: "gbp" });
+    await context.close();
+  });
+
+  it("without JavaScript, the lead still records the page it was sent from", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/contact-us/`);
+    await page.fill("#contact-name", "No Script Sam");
+    await page.fill("#contact-email", "sam@example.com");
+    await page.fill("#contact-message", "Quote for a 3 bed house please");
+    await Promise.all([page.waitForNavigation(), page.click("#main form button[type=submit]")]);
+    await expect.poll(async () => (await relay.opened.store.list()).find((l) => l.fields?.name === "No Script Sam")?.attribution, { timeout: 5_000, message: "the lead is stored" }).toEqual({ page: "/contact-us/" });
+    await context.close();
+  });
+});
+
+describe("taps on phone numbers", () => {
+  it("counts a tap once for its page and number, without delaying the call", async () => {
+    // A phone's browser: headless Chromium says "HeadlessChrome", which the relay takes for a bot and does not count.
+    const userAgent = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, userAgent });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/suburbs/annerley/`);
+    const link = page.locator('a[href^="tel:"]').first();
+    const number = (await link.getAttribute("href"))!.slice(4);
+    // The call is the link's own default action: nothing may cancel it.
+    await page.evaluate(() => window.addEventListener("click", (e) => ((window as unknown as { cancelled: boolean }).cancelled = e.defaultPrevented)));
+    const beacon = page.waitForRequest((r) => r.url().endsWith("/api/call"));
+    await link.dispatchEvent("click");
+    expect((await beacon).method()).toBe("POST");
+    expect(await page.evaluate(() => (window as unknown as { cancelled: boolean }).cancelled)).toBe(false);
+    const today = brisbane(Date.now()).date;
+    await expect.poll(() => relay.opened.store.callTaps(today, today), { timeout: 5_000, message: "the tap is counted" }).toEqual([{ page: "/suburbs/annerley/", number, count: 1 }]);
+    await context.close();
+  });
+});

@@ -3,13 +3,12 @@ import { loadContent } from "./content/load.ts";
 import { outputFile, routes } from "../content/routes.ts";
 import { renderRoute } from "./render.tsx";
 import { renderDefaults } from "./build.ts";
+import { visibleText } from "../testing/html.ts";
 
 const content = loadContent("content");
 const all = routes(content);
 const render = (path: string, c = content) => renderRoute(routes(c).find((r) => r.path === path)!, c, renderDefaults());
-/** The page's words: inline elements (a link inside a sentence) run into the words around them, other tags part them. */
-const text = (html: string) =>
-  html.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<!-- -->|<\/?(?:a|span)\b[^>]*>/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const text = visibleText;
 
 describe("the route list", () => {
   it("has the pages of the specification, the privacy policy and the terms, and the 404", () => {

@@ -9,13 +9,12 @@ import { aOrAn } from "../templates/grammar.ts";
 import { copyHostOf } from "../content/copy-hosts.ts";
 import { loadContent } from "./content/load.ts";
 import { DIST_DIR } from "../testing/dist-dir.ts";
-import { decodeEntities } from "../testing/html.ts";
+import { decodeEntities, visibleText } from "../testing/html.ts";
 
 const content = loadContent("content");
 const facts = JSON.parse(readFileSync("src/content/suburb-facts.json", "utf8")).suburbs as Record<string, any>[];
 
-const textOf = (html: string) =>
-  decodeEntities(html.replace(/<(style|script)[\s\S]*?<\/\1>/g, " ").replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+const textOf = visibleText;
 /** Every link on the page: its address and the text a reader sees. */
 const linksOf = (html: string) =>
   [...html.matchAll(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({ href: decodeEntities(m[1]), text: textOf(m[2]).trim() }));

@@ -13,20 +13,13 @@ import { renderRoute } from "../../build/render.tsx";
 import { isIndexable, outputFile, routes, type Route } from "../../content/routes.ts";
 import { PRIVACY_PATH, TERMS_PATH } from "../../shared/paths.ts";
 import { DIST_DIR } from "../../testing/dist-dir.ts";
-import { decodeEntities } from "../../testing/html.ts";
+import { visibleText } from "../../testing/html.ts";
 
 const content = loadContent("content");
 const all = routes(content);
 const built = (r: Route) => readFileSync(path.join(DIST_DIR, outputFile(r)), "utf8");
 const page = (kind: Route["kind"]) => built(all.find((r) => r.kind === kind)!);
-/** What a reader sees of a piece of markup: its text, inline elements run into the words around them, one space between words. */
-const text = (html: string) =>
-  decodeEntities(
-    html
-      .replace(/<(style|script)[\s\S]*?<\/\1>/g, "")
-      .replace(/<!-- -->|<\/?(?:a|span|strong)\b[^>]*>/g, "")
-      .replace(/<[^>]+>/g, " "),
-  ).replace(/\s+/g, " ");
+const text = visibleText;
 const body = (html: string) => html.slice(html.indexOf("<body>"));
 
 /**

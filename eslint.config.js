@@ -7,7 +7,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /** Import patterns for each side of a boundary (README: Folders). */
-const NODE = ["node:*", "libsql", "sharp", "esbuild", "@tailwindcss/*", "js-yaml", "yaml"];
+const NODE = ["node:*", "libsql", "sharp", "esbuild", "@tailwindcss/*", "lightningcss", "js-yaml", "yaml"];
 const SERVER = ["**/build/**", "**/server/**", "**/relay/**", "**/content/**", "**/templates/**"];
 const BROWSER = ["**/browser/**"];
 const restrict = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });

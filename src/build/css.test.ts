@@ -1,9 +1,9 @@
-/** The one-pass reading of a page's markup that decides its CSS and icons. */
+/** The one-pass reading of a page's markup that decides its CSS and icons, and the CSS it decides. */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DIST_DIR } from "../testing/dist-dir.ts";
-import { classNames, scanMarkup } from "./css.ts";
+import { classNames, cssFor, scanMarkup } from "./css.ts";
 
 describe("scanMarkup", () => {
   it("reads classes, rare elements, input types, islands and icons, even when one token ends where the next begins", () => {
@@ -33,5 +33,37 @@ describe("scanMarkup", () => {
       const plain = [...html.matchAll(/class="([^"]*)"/g)].map((m) => m[1]);
       expect(scanMarkup(html).classAttrs, file).toEqual(plain);
     }
+  });
+});
+
+describe("cssFor", () => {
+  it("leaves out resets for elements and input types the pages do not have", async () => {
+    const css = await cssFor(["flex", "<input type=text>"]);
+    expect(css).toContain(".flex{display:flex}");
+    // A selector list loses only the selectors that cannot match: h5 and h6 here.
+    expect(css).toContain("h1,h2,h3,h4{font-size:inherit;font-weight:inherit}");
+    for (const gone of ["table{", "sub{", "summary{", "textarea", "optgroup", "::file-selector-button", "::-webkit-datetime-edit", "-spin-button", "::-webkit-search"]) expect(css).not.toContain(gone);
+    // An element inside :where() or :not() is not one the selector needs.
+    expect(css).toContain(":-moz-focusring:where(:not(iframe)){outline:auto}");
+  });
+
+  it("keeps them for pages that have them, and every one for a caller that names no element", async () => {
+    const css = await cssFor(["<table>", "<h6>", "<optgroup>", "<input type=number>", "<input type=file>"]);
+    expect(css).toContain("h1,h2,h3,h4,h6{");
+    expect(css).toContain("table{");
+    expect(css).toContain(":where(select:is([multiple],[size])) optgroup{");
+    expect(css).toContain("::-webkit-inner-spin-button{");
+    expect(css).toContain("::file-selector-button{");
+    expect(css).not.toContain("::-webkit-datetime-edit");
+    expect(await cssFor(["flex"])).toContain("::-webkit-datetime-edit");
+  });
+
+  it("drops a utility whose selector needs an element the pages do not have", async () => {
+    const without = await cssFor(["[&_table]:w-full", "file:mr-4", "<input type=text>"]);
+    expect(without).not.toContain("w-full");
+    expect(without).not.toContain("mr-4");
+    const withThem = await cssFor(["[&_table]:w-full", "file:mr-4", "<table>", "<input type=file>"]);
+    expect(withThem).toContain(".\\[\\&_table\\]\\:w-full table{width:100%}");
+    expect(withThem).toContain(".file\\:mr-4::file-selector-button{");
   });
 });

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { compile, optimize } from "@tailwindcss/node";
+import { transform, type Selector } from "lightningcss";
 
 const STYLESHEET = path.resolve(import.meta.dirname, "../styles/site.css");
 const ISLANDS_DIR = path.resolve(import.meta.dirname, "../browser/islands");
@@ -96,8 +97,11 @@ export async function cssFor(tokens: Iterable<string>): Promise<string> {
     // color-mix() (Safari before 16.4, Firefox before 128). Every browser the
     // site's visitors use now has both, and the fallbacks cost ~0.5 KB gzip a page.
     const compiler = await compile(source, { base: path.dirname(STYLESHEET), onDependency: () => {}, polyfills: 0 });
-    css = optimize(compiler.build(classes), { minify: true }).code;
-    if (elements.size > 0) css = pruneBase(css, elements);
+    let built = compiler.build(classes);
+    // Pruned before Tailwind's own Lightning CSS passes, which then minify what is left. A caller
+    // that names no element (no "<…>" token) gets every reset: nothing is known to be missing.
+    if (elements.size > 0) built = pruneUnmatched(built, elements);
+    css = optimize(built, { minify: true }).code;
     if (compiled.size >= 32) compiled.delete(compiled.keys().next().value!);
     compiled.set(key, css);
   }
@@ -107,80 +111,55 @@ export async function cssFor(tokens: Iterable<string>): Promise<string> {
 const compiled = new Map<string, string>();
 
 /**
- * Preflight resets elements this site rarely uses (tables, code, date
- * pickers…). Each selector names what it needs; one whose element is not in
- * `elements` is dropped, and so is a rule left with no selector.
+ * Input types by the pseudo-elements only they have (Lightning CSS names
+ * `::file-selector-button` by its kind, a `::-webkit-…` one by its name).
  */
-const NEEDS: [RegExp, string[]][] = [
-  [/::file-selector-button/, ["<input type=file>"]],
-  [/::-webkit-(datetime-edit|date-and-time-value|calendar-picker-indicator)/, ["date", "time", "datetime-local", "month", "week"].map((t) => `<input type=${t}>`)],
-  [/-spin-button/, ["<input type=number>"]],
-  [/::-webkit-search/, ["<input type=search>"]],
-  [/optgroup/, ["<optgroup>"]],
-  [new RegExp(`^(${RARE_ELEMENTS.join("|")})(?![\\w-])`), []],
+const INPUT_PARTS: [RegExp, string[]][] = [
+  [/^file-selector-button$/, ["file"]],
+  [/^-webkit-(datetime-edit|date-and-time-value|calendar-picker-indicator)/, ["date", "time", "datetime-local", "month", "week"]],
+  [/-spin-button$/, ["number"]],
+  [/^-webkit-search/, ["search"]],
 ];
+const RARE = new Set(RARE_ELEMENTS);
 
-function needs(selector: string): string[] | undefined {
-  for (const [re, tokens] of NEEDS) {
-    const m = re.exec(selector);
-    if (m) return tokens.length > 0 ? tokens : [`<${m[1]}>`];
-  }
-  return undefined;
-}
-
-function pruneBase(css: string, elements: Set<string>): string {
-  const start = css.indexOf("@layer base{");
-  if (start < 0) return css;
-  const open = start + "@layer base{".length;
-  const close = matchingBrace(css, open - 1);
-  return css.slice(0, open) + pruneRules(css.slice(open, close), elements) + css.slice(close);
-}
-
-/** Rules of a minified block: `sel{decls}` or `@at-rule{…}`; at-rules are kept whole. */
-function pruneRules(block: string, elements: Set<string>): string {
-  let out = "";
-  for (let i = 0; i < block.length; ) {
-    const brace = block.indexOf("{", i);
-    if (brace < 0) return out + block.slice(i);
-    const end = matchingBrace(block, brace);
-    const prelude = block.slice(i, brace);
-    const body = block.slice(brace, end + 1);
-    i = end + 1;
-    if (prelude.startsWith("@")) {
-      out += prelude + body;
-      continue;
-    }
-    const kept = splitSelectors(prelude).filter((sel) => {
-      const need = needs(sel);
-      return !need || need.some((t) => elements.has(t));
-    });
-    if (kept.length > 0) out += kept.join(",") + body;
-  }
-  return out;
-}
-
-function matchingBrace(s: string, at: number): number {
-  let depth = 0;
-  for (let i = at; i < s.length; i++) {
-    if (s[i] === "{") depth++;
-    else if (s[i] === "}" && --depth === 0) return i;
-  }
-  throw new Error("unbalanced braces in compiled CSS");
-}
-
-/** Splits a selector list at its top-level commas (not those inside :is(…) or :where(…)). */
-function splitSelectors(list: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < list.length; i++) {
-    if (list[i] === "(") depth++;
-    else if (list[i] === ")") depth--;
-    else if (list[i] === "," && depth === 0) {
-      parts.push(list.slice(from, i));
-      from = i + 1;
+/**
+ * What a selector cannot match without: for each rare element it names (not
+ * inside :where(), :is() or :not()) that element's token, and for each
+ * pseudo-element of an input type the tokens of the types that have it; the
+ * page must have one token of every entry.
+ */
+function needs(selector: Selector): string[][] {
+  const found: string[][] = [];
+  for (const c of selector) {
+    if (c.type === "type" && RARE.has(c.name)) found.push([`<${c.name}>`]);
+    else if (c.type === "pseudo-element") {
+      const name = c.kind === "custom" ? c.name : c.kind;
+      const types = INPUT_PARTS.find(([re]) => re.test(name))?.[1];
+      if (types) found.push(types.map((t) => `<input type=${t}>`));
     }
   }
-  parts.push(list.slice(from));
-  return parts;
+  return found;
+}
+
+/**
+ * Preflight resets elements this site rarely uses (tables, code, date
+ * pickers…). A selector that needs an element or input type the pages do not
+ * have (`elements`) cannot match there and is dropped, wherever it is (a
+ * reset, or a utility such as `[&_table]:w-full`), and so is a rule left with
+ * no selector. Lightning CSS parses the stylesheet and hands the visitor each
+ * rule's selectors one by one; returning none removes one
+ * (https://lightningcss.dev/transforms.html). Only selectors cross into
+ * JavaScript: a visitor that returns whole rules has Lightning CSS read their
+ * declarations back, which fails on var() in 1.33
+ * (https://github.com/parcel-bundler/lightningcss/issues/1065).
+ */
+function pruneUnmatched(css: string, elements: Set<string>): string {
+  const { code } = transform({
+    filename: STYLESHEET,
+    code: Buffer.from(css),
+    visitor: {
+      Selector: (selector) => (needs(selector).every((tokens) => tokens.some((t) => elements.has(t))) ? undefined : []),
+    },
+  });
+  return code.toString();
 }

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# How long a fresh clone takes to test, as CI and a new engineer see it:
+# clones this repository's HEAD into a temporary folder, installs with npm ci, then times
+# `npm run test:unit` (the fast run) and `npm test` (everything). Prints one line each.
+# Run it on a quiet machine: other work on the same cores slows the browser tests.
+#   bash scripts/test-times.sh
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+git clone --quiet "$repo" "$work/clone"
+cd "$work/clone"
+if [ -d "$repo/../shared" ] && [ ! -e "$work/shared" ]; then ln -s "$repo/../shared" "$work/shared"; fi
+
+seconds() { local start=$SECONDS; "$@" >"$work/log" 2>&1 || { tail -40 "$work/log"; echo "failed: $*" >&2; exit 1; }; echo $((SECONDS - start)); }
+format() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
+
+install=$(seconds npm ci --no-audit --no-fund)
+unit=$(seconds npm run test:unit)
+unit_count=$(grep -Eo '[0-9]+ passed' "$work/log" | tail -1)
+all=$(seconds npm test)
+all_count=$(grep -Eo '[0-9]+ passed' "$work/log" | tail -1)
+echo "$(date -u +%Y-%m-%d), $(nproc) cores, Node $(npm exec --no -- node --version):"
+echo "  npm ci             $(format "$install")"
+echo "  npm run test:unit  $(format "$unit")  ($unit_count)"
+echo "  npm test           $(format "$all")  ($all_count)"

@@ -12,7 +12,7 @@ const text = visibleText;
 
 describe("the route list", () => {
   it("has the pages of the specification, the privacy policy and the terms, and the 404", () => {
-    // Home, the services, About, Contact and the suburbs (specification section 2), the two pages the footer's fine print links to, the 404.
+    // Home, the services, About, Contact and the suburbs, the two pages the footer's fine print links to, the 404.
     expect(all).toHaveLength(1 + content.services.length + 2 + content.suburbs.length + 2 + 1);
     expect(all.map(outputFile)).toEqual(
       expect.arrayContaining([

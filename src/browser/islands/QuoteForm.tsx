@@ -12,7 +12,7 @@ export interface QuoteFormProps {
 }
 
 export default function QuoteForm({ action }: QuoteFormProps) {
-  // The quote failure text names no phone number (specification section 8).
+  // The quote form's failure text names no phone number (the contact form's does).
   const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm("quote", action, failure("quote", ""));
   return (
     <form action={action} method="post" onSubmit={onSubmit} className="grid gap-4">

@@ -2,7 +2,7 @@
  * content/services.yaml: the six service pages.
  *
  * A service's value and name are defined once, as the contact form's option
- * (SERVICE_OPTIONS, fixed by specification section 5): the relay and the form
+ * (SERVICE_OPTIONS, the contact form's fixed list): the relay and the form
  * cannot read YAML, so the page takes its name from its `formValue`'s option
  * rather than the file repeating it.
  */

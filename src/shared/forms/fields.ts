@@ -24,7 +24,7 @@ export const HONEYPOT_FIELD = "website";
 /** The longest honeypot value the relay reads (a bot's, to be kept as spam). */
 export const HONEYPOT_MAX = 1_000;
 
-/** The contact form's Service Type options (specification section 5), value → label. */
+/** The contact form's Service Type options, value → label: the six services, each named "… Brisbane". */
 export const SERVICE_OPTIONS = [
   { value: "bond-cleaning", label: "Bond Cleaning Brisbane" },
   { value: "spring-cleaning", label: "Spring Cleaning Brisbane" },

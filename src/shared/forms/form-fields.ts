@@ -40,8 +40,8 @@ const email = { control: "input", name: "email", label: "Email Address", type: "
 const phone = (label: string) => ({ control: "input", name: "phone", label, type: "tel", required: false, autoComplete: "tel", maxLength: LIMITS.phone }) as const satisfies InputField;
 
 /**
- * Each form's fields in order, labels word for word from specification
- * section 5. The hidden honeypot and proof fields are not here: the island
+ * Each form's fields in order, with the labels the forms have always shown
+ * (Full Name, Email Address, …; a test holds them word for word). The hidden honeypot and proof fields are not here: the island
  * adds them to every form (FormParts.tsx), and the relay's page adds the proof.
  * The relay's check of a posted body is made from this too (schema.ts).
  */

@@ -1,5 +1,6 @@
 /**
- * Every text the forms show or log, word for word from specification section 8.
+ * Every text the forms show or log (the success and error notices, the
+ * internal error log lines), word for word as the site has always worded them.
  * The islands show them after a fetch; the relay shows the same ones on the
  * page it answers a script-less form post with.
  */

@@ -1,0 +1,42 @@
+/**
+ * The README and docs/ as a newcomer follows them: every relative link leads
+ * to a file that exists and, with #anchor, to a heading in it (GitHub's
+ * slugs); the README stays short enough to read first (under 12 KB).
+ */
+import { existsSync, globSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const FILES = ["README.md", ...globSync("docs/**/*.md")];
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, "")
+    .replace(/ /g, "-");
+const headings = (file: string) => new Set([...readFileSync(file, "utf8").matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1])));
+
+describe("the README and docs/", () => {
+  it.each(FILES)("%s links only to files and headings that exist", (file) => {
+    const text = readFileSync(file, "utf8").replace(/```[\s\S]*?```/g, "");
+    const broken: string[] = [];
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/i.test(target)) continue;
+      const [where, anchor] = target.split("#");
+      const linked = where ? path.normalize(path.join(path.dirname(file), where)) : file;
+      if (!existsSync(linked)) broken.push(`${target}: no ${linked}`);
+      else if (anchor && linked.endsWith(".md") && !headings(linked).has(anchor)) broken.push(`${target}: no heading #${anchor} in ${linked}`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it("keeps the README under 12 KB: what the project is, the two commands, the folders, the owner's tasks, then links", () => {
+    expect(readFileSync("README.md").length).toBeLessThan(12 * 1024);
+  });
+
+  it("lists every decision record in the decisions index", () => {
+    const index = readFileSync("docs/decisions/README.md", "utf8");
+    const records = globSync("docs/decisions/[0-9]*.md").map((f) => path.basename(f));
+    expect(records.filter((r) => !index.includes(`(${r})`))).toEqual([]);
+  });
+});

@@ -1,10 +1,13 @@
 /** `npm run leads` as the owner runs it, against a real store file. */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContent } from "../src/build/content/load.ts";
 import { quoteNotices } from "../src/relay/notice.ts";
 import { QuoteBody } from "../src/shared/forms/schema.ts";
 import { startDelivery } from "../src/relay/leads/delivery.ts";
+import { DEFAULT_HOURS } from "../src/relay/owner.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
+import { brisbaneAt, fillLeads, NASTY_PRESSER } from "../src/relay/testing/leads-month.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";
 
 let leads: ReturnType<typeof tempLeadStore>;
@@ -12,34 +15,42 @@ const leadsCli = (...args: string[]) => spawnSync(process.execPath, ["--import",
 
 beforeAll(async () => {
   leads = tempLeadStore();
-  const add = (id: string, name: string, status: "pending" | "spam", minutesAgo: number, message = "") => {
+  const add = (id: string, name: string, status: "pending" | "spam" | "unconfirmed", minutesAgo: number, message = "") => {
     const body = QuoteBody.parse({ name, email: `${id}@example.com`, message });
     return leads.store.add({ id, form: "quote", fields: body, parts: quoteNotices(body, new Date()), receivedAt: Date.now() - minutesAgo * 60_000, status });
   };
   await add("lead-zoe", "Zoë O'Brien", "pending", 5, 'Line one, "quoted"\n=SUM(A1)');
   await add("lead-mia", "Mia 你好", "pending", 3);
   await add("lead-bot", "Cheap Pills", "spam", 1);
+  await add("lead-shy", "No Script", "unconfirmed", 2);
   await leads.store.undeliverable("lead-mia", { kind: "message", error: "400 Bad Request: message is too long" });
 });
 afterAll(() => leads.remove());
 
 describe("npm run leads", () => {
-  it("lists recent leads as a table, newest first, without spam", () => {
+  it("lists recent leads as a table, newest first, with their stage, without spam or unconfirmed posts", () => {
     const out = leadsCli().stdout.split("\n");
-    expect(out[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+id$/);
+    expect(out[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id$/);
     expect(out[1]).toContain("Mia 你好");
-    expect(out[1]).toContain("undeliverable");
+    expect(out[1]).toMatch(/undeliverable\s+waiting\s+lead-mia$/);
     expect(out[2]).toContain("Zoë O'Brien");
     expect(out.join("\n")).not.toContain("Cheap Pills");
+    expect(out.join("\n")).not.toContain("No Script");
   });
 
-  it("prints JSON with --json, and only spam with --spam", () => {
+  it("prints JSON with --json, and with --spam what was held back: spam and unconfirmed", () => {
     const all = JSON.parse(leadsCli("list", "--json").stdout);
     expect(all.map((l: { id: string }) => l.id)).toEqual(["lead-mia", "lead-zoe"]);
-    expect(all[1]).toMatchObject({ id: "lead-zoe", form: "quote", status: "pending", name: "Zoë O'Brien", email: "lead-zoe@example.com", deliveredAt: null });
+    expect(all[1]).toMatchObject({ id: "lead-zoe", form: "quote", status: "pending", stage: "waiting", name: "Zoë O'Brien", email: "lead-zoe@example.com", deliveredAt: null, calledBy: null, page: null });
     expect(Date.parse(all[1].receivedAt)).toBeGreaterThan(0);
     const spam = JSON.parse(leadsCli("list", "--spam", "--json").stdout);
-    expect(spam).toEqual([expect.objectContaining({ id: "lead-bot", status: "spam", name: "Cheap Pills" })]);
+    expect(spam).toEqual([
+      expect.objectContaining({ id: "lead-bot", status: "spam", stage: null, name: "Cheap Pills" }),
+      expect.objectContaining({ id: "lead-shy", status: "unconfirmed", stage: null, name: "No Script" }),
+    ]);
+    const table = leadsCli("list", "--spam").stdout.split("\n");
+    expect(table[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+why\s+id$/);
+    expect(table[2]).toMatch(/No Script .*unconfirmed\s+waits for the visitor's second Send\s+lead-shy$/);
   });
 
   it("shows one lead with the notice as the owner would read it", () => {
@@ -51,10 +62,10 @@ describe("npm run leads", () => {
 
   it("exports CSV a spreadsheet opens: UTF-8 mark, quoted cells, formulas defused", () => {
     const csv = execFileSync(process.execPath, ["--import", "tsx", "scripts/leads.ts", "export", "--format", "csv"], { env: { ...process.env, LEADS_DB: leads.file }, encoding: "utf8" });
-    expect(csv.startsWith("\uFEFFid,receivedAt,form,status,name,email,phone,address,service,message,deliveredAt\r\n")).toBe(true);
+    expect(csv.startsWith(`\uFEFF${CSV_HEADER}\r\n`)).toBe(true);
     expect(csv).toContain(`"Line one, ""quoted""\n=SUM(A1)"`);
     expect(csv).toContain("Mia 你好");
-    expect(csv.trimEnd().split("\r\n")).toHaveLength(4);
+    expect(csv.trimEnd().split("\r\n")).toHaveLength(5);
   });
 
   it("resend sends an undeliverable lead again through the running relay, and says when it is delivered", async () => {
@@ -77,6 +88,201 @@ describe("npm run leads", () => {
       await tg.close();
     }
   }, 30_000);
+});
+
+const CSV_HEADER =
+  "id,receivedAt,form,status,name,email,phone,address,service,message,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign";
+
+describe("npm run leads: stages, where each lead came from, and the month's report", () => {
+  let month: ReturnType<typeof tempLeadStore>;
+  /** Weekdays 8 to 6, Saturday 9 to 4, Sunday closed: content/site.yaml's hours when this was written. */
+  const HOURS = [{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" }, { days: ["Saturday"], opens: "09:00", closes: "16:00" }];
+  const cli = (args: string[], env: Record<string, string | undefined> = { BUSINESS_HOURS: JSON.stringify(HOURS) }) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { env: { ...process.env, LEADS_DB: month.file, ...env }, encoding: "utf8" });
+  const ids = (stdout: string) => stdout.trimEnd().split("\n").slice(1).map((l) => /(\S+)$/.exec(l)![1]);
+
+  beforeAll(async () => {
+    month = tempLeadStore();
+    await fillLeads(month.store);
+  });
+  afterAll(() => month.remove());
+
+  it("the table shows each lead's stage; --stage keeps one stage, waiting those no button was pressed for", () => {
+    const out = cli(["list", "--limit", "100"]).stdout;
+    expect(out.split("\n")[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id$/);
+    expect(out).toMatch(/delivered\s+Booked\s+nov-a\n/);
+    expect(out).toMatch(/delivered\s+Not a job\s+nov-e\n/);
+    expect(out).toMatch(/pending\s+waiting\s+nov-k\n/);
+    expect(ids(out)).not.toContain("nov-s1");
+    expect(ids(out)).not.toContain("nov-u");
+    expect(ids(cli(["list", "--stage", "waiting"]).stdout)).toEqual(["nov-l", "nov-n", "nov-k", "oct-refused", "oct-zoe", "oct-old"]);
+    expect(ids(cli(["list", "--stage", "called"]).stdout)).toEqual(["dec-a", "nov-j", "nov-i", "nov-h", "nov-g", "nov-f", "nov-c", "nov-b", "oct-late", "oct-sent"]);
+    expect(ids(cli(["list", "--stage", "not-a-job"]).stdout)).toEqual(["nov-e"]);
+    expect(cli(["list", "--stage", "booked", "--status", "spam"]).stdout).toBe("No leads at stage booked yet.\n");
+    const wrong = cli(["list", "--stage", "Called"]);
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain("Unknown stage Called: one of waiting, called, quoted, booked, not-a-job.");
+  });
+
+  it("--spam lists what was held back, saying which: spam with its reason, unconfirmed posts waiting for a second Send", () => {
+    const out = cli(["list", "--spam"]).stdout;
+    expect(ids(out)).toEqual(["nov-u", "nov-s2", "nov-s1", "oct-wait", "oct-spam"]);
+    expect(out).toMatch(/unconfirmed\s+waits for the visitor's second Send\s+nov-u\n/);
+    expect(out).toMatch(/spam\s+more than three links\s+nov-s2\n/);
+  });
+
+  it("the usage names every status, unconfirmed too, the stages and the report", () => {
+    const { stdout, status } = cli(["--help"]);
+    expect(status).toBe(0);
+    expect(stdout).toContain("[--status pending|delivered|undeliverable|spam|unconfirmed] [--stage waiting|called|quoted|booked|not-a-job]");
+    expect(stdout).toContain("unconfirmed (sent without script, waiting for the visitor's second Send)");
+    expect(stdout).toContain("npm run leads -- report [--month YYYY-MM] [--json]");
+  });
+
+  it("--json: the stage's key, who pressed each stage and when, and where the lead came from", () => {
+    const leads = JSON.parse(cli(["list", "--json", "--stage", "booked"]).stdout);
+    expect(leads).toEqual([
+      expect.objectContaining({
+        id: "nov-a",
+        stage: "booked",
+        calledBy: "Sam Nguyen",
+        calledAt: "2026-11-01T23:20:00.000Z",
+        quotedBy: "Sam Nguyen",
+        quotedAt: "2026-11-02T01:00:00.000Z",
+        bookedBy: "Alex",
+        bookedAt: "2026-11-04T00:00:00.000Z",
+        notAJobBy: null,
+        notAJobAt: null,
+        page: "/",
+        landing: "/suburbs/annerley/",
+        landingName: "Bond Cleaning Annerley",
+        source: "Google search",
+        utmSource: "gbp",
+        utmMedium: "organic",
+        utmCampaign: null,
+      }),
+    ]);
+  });
+
+  it("show: each stage with who pressed it and when in Brisbane time, and where the lead came from", () => {
+    const out = cli(["show", "nov-a"]).stdout;
+    expect(out).toContain("status      delivered\nstage       Booked\n");
+    expect(out).toContain(
+      [
+        "Stages, as pressed on the notice (Brisbane time):",
+        "  Called    2 November 2026 at 9:20:00 am AEST, by Sam Nguyen",
+        "  Quoted    2 November 2026 at 11:00:00 am AEST, by Sam Nguyen",
+        "  Booked    4 November 2026 at 10:00:00 am AEST, by Alex",
+        "",
+        "Where it came from:",
+        "  page        /",
+        "  landing     /suburbs/annerley/",
+        "  landingName Bond Cleaning Annerley",
+        "  source      Google search",
+        "  utmSource   gbp",
+        "  utmMedium   organic",
+        "",
+      ].join("\n"),
+    );
+    expect(cli(["show", "nov-k"]).stdout).toContain("Stages: no button pressed yet (waiting).");
+    const pressedByAFormula = cli(["show", "oct-sent"]).stdout;
+    expect(pressedByAFormula).toContain(`  Called    21 October 2026 at 9:30:00 am AEST, by ${NASTY_PRESSER}\n`);
+    expect(pressedByAFormula).toContain("Where it came from: not recorded.");
+    const spam = cli(["show", "nov-s1"]).stdout;
+    expect(spam).toContain("spamReason  a link in the name");
+    expect(spam).not.toContain("Stages");
+  });
+
+  it("export: the stage, each stage's who and when, and where the lead came from, formulas defused", () => {
+    const rows = parseCsv(cli(["export"]).stdout.replace(/^\uFEFF/, ""));
+    expect(rows[0].join(",")).toBe(CSV_HEADER);
+    const byId = new Map(rows.slice(1).map((r) => [r[0], Object.fromEntries(rows[0].map((c, i) => [c, r[i]]))]));
+    expect(byId.size).toBe(25);
+    expect(byId.get("nov-a")).toMatchObject({
+      stage: "Booked",
+      calledBy: "Sam Nguyen",
+      calledAt: "2026-11-01T23:20:00.000Z",
+      quotedBy: "Sam Nguyen",
+      quotedAt: "2026-11-02T01:00:00.000Z",
+      bookedBy: "Alex",
+      bookedAt: "2026-11-04T00:00:00.000Z",
+      notAJobBy: "",
+      notAJobAt: "",
+      page: "/",
+      landing: "/suburbs/annerley/",
+      landingName: "Bond Cleaning Annerley",
+      source: "Google search",
+      utmSource: "gbp",
+      utmMedium: "organic",
+      utmCampaign: "",
+    });
+    expect(byId.get("nov-e")).toMatchObject({ stage: "Not a job", calledAt: "2026-11-10T00:05:00.000Z", notAJobBy: "Sam Nguyen", notAJobAt: "2026-11-10T00:06:00.000Z" });
+    expect(byId.get("nov-k")).toMatchObject({ stage: "waiting", calledBy: "" });
+    expect(byId.get("nov-s1")).toMatchObject({ status: "spam", stage: "" });
+    expect(byId.get("nov-i")).toMatchObject({ page: "/suburbs/bulimba/", landing: "", source: "" });
+    // Telegram names and what the browser posted are typed by people: no formula runs.
+    expect(byId.get("oct-sent")?.calledBy).toBe(`'${NASTY_PRESSER}`);
+    expect(byId.get("oct-zoe")).toMatchObject({ landingName: `'=HYPERLINK("https://evil.example")`, source: "evil.example\u200F" });
+  });
+
+  it("report: the month as a person reads it, in business hours, and the same figures as --json", () => {
+    const text = cli(["report", "--month", "2026-11"]);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain("November 2026: leads and where they came from");
+    expect(text.stdout).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+1\s+14$/m);
+    expect(text.stdout).toContain("Time from arrival to Called, in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; hours from BUSINESS_HOURS)");
+    expect(text.stdout).toContain("10 of 14 leads called: median 40 min, 90th percentile 2 h 30 min");
+    expect(text.stdout).toMatch(/^\s+1\s+\/suburbs\/annerley\/\s+4\s+4$/m);
+    const json = JSON.parse(cli(["report", "--month", "2026-11", "--json"]).stdout);
+    expect(json.timeToCalled).toMatchObject({ leads: 14, called: 10, medianMinutes: 40, p90Minutes: 150 });
+    expect(json.pages[0]).toEqual({ page: "/suburbs/annerley/", callTaps: 4, quote: 4, contact: 0, spam: 0 });
+    expect(json.sources[0]).toEqual({ source: "Google search", quote: 6, contact: 0, spam: 0 });
+    expect(json.suburbs.slice(0, 3).map((s: { page: string }) => s.page)).toEqual(["/suburbs/annerley/", "/suburbs/bulimba/", "/suburbs/paddington/"]);
+    // Every suburb page of the site is ranked, the ones that brought nothing too.
+    expect(json.suburbs).toHaveLength(new Set([...loadContent("content").suburbs.map((s) => `/suburbs/${s.slug}/`), "/suburbs/annerley/", "/suburbs/bulimba/", "/suburbs/paddington/"]).size);
+  });
+
+  it("report: the site's hours from content/site.yaml unless BUSINESS_HOURS says others; a wrong month or hours named", () => {
+    const site = JSON.parse(cli(["report", "--month", "2026-11", "--json"], { BUSINESS_HOURS: undefined }).stdout);
+    expect(site.hoursFrom).toBe("hours from content/site.yaml");
+    expect(site.hours).toEqual(loadContent("content").site.hours.map(({ days, opens, closes }) => ({ days, opens, closes })));
+    // Every day 8 to 6: the Sunday call takes 30 minutes, the weekend 1,290 (60 + 600 + 600 + 30).
+    const everyDay = JSON.parse(cli(["report", "--month", "2026-11", "--json"], { BUSINESS_HOURS: JSON.stringify(DEFAULT_HOURS) }).stdout);
+    expect(Object.fromEntries(everyDay.timeToCalled.calls.map((c: { id: string; businessMinutes: number }) => [c.id, c.businessMinutes]))).toMatchObject({ "nov-f": 30, "nov-c": 1290, "nov-d": 610, "nov-j": 210 });
+    expect(everyDay.timeToCalled).toMatchObject({ medianMinutes: 67.5, p90Minutes: 610 });
+    for (const [args, env, said] of [
+      [["report", "--month", "2026-13"], {}, "--month takes a month as YYYY-MM, e.g. 2026-11, not 2026-13."],
+      [["report", "--month", "11/2026"], {}, "not 11/2026."],
+      [["report"], { BUSINESS_HOURS: "8 to 6" }, "BUSINESS_HOURS: expected content/site.yaml's hours as JSON"],
+    ] as const) {
+      const { status, stderr } = cli([...args], env);
+      expect(status).toBe(1);
+      expect(stderr).toContain(said);
+    }
+  });
+
+  it("resend refuses a delivered lead, and one whose text was erased", async () => {
+    const sent = cli(["resend", "oct-sent"]);
+    expect(sent.status).toBe(1);
+    expect(sent.stderr).toContain("Lead oct-sent was delivered 21 October 2026 at 9:01:00 am AEST; nothing to resend.");
+    // Spam kept past the retention period: the store's own guard refuses it.
+    const erased = tempLeadStore();
+    try {
+      await erased.store.add({ id: "old-spam", form: "quote", fields: { name: "N" }, parts: ["n"], receivedAt: brisbaneAt("2026-10-01 09:00"), status: "spam" });
+      await erased.store.erase(1, brisbaneAt("2026-10-03 09:00"));
+      const out = spawnSync(process.execPath, ["--import", "tsx", "scripts/leads.ts", "resend", "old-spam"], { env: { ...process.env, LEADS_DB: erased.file }, encoding: "utf8" });
+      expect(out.status).toBe(1);
+      expect(out.stderr).toContain("Lead old-spam cannot be sent: what the visitor typed was erased.");
+    } finally {
+      erased.remove();
+    }
+  });
+
+  it("says what is wrong with the D1 options before starting wrangler", () => {
+    expect(cli(["--remote", "list"]).stderr).toContain("--remote, --config and --persist-to are for the Worker's D1: add --d1.");
+    expect(cli(["--d1", "--remote", "--persist-to", "x", "list"]).stderr).toContain("--persist-to is the local D1's folder");
+    expect(cli(["--d1", "--config", "nowhere/wrangler.toml", "list"]).stderr).toContain("No wrangler configuration at nowhere/wrangler.toml");
+  });
 });
 
 /** A terminal acts on these instead of showing them: C0 but \n, DEL, C1, and the bidirectional controls. */
@@ -121,6 +327,9 @@ describe("npm run leads shows what visitors typed without letting a terminal act
     await add("lead-bidi", { name: BIDI_NAME, email: "b@example.com", message: "" }, "pending", 2);
     await add("lead-spam", { name: `${OSC8} pills`, email: "s@example.com", message: "" }, "spam");
     refused(nasty, "lead-bidi", "400 Bad Request: \u001b[1mbold\u202E");
+    // Where it came from is what a browser posted: a page, a source, a number tapped.
+    await nasty.store.add({ id: "lead-from", form: "quote", fields: { name: "From", email: "f@example.com", message: "" }, parts: ["f"], receivedAt: brisbaneAt("2026-11-03 09:00"), attribution: { landing: "/suburbs/evil\u001b[2J/", source: "\u202Eevil\u0085", page: "/" } });
+    await nasty.store.countCallTap("2026-11-03", "/x\u009b31m", "0400 000 000");
   });
   afterAll(() => nasty.remove());
 
@@ -129,7 +338,7 @@ describe("npm run leads shows what visitors typed without letting a terminal act
     expect(out).not.toMatch(RAW_CONTROL);
     expect(out).toContain("\\x1b[2J\\x1b[31mRED");
     expect(out).toContain("Bob \\u202emoc.live\\u202c \\u2067x\\u2069");
-    expect(out.trimEnd().split("\n")).toHaveLength(3);
+    expect(out.trimEnd().split("\n")).toHaveLength(4);
   });
 
   it("the spam table too", () => {
@@ -157,6 +366,8 @@ describe("npm run leads shows what visitors typed without letting a terminal act
       [["list", "--status", "\u001b[2J"], "Unknown status \\x1b[2J:"],
       [["list", "--limit", "\u001b[2J"], "not \\x1b[2J."],
       [["export", "--format", "\u001b[2J"], "Unknown format \\x1b[2J:"],
+      [["list", "--stage", "\u001b[2J"], "Unknown stage \\x1b[2J:"],
+      [["report", "--month", "\u001b[2J\u202E"], "not \\x1b[2J\\u202e."],
       [["--\u001b[2J"], "'--\\x1b[2J'"],
     ] as const) {
       const { stderr, status } = cli(...args);
@@ -165,6 +376,18 @@ describe("npm run leads shows what visitors typed without letting a terminal act
       expect(stderr).toContain(visible);
     }
     expect(cli("show", `x\u202E`).stderr).toContain("No lead with id x\\u202e.");
+  });
+
+  it("show and the report: where a lead came from and the pages tapped, shown as escapes", () => {
+    const show = cli("show", "lead-from").stdout;
+    expect(show).not.toMatch(RAW_CONTROL);
+    expect(show).toContain("  landing     /suburbs/evil\\x1b[2J/\n  source      \\u202eevil\\x85\n");
+    const report = cli("report", "--month", "2026-11").stdout;
+    expect(report).not.toMatch(RAW_CONTROL);
+    expect(report).toMatch(/^\/suburbs\/evil\\x1b\[2J\/\s+0\s+1\s+0\s+0$/m);
+    expect(report).toMatch(/^\/x\\x9b31m\s+1\s+0\s+0\s+0$/m);
+    expect(report).toMatch(/^\\u202eevil\\x85\s+1\s+0\s+0$/m);
+    expect(report).toMatch(/^\s+1\s+\/suburbs\/evil\\x1b\[2J\/\s+1\s+0$/m);
   });
 
   it("--json and CSV carry the exact text", () => {

@@ -3,11 +3,12 @@
  * .data/leads.sqlite), or with --d1 of the Worker relay's D1 through wrangler
  * (the local one of `wrangler dev`; --remote the deployed one).
  *
- *   npm run leads                          recent leads as a table
- *   npm run leads -- list [--json] [--spam] [--status S] [--limit N]
- *   npm run leads -- show ID               one lead in full, with its notice
+ *   npm run leads                          recent leads as a table, with their stage
+ *   npm run leads -- list [--json] [--spam] [--status S] [--stage S] [--limit N]
+ *   npm run leads -- show ID               one lead in full: its stages, where it came from, its notice
  *   npm run leads -- resend ID             send one again (undeliverable, or spam that was a person)
  *   npm run leads -- export --format csv   every lead, for a spreadsheet
+ *   npm run leads -- report [--month YYYY-MM] [--json]   a month in figures (src/relay/leads/report.ts)
  *   npm run leads -- --d1 [--remote] [--config wrangler.toml] [--persist-to DIR] COMMAND ...
  *
  * What visitors typed is printed with terminal controls and bidirectional
@@ -15,22 +16,38 @@
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { DEFAULT_LEADS_DB } from "../src/relay/config.ts";
+import { loadContent } from "../src/build/content/load.ts";
+import { DEFAULT_LEADS_DB, relayConfig } from "../src/relay/config.ts";
 import { openLeadStore } from "../src/relay/node/sqlite.ts";
 import { WRANGLER_CONFIG, wranglerD1Sql } from "../src/relay/node/wrangler-d1.ts";
-import { LEAD_STATUSES, LeadStore, type Lead, type LeadStatus } from "../src/relay/leads/store.ts";
+import type { HoursLine } from "../src/relay/leads/hours.ts";
+import { brisbaneMonth, monthReport, reportText, textTable } from "../src/relay/leads/report.ts";
+import { STAGE_KEYS, WAITING, stageLabel, type Stage } from "../src/relay/leads/stages.ts";
+import { LEAD_STATUSES, LEAD_WORK_STATUSES, LeadStore, type Lead, type LeadStatus } from "../src/relay/leads/store.ts";
 import { parseLegacyMarkdown } from "../src/relay/markdown.ts";
 import { formatBrisbaneTime } from "../src/relay/notice.ts";
+import { DEFAULT_HOURS } from "../src/relay/owner.ts";
 import { escapeTerminal } from "../src/shared/escape.ts";
+import { suburbPath } from "../src/shared/paths.ts";
+
+/** Held back from the owner: stopped as spam, or sent without script and waiting for the visitor's second Send. */
+const HELD: readonly LeadStatus[] = LEAD_STATUSES.filter((s) => !LEAD_WORK_STATUSES.includes(s));
+const STAGE_WORDS = [WAITING, ...STAGE_KEYS];
 
 const USAGE = `Usage:
-  npm run leads                          recent leads as a table
-  npm run leads -- list [--json] [--spam] [--status pending|delivered|undeliverable|spam] [--limit N]
-  npm run leads -- show ID
+  npm run leads                          recent leads as a table, with their stage
+  npm run leads -- list [--json] [--spam] [--status ${LEAD_STATUSES.join("|")}] [--stage ${STAGE_WORDS.join("|")}] [--limit N]
+                                         --spam: what was held back, spam (stopped by the spam check) and
+                                         unconfirmed (sent without script, waiting for the visitor's second Send)
+  npm run leads -- show ID               one lead in full: its stages, where it came from, its notice
   npm run leads -- resend ID
   npm run leads -- export --format csv > leads.csv
+  npm run leads -- report [--month YYYY-MM] [--json]
+                                         a month in figures (this month by default, Brisbane time): leads per week
+                                         by form and stage, time to Called in business hours, what each page and
+                                         source brought
 The Worker relay's D1 (through wrangler), the local one of wrangler dev or with --remote the deployed one:
-  npm run leads -- --d1 [--remote] [--config ${WRANGLER_CONFIG}] [--persist-to DIR] list|show|resend|export ...`;
+  npm run leads -- --d1 [--remote] [--config ${WRANGLER_CONFIG}] [--persist-to DIR] list|show|resend|export|report ...`;
 
 /** A message with each value in it (an id, a name, an error) shown as a terminal can show it safely. */
 const shown = (text: TemplateStringsArray, ...values: unknown[]) => text.reduce((out, part, i) => out + escapeTerminal(String(values[i - 1])) + part);
@@ -43,6 +60,8 @@ const { values: flags, positionals } = (() => {
         json: { type: "boolean", default: false },
         spam: { type: "boolean", default: false },
         status: { type: "string" },
+        stage: { type: "string" },
+        month: { type: "string" },
         limit: { type: "string", default: "50" },
         format: { type: "string", default: "csv" },
         d1: { type: "boolean", default: false },
@@ -61,6 +80,8 @@ const [command = "list", id] = positionals;
 
 if (flags.help) fail(USAGE, 0);
 const limit = /^[1-9]\d{0,8}$/.test(flags.limit) ? Number(flags.limit) : fail(shown`--limit takes a whole number of leads, not ${flags.limit}.`);
+const stageFilter = flags.stage === undefined ? undefined : stageWord(flags.stage);
+const month = flags.month === undefined || /^\d{4}-(0[1-9]|1[0-2])$/.test(flags.month) ? flags.month : fail(shown`--month takes a month as YYYY-MM, e.g. 2026-11, not ${flags.month}.`);
 const config = flags.config ?? WRANGLER_CONFIG;
 const { store, close, d1 } = open();
 
@@ -78,15 +99,29 @@ function open(): { store: LeadStore; close: () => void; d1: boolean } {
   return { store: new LeadStore(wranglerD1Sql({ remote: flags.remote, config, persistTo })), close: () => {}, d1: true };
 }
 
-/** The plain view of a lead for lists, JSON and CSV; erased fields are null. */
+/** "called" → "called", "not-a-job" → "notAJob": the stem of each stage's who and when (calledBy, calledAt). */
+const stem = (stage: Stage) => stage.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as StageStem;
+type StageStem = "called" | "quoted" | "booked" | "notAJob";
+type StageFields = Record<`${StageStem}By` | `${StageStem}At`, string | null>;
+/** Where it came from, as the CSV and JSON name it. */
+const FROM = { page: "page", landing: "landing", landingName: "landingName", source: "source", utmSource: "utm_source", utmMedium: "utm_medium", utmCampaign: "utm_campaign" } as const;
+const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+
+/**
+ * The plain view of a lead for lists, JSON and CSV; erased fields are null. Its stage is the key
+ * --stage takes ("waiting" until a button is pressed), null for one held back at no stage; each
+ * stage's who and when (the first press) are there when the lead was read with its stages.
+ */
 function view(lead: Lead) {
   const f = lead.fields;
+  const pressed = (stage: Stage) => lead.stages?.find((e) => e.stage === stage);
   return {
     id: lead.id,
     form: lead.form,
     status: lead.status,
-    receivedAt: new Date(lead.receivedAt).toISOString(),
-    deliveredAt: lead.deliveredAt === null ? null : new Date(lead.deliveredAt).toISOString(),
+    stage: (lead.stage ?? (HELD.includes(lead.status) ? null : WAITING)) as Stage | typeof WAITING | null,
+    receivedAt: iso(lead.receivedAt)!,
+    deliveredAt: iso(lead.deliveredAt),
     name: f?.name ?? null,
     email: f?.email ?? null,
     phone: f?.phone || null,
@@ -95,25 +130,44 @@ function view(lead: Lead) {
     message: f?.message || null,
     attempts: lead.attempts,
     lastError: lead.lastError,
+    spamReason: lead.spamReason,
     erased: lead.erasedAt !== null,
+    ...(Object.fromEntries(STAGE_KEYS.flatMap((s) => [[`${stem(s)}By`, pressed(s)?.byName ?? null], [`${stem(s)}At`, iso(pressed(s)?.at)]])) as StageFields),
+    ...(Object.fromEntries(Object.entries(FROM).map(([k, field]) => [k, lead.attribution[field] ?? null])) as Record<keyof typeof FROM, string | null>),
   };
 }
+type View = ReturnType<typeof view>;
+/** The stage as the table and the CSV show it: the button's words, "waiting", or nothing for one held back. */
+const stageShown = (stage: View["stage"]) => (stage === null ? "" : stage === WAITING ? WAITING : stageLabel(stage));
 
 try {
   switch (command) {
     case "list": {
-      const statuses: readonly LeadStatus[] = flags.spam ? ["spam"] : flags.status ? [status(flags.status)] : LEAD_STATUSES.filter((s) => s !== "spam");
-      const leads = (await store.list({ statuses, limit })).map(view);
+      // The leads the owner works, or with --spam what was held back from them.
+      const statuses: readonly LeadStatus[] = flags.spam ? HELD : flags.status ? [status(flags.status)] : LEAD_WORK_STATUSES;
+      const leads = (await store.list({ statuses, stages: stageFilter && [stageFilter === WAITING ? null : stageFilter], limit, withStages: flags.json })).map(view);
       if (flags.json) console.log(JSON.stringify(leads, null, 2));
-      else if (leads.length === 0) console.log(`No ${flags.spam ? "spam" : "leads"} yet.`);
-      else table(leads.map((l) => ({ received: brisbane(l.receivedAt), form: l.form, name: l.name ?? "(erased)", email: l.email ?? "", status: l.status, id: l.id })));
+      else if (leads.length === 0) console.log(`No ${flags.spam ? "spam or unconfirmed posts" : "leads"}${stageFilter ? ` at stage ${stageFilter}` : ""} yet.`);
+      else if (flags.spam) table(leads.map((l) => ({ received: brisbane(l.receivedAt), form: l.form, name: l.name ?? "(erased)", email: l.email ?? "", status: l.status, why: l.spamReason ?? (l.status === "unconfirmed" ? "waits for the visitor's second Send" : ""), id: l.id })));
+      else table(leads.map((l) => ({ received: brisbane(l.receivedAt), form: l.form, name: l.name ?? "(erased)", email: l.email ?? "", status: l.status, stage: stageShown(l.stage), id: l.id })));
       break;
     }
     case "show": {
-      const lead = await store.get(need(id));
+      const lead = await store.get(need(id), { withStages: true });
       if (!lead) fail(shown`No lead with id ${id}. npm run leads lists them.`);
       const v = view(lead);
-      for (const [k, value] of Object.entries(v)) if (value !== null && k !== "message") console.log(`${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${brisbane(String(value))})` : String(value))}`);
+      const line = (k: string, value: unknown, indent = "") => console.log(`${indent}${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${brisbane(String(value))})` : String(value))}`);
+      const later = new Set<string>(["message", ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`]), ...Object.keys(FROM)]);
+      for (const [k, value] of Object.entries(v)) if (value !== null && !later.has(k)) line(k, k === "stage" ? stageShown(v.stage) : value);
+      if (lead.stages?.length) {
+        console.log("\nStages, as pressed on the notice (Brisbane time):");
+        for (const e of lead.stages) console.log(`  ${stageLabel(e.stage).padEnd(10)}${brisbane(iso(e.at)!)}, by ${escapeTerminal(e.byName)}`);
+      } else if (v.stage !== null) console.log("\nStages: no button pressed yet (waiting).");
+      const from = Object.keys(FROM).filter((k) => v[k as keyof typeof FROM] !== null);
+      if (from.length) {
+        console.log("\nWhere it came from:");
+        for (const k of from) line(k, v[k as keyof typeof FROM], "  ");
+      } else console.log("\nWhere it came from: not recorded.");
       if (lead.parts) {
         console.log(`\nThe notice (${lead.parts.length === 1 ? "one message" : `${lead.parts.length} messages`}, ${lead.partsSent} sent):\n`);
         for (const part of lead.parts) {
@@ -152,10 +206,21 @@ try {
     }
     case "export": {
       if (flags.format !== "csv") fail(shown`Unknown format ${flags.format}: use --format csv.`);
-      const leads = (await store.list({ limit: 1_000_000 })).map(view);
-      const columns = ["id", "receivedAt", "form", "status", "name", "email", "phone", "address", "service", "message", "deliveredAt"] as const;
+      const leads = (await store.list({ limit: 1_000_000, withStages: true })).map(view);
+      const columns = [
+        ...(["id", "receivedAt", "form", "status", "name", "email", "phone", "address", "service", "message", "deliveredAt", "stage"] as const),
+        ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`] as const),
+        ...(Object.keys(FROM) as (keyof typeof FROM)[]),
+      ];
+      const cell = (l: View, c: (typeof columns)[number]) => csvCell(c === "stage" ? stageShown(l.stage) : l[c]);
       // A byte-order mark so spreadsheets read the file as UTF-8 (names in any script survive).
-      process.stdout.write("\uFEFF" + [columns.join(","), ...leads.map((l) => columns.map((c) => csvCell(l[c])).join(","))].join("\r\n") + "\r\n");
+      process.stdout.write("\uFEFF" + [columns.join(","), ...leads.map((l) => columns.map((c) => cell(l, c)).join(","))].join("\r\n") + "\r\n");
+      break;
+    }
+    case "report": {
+      const site = siteFacts();
+      const report = await monthReport(store, { month: month ?? brisbaneMonth(Date.now()), ...site });
+      console.log(flags.json ? JSON.stringify(report, null, 2) : reportText(report));
       break;
     }
     default:
@@ -174,6 +239,35 @@ try {
 function status(value: string): LeadStatus {
   if ((LEAD_STATUSES as readonly string[]).includes(value)) return value as LeadStatus;
   fail(shown`Unknown status ${value}: one of ${LEAD_STATUSES.join(", ")}.`);
+}
+
+function stageWord(value: string): Stage | typeof WAITING {
+  if ((STAGE_WORDS as readonly string[]).includes(value)) return value as Stage | typeof WAITING;
+  fail(shown`Unknown stage ${value}: one of ${STAGE_WORDS.join(", ")}.`);
+}
+
+/**
+ * What the report needs of the site: its opening hours (BUSINESS_HOURS as the relay reads it, else
+ * content/site.yaml's, else the relay's own default) and its suburb pages, so one that brought
+ * nothing is ranked too.
+ */
+function siteFacts(): { hours: readonly HoursLine[]; hoursFrom: string; suburbPages: string[] } {
+  let content: ReturnType<typeof loadContent> | undefined;
+  try {
+    content = loadContent("content");
+  } catch {
+    // Read where the site's content/ is not: the hours below, and the suburb pages with leads or taps.
+  }
+  const suburbPages = content?.suburbs.map(suburbPath) ?? [];
+  let fromEnv: readonly HoursLine[] | undefined;
+  try {
+    fromEnv = relayConfig({ BUSINESS_HOURS: process.env.BUSINESS_HOURS }).BUSINESS_HOURS;
+  } catch (error) {
+    fail(escapeTerminal((error as Error).message, { keepNewlines: true }));
+  }
+  if (fromEnv) return { hours: fromEnv, hoursFrom: "hours from BUSINESS_HOURS", suburbPages };
+  if (content) return { hours: content.site.hours.map(({ days, opens, closes }) => ({ days, opens, closes })), hoursFrom: "hours from content/site.yaml", suburbPages };
+  return { hours: DEFAULT_HOURS, hoursFrom: "content/ could not be read, so the relay's default hours", suburbPages };
 }
 
 function need(value: string | undefined): string {
@@ -197,13 +291,9 @@ function csvCell(value: string | null): string {
 }
 
 /** Each cell on one line, with its controls and bidirectional marks shown as escapes, so columns line up. */
-function table(raw: Record<string, string>[]) {
-  const rows = raw.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, escapeTerminal(v)])));
+function table(rows: Record<string, string>[]) {
   const keys = Object.keys(rows[0]);
-  const width = (k: string) => Math.max(k.length, ...rows.map((r) => [...r[k]].length));
-  const line = (r: Record<string, string>) => keys.map((k) => r[k] + " ".repeat(width(k) - [...r[k]].length)).join("  ").trimEnd();
-  console.log(line(Object.fromEntries(keys.map((k) => [k, k]))));
-  for (const r of rows) console.log(line(r));
+  for (const line of textTable(keys, rows.map((r) => keys.map((k) => r[k])))) console.log(line);
 }
 
 function fail(message: string, code = 1): never {

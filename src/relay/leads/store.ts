@@ -5,13 +5,23 @@
  * The schema is migrations/*.sql.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
-import type { Stage, StageEntry } from "./stages.ts";
+import { STAGE_KEYS, type Stage, type StageEntry } from "./stages.ts";
 import type { Attribution } from "../../shared/forms/attribution.ts";
 
 export interface Sql {
   /** Runs one statement; answers how many rows it changed. */
   run(sql: string, params?: unknown[]): Promise<number>;
   all<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Several reads answered together, each one's rows in order, where that saves a round trip
+   * (wrangler: one process for them all); without it the store reads them one by one.
+   */
+  allMany?(statements: readonly Statement[]): Promise<unknown[][]>;
+}
+
+export interface Statement {
+  sql: string;
+  params?: unknown[];
 }
 
 /** unconfirmed: posted without script and without the spam check's proof; goes out when its visitor presses Send once more. */
@@ -60,7 +70,33 @@ export interface Lead {
   noticeText: string | null;
   /** Where it came from: the fields its form posted (empty for leads from before they were kept). */
   attribution: Attribution;
+  /** Read only when asked for (`withStages`): the first press of each stage, oldest first. */
+  stages?: StageEntry[];
 }
+
+/** A lead counts as one the owner works unless it was held back: spam, or waiting for its visitor's second Send. */
+export const LEAD_WORK_STATUSES: readonly LeadStatus[] = ["pending", "delivered", "undeliverable"];
+
+/** Leads counted by the report's dimensions (monthFigures). */
+export interface LeadCount {
+  /** The Monday of its Brisbane week, "YYYY-MM-DD". */
+  week: string;
+  form: FormKind;
+  status: LeadStatus;
+  stage: Stage | null;
+  /** The first page of the visit, or the page the form was sent from when that is not known; null: neither. */
+  origin: string | null;
+  source: string | null;
+  count: number;
+}
+
+export interface MonthFigures {
+  counts: LeadCount[];
+  calls: { id: string; receivedAt: number; calledAt: number }[];
+  taps: { page: string; number: string; count: number }[];
+}
+
+const CALL_TAPS = "SELECT page, number, SUM(count) AS count FROM call_taps WHERE day >= ? AND day <= ? GROUP BY page, number ORDER BY page, number";
 
 interface Row {
   id: string;
@@ -89,9 +125,24 @@ interface Row {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  /** With `withStages`: the stages as JSON, [[stage, at, by_name], …]. */
+  stage_history?: string | null;
 }
 
 const COLUMNS = "id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark, stage, notice_message_id, notice_text, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign";
+
+/**
+ * The stage history of each lead in the same statement, as JSON (SQLite's json functions, which D1
+ * has too): one query for a list, an export or one lead, with no list of ids to send.
+ */
+const STAGE_HISTORY = "(SELECT json_group_array(json_array(s.stage, s.at, s.by_name)) FROM lead_stages AS s WHERE s.lead_id = leads.id) AS stage_history";
+const columns = (withStages?: boolean) => (withStages ? `${COLUMNS}, ${STAGE_HISTORY}` : COLUMNS);
+
+const stageOrder = (stage: Stage) => STAGE_KEYS.indexOf(stage);
+function stagesOf(json: string | null): StageEntry[] {
+  const rows = JSON.parse(json ?? "[]") as [Stage, number, string][];
+  return rows.map(([stage, at, byName]) => ({ stage, at: Number(at), byName })).sort((a, b) => a.at - b.at || stageOrder(a.stage) - stageOrder(b.stage));
+}
 
 const toLead = (r: Row): Lead => ({
   id: r.id,
@@ -116,10 +167,13 @@ const toLead = (r: Row): Lead => ({
   attribution: Object.fromEntries(
     Object.entries({ page: r.page, landing: r.landing, landingName: r.landing_name, source: r.source, utm_source: r.utm_source, utm_medium: r.utm_medium, utm_campaign: r.utm_campaign }).filter(([, v]) => v !== null),
   ) as Attribution,
+  ...(r.stage_history === undefined ? {} : { stages: stagesOf(r.stage_history) }),
 });
 
 /** A day in milliseconds: the retention period (LEADS_RETENTION_DAYS) is counted in days. */
 export const DAY_MS = 24 * 60 * 60_000;
+/** Brisbane is UTC+10 all year (Queensland keeps no daylight saving). */
+const BRISBANE_OFFSET_MS = 10 * 60 * 60_000;
 
 export interface StoreStats {
   pending: number;
@@ -157,22 +211,63 @@ export class LeadStore {
 
   /** Call taps per page from day `from` to day `to` (inclusive, "YYYY-MM-DD"). */
   async callTaps(from: string, to: string): Promise<{ page: string; number: string; count: number }[]> {
-    const rows = await this.sql.all<{ page: string; number: string; count: number }>("SELECT page, number, SUM(count) AS count FROM call_taps WHERE day >= ? AND day <= ? GROUP BY page, number ORDER BY page, number", [from, to]);
+    const rows = await this.sql.all<{ page: string; number: string; count: number }>(CALL_TAPS, [from, to]);
     return rows.map((r) => ({ page: r.page, number: r.number, count: Number(r.count) }));
   }
 
-  async get(id: string): Promise<Lead | undefined> {
-    const [row] = await this.sql.all<Row>(`SELECT ${COLUMNS} FROM leads WHERE id = ?`, [id]);
+  /** One lead; with `withStages`, its stage history too (in the same statement). */
+  async get(id: string, { withStages = false }: { withStages?: boolean } = {}): Promise<Lead | undefined> {
+    const [row] = await this.sql.all<Row>(`SELECT ${columns(withStages)} FROM leads WHERE id = ?`, [id]);
     return row && toLead(row);
   }
 
-  /** Newest first. */
-  async list({ statuses = LEAD_STATUSES, limit = 50 }: { statuses?: readonly LeadStatus[]; limit?: number } = {}): Promise<Lead[]> {
+  /**
+   * Newest first. `stages` keeps the leads at those stages (null: waiting, no button pressed yet);
+   * `withStages` reads each lead's stage history in the same statement.
+   */
+  async list({ statuses = LEAD_STATUSES, stages, limit = 50, withStages = false }: { statuses?: readonly LeadStatus[]; stages?: readonly (Stage | null)[]; limit?: number; withStages?: boolean } = {}): Promise<Lead[]> {
+    const keys = stages?.filter((s): s is Stage => s !== null) ?? [];
+    const either = [...(keys.length ? [`stage IN (${keys.map(() => "?").join(", ")})`] : []), ...(stages?.includes(null) ? ["stage IS NULL"] : [])];
+    const atStage = stages === undefined ? "" : ` AND (${either.join(" OR ") || "0"})`;
     const rows = await this.sql.all<Row>(
-      `SELECT ${COLUMNS} FROM leads WHERE status IN (${statuses.map(() => "?").join(", ")}) ORDER BY received_at DESC, id LIMIT ?`,
-      [...statuses, limit],
+      `SELECT ${columns(withStages)} FROM leads WHERE status IN (${statuses.map(() => "?").join(", ")})${atStage} ORDER BY received_at DESC, id LIMIT ?`,
+      [...statuses, ...keys, limit],
     );
     return rows.map(toLead);
+  }
+
+  /**
+   * What the month's report counts, read together: the leads received in [from, to) counted by
+   * Brisbane week (its Monday; Brisbane is UTC+10 all year), form, status, stage, the first page of
+   * the visit (else the page sent from) and source; each of those leads (not held back) that was
+   * pressed Called, with when it arrived and was first called; and the call taps from day
+   * `firstDay` to `lastDay` (inclusive, "YYYY-MM-DD"), per page and number.
+   */
+  async monthFigures(from: number, to: number, firstDay: string, lastDay: string): Promise<MonthFigures> {
+    const [counts, calls, taps] = (await this.readMany([
+      {
+        sql: "SELECT date((received_at + ?) / 1000, 'unixepoch', '-6 days', 'weekday 1') AS week, form, status, stage, COALESCE(landing, page) AS origin, source, COUNT(*) AS count FROM leads WHERE received_at >= ? AND received_at < ? GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6",
+        params: [BRISBANE_OFFSET_MS, from, to],
+      },
+      {
+        sql: `SELECT leads.id, leads.received_at, s.at FROM leads JOIN lead_stages AS s ON s.lead_id = leads.id AND s.stage = 'called' WHERE leads.received_at >= ? AND leads.received_at < ? AND leads.status IN (${LEAD_WORK_STATUSES.map(() => "?").join(", ")}) ORDER BY leads.received_at, leads.id`,
+        params: [from, to, ...LEAD_WORK_STATUSES],
+      },
+      { sql: CALL_TAPS, params: [firstDay, lastDay] },
+    ])) as [LeadCount[], { id: string; received_at: number; at: number }[], { page: string; number: string; count: number }[]];
+    return {
+      counts: counts.map((r) => ({ week: r.week, form: r.form, status: r.status, stage: r.stage, origin: r.origin, source: r.source, count: Number(r.count) })),
+      calls: calls.map((r) => ({ id: r.id, receivedAt: Number(r.received_at), calledAt: Number(r.at) })),
+      taps: taps.map((r) => ({ page: r.page, number: r.number, count: Number(r.count) })),
+    };
+  }
+
+  /** Reads together where the Sql can, else one by one. */
+  private async readMany(statements: Statement[]): Promise<unknown[][]> {
+    if (this.sql.allMany) return this.sql.allMany(statements);
+    const answers: unknown[][] = [];
+    for (const s of statements) answers.push(await this.sql.all(s.sql, s.params));
+    return answers;
   }
 
   /** The ids of pending leads whose next attempt is due, oldest first: a sender reads each lead afresh as it takes it. */

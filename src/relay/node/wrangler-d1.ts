@@ -1,9 +1,10 @@
 /**
  * The lead store of the Worker relay (Cloudflare D1), read from Node through
  * wrangler: the Sql interface LeadStore speaks, each statement one
- * `npx wrangler d1 execute DB --json --command "..."`. For the owner's
- * `npm run leads -- --d1` (the local D1 of `wrangler dev`, or with --remote
- * the deployed one); the relay itself talks to D1 through its binding (d1.ts).
+ * `npx wrangler d1 execute DB --json --command "..."` (several reads may
+ * share one: allMany). For the owner's `npm run leads -- --d1` (the local D1
+ * of `wrangler dev`, or with --remote the deployed one); the relay itself
+ * talks to D1 through its binding (d1.ts).
  *
  * `wrangler d1 execute` takes no bound parameters, so each `?` is replaced by
  * the value as an SQL literal (inlineParams). Written for wrangler 4, which
@@ -91,6 +92,14 @@ export function wranglerD1Sql(options: WranglerD1Options = {}): Sql {
       const answers = await execute(inlineParams(sql, params));
       if (answers.length !== 1 || !Array.isArray(answers[0].results)) throw new WranglerError(`wrangler d1 execute answered no rows: ${JSON.stringify(answers).slice(0, 200)}`);
       return answers[0].results as T[];
+    },
+    // Several reads in one wrangler process: each start takes seconds.
+    async allMany(statements) {
+      const answers = await execute(statements.map((s) => inlineParams(s.sql, s.params ?? [])).join("\n;\n"));
+      if (answers.length !== statements.length || !answers.every((a) => Array.isArray(a.results))) {
+        throw new WranglerError(`wrangler d1 execute answered ${answers.length} results for ${statements.length} statements: ${JSON.stringify(answers).slice(0, 200)}`);
+      }
+      return answers.map((a) => a.results!);
     },
   };
 }

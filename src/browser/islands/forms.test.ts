@@ -118,7 +118,31 @@ describe("quote form (home hero)", () => {
     await context.close();
   });
 
-  it("sent before its island has woken (React still on its way), it is delivered as a plain form post", async () => {
+  it("sent moments after autofill, before its island runs, waits for the island: its notice in place, not the plain post's confirm page", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(site.url + "/", { waitUntil: "load" });
+    const release = await holdScripts(page);
+    // Autofill fills every field at once; the visitor taps Send straight after.
+    await page.locator("#quote-name").tap();
+    await page.fill("#quote-name", "Quick Tap");
+    await page.fill("#quote-email", "quick_tap@example.com");
+    const button = page.locator("#home button[type=submit]");
+    await button.tap();
+    // Held on the page while React is on its way: the button says so by being disabled.
+    expect(await button.isDisabled()).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await page.locator("[data-island=QuoteForm][data-hydrated]").count()).toBe(0);
+    release();
+    await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect((await values(page, "#home form")).every(([, v]) => v === "")).toBe(true);
+    await expect.poll(() => tg.delivered.length).toBe(1);
+    expect(tg.delivered[0].shown).toContain("Name: Quick Tap\nEmail: quick_tap@example.com\n");
+    await context.close();
+  });
+
+  it("sent when its island's code never arrives, it waits a few seconds for it, then is delivered as a plain form post", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
     const page = await context.newPage();
     await page.goto(site.url + "/", { waitUntil: "load" });

@@ -6,17 +6,21 @@ import { hydrateRoot } from "react-dom/client";
  * Hydrates as a transition: React renders the island in slices and yields to
  * the browser between them, so a keystroke or tap during the wake is handled
  * at once (an event on the island itself makes React finish it first).
+ * Resolves once React has committed the island and answers its events.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props; they arrive as JSON.
-export function hydrateIsland(el: HTMLElement, Component: ComponentType<any>, props: object) {
-  startTransition(() => {
-    const markHydrated = () => {
-      el.dataset.hydrated = "true";
-    };
-    hydrateRoot(el, createElement(Hydrated, { markHydrated }, createElement(Component, props)), {
-      onRecoverableError(error) {
-        console.error(`Island ${el.dataset.island} could not hydrate:`, error);
-      },
+export function hydrateIsland(el: HTMLElement, Component: ComponentType<any>, props: object): Promise<void> {
+  return new Promise((resolve) => {
+    startTransition(() => {
+      const markHydrated = () => {
+        el.dataset.hydrated = "true";
+        resolve();
+      };
+      hydrateRoot(el, createElement(Hydrated, { markHydrated }, createElement(Component, props)), {
+        onRecoverableError(error) {
+          console.error(`Island ${el.dataset.island} could not hydrate:`, error);
+        },
+      });
     });
   });
 }

@@ -88,9 +88,10 @@ function wake(el: HTMLElement): () => Promise<void> {
   const waking = runs.get(el);
   if (waking) return waking;
   prefetch(el.dataset.island as IslandName);
-  // A form's spam-check proof, so it has aged past the time trap by the time the visitor has typed.
+  // A form's spam-check proof, so it has aged past the time trap by the time the visitor has typed;
+  // asked for after the next paint, like the chunks, so the tap's own frame (focus, caret) comes first.
   const form = el.querySelector("form");
-  if (form) void proofFor(form);
+  if (form) afterPaint(() => void proofFor(form));
   let timer = setTimeout(run, PAUSE_MS);
   function busy(e: Event) {
     clearTimeout(timer);

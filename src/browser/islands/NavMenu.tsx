@@ -5,8 +5,10 @@
  * Pattern: https://www.w3.org/WAI/ARIA/apg/patterns/disclosure/examples/disclosure-navigation-hybrid/
  *
  * Until it hydrates (and without script) the lists open through CSS on hover
- * and :focus-within, so every link is reachable; once live, a list opens on
- * hover and closes CLOSE_DELAY_MS after the pointer leaves (spec section 4).
+ * and :focus-within, so every link is reachable, and a CSS transition keeps a
+ * list up for CLOSE_DELAY_MS after the pointer leaves; once live, a list
+ * opens on hover and React closes it CLOSE_DELAY_MS after the pointer leaves
+ * (spec section 4): the same grace from the very first hover.
  */
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { CONTACT_PATH, homeSection, navListId, type NavList } from "../../shared/paths.ts";
@@ -23,7 +25,7 @@ export interface NavMenuProps {
   slots: [services: string, suburbs: string];
 }
 
-/** Specification section 9: dropdown close delay. */
+/** Specification section 9: dropdown close delay. Before the island runs, CSS keeps the same grace (`menu-grace`, src/styles/site.css). */
 export const CLOSE_DELAY_MS = 150;
 
 const MENUS: NavList[] = ["services", "suburbs"];
@@ -111,7 +113,7 @@ export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
         ? open === id
           ? "visible"
           : "invisible"
-        : "invisible group-hover:visible group-focus-within:visible",
+        : "menu-grace invisible group-hover:visible group-focus-within:visible",
     );
   const expanded = (id: NavList) => (enhanced ? open === id : undefined);
 

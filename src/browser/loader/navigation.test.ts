@@ -9,7 +9,7 @@ import { loadContent } from "../../build/content/load.ts";
 import { headerSuburbs } from "../../content/routes.ts";
 import { DESKTOP, PHONE } from "../../testing/browser.ts";
 import { browserAndSitePerFile } from "../../testing/browser-suite.ts";
-import { CHUNKS, watchConsole } from "../../testing/islands.ts";
+import { CHUNKS, holdScripts, watchConsole } from "../../testing/islands.ts";
 
 const content = loadContent("content");
 const env = browserAndSitePerFile();
@@ -65,6 +65,31 @@ describe("desktop dropdowns", () => {
     expect(at100.visible).toBe(true);
     expect(at300.visible).toBe(false);
     expect(await servicesButton(page).getAttribute("aria-expanded")).toBe("false");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("from the very first hover, before the island runs, are still open 100 ms after the pointer leaves and closed by 400 ms", async () => {
+    const { page, problems } = await open("/about-us/");
+    const release = await holdScripts(page); // React and the island never arrive while this test looks: CSS alone.
+    await page.hover('[data-menu="services"] >> text=Services');
+    await expect.poll(() => servicesList(page).isVisible()).toBe(true);
+    const [at100, at400] = await visibleAfterLeaving(page, () => page.mouse.move(640, 600), [100, 400]);
+    expect(at100.ms).toBeLessThan(140);
+    expect(at100.visible).toBe(true);
+    expect(at400.visible).toBe(false);
+
+    // The visitor who strays outside on the way to a link (a diagonal past the list's edge) still reaches it.
+    await page.hover('[data-menu="services"] >> text=Services');
+    const link = servicesList(page).getByRole("link", { name: content.services[3].name });
+    const box = (await link.boundingBox())!;
+    await page.mouse.move(640, 600);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    expect(await page.locator('[data-island="NavMenu"][data-woken]').count()).toBe(0);
+    await link.click();
+    // Committed is enough: the next page's load would wait for the held scripts.
+    await page.waitForURL(`**/services/${content.services[3].slug}/`, { waitUntil: "commit" });
+    release();
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -260,7 +285,8 @@ describe("without JavaScript", () => {
     await page.hover('[data-menu="suburbs"] button');
     expect(await suburbs.isVisible()).toBe(true);
     await page.mouse.move(640, 600);
-    expect(await suburbs.isVisible()).toBe(false);
+    // After the 150 ms grace, which needs no script.
+    await expect.poll(() => suburbs.isVisible(), { timeout: 1000 }).toBe(false);
 
     // Tab from the Services link: the list shows while focus is in it, so its links can be reached.
     await page.getByRole("link", { name: "Services", exact: true }).focus();

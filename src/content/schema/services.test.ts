@@ -19,6 +19,7 @@ function entry(fields: Record<string, unknown>) {
     checklist: { heading: "Heading", intro: "Intro.", groups: [{ area: "Oven", items: ["Racks"] }] },
     stats: [{ value: "1", label: "One" }, { value: "2", label: "Two" }, { value: "3", label: "Three" }],
     closing: { heading: "Heading", text: "Text." },
+    guarantee: "re-clean",
     ...fields,
   };
 }

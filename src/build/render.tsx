@@ -1,7 +1,7 @@
 /** Renders one route to an HTML document (without its CSS and scripts, which the build adds). */
 import { renderToString } from "react-dom/server";
 import type { Content } from "../content/content.ts";
-import type { Route } from "../content/routes.ts";
+import { hasCallBar, type Route } from "../content/routes.ts";
 import { Layout, type PageMeta } from "../templates/Layout.tsx";
 import { AboutPage } from "../templates/pages/AboutPage.tsx";
 import { ContactPage } from "../templates/pages/ContactPage.tsx";
@@ -48,7 +48,7 @@ export function renderRoute(route: Route, content: Content, options: RenderOptio
 
 export function renderPage(route: Route, content: Content, options: RenderOptions): RenderedPage {
   const { meta, body } = page(route, content, options);
-  const html = renderToString(<Layout content={content} meta={{ ...meta, jsonLd: structuredData(route, content) }}>{body}</Layout>);
+  const html = renderToString(<Layout content={content} meta={{ ...meta, jsonLd: structuredData(route, content) }} callBar={hasCallBar(route)}>{body}</Layout>);
   const tokens = scanMarkup(html);
 
   const bodyAt = html.indexOf("<body>") + "<body>".length;

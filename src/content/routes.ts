@@ -50,6 +50,9 @@ export function outputFile(route: Route): string {
 /** Pages that search engines should index (all but the 404). */
 export const isIndexable = (route: Route) => route.kind !== "notFound";
 
+/** Pages that show phones the Call · Get a Quote bar once scrolled (src/templates/CallBar.tsx): the ones that sell. */
+export const hasCallBar = (route: Route) => route.kind === "home" || route.kind === "service" || route.kind === "suburb";
+
 /** Once per suburb list, not once per page: with thousands of suburbs the header's filter on every page was a build's largest cost after React. */
 const perSuburbList = <T>(pick: (suburbs: Content["suburbs"]) => T) => {
   const cache = new WeakMap<Content["suburbs"], T>();

@@ -11,8 +11,8 @@ export const TERMS_PATH = "/terms/";
 export const servicePath = (s: { slug: string }) => `/services/${s.slug}/`;
 export const suburbPath = (s: { slug: string }) => `/suburbs/${s.slug}/`;
 
-/** The sections of the home page that header buttons scroll to. */
-export type HomeSection = "home" | "services" | "about" | "faq" | "suburbs" | "testimonials";
+/** The sections of the home page that header buttons scroll to, and the quote form in its hero ("quote"), where other pages' Get a Quote leads. */
+export type HomeSection = "home" | "quote" | "services" | "about" | "faq" | "suburbs" | "testimonials";
 export const homeSection = (id: HomeSection) => `/#${id}`;
 
 /** The desktop navigation's two lists: the server renders them, the NavMenu island opens them. */

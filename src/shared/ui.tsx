@@ -69,12 +69,26 @@ export function ButtonLink({ href, children, style = "primary", className }: { h
 /** A link inside a sentence: underlined, so it is told from the text around it without relying on colour. */
 export const textLinkClass = "font-medium text-brand-800 underline";
 
-/** A tap-to-call link; the number never breaks across lines. */
-export function PhoneLink({ phone, className, iconClassName, prefix }: { phone: string; className?: string; iconClassName?: string; prefix?: string }) {
+/**
+ * A tap-to-call link; the number never breaks across lines. `srOnly` leaves
+ * words to screen readers: all of them ("text": an icon button named "Call
+ * 0491 570 156"), or the number ("number": the prefix, "Call", is what shows).
+ */
+export function PhoneLink({ phone, className, iconClassName, prefix = "", srOnly }: { phone: string; className?: string; iconClassName?: string; prefix?: string; srOnly?: "text" | "number" }) {
+  const text = `${prefix}${phone}`.replace(/ /g, "\u00a0");
   return (
     <a href={telHref(phone)} className={className}>
       {iconClassName && <Icon name="phone" className={iconClassName} />}
-      {`${prefix ?? ""}${phone}`.replace(/ /g, "\u00a0")}
+      {srOnly === "text" ? (
+        <span className="sr-only">{text}</span>
+      ) : srOnly === "number" ? (
+        <>
+          {prefix.trimEnd()}
+          <span className="sr-only">{` ${text.slice(prefix.length)}`}</span>
+        </>
+      ) : (
+        text
+      )}
     </a>
   );
 }

@@ -4,6 +4,8 @@
  * mobile menu is a popover. The navigation and the mobile menu are islands
  * that wake on a click, tap or focus in them (the navigation also on a mouse
  * hover), so a visitor who never uses the header never runs React for it.
+ * Below the desktop layout a call button sits beside the menu's, so the phone
+ * is one tap away on every page without opening the menu.
  */
 import type { Content } from "../content/content.ts";
 import { headerSuburbs } from "../content/routes.ts";
@@ -25,7 +27,7 @@ function HeaderContent({ content }: { content: Content }) {
     <Container className="flex h-18 max-w-7xl items-center justify-between gap-4">
       <a href="/" className="flex items-center gap-2 font-bold text-ink">
         <Logo />
-        <span className="text-base leading-tight sm:text-lg">{site.name}</span>
+        <span className="text-base leading-tight sm:text-lg">{keepLastWordsTogether(site.name)}</span>
       </a>
 
       <Island name="NavMenu" props={{ slots: [slotHtml(lists.services), slotHtml(lists.suburbs)] }} hydrate="hover" />
@@ -35,11 +37,16 @@ function HeaderContent({ content }: { content: Content }) {
         <ButtonLink href={homeSection("home")} className="whitespace-nowrap max-sm:hidden">
           Get Quote
         </ButtonLink>
+        {/* Below the desktop layout the number would not fit: a button beside the menu's, named by it. */}
+        <PhoneLink phone={site.phone} prefix="Call " srOnly="text" iconClassName="h-5 w-5" className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-accent-700 text-white hover:bg-accent-800 lg:hidden" />
         <Island name="MobileMenu" props={{ phone: site.phone }} />
       </div>
     </Container>
   );
 }
+
+/** On a phone the name wraps beside the call and menu buttons: as "Jacaranda / Cleaning Co.", never leaving "Co." alone on a line. */
+const keepLastWordsTogether = (name: string) => name.replace(/ (\S+)$/, "\u00a0$1");
 
 /** The brand mark: the same drawing as the favicon (content/images/icon.svg), one file the browser caches for every page. */
 export function Logo() {

@@ -1,10 +1,13 @@
 /**
- * The HTML document around every page: head, skip link, header, main, footer.
+ * The HTML document around every page: head, skip link, header, main (on
+ * the pages that sell, with the call bar at its end), footer.
  * The build replaces {@link CSS_PLACEHOLDER} with the CSS this page uses and
  * adds the islands script to pages that have an island.
  */
 import type { ReactNode } from "react";
 import type { Content } from "../content/content.ts";
+import { cn } from "../shared/ui.tsx";
+import { CALL_BAR_ROOM, CallBar } from "./CallBar.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { SeoTags } from "./seo/head.tsx";
@@ -21,7 +24,7 @@ export interface PageMeta {
   jsonLd?: object;
 }
 
-export function Layout({ content, meta, children }: { content: Content; meta: PageMeta; children: ReactNode }) {
+export function Layout({ content, meta, callBar = false, children }: { content: Content; meta: PageMeta; callBar?: boolean; children: ReactNode }) {
   return (
     <html lang="en-AU">
       <head>
@@ -37,8 +40,9 @@ export function Layout({ content, meta, children }: { content: Content; meta: Pa
           Skip to main content
         </a>
         <Header content={content} />
-        <main id="main" tabIndex={-1} className="outline-none">
+        <main id="main" tabIndex={-1} className={cn("outline-none", callBar && CALL_BAR_ROOM)}>
           {children}
+          {callBar && <CallBar content={content} />}
         </main>
         <Footer content={content} />
       </body>

@@ -5,18 +5,15 @@
  * Content-Security-Policy the server sends (from dist/_headers) blocks nothing
  * the site itself needs, and that keyboard focus is always visible.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../build/content/load.ts";
 import { routes } from "../content/routes.ts";
+import { axe } from "../testing/axe.ts";
 import { DESKTOP, PHONE, launchBrowser } from "../testing/browser.ts";
 import { wakeIslands } from "../testing/islands.ts";
 import { startSite } from "../testing/site.ts";
 
-const AXE = readFileSync(path.resolve("node_modules/axe-core/axe.min.js"), "utf8");
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 // The 404 page as a visitor meets it: at an address that does not exist.
 // A pass over every page (41 in November 2026) takes about 30 s on two cores; leave room for a busy machine.
 const PASS_TIMEOUT = 240_000;
@@ -42,18 +39,6 @@ async function newContext(browser: Browser, viewport: typeof PHONE, problems: Pr
   });
   context.on("weberror", (e) => problems.errors.push(String(e.error())));
   return context;
-}
-
-async function axe(page: Page): Promise<string[]> {
-  // Evaluated through the debugging protocol, which the page's CSP does not govern, as a browser extension would be.
-  await page.evaluate(AXE);
-  const results = await page.evaluate(
-    (tags) => (window as any).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
-    TAGS,
-  );
-  return (results.violations as { id: string; help: string; nodes: { target: string[]; failureSummary: string }[] }[]).flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.help}) at ${n.target.join(" ")}: ${n.failureSummary.replace(/\s+/g, " ")}`),
-  );
 }
 
 let browser: Browser;

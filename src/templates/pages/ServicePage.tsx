@@ -12,7 +12,7 @@ export function ServicePage({ content, service }: { content: Content; service: S
     <>
       <Banner title={service.banner.title} description={service.banner.description} trail={serviceTrail(service)}>
         <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink href={homeSection("home")} style="inverse">GET A QUOTE</ButtonLink>
+          <ButtonLink href={homeSection("quote")} style="inverse">GET A QUOTE</ButtonLink>
           <PhoneLink phone={site.phone} className={buttonClass("outlineInverse")} iconClassName="h-4 w-4" />
         </div>
       </Banner>
@@ -63,7 +63,7 @@ export function ServicePage({ content, service }: { content: Content; service: S
           </div>
           <div className="flex flex-wrap gap-3">
             <PhoneLink phone={site.phone} className={buttonClass("outlineInverse")} iconClassName="h-4 w-4" />
-            <ButtonLink href={homeSection("home")} style="inverse">GET A QUOTE</ButtonLink>
+            <ButtonLink href={homeSection("quote")} style="inverse">GET A QUOTE</ButtonLink>
           </div>
         </Container>
       </section>
@@ -97,7 +97,7 @@ export function ServicePage({ content, service }: { content: Content; service: S
           <h2 id="closing-title" className="text-3xl font-bold tracking-tight sm:text-4xl">{service.closing.heading}</h2>
           <p className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(service.closing.text)}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <ButtonLink href={homeSection("home")}>GET A QUOTE</ButtonLink>
+            <ButtonLink href={homeSection("quote")}>GET A QUOTE</ButtonLink>
             <PhoneLink phone={site.phone} className={buttonClass("secondary")} iconClassName="h-4 w-4" prefix="Call " />
           </div>
         </div>

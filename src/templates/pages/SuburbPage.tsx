@@ -125,7 +125,7 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
             <p className="mt-2 text-brand-100">
               or our landline <PhoneLink phone={site.landline} className="font-semibold text-white underline" />
             </p>
-            <ButtonLink href={homeSection("home")} style="inverse" className="mt-5 w-full">Get a Free Quote</ButtonLink>
+            <ButtonLink href={homeSection("quote")} style="inverse" className="mt-5 w-full">Get a Free Quote</ButtonLink>
           </div>
         </Container>
       </section>

@@ -1,0 +1,262 @@
+/**
+ * The phone and the quote one tap away on a phone (issue 21), in Chromium
+ * against the built site: the header's call button on every page, and the
+ * call bar on the pages that sell once the visitor has scrolled: at the foot
+ * of the screen, never over a Send button, the footer's links, the page's
+ * last lines or the link keyboard focus is on, with no layout shift, with
+ * and without JavaScript, and gone at desktop widths.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { loadContent } from "../build/content/load.ts";
+import { hasCallBar, onePerKind, routes, type Route } from "../content/routes.ts";
+import { telHref } from "../shared/phone.ts";
+import { axe } from "../testing/axe.ts";
+import { DESKTOP, PHONE } from "../testing/browser.ts";
+import { browserAndSitePerFile } from "../testing/browser-suite.ts";
+import { watchConsole } from "../testing/islands.ts";
+
+const content = loadContent("content");
+const CALL = `Call ${content.site.phone}`;
+const env = browserAndSitePerFile();
+
+/** The 404 page as a visitor meets it: at an address that does not exist. */
+const address = (route: Route) => (route.kind === "notFound" ? "/no-such-page/" : route.path);
+const withBar = onePerKind(content).filter(hasCallBar);
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+const bar = (page: Page) => page.locator(".call-bar");
+
+/** Scrolls so the page's top is `screens` screen heights up. (What the tests read next lays the page out afresh; no frame is waited for, as none comes without JavaScript.) */
+const scrollScreens = (page: Page, screens: number) => page.evaluate((screens) => scrollTo(0, innerHeight * screens), screens);
+
+/**
+ * Whether what the screen shows at the element's centre and towards its four
+ * corners (a quarter in, inside rounded ones) is the element, not something
+ * drawn over it, with it on screen. A link broken over two lines: its first.
+ */
+const shownUncovered = (page: Page, selector: string, index = 0) =>
+  page.evaluate(
+    ([selector, index]) => {
+      const el = document.querySelectorAll(selector)[index as number];
+      const r = el.getClientRects()[0];
+      if (r.top < -0.5 || r.bottom > innerHeight + 0.5) return `off screen (${r.top}..${r.bottom} of ${innerHeight})`;
+      const [dx, dy] = [r.width / 4, r.height / 4];
+      const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + dx, r.top + dy], [r.right - dx, r.top + dy], [r.left + dx, r.bottom - dy], [r.right - dx, r.bottom - dy]];
+      const covered = points.map(([x, y]) => document.elementFromPoint(x, y)).find((hit) => !hit || !(el === hit || el.contains(hit)));
+      return covered === undefined ? "shown" : `covered by ${covered?.outerHTML.slice(0, 80)}`;
+    },
+    [selector, index] as const,
+  );
+
+/** Puts the element's bottom edge on the screen's bottom edge: the worst place for a bar at the foot of the screen. */
+const toBottomEdge = (page: Page, selector: string, index = 0) =>
+  page.evaluate(
+    ([selector, index]) => {
+      const r = document.querySelectorAll(selector)[index as number].getBoundingClientRect();
+      scrollBy(0, r.bottom - innerHeight);
+    },
+    [selector, index] as const,
+  );
+
+describe("the header's call button", () => {
+  it("at 390 px is on every page beside the menu button, without opening the menu: a tel: link named by the number", async () => {
+    const page = await env.browser.newPage({ viewport: PHONE });
+    const problems = watchConsole(page);
+    for (const route of routes(content)) {
+      await page.goto(env.site.url + address(route));
+      const call = page.locator("header").getByRole("link", { name: CALL, exact: true });
+      const menu = page.locator("header").getByRole("button", { name: "Menu" });
+      expect(await call.getAttribute("href"), route.path).toBe(telHref(content.site.phone));
+      expect(await call.isVisible(), route.path).toBe(true);
+      expect(await page.locator("#mobile-menu").isVisible(), route.path).toBe(false);
+      const [c, m] = [(await call.boundingBox())!, (await menu.boundingBox())!];
+      // On screen, a full 44 px target, on the menu button's row and just before it.
+      expect(c.y, route.path).toBeGreaterThanOrEqual(0);
+      expect([c.width, c.height], route.path).toEqual([44, 44]);
+      expect(Math.abs(c.y - m.y), route.path).toBeLessThan(1);
+      expect(m.x - (c.x + c.width), route.path).toBeGreaterThanOrEqual(4);
+      expect(m.x - (c.x + c.width), route.path).toBeLessThanOrEqual(16);
+    }
+    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("at 1280 px is not shown: the header shows the number itself", async () => {
+    const page = await env.browser.newPage({ viewport: DESKTOP });
+    await page.goto(env.site.url + "/about-us/");
+    expect(await page.locator("header").getByRole("link", { name: CALL, exact: true }).count()).toBe(0);
+    expect(await page.locator("header").getByRole("link", { name: content.site.phone }).isVisible()).toBe(true);
+    await page.close();
+  });
+});
+
+describe("the call bar", () => {
+  it("on every home, service and suburb page: below the screen at first, at its foot once scrolled a screen, with Call and Get a Quote; on no other page", async () => {
+    const page = await env.browser.newPage({ viewport: PHONE });
+    let shown = 0;
+    for (const route of routes(content)) {
+      await page.goto(env.site.url + address(route));
+      if (!hasCallBar(route)) {
+        expect(await bar(page).count(), route.path).toBe(0);
+        continue;
+      }
+      expect((await bar(page).boundingBox())!.y, `${route.path} at the top`).toBeGreaterThanOrEqual(PHONE.height);
+      await scrollScreens(page, 1.25);
+      const box = (await bar(page).boundingBox())!;
+      expect([box.x, box.y + box.height, box.width], route.path).toEqual([0, PHONE.height, PHONE.width]);
+      const call = bar(page).getByRole("link", { name: CALL, exact: true });
+      const quote = bar(page).getByRole("link", { name: "Get a Quote", exact: true });
+      expect(await call.getAttribute("href")).toBe(telHref(content.site.phone));
+      expect(await quote.getAttribute("href")).toBe("/#quote");
+      expect(await shownUncovered(page, ".call-bar a", 0), route.path).toBe("shown");
+      expect(await shownUncovered(page, ".call-bar a", 1), route.path).toBe("shown");
+      shown++;
+    }
+    expect(shown).toBe(routes(content).filter(hasCallBar).length);
+    await page.close();
+  }, 120_000);
+
+  it.each([
+    ["390 × 844", PHONE],
+    ["360 × 640", { width: 360, height: 640 }],
+    ["844 × 390, a phone on its side", { width: 844, height: 390 }],
+    ["768 × 1024", { width: 768, height: 1024 }],
+  ])("at %s never covers the quote form's Send button, a footer link or the page's last lines", async (_label, viewport) => {
+    const page = await env.browser.newPage({ viewport });
+    await page.goto(env.site.url + "/");
+    const send = "#home button[type=submit]";
+    // The Send button at the foot of the screen, then a little higher, as a visitor scrolling back up to it meets it.
+    for (const lift of [0, 40, 120]) {
+      await toBottomEdge(page, send);
+      await page.evaluate((lift) => scrollBy(0, lift), lift);
+      expect(await shownUncovered(page, send), `lifted ${lift} px`).toBe("shown");
+      if (viewport === PHONE) expect(overlap((await page.locator(send).boundingBox())!, (await bar(page).boundingBox())!)).toBe(false);
+    }
+    for (const route of withBar) {
+      await page.goto(env.site.url + route.path);
+      const links = await page.locator("footer a").count();
+      expect(links).toBeGreaterThan(10);
+      for (let i = 0; i < links; i++) {
+        await toBottomEdge(page, "footer a", i);
+        expect(await shownUncovered(page, "footer a", i), `${route.path} footer link ${i}`).toBe("shown");
+        expect(overlap((await page.locator("footer a").nth(i).boundingBox())!, (await bar(page).boundingBox())!)).toBe(false);
+      }
+      // At the very end the bar rests in the room left for it, between the last section and the footer.
+      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+      const [last, rest, footer] = await page.evaluate(() => {
+        const range = document.querySelector(".call-bar-range")!;
+        return [range.previousElementSibling!, document.querySelector(".call-bar")!, document.querySelector("footer")!].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom };
+        });
+      });
+      expect(rest.top, route.path).toBeGreaterThanOrEqual(last.bottom - 0.5);
+      expect(rest.bottom, route.path).toBeLessThanOrEqual(footer.top + 0.5);
+    }
+    await page.close();
+  }, 120_000);
+
+  it("never hides the link keyboard focus is on (WCAG 2.2 focus not obscured)", async () => {
+    // Reduced motion: focus scrolls there at once rather than gliding, so where it lands can be read straight away.
+    const page = await env.browser.newPage({ viewport: PHONE, reducedMotion: "reduce" });
+    for (const route of withBar) {
+      await page.goto(env.site.url + route.path);
+      const hidden: string[] = [];
+      let belowTheFirstScreen = 0;
+      for (let i = 0; i < 80; i++) {
+        await page.keyboard.press("Tab");
+        const focus = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const r = el.getClientRects()[0];
+          if (el === document.body || !r || r.width === 0) return null;
+          const hit = document.elementFromPoint(r.left + r.width / 2, Math.min(r.top + r.height / 2, innerHeight - 1));
+          return { name: `${el.tagName} ${el.textContent?.trim().slice(0, 30)}`, shown: !!hit && (el === hit || el.contains(hit)), scrolled: scrollY > innerHeight };
+        });
+        if (!focus) continue;
+        if (focus.scrolled) belowTheFirstScreen++;
+        if (!focus.shown) hidden.push(focus.name);
+      }
+      expect(hidden, route.path).toEqual([]);
+      expect(belowTheFirstScreen, route.path).toBeGreaterThan(5);
+    }
+    await page.close();
+  }, 120_000);
+
+  it("moves nothing: no layout shift while the page loads and scrolls to its end and back", async () => {
+    const page = await env.browser.newPage({ viewport: PHONE });
+    for (const route of withBar) {
+      await page.goto(env.site.url + route.path, { waitUntil: "load" });
+      const shifts = await page.evaluate(async () => {
+        const found: string[] = [];
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Element; previousRect: DOMRect; currentRect: DOMRect }[] };
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Shift[])
+            if (!e.hadRecentInput) found.push(`${e.value} at ${Math.round(e.startTime)} ms: ${e.sources.map((s) => `${s.node?.outerHTML.slice(0, 60)} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`).join(", ")}`);
+        }).observe({ type: "layout-shift", buffered: true });
+        const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight / 2) {
+          scrollTo(0, y);
+          await frame();
+        }
+        scrollTo(0, 0);
+        await frame();
+        return found;
+      });
+      expect(shifts, route.path).toEqual([]);
+    }
+    await page.close();
+  });
+
+  it("with it on screen, has no axe violation", async () => {
+    const page = await env.browser.newPage({ viewport: PHONE });
+    for (const route of withBar) {
+      await page.goto(env.site.url + route.path);
+      await scrollScreens(page, 1.5);
+      expect(await shownUncovered(page, ".call-bar a", 1)).toBe("shown");
+      expect(await axe(page), route.path).toEqual([]);
+    }
+    await page.close();
+  });
+
+  it("works without JavaScript: shown once scrolled, and Get a Quote on a service page opens the quote form", async () => {
+    const context = await env.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const route of withBar) {
+      await page.goto(env.site.url + route.path);
+      expect(await page.locator("header").getByRole("link", { name: CALL, exact: true }).isVisible()).toBe(true);
+      await scrollScreens(page, 1.25);
+      expect(await shownUncovered(page, ".call-bar a", 0), route.path).toBe("shown");
+      expect(await shownUncovered(page, ".call-bar a", 1), route.path).toBe("shown");
+    }
+    await page.goto(env.site.url + withBar.find((r) => r.kind === "service")!.path);
+    await scrollScreens(page, 1.25);
+    await bar(page).getByRole("link", { name: "Get a Quote" }).click();
+    await page.waitForURL(`${env.site.url}/#quote`);
+    expect(await shownUncovered(page, "#quote-name")).toBe("shown");
+    await context.close();
+  });
+
+  it("with JavaScript, Get a Quote on a suburb page goes to the home page and glides to the quote form", async () => {
+    const page = await env.browser.newPage({ viewport: PHONE, reducedMotion: "reduce" });
+    await page.goto(env.site.url + withBar.find((r) => r.kind === "suburb")!.path);
+    await scrollScreens(page, 1.25);
+    await bar(page).getByRole("link", { name: "Get a Quote" }).click();
+    await page.waitForURL(`${env.site.url}/**`);
+    await expect.poll(() => shownUncovered(page, "#quote-name"), { timeout: 5_000 }).toBe("shown");
+    expect(new URL(page.url()).hash).toBe("#quote");
+    await page.close();
+  });
+
+  it("is not shown at 1280 px", async () => {
+    const page = await env.browser.newPage({ viewport: DESKTOP });
+    for (const route of withBar) {
+      await page.goto(env.site.url + route.path);
+      await scrollScreens(page, 1.5);
+      expect(await bar(page).isVisible(), route.path).toBe(false);
+    }
+    await page.close();
+  });
+});

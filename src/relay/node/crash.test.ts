@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openLeadStore } from "./sqlite.ts";
-import { tempLeadsDb } from "../testing/leads.ts";
+import { NEVER_OPEN, tempLeadsDb } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 
 let tg: StandIn;
@@ -33,7 +33,7 @@ afterEach(() => {
 /** Starts the relay process on this test's store; resolves with its address once it listens. */
 async function startRelay({ attemptTimeoutMs = 2_000 } = {}): Promise<{ url: string; child: ChildProcess; exited: Promise<unknown> }> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/relay/testing/relay-process.ts"], {
-    env: { ...process.env, TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, LEADS_DB: db.file, SPAM_CHECKS: "off", RATE_LIMIT_PER_MINUTE: "10000", TEST_ATTEMPT_TIMEOUT_MS: String(attemptTimeoutMs) },
+    env: { ...process.env, TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, LEADS_DB: db.file, SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, RATE_LIMIT_PER_MINUTE: "10000", TEST_ATTEMPT_TIMEOUT_MS: String(attemptTimeoutMs) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(child);

@@ -17,6 +17,12 @@ export function tempLeadStore() {
   return { ...opened, remove: () => (opened.close(), db.remove()) };
 }
 
+/**
+ * Business hours that never open: no reminder or morning digest joins a test's notices, whatever the
+ * time of day the test runs at (tests of those set their own hours).
+ */
+export const NEVER_OPEN = JSON.stringify([{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] }]);
+
 export function standInConfig(tg: StandIn, file: string, env: Record<string, string> = {}): ServerConfig {
-  return serverConfig({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, RATE_LIMIT_PER_MINUTE: "1000", LEADS_DB: file, SPAM_CHECKS: "off", ...env });
+  return serverConfig({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, RATE_LIMIT_PER_MINUTE: "1000", LEADS_DB: file, SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, ...env });
 }

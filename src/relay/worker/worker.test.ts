@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEAD_LETTER_SUFFIX, LEASE_MS, SWEEP_CRON } from "./queue.ts";
 import { OWNER, startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
 import { callbackData } from "../leads/stages.ts";
+import { NEVER_OPEN } from "../testing/leads.ts";
 import { setWebhook } from "../updates.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -101,7 +102,8 @@ async function startWorker(given: Partial<Settings> = {}): Promise<Running> {
     // No batching wait: a message goes to the consumer at once.
     queueConsumers: { [QUEUE]: { maxBatchTimeout: 0, maxRetries: settings.maxRetries, deadLetterQueue: DLQ }, [DLQ]: { maxBatchTimeout: 0 } },
     // The spam check has its own test below; the others post as a script that skips it would.
-    bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", ...settings.bindings },
+    // Hours that never open: no reminder or digest joins a test's notices, whatever the time of day (the owner's test sets its own).
+    bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, ...settings.bindings },
     ratelimits: settings.rateLimit ? { RATE_LIMITER: { namespace_id: "1001", simple: { limit: settings.rateLimit, period: 60 } } } : undefined,
     handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
       collect(stdout);

@@ -8,7 +8,7 @@
  * and :focus-within, so every link is reachable, and a CSS transition keeps a
  * list up for CLOSE_DELAY_MS after the pointer leaves; once live, a list
  * opens on hover and React closes it CLOSE_DELAY_MS after the pointer leaves
- * (spec section 4): the same grace from the very first hover.
+ * (the dropdowns close 150 ms after the pointer leaves): the same grace from the very first hover.
  */
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { CONTACT_PATH, homeSection, navListId, type NavList } from "../../shared/paths.ts";

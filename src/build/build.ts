@@ -62,7 +62,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   mkdirSync(staging, { recursive: true });
   try {
     // esbuild bundles in its own process while this thread renders.
-    const bundling = bundleIslands(staging);
+    // An absolute form action names the relay's origin (RELAY_URL); the loader needs it for call taps.
+    const bundling = bundleIslands(staging, /^https?:\/\//.test(formActions.quote) ? new URL(formActions.quote).origin : "");
     bundling.catch(() => {}); // awaited below; this only keeps a render error from also being an unhandled rejection
     let t = performance.now();
     const images = await buildImages(content, { outDir: staging, cacheDir: options.imageCacheDir });

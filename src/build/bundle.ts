@@ -9,7 +9,7 @@ const ENTRY = path.resolve(import.meta.dirname, "../browser/loader/islands.ts");
  * The last bundle, kept so a rebuild in the same process (the dev server's
  * builder) copies it instead of bundling again when no input file changed.
  */
-let last: { inputs: [string, number][]; files: [string, Buffer][]; entry: string } | undefined;
+let last: { inputs: [string, number][]; files: [string, Buffer][]; entry: string; relayOrigin: string } | undefined;
 
 const stamp = (file: string) => {
   try {
@@ -58,10 +58,14 @@ function writeChunkList(entryFile: string, metafile: esbuild.Metafile, outDir: s
   writeFileSync(entryFile, code.replace(CHUNKS_MARK, JSON.stringify(list)));
 }
 
-/** Writes the islands bundle into `<outDir>/assets` and returns the entry's URL path. */
-export async function bundleIslands(outDir: string): Promise<string> {
+/**
+ * Writes the islands bundle into `<outDir>/assets` and returns the entry's URL path. `relayOrigin`:
+ * where the relay answers when it is not this site (RELAY_URL), for what the loader sends without a
+ * form to take the address from (a tap on a phone number).
+ */
+export async function bundleIslands(outDir: string, relayOrigin = ""): Promise<string> {
   const assets = path.join(outDir, "assets");
-  if (last && last.inputs.every(([file, mtime]) => stamp(file) === mtime)) {
+  if (last && last.relayOrigin === relayOrigin && last.inputs.every(([file, mtime]) => stamp(file) === mtime)) {
     mkdirSync(assets, { recursive: true });
     for (const [name, data] of last.files) writeFileSync(path.join(assets, name), data);
     return last.entry;
@@ -78,7 +82,7 @@ export async function bundleIslands(outDir: string): Promise<string> {
     chunkNames: "chunk-[hash]",
     metafile: true,
     jsx: "automatic",
-    define: { "process.env.NODE_ENV": '"production"' },
+    define: { "process.env.NODE_ENV": '"production"', __RELAY_ORIGIN__: JSON.stringify(relayOrigin) },
     legalComments: "none",
     logLevel: "silent",
   });
@@ -90,6 +94,7 @@ export async function bundleIslands(outDir: string): Promise<string> {
     inputs: Object.keys(result.metafile.inputs).map((f) => [path.resolve(f), stamp(path.resolve(f))]),
     files: Object.keys(result.metafile.outputs).map((f) => [path.basename(f), readFileSync(path.resolve(f))]),
     entry: url,
+    relayOrigin,
   };
   return url;
 }

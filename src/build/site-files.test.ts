@@ -178,5 +178,8 @@ describe("a build for another address and a relay elsewhere (SITE_URL, RELAY_URL
     const csp = headersFor(parseHeadersFile(file("_headers")), "/").find(([n]) => n === "Content-Security-Policy")![1];
     expect(csp).toContain("form-action 'self' https://relay.example.net");
     expect(csp).toContain("connect-src 'self' https://relay.example.net");
+    // A page without a form (a suburb's) sends its phone taps to that relay too: the loader carries its origin.
+    const scripts = readdirSync(path.join(out, "assets")).filter((f) => f.endsWith(".js"));
+    expect(scripts.filter((f) => file(`assets/${f}`).includes('"https://relay.example.net"'))).toHaveLength(1);
   });
 });

@@ -9,6 +9,8 @@ import { ATTRIBUTION_FIELDS, sourceOf, type Attribution } from "../../shared/for
 import { CALL_TAP_PATH } from "../../shared/relay-paths.ts";
 
 const KEY = "jacaranda-visit";
+/** The relay's origin when it is not this site (RELAY_URL at build time), or "" (src/build/bundle.ts writes it in). */
+declare const __RELAY_ORIGIN__: string;
 
 /** On the visit's first page: its path, where the visit came from, and its campaign tags. Later pages keep the first. */
 export function rememberVisit(): void {
@@ -48,8 +50,7 @@ export function visitFields(): Record<string, string> {
 
 /**
  * Counts taps on phone links: a beacon to the relay with the page and the number, sent by the
- * browser in the background, so the call is never delayed. The relay is where this page's forms
- * post, or this site.
+ * browser in the background, so the call is never delayed. The relay is RELAY_URL's, or this site.
  */
 export function countCallTaps(): void {
   document.addEventListener(
@@ -57,8 +58,7 @@ export function countCallTaps(): void {
     (event) => {
       const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href^="tel:"]');
       if (!link) return;
-      const action = document.querySelector<HTMLFormElement>("form[action]")?.action;
-      const url = new URL(CALL_TAP_PATH, action && new URL(action).pathname.startsWith("/api/") ? action : location.href);
+      const url = new URL(CALL_TAP_PATH, __RELAY_ORIGIN__ || location.href);
       const body = JSON.stringify({ page: location.pathname, number: decodeURIComponent(link.getAttribute("href")!.slice(4)) });
       navigator.sendBeacon?.(url, new Blob([body], { type: "text/plain" }));
     },

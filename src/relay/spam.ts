@@ -19,7 +19,7 @@
 import { HONEYPOT_FIELD, SCRIPT_PROOF_MIN_AGE_MS } from "../shared/forms/fields.ts";
 import type { RelayConfig } from "./config.ts";
 import type { LeadStore } from "./leads/store.ts";
-import { toHex } from "../shared/hex.ts";
+import { toBase64url, toHex } from "../shared/hex.ts";
 
 export type ProofKind = "script" | "page";
 export const MIN_PROOF_AGE_MS: Record<ProofKind, number> = { script: SCRIPT_PROOF_MIN_AGE_MS, page: 1_000 };
@@ -55,7 +55,7 @@ export function contentSigns(body: Record<string, string>): string | undefined {
 export async function spamGuard(key: string): Promise<SpamGuard> {
   const hmac = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
   const bytes = (text: string) => new TextEncoder().encode(text);
-  const sign = async (payload: string) => base64url(new Uint8Array(await crypto.subtle.sign("HMAC", hmac, bytes(payload))));
+  const sign = async (payload: string) => toBase64url(new Uint8Array(await crypto.subtle.sign("HMAC", hmac, bytes(payload))));
   // crypto.subtle.verify compares in constant time.
   const verify = async (payload: string, mac: string) => {
     const signature = fromBase64url(mac);
@@ -92,12 +92,6 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[\w-]{43}$/.test(text)) return undefined;
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=");
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 /** The spam check the settings ask for: signed with SPAM_KEY, else with a key made once and kept in the lead store; none with SPAM_CHECKS=off. */

@@ -12,6 +12,7 @@
  * https://core.telegram.org/bots/api#callbackquery
  */
 import { callBot, type TelegramOptions } from "./telegram.ts";
+import { toBase64url } from "../shared/hex.ts";
 import { render } from "./markdown.ts";
 import { parseCallback, stageKeyboard, stageLabel, stageLines } from "./leads/stages.ts";
 import type { LeadStore } from "./leads/store.ts";
@@ -22,7 +23,7 @@ export async function webhookSecret(token: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(token), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("jacaranda-relay webhook secret")));
   // Telegram allows 1-256 characters of A-Z a-z 0-9 _ -: base64url without padding.
-  return btoa(String.fromCharCode(...mac)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return toBase64url(mac);
 }
 
 /** Compares two secrets in time that does not depend on where they differ. */

@@ -63,8 +63,9 @@ export async function startNodeRelay({ config, phone, hours, log = console.log, 
   const polling: Polling | undefined = handle && updatesMode === "polling" ? startPolling({ store, telegram, handle, log }) : undefined;
   // Reminders and the morning digest, checked every minute.
   const owner = telegram && { store, telegram, hours: config.BUSINESS_HOURS ?? hours ?? DEFAULT_HOURS, reminderMinutes: config.LEAD_REMINDER_MINUTES, log };
-  const ownerTimer = setInterval(() => owner && void ownerTick(owner, now()).catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
-  ownerTimer.unref();
+  // Without Telegram there is nobody to remind: no timer.
+  const ownerTimer = owner && setInterval(() => void ownerTick(owner, now()).catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
+  ownerTimer?.unref();
   const relay = createRelay({
     updates: handle && updatesMode === "webhook" ? { secret: await webhookSecret(telegram.token), handle } : undefined,
     store,

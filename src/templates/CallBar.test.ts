@@ -205,7 +205,7 @@ describe("the call bar", () => {
         await frame();
         return found;
       });
-      expect(shifts, route.path).toEqual([]);
+      expect(shifts.join("\n"), route.path).toBe("");
     }
     await page.close();
   });

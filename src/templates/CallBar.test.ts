@@ -61,10 +61,12 @@ const toBottomEdge = (page: Page, selector: string, index = 0) =>
     [selector, index] as const,
   );
 
-describe("the header's call button", () => {
-  it("at 390 px is on every page beside the menu button, without opening the menu: a tel: link named by the number", async () => {
+describe("at 390 px, on every page", () => {
+  // One visit to each page for both: the header's call button, then (after a screen's scroll) the call bar.
+  it("the header's call button is beside the menu button, without opening the menu: a tel: link named by the number; the call bar is below the screen at first and at its foot once scrolled a screen, with Call and Get a Quote, on every home, service and suburb page and no other", async () => {
     const page = await env.browser.newPage({ viewport: PHONE });
     const problems = watchConsole(page);
+    let shown = 0;
     for (const route of routes(content)) {
       await page.goto(env.site.url + address(route));
       const call = page.locator("header").getByRole("link", { name: CALL, exact: true });
@@ -79,11 +81,30 @@ describe("the header's call button", () => {
       expect(Math.abs(c.y - m.y), route.path).toBeLessThan(1);
       expect(m.x - (c.x + c.width), route.path).toBeGreaterThanOrEqual(4);
       expect(m.x - (c.x + c.width), route.path).toBeLessThanOrEqual(16);
+
+      if (!hasCallBar(route)) {
+        expect(await bar(page).count(), route.path).toBe(0);
+        continue;
+      }
+      expect((await bar(page).boundingBox())!.y, `${route.path} at the top`).toBeGreaterThanOrEqual(PHONE.height);
+      await scrollScreens(page, 1.25);
+      const box = (await bar(page).boundingBox())!;
+      expect([box.x, box.y + box.height, box.width], route.path).toEqual([0, PHONE.height, PHONE.width]);
+      const barCall = bar(page).getByRole("link", { name: CALL, exact: true });
+      const quote = bar(page).getByRole("link", { name: "Get a Quote", exact: true });
+      expect(await barCall.getAttribute("href")).toBe(telHref(content.site.phone));
+      expect(await quote.getAttribute("href")).toBe("/#quote");
+      expect(await shownUncovered(page, ".call-bar a", 0), route.path).toBe("shown");
+      expect(await shownUncovered(page, ".call-bar a", 1), route.path).toBe("shown");
+      shown++;
     }
+    expect(shown).toBe(routes(content).filter(hasCallBar).length);
     expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, 180_000);
+});
 
+describe("the header's call button", () => {
   it("at 1280 px is not shown: the header shows the number itself", async () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
     await page.goto(env.site.url + "/about-us/");
@@ -94,31 +115,6 @@ describe("the header's call button", () => {
 });
 
 describe("the call bar", () => {
-  it("on every home, service and suburb page: below the screen at first, at its foot once scrolled a screen, with Call and Get a Quote; on no other page", async () => {
-    const page = await env.browser.newPage({ viewport: PHONE });
-    let shown = 0;
-    for (const route of routes(content)) {
-      await page.goto(env.site.url + address(route));
-      if (!hasCallBar(route)) {
-        expect(await bar(page).count(), route.path).toBe(0);
-        continue;
-      }
-      expect((await bar(page).boundingBox())!.y, `${route.path} at the top`).toBeGreaterThanOrEqual(PHONE.height);
-      await scrollScreens(page, 1.25);
-      const box = (await bar(page).boundingBox())!;
-      expect([box.x, box.y + box.height, box.width], route.path).toEqual([0, PHONE.height, PHONE.width]);
-      const call = bar(page).getByRole("link", { name: CALL, exact: true });
-      const quote = bar(page).getByRole("link", { name: "Get a Quote", exact: true });
-      expect(await call.getAttribute("href")).toBe(telHref(content.site.phone));
-      expect(await quote.getAttribute("href")).toBe("/#quote");
-      expect(await shownUncovered(page, ".call-bar a", 0), route.path).toBe("shown");
-      expect(await shownUncovered(page, ".call-bar a", 1), route.path).toBe("shown");
-      shown++;
-    }
-    expect(shown).toBe(routes(content).filter(hasCallBar).length);
-    await page.close();
-  }, 120_000);
-
   it.each([
     ["390 × 844", PHONE],
     ["360 × 640", { width: 360, height: 640 }],

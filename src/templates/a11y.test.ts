@@ -1,23 +1,29 @@
 /**
  * Accessibility in a real browser: axe-core's WCAG 2.2 A and AA rules on every
- * page at phone and desktop widths, first as the server sends it (no script),
- * then with its islands hydrated. The same page loads check that the
+ * page at phone and desktop widths as the server sends it (no script), then
+ * on one page of each kind with its islands hydrated: an island renders the
+ * same markup on every page of a kind, and the content that differs from page
+ * to page is all in the served pass. The same page loads check that the
  * Content-Security-Policy the server sends (from dist/_headers) blocks nothing
- * the site itself needs, and that keyboard focus is always visible.
+ * the site itself needs, and that keyboard focus is always visible. That every
+ * page hydrates without an error is hydration.test.ts's check.
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../build/content/load.ts";
-import { routes } from "../content/routes.ts";
+import { onePerKind, routes, type Route } from "../content/routes.ts";
 import { axe } from "../testing/axe.ts";
 import { DESKTOP, PHONE, launchBrowser } from "../testing/browser.ts";
 import { wakeIslands } from "../testing/islands.ts";
 import { startSite } from "../testing/site.ts";
 
-// The 404 page as a visitor meets it: at an address that does not exist.
 // A pass over every page (41 in November 2026) takes about 30 s on two cores; leave room for a busy machine.
 const PASS_TIMEOUT = 240_000;
-const paths = routes(loadContent("content")).map((r) => (r.kind === "notFound" ? "/no-such-page/" : r.path));
+const content = loadContent("content");
+// The 404 page as a visitor meets it: at an address that does not exist.
+const visited = (r: Route) => (r.kind === "notFound" ? "/no-such-page/" : r.path);
+const paths = routes(content).map(visited);
+const kinds = onePerKind(content).map(visited);
 
 interface Problems {
   csp: string[];
@@ -110,11 +116,11 @@ describe.each([
     expect(found).toEqual([]);
   }, PASS_TIMEOUT);
 
-  it("every page with its islands hydrated has no axe violation, no CSP violation and no script error", async () => {
+  it("a page of each kind with its islands hydrated has no axe violation, no CSP violation and no script error", async () => {
     const page = await live.newPage();
     const found: string[] = [];
     let hydrated = 0;
-    for (const p of paths) {
+    for (const p of kinds) {
       await page.goto(url + p, { waitUntil: "load" });
       const islands = await wakeIslands(page).catch(async (error) => {
         const state = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].map((e) => `${e.dataset.island}:${e.dataset.hydrated ?? "not hydrated"}`));

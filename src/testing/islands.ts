@@ -16,20 +16,19 @@ export async function holdScripts(page: Page, url: RegExp = CHUNKS): Promise<() 
 }
 
 /**
- * Wakes every island the way a visitor would (a focus in it, which wakes
- * every island) and waits until React has committed each one.
+ * Wakes every island the way a visitor would (a focus in it) and waits until
+ * React has committed each one. All are focused at once: the loader runs
+ * React once the visitor pauses (300 ms), so one island after another would
+ * wait that pause for each.
  */
 export async function wakeIslands(page: Page, timeout = 15_000): Promise<string[]> {
-  const marks = await page.$$("[data-island]");
-  const names: string[] = [];
-  for (const mark of marks) {
-    const name = await mark.evaluate((el: HTMLElement) => {
+  const names = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>("[data-island]"), (el) => {
       el.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
       return el.dataset.island!;
-    });
-    await page.waitForFunction((el) => (el as HTMLElement).dataset.hydrated === "true", mark, { timeout });
-    names.push(name);
-  }
+    }),
+  );
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>("[data-island]")).every((el) => el.dataset.hydrated === "true"), undefined, { timeout });
   return names;
 }
 

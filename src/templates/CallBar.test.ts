@@ -105,6 +105,18 @@ describe("at 390 px, on every page", () => {
 });
 
 describe("the header's call button", () => {
+  it("at 1024 px, beside the desktop menu, is still there: a tel: link on screen", async () => {
+    const page = await env.browser.newPage({ viewport: { width: 1024, height: 768 } });
+    await page.goto(env.site.url + "/about-us/");
+    const call = page.locator("header").getByRole("link", { name: CALL, exact: true });
+    expect(await page.locator("header").getByRole("button", { name: "Menu" }).isVisible()).toBe(false);
+    expect(await call.isVisible()).toBe(true);
+    expect(await call.getAttribute("href")).toBe(telHref(content.site.phone));
+    const box = (await call.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+    await page.close();
+  });
+
   it("at 1280 px is not shown: the header shows the number itself", async () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
     await page.goto(env.site.url + "/about-us/");

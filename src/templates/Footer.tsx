@@ -29,7 +29,7 @@ function FooterContent({ content }: { content: Content }) {
             <li><a className={footerLink} href={ABOUT_PATH}>About Us</a></li>
             <li><a className={footerLink} href={CONTACT_PATH}>Contact Us</a></li>
             <li><a className={footerLink} href={homeSection("suburbs")}>Suburbs We Clean</a></li>
-            <li><a className={footerLink} href={homeSection("home")}>Get a Free Quote</a></li>
+            <li><a className={footerLink} href={homeSection("quote")}>Get a Free Quote</a></li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-services">

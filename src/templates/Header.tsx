@@ -4,8 +4,9 @@
  * mobile menu is a popover. The navigation and the mobile menu are islands
  * that wake on a click, tap or focus in them (the navigation also on a mouse
  * hover), so a visitor who never uses the header never runs React for it.
- * Below the desktop layout a call button sits beside the menu's, so the phone
- * is one tap away on every page without opening the menu.
+ * Below 1280 px, where the number itself does not fit, a call button sits
+ * beside the menu's (or, from 1024 px, beside Get Quote), so the phone is one
+ * tap away at every width without opening the menu.
  */
 import type { Content } from "../content/content.ts";
 import { headerSuburbs } from "../content/routes.ts";
@@ -37,8 +38,8 @@ function HeaderContent({ content }: { content: Content }) {
         <ButtonLink href={homeSection("home")} className="whitespace-nowrap max-sm:hidden">
           Get Quote
         </ButtonLink>
-        {/* Below the desktop layout the number would not fit: a button beside the menu's, named by it. */}
-        <PhoneLink phone={site.phone} prefix="Call " srOnly="text" iconClassName="h-5 w-5" className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-accent-700 text-white hover:bg-accent-800 lg:hidden" />
+        {/* Below 1280 px the number would not fit: a button beside the menu's, named by it. */}
+        <PhoneLink phone={site.phone} prefix="Call " srOnly="text" iconClassName="h-5 w-5" className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-accent-700 text-white hover:bg-accent-800 xl:hidden" />
         <Island name="MobileMenu" props={{ phone: site.phone }} />
       </div>
     </Container>

@@ -65,7 +65,7 @@ export function AboutPage({ content }: { content: Content }) {
           <h2 id="quote-title" className="text-3xl font-bold text-white sm:text-4xl">{about.quote.heading}</h2>
           <p className="mt-4 text-lg text-brand-100">{about.quote.text}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <ButtonLink href={homeSection("home")} style="inverse">Get a Free Quote</ButtonLink>
+            <ButtonLink href={homeSection("quote")} style="inverse">Get a Free Quote</ButtonLink>
             <PhoneLink phone={site.phone} className={buttonClass("outlineInverse")} iconClassName="h-4 w-4" />
           </div>
         </div>

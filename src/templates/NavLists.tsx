@@ -23,7 +23,7 @@ export function navMenuLists({ services, suburbs }: { services: { slug: string; 
       <ul id={navListId("suburbs")} data-menu-list="" className={cn(box, "grid grid-cols-3 gap-x-2 p-3")}>
         {suburbs.map(({ slug, name }) => (
           <li key={slug}>
-            <a href={suburbPath({ slug })} className="block rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+            <a href={suburbPath({ slug })} className="menu-suburb">
               {name}
             </a>
           </li>

@@ -117,8 +117,8 @@ export function HomePage({ content, formAction }: { content: Content; formAction
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {suburbs.map((s) => (
             <li key={s.slug}>
-              <a href={suburbPath(s)} className="flex min-h-11 items-center justify-between rounded-xl border border-slate-200 px-4 py-3 font-medium text-ink hover:border-brand-600 hover:bg-brand-50">
-                {s.name} <span className="text-sm font-normal text-slate-500">{s.postcode}</span>
+              <a href={suburbPath(s)} className="suburb-card">
+                {s.name} <span>{s.postcode}</span>
               </a>
             </li>
           ))}

@@ -10,9 +10,10 @@
  * several seconds of CPU, so there are eight: the schema and the leads, one
  * list, one show, one export, one report (its three reads in one call), one
  * resend (a read and a counted write), one write that changes nothing, and a
- * D1 without tables.
+ * D1 without tables. The commands themselves run in this process (runLeads,
+ * as the script runs it, leads.test.ts): wrangler is the only process started.
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,6 +23,7 @@ import { MIGRATIONS_DIR } from "../src/relay/node/sqlite.ts";
 import { D1_BINDING, WRANGLER_CONFIG, wranglerD1Sql } from "../src/relay/node/wrangler-d1.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { fillLeads, NASTY_MESSAGE, NASTY_NAME, recordingSql } from "../src/relay/testing/leads-month.ts";
+import { runLeads } from "./leads-cli.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CONFIG = path.join(ROOT, WRANGLER_CONFIG);
@@ -31,14 +33,12 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: "false", BUSINESS_HOURS: JS
 let dir: string;
 let node: ReturnType<typeof tempLeadStore>;
 
-const run = (args: string[], extraEnv: Record<string, string> = {}) =>
-  new Promise<{ stdout: string; stderr: string; status: number | null }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { cwd: ROOT, env: { ...env, ...extraEnv } });
-    let [stdout, stderr] = ["", ""];
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("close", (status) => resolve({ stdout, stderr, status }));
-  });
+/** `npm run leads ARGS`, in this process: what it printed and its exit code. */
+async function run(args: string[], extraEnv: Record<string, string> = {}) {
+  const out = { stdout: "", stderr: "" };
+  const status = await runLeads(args, { env: { ...env, ...extraEnv }, stdout: { write: (text: string) => (out.stdout += text) }, stderr: { write: (text: string) => (out.stderr += text) } });
+  return { ...out, status };
+}
 const onD1 = (...args: string[]) => run(["--d1", "--persist-to", dir, "--config", CONFIG, ...args]);
 const onNode = (...args: string[]) => run(args, { LEADS_DB: node.file });
 
@@ -109,10 +109,10 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     expect(await store.add({ id: "oct-zoe", form: "quote", fields: {}, parts: [], receivedAt: 0 })).toBe(false);
   }, 120_000);
 
-  it("names a D1 without its tables, and how to make them", () => {
+  it("names a D1 without its tables, and how to make them", async () => {
     const empty = mkdtempSync(path.join(tmpdir(), "leads-d1-empty-"));
     try {
-      const bare = spawnSync(process.execPath, ["--import", "tsx", "scripts/leads.ts", "--d1", "--persist-to", empty, "--config", CONFIG, "list"], { cwd: ROOT, env, encoding: "utf8" });
+      const bare = await run(["--d1", "--persist-to", empty, "--config", CONFIG, "list"]);
       expect(bare.status).toBe(1);
       expect(bare.stderr).toContain("no such table: leads");
       expect(bare.stderr).toContain(`npx wrangler d1 migrations apply DB --local --persist-to ${empty} --config ${CONFIG}`);

@@ -1,17 +1,40 @@
-/** `npm run leads` as the owner runs it, against a real store file. */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+/**
+ * `npm run leads` as the owner runs it, against a real store file: runLeads in this process,
+ * with its arguments, environment and output as the script hands them over (each node --import
+ * tsx start costs most of a second), and the script itself started twice, its wiring.
+ */
+import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../src/build/content/load.ts";
 import { quoteNotices } from "../src/relay/notice.ts";
 import { QuoteBody } from "../src/shared/forms/schema.ts";
 import { startDelivery } from "../src/relay/leads/delivery.ts";
+import { openLeadStore } from "../src/relay/node/sqlite.ts";
 import { DEFAULT_HOURS } from "../src/relay/owner.ts";
-import { tempLeadStore } from "../src/relay/testing/leads.ts";
+import { tempLeadsDb, tempLeadStore } from "../src/relay/testing/leads.ts";
 import { brisbaneAt, fillLeads, NASTY_PRESSER } from "../src/relay/testing/leads-month.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";
+import { runLeads } from "./leads-cli.ts";
+
+/** `npm run leads ARGS` with this process's environment and env over it: what it printed and its exit code. */
+async function run(args: readonly string[], env: Record<string, string | undefined>) {
+  const out = { stdout: "", stderr: "" };
+  const status = await runLeads(args, { env: { ...process.env, ...env }, stdout: { write: (text: string) => (out.stdout += text) }, stderr: { write: (text: string) => (out.stderr += text) } });
+  return { ...out, status };
+}
+
+/** The script as npm starts it, in its own process: what it printed and its exit code. */
+const script = (args: readonly string[], env: Record<string, string>) =>
+  new Promise<{ stdout: string; stderr: string; status: number | null }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { env: { ...process.env, ...env } });
+    let [stdout, stderr] = ["", ""];
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("close", (status) => resolve({ stdout, stderr, status }));
+  });
 
 let leads: ReturnType<typeof tempLeadStore>;
-const leadsCli = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { env: { ...process.env, LEADS_DB: leads.file }, encoding: "utf8" });
+const leadsCli = (...args: string[]) => run(args, { LEADS_DB: leads.file });
 
 beforeAll(async () => {
   leads = tempLeadStore();
@@ -28,8 +51,8 @@ beforeAll(async () => {
 afterAll(() => leads.remove());
 
 describe("npm run leads", () => {
-  it("lists recent leads as a table, newest first, with their stage, without spam or unconfirmed posts", () => {
-    const out = leadsCli().stdout.split("\n");
+  it("lists recent leads as a table, newest first, with their stage, without spam or unconfirmed posts", async () => {
+    const out = (await leadsCli()).stdout.split("\n");
     expect(out[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id$/);
     expect(out[1]).toContain("Mia 你好");
     expect(out[1]).toMatch(/undeliverable\s+waiting\s+lead-mia$/);
@@ -38,30 +61,31 @@ describe("npm run leads", () => {
     expect(out.join("\n")).not.toContain("No Script");
   });
 
-  it("prints JSON with --json, and with --spam what was held back: spam and unconfirmed", () => {
-    const all = JSON.parse(leadsCli("list", "--json").stdout);
+  it("prints JSON with --json, and with --spam what was held back: spam and unconfirmed", async () => {
+    const all = JSON.parse((await leadsCli("list", "--json")).stdout);
     expect(all.map((l: { id: string }) => l.id)).toEqual(["lead-mia", "lead-zoe"]);
     expect(all[1]).toMatchObject({ id: "lead-zoe", form: "quote", status: "pending", stage: "waiting", name: "Zoë O'Brien", email: "lead-zoe@example.com", deliveredAt: null, calledBy: null, page: null });
     expect(Date.parse(all[1].receivedAt)).toBeGreaterThan(0);
-    const spam = JSON.parse(leadsCli("list", "--spam", "--json").stdout);
+    const spam = JSON.parse((await leadsCli("list", "--spam", "--json")).stdout);
     expect(spam).toEqual([
       expect.objectContaining({ id: "lead-bot", status: "spam", stage: null, name: "Cheap Pills" }),
       expect.objectContaining({ id: "lead-shy", status: "unconfirmed", stage: null, name: "No Script" }),
     ]);
-    const table = leadsCli("list", "--spam").stdout.split("\n");
+    const table = (await leadsCli("list", "--spam")).stdout.split("\n");
     expect(table[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+why\s+id$/);
     expect(table[2]).toMatch(/No Script .*unconfirmed\s+waits for the visitor's second Send\s+lead-shy$/);
   });
 
-  it("shows one lead with the notice as the owner would read it", () => {
-    const out = leadsCli("show", "lead-zoe").stdout;
+  it("shows one lead with the notice as the owner would read it", async () => {
+    const out = (await leadsCli("show", "lead-zoe")).stdout;
     expect(out).toContain("name        Zoë O'Brien");
     expect(out).toContain("Name: Zoë O'Brien\nEmail: lead-zoe@example.com\n");
-    expect(leadsCli("show", "nope").stderr).toContain("No lead with id nope");
+    expect((await leadsCli("show", "nope")).stderr).toContain("No lead with id nope");
   });
 
-  it("exports CSV a spreadsheet opens: UTF-8 mark, quoted cells, formulas defused", () => {
-    const csv = execFileSync(process.execPath, ["--import", "tsx", "scripts/leads.ts", "export", "--format", "csv"], { env: { ...process.env, LEADS_DB: leads.file }, encoding: "utf8" });
+  it("exports CSV a spreadsheet opens: UTF-8 mark, quoted cells, formulas defused", async () => {
+    const { stdout: csv, status } = await leadsCli("export", "--format", "csv");
+    expect(status).toBe(0);
     expect(csv.startsWith(`\uFEFF${CSV_HEADER}\r\n`)).toBe(true);
     expect(csv).toContain(`"Line one, ""quoted""\n=SUM(A1)"`);
     expect(csv).toContain("Mia 你好");
@@ -74,12 +98,7 @@ describe("npm run leads", () => {
     try {
       // The relay delivers what is already pending first.
       await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the pending lead goes out" }).toBe(1);
-      const out = await new Promise<string>((resolve) => {
-        const child = spawn(process.execPath, ["--import", "tsx", "scripts/leads.ts", "resend", "lead-mia"], { env: { ...process.env, LEADS_DB: leads.file } });
-        let text = "";
-        child.stdout.on("data", (c: Buffer) => (text += c.toString()));
-        child.on("exit", () => resolve(text));
-      });
+      const out = (await leadsCli("resend", "lead-mia")).stdout;
       expect(out).toContain("Lead lead-mia is queued");
       expect(out).toContain("Delivered.");
       expect(tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1])).toEqual(["Zoë O'Brien", "Mia 你好"]);
@@ -97,8 +116,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
   let month: ReturnType<typeof tempLeadStore>;
   /** Weekdays 8 to 6, Saturday 9 to 4, Sunday closed: content/site.yaml's hours when this was written. */
   const HOURS = [{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" }, { days: ["Saturday"], opens: "09:00", closes: "16:00" }];
-  const cli = (args: string[], env: Record<string, string | undefined> = { BUSINESS_HOURS: JSON.stringify(HOURS) }) =>
-    spawnSync(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { env: { ...process.env, LEADS_DB: month.file, ...env }, encoding: "utf8" });
+  const cli = (args: string[], env: Record<string, string | undefined> = { BUSINESS_HOURS: JSON.stringify(HOURS) }) => run(args, { LEADS_DB: month.file, ...env });
   const ids = (stdout: string) => stdout.trimEnd().split("\n").slice(1).map((l) => /(\S+)$/.exec(l)![1]);
 
   beforeAll(async () => {
@@ -107,40 +125,40 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
   });
   afterAll(() => month.remove());
 
-  it("the table shows each lead's stage; --stage keeps one stage, waiting those no button was pressed for", () => {
-    const out = cli(["list", "--limit", "100"]).stdout;
+  it("the table shows each lead's stage; --stage keeps one stage, waiting those no button was pressed for", async () => {
+    const out = (await cli(["list", "--limit", "100"])).stdout;
     expect(out.split("\n")[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id$/);
     expect(out).toMatch(/delivered\s+Booked\s+nov-a\n/);
     expect(out).toMatch(/delivered\s+Not a job\s+nov-e\n/);
     expect(out).toMatch(/pending\s+waiting\s+nov-k\n/);
     expect(ids(out)).not.toContain("nov-s1");
     expect(ids(out)).not.toContain("nov-u");
-    expect(ids(cli(["list", "--stage", "waiting"]).stdout)).toEqual(["nov-l", "nov-n", "nov-k", "oct-refused", "oct-zoe", "oct-old"]);
-    expect(ids(cli(["list", "--stage", "called"]).stdout)).toEqual(["dec-a", "nov-j", "nov-i", "nov-h", "nov-g", "nov-f", "nov-c", "nov-b", "oct-late", "oct-sent"]);
-    expect(ids(cli(["list", "--stage", "not-a-job"]).stdout)).toEqual(["nov-e"]);
-    expect(cli(["list", "--stage", "booked", "--status", "spam"]).stdout).toBe("No leads at stage booked yet.\n");
-    const wrong = cli(["list", "--stage", "Called"]);
+    expect(ids((await cli(["list", "--stage", "waiting"])).stdout)).toEqual(["nov-l", "nov-n", "nov-k", "oct-refused", "oct-zoe", "oct-old"]);
+    expect(ids((await cli(["list", "--stage", "called"])).stdout)).toEqual(["dec-a", "nov-j", "nov-i", "nov-h", "nov-g", "nov-f", "nov-c", "nov-b", "oct-late", "oct-sent"]);
+    expect(ids((await cli(["list", "--stage", "not-a-job"])).stdout)).toEqual(["nov-e"]);
+    expect((await cli(["list", "--stage", "booked", "--status", "spam"])).stdout).toBe("No leads at stage booked yet.\n");
+    const wrong = await cli(["list", "--stage", "Called"]);
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain("Unknown stage Called: one of waiting, called, quoted, booked, not-a-job.");
   });
 
-  it("--spam lists what was held back, saying which: spam with its reason, unconfirmed posts waiting for a second Send", () => {
-    const out = cli(["list", "--spam"]).stdout;
+  it("--spam lists what was held back, saying which: spam with its reason, unconfirmed posts waiting for a second Send", async () => {
+    const out = (await cli(["list", "--spam"])).stdout;
     expect(ids(out)).toEqual(["nov-u", "nov-s2", "nov-s1", "oct-wait", "oct-spam"]);
     expect(out).toMatch(/unconfirmed\s+waits for the visitor's second Send\s+nov-u\n/);
     expect(out).toMatch(/spam\s+more than three links\s+nov-s2\n/);
   });
 
-  it("the usage names every status, unconfirmed too, the stages and the report", () => {
-    const { stdout, status } = cli(["--help"]);
+  it("the usage names every status, unconfirmed too, the stages and the report", async () => {
+    const { stdout, status } = await cli(["--help"]);
     expect(status).toBe(0);
     expect(stdout).toContain("[--status pending|delivered|undeliverable|spam|unconfirmed] [--stage waiting|called|quoted|booked|not-a-job]");
     expect(stdout).toContain("unconfirmed (sent without script, waiting for the visitor's second Send)");
     expect(stdout).toContain("npm run leads -- report [--month YYYY-MM] [--json]");
   });
 
-  it("--json: the stage's key, who pressed each stage and when, and where the lead came from", () => {
-    const leads = JSON.parse(cli(["list", "--json", "--stage", "booked"]).stdout);
+  it("--json: the stage's key, who pressed each stage and when, and where the lead came from", async () => {
+    const leads = JSON.parse((await cli(["list", "--json", "--stage", "booked"])).stdout);
     expect(leads).toEqual([
       expect.objectContaining({
         id: "nov-a",
@@ -164,8 +182,8 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     ]);
   });
 
-  it("show: each stage with who pressed it and when in Brisbane time, and where the lead came from", () => {
-    const out = cli(["show", "nov-a"]).stdout;
+  it("show: each stage with who pressed it and when in Brisbane time, and where the lead came from", async () => {
+    const out = (await cli(["show", "nov-a"])).stdout;
     expect(out).toContain("status      delivered\nstage       Booked\n");
     expect(out).toContain(
       [
@@ -184,17 +202,17 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
         "",
       ].join("\n"),
     );
-    expect(cli(["show", "nov-k"]).stdout).toContain("Stages: no button pressed yet (waiting).");
-    const pressedByAFormula = cli(["show", "oct-sent"]).stdout;
+    expect((await cli(["show", "nov-k"])).stdout).toContain("Stages: no button pressed yet (waiting).");
+    const pressedByAFormula = (await cli(["show", "oct-sent"])).stdout;
     expect(pressedByAFormula).toContain(`  Called    21 October 2026 at 9:30:00 am AEST, by ${NASTY_PRESSER}\n`);
     expect(pressedByAFormula).toContain("Where it came from: not recorded.");
-    const spam = cli(["show", "nov-s1"]).stdout;
+    const spam = (await cli(["show", "nov-s1"])).stdout;
     expect(spam).toContain("spamReason  a link in the name");
     expect(spam).not.toContain("Stages");
   });
 
-  it("export: the stage, each stage's who and when, and where the lead came from, formulas defused", () => {
-    const rows = parseCsv(cli(["export"]).stdout.replace(/^\uFEFF/, ""));
+  it("export: the stage, each stage's who and when, and where the lead came from, formulas defused", async () => {
+    const rows = parseCsv((await cli(["export"])).stdout.replace(/^\uFEFF/, ""));
     expect(rows[0].join(",")).toBe(CSV_HEADER);
     const byId = new Map(rows.slice(1).map((r) => [r[0], Object.fromEntries(rows[0].map((c, i) => [c, r[i]]))]));
     expect(byId.size).toBe(25);
@@ -225,15 +243,15 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     expect(byId.get("oct-zoe")).toMatchObject({ landingName: `'=HYPERLINK("https://evil.example")`, source: "evil.example\u200F" });
   });
 
-  it("report: the month as a person reads it, in business hours, and the same figures as --json", () => {
-    const text = cli(["report", "--month", "2026-11"]);
+  it("report: the month as a person reads it, in business hours, and the same figures as --json", async () => {
+    const text = await cli(["report", "--month", "2026-11"]);
     expect(text.status).toBe(0);
     expect(text.stdout).toContain("November 2026: leads and where they came from");
     expect(text.stdout).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+1\s+14$/m);
     expect(text.stdout).toContain("Time from arrival to Called, in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; hours from BUSINESS_HOURS)");
     expect(text.stdout).toContain("10 of 14 leads called: median 40 min, 90th percentile 2 h 30 min");
     expect(text.stdout).toMatch(/^\s+1\s+\/suburbs\/annerley\/\s+4\s+4$/m);
-    const json = JSON.parse(cli(["report", "--month", "2026-11", "--json"]).stdout);
+    const json = JSON.parse((await cli(["report", "--month", "2026-11", "--json"])).stdout);
     expect(json.timeToCalled).toMatchObject({ leads: 14, called: 10, medianMinutes: 40, p90Minutes: 150 });
     expect(json.pages[0]).toEqual({ page: "/suburbs/annerley/", callTaps: 4, quote: 4, contact: 0, spam: 0 });
     expect(json.sources[0]).toEqual({ source: "Google search", quote: 6, contact: 0, spam: 0 });
@@ -242,12 +260,12 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     expect(json.suburbs).toHaveLength(new Set([...loadContent("content").suburbs.map((s) => `/suburbs/${s.slug}/`), "/suburbs/annerley/", "/suburbs/bulimba/", "/suburbs/paddington/"]).size);
   });
 
-  it("report: the site's hours from content/site.yaml unless BUSINESS_HOURS says others; a wrong month or hours named", () => {
-    const site = JSON.parse(cli(["report", "--month", "2026-11", "--json"], { BUSINESS_HOURS: undefined }).stdout);
+  it("report: the site's hours from content/site.yaml unless BUSINESS_HOURS says others; a wrong month or hours named", async () => {
+    const site = JSON.parse((await cli(["report", "--month", "2026-11", "--json"], { BUSINESS_HOURS: undefined })).stdout);
     expect(site.hoursFrom).toBe("hours from content/site.yaml");
     expect(site.hours).toEqual(loadContent("content").site.hours.map(({ days, opens, closes }) => ({ days, opens, closes })));
     // Every day 8 to 6: the Sunday call takes 30 minutes, the weekend 1,290 (60 + 600 + 600 + 30).
-    const everyDay = JSON.parse(cli(["report", "--month", "2026-11", "--json"], { BUSINESS_HOURS: JSON.stringify(DEFAULT_HOURS) }).stdout);
+    const everyDay = JSON.parse((await cli(["report", "--month", "2026-11", "--json"], { BUSINESS_HOURS: JSON.stringify(DEFAULT_HOURS) })).stdout);
     expect(Object.fromEntries(everyDay.timeToCalled.calls.map((c: { id: string; businessMinutes: number }) => [c.id, c.businessMinutes]))).toMatchObject({ "nov-f": 30, "nov-c": 1290, "nov-d": 610, "nov-j": 210 });
     expect(everyDay.timeToCalled).toMatchObject({ medianMinutes: 67.5, p90Minutes: 610 });
     for (const [args, env, said] of [
@@ -255,14 +273,14 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
       [["report", "--month", "11/2026"], {}, "not 11/2026."],
       [["report"], { BUSINESS_HOURS: "8 to 6" }, "BUSINESS_HOURS: expected content/site.yaml's hours as JSON"],
     ] as const) {
-      const { status, stderr } = cli([...args], env);
+      const { status, stderr } = await cli([...args], env);
       expect(status).toBe(1);
       expect(stderr).toContain(said);
     }
   });
 
   it("resend refuses a delivered lead, and one whose text was erased", async () => {
-    const sent = cli(["resend", "oct-sent"]);
+    const sent = await cli(["resend", "oct-sent"]);
     expect(sent.status).toBe(1);
     expect(sent.stderr).toContain("Lead oct-sent was delivered 21 October 2026 at 9:01:00 am AEST; nothing to resend.");
     // Spam kept past the retention period: the store's own guard refuses it.
@@ -270,7 +288,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     try {
       await erased.store.add({ id: "old-spam", form: "quote", fields: { name: "N" }, parts: ["n"], receivedAt: brisbaneAt("2026-10-01 09:00"), status: "spam" });
       await erased.store.erase(1, brisbaneAt("2026-10-03 09:00"));
-      const out = spawnSync(process.execPath, ["--import", "tsx", "scripts/leads.ts", "resend", "old-spam"], { env: { ...process.env, LEADS_DB: erased.file }, encoding: "utf8" });
+      const out = await run(["resend", "old-spam"], { LEADS_DB: erased.file });
       expect(out.status).toBe(1);
       expect(out.stderr).toContain("Lead old-spam cannot be sent: what the visitor typed was erased.");
     } finally {
@@ -278,10 +296,10 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     }
   });
 
-  it("says what is wrong with the D1 options before starting wrangler", () => {
-    expect(cli(["--remote", "list"]).stderr).toContain("--remote, --config and --persist-to are for the Worker's D1: add --d1.");
-    expect(cli(["--d1", "--remote", "--persist-to", "x", "list"]).stderr).toContain("--persist-to is the local D1's folder");
-    expect(cli(["--d1", "--config", "nowhere/wrangler.toml", "list"]).stderr).toContain("No wrangler configuration at nowhere/wrangler.toml");
+  it("says what is wrong with the D1 options before starting wrangler", async () => {
+    expect((await cli(["--remote", "list"])).stderr).toContain("--remote, --config and --persist-to are for the Worker's D1: add --d1.");
+    expect((await cli(["--d1", "--remote", "--persist-to", "x", "list"])).stderr).toContain("--persist-to is the local D1's folder");
+    expect((await cli(["--d1", "--config", "nowhere/wrangler.toml", "list"])).stderr).toContain("No wrangler configuration at nowhere/wrangler.toml");
   });
 });
 
@@ -316,7 +334,7 @@ function parseCsv(text: string): string[][] {
 
 describe("npm run leads shows what visitors typed without letting a terminal act on it", () => {
   let nasty: ReturnType<typeof tempLeadStore>;
-  const cli = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { env: { ...process.env, LEADS_DB: nasty.file }, encoding: "utf8" });
+  const cli = (...args: string[]) => run(args, { LEADS_DB: nasty.file });
   /** Fields as stored, not through the form's schema (which drops bidi from one-line fields): what a store may hold. */
   const add = (id: string, fields: Record<string, string>, status: "pending" | "spam" = "pending", minutesAgo = 1) =>
     nasty.store.add({ id, form: "quote", fields, parts: quoteNotices({ phone: "", address: "", website: "", message: "", ...fields } as QuoteBody, new Date()), receivedAt: Date.now() - minutesAgo * 60_000, status, spamReason: status === "spam" ? "a link in the name" : undefined });
@@ -333,32 +351,32 @@ describe("npm run leads shows what visitors typed without letting a terminal act
   });
   afterAll(() => nasty.remove());
 
-  it("the table: every cell on one line, controls and bidi shown as escapes", () => {
-    const out = cli().stdout;
+  it("the table: every cell on one line, controls and bidi shown as escapes", async () => {
+    const out = (await cli()).stdout;
     expect(out).not.toMatch(RAW_CONTROL);
     expect(out).toContain("\\x1b[2J\\x1b[31mRED");
     expect(out).toContain("Bob \\u202emoc.live\\u202c \\u2067x\\u2069");
     expect(out.trimEnd().split("\n")).toHaveLength(4);
   });
 
-  it("the spam table too", () => {
-    const out = cli("list", "--spam").stdout;
+  it("the spam table too", async () => {
+    const out = (await cli("list", "--spam")).stdout;
     expect(out).not.toMatch(RAW_CONTROL);
     expect(out).toContain("\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07 pills");
   });
 
-  it("show: the fields on one line each, and the notice keeping its lines", () => {
-    const out = cli("show", "lead-ansi").stdout;
+  it("show: the fields on one line each, and the notice keeping its lines", async () => {
+    const out = (await cli("show", "lead-ansi")).stdout;
     expect(out).not.toMatch(RAW_CONTROL);
     expect(out).toContain("name        \\x1b[2J\\x1b[31mRED\n");
     expect(out).toContain("Name: \\x1b[2J\\x1b[31mRED\n");
     expect(out).toContain("Hi \\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07\nC1 CSI \\x9b31m, DEL \\x7f, tab\\tand CR\\r, bidi \\u202eevil\\u202c \\u2066iso\\u2069 \\u061c\\u200e\\u200f");
-    const bidi = cli("show", "lead-bidi").stdout;
+    const bidi = (await cli("show", "lead-bidi")).stdout;
     expect(bidi).not.toMatch(RAW_CONTROL);
     expect(bidi).toContain("lastError   400 Bad Request: \\x1b[1mbold\\u202e\n");
   });
 
-  it("error messages that repeat an argument or an option", () => {
+  it("error messages that repeat an argument or an option", async () => {
     for (const [args, visible] of [
       [["show", `${ANSI_NAME}\u202E`], "No lead with id \\x1b[2J\\x1b[31mRED\\u202e."],
       [["resend", `\u009b2J${OSC8}`], "No lead with id \\x9b2J\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07."],
@@ -370,19 +388,19 @@ describe("npm run leads shows what visitors typed without letting a terminal act
       [["report", "--month", "\u001b[2J\u202E"], "not \\x1b[2J\\u202e."],
       [["--\u001b[2J"], "'--\\x1b[2J'"],
     ] as const) {
-      const { stderr, status } = cli(...args);
+      const { stderr, status } = await cli(...args);
       expect(status).toBe(1);
       expect(stderr).not.toMatch(RAW_CONTROL);
       expect(stderr).toContain(visible);
     }
-    expect(cli("show", `x\u202E`).stderr).toContain("No lead with id x\\u202e.");
+    expect((await cli("show", `x\u202E`)).stderr).toContain("No lead with id x\\u202e.");
   });
 
-  it("show and the report: where a lead came from and the pages tapped, shown as escapes", () => {
-    const show = cli("show", "lead-from").stdout;
+  it("show and the report: where a lead came from and the pages tapped, shown as escapes", async () => {
+    const show = (await cli("show", "lead-from")).stdout;
     expect(show).not.toMatch(RAW_CONTROL);
     expect(show).toContain("  landing     /suburbs/evil\\x1b[2J/\n  source      \\u202eevil\\x85\n");
-    const report = cli("report", "--month", "2026-11").stdout;
+    const report = (await cli("report", "--month", "2026-11")).stdout;
     expect(report).not.toMatch(RAW_CONTROL);
     expect(report).toMatch(/^\/suburbs\/evil\\x1b\[2J\/\s+0\s+1\s+0\s+0$/m);
     expect(report).toMatch(/^\/x\\x9b31m\s+1\s+0\s+0\s+0$/m);
@@ -390,12 +408,12 @@ describe("npm run leads shows what visitors typed without letting a terminal act
     expect(report).toMatch(/^\s+1\s+\/suburbs\/evil\\x1b\[2J\/\s+1\s+0$/m);
   });
 
-  it("--json and CSV carry the exact text", () => {
-    const json = JSON.parse(cli("list", "--json").stdout);
+  it("--json and CSV carry the exact text", async () => {
+    const json = JSON.parse((await cli("list", "--json")).stdout);
     expect(json.find((l: { id: string }) => l.id === "lead-ansi")).toMatchObject({ name: ANSI_NAME, message: MESSAGE });
     expect(json.find((l: { id: string }) => l.id === "lead-bidi")).toMatchObject({ name: BIDI_NAME, lastError: "400 Bad Request: \u001b[1mbold\u202E" });
-    expect(JSON.parse(cli("list", "--spam", "--json").stdout)[0].name).toBe(`${OSC8} pills`);
-    const rows = parseCsv(cli("export").stdout.replace(/^\uFEFF/, ""));
+    expect(JSON.parse((await cli("list", "--spam", "--json")).stdout)[0].name).toBe(`${OSC8} pills`);
+    const rows = parseCsv((await cli("export")).stdout.replace(/^\uFEFF/, ""));
     const byId = new Map(rows.map((r) => [r[0], r]));
     expect(byId.get("lead-ansi")?.[4]).toBe(ANSI_NAME);
     expect(byId.get("lead-ansi")?.[9]).toBe(MESSAGE);
@@ -427,8 +445,9 @@ describe("npm run leads -- export: formulas defused after leading spaces too", (
   });
   afterAll(() => store.remove());
 
-  it("prefixes each cell that could run as a formula with ', keeps the rest, and quotes as RFC 4180 says", () => {
-    const csv = execFileSync(process.execPath, ["--import", "tsx", "scripts/leads.ts", "export"], { env: { ...process.env, LEADS_DB: store.file }, encoding: "utf8" });
+  it("prefixes each cell that could run as a formula with ', keeps the rest, and quotes as RFC 4180 says", async () => {
+    const { stdout: csv, status } = await run(["export"], { LEADS_DB: store.file });
+    expect(status).toBe(0);
     const rows = parseCsv(csv.replace(/^\uFEFF/, "")).slice(1);
     const message = new Map(rows.map((r) => [r[0], r[9]]));
     for (const [i, value] of [...VALUES, ...SAFE].entries()) {
@@ -437,5 +456,34 @@ describe("npm run leads -- export: formulas defused after leading spaces too", (
     }
     expect(csv).toContain(`"'\r\n-2+3"`);
     expect(csv).toContain(`"'\u00A0=HYPERLINK(""https://evil.example"")"`);
+  });
+});
+
+describe("npm run leads as npm starts it, in its own process", () => {
+  it("the script hands runLeads its arguments, environment and output, and exits with its code", async () => {
+    // A store file this process no longer has open. openLeadStore opens and closes the file before
+    // SQLite does, which drops the locks of every connection this process has on it: with one still
+    // open here after runLeads ran here, the script's process takes itself for the last reader and
+    // removes the WAL from under it (the file then reads as malformed).
+    const db = tempLeadsDb();
+    try {
+      const opened = openLeadStore(db.file);
+      await opened.store.add({ id: "lead-one", form: "quote", fields: { name: `Zoë ${ANSI_NAME}`, email: "one@example.com", message: "" }, parts: ["n"], receivedAt: Date.now() });
+      opened.close();
+      const env = { LEADS_DB: db.file };
+      const [listed, wrong] = await Promise.all([script([], env), script(["--\u001b[2J"], env)]);
+      expect(listed.stdout).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id\n/);
+      expect(listed.stdout).toContain("Zoë \\x1b[2J\\x1b[31mRED");
+      expect(listed.stdout).not.toMatch(RAW_CONTROL);
+      expect(listed).toEqual(await run([], env));
+      expect(listed.status).toBe(0);
+      expect(wrong.status).toBe(1);
+      expect(wrong.stdout).toBe("");
+      expect(wrong.stderr).not.toMatch(RAW_CONTROL);
+      expect(wrong.stderr).toContain("'--\\x1b[2J'");
+      expect(wrong.stderr).toContain("\nUsage:\n  npm run leads ");
+    } finally {
+      db.remove();
+    }
   });
 });

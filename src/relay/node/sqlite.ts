@@ -24,7 +24,15 @@ export function openLeadStore(file: string): OpenedStore {
   const resolved = path.resolve(file);
   mkdirSync(path.dirname(resolved), { recursive: true, mode: 0o700 });
   // Create the file with its final mode before SQLite opens it; SQLite gives the -wal and -shm files the same mode.
-  closeSync(openSync(resolved, "a", 0o600));
+  // Only a file that does not exist yet is opened here ("wx"): closing any descriptor of a file drops every POSIX
+  // lock this process holds on it, so opening and closing one on an existing store would take the locks of a
+  // connection this process already has on it, and another process could then checkpoint and delete the WAL under
+  // that connection (leads lost, the file malformed). A file made here has no connection yet.
+  try {
+    closeSync(openSync(resolved, "wx", 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
   chmodSync(resolved, 0o600);
   const db = new Database(resolved);
   db.pragma("journal_mode = WAL");

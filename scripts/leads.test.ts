@@ -461,10 +461,7 @@ describe("npm run leads -- export: formulas defused after leading spaces too", (
 
 describe("npm run leads as npm starts it, in its own process", () => {
   it("the script hands runLeads its arguments, environment and output, and exits with its code", async () => {
-    // A store file this process no longer has open. openLeadStore opens and closes the file before
-    // SQLite does, which drops the locks of every connection this process has on it: with one still
-    // open here after runLeads ran here, the script's process takes itself for the last reader and
-    // removes the WAL from under it (the file then reads as malformed).
+    // A store of its own, closed before the script runs, so what it lists is exactly this one lead.
     const db = tempLeadsDb();
     try {
       const opened = openLeadStore(db.file);

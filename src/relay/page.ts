@@ -7,7 +7,8 @@
  * a link back. Self-contained (inline styles), because the relay
  * may run on another host than the site.
  */
-import { PROOF_FIELD, type FormKind } from "../shared/forms/fields.ts";
+import type { FormKind } from "../shared/forms/fields.ts";
+import { PROOF_FIELD } from "../shared/forms/proof-field.ts";
 import { FORM_FIELDS, type FormField } from "../shared/forms/form-fields.ts";
 import { COLLECTION_NOTICE, type Notice } from "../shared/forms/texts.ts";
 import { escapeMarkup } from "../shared/escape.ts";

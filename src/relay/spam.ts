@@ -16,7 +16,8 @@
  * - content signs: a link in the name, more than three links, or a message
  *   that is nothing but links.
  */
-import { HONEYPOT_FIELD, SCRIPT_PROOF_MIN_AGE_MS } from "../shared/forms/fields.ts";
+import { HONEYPOT_FIELD } from "../shared/forms/fields.ts";
+import { SCRIPT_PROOF_MIN_AGE_MS } from "../shared/forms/proof-field.ts";
 import type { RelayConfig } from "./config.ts";
 import type { LeadStore } from "./leads/store.ts";
 import { toBase64url, toHex } from "../shared/hex.ts";

@@ -42,10 +42,10 @@ describe("every lead says where it came from", () => {
     page.on("request", (r) => r.method() === "POST" && sent.push(new URL(r.url()).pathname));
     await page.goto(`${site.url}/suburbs/annerley/?utm_source=gbp&fbclid=nope`, { referer: "https://www.google.com/search?q=bond+cleaning+annerley" });
     await page.goto(`${site.url}/`);
-    // Nothing has left the browser: the visit waits in this tab's sessionStorage.
+    // Nothing has left the browser: the visit waits in this tab's sessionStorage, with the referrer's host and not its address.
     expect(sent).toEqual([]);
     expect(await context.cookies()).toEqual([]);
-    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("jacaranda-visit")))!)).toEqual({ landing: "/suburbs/annerley/", landingName: "Bond Cleaning Annerley 4103", source: "Google search", utm_source: "gbp" });
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("jacaranda-visit")))!)).toEqual({ landing: "/suburbs/annerley/", landingName: "Bond Cleaning Annerley 4103", referrer: "www.google.com", utm_source: "gbp" });
 
     await page.fill("#quote-name", "Ann From Google");
     await page.fill("#quote-email", "ann@example.com");

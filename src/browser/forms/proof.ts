@@ -4,7 +4,7 @@
  * reaches the form, without React, so a form posted before its island runs
  * carries it too; the island sends the same one. Browser code.
  */
-import { PROOF_FIELD } from "../../shared/forms/fields.ts";
+import { PROOF_FIELD } from "../../shared/forms/proof-field.ts";
 import { PROOF_PATH } from "../../shared/relay-paths.ts";
 
 export type Proof = { token: string; at: number };

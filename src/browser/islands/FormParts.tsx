@@ -9,7 +9,8 @@
  * action, because React resets a form after an action even when it fails.
  */
 import { useRef, useState, type FormEvent } from "react";
-import { HONEYPOT_FIELD, PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS, type FormKind } from "../../shared/forms/fields.ts";
+import { HONEYPOT_FIELD, type FormKind } from "../../shared/forms/fields.ts";
+import { PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS } from "../../shared/forms/proof-field.ts";
 import { FORM_FIELDS, type FieldName, type FormField } from "../../shared/forms/form-fields.ts";
 import { proofFor, renewProof } from "../forms/proof.ts";
 import { newSubmissionId } from "../../shared/forms/submission-id.ts";

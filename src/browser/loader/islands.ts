@@ -12,7 +12,7 @@
  */
 import { islandLoaders, type HydrateOn, type IslandName } from "../islands/list.ts";
 import { proofFor } from "../forms/proof.ts";
-import { countCallTaps, rememberVisit } from "../forms/attribution.ts";
+import { countCallTaps, rememberVisit } from "../forms/visit.ts";
 import { answerEarly } from "./early.ts";
 import { enhanceSectionLinks } from "./scroll.ts";
 import { holdEarlySubmit } from "./submit.ts";

@@ -38,11 +38,3 @@ export const serviceLabel = (value: string): string | undefined => SERVICE_OPTIO
 
 export type FormKind = "quote" | "contact";
 
-/**
- * The hidden field holding the relay's signed proof that the form was loaded
- * (from PROOF_PATH in src/shared/relay-paths.ts by the form's script, or in
- * the page the relay answers a script-less post with).
- */
-export const PROOF_FIELD = "proof";
-/** A post sooner than this after its script's proof was issued is a bot's; the form's script waits out the rest. */
-export const SCRIPT_PROOF_MIN_AGE_MS = 3_000;

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import ContactForm from "../../browser/islands/ContactForm.tsx";
 import QuoteForm from "../../browser/islands/QuoteForm.tsx";
 import { BACK_FIELD, resultPage } from "../../relay/page.ts";
-import { HONEYPOT_FIELD, LIMITS, PROOF_FIELD, type FormKind } from "./fields.ts";
+import { HONEYPOT_FIELD, LIMITS, type FormKind } from "./fields.ts";
+import { PROOF_FIELD } from "./proof-field.ts";
 import { FORM_FIELDS } from "./form-fields.ts";
 import { decodeEntities } from "../../testing/html.ts";
 

@@ -15,7 +15,7 @@ import { standInConfig, tempLeadsDb, tempLeadStore } from "./testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
 import { launchBrowser, PHONE } from "../testing/browser.ts";
 import { startSite } from "../testing/site.ts";
-import { listen } from "../server/node.ts";
+import { HEADERS_TIMEOUT_MS, listen, REQUEST_TIMEOUT_MS } from "../server/node.ts";
 
 let tg: StandIn;
 let relay: NodeRelay;
@@ -239,17 +239,23 @@ describe("limits behind a proxy", () => {
 });
 
 describe("bodies", () => {
-  let server: Awaited<ReturnType<typeof listen>>;
+  type Listening = Awaited<ReturnType<typeof listen>>;
+  let server: Listening;
+  /** The same, with a request's time cut from REQUEST_TIMEOUT_MS to 2 s: a trickle is cut off without waiting 20 s. */
+  let hurried: Listening;
+  const HURRIED_REQUEST_MS = 2_000;
   beforeAll(async () => {
     server = await listen(relay.relay, { port: 0, host: "127.0.0.1" });
+    hurried = await listen(relay.relay, { port: 0, host: "127.0.0.1", headersTimeoutMs: 1_000, requestTimeoutMs: HURRIED_REQUEST_MS });
   });
-  afterAll(() => new Promise<void>((resolve) => (server.server.closeAllConnections(), server.server.close(() => resolve()))));
+  const close = (listening: Listening) => new Promise<void>((resolve) => (listening.server.closeAllConnections(), listening.server.close(() => resolve())));
+  afterAll(() => Promise.all([close(server), close(hurried)]));
 
   /** Sends raw HTTP, keeps writing `then` every `everyMs`, and resolves with what came back when the server closes the connection. */
-  const raw = (head: string, then: Buffer | string, everyMs: number) =>
+  const raw = (head: string, then: Buffer | string, everyMs: number, to = server) =>
     new Promise<{ answer: string; ms: number }>((resolve) => {
       const started = Date.now();
-      const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
+      const socket = connect(Number(new URL(to.url).port), "127.0.0.1");
       let answer = "";
       socket.on("data", (d) => (answer += d.toString()));
       socket.on("error", () => {});
@@ -279,11 +285,20 @@ describe("bodies", () => {
     expect(ms).toBeLessThan(10_000);
   });
 
-  it("closes a request whose body arrives a byte a second within 30 s", async () => {
-    const { answer, ms } = await raw("POST /api/contact HTTP/1.1\r\nHost: relay.test\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n", "x", 1_000);
+  it("closes a request whose body trickles in, still arriving, once the request's time is up: 408", async () => {
+    // A byte every 250 ms: 8 bytes of the 500 declared by the time the 2 s are up. The time is checked each second.
+    const { answer, ms } = await raw("POST /api/contact HTTP/1.1\r\nHost: relay.test\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n", "x", 250, hurried);
     expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 408 Request Timeout");
-    expect(ms).toBeLessThan(30_000);
-  }, 40_000);
+    expect(ms).toBeGreaterThanOrEqual(HURRIED_REQUEST_MS - 100);
+    expect(ms).toBeLessThan(HURRIED_REQUEST_MS + 3_000);
+  });
+
+  it("unless told otherwise, closes a body arriving a byte a second within 30 s: a request's time is shorter, checked each second", () => {
+    expect(server.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(server.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+    // The 408 goes out at the first check after the time is up.
+    expect(REQUEST_TIMEOUT_MS + 1_000).toBeLessThan(30_000);
+  });
 
   it("fits every valid form: 10,000 three-byte characters urlencoded is under the limit", () => {
     const form = new URLSearchParams({ name: "名".repeat(200), email: "a@example.com", phone: "电".repeat(200), address: "址".repeat(300), message: "字".repeat(10_000) }).toString();

@@ -49,9 +49,18 @@ interface Refusal {
   headers?: Record<string, string>;
 }
 
-export function listen(handler: FetchHandler, { port, host }: { port: number; host: string }): Promise<{ server: Server; url: string }> {
+export interface ListenOptions {
+  port: number;
+  host: string;
+  /** HEADERS_TIMEOUT_MS unless given (tests shorten it); at most requestTimeoutMs. */
+  headersTimeoutMs?: number;
+  /** REQUEST_TIMEOUT_MS unless given (tests shorten it). */
+  requestTimeoutMs?: number;
+}
+
+export function listen(handler: FetchHandler, { port, host, headersTimeoutMs = HEADERS_TIMEOUT_MS, requestTimeoutMs = REQUEST_TIMEOUT_MS }: ListenOptions): Promise<{ server: Server; url: string }> {
   // Node checks the timeouts every connectionsCheckingInterval (30 s by default): check each second.
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, (req, res) => {
+  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1_000 }, (req, res) => {
     answer(handler, req, res).catch((error: unknown) => {
       logUnexpected(req, "answering failed", error);
       res.destroy();

@@ -1,8 +1,15 @@
 /**
  * The Worker relay on the real Workers runtime (workerd, through Miniflare
  * 4): worker.ts bundled as wrangler would, D1 with migrations/*.sql, the
- * delivery queue and its dead-letter queue, and the Telegram stand-in on
+ * delivery queue and its dead-letter queue, and a Telegram stand-in on
  * 127.0.0.1 as TELEGRAM_API_BASE.
+ *
+ * Starting workerd and a Worker in it takes seconds, so one workerd runs a
+ * Worker for each test: its own name and host, D1 database (a file, with the
+ * migrations applied), queues and Telegram stand-in, so nothing one test does
+ * reaches another, and the tests run at the same time. A test that changes the
+ * settings declares each deployment: a Worker of its own with those settings,
+ * on the same D1 database. The test that kills workerd runs one of its own.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -10,31 +17,36 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { build } from "esbuild";
-import { Miniflare, type MiniflareOptions } from "miniflare";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { Miniflare, type WorkerOptions } from "miniflare";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { D1Database } from "@cloudflare/workers-types";
 import { DEAD_LETTER_SUFFIX, LEASE_MS, SWEEP_CRON } from "./queue.ts";
-import { OWNER, startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
+import { OWNER, startTelegramStandIn, TEST_CHAT_ID, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
 import { callbackData } from "../leads/stages.ts";
 import { NEVER_OPEN } from "../testing/leads.ts";
 import { setWebhook } from "../updates.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const MIGRATIONS = path.join(ROOT, "migrations");
-const QUEUE = "leads";
-const DLQ = `leads${DEAD_LETTER_SUFFIX}`;
 const TOML = readFileSync(path.join(ROOT, "relay/wrangler.toml"), "utf8");
 /** The cron triggers wrangler.toml deploys. */
 const CRONS = [...(/^crons = \[(.*)\]$/m.exec(TOML)?.[1] ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+/** The Telegram settings of a configured relay; TELEGRAM_API_BASE is always the test's own stand-in. */
+const TELEGRAM = { TELEGRAM_BOT_TOKEN: TEST_TOKEN, TELEGRAM_CHAT_ID: TEST_CHAT_ID };
 
 let script: string;
-let tg: StandIn;
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "worker-d1-"));
+  dirs.push(dir);
+  return dir;
+};
 beforeAll(async () => {
   // One ESM file, as `wrangler deploy` uploads it.
   const out = await build({ entryPoints: [path.join(ROOT, "src/relay/worker/worker.ts")], bundle: true, format: "esm", platform: "neutral", target: "es2022", mainFields: ["module", "main"], write: false, logLevel: "silent" });
   script = out.outputFiles[0].text;
-  tg = await startTelegramStandIn();
 });
-afterAll(() => tg?.close());
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 interface LeadRow {
   id: string;
@@ -49,98 +61,198 @@ interface LeadRow {
   stage: string | null;
 }
 
-interface Running {
-  mf: Miniflare;
-  /** D1's folder, for a restart on the same data. */
-  persist: string;
-  /** What the Worker logged (console.log and console.error), line by line. */
-  logs: string[];
-  post(body: Record<string, unknown>, headers?: Record<string, string>): Promise<Response>;
-  health(): Promise<{ status: number; body: Record<string, unknown> }>;
-  /** Runs the every-minute Cron Trigger once. */
-  sweep(): Promise<void>;
-  leads(): Promise<LeadRow[]>;
-  /** Restarts the Worker with other settings, keeping D1: a new deployment. */
-  redeploy(change: Partial<Settings>): Promise<void>;
-}
-
 interface Settings {
+  /** The Worker's variables and secrets (TELEGRAM_API_BASE is added: the test's stand-in). */
   bindings: Record<string, string>;
   /** Cloudflare's rate-limiting binding, as wrangler.toml declares it. */
   rateLimit?: number;
   /** false: no Queue producer binding, so putting a lead on the Queue fails. */
   producer: boolean;
   maxRetries: number;
-  /** D1's folder from an earlier run: a restart on the same data (migrations already applied). */
-  persist?: string;
 }
 
-let running: Running | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await running?.mf.dispose();
-  running = undefined;
-  tg.reset();
-});
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+/** One deployment of a test's Worker: a Worker in workerd with these settings, on the test's D1 database. */
+interface Deployment {
+  name: string;
+  /** dispatchFetch reaches this Worker at this host (its route). */
+  host: string;
+  queue: string;
+  database: string;
+  settings: Settings;
+  tg: StandIn;
+}
 
-const telegramSettings = () => ({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase });
-
-async function startWorker(given: Partial<Settings> = {}): Promise<Running> {
-  let settings: Settings = { bindings: telegramSettings(), producer: true, maxRetries: 5, ...given };
-  const logs: string[] = [];
-  const persist = given.persist ?? mkdtempSync(path.join(tmpdir(), "worker-d1-"));
-  dirs.push(persist);
-  const collect = (stream: Readable) => stream.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
-  const options = (): MiniflareOptions => ({
+function workerOptions(d: Deployment): WorkerOptions {
+  const { settings } = d;
+  const dlq = `${d.queue}${DEAD_LETTER_SUFFIX}`;
+  return {
+    name: d.name,
+    routes: [`${d.host}/*`],
+    // An address of its own, for Telegram's webhook.
+    unsafeDirectSockets: [{ port: 0 }],
     modules: true,
     script,
     compatibilityDate: "2025-07-18",
-    d1Databases: { DB: "leads-db" },
-    d1Persist: persist,
-    queueProducers: settings.producer ? { LEADS_QUEUE: { queueName: QUEUE } } : undefined,
+    d1Databases: { DB: d.database },
+    queueProducers: settings.producer ? { LEADS_QUEUE: { queueName: d.queue } } : undefined,
     // No batching wait: a message goes to the consumer at once.
-    queueConsumers: { [QUEUE]: { maxBatchTimeout: 0, maxRetries: settings.maxRetries, deadLetterQueue: DLQ }, [DLQ]: { maxBatchTimeout: 0 } },
+    queueConsumers: { [d.queue]: { maxBatchTimeout: 0, maxRetries: settings.maxRetries, deadLetterQueue: dlq }, [dlq]: { maxBatchTimeout: 0 } },
     // The spam check has its own test below; the others post as a script that skips it would.
     // Hours that never open: no reminder or digest joins a test's notices, whatever the time of day (the owner's test sets its own).
-    bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, ...settings.bindings },
+    bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, ...settings.bindings, TELEGRAM_API_BASE: d.tg.apiBase },
     ratelimits: settings.rateLimit ? { RATE_LIMITER: { namespace_id: "1001", simple: { limit: settings.rateLimit, period: 60 } } } : undefined,
+  };
+}
+
+/** The workerd processes this process started (Miniflare's), by pid. */
+function workerdPids(): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(process.pid), "workerd"], { encoding: "utf8" }).trim().split("\n").map(Number);
+  } catch {
+    // pgrep exits 1 when there is none.
+    return [];
+  }
+}
+
+interface Instance {
+  mf: Miniflare;
+  /** D1's folder, for a restart on the same data. */
+  persist: string;
+  /** What the Workers logged (console.log and console.error), line by line. */
+  logs: string[];
+  /** SIGKILL to this instance's workerd. */
+  kill(): void;
+}
+
+/** Starts workerd with these Workers; on a new folder the migrations are applied to each D1 database, as `wrangler d1 migrations apply` does. */
+async function startInstance(deployments: Deployment[], persist?: string): Promise<Instance> {
+  const logs: string[] = [];
+  const collect = (stream: Readable) => stream.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+  const folder = persist ?? tempDir();
+  const before = new Set(workerdPids());
+  const mf = new Miniflare({
+    workers: deployments.map(workerOptions),
+    d1Persist: folder,
     handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
       collect(stdout);
       collect(stderr);
     },
   });
-  const mf = new Miniflare(options());
-  const db = await mf.getD1Database("DB");
-  // Local D1 runs a whole file as one statement list; on Cloudflare `wrangler d1 migrations apply` runs the same files.
-  if (!given.persist) for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) await db.prepare(readFileSync(path.join(MIGRATIONS, file), "utf8")).run();
-
-  running = {
+  await mf.ready;
+  const pids = workerdPids().filter((pid) => !before.has(pid));
+  if (!persist) {
+    const migrations = readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort().map((file) => readFileSync(path.join(MIGRATIONS, file), "utf8"));
+    const databases = new Map(deployments.map((d) => [d.database, d.name]));
+    // Local D1 runs a whole file as one statement list; on Cloudflare `wrangler d1 migrations apply` runs the same files.
+    await Promise.all(
+      [...databases.values()].map(async (name) => {
+        const db = await mf.getD1Database("DB", name);
+        for (const sql of migrations) await db.prepare(sql).run();
+      }),
+    );
+  }
+  return {
     mf,
-    persist,
+    persist: folder,
     logs,
+    kill() {
+      if (pids.length !== 1) throw new Error(`expected this instance's one workerd process, found ${pids.length}`);
+      process.kill(pids[0], "SIGKILL");
+    },
+  };
+}
+
+interface Running {
+  /** The test's Telegram stand-in. */
+  tg: StandIn;
+  /** The Worker's queue (the dead-letter queue is this name with DEAD_LETTER_SUFFIX). */
+  queue: string;
+  /** What workerd logged (every Worker in it) since this test took its Worker, line by line. */
+  readonly logs: string[];
+  /** A request to this Worker: `target` is the path (and query) after its host. */
+  fetch(target: string, init?: RequestInit): Promise<Response>;
+  /** The Worker's own address, as Telegram would post to it. */
+  url(): Promise<URL>;
+  post(body: Record<string, unknown>, headers?: Record<string, string>): Promise<Response>;
+  health(): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** Runs a Cron Trigger once: the every-minute sweep unless another cron is named. */
+  scheduled(cron?: string): Promise<void>;
+  db(): Promise<D1Database>;
+  /** The Worker itself, to hand its queue handler a batch. */
+  worker(): ReturnType<Miniflare["getWorker"]>;
+  leads(): Promise<LeadRow[]>;
+}
+
+function running(instance: Instance, d: Deployment): Running {
+  const { mf } = instance;
+  const from = instance.logs.length;
+  const fetch = (target: string, init?: RequestInit) => mf.dispatchFetch(`https://${d.host}${target}`, init as never) as unknown as Promise<Response>;
+  const db = () => mf.getD1Database("DB", d.name) as unknown as Promise<D1Database>;
+  return {
+    tg: d.tg,
+    queue: d.queue,
+    get logs() {
+      return instance.logs.slice(from);
+    },
+    fetch,
+    url: () => mf.unsafeGetDirectURL(d.name),
     post: (body, headers = {}) =>
-      mf.dispatchFetch("https://relay.example/api/contact", {
+      fetch("/api/contact", {
         method: "POST",
         headers: { "Content-Type": "application/json", Origin: "https://www.example.com", "CF-Connecting-IP": "203.0.113.9", ...headers },
         body: JSON.stringify(body),
-      }) as unknown as Promise<Response>,
+      }),
     async health() {
-      const res = await mf.dispatchFetch("https://relay.example/api/health");
+      const res = await fetch("/api/health");
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     },
-    async sweep() {
-      await (await mf.getWorker()).scheduled({ cron: SWEEP_CRON });
+    async scheduled(cron = SWEEP_CRON) {
+      await (await mf.getWorker(d.name)).scheduled({ cron });
     },
+    db,
+    worker: () => mf.getWorker(d.name),
     async leads() {
-      return (await (await mf.getD1Database("DB")).prepare("SELECT id, status, parts_sent, attempts, last_error, failure_kind, settings_mark, uncertain_part, next_attempt_at, stage FROM leads ORDER BY received_at").all<LeadRow>()).results;
-    },
-    async redeploy(change) {
-      settings = { ...settings, ...change };
-      await mf.setOptions(options());
+      return (await (await db()).prepare("SELECT id, status, parts_sent, attempts, last_error, failure_kind, settings_mark, uncertain_part, next_attempt_at, stage FROM leads ORDER BY received_at").all<LeadRow>()).results;
     },
   };
-  return running;
+}
+
+const settingsOf = (given: Partial<Settings>): Settings => ({ bindings: TELEGRAM, producer: true, maxRetries: 5, ...given });
+
+/** Each test's Worker, declared while the tests are collected: its deployments' settings, then (once workerd runs them) the deployments. */
+interface Plan {
+  test: number;
+  settings: Settings[];
+  deployments?: Deployment[];
+}
+const plans: Plan[] = [];
+let shared: Instance | undefined;
+const standIns: StandIn[] = [];
+
+/**
+ * A test's Worker: one deployment per settings given (none: the defaults), each a new deployment of
+ * the one before (other settings, the same D1 database and Telegram stand-in). Call it inside the test.
+ */
+function testWorker(...given: Partial<Settings>[]): () => Running[] {
+  const plan: Plan = { test: plans.length, settings: (given.length ? given : [{}]).map(settingsOf) };
+  plans.push(plan);
+  return () => {
+    if (!shared || !plan.deployments) throw new Error("workerd has not started");
+    return plan.deployments.map((d) => running(shared!, d));
+  };
+}
+
+/** Starts one workerd with every test's Worker, each test with a Telegram stand-in of its own. */
+async function startShared(): Promise<void> {
+  for (const plan of plans) {
+    const tg = await startTelegramStandIn();
+    standIns.push(tg);
+    plan.deployments = plan.settings.map((settings, k) => {
+      const name = `test-${plan.test}-${k}`;
+      return { name, host: `${name}.relay.example`, queue: `leads-${plan.test}-${k}`, database: `leads-db-${plan.test}`, settings, tg };
+    });
+  }
+  shared = await startInstance(plans.flatMap((p) => p.deployments!));
 }
 
 const contact = (extra: Record<string, unknown> = {}) => ({
@@ -164,18 +276,22 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ti
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** SIGKILL to the workerd process Miniflare started for this test file (a child of this process). */
-function killWorkerd(): void {
-  const pids = execFileSync("pgrep", ["-P", String(process.pid), "workerd"], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
-  if (!pids.length) throw new Error("no workerd process to kill");
-  for (const pid of pids) process.kill(Number(pid), "SIGKILL");
-}
-
 describe("the Worker relay on workerd, with D1 and a Queue", () => {
-  it("keeps a bare POST without the page's proof as spam, and delivers a post that fetched one and waited like a person", async () => {
-    const w = await startWorker({ bindings: { ...telegramSettings(), SPAM_CHECKS: "on" } });
+  // The tests run at the same time, each on its own Worker, D1 database, queues and stand-in; those that read the log run on
+  // their own (workerd's output is one stream for all its Workers).
+  beforeAll(startShared);
+  afterAll(async () => {
+    await shared?.mf.dispose();
+    shared = undefined;
+    await Promise.all(standIns.map((tg) => tg.close()));
+  });
+
+  const spamChecked = testWorker({ bindings: { ...TELEGRAM, SPAM_CHECKS: "on" } });
+  it.concurrent("keeps a bare POST without the page's proof as spam, and delivers a post that fetched one and waited like a person", async ({ expect }) => {
+    const [w] = spamChecked();
+    const { tg } = w;
     expect(await (await w.post(contact({ name: "Bare Post" }))).json()).toEqual({ ok: true });
-    const { token } = (await (await w.mf.dispatchFetch("https://relay.example/api/proof", { headers: { Origin: "https://www.example.com" } })).json()) as { token: string };
+    const { token } = (await (await w.fetch("/api/proof", { headers: { Origin: "https://www.example.com" } })).json()) as { token: string };
     expect(token).toMatch(/^\d+\.script\.[0-9a-f]{16}\.[\w-]{43}$/);
     await settle(3_100);
     expect((await w.post(contact({ name: "Real Person", proof: token }))).status).toBe(200);
@@ -187,10 +303,11 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(statuses).toEqual(["delivered", "spam"]);
   });
 
-  it("refuses a request target that starts with two slashes (another host, to a URL parser) with 400, and stores nothing", async () => {
-    const w = await startWorker();
-    for (const target of ["https://relay.example//other.example/api/quote", "https://relay.example//other.example/api/contact"]) {
-      const res = await w.mf.dispatchFetch(target, {
+  const twoSlashes = testWorker();
+  it.concurrent("refuses a request target that starts with two slashes (another host, to a URL parser) with 400, and stores nothing", async ({ expect }) => {
+    const [w] = twoSlashes();
+    for (const target of ["//other.example/api/quote", "//other.example/api/contact"]) {
+      const res = await w.fetch(target, {
         method: "POST",
         headers: { "Content-Type": "application/json", Origin: "https://other.example", "CF-Connecting-IP": "203.0.113.9" },
         body: JSON.stringify(contact()),
@@ -201,9 +318,11 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(await w.leads()).toEqual([]);
   });
 
-  it("takes the owner's button presses through Telegram's webhook: each update once, forged ones refused", async () => {
-    const w = await startWorker();
-    const webhook = new URL("/api/telegram", await w.mf.ready).href;
+  const buttons = testWorker();
+  it.concurrent("takes the owner's button presses through Telegram's webhook: each update once, forged ones refused", async ({ expect }) => {
+    const [w] = buttons();
+    const { tg } = w;
+    const webhook = new URL("/api/telegram", await w.url()).href;
     expect(await setWebhook({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, webhook)).toMatchObject({ ok: true });
     await w.post(contact({ name: "Button Press" }));
     await waitFor("the notice with its buttons", () => tg.delivered.length === 1);
@@ -222,7 +341,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
 
     // Forged: no secret, a wrong one, or a press from another chat.
     const forged = (headers: Record<string, string>) =>
-      w.mf.dispatchFetch(webhook, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify({ update_id: 1, callback_query: { id: "9", from: OWNER, message: { message_id: messageId, chat: { id: Number(tg.chatId) } }, data: callbackData("booked", id) } }) });
+      fetch(webhook, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify({ update_id: 1, callback_query: { id: "9", from: OWNER, message: { message_id: messageId, chat: { id: Number(tg.chatId) } }, data: callbackData("booked", id) } }) });
     expect((await forged({})).status).toBe(401);
     expect((await forged({ "X-Telegram-Bot-Api-Secret-Token": "not-the-secret" })).status).toBe(401);
     expect(await tg.press(messageId, callbackData("booked", id), {}, "-1009999999999")).toBe(200);
@@ -230,22 +349,24 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(tg.edits).toHaveLength(1);
   });
 
-  it("on its every-minute Cron Trigger reminds once of a lead still waiting, in business hours only, and sends the digest", async () => {
-    const allWeek = (opens?: string, closes?: string) => JSON.stringify([{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens, closes }]);
+  const allWeek = (opens?: string, closes?: string) => JSON.stringify([{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens, closes }]);
+  // Closed all week; then a deployment open all day.
+  const owner = testWorker({ bindings: { ...TELEGRAM, BUSINESS_HOURS: allWeek() } }, { bindings: { ...TELEGRAM, BUSINESS_HOURS: allWeek("00:00", "23:59") } });
+  it.concurrent("on its every-minute Cron Trigger reminds once of a lead still waiting, in business hours only, and sends the digest", async ({ expect }) => {
+    const [w, open] = owner();
+    const { tg } = w;
     // Closed all week: no reminder, no digest.
-    const w = await startWorker({ bindings: { ...telegramSettings(), BUSINESS_HOURS: allWeek() } });
     await w.post(contact({ name: "Wait Long" }));
     await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
-    const db = await w.mf.getD1Database("DB");
+    const db = await w.db();
     // The lead arrived yesterday and was delivered 31 minutes ago, without waiting a day.
     await db.prepare("UPDATE leads SET received_at = received_at - 86400000, delivered_at = delivered_at - 1860000").run();
-    await w.sweep();
+    await w.scheduled();
     expect(tg.delivered).toHaveLength(1);
 
     // Open all day: one reminder, a reply to the notice, however often the trigger runs; and the digest once.
-    await w.redeploy({ bindings: { ...telegramSettings(), BUSINESS_HOURS: allWeek("00:00", "23:59") } });
-    await w.sweep();
-    await w.sweep();
+    await open.scheduled();
+    await open.scheduled();
     const reminders = tg.delivered.filter((d) => d.shown.startsWith("Reminder:"));
     expect(reminders).toHaveLength(1);
     expect(tg.messages.get(reminders[0].messageId)?.replyTo).toBe(tg.delivered[0].messageId);
@@ -255,15 +376,18 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(digests[0].shown).toContain("Still waiting:\n- Wait Long, contact,");
   });
 
-  it("limits each client with Cloudflare's rate-limiting binding, by CF-Connecting-IP only", async () => {
-    const w = await startWorker({ rateLimit: 2 });
+  const rateLimited = testWorker({ rateLimit: 2 });
+  it.concurrent("limits each client with Cloudflare's rate-limiting binding, by CF-Connecting-IP only", async ({ expect }) => {
+    const [w] = rateLimited();
     const from = async (ip: string, forwarded: string) => (await w.post(contact(), { "CF-Connecting-IP": ip, "X-Forwarded-For": forwarded })).status;
     expect([await from("198.51.100.1", "1.1.1.1"), await from("198.51.100.1", "2.2.2.2"), await from("198.51.100.1", "3.3.3.3")]).toEqual([200, 200, 429]);
     expect(await from("198.51.100.2", "3.3.3.3")).toBe(200);
   });
 
-  it("stores the lead, answers the visitor, then delivers it through the Queue", async () => {
-    const w = await startWorker();
+  const plain = testWorker();
+  it.concurrent("stores the lead, answers the visitor, then delivers it through the Queue", async ({ expect }) => {
+    const [w] = plain();
+    const { tg } = w;
     const res = await w.post(contact());
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
@@ -275,8 +399,10 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 } });
   });
 
-  it("keeps the lead through a Telegram outage (5xx) and delivers it once when Telegram is back", async () => {
-    const w = await startWorker();
+  const outage = testWorker();
+  it.concurrent("keeps the lead through a Telegram outage (5xx) and delivers it once when Telegram is back", async ({ expect }) => {
+    const [w] = outage();
+    const { tg } = w;
     tg.always({ kind: "serverError" });
     await w.post(contact());
     await waitFor("the first attempt to fail", async () => (await w.leads())[0]?.attempts === 1);
@@ -288,13 +414,15 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     await waitFor("the retry to deliver it", () => tg.delivered.length === 1);
     await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
     // A sweep now finds nothing due; nothing arrives twice.
-    await w.sweep();
+    await w.scheduled();
     await settle(500);
     expect(tg.delivered).toHaveLength(1);
   });
 
-  it("delivers a 3-part message whose second part fails once whole, every part once, in order", async () => {
-    const w = await startWorker();
+  const threeParts = testWorker();
+  it.concurrent("delivers a 3-part message whose second part fails once whole, every part once, in order", async ({ expect }) => {
+    const [w] = threeParts();
+    const { tg } = w;
     const words = Array.from({ length: 1_000 }, (_, i) => `word${i}`).join(" ");
     tg.next({ kind: "ok" }, { kind: "serverError" });
     expect((await w.post(contact({ message: words }))).status).toBe(200);
@@ -308,8 +436,10 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect((await w.leads())[0].parts_sent).toBe(3);
   });
 
-  it("waits out a 429's retry_after before the next try", async () => {
-    const w = await startWorker();
+  const tooMany = testWorker();
+  it.concurrent("waits out a 429's retry_after before the next try", async ({ expect }) => {
+    const [w] = tooMany();
+    const { tg } = w;
     tg.next({ kind: "tooMany", retryAfter: 3 });
     await w.post(contact());
     await waitFor("the 429", () => tg.attempts === 1);
@@ -320,9 +450,12 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
   });
 
+  const wrongToken = TEST_TOKEN.replace("TEST", "WRONG");
+  // A wrong token; then a deployment with the right one.
+  const refused = testWorker({ bindings: { ...TELEGRAM, TELEGRAM_BOT_TOKEN: wrongToken } }, { bindings: TELEGRAM });
   it("keeps a lead Telegram refuses for the settings (401) as undeliverable, never logs the token, and sends it after a deployment with the right token", async () => {
-    const wrongToken = TEST_TOKEN.replace("TEST", "WRONG");
-    const w = await startWorker({ bindings: { ...telegramSettings(), TELEGRAM_BOT_TOKEN: wrongToken } });
+    const [w, fixed] = refused();
+    const { tg } = w;
     expect((await w.post(contact())).status).toBe(200);
     await waitFor("D1 to say undeliverable", async () => (await w.leads())[0]?.status === "undeliverable");
     const [lead] = await w.leads();
@@ -332,22 +465,23 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(lead.settings_mark).toMatch(/^[0-9a-f]{8}$/);
     expect(await w.health()).toEqual({ status: 503, body: { ok: false, telegram: "undeliverable", pending: 0, oldestPendingSeconds: 0 } });
     // The sweep leaves it alone while the settings are the refused ones.
-    await w.sweep();
+    await w.scheduled();
     expect((await w.leads())[0].status).toBe("undeliverable");
     await waitFor("the log to name the cause", () => w.logs.some((l) => l.includes("Telegram refuses the settings (401 Unauthorized)")));
     expect(w.logs.join("\n")).not.toContain(wrongToken);
     expect(w.logs.join("\n")).not.toContain(wrongToken.split(":")[1]);
 
-    await w.redeploy({ bindings: telegramSettings() });
-    expect((await w.health()).body).toMatchObject({ ok: true, telegram: "ok" });
-    await w.sweep();
+    expect((await fixed.health()).body).toMatchObject({ ok: true, telegram: "ok" });
+    await fixed.scheduled();
     await waitFor("the kept lead to be delivered", () => tg.delivered.length === 1);
-    await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
+    await waitFor("D1 to say delivered", async () => (await fixed.leads())[0]?.status === "delivered");
     expect(tg.delivered).toHaveLength(1);
   });
 
-  it("gives one notice for the same submissionId sent twice", async () => {
-    const w = await startWorker();
+  const twice = testWorker();
+  it.concurrent("gives one notice for the same submissionId sent twice", async ({ expect }) => {
+    const [w] = twice();
+    const { tg } = w;
     const body = contact();
     expect((await w.post(body)).status).toBe(200);
     expect((await w.post(body)).status).toBe(200);
@@ -357,50 +491,26 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(tg.delivered).toHaveLength(1);
   });
 
-  it("after workerd is killed mid-send, sends the lead again within two minutes marked (possible repeat), and loses none of the others", async () => {
-    const w = await startWorker();
-    // Telegram takes the first message, then answers two minutes later: workerd is killed before it hears back.
-    tg.next({ kind: "ok", answerDelayMs: 120_000 });
-    const names = ["Kill One", "Kill Two", "Kill Three"];
-    for (const name of names) expect((await w.post(contact({ name }))).status).toBe(200);
-    await waitFor("Telegram to have taken the first", () => tg.delivered.length === 1);
-    const killedAt = Date.now();
-    killWorkerd();
-    await w.mf.dispose().catch(() => undefined);
-    running = undefined;
-
-    const again = await startWorker({ persist: w.persist });
-    const byName = async () => Object.fromEntries((await again.leads()).map((l, i) => [names[i], l]));
-    const held = await byName();
-    // The part was written down as being sent before it went, and the dead consumer's hold runs out within LEASE_MS.
-    expect([held["Kill One"].status, held["Kill One"].uncertain_part]).toEqual(["pending", 0]);
-    expect(held["Kill One"].next_attempt_at).toBeLessThanOrEqual(killedAt + LEASE_MS + 2_000);
-    // With the sweep every minute, that is within two minutes.
-    expect(LEASE_MS + 60_000).toBeLessThanOrEqual(120_000);
-    // The hold running out, without waiting a minute: D1's times moved back by LEASE_MS.
-    await (await again.mf.getD1Database("DB")).prepare("UPDATE leads SET next_attempt_at = next_attempt_at - ?").bind(LEASE_MS).run();
-    await again.sweep();
-    await waitFor("D1 to say all three delivered", async () => Object.values(await byName()).every((l) => l.status === "delivered"));
-    const notices = (name: string) => tg.delivered.filter((d) => d.shown.includes(`Name: ${name}\n`)).map((d) => d.shown.startsWith("(possible repeat)"));
-    expect(names.map(notices)).toEqual([[false, true], [false], [false]]);
-  });
-
-  it("sends a lead once when two consumers get its message at the same time", async () => {
-    // The Queue has not sent it: the producer binding is missing, so only the two batches below carry the lead.
-    const w = await startWorker({ producer: false });
+  // The Queue has not sent it: the producer binding is missing, so only the two batches below carry the lead.
+  const twoConsumers = testWorker({ producer: false });
+  it.concurrent("sends a lead once when two consumers get its message at the same time", async ({ expect }) => {
+    const [w] = twoConsumers();
+    const { tg } = w;
     await w.post(contact());
     const [{ id }] = await w.leads();
     tg.always({ kind: "ok", delayMs: 500 });
-    const worker = await w.mf.getWorker();
+    const worker = await w.worker();
     const batch = (n: number) => [{ id: `message-${n}`, timestamp: new Date(), body: { id }, attempts: 1 }];
-    await Promise.all([worker.queue(QUEUE, batch(1)), worker.queue(QUEUE, batch(2))]);
+    await Promise.all([worker.queue(w.queue, batch(1)), worker.queue(w.queue, batch(2))]);
     expect(tg.attempts).toBe(1);
     expect(tg.delivered).toHaveLength(1);
     expect((await w.leads())[0].status).toBe("delivered");
   });
 
-  it("marks a lead undeliverable when its message runs out of retries into the dead-letter queue", async () => {
-    const w = await startWorker({ maxRetries: 1 });
+  const fewRetries = testWorker({ maxRetries: 1 });
+  it.concurrent("marks a lead undeliverable when its message runs out of retries into the dead-letter queue", async ({ expect }) => {
+    const [w] = fewRetries();
+    const { tg } = w;
     tg.always({ kind: "serverError" });
     await w.post(contact());
     await waitFor("the dead-letter queue to mark the lead", async () => (await w.leads())[0]?.status === "undeliverable");
@@ -410,17 +520,19 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(tg.attempts).toBe(2);
   });
 
-  it("turns health red (503) while a pending lead has waited more than 15 minutes, and green once it is delivered", async () => {
-    const w = await startWorker();
+  const stuck = testWorker();
+  it.concurrent("turns health red (503) while a pending lead has waited more than 15 minutes, and green once it is delivered", async ({ expect }) => {
+    const [w] = stuck();
+    const { tg } = w;
     tg.always({ kind: "down" });
     expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 } });
     // A lead received 16 minutes ago and still pending, as the Worker's own store writes one.
     const receivedAt = Date.now() - 16 * 60_000;
-    await (await w.mf.getD1Database("DB"))
+    await (await w.db())
       .prepare("INSERT INTO leads (id, form, fields, parts, received_at, status, next_attempt_at) VALUES ('stuck', 'contact', ?, ?, ?, 'pending', ?)")
       .bind(JSON.stringify({ name: "Ann Lee" }), JSON.stringify(["*New Contact Form Submission*\n\n*Name:* Ann Lee\n"]), receivedAt, receivedAt)
       .run();
-    await w.sweep();
+    await w.scheduled();
     await waitFor("the Queue's consumer to try the stuck lead against a Telegram that is down", async () => (await w.leads())[0]?.attempts >= 1);
     const red = await w.health();
     expect(red.status).toBe(503);
@@ -434,30 +546,35 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 } });
   });
 
-  it("stores leads and sends nothing when Telegram is not configured", async () => {
-    const w = await startWorker({ bindings: {} });
+  const unconfigured = testWorker({ bindings: {} });
+  it.concurrent("stores leads and sends nothing when Telegram is not configured", async ({ expect }) => {
+    const [w] = unconfigured();
+    const { tg } = w;
     expect((await w.post(contact())).status).toBe(200);
-    await w.sweep();
+    await w.scheduled();
     expect((await w.leads()).map((l) => l.status)).toEqual(["pending"]);
     expect(await w.health()).toMatchObject({ status: 200, body: { ok: true, telegram: "not configured", pending: 1 } });
     expect(tg.attempts).toBe(0);
   });
 
+  // No Queue producer binding; then a deployment with one.
+  const noProducer = testWorker({ producer: false }, { producer: true });
   it("keeps a lead whose id could not be put on the Queue, and the sweep sends it", async () => {
-    const w = await startWorker({ producer: false });
+    const [w, withQueue] = noProducer();
+    const { tg } = w;
     expect((await w.post(contact())).status).toBe(200);
     expect((await w.leads()).map((l) => l.status)).toEqual(["pending"]);
     await waitFor("the log to say it waits for the sweep", () => w.logs.some((l) => l.includes("could not put 1 lead(s) on the Queue")));
-    await w.redeploy({ producer: true });
-    await w.sweep();
+    await withQueue.scheduled();
     await waitFor("the swept lead to be delivered", () => tg.delivered.length === 1);
   });
 
-  it("erases what visitors typed from delivered leads older than LEADS_RETENTION_DAYS on the daily cron", async () => {
-    const w = await startWorker({ bindings: { ...telegramSettings(), LEADS_RETENTION_DAYS: "30" } });
+  const retention = testWorker({ bindings: { ...TELEGRAM, LEADS_RETENTION_DAYS: "30" } });
+  it.concurrent("erases what visitors typed from delivered leads older than LEADS_RETENTION_DAYS on the daily cron", async ({ expect }) => {
+    const [w] = retention();
     await w.post(contact());
     await waitFor("the fresh lead to be delivered", async () => (await w.leads())[0]?.status === "delivered");
-    const db = await w.mf.getD1Database("DB");
+    const db = await w.db();
     const old = Date.now() - 31 * 24 * 60 * 60_000;
     await db
       .prepare("INSERT INTO leads (id, form, fields, parts, parts_sent, received_at, status, next_attempt_at, delivered_at) VALUES ('old-lead', 'contact', '{\"name\":\"Old\"}', '[\"x\"]', 1, ?, 'delivered', ?, ?)")
@@ -465,19 +582,64 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
       .run();
     const daily = CRONS.find((c) => c !== SWEEP_CRON);
     expect(daily).toBeDefined();
-    await (await w.mf.getWorker()).scheduled({ cron: daily });
+    await w.scheduled(daily);
     const rows = (await db.prepare("SELECT id, fields, parts, erased_at FROM leads ORDER BY received_at").all<{ id: string; fields: string | null; parts: string | null; erased_at: number | null }>()).results;
     expect(rows[0]).toMatchObject({ id: "old-lead", fields: null, parts: null });
     expect(rows[0].erased_at).not.toBeNull();
     expect(rows[1].fields).toContain("Ann Lee");
   });
 
+  const misconfigured = testWorker({ bindings: { TELEGRAM_BOT_TOKEN: TEST_TOKEN } });
   it("answers 503 and logs the problem when the settings do not parse", async () => {
-    const w = await startWorker({ bindings: { TELEGRAM_BOT_TOKEN: tg.token } });
+    const [w] = misconfigured();
     const res = await w.post(contact());
     expect(res.status).toBe(503);
     await waitFor("the log to name the missing setting", () => w.logs.some((l) => l.includes("TELEGRAM_CHAT_ID: is missing")));
     expect(await w.leads()).toEqual([]);
+  });
+});
+
+describe("the Worker relay when workerd is killed", () => {
+  let tg: StandIn;
+  const instances: Instance[] = [];
+  beforeAll(async () => {
+    tg = await startTelegramStandIn();
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((i) => i.mf.dispose().catch(() => undefined)));
+    await tg?.close();
+  });
+
+  it("after workerd is killed mid-send, sends the lead again within two minutes marked (possible repeat), and loses none of the others", async () => {
+    const d: Deployment = { name: "killed", host: "killed.relay.example", queue: "leads", database: "leads-db", settings: settingsOf({}), tg };
+    const first = await startInstance([d]);
+    instances.push(first);
+    const w = running(first, d);
+    // Telegram takes the first message, then answers two minutes later: workerd is killed before it hears back.
+    tg.next({ kind: "ok", answerDelayMs: 120_000 });
+    const names = ["Kill One", "Kill Two", "Kill Three"];
+    for (const name of names) expect((await w.post(contact({ name }))).status).toBe(200);
+    await waitFor("Telegram to have taken the first", () => tg.delivered.length === 1);
+    const killedAt = Date.now();
+    first.kill();
+    await first.mf.dispose().catch(() => undefined);
+
+    const restarted = await startInstance([d], first.persist);
+    instances.push(restarted);
+    const again = running(restarted, d);
+    const byName = async () => Object.fromEntries((await again.leads()).map((l, i) => [names[i], l]));
+    const held = await byName();
+    // The part was written down as being sent before it went, and the dead consumer's hold runs out within LEASE_MS.
+    expect([held["Kill One"].status, held["Kill One"].uncertain_part]).toEqual(["pending", 0]);
+    expect(held["Kill One"].next_attempt_at).toBeLessThanOrEqual(killedAt + LEASE_MS + 2_000);
+    // With the sweep every minute, that is within two minutes.
+    expect(LEASE_MS + 60_000).toBeLessThanOrEqual(120_000);
+    // The hold running out, without waiting a minute: D1's times moved back by LEASE_MS.
+    await (await again.db()).prepare("UPDATE leads SET next_attempt_at = next_attempt_at - ?").bind(LEASE_MS).run();
+    await again.scheduled();
+    await waitFor("D1 to say all three delivered", async () => Object.values(await byName()).every((l) => l.status === "delivered"));
+    const notices = (name: string) => tg.delivered.filter((d) => d.shown.includes(`Name: ${name}\n`)).map((d) => d.shown.startsWith("(possible repeat)"));
+    expect(names.map(notices)).toEqual([[false, true], [false], [false]]);
   });
 });
 

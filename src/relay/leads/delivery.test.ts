@@ -44,6 +44,18 @@ async function stop(relay: NodeRelay) {
 const post = (relay: NodeRelay, body: Record<string, string>, form = "quote") =>
   relay.relay(new Request(`http://relay.test/api/${form}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
 const ann = { name: "Ann", email: "ann@example.com" };
+
+/** A clock for the relay that stands still until the test moves it on (delivery's waits read it): no sleeping through a backoff. */
+function movableClock() {
+  let time = Date.now();
+  return { now: () => time, moveTo: (to: number) => void (time = Math.max(time, to)) };
+}
+
+/** The relay's one lead once its failed tries are recorded (the next try's time with them). */
+async function afterFailedTries(relay: NodeRelay, tries: number) {
+  await expect.poll(async () => (await relay.opened.store.list())[0]?.attempts, { timeout: 10_000, message: `the lead's failed try ${tries} is recorded` }).toBe(tries);
+  return (await relay.opened.store.list())[0];
+}
 const health = async (relay: NodeRelay) => {
   const res = await relay.relay(new Request("http://relay.test/api/health"));
   return { status: res.status, ...(await res.json()) };
@@ -74,10 +86,13 @@ describe("delivery", () => {
   });
 
   it("delivers a 3-part message whose second part fails once whole: every part once, in order", async () => {
-    const relay = await start();
+    const clock = movableClock();
+    const relay = await start({}, { now: clock.now });
     tg.failCall(2, { kind: "down" });
     const message = Array.from({ length: 10_000 }, (_, i) => String(i % 10)).join("");
     await post(relay, { ...ann, message }, "contact");
+    // The retry's time comes without waiting for it.
+    clock.moveTo((await afterFailedTries(relay, 1)).nextAttemptAt);
     await expect.poll(() => tg.delivered.length, { timeout: 15_000, message: "all three parts arrive" }).toBe(3);
     expect(tg.delivered.map((d) => d.shown.split("\n")[0])).toEqual(["New Contact Form Submission (1/3)", "New Contact Form Submission (2/3)", "New Contact Form Submission (3/3)"]);
     expect(tg.attempts).toBe(4);
@@ -86,49 +101,57 @@ describe("delivery", () => {
   });
 
   it("keeps retrying while Telegram is down for 20 s and delivers once it is back", async () => {
-    // The relay's clock is moved on instead of waiting: 20 s of outage in steps the delivery loop (100 ms) sees.
-    let skew = 0;
-    const clock = () => Date.now() + skew;
-    const relay = await start({}, { now: clock });
+    // The relay's clock is moved on to each next try instead of waiting for it.
+    const clock = movableClock();
+    const relay = await start({}, { now: clock.now });
     tg.always({ kind: "down" });
+    const downSince = clock.now();
     const res = await post(relay, ann);
     expect(res.status).toBe(200);
-    const pass = () => new Promise((r) => setTimeout(r, 250));
-    for (let waited = 0; waited < 20_000; waited += 1_000) {
-      skew += 1_000;
-      await pass();
+    let lead = await afterFailedTries(relay, 1);
+    while (lead.nextAttemptAt - downSince <= 20_000) {
+      clock.moveTo(lead.nextAttemptAt);
+      lead = await afterFailedTries(relay, lead.attempts + 1);
     }
+    clock.moveTo(downSince + 20_000);
     // Tries at 0, 2, 6 and 14 s (doubling from 2 s, with jitter).
     expect(tg.attempts).toBeGreaterThanOrEqual(3);
+    expect(tg.attempts).toBe(lead.attempts);
     expect((await health(relay)).pending).toBe(1);
     tg.always({ kind: "ok" });
-    let sinceRecovery = 0;
-    while (tg.delivered.length === 0 && sinceRecovery < 90_000) {
-      skew += 1_000;
-      sinceRecovery += 1_000;
-      await pass();
-    }
-    expect(tg.delivered).toHaveLength(1);
+    const recoveredAt = clock.now();
+    clock.moveTo(lead.nextAttemptAt);
+    await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the next try delivers it" }).toBe(1);
     // The next try after four failures comes at most 16 s (plus jitter) after the last: well within 90 s.
-    expect(sinceRecovery).toBeLessThanOrEqual(30_000);
+    expect(lead.nextAttemptAt - recoveredAt).toBeLessThanOrEqual(30_000);
     // Telegram has it; the store records it as soon as the answer is read.
     await expect.poll(() => health(relay), { timeout: 5_000, message: "the store records the delivery" }).toMatchObject({ status: 200, ok: true, pending: 0 });
   });
 
   it("waits out a 429's retry_after before sending anything", async () => {
-    const relay = await start();
-    tg.next({ kind: "tooMany", retryAfter: 2 });
-    const sentAt = Date.now();
+    const clock = movableClock();
+    const relay = await start({}, { now: clock.now });
+    // Longer than any first backoff (at most 2.5 s): only retry_after makes the relay wait this long.
+    tg.next({ kind: "tooMany", retryAfter: 3 });
+    const sentAt = clock.now();
     await post(relay, ann);
-    await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "delivered after retry_after" }).toBe(1);
-    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1_900);
+    const { nextAttemptAt } = await afterFailedTries(relay, 1);
+    expect(nextAttemptAt).toBeGreaterThanOrEqual(sentAt + 3_000);
+    // A moment before that time, several passes of the delivery loop (each 100 ms) send nothing.
+    clock.moveTo(nextAttemptAt - 1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(tg.attempts).toBe(1);
+    clock.moveTo(nextAttemptAt);
+    await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "delivered after retry_after" }).toBe(1);
     expect(tg.attempts).toBe(2);
   });
 
   it("marks the retry after an unanswered attempt as a possible repeat", async () => {
-    const relay = await start({}, { attemptTimeoutMs: 300 });
+    const clock = movableClock();
+    const relay = await start({}, { attemptTimeoutMs: 300, now: clock.now });
     tg.next({ kind: "hang" });
     await post(relay, ann);
+    clock.moveTo((await afterFailedTries(relay, 1)).nextAttemptAt);
     await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "the retry arrives" }).toBe(1);
     expect(tg.delivered[0].shown.startsWith("(possible repeat)\nNew Quote Request\n")).toBe(true);
   });
@@ -163,7 +186,8 @@ describe("delivery", () => {
   });
 
   it("turns health red (503) while a pending lead has waited more than 15 minutes, and green once it is delivered", async () => {
-    const relay = await start();
+    const clock = movableClock();
+    const relay = await start({}, { now: clock.now });
     tg.always({ kind: "down" });
     expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 });
     const receivedAt = Date.now() - 16 * 60_000;
@@ -176,6 +200,7 @@ describe("delivery", () => {
     expect((await relay.opened.store.get("stuck"))?.status).toBe("pending");
 
     tg.always({ kind: "ok" });
+    clock.moveTo((await afterFailedTries(relay, 1)).nextAttemptAt);
     await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "the stuck lead goes out once Telegram is back" }).toBe(1);
     await expect.poll(async () => (await health(relay)).status, { timeout: 5_000, message: "health turns green after the delivery" }).toBe(200);
     expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 });

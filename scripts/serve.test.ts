@@ -45,14 +45,15 @@ async function started(env: Record<string, string>) {
 
 describe("npm run serve", () => {
   it("refuses to start in production without Telegram settings, naming both variables, unless LEADS_STORE_ONLY=1", async () => {
+    // Both start at once: the refused one stops at its settings, before it opens the lead store.
     const refused = serve({ NODE_ENV: "production", PORT: String(await freePort()), LEADS_DB: db.file });
+    const port = await freePort();
+    const storing = serve({ NODE_ENV: "production", LEADS_STORE_ONLY: "1", PORT: String(port), LEADS_DB: db.file });
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toContain("TELEGRAM_BOT_TOKEN");
     expect(refused.output()).toContain("TELEGRAM_CHAT_ID");
     expect(refused.output()).toContain("LEADS_STORE_ONLY=1");
 
-    const port = await freePort();
-    const storing = serve({ NODE_ENV: "production", LEADS_STORE_ONLY: "1", PORT: String(port), LEADS_DB: db.file });
     await expect.poll(storing.output, { timeout: 30_000, message: "the store-only server starts" }).toContain("leads are stored in");
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toMatchObject({ telegram: "not configured" });

@@ -4,7 +4,8 @@
  * are the 404 page at every spelling of their path, and so is a name in the
  * wrong case, which a case-insensitive file system would otherwise find.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DIST_DIR } from "../testing/dist-dir.ts";
@@ -134,5 +135,37 @@ describe("the pages and assets", () => {
     expect(bare.headers.get("content-encoding")).toBe("br");
     expect([...bare.headers]).toEqual([...slash.headers]);
     expect(Buffer.from(await bare.arrayBuffer()).equals(Buffer.from(await slash.arrayBuffer()))).toBe(true);
+  });
+});
+
+describe("a miss and a rebuild", () => {
+  it("answers a missing asset with the 404 page and the 404 page's headers, never the year-long immutable of /assets/*", async () => {
+    const rules = parseHeadersFile(file("_headers").toString());
+    expect(new Headers(headersFor(rules, "/assets/chunk-GONE.js")).get("Cache-Control")).toMatch(/immutable/);
+    const res = await get("/assets/chunk-GONE.js");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe(NOT_FOUND);
+    expect(res.headers.get("cache-control")).not.toMatch(/immutable|max-age=[1-9]/);
+    for (const [header, value] of headersFor(rules, "/404.html")) if (header !== "cache-control") expect(res.headers.get(header), header).toBe(value);
+  });
+
+  it("serves what a rebuild wrote, not what it read before: a running `npm run serve` shows the new pages", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "static-"));
+    try {
+      writeFileSync(path.join(root, "404.html"), "<!DOCTYPE html><title>Not found</title>");
+      writeFileSync(path.join(root, "index.html"), "<!DOCTYPE html><title>First build</title>");
+      const serve = staticHandler(root);
+      const home = async () => (await serve(new Request("http://site.test/"))).text();
+      expect(await home()).toContain("First build");
+      // As a build writes: a new file put in place of the old one.
+      writeFileSync(path.join(root, "index.html.new"), "<!DOCTYPE html><title>Second build</title>");
+      renameSync(path.join(root, "index.html.new"), path.join(root, "index.html"));
+      expect(await home()).toContain("Second build");
+      // And as an editor writes: the same file, same length, new bytes.
+      writeFileSync(path.join(root, "index.html"), "<!DOCTYPE html><title>Thirdd build</title>");
+      expect(await home()).toContain("Thirdd build");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

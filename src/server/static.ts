@@ -31,6 +31,8 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/;
 
 interface Cached {
+  /** The file as it was read: a rebuild writes new files (a new dist/, swapped in), so a changed one is read again. */
+  version: string;
   body: Uint8Array;
   br?: Uint8Array;
   gzip?: Uint8Array;
@@ -41,11 +43,13 @@ export function staticHandler(root: string): (request: Request) => Response {
   const cache = new Map<string, Cached>();
 
   function load(file: string): Cached {
+    const { ino, size, mtimeMs } = statSync(file);
+    const version = `${ino}:${size}:${mtimeMs}`;
     let entry = cache.get(file);
-    if (!entry) {
+    if (entry?.version !== version) {
       const body = readFileSync(file);
       const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
-      entry = { body, type };
+      entry = { version, body, type };
       if (COMPRESSIBLE.test(type) && body.length > 512) {
         entry.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
         entry.gzip = gzipSync(body, { level: 9 });
@@ -123,7 +127,9 @@ export function staticHandler(root: string): (request: Request) => Response {
     const found = resolve(pathname);
     const entry = load(found?.file ?? path.join(root, "404.html"));
     const headers = new Headers({ "Content-Type": entry.type, Vary: "Accept-Encoding" });
-    for (const [name, value] of headersFor(headerRules(), found?.rulePath ?? pathname)) headers.append(name, value);
+    // A miss answers with the 404 page's own headers, never those of the path asked for: a year's
+    // `immutable` from /assets/* would keep a browser from ever fetching an asset that arrives later.
+    for (const [name, value] of headersFor(headerRules(), found?.rulePath ?? "/404.html")) headers.append(name, value);
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", entry.type.startsWith("text/html") ? "no-cache" : "public, max-age=3600");
     const accepts = request.headers.get("accept-encoding") ?? "";
     let body = entry.body;

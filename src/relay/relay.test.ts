@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, relayConfig, serverConfig } from "./config.ts";
 import type { Health } from "./leads/policy.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
@@ -395,5 +395,30 @@ describe("configuration", () => {
 
   it("wants the token and chat id together", () => {
     expect(() => relayConfig({ TELEGRAM_BOT_TOKEN: "123:abcdefghijklmnopqrstuvwxyz" })).toThrow(/TELEGRAM_CHAT_ID: is missing/);
+  });
+});
+
+describe("the relay's own log", () => {
+  it("prints what a request put in a line as escapes: an Origin header cannot move the cursor, recolour the terminal or forge a line", async () => {
+    const leads = tempLeadStore();
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void printed.push(String(line)));
+    try {
+      // No log option: the relay's default sink, as `npm run serve` and the Worker print.
+      const relay = createRelay({ store: leads.store, health: async () => ({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 }), allowedOrigins: ["https://www.example.com"], rateLimitPerMinute: 100, phone: "0491 570 156" });
+      // Header bytes are Latin-1: 0x9b is C1's CSI, which a UTF-8 terminal reads as ESC [; ESC ] 8 starts a link.
+      const origin = "https://evil.example\u001b[2J\u009b31mRED\u001b]8;;https://phish.example\u0007";
+      const body = new URLSearchParams({ name: "Ann", email: "ann@example.com" }).toString();
+      const res = await relay(new Request("http://relay.test/api/quote", { method: "POST", headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }, body }));
+      expect(res.status).toBe(403);
+      const line = printed.find((l) => l.includes("not in ALLOWED_ORIGINS"));
+      expect(line).toBeDefined();
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+      expect(line).toContain("https://evil.example\\x1b[2J\\x9b31mRED\\x1b]8;;https://phish.example\\x07");
+    } finally {
+      spy.mockRestore();
+      leads.remove();
+    }
   });
 });

@@ -33,6 +33,7 @@ import { BACK_FIELD, CONFIRM_NOTICE, resultPage, tooLongNotice } from "./page.ts
 import { rateLimiter, type RateLimiter } from "./rate-limit.ts";
 import type { SpamGuard, Verdict } from "./spam.ts";
 import { sameSecret } from "./updates.ts";
+import { logLine } from "./log.ts";
 
 /** How long the visitor's answer waits for Telegram after the lead is stored. */
 export const ANSWER_BUDGET_MS = 3_000;
@@ -73,7 +74,7 @@ type Fields = Record<string, unknown>;
 type Mode = "sent" | "failed" | "confirm" | "refused";
 
 export function createRelay(options: RelayOptions): RelayHandler {
-  const { store, deliverNow, health, spam, allowedOrigins, rateLimitPerMinute, trustProxy = 0, phone, answerBudgetMs = ANSWER_BUDGET_MS, now = () => new Date(), log = console.log } = options;
+  const { store, deliverNow, health, spam, allowedOrigins, rateLimitPerMinute, trustProxy = 0, phone, answerBudgetMs = ANSWER_BUDGET_MS, now = () => new Date(), log = logLine } = options;
   const limiter = options.limiter ?? rateLimiter(rateLimitPerMinute);
   const tapLimiter = rateLimiter(CALL_TAPS_PER_MINUTE);
 

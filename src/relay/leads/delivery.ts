@@ -10,6 +10,7 @@
 import type { TelegramOptions } from "../telegram.ts";
 import { attemptDelivery, health, retryRefusedSettings, settingsMark, type Health, type HostHints } from "./policy.ts";
 import type { LeadStore } from "./store.ts";
+import { logLine } from "../log.ts";
 
 export const NODE_HINTS: HostHints = {
   settings: "check TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, then restart the relay.",
@@ -34,7 +35,7 @@ export interface Delivery {
   stop(): Promise<void>;
 }
 
-export async function startDelivery({ store, telegram, log = console.log, now = Date.now, random = Math.random, pollMs = 1_000 }: DeliveryOptions): Promise<Delivery> {
+export async function startDelivery({ store, telegram, log = logLine, now = Date.now, random = Math.random, pollMs = 1_000 }: DeliveryOptions): Promise<Delivery> {
   // Each start of the relay is new settings: leads refused by the last run's go out again.
   const mark = await settingsMark(telegram, `node ${crypto.randomUUID()}`);
   await retryRefusedSettings(store, mark, now(), log);

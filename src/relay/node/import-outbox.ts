@@ -8,10 +8,11 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync } from "node:fs";
 import type { LeadStore } from "../leads/store.ts";
+import { logLine } from "../log.ts";
 
 export const OLD_OUTBOX = ".outbox/telegram.jsonl";
 
-export async function importOutbox(store: LeadStore, file: string, log: (message: string) => void = console.log): Promise<number> {
+export async function importOutbox(store: LeadStore, file: string, log: (message: string) => void = logLine): Promise<number> {
   if (!existsSync(file)) return 0;
   let imported = 0;
   const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "");

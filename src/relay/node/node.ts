@@ -16,6 +16,7 @@ import { handleUpdate, webhookSecret } from "../updates.ts";
 import { startPolling, type Polling } from "./polling.ts";
 import { DEFAULT_HOURS, ownerTick } from "../owner.ts";
 import type { HoursLine } from "../leads/hours.ts";
+import { logLine } from "../log.ts";
 
 export interface NodeRelay {
   relay: RelayHandler;
@@ -44,7 +45,7 @@ export interface NodeRelayOptions {
   now?: () => number;
 }
 
-export async function startNodeRelay({ config, phone, hours, log = console.log, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs, now = Date.now }: NodeRelayOptions): Promise<NodeRelay> {
+export async function startNodeRelay({ config, phone, hours, log = logLine, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs, now = Date.now }: NodeRelayOptions): Promise<NodeRelay> {
   const opened = openLeadStore(config.LEADS_DB);
   const { store } = opened;
   await importOutbox(store, path.resolve(outboxFile), log);

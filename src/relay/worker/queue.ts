@@ -19,6 +19,7 @@ import type { Message, MessageBatch } from "@cloudflare/workers-types";
 import type { TelegramOptions } from "../telegram.ts";
 import { attemptDelivery, giveUp, health, retryRefusedSettings, settingsMark, type Health, type HostHints } from "../leads/policy.ts";
 import type { LeadStore } from "../leads/store.ts";
+import { logLine } from "../log.ts";
 
 export interface LeadMessage {
   id: string;
@@ -68,7 +69,7 @@ export interface QueueDelivery {
 type Verdict = { ack: true } | { ack: false; delaySeconds: number; pauseBatch: boolean };
 const ACK: Verdict = { ack: true };
 
-export async function queueDelivery({ store, telegram, enqueue, version = "", log = console.log }: QueueDeliveryOptions): Promise<QueueDelivery> {
+export async function queueDelivery({ store, telegram, enqueue, version = "", log = logLine }: QueueDeliveryOptions): Promise<QueueDelivery> {
   const mark = await settingsMark(telegram, `workers ${version}`);
 
   /** One attempt at one lead: what to tell the Queue about its message. */

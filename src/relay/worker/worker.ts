@@ -22,6 +22,7 @@ import { createRelay, json, type RelayHandler } from "../relay.ts";
 import { spamGuardFor } from "../spam.ts";
 import { handleUpdate, webhookSecret } from "../updates.ts";
 import { DEFAULT_HOURS, ownerTick } from "../owner.ts";
+import { logLine } from "../log.ts";
 
 /** Cloudflare's rate-limiting binding (wrangler.toml: RATE_LIMITER). */
 interface RateLimitBinding {
@@ -46,7 +47,7 @@ interface Relay {
   handler: RelayHandler;
 }
 
-const log = (message: string) => console.log(message);
+const log = logLine;
 
 // One relay per environment object (its settings, store and spam key).
 const relays = new WeakMap<Env, Promise<Relay | ConfigError>>();

@@ -10,8 +10,8 @@ import { defineConfig } from "vitest/config";
 import base from "./vitest.config.ts";
 
 const INCLUDE = ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
-/** What a test needs that the fast run does not give: the built site, Chromium, photos, workerd, wrangler, child processes. */
-const NEEDS_MORE = /\b(startSite|launchBrowser|browserAndSitePerFile|DIST_DIR|testing\/photos|miniflare|wrangler|node:child_process)\b/;
+/** What a test needs that the fast run does not give: the built site, Chromium, photos, workerd, wrangler, child processes (leads-script starts one). */
+const NEEDS_MORE = /\b(startSite|launchBrowser|browserAndSitePerFile|DIST_DIR|testing\/photos|leads-script|miniflare|wrangler|node:child_process)\b/;
 
 const slow = INCLUDE.flatMap((pattern) => globSync(pattern)).filter((file) => NEEDS_MORE.test(readFileSync(file, "utf8")));
 

@@ -3,7 +3,6 @@
  * with its arguments, environment and output as the script hands them over (each node --import
  * tsx start costs most of a second), and the script itself started twice, its wiring.
  */
-import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../src/build/content/load.ts";
 import { quoteNotices } from "../src/relay/notice.ts";
@@ -12,6 +11,7 @@ import { startDelivery } from "../src/relay/leads/delivery.ts";
 import { openLeadStore } from "../src/relay/node/sqlite.ts";
 import { DEFAULT_HOURS } from "../src/relay/owner.ts";
 import { tempLeadsDb, tempLeadStore } from "../src/relay/testing/leads.ts";
+import { leadsScript } from "../src/relay/testing/leads-script.ts";
 import { brisbaneAt, fillLeads, NASTY_PRESSER } from "../src/relay/testing/leads-month.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";
 import { runLeads } from "./leads-cli.ts";
@@ -23,15 +23,6 @@ async function run(args: readonly string[], env: Record<string, string | undefin
   return { ...out, status };
 }
 
-/** The script as npm starts it, in its own process: what it printed and its exit code. */
-const script = (args: readonly string[], env: Record<string, string>) =>
-  new Promise<{ stdout: string; stderr: string; status: number | null }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { env: { ...process.env, ...env } });
-    let [stdout, stderr] = ["", ""];
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("close", (status) => resolve({ stdout, stderr, status }));
-  });
 
 let leads: ReturnType<typeof tempLeadStore>;
 const leadsCli = (...args: string[]) => run(args, { LEADS_DB: leads.file });
@@ -468,7 +459,7 @@ describe("npm run leads as npm starts it, in its own process", () => {
       await opened.store.add({ id: "lead-one", form: "quote", fields: { name: `Zoë ${ANSI_NAME}`, email: "one@example.com", message: "" }, parts: ["n"], receivedAt: Date.now() });
       opened.close();
       const env = { LEADS_DB: db.file };
-      const [listed, wrong] = await Promise.all([script([], env), script(["--\u001b[2J"], env)]);
+      const [listed, wrong] = await Promise.all([leadsScript([], env), leadsScript(["--\u001b[2J"], env)]);
       expect(listed.stdout).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id\n/);
       expect(listed.stdout).toContain("Zoë \\x1b[2J\\x1b[31mRED");
       expect(listed.stdout).not.toMatch(RAW_CONTROL);

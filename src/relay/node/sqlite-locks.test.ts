@@ -6,11 +6,11 @@
  * `npm run leads` to finish checkpoints and deletes the WAL under it: what the relay stores after
  * that goes to a WAL nobody else reads, and a later checkpoint can leave the file malformed.
  */
-import { spawn } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { QuoteBody } from "../../shared/forms/schema.ts";
 import { quoteNotices } from "../notice.ts";
 import { tempLeadsDb } from "../testing/leads.ts";
+import { leadsScript } from "../testing/leads-script.ts";
 import { openLeadStore, type OpenedStore } from "./sqlite.ts";
 
 let db: ReturnType<typeof tempLeadsDb>;
@@ -35,19 +35,11 @@ function add(store: OpenedStore, i: number) {
 }
 
 /** `npm run leads -- list --json` in its own process, as the owner runs it: the ids it lists. */
-const leadsListed = () =>
-  new Promise<string[]>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/leads.ts", "list", "--json", "--limit", "1000"], { env: { ...process.env, LEADS_DB: db.file } });
-    let [stdout, stderr] = ["", ""];
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      if (status === 0) resolve((JSON.parse(stdout) as { id: string }[]).map((l) => l.id).sort());
-      else reject(new Error(`npm run leads exited ${status}: ${stderr}`));
-    });
-  });
+async function leadsListed(): Promise<string[]> {
+  const { stdout, stderr, status } = await leadsScript(["list", "--json", "--limit", "1000"], { LEADS_DB: db.file });
+  if (status !== 0) throw new Error(`npm run leads exited ${status}: ${stderr}`);
+  return (JSON.parse(stdout) as { id: string }[]).map((l) => l.id).sort();
+}
 
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => `lead-${from + k}`).sort();
 const integrity = (store: OpenedStore) => (store.db.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((r) => r.integrity_check);

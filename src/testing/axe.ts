@@ -12,13 +12,17 @@ interface Violation {
   nodes: { target: string[]; failureSummary: string }[];
 }
 
-export async function axe(page: Page): Promise<string[]> {
+/** The whole page, or only the elements the CSS selectors in `only` match (and what is inside them). */
+export async function axe(page: Page, only?: string[]): Promise<string[]> {
   // Evaluated through the debugging protocol, which the page's CSP does not govern, as a browser extension would be.
   await page.evaluate(AXE);
-  const violations = await page.evaluate(async (tags) => {
-    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } };
-    return (await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })).violations;
-  }, TAGS);
+  const violations = await page.evaluate(
+    async ([tags, only]) => {
+      const { axe } = window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: Violation[] }> } };
+      return (await axe.run(only ? { include: only } : document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })).violations;
+    },
+    [TAGS, only] as const,
+  );
   return violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id} (${v.help}) at ${n.target.join(" ")}: ${n.failureSummary.replace(/\s+/g, " ")}`),
   );

@@ -23,7 +23,7 @@ import { MIGRATIONS_DIR } from "../src/relay/node/sqlite.ts";
 import { D1_BINDING, WRANGLER_CONFIG, wranglerD1Sql } from "../src/relay/node/wrangler-d1.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { fillLeads, NASTY_MESSAGE, NASTY_NAME, recordingSql } from "../src/relay/testing/leads-month.ts";
-import { runLeads } from "./leads-cli.ts";
+import { leadsInProcess } from "../src/relay/testing/leads-run.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CONFIG = path.join(ROOT, WRANGLER_CONFIG);
@@ -34,11 +34,7 @@ let dir: string;
 let node: ReturnType<typeof tempLeadStore>;
 
 /** `npm run leads ARGS`, in this process: what it printed and its exit code. */
-async function run(args: string[], extraEnv: Record<string, string> = {}) {
-  const out = { stdout: "", stderr: "" };
-  const status = await runLeads(args, { env: { ...env, ...extraEnv }, stdout: { write: (text: string) => (out.stdout += text) }, stderr: { write: (text: string) => (out.stderr += text) } });
-  return { ...out, status };
-}
+const run = (args: string[], extraEnv: Record<string, string> = {}) => leadsInProcess(args, { ...env, ...extraEnv });
 const onD1 = (...args: string[]) => run(["--d1", "--persist-to", dir, "--config", CONFIG, ...args]);
 const onNode = (...args: string[]) => run(args, { LEADS_DB: node.file });
 

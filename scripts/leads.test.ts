@@ -1,31 +1,22 @@
 /**
  * `npm run leads` as the owner runs it, against a real store file: runLeads in this process,
  * with its arguments, environment and output as the script hands them over (each node --import
- * tsx start costs most of a second), and the script itself started twice, its wiring.
+ * tsx start costs most of a second). The script started in its own process is tested in a file
+ * of its own, which keeps this one in the fast run.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../src/build/content/load.ts";
 import { quoteNotices } from "../src/relay/notice.ts";
 import { QuoteBody } from "../src/shared/forms/schema.ts";
 import { startDelivery } from "../src/relay/leads/delivery.ts";
-import { openLeadStore } from "../src/relay/node/sqlite.ts";
 import { DEFAULT_HOURS } from "../src/relay/owner.ts";
-import { tempLeadsDb, tempLeadStore } from "../src/relay/testing/leads.ts";
-import { leadsScript } from "../src/relay/testing/leads-script.ts";
+import { tempLeadStore } from "../src/relay/testing/leads.ts";
+import { leadsInProcess } from "../src/relay/testing/leads-run.ts";
 import { brisbaneAt, fillLeads, NASTY_PRESSER } from "../src/relay/testing/leads-month.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";
-import { runLeads } from "./leads-cli.ts";
-
-/** `npm run leads ARGS` with this process's environment and env over it: what it printed and its exit code. */
-async function run(args: readonly string[], env: Record<string, string | undefined>) {
-  const out = { stdout: "", stderr: "" };
-  const status = await runLeads(args, { env: { ...process.env, ...env }, stdout: { write: (text: string) => (out.stdout += text) }, stderr: { write: (text: string) => (out.stderr += text) } });
-  return { ...out, status };
-}
-
 
 let leads: ReturnType<typeof tempLeadStore>;
-const leadsCli = (...args: string[]) => run(args, { LEADS_DB: leads.file });
+const leadsCli = (...args: string[]) => leadsInProcess(args, { LEADS_DB: leads.file });
 
 beforeAll(async () => {
   leads = tempLeadStore();
@@ -107,7 +98,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
   let month: ReturnType<typeof tempLeadStore>;
   /** Weekdays 8 to 6, Saturday 9 to 4, Sunday closed: content/site.yaml's hours when this was written. */
   const HOURS = [{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" }, { days: ["Saturday"], opens: "09:00", closes: "16:00" }];
-  const cli = (args: string[], env: Record<string, string | undefined> = { BUSINESS_HOURS: JSON.stringify(HOURS) }) => run(args, { LEADS_DB: month.file, ...env });
+  const cli = (args: string[], env: Record<string, string | undefined> = { BUSINESS_HOURS: JSON.stringify(HOURS) }) => leadsInProcess(args, { LEADS_DB: month.file, ...env });
   const ids = (stdout: string) => stdout.trimEnd().split("\n").slice(1).map((l) => /(\S+)$/.exec(l)![1]);
 
   beforeAll(async () => {
@@ -279,7 +270,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     try {
       await erased.store.add({ id: "old-spam", form: "quote", fields: { name: "N" }, parts: ["n"], receivedAt: brisbaneAt("2026-10-01 09:00"), status: "spam" });
       await erased.store.erase(1, brisbaneAt("2026-10-03 09:00"));
-      const out = await run(["resend", "old-spam"], { LEADS_DB: erased.file });
+      const out = await leadsInProcess(["resend", "old-spam"], { LEADS_DB: erased.file });
       expect(out.status).toBe(1);
       expect(out.stderr).toContain("Lead old-spam cannot be sent: what the visitor typed was erased.");
     } finally {
@@ -325,7 +316,7 @@ function parseCsv(text: string): string[][] {
 
 describe("npm run leads shows what visitors typed without letting a terminal act on it", () => {
   let nasty: ReturnType<typeof tempLeadStore>;
-  const cli = (...args: string[]) => run(args, { LEADS_DB: nasty.file });
+  const cli = (...args: string[]) => leadsInProcess(args, { LEADS_DB: nasty.file });
   /** Fields as stored, not through the form's schema (which drops bidi from one-line fields): what a store may hold. */
   const add = (id: string, fields: Record<string, string>, status: "pending" | "spam" = "pending", minutesAgo = 1) =>
     nasty.store.add({ id, form: "quote", fields, parts: quoteNotices({ phone: "", address: "", website: "", message: "", ...fields } as QuoteBody, new Date()), receivedAt: Date.now() - minutesAgo * 60_000, status, spamReason: status === "spam" ? "a link in the name" : undefined });
@@ -437,7 +428,7 @@ describe("npm run leads -- export: formulas defused after leading spaces too", (
   afterAll(() => store.remove());
 
   it("prefixes each cell that could run as a formula with ', keeps the rest, and quotes as RFC 4180 says", async () => {
-    const { stdout: csv, status } = await run(["export"], { LEADS_DB: store.file });
+    const { stdout: csv, status } = await leadsInProcess(["export"], { LEADS_DB: store.file });
     expect(status).toBe(0);
     const rows = parseCsv(csv.replace(/^\uFEFF/, "")).slice(1);
     const message = new Map(rows.map((r) => [r[0], r[9]]));
@@ -447,31 +438,5 @@ describe("npm run leads -- export: formulas defused after leading spaces too", (
     }
     expect(csv).toContain(`"'\r\n-2+3"`);
     expect(csv).toContain(`"'\u00A0=HYPERLINK(""https://evil.example"")"`);
-  });
-});
-
-describe("npm run leads as npm starts it, in its own process", () => {
-  it("the script hands runLeads its arguments, environment and output, and exits with its code", async () => {
-    // A store of its own, closed before the script runs, so what it lists is exactly this one lead.
-    const db = tempLeadsDb();
-    try {
-      const opened = openLeadStore(db.file);
-      await opened.store.add({ id: "lead-one", form: "quote", fields: { name: `Zoë ${ANSI_NAME}`, email: "one@example.com", message: "" }, parts: ["n"], receivedAt: Date.now() });
-      opened.close();
-      const env = { LEADS_DB: db.file };
-      const [listed, wrong] = await Promise.all([leadsScript([], env), leadsScript(["--\u001b[2J"], env)]);
-      expect(listed.stdout).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id\n/);
-      expect(listed.stdout).toContain("Zoë \\x1b[2J\\x1b[31mRED");
-      expect(listed.stdout).not.toMatch(RAW_CONTROL);
-      expect(listed).toEqual(await run([], env));
-      expect(listed.status).toBe(0);
-      expect(wrong.status).toBe(1);
-      expect(wrong.stdout).toBe("");
-      expect(wrong.stderr).not.toMatch(RAW_CONTROL);
-      expect(wrong.stderr).toContain("'--\\x1b[2J'");
-      expect(wrong.stderr).toContain("\nUsage:\n  npm run leads ");
-    } finally {
-      db.remove();
-    }
   });
 });

@@ -12,7 +12,7 @@ git clone --quiet "$repo" "$work/clone"
 cd "$work/clone"
 if [ -d "$repo/../shared" ] && [ ! -e "$work/shared" ]; then ln -s "$repo/../shared" "$work/shared"; fi
 
-seconds() { local start=$SECONDS; "$@" >"$work/log" 2>&1 || { tail -40 "$work/log"; echo "failed: $*" >&2; exit 1; }; echo $((SECONDS - start)); }
+seconds() { local start=$SECONDS; "$@" >"$work/log" 2>&1 || { tail -60 "$work/log" >&2; echo "failed: $*" >&2; exit 1; }; echo $((SECONDS - start)); }
 format() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
 
 install=$(seconds npm ci --no-audit --no-fund)

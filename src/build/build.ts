@@ -60,10 +60,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const staging = `${outDir}.tmp-${process.pid}-${Date.now()}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
+  let bundling: Promise<string> = Promise.resolve("");
   try {
     // esbuild bundles in its own process while this thread renders.
     // An absolute form action names the relay's origin (RELAY_URL); the loader needs it for call taps.
-    const bundling = bundleIslands(staging, /^https?:\/\//.test(formActions.quote) ? new URL(formActions.quote).origin : "");
+    bundling = bundleIslands(staging, /^https?:\/\//.test(formActions.quote) ? new URL(formActions.quote).origin : "");
     bundling.catch(() => {}); // awaited below; this only keeps a render error from also being an unhandled rejection
     let t = performance.now();
     const images = await buildImages(content, { outDir: staging, cacheDir: options.imageCacheDir });
@@ -94,6 +95,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     phases.other = ms - phases.content - phases.images - phases.render - phases.css - phases.write;
     return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms, phases, images: { processed: images.processed, cached: images.cached }, warnings };
   } catch (error) {
+    // esbuild may still be writing the scripts into the folder: let it finish, or it leaves the folder behind.
+    await bundling.catch(() => {});
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }

@@ -6,10 +6,11 @@
  * suburb page says differs from suburb to suburb, and that is all checked at
  * 390 px; how it is laid out is one template, checked at 1280 px on the
  * first. Likewise an island renders the same markup on every page of a kind,
- * and the content that differs from page to page is all in the served pass. The same page loads check that the
- * Content-Security-Policy the server sends (from dist/_headers) blocks nothing
- * the site itself needs, and that keyboard focus is always visible. That every
- * page hydrates without an error is hydration.test.ts's check.
+ * and the content that differs from page to page is all in the served pass.
+ * The same page loads check that the Content-Security-Policy the server sends
+ * (from dist/_headers) blocks nothing the site itself needs, and that keyboard
+ * focus is always visible. That every page hydrates without an error is
+ * hydration.test.ts's check.
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,10 +26,11 @@ const PASS_TIMEOUT = 240_000;
 const content = loadContent("content");
 // The 404 page as a visitor meets it: at an address that does not exist.
 const visited = (r: Route) => (r.kind === "notFound" ? "/no-such-page/" : r.path);
-const paths = routes(content).map(visited);
-const firstSuburb = routes(content).find((r) => r.kind === "suburb");
+const all = routes(content);
+const paths = all.map(visited);
+const firstSuburb = all.find((r) => r.kind === "suburb");
 /** At desktop width: one suburb page stands for the layout of all (each costs a second of CPU, and there are 29). */
-const desktopPaths = routes(content).filter((r) => r.kind !== "suburb" || r === firstSuburb).map(visited);
+const desktopPaths = all.filter((r) => r.kind !== "suburb" || r === firstSuburb).map(visited);
 const kinds = onePerKind(content).map(visited);
 
 interface Problems {
@@ -160,7 +162,8 @@ describe.each([
       opened++;
       const name = (await toggle.getAttribute("aria-label")) ?? (await toggle.innerText()).trim().slice(0, 40);
       // What opening changed: the toggle and the panel it controls (the rest of the page is the hydrated pass's).
-      const changed = [`[aria-controls="${await toggle.getAttribute("aria-controls")}"]`, `#${await toggle.getAttribute("aria-controls")}`];
+      const panel = await toggle.getAttribute("aria-controls");
+      const changed = [`[aria-controls="${panel}"]`, `#${panel}`];
       for (const v of await axe(page, changed)) found.push(`${name} open: ${v}`);
       await toggle.click();
     }

@@ -94,6 +94,25 @@ describe("desktop dropdowns", () => {
     await page.close();
   });
 
+  it("before the island runs, a brief hover gets the whole grace: a pointer leaving as soon as the list shows hides it 150 ms later", async () => {
+    const { page } = await open("/about-us/");
+    const release = await holdScripts(page);
+    await page.hover('[data-menu="services"] >> text=Services');
+    await expect.poll(() => servicesList(page).isVisible(), { interval: 5 }).toBe(true);
+    await page.mouse.move(640, 600);
+    // The hiding is a CSS transition of visibility: it ends when the list goes. Had the list opened with a
+    // transition too, it would still be opening now, and leaving would reverse it in the time it had run.
+    const hidesAfter = await page.evaluate(() => {
+      const panel = document.getElementById("nav-services-list")!.closest(".menu-grace")!;
+      const hiding = panel.getAnimations().find((a) => (a as CSSTransition).transitionProperty === "visibility");
+      return hiding?.effect?.getComputedTiming().endTime;
+    });
+    expect(hidesAfter).toBe(150);
+    await expect.poll(() => servicesList(page).isVisible(), { timeout: 1000 }).toBe(false);
+    release();
+    await page.close();
+  });
+
   it("stay open when the pointer comes back within 150 ms", async () => {
     const { page } = await open("/about-us/");
     await hoverServices(page);

@@ -66,4 +66,16 @@ describe("cssFor", () => {
     expect(withThem).toContain(".\\[\\&_table\\]\\:w-full table{width:100%}");
     expect(withThem).toContain(".file\\:mr-4::file-selector-button{");
   });
+
+  it("registers (@property) only the custom properties a var() reads, with their initial values", async () => {
+    // font-bold sets --tw-font-weight and nothing on this page reads it; border reads --tw-border-style,
+    // whose registered initial value (solid) is what draws the border.
+    const css = await cssFor(["font-bold", "border", "<input type=text>"]);
+    expect(css).toContain(".font-bold{--tw-font-weight:700;font-weight:700}");
+    expect(css).not.toContain("@property --tw-font-weight");
+    expect(css).toContain("border-style:var(--tw-border-style)");
+    expect(css).toMatch(/@property --tw-border-style\{syntax:"\*";inherits:false;initial-value:solid\}/);
+    // Without element tokens (no reset pruned), the registrations are pruned all the same.
+    expect(await cssFor(["font-bold"])).not.toContain("@property");
+  });
 });

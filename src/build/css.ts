@@ -97,11 +97,9 @@ export async function cssFor(tokens: Iterable<string>): Promise<string> {
     // color-mix() (Safari before 16.4, Firefox before 128). Every browser the
     // site's visitors use now has both, and the fallbacks cost ~0.5 KB gzip a page.
     const compiler = await compile(source, { base: path.dirname(STYLESHEET), onDependency: () => {}, polyfills: 0 });
-    let built = compiler.build(classes);
     // Pruned before Tailwind's own Lightning CSS passes, which then minify what is left. A caller
     // that names no element (no "<…>" token) gets every reset: nothing is known to be missing.
-    if (elements.size > 0) built = pruneUnmatched(built, elements);
-    css = optimize(built, { minify: true }).code;
+    css = optimize(prune(compiler.build(classes), elements), { minify: true }).code;
     if (compiled.size >= 32) compiled.delete(compiled.keys().next().value!);
     compiled.set(key, css);
   }
@@ -142,23 +140,34 @@ function needs(selector: Selector): string[][] {
 }
 
 /**
- * Preflight resets elements this site rarely uses (tables, code, date
- * pickers…). A selector that needs an element or input type the pages do not
- * have (`elements`) cannot match there and is dropped, wherever it is (a
- * reset, or a utility such as `[&_table]:w-full`), and so is a rule left with
- * no selector. Lightning CSS parses the stylesheet and hands the visitor each
- * rule's selectors one by one; returning none removes one
- * (https://lightningcss.dev/transforms.html). Only selectors cross into
- * JavaScript: a visitor that returns whole rules has Lightning CSS read their
- * declarations back, which fails on var() in 1.33
+ * What a page's CSS cannot use, taken out in one Lightning CSS pass
+ * (https://lightningcss.dev/transforms.html):
+ *
+ * - Preflight resets elements this site rarely uses (tables, code, date
+ *   pickers…). A selector that needs an element or input type the pages do
+ *   not have (`elements`) cannot match there and is dropped, wherever it is
+ *   (a reset, or a utility such as `[&_table]:w-full`), and so is a rule left
+ *   with no selector. Skipped when `elements` is empty: nothing is known to be
+ *   missing.
+ * - Tailwind registers (`@property`) every custom property its utilities set,
+ *   also those only set and never read (`.font-bold` sets `--tw-font-weight`
+ *   for utilities this page does not have). A registration matters only where
+ *   `var()` reads the property, so one for a property no `var()` names goes
+ *   (about 50–60 bytes gzip a page).
+ *
+ * Only selectors and @property rules cross into JavaScript, and only the
+ * dropped ones come back: a visitor that returns whole style rules has
+ * Lightning CSS read their declarations back, which fails on var() in 1.33
  * (https://github.com/parcel-bundler/lightningcss/issues/1065).
  */
-function pruneUnmatched(css: string, elements: Set<string>): string {
+function prune(css: string, elements: Set<string>): string {
+  const read = new Set(Array.from(css.matchAll(/var\((--[\w-]+)/g), (m) => m[1]));
   const { code } = transform({
     filename: STYLESHEET,
     code: Buffer.from(css),
     visitor: {
-      Selector: (selector) => (needs(selector).every((tokens) => tokens.some((t) => elements.has(t))) ? undefined : []),
+      Selector: elements.size > 0 ? (selector) => (needs(selector).every((tokens) => tokens.some((t) => elements.has(t))) ? undefined : []) : undefined,
+      Rule: { property: (rule) => (read.has(rule.value.name) ? undefined : []) },
     },
   });
   return code.toString();

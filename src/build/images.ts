@@ -6,8 +6,9 @@
  * orientation applied) and with no metadata (a phone's EXIF carries the GPS
  * position of where it was taken and the camera's serial number).
  *
- * Each photo's copies sit in a folder named with a hash of their bytes
- * (/assets/img/bond-intro.3f2a9c1b/1080.avif), so /assets/ caches them for a
+ * Each photo's copies sit in a folder named by a hash of their bytes alone
+ * (/assets/img/3f2a9c1b/1080.avif; the photo's name in it cost the home page
+ * 45 bytes gzip it does not have), so /assets/ caches them for a
  * year. Making the copies takes seconds a photo, so they are kept in a cache
  * folder keyed by the source's bytes and the options: a rebuild copies what
  * is there and processes only new or changed photos.
@@ -66,15 +67,15 @@ export async function buildImages(content: Content, { outDir, cacheDir = process
     const widths = [...new Set(uses.flatMap((u) => IMAGE_SLOTS[u.slot].widths))].sort((a, b) => a - b);
     let entry: Entry;
     try {
-      // The name is in the key because it names the copies' folder: the same photo under two names is two entries.
-      const key = copiesKey(sources.hash(file), src, widths);
+      // The same photo under two names is one entry, and one folder.
+      const key = copiesKey(sources.hash(file), widths);
       const dir = path.join(cacheDir, key);
       const cached = readEntry(dir);
       if (cached) {
         entry = cached;
         result.cached++;
       } else {
-        entry = await makeCopies(readFileSync(file), src, widths, dir);
+        entry = await makeCopies(readFileSync(file), widths, dir);
         result.processed++;
       }
       mkdirSync(path.join(outDir, PHOTO_DIR, entry.folder), { recursive: true });

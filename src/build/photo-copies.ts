@@ -38,16 +38,16 @@ const EXT = { avif: "avif", webp: "webp", jpeg: "jpg", png: "png" } as const;
 
 /** A cache entry: what was made from one source with one set of options. */
 export interface Entry {
-  /** The copies' folder under /assets/img/: the source's name and a hash of every copy's bytes, e.g. "bond-intro.3f2a9c1b". */
+  /** The copies' folder under /assets/img/: a hash of every copy's bytes, e.g. "3f2a9c1b". */
   folder: string;
   width: number;
   height: number;
   formats: { format: Format; files: { width: number; file: string }[] }[];
 }
 
-/** The cache key of one photo's copies: its bytes' hash, its name (which names the copies' folder), the widths, the encoders and sharp's version. */
-export function copiesKey(sourceHash: string, src: string, widths: number[]): string {
-  return createHash("sha256").update(sourceHash).update(JSON.stringify({ src, ENCODE, widths, sharp: SHARP_VERSION })).digest("hex").slice(0, 32);
+/** The cache key of one photo's copies: its bytes' hash, the widths, the encoders, sharp's version and how folders are named. */
+export function copiesKey(sourceHash: string, widths: number[]): string {
+  return createHash("sha256").update(sourceHash).update(JSON.stringify({ ENCODE, widths, sharp: SHARP_VERSION, folder: "hash" })).digest("hex").slice(0, 32);
 }
 
 export function readEntry(dir: string): Entry | undefined {
@@ -61,7 +61,7 @@ export function readEntry(dir: string): Entry | undefined {
 }
 
 /** Makes every copy of one photo into the cache folder `dir` (written aside, then renamed, so an interrupted build leaves no half entry). */
-export async function makeCopies(bytes: Buffer, src: string, requested: number[], dir: string): Promise<Entry> {
+export async function makeCopies(bytes: Buffer, requested: number[], dir: string): Promise<Entry> {
   const sharp = await loadSharp();
   const meta = await sharp(bytes).metadata();
   // A phone stores a portrait photo sideways with an EXIF orientation; the upright size is what the page shows.
@@ -71,7 +71,6 @@ export async function makeCopies(bytes: Buffer, src: string, requested: number[]
   const widths = [...requested.filter((w) => w < largest), largest];
   const transparent = meta.hasAlpha && !(await sharp(bytes).stats()).isOpaque;
   const formats: Format[] = ["avif", "webp", transparent ? "png" : "jpeg"];
-  const base = src.replace(/\.[a-z]+$/, "");
 
   const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
   mkdirSync(tmp, { recursive: true });
@@ -101,7 +100,7 @@ export async function makeCopies(bytes: Buffer, src: string, requested: number[]
     // hash in a name is bytes gzip cannot shrink (the home page's first-paint budget has little room).
     const all = createHash("sha256");
     for (const m of [...made].sort((a, b) => a.file.localeCompare(b.file))) all.update(`${m.file}:${m.hash}\n`);
-    const entry: Entry = { folder: `${base}.${all.digest("hex").slice(0, 8)}`, width: largest, height: top.height, formats: formats.map((format) => ({ format, files: made.filter((m) => m.format === format).map(({ width, file }) => ({ width, file })) })) };
+    const entry: Entry = { folder: all.digest("hex").slice(0, 8), width: largest, height: top.height, formats: formats.map((format) => ({ format, files: made.filter((m) => m.format === format).map(({ width, file }) => ({ width, file })) })) };
     writeFileSync(path.join(tmp, "entry.json"), JSON.stringify(entry));
     rmSync(dir, { recursive: true, force: true });
     renameSync(tmp, dir);

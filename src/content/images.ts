@@ -25,9 +25,17 @@ export const IMAGE_SLOTS = {
    * `lg` (1024 px; px-4, then px-6 from 640 px), then half of what is left
    * after px-8 and the 40 px gap, up to the container's 1152 px.
    * Widest at 1023 px: 1023 − 48 = 975 px.
+   *
+   * `sizes` says it in two parts, not the four that are exact (about 25
+   * bytes gzip on the home page, which has no more to spare with photos):
+   * from 1024 px, 524 px (exact from 1152 px; from 1024 px the image is
+   * 460–523 px, and at 1× and 2× the browser picks the same copy either
+   * way); below, the width less 48 px (exact from 640 px; a phone's image is
+   * 16 px wider, so a 393–408 px phone at 3× takes the 1080 copy for an
+   * image drawn 1083–1128 device pixels wide, 0.3–4 % short).
    */
   half: {
-    sizes: "(min-width: 1152px) 524px, (min-width: 1024px) calc(50vw - 52px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)",
+    sizes: "(min-width: 1024px) 524px, calc(100vw - 48px)",
     largest: 975,
     // 1080 covers a 390 px phone at 3× (358 px × 3 = 1074); 720 a 412 px phone at 1.75×.
     widths: [360, 720, 1080, 1440, 1920, 2560],

@@ -10,8 +10,10 @@ export function Island<N extends IslandName>({ name, props, hydrate = "interacti
   const Component = islands[name] as (p: IslandProps<N>) => React.ReactNode;
   // Slots (src/browser/islands/Slot.tsx) are on the page already; the loader reads them back from there.
   const { slots: _onThePage, ...json } = props as IslandProps<N> & { slots?: string[] };
+  // No props (the menus, the FAQ: theirs are slots): no attribute; the loader reads none as {}.
+  const data = Object.keys(json).length > 0 ? JSON.stringify(json) : undefined;
   return (
-    <div data-island={name} data-props={JSON.stringify(json)} data-hydrate={hydrate === "interaction" ? undefined : hydrate} className="contents">
+    <div data-island={name} data-props={data} data-hydrate={hydrate === "interaction" ? undefined : hydrate} className="contents">
       <Component {...props} />
     </div>
   );

@@ -15,22 +15,26 @@ import { expandedBeforeWake, SIGN } from "./disclosure.ts";
 import { Slot } from "./Slot.tsx";
 
 export interface FaqProps {
-  questions: string[];
-  /** Each answer as static markup, in the order of the questions (see Slot). */
+  /**
+   * Each question and its answer as static markup, in page order: the first
+   * question, its answer, the second question… (see Slot). The questions are
+   * slots too: carried in the props as well, they cost the home page 64 bytes gzip.
+   */
   slots: string[];
 }
 
-export default function Faq({ questions, slots }: FaqProps) {
+export default function Faq({ slots }: FaqProps) {
+  const items = Array.from({ length: slots.length / 2 }, (_, i) => ({ question: slots[2 * i], answer: slots[2 * i + 1] }));
   const [open, setOpen] = useState<number | null>(() => {
-    const i = questions.findIndex((_, i) => expandedBeforeWake(answerId(i)));
+    const i = items.findIndex((_, i) => expandedBeforeWake(answerId(i)));
     return i < 0 ? null : i;
   });
   return (
     <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-      {questions.map((question, i) => {
+      {items.map(({ question, answer }, i) => {
         const isOpen = open === i;
         return (
-          <div key={question}>
+          <div key={i}>
             <h3 className="text-base sm:text-lg">
               <button
                 type="button"
@@ -40,7 +44,7 @@ export default function Faq({ questions, slots }: FaqProps) {
                 onClick={() => setOpen(isOpen ? null : i)}
                 className="flex min-h-11 w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-ink hover:bg-brand-50"
               >
-                {question}
+                <Slot html={question} inline />
                 <span aria-hidden="true" className="text-2xl leading-none text-brand-700 [@media(scripting:none)]:hidden">
                   {isOpen ? SIGN.open : SIGN.closed}
                 </span>
@@ -51,7 +55,7 @@ export default function Faq({ questions, slots }: FaqProps) {
               aria-labelledby={`faq-q-${i}`}
               className={cn("px-5 pb-5 leading-relaxed text-slate-600", !isOpen && "hidden [@media(scripting:none)]:block")}
             >
-              <Slot html={slots[i]} />
+              <Slot html={answer} />
             </section>
           </div>
         );

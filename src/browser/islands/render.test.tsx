@@ -58,7 +58,7 @@ describe("MobileMenu on the server", () => {
 });
 
 describe("Faq on the server", () => {
-  const html = renderToString(<Faq questions={content.faq.map((f) => f.question)} slots={content.faq.map((f) => slotHtml(f.answer))} />);
+  const html = renderToString(<Faq slots={content.faq.flatMap((f) => [slotHtml(f.question), slotHtml(f.answer)])} />);
 
   it("has ten questions as heading > button, each controlling a region labelled by it, all closed", () => {
     expect(content.faq).toHaveLength(10);
@@ -67,8 +67,10 @@ describe("Faq on the server", () => {
     for (const [, q, a] of buttons) expect(html).toMatch(new RegExp(`<section id="${a}" aria-labelledby="${q}"`));
   });
 
-  it("carries every answer, hidden by a class that the no-script media query overrides", () => {
+  it("carries every question in its button and every answer, hidden by a class that the no-script media query overrides", () => {
     for (const item of content.faq) expect(decodeEntities(html)).toContain(item.answer);
+    const labels = [...decodeEntities(html).matchAll(/<button type="button" id="faq-q-\d+"[^>]*><span data-slot="" class="contents">([^<]*)<\/span>/g)].map((m) => m[1]);
+    expect(labels).toEqual(content.faq.map((f) => f.question));
     expect(html.match(/class="[^"]*\bhidden \[@media\(scripting:none\)\]:block"/g)).toHaveLength(10);
     expect(html).not.toMatch(/\shidden=""/);
   });

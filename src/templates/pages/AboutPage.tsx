@@ -18,7 +18,7 @@ export function AboutPage({ content }: { content: Content }) {
               <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(p)}</p>
             ))}
           </div>
-          <Picture content={content} image={about.story.image} slot="half" lcp className="h-auto w-full rounded-2xl bg-brand-50" />
+          <Picture content={content} image={about.story.image} slot="half" lcp className="w-full rounded-2xl bg-brand-50" />
         </div>
       </Section>
 

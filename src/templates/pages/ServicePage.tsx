@@ -25,7 +25,7 @@ export function ServicePage({ content, service }: { content: Content; service: S
               <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(p)}</p>
             ))}
           </div>
-          <Picture content={content} image={service.intro.image} slot="half" lcp className="h-auto w-full rounded-2xl bg-brand-50" />
+          <Picture content={content} image={service.intro.image} slot="half" lcp className="w-full rounded-2xl bg-brand-50" />
         </div>
         <ul className="mt-14 grid gap-6 md:grid-cols-3">
           {service.features.map((f) => (

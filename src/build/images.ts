@@ -61,6 +61,8 @@ export async function buildImages(content: Content, { outDir, cacheDir = process
   mkdirSync(path.join(outDir, PHOTO_DIR), { recursive: true });
   mkdirSync(cacheDir, { recursive: true });
   const sources = new SourceHashes(cacheDir);
+  /** Folders already in `outDir`: the same photo under two names shares one, placed once. */
+  const placed = new Set<string>();
 
   for (const [src, uses] of bySrc) {
     const file = path.join(content.dir, "images", src);
@@ -78,8 +80,12 @@ export async function buildImages(content: Content, { outDir, cacheDir = process
         entry = await makeCopies(readFileSync(file), widths, dir);
         result.processed++;
       }
-      mkdirSync(path.join(outDir, PHOTO_DIR, entry.folder), { recursive: true });
-      for (const f of entry.formats) for (const c of f.files) linkOrCopy(path.join(dir, c.file), path.join(outDir, PHOTO_DIR, entry.folder, c.file));
+      if (!placed.has(entry.folder)) {
+        // Placed again, each link would fail and fall back to copying the cache's file onto itself.
+        placed.add(entry.folder);
+        mkdirSync(path.join(outDir, PHOTO_DIR, entry.folder), { recursive: true });
+        for (const f of entry.formats) for (const c of f.files) linkOrCopy(path.join(dir, c.file), path.join(outDir, PHOTO_DIR, entry.folder, c.file));
+      }
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       problems.push(at(uses[0], `cannot read ${file} as an image (${why}): save it again as a JPEG, PNG, WebP or AVIF`));

@@ -67,17 +67,18 @@ export async function buildImages(content: Content, { outDir, cacheDir = process
   for (const [src, uses] of bySrc) {
     const file = path.join(content.dir, "images", src);
     const widths = [...new Set(uses.flatMap((u) => IMAGE_SLOTS[u.slot].widths))].sort((a, b) => a - b);
+    const drawn = [...new Set(uses.map((u) => IMAGE_SLOTS[u.slot].largest))].sort((a, b) => a - b);
     let entry: Entry;
     try {
       // The same photo under two names is one entry, and one folder.
-      const key = copiesKey(sources.hash(file), widths);
+      const key = copiesKey(sources.hash(file), widths, drawn);
       const dir = path.join(cacheDir, key);
       const cached = readEntry(dir);
       if (cached) {
         entry = cached;
         result.cached++;
       } else {
-        entry = await makeCopies(readFileSync(file), widths, dir);
+        entry = await makeCopies(readFileSync(file), widths, drawn, dir);
         result.processed++;
       }
       if (!placed.has(entry.folder)) {

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
+import { fallbackWidth } from "../content/images.ts";
 
 /**
  * Encoder settings. AVIF at effort 2 is within about 10% of effort 4's bytes
@@ -45,9 +46,9 @@ export interface Entry {
   formats: { format: Format; files: { width: number; file: string }[] }[];
 }
 
-/** The cache key of one photo's copies: its bytes' hash, the widths, the encoders, sharp's version and how folders are named. */
-export function copiesKey(sourceHash: string, widths: number[]): string {
-  return createHash("sha256").update(sourceHash).update(JSON.stringify({ ENCODE, widths, sharp: SHARP_VERSION, folder: "hash" })).digest("hex").slice(0, 32);
+/** The cache key of one photo's copies: its bytes' hash, the widths, the slots' drawn widths (the fallback's copies), the encoders, sharp's version and how folders are named. */
+export function copiesKey(sourceHash: string, widths: number[], drawn: number[]): string {
+  return createHash("sha256").update(sourceHash).update(JSON.stringify({ ENCODE, widths, drawn, sharp: SHARP_VERSION, folder: "hash" })).digest("hex").slice(0, 32);
 }
 
 export function readEntry(dir: string): Entry | undefined {
@@ -60,8 +61,13 @@ export function readEntry(dir: string): Entry | undefined {
   }
 }
 
-/** Makes every copy of one photo into the cache folder `dir` (written aside, then renamed, so an interrupted build leaves no half entry). */
-export async function makeCopies(bytes: Buffer, requested: number[], dir: string): Promise<Entry> {
+/**
+ * Makes every copy of one photo into the cache folder `dir` (written aside, then renamed, so an
+ * interrupted build leaves no half entry): AVIF and WebP in each of the `requested` widths the
+ * photo is wide enough for; the fallback format only in the one width each slot's `drawn` width
+ * picks (fallbackWidth), as its page names no other.
+ */
+export async function makeCopies(bytes: Buffer, requested: number[], drawn: number[], dir: string): Promise<Entry> {
   const sharp = await loadSharp();
   const meta = await sharp(bytes).metadata();
   // A phone stores a portrait photo sideways with an EXIF orientation; the upright size is what the page shows.
@@ -70,7 +76,9 @@ export async function makeCopies(bytes: Buffer, requested: number[], dir: string
   const largest = Math.min(original, Math.max(...requested));
   const widths = [...requested.filter((w) => w < largest), largest];
   const transparent = meta.hasAlpha && !(await sharp(bytes).stats()).isOpaque;
-  const formats: Format[] = ["avif", "webp", transparent ? "png" : "jpeg"];
+  const fallback: Format = transparent ? "png" : "jpeg";
+  const formats: Format[] = ["avif", "webp", fallback];
+  const fallbackWidths = new Set(drawn.map((d) => fallbackWidth(widths, d)));
 
   const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
   mkdirSync(tmp, { recursive: true });
@@ -82,7 +90,7 @@ export async function makeCopies(bytes: Buffer, requested: number[], dir: string
     for (const width of widths) {
       made.push(
         ...(await Promise.all(
-          formats.map(async (format) => {
+          formats.filter((format) => format !== fallback || fallbackWidths.has(width)).map(async (format) => {
           // No withMetadata()/keep*(): sharp writes no EXIF, XMP or IPTC unless asked.
           const { data, info } = await sharp(pixels, { raw: { width: px.width, height: px.height, channels: px.channels } })
             .resize({ width })

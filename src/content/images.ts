@@ -52,6 +52,15 @@ export const IMAGE_SLOTS = {
 
 export type SlotName = keyof typeof IMAGE_SLOTS;
 
+/**
+ * The one copy the fallback format (JPEG, or PNG) has for a slot drawn up to
+ * `drawn` px wide: the narrowest of `widths` that is at least that wide, else
+ * the widest. The fallback is for a browser that shows neither AVIF nor WebP
+ * (none sold since 2020), so it gets one copy and no srcset; the build makes
+ * only the copies this picks, and the page names the same one.
+ */
+export const fallbackWidth = (widths: number[], drawn: number): number => widths.find((w) => w >= drawn) ?? Math.max(...widths);
+
 /** One `image:` field: which file of content/ holds it, where, and the slot it fills. */
 export interface ImageUse {
   /** The content file's key, e.g. "services" for content/services.yaml. */

@@ -11,7 +11,7 @@
  * and fetches the fallback as well.
  */
 import type { Content } from "../content/content.ts";
-import { IMAGE_SLOTS, type SlotName } from "../content/images.ts";
+import { fallbackWidth, IMAGE_SLOTS, type SlotName } from "../content/images.ts";
 import type { ImageData } from "../content/schema.ts";
 
 export function Picture({ content, image, slot, lcp = false, className }: { content: Content; image: ImageData; slot: SlotName; lcp?: boolean; className?: string }) {
@@ -25,9 +25,8 @@ export function Picture({ content, image, slot, lcp = false, className }: { cont
   const single = IMAGE_SLOTS[slot].widths.length === 1;
   const srcSet = (files: { width: number; src: string }[]) => (single ? files[0].src : files.map((f) => `${f.src} ${f.width}w`).join(", "));
   const fallback = file.formats.at(-1)!;
-  // The fallback is for a browser that shows neither AVIF nor WebP (none sold since 2020): one copy
-  // as wide as the slot is drawn, without a srcset, which would cost every page its markup.
-  const src = (fallback.files.find((f) => f.width >= largest) ?? fallback.files.at(-1)!).src;
+  // One copy as wide as the slot is drawn, without a srcset, which would cost every page its markup.
+  const src = fallback.files.find((f) => f.width === fallbackWidth(fallback.files.map((c) => c.width), largest))!.src;
   return (
     <picture>
       {file.formats.slice(0, -1).map((f) => (

@@ -56,7 +56,8 @@ function noiseField(): Promise<Buffer> {
  */
 export async function testPhoto(n: number, { orientation = 1 }: { orientation?: number } = {}): Promise<Buffer> {
   return sharp(await noiseField(), { raw: { width: W, height: H, channels: 3 } })
-    .modulate({ hue: (n * 47) % 360, brightness: 0.9 + (n % 5) * 0.05 })
+    // A per-channel gain and offset: a tint of its own for each n, at a quarter of a hue rotation's time.
+    .linear([0.85 + (n % 4) * 0.05, 0.85 + ((n + 1) % 5) * 0.04, 0.85 + ((n + 2) % 3) * 0.07], [(n * 7) % 20, (n * 11) % 20, (n * 13) % 20])
     .withExif({
       IFD0: { Make: "TestPhone", Model: "Test 15" },
       IFD2: { BodySerialNumber: "SN-0042-TEST" },
@@ -85,15 +86,28 @@ export function exifHasGps(exif: Buffer | undefined): boolean {
  * of the given files' image fields (all three by default: every image slot,
  * as imageUses() lists them). The first service photo is stored sideways
  * (EXIF orientation 6).
+ *
+ * Every photo differs from every other by default, as on a real site. With
+ * `servicesShare`, the second and later service pages show the same photo
+ * (the same bytes under each page's own file name, as an owner might reuse
+ * one), which the build makes once: each page still has a photo of its own
+ * in every slot, and no page shows one twice, for half the encoding
+ * (images.test.ts: a photo is most of a cold build's time).
  */
-export async function contentWithPhotos(dir: string, files: ImageUse["file"][] = ["services", "about", "home"], from = "content"): Promise<string[]> {
+export async function contentWithPhotos(dir: string, files: ImageUse["file"][] = ["services", "about", "home"], from = "content", { servicesShare = false } = {}): Promise<string[]> {
   cpSync(from, dir, { recursive: true });
   const uses = imageUses(loadContent(from));
   const svgs = files.flatMap((file) => uses.filter((u) => u.file === file && isSvg(u.image.src)));
   const jpg = (svg: string) => svg.replace(/\.svg$/, ".jpg");
   const sideways = svgs.find((u) => u.file === "services");
   let n = 0;
-  for (const use of svgs) writeFileSync(path.join(dir, "images", jpg(use.image.src)), await testPhoto(n++, { orientation: use === sideways ? 6 : 1 }));
+  let shared: Buffer | undefined;
+  for (const use of svgs) {
+    const share = servicesShare && use.file === "services" && use !== sideways;
+    const photo = share && shared ? shared : await testPhoto(n++, { orientation: use === sideways ? 6 : 1 });
+    if (share) shared = photo;
+    writeFileSync(path.join(dir, "images", jpg(use.image.src)), photo);
+  }
   for (const file of files) {
     const yaml = path.join(dir, `${file}.yaml`);
     let text = readFileSync(yaml, "utf8");

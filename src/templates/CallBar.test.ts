@@ -24,44 +24,94 @@ const env = browserAndSitePerFile();
 const address = (route: Route) => (route.kind === "notFound" ? "/no-such-page/" : route.path);
 const withBar = onePerKind(content).filter(hasCallBar);
 
-type Box = { x: number; y: number; width: number; height: number };
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 const bar = (page: Page) => page.locator(".call-bar");
 
 /** Scrolls so the page's top is `screens` screen heights up. (What the tests read next lays the page out afresh; no frame is waited for, as none comes without JavaScript.) */
 const scrollScreens = (page: Page, screens: number) => page.evaluate((screens) => scrollTo(0, innerHeight * screens), screens);
 
+/** An element to look at: the `index`-th that `selector` matches. */
+interface Look {
+  selector: string;
+  index?: number;
+  /** First scroll so its bottom edge is on the screen's (the worst place for a bar at the foot of the screen), then `lift` px further down the page. */
+  toBottomEdge?: boolean;
+  lift?: number;
+}
+
 /**
- * Whether what the screen shows at the element's centre and towards its four
- * corners (a quarter in, inside rounded ones) is the element, not something
- * drawn over it, with it on screen. A link broken over two lines: its first.
+ * For each look in turn, in one call to the browser: whether what the screen
+ * shows at the element's centre and towards its four corners (a quarter in,
+ * inside rounded ones) is the element, not something drawn over it, with it
+ * on screen ("shown", or what is wrong); and whether its box overlaps the
+ * call bar's. A link broken over two lines: its first.
  */
-const shownUncovered = (page: Page, selector: string, index = 0) =>
-  page.evaluate(
-    ([selector, index]) => {
-      const el = document.querySelectorAll(selector)[index as number];
+const looks = (page: Page, list: Look[]) =>
+  page.evaluate((list) => {
+    const boxOf = (el: Element | null) => el?.getBoundingClientRect();
+    return list.map(({ selector, index = 0, toBottomEdge = false, lift = 0 }) => {
+      const el = document.querySelectorAll(selector)[index];
+      if (toBottomEdge) scrollBy(0, el.getBoundingClientRect().bottom - innerHeight + lift);
       const r = el.getClientRects()[0];
-      if (r.top < -0.5 || r.bottom > innerHeight + 0.5) return `off screen (${r.top}..${r.bottom} of ${innerHeight})`;
+      const b = boxOf(document.querySelector(".call-bar"));
+      const e = el.getBoundingClientRect();
+      const overlapsBar = !!b && b.width > 0 && e.left < b.right && b.left < e.right && e.top < b.bottom && b.top < e.bottom;
+      if (r.top < -0.5 || r.bottom > innerHeight + 0.5) return { shown: `off screen (${r.top}..${r.bottom} of ${innerHeight})`, overlapsBar };
       const [dx, dy] = [r.width / 4, r.height / 4];
       const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + dx, r.top + dy], [r.right - dx, r.top + dy], [r.left + dx, r.bottom - dy], [r.right - dx, r.bottom - dy]];
       const covered = points.map(([x, y]) => document.elementFromPoint(x, y)).find((hit) => !hit || !(el === hit || el.contains(hit)));
-      return covered === undefined ? "shown" : `covered by ${covered?.outerHTML.slice(0, 80)}`;
-    },
-    [selector, index] as const,
-  );
+      return { shown: covered === undefined ? "shown" : `covered by ${covered?.outerHTML.slice(0, 80)}`, overlapsBar };
+    });
+  }, list);
 
-/** Puts the element's bottom edge on the screen's bottom edge: the worst place for a bar at the foot of the screen. */
-const toBottomEdge = (page: Page, selector: string, index = 0) =>
-  page.evaluate(
-    ([selector, index]) => {
-      const r = document.querySelectorAll(selector)[index as number].getBoundingClientRect();
-      scrollBy(0, r.bottom - innerHeight);
-    },
-    [selector, index] as const,
-  );
+/** Whether the element is on screen and nothing is drawn over it, as `looks` says. */
+const shownUncovered = async (page: Page, selector: string, index = 0) => (await looks(page, [{ selector, index }]))[0].shown;
+
+/**
+ * What a page shows at 390 px, read in one call (each call to the browser costs CPU, and this runs on every page):
+ * the header's visible links and buttons named `call` and "Menu", whether the mobile menu shows, and the call
+ * bar's box, then again after a screen and a quarter's scroll, with its links. A name is the element's
+ * aria-label or its text, as Chromium's accessible name is for these; `headerCallNamed` checks that on one page.
+ */
+const atPhoneWidth = (page: Page, call: string) =>
+  page.evaluate((call) => {
+    const box = (el: Element | null | undefined) => {
+      if (!el) return undefined;
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    const name = (el: Element) => (el.getAttribute("aria-label") ?? el.textContent ?? "").replace(/\s+/g, " ").trim();
+    const shown = (selector: string) => [...document.querySelectorAll(selector)].filter((el) => el.checkVisibility());
+    const calls = shown("header a").filter((a) => name(a) === call);
+    const menus = shown("header button").filter((b) => name(b) === "Menu");
+    const bar = document.querySelector(".call-bar");
+    const top = box(bar);
+    scrollTo(0, innerHeight * 1.25);
+    return {
+      calls: calls.map((a) => ({ href: a.getAttribute("href"), box: box(a)! })),
+      menu: box(menus[0]),
+      menuCount: menus.length,
+      mobileMenuShown: document.querySelector("#mobile-menu")!.checkVisibility(),
+      bar: bar && { top: top!, scrolled: box(bar)!, links: [...bar.querySelectorAll("a")].map((a) => [name(a), a.getAttribute("href")]) },
+    };
+  }, call);
 
 describe("at 390 px, on every page", () => {
+  it("the header's call button is named by the number as a screen reader names it", async () => {
+    const page = await env.browser.newPage({ viewport: PHONE });
+    await page.goto(env.site.url + "/");
+    const call = page.locator("header").getByRole("link", { name: CALL, exact: true });
+    expect(await call.getAttribute("href")).toBe(telHref(content.site.phone));
+    expect(await page.locator("header").getByRole("button", { name: "Menu" }).isVisible()).toBe(true);
+    await scrollScreens(page, 1.25);
+    expect(await bar(page).getByRole("link", { name: CALL, exact: true }).getAttribute("href")).toBe(telHref(content.site.phone));
+    expect(await bar(page).getByRole("link", { name: "Get a Quote", exact: true }).getAttribute("href")).toBe("/#quote");
+    // The one-call reading below names them alike.
+    const seen = await atPhoneWidth(page, CALL);
+    expect([seen.calls.length, seen.menuCount, seen.bar?.links]).toEqual([1, 1, [[CALL, telHref(content.site.phone)], ["Get a Quote", "/#quote"]]]);
+    await page.close();
+  });
+
   // One visit to each page for both: the header's call button, then (after a screen's scroll) the call bar.
   it("the header's call button is beside the menu button, without opening the menu: a tel: link named by the number; the call bar is below the screen at first and at its foot once scrolled a screen, with Call and Get a Quote, on every home, service and suburb page and no other", async () => {
     const page = await env.browser.newPage({ viewport: PHONE });
@@ -69,13 +119,11 @@ describe("at 390 px, on every page", () => {
     let shown = 0;
     for (const route of routes(content)) {
       await page.goto(env.site.url + address(route));
-      const call = page.locator("header").getByRole("link", { name: CALL, exact: true });
-      const menu = page.locator("header").getByRole("button", { name: "Menu" });
-      expect(await call.getAttribute("href"), route.path).toBe(telHref(content.site.phone));
-      expect(await call.isVisible(), route.path).toBe(true);
-      expect(await page.locator("#mobile-menu").isVisible(), route.path).toBe(false);
-      const [c, m] = [(await call.boundingBox())!, (await menu.boundingBox())!];
-      // On screen, a full 44 px target, on the menu button's row and just before it.
+      const seen = await atPhoneWidth(page, CALL);
+      // One call button, a tel: link, on screen without opening the menu: a full 44 px target, on the menu button's row and just before it.
+      expect(seen.calls.map((c) => c.href), route.path).toEqual([telHref(content.site.phone)]);
+      expect(seen.mobileMenuShown, route.path).toBe(false);
+      const [c, m] = [seen.calls[0].box, seen.menu!];
       expect(c.y, route.path).toBeGreaterThanOrEqual(0);
       expect([c.width, c.height], route.path).toEqual([44, 44]);
       expect(Math.abs(c.y - m.y), route.path).toBeLessThan(1);
@@ -83,17 +131,13 @@ describe("at 390 px, on every page", () => {
       expect(m.x - (c.x + c.width), route.path).toBeLessThanOrEqual(16);
 
       if (!hasCallBar(route)) {
-        expect(await bar(page).count(), route.path).toBe(0);
+        expect(seen.bar, route.path).toBeNull();
         continue;
       }
-      expect((await bar(page).boundingBox())!.y, `${route.path} at the top`).toBeGreaterThanOrEqual(PHONE.height);
-      await scrollScreens(page, 1.25);
-      const box = (await bar(page).boundingBox())!;
+      expect(seen.bar!.top.y, `${route.path} at the top`).toBeGreaterThanOrEqual(PHONE.height);
+      const box = seen.bar!.scrolled;
       expect([box.x, box.y + box.height, box.width], route.path).toEqual([0, PHONE.height, PHONE.width]);
-      const barCall = bar(page).getByRole("link", { name: CALL, exact: true });
-      const quote = bar(page).getByRole("link", { name: "Get a Quote", exact: true });
-      expect(await barCall.getAttribute("href")).toBe(telHref(content.site.phone));
-      expect(await quote.getAttribute("href")).toBe("/#quote");
+      expect(seen.bar!.links, route.path).toEqual([[CALL, telHref(content.site.phone)], ["Get a Quote", "/#quote"]]);
       expect(await shownUncovered(page, ".call-bar a", 0), route.path).toBe("shown");
       expect(await shownUncovered(page, ".call-bar a", 1), route.path).toBe("shown");
       shown++;
@@ -137,21 +181,17 @@ describe("the call bar", () => {
     await page.goto(env.site.url + "/");
     const send = "#home button[type=submit]";
     // The Send button at the foot of the screen, then a little higher, as a visitor scrolling back up to it meets it.
-    for (const lift of [0, 40, 120]) {
-      await toBottomEdge(page, send);
-      await page.evaluate((lift) => scrollBy(0, lift), lift);
-      expect(await shownUncovered(page, send), `lifted ${lift} px`).toBe("shown");
-      if (viewport === PHONE) expect(overlap((await page.locator(send).boundingBox())!, (await bar(page).boundingBox())!)).toBe(false);
-    }
+    const lifts = [0, 40, 120];
+    const sendSeen = await looks(page, lifts.map((lift) => ({ selector: send, toBottomEdge: true, lift })));
+    expect(sendSeen.map((s) => s.shown)).toEqual(lifts.map(() => "shown"));
+    if (viewport === PHONE) expect(sendSeen.map((s) => s.overlapsBar)).toEqual(lifts.map(() => false));
     for (const route of withBar) {
       await page.goto(env.site.url + route.path);
       const links = await page.locator("footer a").count();
       expect(links).toBeGreaterThan(10);
-      for (let i = 0; i < links; i++) {
-        await toBottomEdge(page, "footer a", i);
-        expect(await shownUncovered(page, "footer a", i), `${route.path} footer link ${i}`).toBe("shown");
-        expect(overlap((await page.locator("footer a").nth(i).boundingBox())!, (await bar(page).boundingBox())!)).toBe(false);
-      }
+      // Each footer link in turn at the foot of the screen: shown, and clear of the bar.
+      const seen = await looks(page, Array.from({ length: links }, (_, index) => ({ selector: "footer a", index, toBottomEdge: true })));
+      expect(seen.map((s, i) => `footer link ${i}: ${s.shown}${s.overlapsBar ? ", under the bar" : ""}`), route.path).toEqual(seen.map((_, i) => `footer link ${i}: shown`));
       // At the very end the bar rests in the room left for it, between the last section and the footer.
       await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
       const [last, rest, footer] = await page.evaluate(() => {

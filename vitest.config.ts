@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import SummaryReporter from "./src/testing/summary-reporter.ts";
 
@@ -11,8 +12,10 @@ export default defineConfig({
     reporters: ["default", new SummaryReporter()],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Browser tests each start Chromium; on a 2-core machine two at a time is the useful limit.
-    maxWorkers: 2,
+    // One worker more than the cores: the form and relay tests spend most of their time waiting (on
+    // the spam check's three seconds, retries, a slow Telegram), and a third worker fills that time.
+    // On the 2-core machine: 260 s with three, 289 s with two (docs/performance.md, "Test time").
+    maxWorkers: availableParallelism() + 1,
     // A worker runs file after file in one process with the modules it has already loaded, instead of
     // a fresh process per file (75 s of imports in a full run). Nothing here mocks modules, stubs
     // globals or changes the environment, and each file closes what it opens in afterAll.

@@ -11,7 +11,7 @@ import base from "./vitest.config.ts";
 
 const INCLUDE = ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
 /** What a test needs that the fast run does not give: the built site, Chromium, photos, workerd, child processes (wrangler is one; leads-script starts one). */
-const NEEDS_MORE = /\b(startSite|launchBrowser|browserAndSitePerFile|DIST_DIR|testing\/photos|leads-script|miniflare|node:child_process)\b/;
+const NEEDS_MORE = /\b(startSite|launchBrowser|testBrowser|browserAndSitePerFile|DIST_DIR|testing\/photos|leads-script|miniflare|node:child_process)\b/;
 
 /** A file's import statements: what it names in comments or test titles does not count. */
 const imports = (source: string) => (source.match(/^import\s[^;]*?\sfrom\s+["'][^"']+["'];?$/gm) ?? []).join("\n");

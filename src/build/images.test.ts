@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_SLOTS } from "../content/images.ts";
 import { ContentError } from "./content/load.ts";
-import { launchBrowser } from "../testing/browser.ts";
+import { releaseTestBrowser, testBrowser } from "../testing/browser.ts";
 import { contentWithPhotos, exifHasGps, testPhoto } from "../testing/photos.ts";
 import { startSite } from "../testing/site.ts";
 import { budgetViolations, measureSite } from "../testing/budgets.ts";
@@ -82,7 +82,7 @@ describe("a service page with a phone photo", () => {
 
 describe("in Chromium", () => {
   it("a 390 px phone at 3× shows the 1080 px AVIF, a 1280 px desktop the 720 px one, and neither fetches a JPEG", async () => {
-    const [browser, site] = await Promise.all([launchBrowser(), startSite({ root: outDir })]);
+    const [browser, site] = await Promise.all([testBrowser(), startSite({ root: outDir })]);
     try {
       const shown: Record<string, { current: string; requested: string[] }> = {};
       for (const [name, viewport, deviceScaleFactor] of [["phone", { width: 390, height: 844 }, 3], ["desktop", { width: 1280, height: 800 }, 1]] as const) {
@@ -100,7 +100,7 @@ describe("in Chromium", () => {
       expect(shown.desktop.current).toMatch(/\/[0-9a-f]{8}\/720\.avif$/);
       for (const { requested } of Object.values(shown)) expect(requested.filter((r) => !r.endsWith(".avif")), requested.join(", ")).toEqual([]);
     } finally {
-      await browser.close();
+      await releaseTestBrowser(browser);
       await site.close();
     }
   }, 60_000);

@@ -13,7 +13,7 @@ import { startNodeRelay, type NodeRelay } from "./node/node.ts";
 import { createRelay } from "./relay.ts";
 import { standInConfig, tempLeadsDb, tempLeadStore } from "./testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
-import { launchBrowser, PHONE } from "../testing/browser.ts";
+import { releaseTestBrowser, testBrowser, PHONE } from "../testing/browser.ts";
 import { startSite } from "../testing/site.ts";
 import { HEADERS_TIMEOUT_MS, listen, REQUEST_TIMEOUT_MS } from "../server/node.ts";
 
@@ -120,9 +120,9 @@ async function send(page: Page, button: string, success: string) {
 describe("people", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await testBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => releaseTestBrowser(browser));
 
   it("typing at human speed on a phone, with a link, an emoji and a phone number, are delivered: quote and contact", async () => {
     const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: true });

@@ -13,7 +13,7 @@ import { startNodeRelay, type NodeRelay } from "../relay/node/node.ts";
 import { standInConfig, tempLeadsDb } from "../relay/testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../relay/testing/telegram-stand-in.ts";
 import { FORM_PATHS } from "../shared/relay-paths.ts";
-import { launchBrowser } from "../testing/browser.ts";
+import { releaseTestBrowser, testBrowser } from "../testing/browser.ts";
 import { rawRequest } from "../testing/raw-http.ts";
 import { startSite } from "../testing/site.ts";
 import { listen } from "./node.ts";
@@ -40,10 +40,10 @@ beforeAll(async () => {
   relay = await startNodeRelay({ config: standInConfig(tg, db.file), log: (m) => void relayLog.push(m), pollMs: 200 });
   site = await startSite({ relay: relay.relay });
   hostile = await listen(() => new Response(hostilePage(), { headers: { "Content-Type": "text/html; charset=utf-8" } }), { port: 0, host: "127.0.0.1" });
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseTestBrowser(browser);
   hostile?.server.closeAllConnections();
   await new Promise((resolve) => hostile?.server.close(resolve));
   await site?.close();

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../build/content/load.ts";
 import { onePerKind, routes, type Route } from "../content/routes.ts";
 import { axe } from "../testing/axe.ts";
-import { DESKTOP, PHONE, launchBrowser } from "../testing/browser.ts";
+import { DESKTOP, PHONE, releaseTestBrowser, testBrowser } from "../testing/browser.ts";
 import { wakeIslands } from "../testing/islands.ts";
 import { startSite } from "../testing/site.ts";
 
@@ -60,10 +60,10 @@ let url = "";
 let close = async () => {};
 beforeAll(async () => {
   ({ url, close } = await startSite());
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseTestBrowser(browser);
   await close();
 });
 

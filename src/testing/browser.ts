@@ -52,3 +52,27 @@ export function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The test worker's Chromium. Vitest runs a worker's test files one after
+ * another in one process (isolate: false, vitest.config.ts), so the first
+ * browser test file launches it and the files after it reuse it: a launch is
+ * about a second of CPU, and a run has a dozen browser files. Each file hands
+ * it back with `releaseTestBrowser`, which closes every context the file
+ * opened, so the next file meets a browser with no pages, cookies or routes.
+ * Playwright closes the browser when the worker exits.
+ */
+export function testBrowser(): Promise<Browser> {
+  workerBrowser ??= launchBrowser().then((browser) => {
+    browser.on("disconnected", () => (workerBrowser = undefined));
+    return browser;
+  });
+  return workerBrowser;
+}
+
+/** Closes every context of the worker's browser (`testBrowser`): call it in the file's afterAll, where the file would close its own browser. */
+export async function releaseTestBrowser(browser: Browser | undefined): Promise<void> {
+  if (browser) await Promise.all(browser.contexts().map((context) => context.close()));
+}

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startNodeRelay, type NodeRelay } from "../../relay/node/node.ts";
 import { standInConfig, tempLeadsDb } from "../../relay/testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../../relay/testing/telegram-stand-in.ts";
-import { launchBrowser, PHONE } from "../../testing/browser.ts";
+import { releaseTestBrowser, testBrowser, PHONE } from "../../testing/browser.ts";
 import { startSite } from "../../testing/site.ts";
 import { brisbane } from "../../relay/leads/hours.ts";
 
@@ -23,10 +23,10 @@ beforeAll(async () => {
   tg = await startTelegramStandIn();
   relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "off" }), phone: "0491 570 156", log: () => {}, pollMs: 100 });
   site = await startSite({ relay: relay.relay });
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseTestBrowser(browser);
   await site?.close();
   await relay?.close();
   await tg?.close();

@@ -8,7 +8,7 @@ import { loadContent } from "../../build/content/load.ts";
 import { startNodeRelay, type NodeRelay } from "../../relay/node/node.ts";
 import { standInConfig, tempLeadsDb } from "../../relay/testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../../relay/testing/telegram-stand-in.ts";
-import { launchBrowser } from "../../testing/browser.ts";
+import { releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { CHUNKS, holdScripts } from "../../testing/islands.ts";
 import { startSite } from "../../testing/site.ts";
 
@@ -26,10 +26,10 @@ beforeAll(async () => {
   tg = await startTelegramStandIn();
   relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "on" }), phone: PHONE, log: (m) => void relayLog.push(m), pollMs: 200, attemptTimeoutMs: 2_500 });
   site = await startSite({ relay: relay.relay });
-  browser = await launchBrowser();
+  browser = await testBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseTestBrowser(browser);
   await site?.close();
   await relay?.close();
   await tg?.close();

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../../testing/browser.ts";
+import { releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { loadContent } from "../content/load.ts";
 import { routes } from "../../content/routes.ts";
 import { startDev, withClient, type DevServer } from "./dev-server.ts";
@@ -29,7 +29,7 @@ describe("npm run dev", () => {
     cpSync("content", contentDir, { recursive: true });
     [dev, browser] = await Promise.all([
       startDev({ contentDir, outDir: path.join(dir, "out"), port: 0, host: "127.0.0.1", log: (l) => log.push(l) }),
-      launchBrowser(),
+      testBrowser(),
     ]);
     page = await browser.newPage();
     await page.goto(`${dev.url}/suburbs/paddington/`);
@@ -37,7 +37,7 @@ describe("npm run dev", () => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseTestBrowser(browser);
     await dev?.close();
     rmSync(dir, { recursive: true, force: true });
   });

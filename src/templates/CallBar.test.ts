@@ -24,7 +24,6 @@ const env = browserAndSitePerFile();
 const address = (route: Route) => (route.kind === "notFound" ? "/no-such-page/" : route.path);
 const withBar = onePerKind(content).filter(hasCallBar);
 
-
 const bar = (page: Page) => page.locator(".call-bar");
 
 /** Scrolls so the page's top is `screens` screen heights up. (What the tests read next lays the page out afresh; no frame is waited for, as none comes without JavaScript.) */
@@ -48,12 +47,11 @@ interface Look {
  */
 const looks = (page: Page, list: Look[]) =>
   page.evaluate((list) => {
-    const boxOf = (el: Element | null) => el?.getBoundingClientRect();
     return list.map(({ selector, index = 0, toBottomEdge = false, lift = 0 }) => {
       const el = document.querySelectorAll(selector)[index];
       if (toBottomEdge) scrollBy(0, el.getBoundingClientRect().bottom - innerHeight + lift);
       const r = el.getClientRects()[0];
-      const b = boxOf(document.querySelector(".call-bar"));
+      const b = document.querySelector(".call-bar")?.getBoundingClientRect();
       const e = el.getBoundingClientRect();
       const overlapsBar = !!b && b.width > 0 && e.left < b.right && b.left < e.right && e.top < b.bottom && b.top < e.bottom;
       if (r.top < -0.5 || r.bottom > innerHeight + 0.5) return { shown: `off screen (${r.top}..${r.bottom} of ${innerHeight})`, overlapsBar };
@@ -71,7 +69,7 @@ const shownUncovered = async (page: Page, selector: string, index = 0) => (await
  * What a page shows at 390 px, read in one call (each call to the browser costs CPU, and this runs on every page):
  * the header's visible links and buttons named `call` and "Menu", whether the mobile menu shows, and the call
  * bar's box, then again after a screen and a quarter's scroll, with its links. A name is the element's
- * aria-label or its text, as Chromium's accessible name is for these; `headerCallNamed` checks that on one page.
+ * aria-label or its text, as Chromium's accessible name is for these; the test "named by the number as a screen reader names it" checks that on one page.
  */
 const atPhoneWidth = (page: Page, call: string) =>
   page.evaluate((call) => {

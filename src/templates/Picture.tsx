@@ -26,7 +26,8 @@ export function Picture({ content, image, slot, lcp = false, className }: { cont
   const srcSet = (files: { width: number; src: string }[]) => (single ? files[0].src : files.map((f) => `${f.src} ${f.width}w`).join(", "));
   const fallback = file.formats.at(-1)!;
   // One copy as wide as the slot is drawn, without a srcset, which would cost every page its markup.
-  const src = fallback.files.find((f) => f.width === fallbackWidth(fallback.files.map((c) => c.width), largest))!.src;
+  const width = fallbackWidth(fallback.files.map((c) => c.width), largest);
+  const src = fallback.files.find((f) => f.width === width)!.src;
   return (
     <picture>
       {file.formats.slice(0, -1).map((f) => (

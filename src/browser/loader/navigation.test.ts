@@ -57,7 +57,7 @@ async function visibleAfterLeaving(page: Page, leave: () => Promise<void>, at: n
 
 /**
  * Hovers Services until its list shows, then moves the pointer out of the menu and (after `pause` ms) back to
- * the point `to(page)` gives, and says for how long it was out, timed in the page (Infinity when it never came
+ * the point `to()` gives, and says for how long it was out, timed in the page (Infinity when it never came
  * back in, as when the list had gone). On a busy machine the moves can land further apart than a hand makes
  * them, and a stray longer than the grace proves nothing about it, so a try out for 120 ms or more is made
  * again, up to five times; the tries' times are returned, the last the one the caller judges.

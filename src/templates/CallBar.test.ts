@@ -166,6 +166,31 @@ describe("the header's call button", () => {
     expect(await page.locator("header").getByRole("link", { name: content.site.phone }).isVisible()).toBe(true);
     await page.close();
   });
+
+  it("moves nothing as it arrives: painted before the buttons are parsed, the site's name already sits as it will beside them, at every width", async () => {
+    // The buttons follow about 8 KB of the desktop menus' markup, so a busy phone can paint the header
+    // without them. Here that first paint is made on purpose: everything after the name taken out.
+    const page = await env.browser.newPage({ viewport: PHONE });
+    await page.goto(env.site.url + "/");
+    const moved: string[] = [];
+    for (const width of [320, 360, 375, 390, 412, 430, 480, 560, 639, 640, 768, 1023, 1024, 1279, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const [whole, early] = await page.evaluate(() => {
+        const name = document.querySelector("header a[href='/'] span")!;
+        const box = () => JSON.stringify(name.getBoundingClientRect());
+        const row = name.closest("a")!.parentElement!;
+        const whole = box();
+        const rest = [...row.children].slice(1);
+        rest.forEach((el) => el.remove());
+        const early = box();
+        row.append(...rest);
+        return [whole, early];
+      });
+      if (whole !== early) moved.push(`${width} px: ${early} → ${whole}`);
+    }
+    expect(moved).toEqual([]);
+    await page.close();
+  });
 });
 
 describe("the call bar", () => {

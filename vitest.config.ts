@@ -11,11 +11,10 @@ export default defineConfig({
     reporters: ["default", new SummaryReporter()],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two at a time on the 2-core machine. A third worker filled the time the form and relay tests
-    // spend waiting (260 s instead of 289), but its contention let Chromium paint a half-parsed
-    // header: the layout-shift check in CallBar.test.ts caught the site's name rewrapping once the
-    // header's buttons arrived (docs/performance.md, "Test time"). Back to two until that is fixed.
-    maxWorkers: 2,
+    // Three on the 2-core machine: the form and relay tests spend much of their time waiting (the spam
+    // check's 3 s, retries, a slow Telegram), and a third worker fills it (about 260 s instead of 290;
+    // docs/performance.md, "Test time"). More than three only adds contention.
+    maxWorkers: 3,
     // A worker runs file after file in one process with the modules it has already loaded, instead of
     // a fresh process per file (75 s of imports in a full run). Nothing here mocks modules, stubs
     // globals or changes the environment, and each file closes what it opens in afterAll.

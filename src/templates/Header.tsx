@@ -26,8 +26,8 @@ function HeaderContent({ content }: { content: Content }) {
   const lists = navMenuLists({ services, suburbs: headerSuburbs(content) });
   return (
     <Container className="flex h-18 max-w-7xl items-center justify-between gap-4">
-      {/* Below 640 px as wide as the call and menu buttons leave it even before they are parsed: the name
-          wraps from the first paint, not once they arrive (src/styles/site.css). */}
+      {/* brand (src/styles/site.css): the name wraps from the first paint as it will beside the buttons,
+          which are parsed after the desktop menus, so it does not move when they arrive. */}
       <a href="/" className="flex items-center gap-2 font-bold text-ink brand">
         <Logo />
         <span className="text-base leading-tight sm:text-lg">{keepLastWordsTogether(site.name)}</span>

@@ -88,13 +88,14 @@ export function exifHasGps(exif: Buffer | undefined): boolean {
  * (EXIF orientation 6).
  *
  * Every photo differs from every other by default, as on a real site. With
- * `servicesShare`, the second and later service pages show the same photo
- * (the same bytes under each page's own file name, as an owner might reuse
- * one), which the build makes once: each page still has a photo of its own
- * in every slot, and no page shows one twice, for half the encoding
- * (images.test.ts: a photo is most of a cold build's time).
+ * `shareHalf`, every half-width slot but the sideways photo's (the second and
+ * later service pages, the home page's bond intro and the about page) shows
+ * the same photo, the same bytes under each page's own file name, as an owner
+ * might reuse one; the build makes it once. Each page still has a photo of its
+ * own in every slot, and no page shows one twice, for a third of the encoding
+ * (images.test.ts: the large copies of a photo are most of a cold build's time).
  */
-export async function contentWithPhotos(dir: string, files: ImageUse["file"][] = ["services", "about", "home"], from = "content", { servicesShare = false } = {}): Promise<string[]> {
+export async function contentWithPhotos(dir: string, files: ImageUse["file"][] = ["services", "about", "home"], from = "content", { shareHalf = false } = {}): Promise<string[]> {
   cpSync(from, dir, { recursive: true });
   const uses = imageUses(loadContent(from));
   const svgs = files.flatMap((file) => uses.filter((u) => u.file === file && isSvg(u.image.src)));
@@ -103,7 +104,7 @@ export async function contentWithPhotos(dir: string, files: ImageUse["file"][] =
   let n = 0;
   let shared: Buffer | undefined;
   for (const use of svgs) {
-    const share = servicesShare && use.file === "services" && use !== sideways;
+    const share = shareHalf && use.slot === "half" && use !== sideways;
     const photo = share && shared ? shared : await testPhoto(n++, { orientation: use === sideways ? 6 : 1 });
     if (share) shared = photo;
     writeFileSync(path.join(dir, "images", jpg(use.image.src)), photo);

@@ -1,5 +1,5 @@
 /**
- * `npm run leads -- --d1` against a real local D1: wrangler (npx wrangler d1 ...)
+ * `npm run leads -- --d1` against a real local D1: wrangler (wrangler d1 execute)
  * with a database in a temporary folder (--persist-to). The same leads
  * (src/relay/testing/leads-month.ts) are written through the lead store to a
  * Node store file and, recorded, to the D1 after the repository's migrations,
@@ -20,7 +20,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LeadStore } from "../src/relay/leads/store.ts";
 import { MIGRATIONS_DIR } from "../src/relay/node/sqlite.ts";
-import { D1_BINDING, WRANGLER_CONFIG, wranglerD1Sql } from "../src/relay/node/wrangler-d1.ts";
+import { D1_BINDING, WRANGLER_CONFIG, wranglerBin, wranglerD1Sql } from "../src/relay/node/wrangler-d1.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { fillLeads, NASTY_MESSAGE, NASTY_NAME, recordingSql } from "../src/relay/testing/leads-month.ts";
 import { leadsInProcess } from "../src/relay/testing/leads-run.ts";
@@ -48,7 +48,7 @@ beforeAll(async () => {
   const migrations = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql")).sort().map((f) => readFileSync(path.join(MIGRATIONS_DIR, f), "utf8"));
   const file = path.join(dir, "leads.sql");
   writeFileSync(file, [...migrations, ...recorded.statements.map((s) => `${s};`)].join("\n"));
-  execFileSync("npx", ["--no", "--", "wrangler", "d1", "execute", D1_BINDING, "--local", "--persist-to", dir, "--config", CONFIG, "--file", file], { cwd: ROOT, env, stdio: "pipe" });
+  execFileSync(process.execPath, [wranglerBin(), "d1", "execute", D1_BINDING, "--local", "--persist-to", dir, "--config", CONFIG, "--file", file], { cwd: ROOT, env, stdio: "pipe" });
 }, 300_000);
 afterAll(() => {
   node?.remove();

@@ -1,17 +1,21 @@
 /**
  * The lead store of the Worker relay (Cloudflare D1), read from Node through
  * wrangler: the Sql interface LeadStore speaks, each statement one
- * `npx wrangler d1 execute DB --json --command "..."` (several reads may
+ * `wrangler d1 execute DB --json --command "..."` (several reads may
  * share one: allMany). For the owner's `npm run leads -- --d1` (the local D1
  * of `wrangler dev`, or with --remote the deployed one); the relay itself
  * talks to D1 through its binding (d1.ts).
  *
  * `wrangler d1 execute` takes no bound parameters, so each `?` is replaced by
  * the value as an SQL literal (inlineParams). Written for wrangler 4, which
- * needs Node 22 or later.
+ * needs Node 22 or later. wrangler is the project's own (node_modules), started
+ * with this Node: through npx each statement would also start npm, about a
+ * second of CPU more.
  * https://developers.cloudflare.com/workers/wrangler/commands/#d1-execute
  */
 import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
 import type { Sql } from "../leads/store.ts";
 
 /** The D1 binding wrangler.toml declares. */
@@ -46,6 +50,19 @@ interface Answer {
   meta?: { changes?: unknown };
 }
 
+/** The installed wrangler's command-line script; never one downloaded for the occasion, as `npx wrangler` could. */
+export function wranglerBin(): string {
+  const require = createRequire(import.meta.url);
+  let manifest: string;
+  try {
+    manifest = require.resolve("wrangler/package.json");
+  } catch {
+    throw new WranglerError("wrangler is not installed here: run npm ci in the project's folder.");
+  }
+  const { bin } = require(manifest) as { bin: string | Record<string, string> };
+  return path.join(path.dirname(manifest), typeof bin === "string" ? bin : bin.wrangler);
+}
+
 export function wranglerD1Sql(options: WranglerD1Options = {}): Sql {
   const { remote = false, config = WRANGLER_CONFIG, persistTo, cwd, env } = options;
   if (remote && persistTo !== undefined) throw new WranglerError("--persist-to is for the local database; leave it out with --remote.");
@@ -55,10 +72,9 @@ export function wranglerD1Sql(options: WranglerD1Options = {}): Sql {
     if (Buffer.byteLength(command) > MAX_COMMAND_BYTES) throw new WranglerError(`The statement is ${Buffer.byteLength(command)} bytes, too long for wrangler's --command.`);
     // wrangler removes these words from the local database's SQL wherever they are, even inside a quoted value.
     if (command.includes("BEGIN TRANSACTION")) throw new WranglerError("wrangler d1 execute would rewrite a statement with BEGIN TRANSACTION in it.");
-    // --no: never download a wrangler that is not installed.
-    const args = ["--no", "--", "wrangler", "d1", "execute", D1_BINDING, ...where, "--config", config, "--json", "--command", command];
+    const args = [wranglerBin(), "d1", "execute", D1_BINDING, ...where, "--config", config, "--json", "--command", command];
     const { stdout, stderr, error } = await new Promise<{ stdout: string; stderr: string; error: (Error & { code?: unknown }) | null }>((resolve) =>
-      execFile("npx", args, { cwd, env, encoding: "utf8", maxBuffer: 1 << 30 }, (error, stdout, stderr) => resolve({ stdout, stderr, error })),
+      execFile(process.execPath, args, { cwd, env, encoding: "utf8", maxBuffer: 1 << 30 }, (error, stdout, stderr) => resolve({ stdout, stderr, error })),
     );
     let parsed: unknown;
     try {

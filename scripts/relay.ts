@@ -6,6 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { loadContent } from "../src/build/content/load.ts";
+import { wranglerBin } from "../src/relay/node/wrangler-d1.ts";
 
 export const RELAY_CONFIG = "relay/wrangler.toml";
 
@@ -15,5 +16,5 @@ if (command !== "dev" && command !== "deploy") {
   process.exit(1);
 }
 const hours = loadContent("content").site.hours.map(({ days, opens, closes }) => ({ days, opens, closes }));
-const args = ["wrangler", command, "-c", RELAY_CONFIG, "--var", `BUSINESS_HOURS:${JSON.stringify(hours)}`, ...rest];
-process.exit(spawnSync("npx", args, { stdio: "inherit" }).status ?? 1);
+const args = [wranglerBin(), command, "-c", RELAY_CONFIG, "--var", `BUSINESS_HOURS:${JSON.stringify(hours)}`, ...rest];
+process.exit(spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1);

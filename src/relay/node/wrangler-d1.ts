@@ -50,7 +50,7 @@ interface Answer {
   meta?: { changes?: unknown };
 }
 
-/** The installed wrangler's command-line script; never one downloaded for the occasion, as `npx wrangler` could. */
+/** The installed wrangler's command-line script, to start with this Node (process.execPath): never one downloaded for the occasion, as `npx wrangler` could, and no npm started first. */
 export function wranglerBin(): string {
   const require = createRequire(import.meta.url);
   let manifest: string;

@@ -92,8 +92,9 @@ export function exifHasGps(exif: Buffer | undefined): boolean {
  * later service pages, the home page's bond intro and the about page) shows
  * the same photo, the same bytes under each page's own file name, as an owner
  * might reuse one; the build makes it once. Each page still has a photo of its
- * own in every slot, and no page shows one twice, for a third of the encoding
- * (images.test.ts: the large copies of a photo are most of a cold build's time).
+ * own in every slot, and no page shows one twice, and the build encodes two
+ * large photos instead of eight (images.test.ts: the large copies of a photo
+ * are most of a cold build's time).
  */
 export async function contentWithPhotos(dir: string, files: ImageUse["file"][] = ["services", "about", "home"], from = "content", { shareHalf = false } = {}): Promise<string[]> {
   cpSync(from, dir, { recursive: true });

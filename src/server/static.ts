@@ -40,11 +40,18 @@ interface Cached {
 }
 
 /**
- * Files as read and compressed, by path, for every handler in the process: compressing a page at
- * Brotli's best takes tens of milliseconds, and a test run starts a handler per test file on the
- * same dist/ (docs/performance.md, "Test time").
+ * Files as read and compressed, by path, for every handler in the process: a test run starts a
+ * handler per test file on the same dist/ (docs/performance.md, "Test time").
  */
 const cache = new Map<string, Cached>();
+
+/**
+ * Brotli's quality 5, as a host that compresses on request would choose, not its best (11): on the
+ * whole of dist/ 11 took 4 s of CPU for a tenth fewer bytes than 5's 60 ms (docs/performance.md,
+ * "Test time"), and every test run's servers paid it 3 or 4 times. The byte budgets measure gzip
+ * on their own (src/testing/budgets.ts), not what this server sends.
+ */
+const BROTLI_QUALITY = 5;
 
 export function staticHandler(root: string): (request: Request) => Response {
   function load(file: string): Cached {
@@ -56,7 +63,7 @@ export function staticHandler(root: string): (request: Request) => Response {
       const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
       entry = { version, body, type };
       if (COMPRESSIBLE.test(type) && body.length > 512) {
-        entry.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+        entry.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
         entry.gzip = gzipSync(body, { level: 9 });
       }
       cache.set(file, entry);

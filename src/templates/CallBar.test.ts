@@ -1,27 +1,27 @@
 /**
  * The phone and the quote one tap away on a phone (issue 21), in Chromium
- * against the built site: the header's call button on every page, and the
- * call bar on the pages that sell once the visitor has scrolled: at the foot
- * of the screen, never over a Send button, the footer's links, the page's
- * last lines or the link keyboard focus is on, with no layout shift, with
- * and without JavaScript, and gone at desktop widths.
+ * against the built site: the header's call button, and the call bar on the
+ * pages that sell once the visitor has scrolled: at the foot of the screen,
+ * never over a Send button, the footer's links, the page's last lines or the
+ * link keyboard focus is on, with no layout shift, with and without
+ * JavaScript, and gone at desktop widths. That every page has the button, and
+ * the bar where it should be, is read on every-page.test.ts's one visit to
+ * each page.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadContent } from "../build/content/load.ts";
-import { hasCallBar, onePerKind, routes, type Route } from "../content/routes.ts";
+import { hasCallBar, onePerKind } from "../content/routes.ts";
 import { telHref } from "../shared/phone.ts";
 import { axe } from "../testing/axe.ts";
 import { DESKTOP, PHONE } from "../testing/browser.ts";
 import { browserAndSitePerFile } from "../testing/browser-suite.ts";
-import { watchConsole } from "../testing/islands.ts";
+import { atPhoneWidth, looks, shownUncovered } from "../testing/call-bar.ts";
 
 const content = loadContent("content");
 const CALL = `Call ${content.site.phone}`;
 const env = browserAndSitePerFile();
 
-/** The 404 page as a visitor meets it: at an address that does not exist. */
-const address = (route: Route) => (route.kind === "notFound" ? "/no-such-page/" : route.path);
 const withBar = onePerKind(content).filter(hasCallBar);
 
 const bar = (page: Page) => page.locator(".call-bar");
@@ -29,73 +29,8 @@ const bar = (page: Page) => page.locator(".call-bar");
 /** Scrolls so the page's top is `screens` screen heights up. (What the tests read next lays the page out afresh; no frame is waited for, as none comes without JavaScript.) */
 const scrollScreens = (page: Page, screens: number) => page.evaluate((screens) => scrollTo(0, innerHeight * screens), screens);
 
-/** An element to look at: the `index`-th that `selector` matches. */
-interface Look {
-  selector: string;
-  index?: number;
-  /** First scroll so its bottom edge is on the screen's (the worst place for a bar at the foot of the screen), then `lift` px further down the page. */
-  toBottomEdge?: boolean;
-  lift?: number;
-}
-
-/**
- * For each look in turn, in one call to the browser: whether what the screen
- * shows at the element's centre and towards its four corners (a quarter in,
- * inside rounded ones) is the element, not something drawn over it, with it
- * on screen ("shown", or what is wrong); and whether its box overlaps the
- * call bar's. A link broken over two lines: its first.
- */
-const looks = (page: Page, list: Look[]) =>
-  page.evaluate((list) => {
-    return list.map(({ selector, index = 0, toBottomEdge = false, lift = 0 }) => {
-      const el = document.querySelectorAll(selector)[index];
-      if (toBottomEdge) scrollBy(0, el.getBoundingClientRect().bottom - innerHeight + lift);
-      const r = el.getClientRects()[0];
-      const b = document.querySelector(".call-bar")?.getBoundingClientRect();
-      const e = el.getBoundingClientRect();
-      const overlapsBar = !!b && b.width > 0 && e.left < b.right && b.left < e.right && e.top < b.bottom && b.top < e.bottom;
-      if (r.top < -0.5 || r.bottom > innerHeight + 0.5) return { shown: `off screen (${r.top}..${r.bottom} of ${innerHeight})`, overlapsBar };
-      const [dx, dy] = [r.width / 4, r.height / 4];
-      const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + dx, r.top + dy], [r.right - dx, r.top + dy], [r.left + dx, r.bottom - dy], [r.right - dx, r.bottom - dy]];
-      const covered = points.map(([x, y]) => document.elementFromPoint(x, y)).find((hit) => !hit || !(el === hit || el.contains(hit)));
-      return { shown: covered === undefined ? "shown" : `covered by ${covered?.outerHTML.slice(0, 80)}`, overlapsBar };
-    });
-  }, list);
-
-/** Whether the element is on screen and nothing is drawn over it, as `looks` says. */
-const shownUncovered = async (page: Page, selector: string, index = 0) => (await looks(page, [{ selector, index }]))[0].shown;
-
-/**
- * What a page shows at 390 px, read in one call (each call to the browser costs CPU, and this runs on every page):
- * the header's visible links and buttons named `call` and "Menu", whether the mobile menu shows, and the call
- * bar's box, then again after a screen and a quarter's scroll, with its links. A name is the element's
- * aria-label or its text, as Chromium's accessible name is for these; the test "named by the number as a screen reader names it" checks that on one page.
- */
-const atPhoneWidth = (page: Page, call: string) =>
-  page.evaluate((call) => {
-    const box = (el: Element | null | undefined) => {
-      if (!el) return undefined;
-      const r = el.getBoundingClientRect();
-      return { x: r.x, y: r.y, width: r.width, height: r.height };
-    };
-    const name = (el: Element) => (el.getAttribute("aria-label") ?? el.textContent ?? "").replace(/\s+/g, " ").trim();
-    const shown = (selector: string) => [...document.querySelectorAll(selector)].filter((el) => el.checkVisibility());
-    const calls = shown("header a").filter((a) => name(a) === call);
-    const menus = shown("header button").filter((b) => name(b) === "Menu");
-    const bar = document.querySelector(".call-bar");
-    const top = box(bar);
-    scrollTo(0, innerHeight * 1.25);
-    return {
-      calls: calls.map((a) => ({ href: a.getAttribute("href"), box: box(a)! })),
-      menu: box(menus[0]),
-      menuCount: menus.length,
-      mobileMenuShown: document.querySelector("#mobile-menu")!.checkVisibility(),
-      bar: bar && { top: top!, scrolled: box(bar)!, links: [...bar.querySelectorAll("a")].map((a) => [name(a), a.getAttribute("href")]) },
-    };
-  }, call);
-
-describe("at 390 px, on every page", () => {
-  it("the header's call button is named by the number as a screen reader names it", async () => {
+describe("at 390 px", () => {
+  it("the header's call button and the call bar's links are named as a screen reader names them, as every-page.test.ts reads them", async () => {
     const page = await env.browser.newPage({ viewport: PHONE });
     await page.goto(env.site.url + "/");
     const call = page.locator("header").getByRole("link", { name: CALL, exact: true });
@@ -104,46 +39,11 @@ describe("at 390 px, on every page", () => {
     await scrollScreens(page, 1.25);
     expect(await bar(page).getByRole("link", { name: CALL, exact: true }).getAttribute("href")).toBe(telHref(content.site.phone));
     expect(await bar(page).getByRole("link", { name: "Get a Quote", exact: true }).getAttribute("href")).toBe("/#quote");
-    // The one-call reading below names them alike.
+    // The one-call reading every page gets names them alike.
     const seen = await atPhoneWidth(page, CALL);
     expect([seen.calls.length, seen.menuCount, seen.bar?.links]).toEqual([1, 1, [[CALL, telHref(content.site.phone)], ["Get a Quote", "/#quote"]]]);
     await page.close();
   });
-
-  // One visit to each page for both: the header's call button, then (after a screen's scroll) the call bar.
-  it("the header's call button is beside the menu button, without opening the menu: a tel: link named by the number; the call bar is below the screen at first and at its foot once scrolled a screen, with Call and Get a Quote, on every home, service and suburb page and no other", async () => {
-    const page = await env.browser.newPage({ viewport: PHONE });
-    const problems = watchConsole(page);
-    let shown = 0;
-    for (const route of routes(content)) {
-      await page.goto(env.site.url + address(route));
-      const seen = await atPhoneWidth(page, CALL);
-      // One call button, a tel: link, on screen without opening the menu: a full 44 px target, on the menu button's row and just before it.
-      expect(seen.calls.map((c) => c.href), route.path).toEqual([telHref(content.site.phone)]);
-      expect(seen.mobileMenuShown, route.path).toBe(false);
-      const [c, m] = [seen.calls[0].box, seen.menu!];
-      expect(c.y, route.path).toBeGreaterThanOrEqual(0);
-      expect([c.width, c.height], route.path).toEqual([44, 44]);
-      expect(Math.abs(c.y - m.y), route.path).toBeLessThan(1);
-      expect(m.x - (c.x + c.width), route.path).toBeGreaterThanOrEqual(4);
-      expect(m.x - (c.x + c.width), route.path).toBeLessThanOrEqual(16);
-
-      if (!hasCallBar(route)) {
-        expect(seen.bar, route.path).toBeNull();
-        continue;
-      }
-      expect(seen.bar!.top.y, `${route.path} at the top`).toBeGreaterThanOrEqual(PHONE.height);
-      const box = seen.bar!.scrolled;
-      expect([box.x, box.y + box.height, box.width], route.path).toEqual([0, PHONE.height, PHONE.width]);
-      expect(seen.bar!.links, route.path).toEqual([[CALL, telHref(content.site.phone)], ["Get a Quote", "/#quote"]]);
-      expect(await shownUncovered(page, ".call-bar a", 0), route.path).toBe("shown");
-      expect(await shownUncovered(page, ".call-bar a", 1), route.path).toBe("shown");
-      shown++;
-    }
-    expect(shown).toBe(routes(content).filter(hasCallBar).length);
-    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
-    await page.close();
-  }, 180_000);
 });
 
 describe("the header's call button", () => {

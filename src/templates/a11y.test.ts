@@ -10,28 +10,26 @@
  * The same page loads check that the Content-Security-Policy the server sends
  * (from dist/_headers) blocks nothing the site itself needs, and that keyboard
  * focus is always visible. That every page hydrates without an error is
- * hydration.test.ts's check.
+ * every-page.test.ts's check.
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../build/content/load.ts";
-import { onePerKind, routes, type Route } from "../content/routes.ts";
+import { onePerKind, routes } from "../content/routes.ts";
 import { axe } from "../testing/axe.ts";
 import { DESKTOP, PHONE, releaseTestBrowser, testBrowser } from "../testing/browser.ts";
 import { wakeIslands } from "../testing/islands.ts";
-import { startSite } from "../testing/site.ts";
+import { startSite, visitAddress } from "../testing/site.ts";
 
 // A pass over every page (41 in November 2026) takes about 60 s on two cores; leave room for a busy machine.
 const PASS_TIMEOUT = 240_000;
 const content = loadContent("content");
-// The 404 page as a visitor meets it: at an address that does not exist.
-const visited = (r: Route) => (r.kind === "notFound" ? "/no-such-page/" : r.path);
 const all = routes(content);
-const paths = all.map(visited);
+const paths = all.map(visitAddress);
 const firstSuburb = all.find((r) => r.kind === "suburb");
 /** At desktop width: one suburb page stands for the layout of all (each costs a second of CPU, and there are 29). */
-const desktopPaths = all.filter((r) => r.kind !== "suburb" || r === firstSuburb).map(visited);
-const kinds = onePerKind(content).map(visited);
+const desktopPaths = all.filter((r) => r.kind !== "suburb" || r === firstSuburb).map(visitAddress);
+const kinds = onePerKind(content).map(visitAddress);
 
 interface Problems {
   csp: string[];

@@ -7,6 +7,7 @@
 import { serverConfig } from "../relay/config.ts";
 import { startNodeRelay } from "../relay/node/node.ts";
 import { tempLeadsDb } from "../relay/testing/leads.ts";
+import type { Route } from "../content/routes.ts";
 import { createApp, type AppOptions } from "../server/app.ts";
 import { listen } from "../server/node.ts";
 import { DIST_DIR } from "./dist-dir.ts";
@@ -35,3 +36,6 @@ export async function startSite(options: Partial<AppOptions> = {}): Promise<{ ur
     },
   };
 }
+
+/** Where a visitor meets a route's page: the 404 page at an address that does not exist (the server answers it with status 404). */
+export const visitAddress = (route: Route) => (route.kind === "notFound" ? "/no-such-page/" : route.path);

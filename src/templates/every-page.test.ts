@@ -1,0 +1,99 @@
+/**
+ * Every page once in Chromium, at the phone width most visitors have and with
+ * its script, and what is checked on every page with script read from that one
+ * visit, as a visit is most of a browser check's cost (docs/performance.md,
+ * "Test time"): the header's call button and the call bar (issue 21; the bar's
+ * other checks are CallBar.test.ts's), then every island woken, none reporting
+ * a hydration mismatch or any other error or warning (React reports a mismatch
+ * in the console, through hydrate.ts's onRecoverableError). No island reads the
+ * screen's width to render, so hydrating at 390 px checks the same markup as at
+ * 1280 (hydration.test.ts wakes the home page there too). axe's check of every
+ * page is a11y.test.ts's.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadContent } from "../build/content/load.ts";
+import { islandLoaders } from "../browser/islands/list.ts";
+import { hasCallBar, routes } from "../content/routes.ts";
+import { telHref } from "../shared/phone.ts";
+import { PHONE } from "../testing/browser.ts";
+import { browserAndSitePerFile } from "../testing/browser-suite.ts";
+import { atPhoneWidth, shownUncovered } from "../testing/call-bar.ts";
+import { wakeIslands, watchConsole } from "../testing/islands.ts";
+import { visitAddress } from "../testing/site.ts";
+
+const content = loadContent("content");
+const CALL = `Call ${content.site.phone}`;
+const all = routes(content);
+const env = browserAndSitePerFile();
+
+/** What each page showed and said on its one visit, in route order. */
+const visits: {
+  path: string;
+  withBar: boolean;
+  seen: Awaited<ReturnType<typeof atPhoneWidth>>;
+  /** Whether each of the call bar's two links showed, uncovered, once scrolled. */
+  barLinks?: string[];
+  woken: string[];
+  problems: string[];
+}[] = [];
+
+beforeAll(async () => {
+  const page = await env.browser.newPage({ viewport: PHONE });
+  const problems = watchConsole(page);
+  for (const route of all) {
+    const path = visitAddress(route);
+    const before = problems.length;
+    await page.goto(env.site.url + path, { waitUntil: "load" });
+    const seen = await atPhoneWidth(page, CALL);
+    const barLinks = seen.bar ? [await shownUncovered(page, ".call-bar a", 0), await shownUncovered(page, ".call-bar a", 1)] : undefined;
+    const woken = await wakeIslands(page);
+    // The 404 page answers with status 404 on purpose; Chromium logs that as a failed load.
+    const said = problems.slice(before).filter((p) => !(route.kind === "notFound" && /status of 404/.test(p)));
+    visits.push({ path, withBar: hasCallBar(route), seen, barLinks, woken, problems: said });
+  }
+  await page.close();
+}, 180_000);
+
+describe("every page at 390 px, one visit each", () => {
+  it("was visited: every route in the route list", () => {
+    expect(visits.map((v) => v.path)).toEqual(all.map(visitAddress));
+  });
+
+  it("shows the header's call button beside the menu button without opening the menu: one tel: link named by the number, a full 44 px target on the menu button's row just before it", () => {
+    for (const { path, seen } of visits) {
+      expect(seen.calls.map((c) => c.href), path).toEqual([telHref(content.site.phone)]);
+      expect(seen.mobileMenuShown, path).toBe(false);
+      const [c, m] = [seen.calls[0].box, seen.menu!];
+      expect(c.y, path).toBeGreaterThanOrEqual(0);
+      expect([c.width, c.height], path).toEqual([44, 44]);
+      expect(Math.abs(c.y - m.y), path).toBeLessThan(1);
+      expect(m.x - (c.x + c.width), path).toBeGreaterThanOrEqual(4);
+      expect(m.x - (c.x + c.width), path).toBeLessThanOrEqual(16);
+    }
+  });
+
+  it("has the call bar on every home, service and suburb page and no other: below the screen at first, at its foot once scrolled a screen, with Call and Get a Quote shown uncovered", () => {
+    for (const { path, withBar, seen, barLinks } of visits) {
+      if (!withBar) {
+        expect(seen.bar, path).toBeNull();
+        continue;
+      }
+      expect(seen.bar!.top.y, `${path} at the top`).toBeGreaterThanOrEqual(PHONE.height);
+      const box = seen.bar!.scrolled;
+      expect([box.x, box.y + box.height, box.width], path).toEqual([0, PHONE.height, PHONE.width]);
+      expect(seen.bar!.links, path).toEqual([[CALL, telHref(content.site.phone)], ["Get a Quote", "/#quote"]]);
+      expect(barLinks, path).toEqual(["shown", "shown"]);
+    }
+    expect(visits.filter((v) => v.seen.bar).length).toBe(all.filter(hasCallBar).length);
+  });
+
+  it("wakes every island, the menus on every page, with no error or warning in the console; every island is hydrated somewhere", () => {
+    const woken = new Set<string>();
+    for (const { path, woken: names, problems } of visits) {
+      expect(names, path).toEqual(expect.arrayContaining(["NavMenu", "MobileMenu"]));
+      expect(problems, path).toEqual([]);
+      for (const n of names) woken.add(n);
+    }
+    expect([...woken].sort()).toEqual(Object.keys(islandLoaders).sort());
+  });
+});

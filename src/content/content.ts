@@ -2,7 +2,7 @@
  * What the build reads from content/: one schema per file, and the `Content`
  * the templates render, inferred from those schemas so the two cannot drift.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import type { ImageFile } from "./images.ts";
 import * as S from "./schema.ts";
 

@@ -2,7 +2,7 @@
  * The relay's settings, from the environment, checked once at start-up. Each
  * problem is reported by variable name with what is wrong, all at once.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { TelegramOptions } from "./telegram.ts";
 
 /** A whole number setting from `min` to `max`, `fallback` when unset; `what` words the expectation when it is not. */

@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject } from "ajv";
 import addFormats from "ajv-formats";
 import { CORE_SCHEMA, load as readYaml } from "js-yaml";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { COPY_HOSTS, copyHostOf, NOT_ON_COPY_HOST } from "../../content/copy-hosts.ts";
 import { jsonSchemas, SCHEMA_DIR, schemaFileFor } from "./json-schema.ts";
 import { FILES } from "../../content/content.ts";

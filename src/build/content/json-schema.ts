@@ -11,7 +11,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { FILES } from "../../content/content.ts";
 
 /** Where the schemas live, beside content/ rather than in it: the owner never edits them. */

@@ -10,7 +10,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { z } from "zod";
+import type * as z from "zod";
 import { FILES, type Content, type FileKey, type FileValue } from "../../content/content.ts";
 import { crossCheck } from "./cross-check.ts";
 import { FILL_IN, fillIns } from "./fill-in.ts";

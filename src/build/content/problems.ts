@@ -4,7 +4,7 @@
  *
  *   content/suburbs.yaml:212 suburbs[7] "bulimba" → postcode: expected 4 digits, got "417"
  */
-import type { z } from "zod";
+import type * as z from "zod";
 
 export interface ContentProblem {
   file: string;

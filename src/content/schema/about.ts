@@ -1,5 +1,5 @@
 /** content/about.yaml: the About Us page. */
-import { z } from "zod";
+import * as z from "zod";
 import { Banner, heading, Image, paragraphs, Point, reasons, sectionText, Seo, Stat, text } from "./common.ts";
 
 export const AboutFile = z.strictObject({

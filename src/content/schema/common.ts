@@ -3,7 +3,7 @@
  * must not be empty, a slug, a postcode, an image, a page's search result,
  * its banner.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const text = z.string().trim().min(1, { error: "must not be empty" });
 export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {

@@ -1,5 +1,5 @@
 /** content/contact.yaml: the Contact Us page's words; the details are site.yaml's. */
-import { z } from "zod";
+import * as z from "zod";
 import { Banner, Seo, text } from "./common.ts";
 
 export const ContactFile = z.strictObject({

@@ -1,5 +1,5 @@
 /** content/faq.yaml: the home page's questions and answers. */
-import { z } from "zod";
+import * as z from "zod";
 import { text } from "./common.ts";
 
 export const Faq = z.strictObject({

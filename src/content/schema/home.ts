@@ -1,5 +1,5 @@
 /** content/home.yaml: the home page's sections; its FAQ is faq.yaml, its suburbs grid suburbs.yaml's `homeGrid`. */
-import { z } from "zod";
+import * as z from "zod";
 import { heading, Image, paragraphs, reasons, sectionText, Seo, Stat, text } from "./common.ts";
 
 export const ServiceCard = z.strictObject({

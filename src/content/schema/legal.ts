@@ -6,7 +6,7 @@
  * keeps it, the figures of site.yaml's claims, and the regulation's wording.
  * What is the owner's to write is here (decision 0050).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { Banner, Seo } from "./common.ts";
 
 export const LegalPageFile = z.strictObject({

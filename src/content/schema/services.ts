@@ -6,7 +6,7 @@
  * cannot read YAML, so the page takes its name from its `formValue`'s option
  * rather than the file repeating it.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { SERVICE_OPTIONS } from "../../shared/forms/fields.ts";
 import { Banner, heading, Image, paragraphs, Point, sectionText, Seo, slug, Stat, text } from "./common.ts";
 

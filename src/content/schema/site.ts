@@ -1,5 +1,5 @@
 /** content/site.yaml: the business, its numbers, hours and claims, shown on every page. */
-import { z } from "zod";
+import * as z from "zod";
 import { abnChecks, abnDigits } from "../abn.ts";
 import { postcode, text } from "./common.ts";
 

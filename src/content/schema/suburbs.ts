@@ -1,5 +1,5 @@
 /** content/suburbs.yaml: one page per suburb, every figure on it cited to its original publisher. */
-import { z } from "zod";
+import * as z from "zod";
 import { NOT_ON_COPY_HOST } from "../copy-hosts.ts";
 import { Point, postcode, Seo, slug, text } from "./common.ts";
 

@@ -5,7 +5,7 @@
  * `required`, `maxlength` and `type=email` before sending; this is the same
  * check on the server.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { HONEYPOT_FIELD, HONEYPOT_MAX, type FormKind } from "./fields.ts";
 import { FORM_FIELDS, type FieldNameOf, type FormField } from "./form-fields.ts";
 

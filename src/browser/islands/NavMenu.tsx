@@ -25,7 +25,7 @@ export interface NavMenuProps {
   slots: [services: string, suburbs: string];
 }
 
-/** Specification section 9: dropdown close delay. Before the island runs, CSS keeps the same grace (`menu-grace`, src/styles/site.css). */
+/** How long a dropdown stays open after the pointer leaves it, as the specification's business constants set it. Before the island runs, CSS keeps the same grace (`menu-grace`, src/styles/site.css). */
 export const CLOSE_DELAY_MS = 150;
 
 const MENUS: NavList[] = ["services", "suburbs"];

@@ -1,7 +1,8 @@
 /**
  * The header's islands and the section links in Chromium, against the built
  * site: dropdown hover timing, keyboard disclosure, the mobile menu, and
- * scrolling to the home page's sections (spec "Shared header" and section 4).
+ * scrolling to the home page's sections (spec "Shared header" and its states
+ * and transitions).
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";

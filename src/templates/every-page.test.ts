@@ -1,20 +1,27 @@
 /**
  * Every page once in Chromium, at the phone width most visitors have and with
- * its script, and what is checked on every page with script read from that one
- * visit, as a visit is most of a browser check's cost (docs/performance.md,
- * "Test time"): the header's call button and the call bar (issue 21; the bar's
- * other checks are CallBar.test.ts's), then every island woken, none reporting
- * a hydration mismatch or any other error or warning (React reports a mismatch
- * in the console, through hydrate.ts's onRecoverableError). No island reads the
- * screen's width to render, so hydrating at 390 px checks the same markup as at
- * 1280 (hydration.test.ts wakes the home page there too). axe's check of every
- * page is a11y.test.ts's.
+ * its script, and what is checked on every page read from that one visit, as a
+ * visit is most of a browser check's cost (docs/performance.md, "Test time"):
+ * - axe-core's WCAG 2.2 A and AA rules on the page as it loads. Until a visitor
+ *   reaches for an island nothing hydrates, and the islands' loader changes
+ *   nothing in the page, so this is the page as the server sends it
+ *   (a11y.test.ts checks it at 1280 px, hydrated islands, opened menus and
+ *   keyboard focus);
+ * - the header's call button and the call bar (issue 21; the bar's other
+ *   checks are CallBar.test.ts's);
+ * - then every island woken, none reporting a hydration mismatch or any other
+ *   error or warning, a Content-Security-Policy violation included (React
+ *   reports a mismatch in the console, through hydrate.ts's
+ *   onRecoverableError, and Chromium a blocked style or script). No island
+ *   reads the screen's width to render, so hydrating at 390 px checks the same
+ *   markup as at 1280 (hydration.test.ts wakes the home page there too).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../build/content/load.ts";
 import { islandLoaders } from "../browser/islands/list.ts";
 import { hasCallBar, routes } from "../content/routes.ts";
 import { telHref } from "../shared/phone.ts";
+import { axe } from "../testing/axe.ts";
 import { PHONE } from "../testing/browser.ts";
 import { browserAndSitePerFile } from "../testing/browser-suite.ts";
 import { atPhoneWidth, shownUncovered } from "../testing/call-bar.ts";
@@ -30,6 +37,8 @@ const env = browserAndSitePerFile();
 const visits: {
   path: string;
   withBar: boolean;
+  /** axe's violations as the page loaded, one line each. */
+  violations: string[];
   seen: Awaited<ReturnType<typeof atPhoneWidth>>;
   /** Whether each of the call bar's two links showed, uncovered, once scrolled. */
   barLinks?: string[];
@@ -44,19 +53,25 @@ beforeAll(async () => {
     const path = visitAddress(route);
     const before = problems.length;
     await page.goto(env.site.url + path, { waitUntil: "load" });
+    const violations = await axe(page);
     const seen = await atPhoneWidth(page, CALL);
     const barLinks = seen.bar ? [await shownUncovered(page, ".call-bar a", 0), await shownUncovered(page, ".call-bar a", 1)] : undefined;
     const woken = await wakeIslands(page);
     // The 404 page answers with status 404 on purpose; Chromium logs that as a failed load.
     const said = problems.slice(before).filter((p) => !(route.kind === "notFound" && /status of 404/.test(p)));
-    visits.push({ path, withBar: hasCallBar(route), seen, barLinks, woken, problems: said });
+    visits.push({ path, violations, withBar: hasCallBar(route), seen, barLinks, woken, problems: said });
   }
   await page.close();
-}, 180_000);
+  // About 1.5 s a page on two busy cores.
+}, 240_000);
 
 describe("every page at 390 px, one visit each", () => {
   it("was visited: every route in the route list", () => {
     expect(visits.map((v) => v.path)).toEqual(all.map(visitAddress));
+  });
+
+  it("has no axe violation as it loads, before any island wakes", () => {
+    expect(visits.flatMap(({ path, violations }) => violations.map((v) => `${path}: ${v}`))).toEqual([]);
   });
 
   it("shows the header's call button beside the menu button without opening the menu: one tel: link named by the number, a full 44 px target on the menu button's row just before it", () => {
@@ -87,7 +102,7 @@ describe("every page at 390 px, one visit each", () => {
     expect(visits.filter((v) => v.seen.bar).length).toBe(all.filter(hasCallBar).length);
   });
 
-  it("wakes every island, the menus on every page, with no error or warning in the console; every island is hydrated somewhere", () => {
+  it("wakes every island, the menus on every page, with no error or warning in the console (a CSP violation is one); every island is hydrated somewhere", () => {
     const woken = new Set<string>();
     for (const { path, woken: names, problems } of visits) {
       expect(names, path).toEqual(expect.arrayContaining(["NavMenu", "MobileMenu"]));

@@ -21,6 +21,7 @@ import { formatBrisbaneTime } from "../src/relay/notice.ts";
 import { DEFAULT_HOURS } from "../src/relay/owner.ts";
 import { escapeTerminal } from "../src/shared/escape.ts";
 import { suburbPath } from "../src/shared/paths.ts";
+import type { ScriptIo } from "./script-io.ts";
 
 /** Held back from the owner: stopped as spam, or sent without script and waiting for the visitor's second Send. */
 const HELD: readonly LeadStatus[] = LEAD_STATUSES.filter((s) => !LEAD_WORK_STATUSES.includes(s));
@@ -44,13 +45,6 @@ The Worker relay's D1 (through wrangler), the local one of wrangler dev or with 
 /** A message with each value in it (an id, a name, an error) shown as a terminal can show it safely. */
 const shown = (text: TemplateStringsArray, ...values: unknown[]) => text.reduce((out, part, i) => out + escapeTerminal(String(values[i - 1])) + part);
 
-/** Where runLeads reads its settings and writes: the process's own for `npm run leads`. */
-export interface LeadsIo {
-  /** LEADS_DB and BUSINESS_HOURS; with --d1, wrangler's environment too. */
-  env: NodeJS.ProcessEnv;
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-}
 
 /** What fail() throws: runLeads writes the message (to stderr unless the code is 0) and answers the code. */
 class Exit extends Error {
@@ -108,7 +102,7 @@ const stageShown = (stage: View["stage"]) => (stage === null ? "" : stage === WA
  * stderr. An error it does not expect (a store file that cannot be opened) is thrown, as the
  * script would crash with it.
  */
-export async function runLeads(args: readonly string[], io: LeadsIo): Promise<number> {
+export async function runLeads(args: readonly string[], io: ScriptIo): Promise<number> {
   try {
     await execute(args, io);
     return 0;
@@ -119,7 +113,7 @@ export async function runLeads(args: readonly string[], io: LeadsIo): Promise<nu
   }
 }
 
-async function execute(args: readonly string[], { env, stdout }: LeadsIo): Promise<void> {
+async function execute(args: readonly string[], { env, stdout }: ScriptIo): Promise<void> {
   /** One line of output. */
   const print = (line: string) => void stdout.write(`${line}\n`);
 

@@ -7,6 +7,8 @@ import { parseDocument } from "yaml";
 import { ContentError, loadContent } from "./load.ts";
 import { formatProblem } from "./problems.ts";
 import { Suburb } from "../../content/schema.ts";
+import { runNewSuburb } from "../../../scripts/new-suburb-cli.ts";
+import { capturedIo } from "../../../scripts/script-io.ts";
 
 function contentCopy(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "new-suburb-"));
@@ -14,9 +16,11 @@ function contentCopy(): string {
   return dir;
 }
 
-/** `npm run new-suburb -- ...` on a copy of content/. */
+/** `npm run new-suburb -- ...` on a copy of content/, in this process (runNewSuburb, as the script runs it): what it printed and its exit code. */
 function newSuburb(dir: string, ...args: string[]) {
-  return spawnSync(process.execPath, ["--import", "tsx", "scripts/new-suburb.ts", ...args], { env: { ...process.env, CONTENT_DIR: dir }, encoding: "utf8" });
+  const io = capturedIo({ ...process.env, CONTENT_DIR: dir });
+  const status = runNewSuburb(args, io);
+  return { ...io.printed, status };
 }
 
 function problems(dir: string): string[] {
@@ -102,8 +106,15 @@ describe("npm run new-suburb", () => {
     expect(readFileSync(file, "utf8")).toBe(broken);
   });
 
-  it("is the command the README and package.json name", () => {
+  it("is the command the README and package.json name: the script hands runNewSuburb its arguments, environment and output, and exits with its code", () => {
     expect(JSON.parse(readFileSync("package.json", "utf8")).scripts["new-suburb"]).toBe("tsx --tsconfig tsconfig.base.json scripts/new-suburb.ts");
     expect(readFileSync("README.md", "utf8")).toContain("npm run new-suburb -- ");
+    const dir = contentCopy();
+    const script = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/new-suburb.ts", ...args], { env: { ...process.env, CONTENT_DIR: dir }, encoding: "utf8" });
+    const added = script("Ferny Grove", "4055");
+    expect([added.status, added.stderr]).toEqual([0, ""]);
+    expect(added.stdout).toContain(`Added Ferny Grove (4055) at ${path.join(dir, "suburbs.yaml")}:`);
+    const twice = script("Ferny Grove", "4055");
+    expect([twice.status, twice.stdout, twice.stderr.trim()]).toEqual([1, "", `${path.join(dir, "suburbs.yaml")} already has a suburb with the slug "ferny-grove": edit that entry instead`]);
   });
 });

@@ -4,10 +4,11 @@
  * shape leadsScript (leads-script.ts) gives for the script started in its own process.
  */
 import { runLeads } from "../../../scripts/leads-cli.ts";
+import { capturedIo } from "../../../scripts/script-io.ts";
 import type { ScriptRun } from "./leads-script.ts";
 
 export async function leadsInProcess(args: readonly string[], env: Record<string, string | undefined>): Promise<ScriptRun> {
-  const out = { stdout: "", stderr: "" };
-  const status = await runLeads(args, { env: { ...process.env, ...env }, stdout: { write: (text: string) => (out.stdout += text) }, stderr: { write: (text: string) => (out.stderr += text) } });
-  return { ...out, status };
+  const io = capturedIo({ ...process.env, ...env });
+  const status = await runLeads(args, io);
+  return { ...io.printed, status };
 }

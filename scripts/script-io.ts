@@ -1,0 +1,15 @@
+/**
+ * Where a script's work (runLeads, runNewSuburb) reads its settings and writes: the process's own
+ * when it runs as `npm run ...`, strings kept in memory when a test runs it in-process.
+ */
+export interface ScriptIo {
+  env: NodeJS.ProcessEnv;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+/** An io over `env` whose output is kept: read `printed.stdout` and `printed.stderr` after the run. */
+export function capturedIo(env: NodeJS.ProcessEnv): ScriptIo & { printed: { stdout: string; stderr: string } } {
+  const printed = { stdout: "", stderr: "" };
+  return { env, printed, stdout: { write: (text: string) => (printed.stdout += text) }, stderr: { write: (text: string) => (printed.stderr += text) } };
+}

@@ -149,10 +149,7 @@ describe.each([
     const hydrated = new Set<string>();
     for (const p of hydratedPaths) {
       await page.goto(url + p, { waitUntil: "load" });
-      const islands = await wakeIslands(page).catch(async (error) => {
-        const state = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>("[data-island]")].map((e) => `${e.dataset.island}:${e.dataset.hydrated ?? "not hydrated"}`));
-        throw new Error(`${p}: islands did not all hydrate (${state.join(", ")}): ${error}`);
-      });
+      const islands = await wakeIslands(page);
       islands.forEach((name) => hydrated.add(name));
       if (islands.length > 0) for (const v of await axe(page)) found.push(`${p}: ${v}`);
     }

@@ -28,7 +28,11 @@ export async function wakeIslands(page: Page, timeout = 15_000): Promise<string[
       return el.dataset.island!;
     }),
   );
-  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>("[data-island]")).every((el) => el.dataset.hydrated === "true"), undefined, { timeout });
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>("[data-island]")).every((el) => el.dataset.hydrated === "true"), undefined, { timeout }).catch(async (error) => {
+    // Which page, and which islands hydrated there, rather than only the timeout.
+    const state = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>("[data-island]"), (e) => `${e.dataset.island}:${e.dataset.hydrated ?? "not hydrated"}`));
+    throw new Error(`${new URL(page.url()).pathname}: islands did not all hydrate (${state.join(", ")}): ${error}`);
+  });
   return names;
 }
 

@@ -22,6 +22,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { islandLoaders } from "../browser/islands/list.ts";
 import { loadContent } from "../build/content/load.ts";
+import { scanMarkup } from "../build/css.ts";
 import { outputFile, routes } from "../content/routes.ts";
 import { axe } from "../testing/axe.ts";
 import { DESKTOP, PHONE, releaseTestBrowser, testBrowser } from "../testing/browser.ts";
@@ -39,8 +40,7 @@ const desktopPaths = all.filter((r) => r.kind !== "suburb" || r === firstSuburb)
 /** The first page of each set of islands, as the build wrote them. */
 const islandSets = new Map<string, string>();
 for (const r of all) {
-  const islands = new Set(Array.from(readFileSync(path.join(DIST_DIR, outputFile(r)), "utf8").matchAll(/data-island="(\w+)"/g), (m) => m[1]));
-  const key = [...islands].sort().join(" ");
+  const key = [...scanMarkup(readFileSync(path.join(DIST_DIR, outputFile(r)), "utf8")).islands].sort().join(" ");
   if (!islandSets.has(key)) islandSets.set(key, visitAddress(r));
 }
 const hydratedPaths = [...islandSets.values()];

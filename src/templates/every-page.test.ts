@@ -24,7 +24,7 @@ import { telHref } from "../shared/phone.ts";
 import { axe } from "../testing/axe.ts";
 import { PHONE } from "../testing/browser.ts";
 import { browserAndSitePerFile } from "../testing/browser-suite.ts";
-import { atPhoneWidth, shownUncovered } from "../testing/call-bar.ts";
+import { atPhoneWidth, looks } from "../testing/call-bar.ts";
 import { wakeIslands, watchConsole } from "../testing/islands.ts";
 import { visitAddress } from "../testing/site.ts";
 
@@ -55,7 +55,7 @@ beforeAll(async () => {
     await page.goto(env.site.url + path, { waitUntil: "load" });
     const violations = await axe(page);
     const seen = await atPhoneWidth(page, CALL);
-    const barLinks = seen.bar ? [await shownUncovered(page, ".call-bar a", 0), await shownUncovered(page, ".call-bar a", 1)] : undefined;
+    const barLinks = seen.bar ? (await looks(page, [0, 1].map((index) => ({ selector: ".call-bar a", index })))).map((l) => l.shown) : undefined;
     const woken = await wakeIslands(page);
     // The 404 page answers with status 404 on purpose; Chromium logs that as a failed load.
     const said = problems.slice(before).filter((p) => !(route.kind === "notFound" && /status of 404/.test(p)));

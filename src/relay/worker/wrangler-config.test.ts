@@ -16,10 +16,10 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { DIST_DIR } from "../../testing/dist-dir.ts";
 import { freePort } from "../../testing/ports.ts";
+import { wranglerBin } from "../node/wrangler-d1.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const RELAY_CONFIG = path.join(ROOT, "relay/wrangler.toml");
-const WRANGLER = path.join(ROOT, "node_modules/wrangler/bin/wrangler.js");
 /** What the relay binds (relay/wrangler.toml and its secrets): none of it belongs to the site. */
 const RELAY_BINDINGS = /\benv\.(DB|LEADS_QUEUE|RATE_LIMITER|CF_VERSION_METADATA|ALLOWED_ORIGINS|SITE_PHONE|LEADS_RETENTION_DAYS|SPAM_KEY|TELEGRAM_\w+)\b/;
 // eslint-disable-next-line no-control-regex -- removing wrangler's colours is the point
@@ -51,7 +51,7 @@ async function pagesDev(): Promise<{ output: string; status: number }> {
   const port = await freePort();
   const persist = mkdtempSync(path.join(tmpdir(), "pages-dev-"));
   dirs.push(persist);
-  const child = spawn(process.execPath, [WRANGLER, "pages", "dev", DIST_DIR, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist], {
+  const child = spawn(process.execPath, [wranglerBin(), "pages", "dev", DIST_DIR, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist], {
     cwd: ROOT,
     // Its own process group, so that stopping it stops workerd too.
     detached: true,

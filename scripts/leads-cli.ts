@@ -45,7 +45,6 @@ The Worker relay's D1 (through wrangler), the local one of wrangler dev or with 
 /** A message with each value in it (an id, a name, an error) shown as a terminal can show it safely. */
 const shown = (text: TemplateStringsArray, ...values: unknown[]) => text.reduce((out, part, i) => out + escapeTerminal(String(values[i - 1])) + part);
 
-
 /** What fail() throws: runLeads writes the message (to stderr unless the code is 0) and answers the code. */
 class Exit extends Error {
   constructor(

@@ -3,9 +3,10 @@ import { defineConfig } from "vitest/config";
 import SummaryReporter from "./src/testing/summary-reporter.ts";
 
 // Node keeps the code it compiles for each module here, so every Node process the run starts after
-// the first (the workers, wrangler eight times, the relays and scripts the tests start) skips
-// compiling what an earlier one already did: about 0.5 s of CPU a wrangler start. Set before the
-// workers start, so they and every process they start inherit it; node_modules/ keeps it out of git.
+// the first (the workers, wrangler for each of leads-d1.test's D1 statements, the relays and scripts
+// the tests start) skips compiling what an earlier one already did: about 0.5 s of CPU a wrangler
+// start. Set before the workers start, so they and every process they start inherit it;
+// node_modules/ keeps it out of git.
 process.env.NODE_COMPILE_CACHE ??= path.resolve("node_modules/.cache/node-compile-cache");
 
 export default defineConfig({

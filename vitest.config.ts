@@ -10,9 +10,13 @@ import SummaryReporter from "./src/testing/summary-reporter.ts";
 process.env.NODE_COMPILE_CACHE ??= path.resolve("node_modules/.cache/node-compile-cache");
 
 export default defineConfig({
+  // JSX as the production build compiles it (react/jsx-runtime's jsx, not jsx-dev-runtime's jsxDEV,
+  // which React's production build does not have): the workers render with it (react-production.ts).
+  oxc: { jsx: { development: false } },
   test: {
     include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     globalSetup: ["src/testing/global-setup.ts"],
+    setupFiles: ["src/testing/react-production.ts"],
     // Scripts the tests start with `node --import tsx` read TypeScript with the shared options, as
     // `npm run` gives them with --tsconfig: tsconfig.json only lists the projects (README: Folders).
     env: { TSX_TSCONFIG_PATH: "tsconfig.base.json" },

@@ -1,6 +1,7 @@
 /**
  * Imported first by the command-line entries that render pages: React picks
  * its development or production build when it is first loaded, and the
- * production build renders about three times faster. Tests keep theirs.
+ * production build renders about three times faster. The test workers load
+ * the production build too (src/testing/react-production.ts).
  */
 process.env.NODE_ENV ??= "production";

@@ -1,7 +1,24 @@
-/** Builds the real site into dist/ once, before any test reads or serves it. */
+/**
+ * Builds the real site into dist/ once, before any test reads or serves it.
+ * This runs in vitest's main process, which loads React's development build
+ * (NODE_ENV is "test"), so it is also the run's check of React's development
+ * warnings on every page (a list without keys, an element where HTML does not
+ * allow it): any warning fails the run. The workers render with the production
+ * build (react-production.ts).
+ */
+import { format } from "node:util";
 import { build } from "../build/build.ts";
 import { DIST_DIR } from "./dist-dir.ts";
 
 export default async function setup() {
-  await build({ outDir: DIST_DIR });
+  const said: string[] = [];
+  const { error, warn } = console;
+  console.error = console.warn = (...args: unknown[]) => void said.push(format(...args));
+  try {
+    await build({ outDir: DIST_DIR });
+  } finally {
+    console.error = error;
+    console.warn = warn;
+  }
+  if (said.length > 0) throw new Error(`React warned while rendering the site (development build):\n${said.join("\n")}`);
 }

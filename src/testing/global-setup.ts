@@ -3,8 +3,8 @@
  * This runs in vitest's main process, which loads React's development build
  * (NODE_ENV is "test"), so it is also the run's check of React's development
  * warnings on every page (a list without keys, an element where HTML does not
- * allow it): any warning fails the run. The workers render with the production
- * build (react-production.ts).
+ * allow it): any warning or error printed while building fails the run. The
+ * workers render with the production build (react-production.ts).
  */
 import { format } from "node:util";
 import { build } from "../build/build.ts";
@@ -20,5 +20,5 @@ export default async function setup() {
     console.error = error;
     console.warn = warn;
   }
-  if (said.length > 0) throw new Error(`React warned while rendering the site (development build):\n${said.join("\n")}`);
+  if (said.length > 0) throw new Error(`Building the site printed warnings (React's development build checks every page here):\n${said.join("\n")}`);
 }

@@ -8,8 +8,10 @@
  * four pairs; docs/performance.md). So each React module is loaded here
  * with NODE_ENV=production, before any test imports it, and NODE_ENV is put
  * back: the relays and scripts the tests start inherit the environment, and
- * the relay reads NODE_ENV (src/relay/config.ts). Loaded once per worker
- * (isolate: false); later loads are the same modules.
+ * the relay reads NODE_ENV (src/relay/config.ts). Vitest runs this before
+ * each test file; a worker keeps its modules from file to file (isolate:
+ * false), so React loads on the first and the later runs find it loaded. All
+ * of it is synchronous: no other code runs while NODE_ENV reads "production".
  *
  * React's development warnings are not lost: the global setup
  * (global-setup.ts) renders every page with the development build first and

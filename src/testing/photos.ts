@@ -84,28 +84,29 @@ export function exifHasGps(exif: Buffer | undefined): boolean {
 /**
  * Copies content/ to `dir` with test photos in place of the SVG illustrations
  * of the given files' image fields (all three by default: every image slot,
- * as imageUses() lists them). The first service photo is stored sideways
- * (EXIF orientation 6).
+ * as imageUses() lists them). The first photo in a 56 px card slot (the home
+ * page's first service card) is stored sideways (EXIF orientation 6): the
+ * build's turning it upright is the same for every slot, and a card's one
+ * small copy is quick to make.
  *
  * Every photo differs from every other by default, as on a real site. With
- * `shareHalf`, every half-width slot but the sideways photo's (the second and
- * later service pages, the home page's bond intro and the about page) shows
- * the same photo, the same bytes under each page's own file name, as an owner
- * might reuse one; the build makes it once. Each page still has a photo of its
- * own in every slot, and no page shows one twice, and the build encodes two
- * large photos instead of eight (images.test.ts: the large copies of a photo
- * are most of a cold build's time).
+ * `shareHalf`, every half-width slot (the service pages, the home page's bond
+ * intro and the about page) shows the same photo, the same bytes under each
+ * page's own file name, as an owner might reuse one; the build makes it once.
+ * Each page still has a photo of its own in every slot, and no page shows one
+ * twice, and the build encodes one large photo instead of eight
+ * (images.test.ts: the large copies of a photo are most of a cold build's time).
  */
 export async function contentWithPhotos(dir: string, files: ImageUse["file"][] = ["services", "about", "home"], from = "content", { shareHalf = false } = {}): Promise<string[]> {
   cpSync(from, dir, { recursive: true });
   const uses = imageUses(loadContent(from));
   const svgs = files.flatMap((file) => uses.filter((u) => u.file === file && isSvg(u.image.src)));
   const jpg = (svg: string) => svg.replace(/\.svg$/, ".jpg");
-  const sideways = svgs.find((u) => u.file === "services");
+  const sideways = svgs.find((u) => u.slot === "icon");
   let n = 0;
   let shared: Buffer | undefined;
   for (const use of svgs) {
-    const share = shareHalf && use.slot === "half" && use !== sideways;
+    const share = shareHalf && use.slot === "half";
     const photo = share && shared ? shared : await testPhoto(n++, { orientation: use === sideways ? 6 : 1 });
     if (share) shared = photo;
     writeFileSync(path.join(dir, "images", jpg(use.image.src)), photo);

@@ -11,6 +11,7 @@ import { startTelegramStandIn, type StandIn } from "../../relay/testing/telegram
 import { PHONE as PHONE_SCREEN, releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { CHUNKS, holdScripts } from "../../testing/islands.ts";
 import { startSite } from "../../testing/site.ts";
+import { SCRIPT_PROOF_MIN_AGE_MS } from "../../shared/forms/proof-field.ts";
 
 const PHONE = loadContent("content").site.phone;
 const HOSTILE = "Hi_there *bold* `code` [link](x) back\\slash\n🧽✨ مرحبا 你好\n  ends with \\";
@@ -21,10 +22,12 @@ let browser: Browser;
 let relay: NodeRelay;
 const db = tempLeadsDb();
 const relayLog: string[] = [];
+/** How far the tests have moved the relay's clock, and every page's with it, past real time (`typedForAWhile`). */
+let ahead = 0;
 
 beforeAll(async () => {
   tg = await startTelegramStandIn();
-  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "on" }), phone: PHONE, log: (m) => void relayLog.push(m), pollMs: 200, attemptTimeoutMs: 2_500 });
+  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "on" }), phone: PHONE, log: (m) => void relayLog.push(m), pollMs: 200, attemptTimeoutMs: 2_500, now: () => Date.now() + ahead });
   site = await startSite({ relay: relay.relay });
   browser = await testBrowser();
 });
@@ -50,8 +53,7 @@ const breakStore = () => relay.opened.db.pragma("query_only = ON");
  * loads, for routes the test needs in place from the start.
  */
 async function open(path: string, { js = true, origin = site.url, prepare }: { js?: boolean; origin?: string; prepare?: (page: Page) => Promise<unknown> } = {}): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ javaScriptEnabled: js, viewport: PHONE_SCREEN });
-  const page = await context.newPage();
+  const page = await newPage({ javaScriptEnabled: js });
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   await prepare?.(page);
@@ -62,6 +64,26 @@ async function open(path: string, { js = true, origin = site.url, prepare }: { j
     await page.waitForSelector("[data-island$=Form][data-hydrated=true]", { timeout: 15_000 });
   }
   return { page, errors };
+}
+
+/** A page in a context of its own on a phone's screen, its clock (with script) the relay's: see `typedForAWhile`. */
+async function newPage(options: { javaScriptEnabled?: boolean; hasTouch?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE_SCREEN, ...options });
+  if (options.javaScriptEnabled !== false) await context.clock.install({ time: Date.now() + ahead });
+  return context.newPage();
+}
+
+/**
+ * The time a person takes to fill in a form, passed at once rather than waited out. The spam check's time
+ * trap wants SCRIPT_PROOF_MIN_AGE_MS between the proof the form fetched and its post (a script-less post's
+ * confirmation page wants a second), and the form's script waits out what is left of it. So once the proof
+ * is in the form, the relay's clock and the page's (Playwright's, installed by newPage) move on together, as
+ * if the visitor had typed for that long. The first quote-form test waits it out in real time.
+ */
+async function typedForAWhile(page: Page, form: string | null, ms = SCRIPT_PROOF_MIN_AGE_MS + 300) {
+  if (form) await page.waitForSelector(`${form} input[name=proof][data-fetched-at]`, { state: "attached", timeout: 10_000 });
+  ahead += ms;
+  if (form) await page.clock.fastForward(ms);
 }
 
 const values = (page: Page, form: string) =>
@@ -121,14 +143,14 @@ describe("quote form (home hero)", () => {
   });
 
   it("sent moments after autofill, before its island runs, waits for the island: its notice in place, not the plain post's confirm page", async () => {
-    const context = await browser.newContext({ viewport: PHONE_SCREEN, hasTouch: true });
-    const page = await context.newPage();
+    const page = await newPage({ hasTouch: true });
     await page.goto(site.url + "/", { waitUntil: "load" });
     const release = await holdScripts(page);
     // Autofill fills every field at once; the visitor taps Send straight after.
     await page.locator("#quote-name").tap();
     await page.fill("#quote-name", "Quick Tap");
     await page.fill("#quote-email", "quick_tap@example.com");
+    await typedForAWhile(page, "#home");
     const button = page.locator("#home button[type=submit]");
     await button.tap();
     // Held on the page while React is on its way: the button says so by being disabled.
@@ -141,12 +163,11 @@ describe("quote form (home hero)", () => {
     expect((await values(page, "#home form")).every(([, v]) => v === "")).toBe(true);
     await expect.poll(() => tg.delivered.length).toBe(1);
     expect(tg.delivered[0].shown).toContain("Name: Quick Tap\nEmail: quick_tap@example.com\n");
-    await context.close();
+    await page.context().close();
   });
 
   it("sent when its island's code never arrives, it waits a few seconds for it, then is delivered as a plain form post", async () => {
-    const context = await browser.newContext({ viewport: PHONE_SCREEN, hasTouch: true });
-    const page = await context.newPage();
+    const page = await newPage({ hasTouch: true });
     await page.goto(site.url + "/", { waitUntil: "load" });
     // Every chunk from now on (the island's, React's) never arrives.
     await page.route(CHUNKS, () => {});
@@ -157,14 +178,13 @@ describe("quote form (home hero)", () => {
     await page.locator("#quote-message").tap();
     await page.keyboard.type(HOSTILE);
     // The loader fetched the spam check's proof when the visitor reached the form; a person takes longer than its 3 s to type.
-    await expect.poll(() => page.inputValue("#home input[name=proof]"), { timeout: 5_000, message: "the loader fills in the proof" }).toMatch(/\.script\./);
-    await page.waitForTimeout(3_100);
+    await typedForAWhile(page, "#home");
     await Promise.all([page.waitForNavigation(), page.locator("#home button[type=submit]").tap()]);
     expect(await words(page, "[role=status]")).toBe("Quote Request Sent!\nWe'll get back to you within 24 hours with a custom quote.");
     expect(tg.delivered).toHaveLength(1);
     expect(tg.delivered[0].shown).toContain("Name: Early Bird\nEmail: early@example.com\n");
     expect(receivedMessage()).toBe(HOSTILE);
-    await context.close();
+    await page.context().close();
   });
 
   it("when the lead cannot be stored shows the destructive Error notice, keeps every field as typed, and logs the internal text", async () => {
@@ -178,6 +198,7 @@ describe("quote form (home hero)", () => {
       ["#quote-message", "Line 1\nLine 2 *"],
     ];
     for (const [sel, v] of typed) await page.fill(sel, v);
+    await typedForAWhile(page, "#home");
     await page.click("#home button[type=submit]");
     const alert = page.locator("#home [role=alert]");
     await alert.getByText("Error", { exact: true }).waitFor({ timeout: 15_000 });
@@ -195,6 +216,7 @@ describe("quote form (home hero)", () => {
     await page.route("**/api/quote", (route) => route.abort(why));
     await page.fill("#quote-name", "Ann");
     await page.fill("#quote-email", "ann@example.com");
+    await typedForAWhile(page, "#home");
     await page.click("#home button[type=submit]");
     await page.locator("#home [role=alert]").getByText("There was an issue sending your request.", { exact: false }).waitFor({ timeout: 15_000 });
     expect(await page.inputValue("#quote-name")).toBe("Ann");
@@ -214,6 +236,8 @@ describe("quote form (home hero)", () => {
 
     await page.unroute("**/api/proof");
     await page.click("#home button[type=submit]");
+    // The form fetches the proof as it sends, then waits out the time trap.
+    await typedForAWhile(page, "#home");
     await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
     await expect.poll(() => tg.delivered.filter((d) => d.shown.includes("No Proof Yet")).length, { timeout: 10_000, message: "the second try is delivered" }).toBe(1);
     await page.context().close();
@@ -243,10 +267,14 @@ describe("quote form (home hero)", () => {
     const { page } = await open("/");
     await page.fill("#quote-name", "Ann");
     await page.fill("#quote-email", "ann@example.com");
+    await typedForAWhile(page, "#home");
     await page.click("#home button[type=submit]");
     await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 10_000 });
     expect(tg.delivered).toHaveLength(0);
-    await expect.poll(() => tg.delivered.length, { timeout: 30_000, message: "the stored lead reaches Telegram after a 429, a 502 and no answer" }).toBe(1);
+    // The retries' waits (1 s, then about 4 and 8 s) pass on the relay's clock at ten times real time; the
+    // unanswered attempt's own timeout is real.
+    for (const until = Date.now() + 30_000; tg.delivered.length === 0 && Date.now() < until; ahead += 1_000) await new Promise((r) => setTimeout(r, 100));
+    expect(tg.delivered, "the stored lead reaches Telegram after a 429, a 502 and no answer").toHaveLength(1);
     expect(tg.attempts).toBe(4);
     expect(relayLog.join("\n")).not.toContain(tg.token);
     await page.context().close();
@@ -256,6 +284,7 @@ describe("quote form (home hero)", () => {
     const { page } = await open("/");
     await page.fill("#quote-name", "Double Click");
     await page.fill("#quote-email", "dc@example.com");
+    await typedForAWhile(page, "#home");
     await page.dblclick("#home button[type=submit]");
     await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 10_000 });
     await page.waitForTimeout(500);
@@ -268,6 +297,7 @@ describe("quote form (home hero)", () => {
     for (const name of ["First Message", "Second Message"]) {
       await page.fill("#quote-name", name);
       await page.fill("#quote-email", "twice@example.com");
+      await typedForAWhile(page, "#home");
       await page.click("#home button[type=submit]");
       await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
       await page.click("#home [aria-label='Dismiss notice']");
@@ -302,6 +332,7 @@ describe("contact form", () => {
     await page.fill("#contact-name", "Mia");
     await page.fill("#contact-email", "mia@example.com");
     await page.fill("#contact-message", message);
+    await typedForAWhile(page, "#main form");
     await page.click("#main form button[type=submit]");
     const status = page.locator("#main form [role=status]");
     await status.getByText("Message Sent Successfully!").waitFor({ timeout: 20_000 });
@@ -322,6 +353,7 @@ describe("contact form", () => {
     await page.fill("#contact-phone", "07 5550 1234");
     await page.selectOption("#contact-service", "carpet-cleaning");
     await page.fill("#contact-message", HOSTILE);
+    await typedForAWhile(page, "#main form");
     await page.click("#main form button[type=submit]");
     const alert = page.locator("#main form [role=alert]");
     await alert.getByText("Error", { exact: true }).waitFor({ timeout: 15_000 });
@@ -348,7 +380,7 @@ describe("without JavaScript", () => {
     expect(await words(page, "[role=status]")).toBe("Please confirm your message\nTo keep spam out we ask this once: check what you typed below, then press Send.");
     expect(await page.inputValue("#message")).toBe(HOSTILE);
     expect(tg.delivered).toHaveLength(0);
-    await page.waitForTimeout(1_100);
+    await typedForAWhile(page, null, 1_100);
     await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
     expect(await words(page, "[role=status]")).toBe("Quote Request Sent!\nWe'll get back to you within 24 hours with a custom quote.");
     expect(receivedMessage()).toBe(HOSTILE);
@@ -375,7 +407,7 @@ describe("without JavaScript", () => {
     relay.opened.db.pragma("query_only = OFF");
     await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
     expect(await page.locator("[role=status]").innerText()).toContain("Please confirm your message");
-    await page.waitForTimeout(1_100);
+    await typedForAWhile(page, null, 1_100);
     await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
     expect(await page.locator("[role=status]").innerText()).toContain("Message Sent Successfully!");
     expect(receivedMessage()).toBe(HOSTILE);

@@ -111,10 +111,11 @@ describe("the CSP check", () => {
 });
 
 describe.each([
-  // At 390 px every page as served is every-page.test.ts's axe check, on its one visit to each page.
-  ["390 px", PHONE, undefined],
-  ["1280 px", DESKTOP, desktopPaths],
-] as const)("at %s wide", (_label, viewport, served) => {
+  // At 390 px every page as served is every-page.test.ts's axe check, on its one visit to each page. The FAQ's
+  // answers, opened, are checked there too: the same markup and colours at every width, only roomier wider.
+  ["390 px", PHONE, undefined, true],
+  ["1280 px", DESKTOP, desktopPaths, false],
+] as const)("at %s wide", (_label, viewport, served, faqAnswers) => {
   const problems: Problems = { csp: [], errors: [] };
   let noScript: BrowserContext | undefined;
   let live: BrowserContext;
@@ -160,7 +161,7 @@ describe.each([
     expect(problems.errors).toEqual([]);
   }, PASS_TIMEOUT);
 
-  it("every menu, dropdown and FAQ answer, opened, has no axe violation", async () => {
+  it(`every menu and dropdown${faqAnswers ? " and FAQ answer" : ""}, opened, has no axe violation`, async () => {
     const page = await live.newPage();
     await page.goto(url + "/", { waitUntil: "load" });
     await wakeIslands(page);
@@ -170,6 +171,7 @@ describe.each([
     for (let i = 0; i < (await toggles.count()); i++) {
       const toggle = toggles.nth(i);
       if (!(await toggle.isVisible()) || (await toggle.getAttribute("aria-expanded")) === "true") continue;
+      if (!faqAnswers && (await toggle.evaluate((el) => el.closest("#faq") !== null))) continue;
       await toggle.click();
       await page.waitForFunction((el) => el?.getAttribute("aria-expanded") === "true", await toggle.elementHandle(), { timeout: 5_000 });
       opened++;
@@ -181,7 +183,8 @@ describe.each([
       await toggle.click();
     }
     await page.close();
-    expect(opened).toBeGreaterThanOrEqual(3);
+    // The header's two lists at 1280 px; the menu button and the FAQ's ten answers at 390.
+    expect(opened).toBeGreaterThanOrEqual(faqAnswers ? 11 : 2);
     expect(found).toEqual([]);
   }, PASS_TIMEOUT);
 

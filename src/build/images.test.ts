@@ -105,8 +105,9 @@ describe("the home page's service cards", () => {
   const cards = () => [...html("index.html").matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((m) => m[1]).filter((p) => p.includes('class="h-14 w-14'));
 
   it("show one 224 px copy, enough to fill the 56 px square (cropped) on a 3× screen, without sizes", () => {
-    expect(cards()).toHaveLength(6);
-    for (const card of cards()) {
+    const all = cards();
+    expect(all).toHaveLength(6);
+    for (const card of all) {
       for (const source of card.match(/<source\b[^>]*>/g) ?? []) {
         expect(attr(source, "srcset"), source).toMatch(/^\/assets\/img\/[0-9a-f]{8}\/224\.(avif|webp)$/);
         expect(attr(source, "sizes")).toBeUndefined();

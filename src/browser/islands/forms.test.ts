@@ -11,7 +11,7 @@ import { startTelegramStandIn, type StandIn } from "../../relay/testing/telegram
 import { PHONE as PHONE_SCREEN, releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { CHUNKS, holdScripts } from "../../testing/islands.ts";
 import { startSite } from "../../testing/site.ts";
-import { SCRIPT_PROOF_MIN_AGE_MS } from "../../shared/forms/proof-field.ts";
+import { MIN_PROOF_AGE_MS } from "../../relay/spam.ts";
 
 const PHONE = loadContent("content").site.phone;
 const HOSTILE = "Hi_there *bold* `code` [link](x) back\\slash\n🧽✨ مرحبا 你好\n  ends with \\";
@@ -75,12 +75,14 @@ async function newPage(options: { javaScriptEnabled?: boolean; hasTouch?: boolea
 
 /**
  * The time a person takes to fill in a form, passed at once rather than waited out. The spam check's time
- * trap wants SCRIPT_PROOF_MIN_AGE_MS between the proof the form fetched and its post (a script-less post's
- * confirmation page wants a second), and the form's script waits out what is left of it. So once the proof
- * is in the form, the relay's clock and the page's (Playwright's, installed by newPage) move on together, as
- * if the visitor had typed for that long. The first quote-form test waits it out in real time.
+ * trap wants MIN_PROOF_AGE_MS between a proof and its post: the script's proof in `form`, which the form's
+ * script waits out the rest of, or without `form` the proof in the relay's confirmation page for a
+ * script-less post. So once the proof is there, the relay's clock and the page's (Playwright's, installed
+ * by newPage) move on together, as if the visitor had typed for that long. The first quote-form test waits
+ * it out in real time.
  */
-async function typedForAWhile(page: Page, form: string | null, ms = SCRIPT_PROOF_MIN_AGE_MS + 300) {
+async function typedForAWhile(page: Page, form?: string) {
+  const ms = MIN_PROOF_AGE_MS[form ? "script" : "page"] + 300;
   if (form) await page.waitForSelector(`${form} input[name=proof][data-fetched-at]`, { state: "attached", timeout: 10_000 });
   ahead += ms;
   if (form) await page.clock.fastForward(ms);
@@ -380,7 +382,7 @@ describe("without JavaScript", () => {
     expect(await words(page, "[role=status]")).toBe("Please confirm your message\nTo keep spam out we ask this once: check what you typed below, then press Send.");
     expect(await page.inputValue("#message")).toBe(HOSTILE);
     expect(tg.delivered).toHaveLength(0);
-    await typedForAWhile(page, null, 1_100);
+    await typedForAWhile(page);
     await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
     expect(await words(page, "[role=status]")).toBe("Quote Request Sent!\nWe'll get back to you within 24 hours with a custom quote.");
     expect(receivedMessage()).toBe(HOSTILE);
@@ -407,7 +409,7 @@ describe("without JavaScript", () => {
     relay.opened.db.pragma("query_only = OFF");
     await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
     expect(await page.locator("[role=status]").innerText()).toContain("Please confirm your message");
-    await typedForAWhile(page, null, 1_100);
+    await typedForAWhile(page);
     await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
     expect(await page.locator("[role=status]").innerText()).toContain("Message Sent Successfully!");
     expect(receivedMessage()).toBe(HOSTILE);

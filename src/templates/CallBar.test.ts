@@ -6,17 +6,18 @@
  * link keyboard focus is on, with no layout shift, with and without
  * JavaScript, and gone at desktop widths. That every page has the button, and
  * the bar where it should be, is read on every-page.test.ts's one visit to
- * each page.
+ * each page, with axe on the bar once on screen; that it is gone at 1280 px
+ * once scrolled, on a11y.test.ts's desktop visit to each kind of page.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadContent } from "../build/content/load.ts";
 import { hasCallBar, onePerKind } from "../content/routes.ts";
 import { telHref } from "../shared/phone.ts";
-import { axe } from "../testing/axe.ts";
 import { DESKTOP, PHONE } from "../testing/browser.ts";
 import { browserAndSitePerFile } from "../testing/browser-suite.ts";
 import { atPhoneWidth, looks, shownUncovered } from "../testing/call-bar.ts";
+import { focusStops } from "../testing/focus.ts";
 
 const content = loadContent("content");
 const CALL = `Call ${content.site.phone}`;
@@ -131,33 +132,15 @@ describe("the call bar", () => {
     await page.close();
   }, 120_000);
 
-  it("never hides the link keyboard focus is on (WCAG 2.2 focus not obscured)", async () => {
+  it("never hides the link keyboard focus is on (WCAG 2.2 focus not obscured), and shows where it is on every stop", async () => {
     // Reduced motion: focus scrolls there at once rather than gliding, so where it lands can be read straight away.
     const page = await env.browser.newPage({ viewport: PHONE, reducedMotion: "reduce" });
     for (const route of withBar) {
       await page.goto(env.site.url + route.path);
-      const hidden: string[] = [];
-      let belowTheFirstScreen = 0;
-      // Every stop once, up to 80: a page with fewer ends when focus comes round to a stop it has been on.
-      for (let i = 0; i < 80; i++) {
-        await page.keyboard.press("Tab");
-        const focus = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement;
-          const r = el.getClientRects()[0];
-          if (el === document.body || !r || r.width === 0) return null;
-          const been = ((window as unknown as { __stops?: WeakSet<Element> }).__stops ??= new WeakSet());
-          if (been.has(el)) return "round";
-          been.add(el);
-          const hit = document.elementFromPoint(r.left + r.width / 2, Math.min(r.top + r.height / 2, innerHeight - 1));
-          return { name: `${el.tagName} ${el.textContent?.trim().slice(0, 30)}`, shown: !!hit && (el === hit || el.contains(hit)), scrolled: scrollY > innerHeight };
-        });
-        if (focus === "round") break;
-        if (!focus) continue;
-        if (focus.scrolled) belowTheFirstScreen++;
-        if (!focus.shown) hidden.push(focus.name);
-      }
-      expect(hidden, route.path).toEqual([]);
-      expect(belowTheFirstScreen, route.path).toBeGreaterThan(5);
+      const stops = await focusStops(page);
+      expect(stops.filter((s) => !s.uncovered).map((s) => s.name), route.path).toEqual([]);
+      expect(stops.filter((s) => !s.ring).map((s) => s.name), route.path).toEqual([]);
+      expect(stops.filter((s) => s.belowTheFirstScreen).length, route.path).toBeGreaterThan(5);
     }
     await page.close();
   }, 120_000);
@@ -183,17 +166,6 @@ describe("the call bar", () => {
         return found;
       });
       expect(shifts.join("\n"), route.path).toBe("");
-    }
-    await page.close();
-  });
-
-  it("with it on screen, has no axe violation", async () => {
-    const page = await env.browser.newPage({ viewport: PHONE });
-    for (const route of withBar) {
-      await page.goto(env.site.url + route.path);
-      await scrollScreens(page, 1.5);
-      expect(await shownUncovered(page, ".call-bar a", 1)).toBe("shown");
-      expect(await axe(page), route.path).toEqual([]);
     }
     await page.close();
   });
@@ -224,16 +196,6 @@ describe("the call bar", () => {
     await page.waitForURL(`${env.site.url}/**`);
     await expect.poll(() => shownUncovered(page, "#quote-name"), { timeout: 5_000 }).toBe("shown");
     expect(new URL(page.url()).hash).toBe("#quote");
-    await page.close();
-  });
-
-  it("is not shown at 1280 px", async () => {
-    const page = await env.browser.newPage({ viewport: DESKTOP });
-    for (const route of withBar) {
-      await page.goto(env.site.url + route.path);
-      await scrollScreens(page, 1.5);
-      expect(await bar(page).isVisible(), route.path).toBe(false);
-    }
     await page.close();
   });
 });

@@ -1,49 +1,41 @@
 /**
- * Accessibility in a real browser: axe-core's WCAG 2.2 A and AA rules on every
- * page as the server sends it at desktop width, but for the second and later
- * suburb pages (at the phone width most visitors have, every page is checked
- * on every-page.test.ts's one visit to each), then with its islands hydrated
- * on the first page of each set of islands (the home page's quote form, FAQ
- * and menus; the contact page's form and menus; the menus alone) at both
- * widths. What a suburb page says differs from suburb to suburb, and that is
- * all checked at 390 px; how it is laid out is one template, checked at
- * 1280 px on the first. Likewise a hydrated island's markup is its server
- * markup (every-page.test.ts holds every page to that) plus what waking adds,
- * the same on every page, and the content that differs from page to page is
- * all in the served checks.
+ * Accessibility in a real browser: axe-core's WCAG 2.2 A and AA rules on the
+ * first page of each kind as the server sends it at desktop width (at the
+ * phone width most visitors have, every page is checked on every-page.test.ts's
+ * one visit to each page), then with its islands hydrated on the first page of
+ * each set of islands (the home page's quote form, FAQ and menus; the contact
+ * page's form and menus; the menus alone), opened menus at both widths, and
+ * keyboard focus at 1280 px. What a service or suburb page says differs from
+ * page to page, and that is all checked at 390 px; how it is laid out is one
+ * template per kind, checked at 1280 px on the first. Likewise a hydrated
+ * island's markup is its server markup plus what waking adds, the same on
+ * every page, and the content that differs from page to page is all in the
+ * served checks; at 390 px the hydrated pages are every-page.test.ts's, and
+ * focus is CallBar.test.ts's (seen and not under the bar, on every stop).
+ * The desktop visits also read that the call bar, markup and CSS alone, is
+ * gone at 1280 px once scrolled, where a phone would show it.
  * The same page loads check that the Content-Security-Policy the server sends
  * (from dist/_headers) blocks nothing the site itself needs, and that keyboard
  * focus is always visible. That every page hydrates without an error is
  * every-page.test.ts's check.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { islandLoaders } from "../browser/islands/list.ts";
 import { loadContent } from "../build/content/load.ts";
-import { scanMarkup } from "../build/css.ts";
-import { outputFile, routes } from "../content/routes.ts";
+import { hasCallBar, onePerKind, routes } from "../content/routes.ts";
 import { axe } from "../testing/axe.ts";
 import { DESKTOP, PHONE, releaseTestBrowser, testBrowser } from "../testing/browser.ts";
-import { DIST_DIR } from "../testing/dist-dir.ts";
-import { wakeIslands } from "../testing/islands.ts";
+import { focusStops } from "../testing/focus.ts";
+import { firstOfEachIslandSet, wakeIslands } from "../testing/islands.ts";
 import { startSite, visitAddress } from "../testing/site.ts";
 
-// A pass over the 13 desktop pages takes about 10 s on two cores; leave room for a busy machine.
+// A pass over the desktop pages takes about 10 s on two cores; leave room for a busy machine.
 const PASS_TIMEOUT = 240_000;
 const content = loadContent("content");
-const all = routes(content);
-const firstSuburb = all.find((r) => r.kind === "suburb");
-/** At desktop width: one suburb page stands for the layout of all (each costs a second of CPU, and there are 29). */
-const desktopPaths = all.filter((r) => r.kind !== "suburb" || r === firstSuburb).map(visitAddress);
-/** The first page of each set of islands, as the build wrote them. */
-const islandSets = new Map<string, string>();
-for (const r of all) {
-  const key = [...scanMarkup(readFileSync(path.join(DIST_DIR, outputFile(r)), "utf8")).islands].sort().join(" ");
-  if (!islandSets.has(key)) islandSets.set(key, visitAddress(r));
-}
-const hydratedPaths = [...islandSets.values()];
+/** At desktop width: the first page of each kind stands for the layout of all of that kind (each costs a second of CPU, and there are 29 suburbs and 6 services). */
+const desktopRoutes = onePerKind(content);
+const hydratedPaths = firstOfEachIslandSet(routes(content)).map(visitAddress);
 
 interface Problems {
   csp: string[];
@@ -110,39 +102,81 @@ describe("the CSP check", () => {
   });
 });
 
-describe.each([
-  // At 390 px every page as served is every-page.test.ts's axe check, on its one visit to each page. The FAQ's
-  // answers, opened, are checked there too: the same markup and colours at every width, only roomier wider.
-  ["390 px", PHONE, undefined, true],
-  ["1280 px", DESKTOP, desktopPaths, false],
-] as const)("at %s wide", (_label, viewport, served, faqAnswers) => {
+/**
+ * Opens each visible menu, dropdown (and, with `faqAnswers`, FAQ answer) of the home page in turn
+ * and runs axe on what opening changed: the toggle and the panel it controls (the rest of the page
+ * is the served and hydrated checks'). Returns how many it opened and what axe found.
+ */
+async function openedMenus(page: Page, faqAnswers: boolean): Promise<{ opened: number; found: string[] }> {
+  await page.goto(url + "/", { waitUntil: "load" });
+  await wakeIslands(page);
+  const toggles = page.locator("button[aria-expanded]");
+  const found: string[] = [];
+  let opened = 0;
+  for (let i = 0; i < (await toggles.count()); i++) {
+    const toggle = toggles.nth(i);
+    if (!(await toggle.isVisible()) || (await toggle.getAttribute("aria-expanded")) === "true") continue;
+    if (!faqAnswers && (await toggle.evaluate((el) => el.closest("#faq") !== null))) continue;
+    await toggle.click();
+    await page.waitForFunction((el) => el?.getAttribute("aria-expanded") === "true", await toggle.elementHandle(), { timeout: 5_000 });
+    opened++;
+    const name = (await toggle.getAttribute("aria-label")) ?? (await toggle.innerText()).trim().slice(0, 40);
+    const panel = await toggle.getAttribute("aria-controls");
+    for (const v of await axe(page, [`[aria-controls="${panel}"]`, `#${panel}`])) found.push(`${name} open: ${v}`);
+    await toggle.click();
+  }
+  return { opened, found };
+}
+
+describe("at 390 px wide", () => {
+  // Every page as served, the hydrated pages and the call bar on screen are every-page.test.ts's axe checks, on its
+  // one visit to each page; keyboard focus is CallBar.test.ts's. The FAQ's answers, opened, are checked here: the
+  // same markup and colours at every width, only roomier wider.
+  it("every menu and dropdown and FAQ answer, opened, has no axe violation", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const { opened, found } = await openedMenus(await context.newPage(), true);
+    await context.close();
+    // The menu button and the FAQ's ten answers.
+    expect(opened).toBeGreaterThanOrEqual(11);
+    expect(found).toEqual([]);
+  }, PASS_TIMEOUT);
+});
+
+describe("at 1280 px wide", () => {
   const problems: Problems = { csp: [], errors: [] };
-  let noScript: BrowserContext | undefined;
+  let noScript: BrowserContext;
   let live: BrowserContext;
   beforeAll(async () => {
-    if (served) {
-      noScript = await newContext(browser, viewport, problems);
-      // The page as the server sends it: the islands' script answers empty, so nothing hydrates.
-      await noScript.route(/\/assets\/islands-[^/]+\.js$/, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
-    }
-    live = await newContext(browser, viewport, problems);
+    noScript = await newContext(browser, DESKTOP, problems);
+    // The page as the server sends it: the islands' script answers empty, so nothing hydrates.
+    await noScript.route(/\/assets\/islands-[^/]+\.js$/, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+    live = await newContext(browser, DESKTOP, problems);
   });
   afterAll(async () => {
     await noScript?.close();
     await live?.close();
   });
 
-  if (served)
-    it(`every page but the later suburb pages as served (${served.length}) has no axe violation`, async () => {
-      const page = await noScript!.newPage();
-      const found: string[] = [];
-      for (const p of served) {
-        await page.goto(url + p, { waitUntil: "load" });
-        for (const v of await axe(page)) found.push(`${p}: ${v}`);
-      }
-      await page.close();
-      expect(found).toEqual([]);
-    }, PASS_TIMEOUT);
+  it(`the first page of each kind as served (${desktopRoutes.length}) has no axe violation, and no call bar once scrolled`, async () => {
+    const page = await noScript.newPage();
+    const found: string[] = [];
+    const barShown: string[] = [];
+    let scrolled = 0;
+    for (const route of desktopRoutes) {
+      const p = visitAddress(route);
+      await page.goto(url + p, { waitUntil: "load" });
+      for (const v of await axe(page)) found.push(`${p}: ${v}`);
+      if (!hasCallBar(route)) continue;
+      // Where a phone shows the bar: a screen and a half down.
+      await page.evaluate(() => scrollTo(0, innerHeight * 1.5));
+      scrolled++;
+      if (await page.locator(".call-bar").isVisible()) barShown.push(p);
+    }
+    await page.close();
+    expect(found).toEqual([]);
+    expect(scrolled).toBe(desktopRoutes.filter(hasCallBar).length);
+    expect(barShown).toEqual([]);
+  }, PASS_TIMEOUT);
 
   it(`the first page of each set of islands (${hydratedPaths.join(", ")}), hydrated, has no axe violation; no page had a CSP violation or a script error`, async () => {
     const page = await live.newPage();
@@ -161,50 +195,19 @@ describe.each([
     expect(problems.errors).toEqual([]);
   }, PASS_TIMEOUT);
 
-  it(`every menu and dropdown${faqAnswers ? " and FAQ answer" : ""}, opened, has no axe violation`, async () => {
-    const page = await live.newPage();
-    await page.goto(url + "/", { waitUntil: "load" });
-    await wakeIslands(page);
-    const toggles = page.locator("button[aria-expanded]");
-    const found: string[] = [];
-    let opened = 0;
-    for (let i = 0; i < (await toggles.count()); i++) {
-      const toggle = toggles.nth(i);
-      if (!(await toggle.isVisible()) || (await toggle.getAttribute("aria-expanded")) === "true") continue;
-      if (!faqAnswers && (await toggle.evaluate((el) => el.closest("#faq") !== null))) continue;
-      await toggle.click();
-      await page.waitForFunction((el) => el?.getAttribute("aria-expanded") === "true", await toggle.elementHandle(), { timeout: 5_000 });
-      opened++;
-      const name = (await toggle.getAttribute("aria-label")) ?? (await toggle.innerText()).trim().slice(0, 40);
-      // What opening changed: the toggle and the panel it controls (the rest of the page is the hydrated pass's).
-      const panel = await toggle.getAttribute("aria-controls");
-      const changed = [`[aria-controls="${panel}"]`, `#${panel}`];
-      for (const v of await axe(page, changed)) found.push(`${name} open: ${v}`);
-      await toggle.click();
-    }
-    await page.close();
-    // The header's two lists at 1280 px; the menu button and the FAQ's ten answers at 390.
-    expect(opened).toBeGreaterThanOrEqual(faqAnswers ? 11 : 2);
+  it("every menu and dropdown, opened, has no axe violation", async () => {
+    const { opened, found } = await openedMenus(await live.newPage(), false);
+    // The header's two lists.
+    expect(opened).toBeGreaterThanOrEqual(2);
     expect(found).toEqual([]);
   }, PASS_TIMEOUT);
 
   it("shows where keyboard focus is on every stop of the home page", async () => {
     const page = await live.newPage();
     await page.goto(url + "/", { waitUntil: "load" });
-    const unseen: string[] = [];
-    for (let i = 0; i < 60; i++) {
-      await page.keyboard.press("Tab");
-      const focus = await page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null;
-        if (!el || el === document.body) return null;
-        const s = getComputedStyle(el);
-        const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2;
-        const ring = s.boxShadow !== "none";
-        return { name: `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().slice(0, 40)}"`, visible: outline || ring };
-      });
-      if (focus && !focus.visible) unseen.push(focus.name);
-    }
+    const stops = await focusStops(page);
     await page.close();
-    expect(unseen).toEqual([]);
+    expect(stops.length).toBeGreaterThan(20);
+    expect(stops.filter((s) => !s.ring).map((s) => s.name)).toEqual([]);
   });
 });

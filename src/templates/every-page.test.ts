@@ -5,33 +5,40 @@
  * - axe-core's WCAG 2.2 A and AA rules on the page as it loads. Until a visitor
  *   reaches for an island nothing hydrates, and the islands' loader changes
  *   nothing in the page, so this is the page as the server sends it
- *   (a11y.test.ts checks it at 1280 px, hydrated islands, opened menus and
- *   keyboard focus);
+ *   (a11y.test.ts checks it at 1280 px, opened menus and keyboard focus);
  * - the header's call button and the call bar (issue 21; the bar's other
- *   checks are CallBar.test.ts's);
+ *   checks are CallBar.test.ts's), and axe on the bar once it is on screen, on
+ *   the first page of each kind that has it (the bar is the same markup on
+ *   every page);
  * - then every island woken, none reporting a hydration mismatch or any other
  *   error or warning, a Content-Security-Policy violation included (React
  *   reports a mismatch in the console, through hydrate.ts's
- *   onRecoverableError, and Chromium a blocked style or script). No island
- *   reads the screen's width to render, so hydrating at 390 px checks the same
- *   markup as at 1280 (hydration.test.ts wakes the home page there too).
+ *   onRecoverableError, and Chromium a blocked style or script), and axe on
+ *   the first page of each set of islands, hydrated (a hydrated island's
+ *   markup is its server markup plus what waking adds, the same on every
+ *   page). No island reads the screen's width to render, so hydrating at
+ *   390 px checks the same markup as at 1280 (hydration.test.ts wakes the home
+ *   page there too; a11y.test.ts runs axe on hydrated pages at 1280 px).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../build/content/load.ts";
 import { islandLoaders } from "../browser/islands/list.ts";
-import { hasCallBar, routes } from "../content/routes.ts";
+import { hasCallBar, onePerKind, routes } from "../content/routes.ts";
 import { telHref } from "../shared/phone.ts";
 import { axe } from "../testing/axe.ts";
 import { PHONE } from "../testing/browser.ts";
 import { browserAndSitePerFile } from "../testing/browser-suite.ts";
 import { atPhoneWidth, looks } from "../testing/call-bar.ts";
-import { wakeIslands, watchConsole } from "../testing/islands.ts";
+import { firstOfEachIslandSet, wakeIslands, watchConsole } from "../testing/islands.ts";
 import { visitAddress } from "../testing/site.ts";
 
 const content = loadContent("content");
 const CALL = `Call ${content.site.phone}`;
 const all = routes(content);
 const env = browserAndSitePerFile();
+/** Where axe also reads the call bar on screen, and the page hydrated. */
+const barChecked = new Set(onePerKind(content).filter(hasCallBar).map(visitAddress));
+const hydratedChecked = new Set(firstOfEachIslandSet(all).map(visitAddress));
 
 /** What each page showed and said on its one visit, in route order. */
 const visits: {
@@ -42,7 +49,11 @@ const visits: {
   seen: Awaited<ReturnType<typeof atPhoneWidth>>;
   /** Whether each of the call bar's two links showed, uncovered, once scrolled. */
   barLinks?: string[];
+  /** axe's violations on the call bar once scrolled into view, where it was checked. */
+  barViolations?: string[];
   woken: string[];
+  /** axe's violations with every island woken, where it was checked. */
+  hydratedViolations?: string[];
   problems: string[];
 }[] = [];
 
@@ -56,10 +67,12 @@ beforeAll(async () => {
     const violations = await axe(page);
     const seen = await atPhoneWidth(page, CALL);
     const barLinks = seen.bar ? (await looks(page, [0, 1].map((index) => ({ selector: ".call-bar a", index })))).map((l) => l.shown) : undefined;
+    const barViolations = barChecked.has(path) ? await axe(page, [".call-bar"]) : undefined;
     const woken = await wakeIslands(page);
+    const hydratedViolations = hydratedChecked.has(path) ? await axe(page) : undefined;
     // The 404 page answers with status 404 on purpose; Chromium logs that as a failed load.
     const said = problems.slice(before).filter((p) => !(route.kind === "notFound" && /status of 404/.test(p)));
-    visits.push({ path, violations, withBar: hasCallBar(route), seen, barLinks, woken, problems: said });
+    visits.push({ path, violations, withBar: hasCallBar(route), seen, barLinks, barViolations, woken, hydratedViolations, problems: said });
   }
   await page.close();
   // About 1.5 s a page on two busy cores.
@@ -72,6 +85,13 @@ describe("every page at 390 px, one visit each", () => {
 
   it("has no axe violation as it loads, before any island wakes", () => {
     expect(visits.flatMap(({ path, violations }) => violations.map((v) => `${path}: ${v}`))).toEqual([]);
+  });
+
+  it(`has no axe violation on the call bar once it is on screen (${[...barChecked].join(", ")}), nor with every island woken (${[...hydratedChecked].join(", ")})`, () => {
+    const checked = (key: "barViolations" | "hydratedViolations") => visits.filter((v) => v[key] !== undefined).map((v) => v.path);
+    expect([checked("barViolations"), checked("hydratedViolations")]).toEqual([[...barChecked], [...hydratedChecked]]);
+    const found = visits.flatMap(({ path, barViolations = [], hydratedViolations = [] }) => [...barViolations.map((v) => `${path}, bar: ${v}`), ...hydratedViolations.map((v) => `${path}, hydrated: ${v}`)]);
+    expect(found).toEqual([]);
   });
 
   it("shows the header's call button beside the menu button without opening the menu: one tel: link named by the number, a full 44 px target on the menu button's row just before it", () => {

@@ -1,6 +1,7 @@
 /**
  * The Chromium every browser test drives: Playwright's own switches kept, and the window's
- * address-bar drop-down (a page of the browser's own, in a process of its own) not preloaded.
+ * address-bar drop-down (a page of the browser's own, in a process of its own) not preloaded, and
+ * no renderer started before a page needs it.
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,6 +42,18 @@ describe("launchBrowser", () => {
       const cdp = await browser.newBrowserCDPSession();
       const { targetInfos } = (await cdp.send("Target.getTargets")) as { targetInfos: { type: string; url: string }[] };
       expect(targetInfos.map((t) => `${t.type} ${t.url}`)).toEqual(["page http://example.com/"]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("starts no spare renderer, yet gives the pages of two contexts a renderer each, so neither waits on the other's main thread", async () => {
+    const browser = await launchBrowser();
+    try {
+      for (const name of ["a", "b"]) await (await browser.newPage()).setContent(`<p>${name}</p>`);
+      const cdp = await browser.newBrowserCDPSession();
+      const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string }[] };
+      expect(processInfo.filter((p) => p.type === "renderer")).toHaveLength(2);
     } finally {
       await browser.close();
     }

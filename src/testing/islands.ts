@@ -1,5 +1,24 @@
 /** Browser-test helpers for islands: wake every island on a page and collect what the console says. */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
+import { scanMarkup } from "../build/css.ts";
+import { outputFile, type Route } from "../content/routes.ts";
+import { DIST_DIR } from "./dist-dir.ts";
+
+/**
+ * The first route of each set of islands, as the build wrote the pages (the home page's quote
+ * form, FAQ and menus; the first service page's; the contact page's form and menus): a hydrated
+ * island's markup is its server markup plus what waking adds, the same on every page, so these
+ * stand for every page hydrated.
+ */
+export function firstOfEachIslandSet(all: Route[]): Route[] {
+  const seen = new Set<string>();
+  return all.filter((r) => {
+    const key = [...scanMarkup(readFileSync(path.join(DIST_DIR, outputFile(r)), "utf8")).islands].sort().join(" ");
+    return !seen.has(key) && seen.add(key);
+  });
+}
 
 /** Island chunks and React: every script but the loader's entry. */
 export const CHUNKS = /\/assets\/chunk-.*\.js$/;

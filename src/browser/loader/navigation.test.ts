@@ -38,22 +38,29 @@ async function hoverServices(page: Page) {
 }
 
 /** Samples the list's visibility at the given ms after the pointer left the menu, timed inside the page. */
-async function visibleAfterLeaving(page: Page, leave: () => Promise<void>, at: number[]) {
-  await page.evaluate(() => {
-    const li = document.querySelector('[data-menu="services"]')!;
-    (window as any).__left = new Promise<number>((resolve) => li.addEventListener("pointerleave", () => resolve(performance.now()), { once: true }));
-  });
-  await leave();
-  return page.evaluate(async (at) => {
-    const left: number = await (window as any).__left;
-    const list = document.getElementById("nav-services-list")!;
-    const samples: { ms: number; visible: boolean }[] = [];
-    for (const ms of at) {
-      await new Promise((r) => setTimeout(r, Math.max(0, left + ms - performance.now())));
-      samples.push({ ms: Math.round(performance.now() - left), visible: getComputedStyle(list).visibility === "visible" });
-    }
-    return samples;
-  }, at);
+async function visibleAfterLeaving(page: Page, openList: () => Promise<void>, leave: () => Promise<void>, at: number[]) {
+  let samples: { ms: number; visible: boolean }[] = [];
+  // A busy machine can hold the page's timer past the grace, and a late look proves nothing about it:
+  // the first look is made again, list opened anew, while it came 40 ms or more late, up to five times.
+  for (let tries = 0; tries < 5 && !(samples[0]?.ms < at[0] + 40); tries++) {
+    await openList();
+    await page.evaluate(() => {
+      const li = document.querySelector('[data-menu="services"]')!;
+      (window as any).__left = new Promise<number>((resolve) => li.addEventListener("pointerleave", () => resolve(performance.now()), { once: true }));
+    });
+    await leave();
+    samples = await page.evaluate(async (at) => {
+      const left: number = await (window as any).__left;
+      const list = document.getElementById("nav-services-list")!;
+      const samples: { ms: number; visible: boolean }[] = [];
+      for (const ms of at) {
+        await new Promise((r) => setTimeout(r, Math.max(0, left + ms - performance.now())));
+        samples.push({ ms: Math.round(performance.now() - left), visible: getComputedStyle(list).visibility === "visible" });
+      }
+      return samples;
+    }, at);
+  }
+  return samples;
 }
 
 /**
@@ -93,9 +100,11 @@ const backWithin = (outFor: number[]) => `out of the menu for ${outFor.map(Math.
 describe("desktop dropdowns", () => {
   it("open on hover, are still open 100 ms after the pointer leaves and closed by 300 ms", async () => {
     const { page, problems } = await open("/about-us/");
-    await hoverServices(page);
-    expect(await servicesButton(page).getAttribute("aria-expanded")).toBe("true");
-    const [at100, at300] = await visibleAfterLeaving(page, () => page.mouse.move(640, 600), [100, 300]);
+    const openList = async () => {
+      await hoverServices(page);
+      expect(await servicesButton(page).getAttribute("aria-expanded")).toBe("true");
+    };
+    const [at100, at300] = await visibleAfterLeaving(page, openList, () => page.mouse.move(640, 600), [100, 300]);
     expect(at100.ms).toBeLessThan(140);
     expect(at100.visible).toBe(true);
     expect(at300.visible).toBe(false);
@@ -107,9 +116,11 @@ describe("desktop dropdowns", () => {
   it("from the very first hover, before the island runs, are still open 100 ms after the pointer leaves and closed by 400 ms", async () => {
     const { page, problems } = await open("/about-us/");
     const release = await holdScripts(page); // React and the island never arrive while this test looks: CSS alone.
-    await page.hover('[data-menu="services"] >> text=Services');
-    await expect.poll(() => servicesList(page).isVisible()).toBe(true);
-    const [at100, at400] = await visibleAfterLeaving(page, () => page.mouse.move(640, 600), [100, 400]);
+    const openList = async () => {
+      await page.hover('[data-menu="services"] >> text=Services');
+      await expect.poll(() => servicesList(page).isVisible()).toBe(true);
+    };
+    const [at100, at400] = await visibleAfterLeaving(page, openList, () => page.mouse.move(640, 600), [100, 400]);
     expect(at100.ms).toBeLessThan(140);
     expect(at100.visible).toBe(true);
     expect(at400.visible).toBe(false);

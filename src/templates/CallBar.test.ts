@@ -27,6 +27,14 @@ const withBar = onePerKind(content).filter(hasCallBar);
 
 const bar = (page: Page) => page.locator(".call-bar");
 
+/** The screens the bar must leave the page usable on: phones upright and on their side, and a small tablet. */
+const SCREENS = [
+  ["390 × 844", PHONE],
+  ["360 × 640", { width: 360, height: 640 }],
+  ["844 × 390, a phone on its side", { width: 844, height: 390 }],
+  ["768 × 1024", { width: 768, height: 1024 }],
+] as const;
+
 /** Scrolls so the page's top is `screens` screen heights up. (What the tests read next lays the page out afresh; no frame is waited for, as none comes without JavaScript.) */
 const scrollScreens = (page: Page, screens: number) => page.evaluate((screens) => scrollTo(0, innerHeight * screens), screens);
 
@@ -95,39 +103,38 @@ describe("the header's call button", () => {
 });
 
 describe("the call bar", () => {
-  it.each([
-    ["390 × 844", PHONE],
-    ["360 × 640", { width: 360, height: 640 }],
-    ["844 × 390, a phone on its side", { width: 844, height: 390 }],
-    ["768 × 1024", { width: 768, height: 1024 }],
-  ])("at %s never covers the quote form's Send button, a footer link or the page's last lines", async (_label, viewport) => {
-    const page = await env.browser.newPage({ viewport });
-    await page.goto(env.site.url + "/");
-    const send = "#home button[type=submit]";
-    // The Send button at the foot of the screen, then a little higher, as a visitor scrolling back up to it meets it.
-    const lifts = [0, 40, 120];
-    const sendSeen = await looks(page, lifts.map((lift) => ({ selector: send, toBottomEdge: true, lift })));
-    expect(sendSeen.map((s) => s.shown)).toEqual(lifts.map(() => "shown"));
-    if (viewport === PHONE) expect(sendSeen.map((s) => s.overlapsBar)).toEqual(lifts.map(() => false));
+  it(`at ${SCREENS.map(([label]) => label).join(", ")} never covers the quote form's Send button, a footer link or the page's last lines`, async () => {
+    // Each page loaded once and laid out at each size in turn: the bar is CSS alone, so a page resized is laid out as one loaded at that size.
+    const page = await env.browser.newPage({ viewport: PHONE });
     for (const route of withBar) {
-      // The home page is open already, from the Send button's check.
-      if (route.path !== "/") await page.goto(env.site.url + route.path);
-      const links = await page.locator("footer a").count();
-      expect(links).toBeGreaterThan(10);
-      // Each footer link in turn at the foot of the screen: shown, and clear of the bar.
-      const seen = await looks(page, Array.from({ length: links }, (_, index) => ({ selector: "footer a", index, toBottomEdge: true })));
-      expect(seen.map((s, i) => `footer link ${i}: ${s.shown}${s.overlapsBar ? ", under the bar" : ""}`), route.path).toEqual(seen.map((_, i) => `footer link ${i}: shown`));
-      // At the very end the bar rests in the room left for it, between the last section and the footer.
-      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
-      const [last, rest, footer] = await page.evaluate(() => {
-        const range = document.querySelector(".call-bar-range")!;
-        return [range.previousElementSibling!, document.querySelector(".call-bar")!, document.querySelector("footer")!].map((el) => {
-          const r = el.getBoundingClientRect();
-          return { top: r.top, bottom: r.bottom };
+      await page.goto(env.site.url + route.path);
+      for (const [label, viewport] of SCREENS) {
+        await page.setViewportSize(viewport);
+        const where = `${route.path} at ${label}`;
+        if (route.path === "/") {
+          // The Send button at the foot of the screen, then a little higher, as a visitor scrolling back up to it meets it.
+          const lifts = [0, 40, 120];
+          const sendSeen = await looks(page, lifts.map((lift) => ({ selector: "#home button[type=submit]", toBottomEdge: true, lift })));
+          expect(sendSeen.map((s) => s.shown), where).toEqual(lifts.map(() => "shown"));
+          if (viewport === PHONE) expect(sendSeen.map((s) => s.overlapsBar), where).toEqual(lifts.map(() => false));
+        }
+        const links = await page.locator("footer a").count();
+        expect(links).toBeGreaterThan(10);
+        // Each footer link in turn at the foot of the screen: shown, and clear of the bar.
+        const seen = await looks(page, Array.from({ length: links }, (_, index) => ({ selector: "footer a", index, toBottomEdge: true })));
+        expect(seen.map((s, i) => `footer link ${i}: ${s.shown}${s.overlapsBar ? ", under the bar" : ""}`), where).toEqual(seen.map((_, i) => `footer link ${i}: shown`));
+        // At the very end the bar rests in the room left for it, between the last section and the footer.
+        await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+        const [last, rest, footer] = await page.evaluate(() => {
+          const range = document.querySelector(".call-bar-range")!;
+          return [range.previousElementSibling!, document.querySelector(".call-bar")!, document.querySelector("footer")!].map((el) => {
+            const r = el.getBoundingClientRect();
+            return { top: r.top, bottom: r.bottom };
+          });
         });
-      });
-      expect(rest.top, route.path).toBeGreaterThanOrEqual(last.bottom - 0.5);
-      expect(rest.bottom, route.path).toBeLessThanOrEqual(footer.top + 0.5);
+        expect(rest.top, where).toBeGreaterThanOrEqual(last.bottom - 0.5);
+        expect(rest.bottom, where).toBeLessThanOrEqual(footer.top + 0.5);
+      }
     }
     await page.close();
   }, 120_000);

@@ -196,7 +196,9 @@ describe("at 1280 px wide", () => {
   }, PASS_TIMEOUT);
 
   it("every menu and dropdown, opened, has no axe violation", async () => {
-    const { opened, found } = await openedMenus(await live.newPage(), false);
+    const page = await live.newPage();
+    const { opened, found } = await openedMenus(page, false);
+    await page.close();
     // The header's two lists.
     expect(opened).toBeGreaterThanOrEqual(2);
     expect(found).toEqual([]);

@@ -7,7 +7,7 @@ export interface FocusStop {
   name: string;
   /** A focus ring is drawn: an outline at least 2 px wide, or a box shadow. */
   ring: boolean;
-  /** What the screen shows at its centre is it (or inside it): nothing, such as the call bar, is over it. */
+  /** What the screen shows at its centre is it (or inside it): nothing, such as the call bar, is over it. A stop with no box is never uncovered. */
   uncovered: boolean;
   /** The page was scrolled more than a screen down when it got focus. */
   belowTheFirstScreen: boolean;
@@ -15,8 +15,7 @@ export interface FocusStop {
 
 /**
  * Presses Tab from where focus is until it comes back round to a stop it has been on, at most
- * `max` times, and reads each stop in one call to the page. A stop with no box (the skip link's
- * target, say) is passed over.
+ * `max` times, and reads each stop in one call to the page.
  */
 export async function focusStops(page: Page, max = 80): Promise<FocusStop[]> {
   const stops: FocusStop[] = [];
@@ -24,13 +23,13 @@ export async function focusStops(page: Page, max = 80): Promise<FocusStop[]> {
     await page.keyboard.press("Tab");
     const stop = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
-      const r = el?.getClientRects()[0];
-      if (!el || el === document.body || !r || r.width === 0) return null;
+      if (!el || el === document.body) return null;
       const been = ((window as unknown as { __focusStops?: WeakSet<Element> }).__focusStops ??= new WeakSet());
       if (been.has(el)) return "round";
       been.add(el);
       const s = getComputedStyle(el);
-      const hit = document.elementFromPoint(r.left + r.width / 2, Math.min(r.top + r.height / 2, innerHeight - 1));
+      const r = el.getClientRects()[0];
+      const hit = r && r.width > 0 ? document.elementFromPoint(r.left + r.width / 2, Math.min(r.top + r.height / 2, innerHeight - 1)) : null;
       return {
         name: `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().slice(0, 40)}"`,
         ring: (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== "none",

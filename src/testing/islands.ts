@@ -1,4 +1,4 @@
-/** Browser-test helpers for islands: wake every island on a page and collect what the console says. */
+/** Browser-test helpers for islands: which pages stand for each set of islands, wake every island on a page, and collect what the console says. */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";

@@ -16,7 +16,7 @@ import { hasCallBar, onePerKind } from "../content/routes.ts";
 import { telHref } from "../shared/phone.ts";
 import { DESKTOP, PHONE } from "../testing/browser.ts";
 import { browserAndSitePerFile } from "../testing/browser-suite.ts";
-import { atPhoneWidth, looks, shownUncovered } from "../testing/call-bar.ts";
+import { atPhoneWidth, looks, scrollScreens, shownUncovered } from "../testing/call-bar.ts";
 import { focusStops } from "../testing/focus.ts";
 
 const content = loadContent("content");
@@ -35,8 +35,6 @@ const SCREENS = [
   ["768 × 1024", { width: 768, height: 1024 }],
 ] as const;
 
-/** Scrolls so the page's top is `screens` screen heights up. (What the tests read next lays the page out afresh; no frame is waited for, as none comes without JavaScript.) */
-const scrollScreens = (page: Page, screens: number) => page.evaluate((screens) => scrollTo(0, innerHeight * screens), screens);
 
 describe("at 390 px", () => {
   it("the header's call button and the call bar's links are named as a screen reader names them, as every-page.test.ts reads them", async () => {

@@ -26,6 +26,7 @@ import { loadContent } from "../build/content/load.ts";
 import { hasCallBar, onePerKind, routes } from "../content/routes.ts";
 import { axe } from "../testing/axe.ts";
 import { DESKTOP, PHONE, releaseTestBrowser, testBrowser } from "../testing/browser.ts";
+import { scrollScreens } from "../testing/call-bar.ts";
 import { focusStops } from "../testing/focus.ts";
 import { firstOfEachIslandSet, wakeIslands } from "../testing/islands.ts";
 import { startSite, visitAddress } from "../testing/site.ts";
@@ -168,7 +169,7 @@ describe("at 1280 px wide", () => {
       for (const v of await axe(page)) found.push(`${p}: ${v}`);
       if (!hasCallBar(route)) continue;
       // Where a phone shows the bar: a screen and a half down.
-      await page.evaluate(() => scrollTo(0, innerHeight * 1.5));
+      await scrollScreens(page, 1.5);
       scrolled++;
       if (await page.locator(".call-bar").isVisible()) barShown.push(p);
     }

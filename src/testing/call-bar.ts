@@ -1,9 +1,12 @@
 /**
  * Reading the header's call button and the call bar in Chromium, each in one
  * call to the browser (each call costs CPU, and these run on every page):
- * for every-page.test.ts's visit to every page and CallBar.test.ts.
+ * for every-page.test.ts's visit to every page, CallBar.test.ts and a11y.test.ts.
  */
 import type { Page } from "playwright-core";
+
+/** Scrolls so the page's top is `screens` screen heights up. (What the tests read next lays the page out afresh; no frame is waited for, as none comes without JavaScript.) */
+export const scrollScreens = (page: Page, screens: number) => page.evaluate((screens) => scrollTo(0, innerHeight * screens), screens);
 
 /** An element to look at: the `index`-th that `selector` matches. */
 export interface Look {

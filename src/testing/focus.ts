@@ -15,10 +15,13 @@ export interface FocusStop {
 
 /**
  * Presses Tab from where focus is until it comes back round to a stop it has been on, at most
- * `max` times, and reads each stop in one call to the page.
+ * `max` times, and reads each stop in one call to the page. Called again on the same page, it
+ * counts every stop anew.
  */
 export async function focusStops(page: Page, max = 80): Promise<FocusStop[]> {
   const stops: FocusStop[] = [];
+  // The stops already met are kept in the page, between presses; a second call on the same page starts afresh.
+  await page.evaluate(() => delete (window as unknown as { __focusStops?: WeakSet<Element> }).__focusStops);
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
     const stop = await page.evaluate(() => {

@@ -112,9 +112,11 @@ export async function runLeads(args: readonly string[], io: ScriptIo): Promise<n
   }
 }
 
-async function execute(args: readonly string[], { env, stdout }: ScriptIo): Promise<void> {
+async function execute(args: readonly string[], { env, stdout, stderr }: ScriptIo): Promise<void> {
   /** One line of output. */
   const print = (line: string) => void stdout.write(`${line}\n`);
+  /** One line the owner must not miss, apart from the output a script may read. */
+  const warn = (line: string) => void stderr.write(`${line}\n`);
 
   const { values: flags, positionals } = (() => {
     try {
@@ -164,12 +166,21 @@ async function execute(args: readonly string[], { env, stdout }: ScriptIo): Prom
     return { store: new LeadStore(wranglerD1Sql({ remote: flags.remote, config, persistTo, env })), close: () => {}, d1: true };
   }
 
+  /** What /api/health says when leads did not reach Telegram, above the list (on stderr, so the table stays one to read with a script). */
+  async function warnUndelivered() {
+    const { undeliverable, undeliverableError } = await store.stats();
+    if (!undeliverable) return;
+    warn(`${undeliverable === 1 ? "1 lead was" : `${undeliverable} leads were`} not delivered to Telegram${undeliverableError ? ` (${escapeTerminal(undeliverableError)})` : ""}.`);
+    warn(`They are marked undeliverable; docs/runbook.md says what to do, then npm run leads -- resend ID sends one.`);
+  }
+
   try {
     switch (command) {
       case "list": {
         // The leads the owner works, or with --spam what was held back from them.
         const statuses: readonly LeadStatus[] = flags.spam ? HELD : flags.status ? [status(flags.status)] : LEAD_WORK_STATUSES;
         const leads = (await store.list({ statuses, stages: stageFilter && [stageFilter === WAITING ? null : stageFilter], limit, withStages: flags.json })).map(view);
+        await warnUndelivered();
         if (flags.json) print(JSON.stringify(leads, null, 2));
         else if (leads.length === 0) print(`No ${flags.spam ? "spam or unconfirmed posts" : "leads"}${stageFilter ? ` at stage ${stageFilter}` : ""} yet.`);
         else if (flags.spam) table(print, leads.map((l) => ({ received: brisbane(l.receivedAt), form: l.form, name: l.name ?? "(erased)", email: l.email ?? "", status: l.status, why: l.spamReason ?? (l.status === "unconfirmed" ? "waits for the visitor's second Send" : ""), id: l.id })));

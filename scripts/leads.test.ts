@@ -33,8 +33,15 @@ beforeAll(async () => {
 afterAll(() => leads.remove());
 
 describe("npm run leads", () => {
-  it("lists recent leads as a table, newest first, with their stage, without spam or unconfirmed posts", async () => {
-    const out = (await leadsCli()).stdout.split("\n");
+  it("lists recent leads as a table, newest first, with their stage, without spam or unconfirmed posts, after what did not reach Telegram", async () => {
+    const { stdout, stderr } = await leadsCli();
+    // As /api/health says it, the count and the cause, above the table (on stderr: the table stays one a script can read).
+    expect(stderr.split("\n")).toEqual([
+      "1 lead was not delivered to Telegram (400 Bad Request: message is too long).",
+      "They are marked undeliverable; docs/runbook.md says what to do, then npm run leads -- resend ID sends one.",
+      "",
+    ]);
+    const out = stdout.split("\n");
     expect(out[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id$/);
     expect(out[1]).toContain("Mia 你好");
     expect(out[1]).toMatch(/undeliverable\s+waiting\s+lead-mia$/);

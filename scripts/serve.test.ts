@@ -75,7 +75,7 @@ describe("npm run serve", () => {
     await expect.poll(() => tg.delivered.length, { timeout: 15_000, message: "the kept lead goes out after the restart" }).toBe(1);
     expect(tg.delivered[0].shown).toContain("Name: Killed Before Sending\n");
     const health = await (await fetch(`${second.url}/api/health`)).json();
-    expect(health).toEqual({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 });
+    expect(health).toEqual({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 });
     await new Promise((r) => setTimeout(r, 1_000));
     expect(tg.delivered).toHaveLength(1);
   }, 90_000);

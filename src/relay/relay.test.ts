@@ -62,7 +62,7 @@ describe("Telegram client: one attempt and what its answer means", () => {
 describe("relay handler: validate, store, answer", () => {
   let leads: ReturnType<typeof tempLeadStore>;
   const logs: string[] = [];
-  const healthy: Health = { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 };
+  const healthy: Health = { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 };
   beforeEach(() => {
     leads = tempLeadStore();
     logs.length = 0;
@@ -348,7 +348,7 @@ describe("relay handler: validate, store, answer", () => {
     const ok = await relay()(new Request("http://relay.test/api/health"));
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual(healthy);
-    const stuck: Health = { ok: false, telegram: "ok", pending: 2, oldestPendingSeconds: 1_000 };
+    const stuck: Health = { ok: false, telegram: "ok", pending: 2, oldestPendingSeconds: 1_000, undeliverable: 0, problem: "2 leads waiting to be sent, the oldest for 16 minutes" };
     const red = await relay({ health: stuck })(new Request("http://relay.test/api/health"));
     expect(red.status).toBe(503);
     expect(await red.json()).toEqual(stuck);
@@ -405,7 +405,7 @@ describe("the relay's own log", () => {
     const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void printed.push(String(line)));
     try {
       // No log option: the relay's default sink, as `npm run serve` and the Worker print.
-      const relay = createRelay({ store: leads.store, health: async () => ({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 }), allowedOrigins: ["https://www.example.com"], rateLimitPerMinute: 100, phone: "0491 570 156" });
+      const relay = createRelay({ store: leads.store, health: async () => ({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 }), allowedOrigins: ["https://www.example.com"], rateLimitPerMinute: 100, phone: "0491 570 156" });
       // Header bytes are Latin-1: 0x9b is C1's CSI, which a UTF-8 terminal reads as ESC [; ESC ] 8 starts a link.
       const origin = "https://evil.example\u001b[2J\u009b31mRED\u001b]8;;https://phish.example\u0007";
       const body = new URLSearchParams({ name: "Ann", email: "ann@example.com" }).toString();

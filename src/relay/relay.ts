@@ -62,7 +62,7 @@ export interface RelayOptions {
   now?: () => Date;
   log?: (message: string) => void;
   /** The owner's button presses through Telegram's webhook (updates.ts); without it the webhook path is not found. */
-  updates?: { secret: string; handle(update: unknown): Promise<void> };
+  updates?: { secret: string; handle(update: unknown): Promise<unknown> };
 }
 
 export type RelayHandler = (request: Request, client?: { clientAddress?: string }) => Promise<Response>;

@@ -95,7 +95,7 @@ describe("scripted posts", () => {
 
   it("with SPAM_CHECKS=off a bare post is a lead", async () => {
     const leads = tempLeadStore();
-    const handler = createRelay({ store: leads.store, health: async () => ({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 }), allowedOrigins: [], rateLimitPerMinute: 10, phone: "", log: () => {} });
+    const handler = createRelay({ store: leads.store, health: async () => ({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 }), allowedOrigins: [], rateLimitPerMinute: 10, phone: "", log: () => {} });
     await handler(new Request("http://relay.test/api/quote", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Ann", email: "ann@example.com" }) }));
     expect((await leads.store.list())[0].status).toBe("pending");
     leads.remove();
@@ -205,7 +205,7 @@ describe("limits behind a proxy", () => {
   const leads = tempLeadStore();
   afterAll(() => leads.remove());
   const handler = (trustProxy: number) =>
-    createRelay({ store: leads.store, health: async () => ({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 }), allowedOrigins: [], rateLimitPerMinute: 2, trustProxy, phone: "", log: () => {} });
+    createRelay({ store: leads.store, health: async () => ({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 }), allowedOrigins: [], rateLimitPerMinute: 2, trustProxy, phone: "", log: () => {} });
   const post = (xff: string, i: number) =>
     new Request("http://relay.test/api/quote", { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": xff }, body: JSON.stringify({ name: `N${i}`, email: "n@example.com" }) });
 

@@ -10,9 +10,16 @@
 export interface TelegramOptions {
   apiBase: string;
   token: string;
+  /** The chat the relay writes to: the configured one, or the supergroup Telegram moved it to (followMigration). */
   chatId: string;
   /** One attempt without an answer is abandoned after this many ms: long enough that a slow Telegram is not taken for a dead one. */
   attemptTimeoutMs?: number;
+  /**
+   * Told when Telegram answers that the chat moved (a group upgraded to a supergroup): keeps the new id
+   * so a restart keeps it, and sends the leads the old id held. The call that met the move is made
+   * again to the new id either way.
+   */
+  chatMoved?: (from: string, to: string) => Promise<void>;
 }
 
 export const ATTEMPT_TIMEOUT_MS = 30_000;
@@ -52,9 +59,19 @@ export async function sendOnce(text: string, telegram: TelegramOptions, parseMod
   const reason = `${response.status} ${answer.description ?? "(no description)"}`;
   if (response.status === 429) return { kind: "retry", reason, retryAfterMs: Math.max(1, answer.retryAfter ?? 1) * 1000, uncertain: false };
   if (response.status >= 500) return { kind: "retry", reason, uncertain: false };
-  if (response.status === 401 || response.status === 403 || response.status === 404 || /chat not found/i.test(reason)) return { kind: "settings", reason };
+  if (response.status === 401 || response.status === 403 || response.status === 404 || CHAT_REFUSALS.test(reason)) return { kind: "settings", reason };
   return { kind: "message", reason };
 }
+
+/**
+ * 400 answers about the chat, not the message: the same for every lead until the settings or the
+ * chat change. From the Bot API server's error texts (tdlib/telegram-bot-api, Client.cpp):
+ * "chat not found", "group chat was upgraded to a supergroup chat" (when the move could not be
+ * followed), "not enough rights to send text messages to the chat", "have no rights to send a
+ * message", "need administrator rights in the channel chat", and the raw CHAT_WRITE_FORBIDDEN,
+ * PEER_ID_INVALID and CHANNEL_PRIVATE.
+ */
+const CHAT_REFUSALS = /chat not found|group chat was upgraded|not enough rights|have no rights|need administrator rights|CHAT_WRITE_FORBIDDEN|CHAT_RESTRICTED|PEER_ID_INVALID|CHANNEL_PRIVATE|bot is not a member/i;
 
 /** What any other Bot API call answered: its result, or why not (never the URL, which holds the token). */
 export type BotAnswer = { ok: true; result: unknown; description?: string } | { ok: false; status: number; description: string; retryAfterMs?: number };
@@ -71,11 +88,60 @@ export async function callBot(telegram: TelegramOptions, method: string, params:
   }
 }
 
+/**
+ * One request. Every string goes out well-formed: Telegram refuses a lone surrogate (half an emoji
+ * cut off) with 400 "strings must be encoded in UTF-8", so it becomes U+FFFD instead.
+ * An answer that the chat moved (400 with parameters.migrate_to_chat_id: the group became a
+ * supergroup, https://core.telegram.org/bots/api#responseparameters) is followed once: the new id
+ * is kept in `telegram.chatId` (and told to `chatMoved`), and the call is made again to it.
+ */
+export interface RetryOptions {
+  /** Tries in all. */
+  tries?: number;
+  /** One try's timeout. */
+  timeoutMs?: number;
+  /** The longest wait before another try: a 429 asking for longer is given up at once. */
+  maxWaitMs?: number;
+}
+
+const FIRST_BACKOFF_MS = 100;
+
+/**
+ * A Bot API call that is worth making again a moment later, as grammY's withRetries does (its
+ * src/core/client.ts): a 429 after Telegram's retry_after, when that fits in `maxWaitMs`; a 5xx or
+ * no answer after a back-off from 100 ms, doubling. Anything else (a 400, a 403) is answered at once.
+ * For the owner's buttons (answerCallbackQuery, the notice's edit): bounded, so a press is never
+ * held past the time Telegram gives its answer.
+ */
+export async function callBotRetrying(telegram: TelegramOptions, method: string, params: Record<string, unknown>, { tries = 3, timeoutMs, maxWaitMs = 5_000 }: RetryOptions = {}): Promise<BotAnswer> {
+  let answer = await callBot(telegram, method, params, timeoutMs);
+  for (let tried = 1; tried < tries && !answer.ok; tried++) {
+    const wait = answer.status === 429 ? (answer.retryAfterMs ?? 1_000) : answer.status === 0 || answer.status >= 500 ? FIRST_BACKOFF_MS * 2 ** (tried - 1) : undefined;
+    if (wait === undefined || wait > maxWaitMs) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    answer = await callBot(telegram, method, params, timeoutMs);
+  }
+  return answer;
+}
+
 async function post(telegram: TelegramOptions, method: string, params: Record<string, unknown>, timeoutMs = telegram.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS, stop?: AbortSignal): Promise<{ response: Response; answer: Answer }> {
+  const first = await postOnce(telegram, method, params, timeoutMs, stop);
+  const to = first.answer.migrateTo;
+  if (to === undefined || params.chat_id === undefined) return first;
+  const from = String(params.chat_id);
+  if (telegram.chatId === from) {
+    telegram.chatId = to;
+    await telegram.chatMoved?.(from, to);
+  }
+  return postOnce(telegram, method, { ...params, chat_id: to }, timeoutMs, stop);
+}
+
+async function postOnce(telegram: TelegramOptions, method: string, params: Record<string, unknown>, timeoutMs: number, stop?: AbortSignal): Promise<{ response: Response; answer: Answer }> {
   const url = `${telegram.apiBase.replace(/\/$/, "")}/bot${telegram.token}/${method}`;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
-  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(params), signal });
+  const body = JSON.stringify(params, (_key, v: unknown) => (typeof v === "string" ? v.toWellFormed() : v));
+  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body, signal });
   return { response, answer: await readAnswer(response) };
 }
 
@@ -84,6 +150,8 @@ interface Answer {
   result?: unknown;
   description?: string;
   retryAfter?: number;
+  /** The chat's new id, when Telegram says it moved. */
+  migrateTo?: string;
 }
 
 /** Telegram answers JSON, but a proxy in front of it may answer a 5xx with an HTML page. */
@@ -93,12 +161,15 @@ async function readAnswer(response: Response): Promise<Answer> {
     const parsed = JSON.parse(text) as unknown;
     if (parsed && typeof parsed === "object") {
       const a = parsed as Record<string, unknown>;
-      const retryAfter = (a.parameters as Record<string, unknown> | undefined)?.retry_after;
+      const parameters = a.parameters as Record<string, unknown> | undefined;
+      const retryAfter = parameters?.retry_after;
+      const migrateTo = parameters?.migrate_to_chat_id;
       return {
         ok: a.ok,
         result: a.result,
         description: typeof a.description === "string" ? a.description : undefined,
         retryAfter: typeof retryAfter === "number" && retryAfter >= 0 ? retryAfter : undefined,
+        migrateTo: typeof migrateTo === "number" && Number.isSafeInteger(migrateTo) ? String(migrateTo) : undefined,
       };
     }
   } catch {

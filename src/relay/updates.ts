@@ -11,11 +11,11 @@
  * keeping the buttons for the next one.
  * https://core.telegram.org/bots/api#callbackquery
  */
-import { callBot, type TelegramOptions } from "./telegram.ts";
+import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "./telegram.ts";
 import { toBase64url } from "../shared/hex.ts";
 import { render } from "./markdown.ts";
 import { parseCallback, stageKeyboard, stageLabel, stageLines } from "./leads/stages.ts";
-import type { LeadStore } from "./leads/store.ts";
+import type { Lead, LeadStore } from "./leads/store.ts";
 import { releaseSpam, showSpam } from "./owner.ts";
 
 /** The secret Telegram sends with every webhook post: derived from the bot token, so the relay and `npm run telegram` agree without another setting. */
@@ -33,6 +33,15 @@ export function sameSecret(given: string, expected: string): boolean {
   return differ === 0;
 }
 
+/**
+ * A press's answer: each try given 3 s, three tries, waits of at most 2 s between them, so the owner
+ * is answered (or given up on) within about 12 s. Telegram's clients show the spinner until the
+ * answer, and Telegram refuses an answer to a query it calls "too old".
+ */
+const ANSWER_RETRY: RetryOptions = { tries: 3, timeoutMs: 3_000, maxWaitMs: 2_000 };
+/** The notice's edit: three tries, 10 s each, waiting up to 5 s for a 429. */
+const EDIT_RETRY: RetryOptions = { tries: 3, timeoutMs: 10_000, maxWaitMs: 5_000 };
+
 export interface UpdateHandlerOptions {
   store: LeadStore;
   telegram: TelegramOptions;
@@ -47,21 +56,26 @@ interface CallbackQuery {
   data?: unknown;
 }
 
-/** Handles one update; throws only when the store fails (the webhook then answers 500 and Telegram sends it again). */
-export async function handleUpdate(update: unknown, { store, telegram, log, now = Date.now }: UpdateHandlerOptions): Promise<void> {
+/**
+ * Handles one update: false when it was handled before (or is not an update). Throws only when the
+ * store fails (the webhook then answers 500 and Telegram sends it again).
+ */
+export async function handleUpdate(update: unknown, { store, telegram, log, now = Date.now }: UpdateHandlerOptions): Promise<boolean> {
   const updateId = (update as { update_id?: unknown } | null)?.update_id;
-  if (typeof updateId !== "number" || !Number.isSafeInteger(updateId)) return;
-  if (await store.updateSeen(updateId)) return;
+  if (typeof updateId !== "number" || !Number.isSafeInteger(updateId)) return false;
+  if (await store.updateSeen(updateId, now())) return false;
   const query = (update as { callback_query?: CallbackQuery }).callback_query;
   if (query && typeof query.id === "string") await press(query);
   await store.updateDone(updateId, now());
+  return true;
 
   async function press(query: CallbackQuery) {
     if (String(query.message?.chat?.id) !== telegram.chatId) {
       log(`relay: a button press from another chat was ignored`);
       return;
     }
-    const answer = (text: string) => callBot(telegram, "answerCallbackQuery", { callback_query_id: query.id, text }).then(warn("answer a button press"));
+    // Answered first, so the owner's spinner stops within the time Telegram gives an answer, and retried within it.
+    const answer = (text: string) => callBotRetrying(telegram, "answerCallbackQuery", { callback_query_id: query.id, text }, ANSWER_RETRY).then(warn("answer a button press"));
     // The digest's "See them", and "Not spam" under each message it shows.
     const spam = typeof query.data === "string" ? /^spam:(\d+):(\d+)$/.exec(query.data) : null;
     if (spam) {
@@ -83,19 +97,27 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
     if (lead.erasedAt !== null) return answer("This lead's details were erased after the retention period.");
     const label = stageLabel(pressed.stage);
     const by = [query.from?.first_name, query.from?.last_name].filter(Boolean).join(" ") || query.from?.username || "someone";
+    await answer(lead.stage === pressed.stage ? `Already marked ${label}.` : `Marked ${label}.`);
     const moved = await store.setStage(lead.id, pressed.stage, now(), { name: by, id: query.from?.id });
     if (moved) log(`relay: lead ${lead.id} marked ${label}`);
-    await answer(moved ? `Marked ${label}.` : `Already marked ${label}.`);
-    // Edited even when nothing moved: a press handled before a crash may not have reached the notice; if it did, Telegram says "not modified".
-    const messageId = query.message?.message_id ?? lead.noticeMessageId;
-    if (messageId == null) return;
+    await editNotice(lead, query.message?.message_id ?? lead.noticeMessageId);
+  }
+
+  /**
+   * The notice shows every stage pressed. Only an edit that changes it is sent (Telegram answers one
+   * that changes nothing 400 "message is not modified"): a press handled before a crash whose edit
+   * never reached the notice is edited now; one whose edit did changes nothing.
+   */
+  async function editNotice(lead: Lead, messageId: number | null | undefined) {
+    // A notice sent as plain text (Telegram refused its Markdown) keeps no text to edit; its buttons stay as they are.
+    if (messageId == null || !lead.noticeText) return;
     const history = (await store.stageHistory([lead.id])).get(lead.id) ?? [];
-    const keyboard = stageKeyboard(lead.id);
-    const edited = lead.noticeText
-      ? await callBot(telegram, "editMessageText", { chat_id: telegram.chatId, message_id: messageId, text: `${lead.noticeText}\n${render(stageLines(history, lead.receivedAt)).markdown}`, parse_mode: "Markdown", link_preview_options: { is_disabled: true }, reply_markup: keyboard })
-      : await callBot(telegram, "editMessageReplyMarkup", { chat_id: telegram.chatId, message_id: messageId, reply_markup: keyboard });
-    // "message is not modified": a press handled twice (Telegram sent it again after a crash) already shows.
-    if (!edited.ok && !/not modified/i.test(edited.description)) warn("edit the notice")(edited);
+    const text = `${lead.noticeText}\n${render(stageLines(history, lead.receivedAt)).markdown}`;
+    if (text === (lead.noticeEdited ?? lead.noticeText)) return;
+    const edited = await callBotRetrying(telegram, "editMessageText", { chat_id: telegram.chatId, message_id: messageId, text, parse_mode: "Markdown", link_preview_options: { is_disabled: true }, reply_markup: stageKeyboard(lead.id) }, EDIT_RETRY);
+    // "not modified": the edit reached Telegram before a crash kept us from writing it down.
+    if (edited.ok || /not modified/i.test(edited.description)) await store.noticeEdited(lead.id, text);
+    else warn("edit the notice")(edited);
   }
 
   function warn(what: string) {

@@ -170,7 +170,7 @@ describe("delivery", () => {
     const wrong = await start({ TELEGRAM_BOT_TOKEN: "999:WRONG-token-abcdefghijklmnopqrst" });
     expect((await post(wrong, ann)).status).toBe(200);
     await expect.poll(async () => (await wrong.opened.store.list())[0]?.status, { timeout: 5_000, message: "the lead is marked undeliverable" }).toBe("undeliverable");
-    expect(await health(wrong)).toEqual({ status: 503, ok: false, telegram: "undeliverable", pending: 0, oldestPendingSeconds: 0 });
+    expect(await health(wrong)).toEqual({ status: 503, ok: false, telegram: "undeliverable", pending: 0, oldestPendingSeconds: 0, undeliverable: 1, problem: "Telegram refuses the relay's settings (401 Unauthorized): 1 lead held until they work" });
     // Sending is paused: a second lead waits instead of being refused too.
     await post(wrong, { ...ann, name: "Bo" });
     await new Promise((r) => setTimeout(r, 500));
@@ -189,7 +189,7 @@ describe("delivery", () => {
     const clock = movableClock();
     const relay = await start({}, { now: clock.now });
     tg.always({ kind: "down" });
-    expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 });
+    expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 });
     const receivedAt = Date.now() - 16 * 60_000;
     await relay.opened.store.add({ id: "stuck", form: "quote", fields: ann, parts: ["*New Quote Request*\n\n*Name:* Ann\n"], receivedAt });
     await expect.poll(() => tg.attempts, { timeout: 5_000, message: "the delivery loop tries the stuck lead against a Telegram that is down" }).toBeGreaterThanOrEqual(1);
@@ -203,14 +203,14 @@ describe("delivery", () => {
     clock.moveTo((await afterFailedTries(relay, 1)).nextAttemptAt);
     await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "the stuck lead goes out once Telegram is back" }).toBe(1);
     await expect.poll(async () => (await health(relay)).status, { timeout: 5_000, message: "health turns green after the delivery" }).toBe(200);
-    expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 });
+    expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 });
   });
 
   it("keeps leads without sending when Telegram is not configured, and says so in the health check", async () => {
     const relay = await startNodeRelay({ config: standInConfig(tg, db.file, { TELEGRAM_BOT_TOKEN: "", TELEGRAM_CHAT_ID: "" }), log: () => {}, outboxFile: path.join(path.dirname(db.file), "none") });
     running.push(relay);
     expect((await post(relay, ann)).status).toBe(200);
-    expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "not configured", pending: 1, oldestPendingSeconds: 0 });
+    expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "not configured", pending: 1, oldestPendingSeconds: 0, undeliverable: 0 });
     expect(tg.attempts).toBe(0);
   });
 });

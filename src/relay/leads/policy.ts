@@ -34,17 +34,34 @@ export interface Health {
   telegram: TelegramState;
   pending: number;
   oldestPendingSeconds: number;
+  /** Leads Telegram did not take (refused, or out of tries), kept until sent again. */
+  undeliverable: number;
+  /** While not ok: what is wrong, in words an uptime monitor's alert can carry to the owner. */
+  problem?: string;
 }
 
 /**
- * The health check's answer, on Node and on Workers alike: red while Telegram refuses the
- * settings or a lead has waited longer than STALE_AFTER_MS. Storing only (no Telegram) is a
- * choice, not a fault: the owner reads leads with npm run leads.
+ * The health check's answer, on Node and on Workers alike: red (503) while Telegram refuses the
+ * settings (a bot removed from the chat, a wrong chat id), while any lead is undeliverable, or
+ * while a lead has waited longer than STALE_AFTER_MS, naming the cause and the count. Storing only
+ * (no Telegram) is a choice, not a fault: the owner reads leads with npm run leads.
  */
 export function healthFrom(stats: StoreStats, telegram: TelegramState, now: number): Health {
   const oldestPendingSeconds = stats.oldestPendingAt === null ? 0 : Math.max(0, Math.round((now - stats.oldestPendingAt) / 1000));
-  const ok = telegram === "not configured" || (telegram === "ok" && oldestPendingSeconds * 1000 <= STALE_AFTER_MS);
-  return { ok, telegram, pending: stats.pending, oldestPendingSeconds };
+  const stale = oldestPendingSeconds * 1000 > STALE_AFTER_MS;
+  const base = { telegram, pending: stats.pending, oldestPendingSeconds, undeliverable: stats.undeliverable };
+  if (telegram === "not configured") return { ok: true, ...base };
+  const leads = (n: number) => `${n} lead${n === 1 ? "" : "s"}`;
+  const why = stats.undeliverableError ? ` (${stats.undeliverableError})` : "";
+  const problem =
+    telegram === "undeliverable"
+      ? `Telegram refuses the relay's settings${why}: ${leads(stats.undeliverable)} held until they work`
+      : stats.undeliverable
+        ? `${leads(stats.undeliverable)} not delivered to Telegram${why}`
+        : stale
+          ? `${leads(stats.pending)} waiting to be sent, the oldest for ${Math.floor(oldestPendingSeconds / 60)} minutes`
+          : undefined;
+  return problem ? { ok: false, ...base, problem } : { ok: true, ...base };
 }
 
 /** The wait before the next try after `attempts` failed tries: doubling from FIRST_RETRY_MS, capped, ±25% jitter. */
@@ -121,6 +138,41 @@ export async function attemptDelivery(lead: Lead, { store, telegram, mark, hints
 export async function giveUp(store: LeadStore, lead: Lead, hints: HostHints, log: (message: string) => void): Promise<void> {
   await store.undeliverable(lead.id, { kind: "message", error: `not delivered after ${lead.attempts} attempts: ${lead.lastError ?? "no reason recorded"}`, uncertainPart: lead.uncertainPart });
   log(`relay: lead ${lead.id} not delivered after ${lead.attempts} attempts (${lead.lastError}): kept as undeliverable; ${hints.show(lead.id)}`);
+}
+
+/**
+ * Telegram moved the chat to `to` (a group upgraded to a supergroup): the new id is kept (so a
+ * restart keeps it, on either host), the owner is told once how to match the setting, and every
+ * lead the old id held goes out again, to the new one.
+ */
+export async function chatMoved(store: LeadStore, configured: string, to: string, now: number, log: (message: string) => void): Promise<void> {
+  const first = (await store.readSetting(movedSetting(configured))) !== to;
+  if (first) {
+    await store.writeSetting(movedSetting(configured), to);
+    log(`relay: Telegram moved the owner's chat ${configured} to ${to} (the group became a supergroup); the relay now sends there. Set TELEGRAM_CHAT_ID=${to} to match.`);
+  }
+  const requeued = await store.requeueHeldForChat(now);
+  if (requeued) log(`relay: ${requeued} lead(s) held for the old chat go out again to ${to}`);
+}
+
+/** The chat Telegram moved the configured one to, if it did (chatMoved). */
+export async function movedChat(store: LeadStore, configured: string): Promise<string | undefined> {
+  return store.readSetting(movedSetting(configured));
+}
+
+const movedSetting = (chatId: string) => `telegram-chat-moved:${chatId}`;
+
+/**
+ * The Telegram settings as the relay uses them: the chat Telegram moved the configured one to, if
+ * it did (said in the log at each start until TELEGRAM_CHAT_ID matches), and a move met while
+ * sending followed and kept.
+ */
+export async function telegramInUse(store: LeadStore, configured: TelegramOptions | undefined, log: (message: string) => void, now: () => number = Date.now): Promise<TelegramOptions | undefined> {
+  if (!configured) return undefined;
+  const chat = configured.chatId;
+  const moved = await movedChat(store, chat);
+  if (moved) log(`relay: Telegram moved the owner's chat ${chat} to ${moved} (the group became a supergroup); the relay sends there. Set TELEGRAM_CHAT_ID=${moved} to match.`);
+  return { ...configured, chatId: moved ?? chat, chatMoved: (_from, to) => chatMoved(store, chat, to, now(), log) };
 }
 
 /** Leads refused by settings that are no longer in force go out again. */

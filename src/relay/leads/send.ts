@@ -7,6 +7,7 @@
  * decides what follows a part that failed.
  */
 import { markNotice } from "../notice.ts";
+import { parseLegacyMarkdown } from "../markdown.ts";
 import { sendOnce, type SendOutcome, type TelegramOptions } from "../telegram.ts";
 import { stageKeyboard } from "./stages.ts";
 import type { Lead, LeadStore } from "./store.ts";
@@ -31,11 +32,19 @@ export async function sendParts(store: LeadStore, lead: Lead, telegram: Telegram
     // The owner's buttons go on the last part, where a multi-part notice ends.
     const extra = i === parts.length - 1 ? { reply_markup: stageKeyboard(lead.id) } : {};
     let outcome = await sendOnce(text, telegram, "Markdown", extra);
-    // Our escaping should make this impossible; if Telegram still cannot parse it, the owner gets it unformatted rather than not at all.
-    if (outcome.kind === "message" && /can't parse entities/i.test(outcome.reason)) outcome = await sendOnce(text, telegram, null, extra);
+    // Refused for its content (our escaping should make that impossible): the owner gets it as plain text, every word the visitor typed, rather than not at all.
+    const plain = outcome.kind === "message";
+    if (plain) outcome = await sendOnce(plainText(text), telegram, null, extra);
     if (outcome.kind !== "sent") return { done: false, part: i, wasUncertain, outcome };
-    await store.partSent(lead, i, now(), { messageId: outcome.messageId, text });
+    // A plain notice keeps no Markdown to edit: a press then changes only its buttons.
+    await store.partSent(lead, i, now(), { messageId: outcome.messageId, text: plain ? undefined : text });
     lead = { ...lead, partsSent: i + 1, uncertainPart: null };
   }
   return { done: true };
+}
+
+/** What the owner would have read, without formatting: the Markdown's text, or the Markdown itself if it does not parse. */
+function plainText(markdown: string): string {
+  const parsed = parseLegacyMarkdown(markdown);
+  return "text" in parsed ? parsed.text : markdown;
 }

@@ -68,6 +68,8 @@ export interface Lead {
   /** The notice's last part in the chat, once delivered: its message id and the Markdown sent. */
   noticeMessageId: number | null;
   noticeText: string | null;
+  /** The notice's text as last edited (its stage lines), null until the first edit: an edit that would change nothing is not sent. */
+  noticeEdited: string | null;
   /** Where it came from: the fields its form posted (empty for leads from before they were kept). */
   attribution: Attribution;
   /** Read only when asked for (`withStages`): the first press of each stage, oldest first. */
@@ -118,6 +120,7 @@ interface Row {
   stage: Stage | null;
   notice_message_id: number | null;
   notice_text: string | null;
+  notice_edited: string | null;
   page: string | null;
   landing: string | null;
   landing_name: string | null;
@@ -129,7 +132,7 @@ interface Row {
   stage_history?: string | null;
 }
 
-const COLUMNS = "id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark, stage, notice_message_id, notice_text, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign";
+const COLUMNS = "id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark, stage, notice_message_id, notice_text, notice_edited, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign";
 
 /**
  * The stage history of each lead in the same statement, as JSON (SQLite's json functions, which D1
@@ -164,6 +167,7 @@ const toLead = (r: Row): Lead => ({
   stage: r.stage,
   noticeMessageId: r.notice_message_id === null ? null : Number(r.notice_message_id),
   noticeText: r.notice_text,
+  noticeEdited: r.notice_edited,
   attribution: Object.fromEntries(
     Object.entries({ page: r.page, landing: r.landing, landingName: r.landing_name, source: r.source, utm_source: r.utm_source, utm_medium: r.utm_medium, utm_campaign: r.utm_campaign }).filter(([, v]) => v !== null),
   ) as Attribution,
@@ -179,7 +183,14 @@ export interface StoreStats {
   pending: number;
   /** When the longest-waiting pending lead was received, or null with none pending. */
   oldestPendingAt: number | null;
+  /** Leads Telegram did not take, kept for the owner until sent again. */
+  undeliverable: number;
+  /** Why the newest of them was not taken. */
+  undeliverableError: string | null;
 }
+
+/** Telegram keeps an update for 24 hours (https://core.telegram.org/bots/api#getting-updates): a handled update id is remembered as long. */
+export const UPDATE_MEMORY_MS = 24 * 60 * 60_000;
 
 export class LeadStore {
   constructor(private readonly sql: Sql) {}
@@ -298,7 +309,7 @@ export class LeadStore {
    * Telegram accepted part `index`: it is never sent again. The last part makes the lead delivered,
    * and `notice` (its message id and text) is kept for the owner's buttons to edit.
    */
-  async partSent(lead: Lead, index: number, now: number, notice?: { messageId?: number; text: string }): Promise<void> {
+  async partSent(lead: Lead, index: number, now: number, notice?: { messageId?: number; text?: string }): Promise<void> {
     const last = lead.parts !== null && index + 1 >= lead.parts.length;
     await this.sql.run(
       `UPDATE leads SET parts_sent = ?, uncertain_part = NULL, last_error = NULL${last ? ", status = 'delivered', delivered_at = ?, notice_message_id = ?, notice_text = ?" : ""} WHERE id = ? AND parts_sent = ?`,
@@ -314,6 +325,11 @@ export class LeadStore {
     const moved = (await this.sql.run("UPDATE leads SET stage = ? WHERE id = ? AND stage IS NOT ? AND erased_at IS NULL", [stage, id, stage])) === 1;
     if (moved) await this.sql.run("INSERT INTO lead_stages (lead_id, stage, at, by_name, by_id) VALUES (?, ?, ?, ?, ?) ON CONFLICT (lead_id, stage) DO NOTHING", [id, stage, at, by.name, by.id ?? null]);
     return moved;
+  }
+
+  /** The notice now reads `text` (after an edit Telegram took). */
+  async noticeEdited(id: string, text: string): Promise<void> {
+    await this.sql.run("UPDATE leads SET notice_edited = ? WHERE id = ? AND erased_at IS NULL", [text, id]);
   }
 
   /** Each stage pressed for these leads, first press only, oldest first. */
@@ -361,25 +377,31 @@ export class LeadStore {
     return (await this.sql.run("INSERT INTO relay_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE relay_settings.value < excluded.value", [name, value])) === 1;
   }
 
+  async writeSetting(name: string, value: string): Promise<void> {
+    await this.sql.run("INSERT INTO relay_settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value", [name, value]);
+  }
+
   async readSetting(name: string): Promise<string | undefined> {
     const [row] = await this.sql.all<{ value: string }>("SELECT value FROM relay_settings WHERE name = ?", [name]);
     return row?.value;
   }
 
-  /** Whether Telegram's update `updateId` was already processed. */
-  async updateSeen(updateId: number): Promise<boolean> {
-    return (await this.sql.all("SELECT 1 FROM telegram_updates WHERE update_id = ?", [updateId])).length > 0;
+  /**
+   * Whether Telegram's update `updateId` was processed in the last 24 hours. Older ones do not count:
+   * Telegram keeps an update no longer, and may number updates afresh (a new sequence reuses ids).
+   */
+  async updateSeen(updateId: number, now: number): Promise<boolean> {
+    return (await this.sql.all("SELECT 1 FROM telegram_updates WHERE update_id = ? AND processed_at >= ?", [updateId, now - UPDATE_MEMORY_MS])).length > 0;
   }
 
-  /** Records Telegram's update `updateId` as processed. */
+  /** Records Telegram's update `updateId` as processed now. */
   async updateDone(updateId: number, now: number): Promise<void> {
-    await this.sql.run("INSERT INTO telegram_updates (update_id, processed_at) VALUES (?, ?) ON CONFLICT (update_id) DO NOTHING", [updateId, now]);
+    await this.sql.run("INSERT INTO telegram_updates (update_id, processed_at) VALUES (?, ?) ON CONFLICT (update_id) DO UPDATE SET processed_at = excluded.processed_at", [updateId, now]);
   }
 
-  /** The update_id to ask getUpdates for next: one past the last processed. */
-  async nextUpdateId(): Promise<number> {
-    const [row] = await this.sql.all<{ last: number | null }>("SELECT MAX(update_id) AS last FROM telegram_updates");
-    return row?.last == null ? 0 : Number(row.last) + 1;
+  /** Forgets updates processed before `before`. */
+  async forgetUpdates(before: number): Promise<number> {
+    return this.sql.run("DELETE FROM telegram_updates WHERE processed_at < ?", [before]);
   }
 
   /** `uncertainPart`: the part that may have reached Telegram (null when the attempt certainly did not). */
@@ -428,6 +450,17 @@ export class LeadStore {
     );
   }
 
+  /**
+   * The chat moved (a group became a supergroup): every lead held for the chat goes out again to the
+   * new one, whatever settings refused it.
+   */
+  async requeueHeldForChat(now: number): Promise<number> {
+    return this.sql.run(
+      "UPDATE leads SET status = 'pending', next_attempt_at = ?, attempts = 0, failure_kind = NULL, settings_mark = NULL WHERE status = 'undeliverable' AND (failure_kind = 'settings' OR last_error LIKE '%group chat was upgraded%') AND parts IS NOT NULL",
+      [now],
+    );
+  }
+
   /** How many leads the settings in force (their `mark`) were refused for. */
   async settingsRefusals(mark: string): Promise<number> {
     const [row] = await this.sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM leads WHERE status = 'undeliverable' AND failure_kind = 'settings' AND settings_mark = ?", [mark]);
@@ -451,12 +484,19 @@ export class LeadStore {
 
   /** Erases what visitors typed from delivered, spam and unconfirmed leads received more than `days` days before `now`; keeps ids and times. */
   async erase(days: number, now: number): Promise<number> {
-    return this.sql.run("UPDATE leads SET fields = NULL, parts = NULL, notice_text = NULL, erased_at = ? WHERE status IN ('delivered', 'spam', 'unconfirmed') AND received_at < ? AND erased_at IS NULL", [now, now - days * DAY_MS]);
+    return this.sql.run("UPDATE leads SET fields = NULL, parts = NULL, notice_text = NULL, notice_edited = NULL, erased_at = ? WHERE status IN ('delivered', 'spam', 'unconfirmed') AND received_at < ? AND erased_at IS NULL", [now, now - days * DAY_MS]);
   }
 
-  /** For health checks, which anyone may ask for: the pending leads only, through the leads_due index. */
+  /** For health checks, which anyone may ask for: the pending and undeliverable leads only, through the leads_due index. */
   async stats(): Promise<StoreStats> {
-    const [row] = await this.sql.all<{ pending: number; oldest: number | null }>("SELECT COUNT(*) AS pending, MIN(received_at) AS oldest FROM leads WHERE status = 'pending'");
-    return { pending: Number(row?.pending ?? 0), oldestPendingAt: row?.oldest == null ? null : Number(row.oldest) };
+    const [row] = await this.sql.all<{ pending: number; oldest: number | null; undeliverable: number; error: string | null }>(
+      "SELECT (SELECT COUNT(*) FROM leads WHERE status = 'pending') AS pending, (SELECT MIN(received_at) FROM leads WHERE status = 'pending') AS oldest, (SELECT COUNT(*) FROM leads WHERE status = 'undeliverable') AS undeliverable, (SELECT last_error FROM leads WHERE status = 'undeliverable' ORDER BY received_at DESC, id LIMIT 1) AS error",
+    );
+    return {
+      pending: Number(row?.pending ?? 0),
+      oldestPendingAt: row?.oldest == null ? null : Number(row.oldest),
+      undeliverable: Number(row?.undeliverable ?? 0),
+      undeliverableError: row?.error ?? null,
+    };
   }
 }

@@ -7,6 +7,7 @@ import path from "node:path";
 import { telegramOptions, type ServerConfig } from "../config.ts";
 import { startDelivery, type Delivery } from "../leads/delivery.ts";
 import { DAY_MS } from "../leads/store.ts";
+import { telegramInUse } from "../leads/policy.ts";
 import { dailyUpkeep } from "../leads/upkeep.ts";
 import { importOutbox, OLD_OUTBOX } from "./import-outbox.ts";
 import { openLeadStore, type OpenedStore } from "./sqlite.ts";
@@ -56,12 +57,12 @@ export async function startNodeRelay({ config, phone, hours, log = logLine, outb
   retention.unref();
 
   const configured = telegramOptions(config);
-  const telegram = configured && { ...configured, attemptTimeoutMs };
+  const telegram = await telegramInUse(store, configured && { ...configured, attemptTimeoutMs }, log, now);
   const delivery = await startDelivery({ store, telegram, log, pollMs, now });
   const spam = await spamGuardFor(config, store);
   const updatesMode = telegram ? config.TELEGRAM_UPDATES : "off";
-  const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log }));
-  const polling: Polling | undefined = handle && updatesMode === "polling" ? startPolling({ store, telegram, handle, log }) : undefined;
+  const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log, now }));
+  const polling: Polling | undefined = handle && updatesMode === "polling" ? startPolling({ telegram, handle, log }) : undefined;
   // Reminders and the morning digest, checked every minute.
   const owner = telegram && { store, telegram, hours: config.BUSINESS_HOURS ?? hours ?? DEFAULT_HOURS, reminderMinutes: config.LEAD_REMINDER_MINUTES, log };
   // Without Telegram there is nobody to remind: no timer.

@@ -400,7 +400,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(tg.delivered[0].shown).toContain("Ann Lee");
     expect(tg.delivered[0].shown).toContain("New Farm");
     await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
-    expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 } });
+    expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 } });
   });
 
   const outage = testWorker();
@@ -467,7 +467,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(lead.last_error).toBe("401 Unauthorized");
     // The settings that refused it, by a mark of their own (never the token).
     expect(lead.settings_mark).toMatch(/^[0-9a-f]{8}$/);
-    expect(await w.health()).toEqual({ status: 503, body: { ok: false, telegram: "undeliverable", pending: 0, oldestPendingSeconds: 0 } });
+    expect(await w.health()).toEqual({ status: 503, body: { ok: false, telegram: "undeliverable", pending: 0, oldestPendingSeconds: 0, undeliverable: 1, problem: "Telegram refuses the relay's settings (401 Unauthorized): 1 lead held until they work" } });
     // The sweep leaves it alone while the settings are the refused ones.
     await w.scheduled();
     expect((await w.leads())[0].status).toBe("undeliverable");
@@ -568,7 +568,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     const [w] = stuck();
     const { tg } = w;
     tg.always({ kind: "down" });
-    expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 } });
+    expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 } });
     // A lead received 16 minutes ago and still pending, as the Worker's own store writes one.
     const receivedAt = Date.now() - 16 * 60_000;
     await (await w.db())
@@ -586,7 +586,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     tg.always({ kind: "ok" });
     await waitFor("the retry to deliver the stuck lead", () => tg.delivered.length === 1);
     await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
-    expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0 } });
+    expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 } });
   });
 
   const unconfigured = testWorker({ bindings: {} });

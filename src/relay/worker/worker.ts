@@ -17,6 +17,8 @@ import { d1Sql } from "./d1.ts";
 import { DEAD_LETTER_SUFFIX, queueDelivery, SWEEP_CRON, type LeadMessage, type QueueDelivery } from "./queue.ts";
 import { LeadStore } from "../leads/store.ts";
 import { dailyUpkeep } from "../leads/upkeep.ts";
+import { telegramInUse } from "../leads/policy.ts";
+import type { TelegramOptions } from "../telegram.ts";
 import type { RateLimiter } from "../rate-limit.ts";
 import { createRelay, json, type RelayHandler } from "../relay.ts";
 import { spamGuardFor } from "../spam.ts";
@@ -43,6 +45,8 @@ export interface Env {
 interface Relay {
   config: WorkerConfig;
   store: LeadStore;
+  /** Telegram as the relay sends to it (the chat Telegram moved it to, if it did); undefined when not configured. */
+  telegram: TelegramOptions | undefined;
   delivery: QueueDelivery;
   handler: RelayHandler;
 }
@@ -71,7 +75,7 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     return error;
   }
   const store = new LeadStore(d1Sql(env.DB));
-  const telegram = telegramOptions(config);
+  const telegram = await telegramInUse(store, telegramOptions(config), log);
   if (!telegram) log("relay: Telegram is not configured (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID): leads are stored in D1 and not sent");
 
   async function enqueue(ids: string[]): Promise<void> {
@@ -103,7 +107,7 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     phone: config.SITE_PHONE ?? "",
     log,
   });
-  return { config, store, delivery, handler };
+  return { config, store, telegram, delivery, handler };
 }
 
 export default {
@@ -127,7 +131,7 @@ export default {
     if (controller.cron !== SWEEP_CRON) return dailyUpkeep(relay.store, relay.config.LEADS_RETENTION_DAYS, Date.now(), log);
     await relay.delivery.sweep();
     // Reminders and the morning digest ride on the every-minute sweep (its times are UTC; Brisbane is UTC+10 all year).
-    const telegram = telegramOptions(relay.config);
+    const { telegram } = relay;
     if (telegram) await ownerTick({ store: relay.store, telegram, hours: relay.config.BUSINESS_HOURS ?? DEFAULT_HOURS, reminderMinutes: relay.config.LEAD_REMINDER_MINUTES, log }, Date.now());
   },
 };

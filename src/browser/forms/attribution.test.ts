@@ -58,6 +58,15 @@ describe("every lead says where it came from", () => {
     await context.close();
   });
 
+  it("keeps a campaign tag cut to 200 UTF-16 units without half an emoji: one that does not fit whole is left out", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/suburbs/annerley/?utm_campaign=${"c".repeat(199)}${encodeURIComponent("🎉")}`);
+    const visit = JSON.parse((await page.evaluate(() => sessionStorage.getItem("jacaranda-visit")))!) as Record<string, string>;
+    expect(visit.utm_campaign).toBe("c".repeat(199));
+    await context.close();
+  });
+
   it("without JavaScript, the lead still records the page it was sent from", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();

@@ -7,8 +7,14 @@
  * words, is attribution.ts's, which only the forms load. Browser code.
  */
 import { CALL_TAP_PATH } from "../../shared/relay-paths.ts";
+import { cutText } from "../../shared/text.ts";
 
 export const VISIT_KEY = "jacaranda-visit";
+/**
+ * Longest value kept, in UTF-16 units: what the relay keeps (ATTRIBUTION_MAX in
+ * shared/forms/attribution.ts, not imported: this runs on every page, that only with the forms).
+ */
+const KEPT = 200;
 /** The relay's origin when it is not this site (RELAY_URL at build time), or "" (src/build/bundle.ts writes it in). */
 declare const __RELAY_ORIGIN__: string;
 
@@ -24,11 +30,11 @@ export function rememberVisit(): void {
       // An unreadable referrer is no referrer.
     }
     // The first page's own name, as its title gives it before the business's name ("Bond Cleaning Annerley | Jacaranda…").
-    const landingName = location.pathname === "/" ? "Home" : document.title.split(/ [|–—-] /)[0].trim().slice(0, 200);
+    const landingName = location.pathname === "/" ? "Home" : cutText(document.title.split(/ [|–—-] /)[0].trim(), KEPT);
     const visit: Record<string, string> = { landing: location.pathname, landingName, referrer };
     for (const tag of ["utm_source", "utm_medium", "utm_campaign"] as const) {
       const value = params.get(tag);
-      if (value) visit[tag] = value.slice(0, 200);
+      if (value) visit[tag] = cutText(value, KEPT);
     }
     sessionStorage.setItem(VISIT_KEY, JSON.stringify(visit));
   } catch {

@@ -6,13 +6,11 @@
 import { serviceLabel } from "../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../shared/forms/schema.ts";
 import { NO_MESSAGE, NOT_PROVIDED } from "../shared/forms/texts.ts";
+import { STAGES, stageLines } from "./leads/stages.ts";
 import { bold, chunk, plain, render, value, type Piece } from "./markdown.ts";
 
 /** Telegram refuses a message whose text, after parsing, is longer than this. */
 export const TELEGRAM_MAX_TEXT = 4096;
-/** Room kept in every part for the lines markNotice may add when it is sent, and the owner's stage lines (stages.ts) later. */
-const FLAG_ROOM = 320;
-const PART_MAX = TELEGRAM_MAX_TEXT - FLAG_ROOM;
 
 const brisbaneTime = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", dateStyle: "long", timeStyle: "long" });
 
@@ -106,3 +104,25 @@ export function markNotice(markdown: string, { receivedAt, sentAt, possibleRepea
   if (possibleRepeat) flags.push(plain("(possible repeat)\n"));
   return flags.length ? render(flags).markdown + markdown : markdown;
 }
+
+const DAY_MS = 24 * 60 * 60_000;
+/** 12:59:59 pm on the 28th of each month in Brisbane (UTC+10 all year): the longest times either clock writes. */
+const LONGEST_TIMES = Array.from({ length: 12 }, (_, month) => Date.UTC(2026, month, 28, 2, 59, 59));
+
+/**
+ * Room kept in every part for what is added to it later: markNotice's lines when it is sent, then a
+ * line per stage the owner presses (updates.ts adds them after a line break; stages.ts cuts the
+ * presser's name). Measured on the longest each can be, so that an edited notice never passes
+ * Telegram's limit: both flags with the longest date, and all four stages pressed by a name longer
+ * than a stage line keeps, each on another day than the lead's, so its date shows too (333
+ * characters with en-AU's formats today: 74 of flags, a line break, 258 of stage lines).
+ */
+const FLAG_ROOM = (() => {
+  // Flags are plain text: their Markdown is what Telegram shows.
+  const flags = Math.max(...LONGEST_TIMES.map((at) => markNotice("", { receivedAt: at, sentAt: at + DAY_MS, possibleRepeat: true }).length));
+  const longName = "W".repeat(64) + " " + "W".repeat(64);
+  const stages = Math.max(...LONGEST_TIMES.map((at) => render(stageLines(STAGES.map((s) => ({ stage: s.key, at, byName: longName })), at - DAY_MS)).shown.length));
+  return flags + "\n".length + stages;
+})();
+/** The longest a notice's part is made, after parsing: what stays once FLAG_ROOM is kept. */
+export const PART_MAX = TELEGRAM_MAX_TEXT - FLAG_ROOM;

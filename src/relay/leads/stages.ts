@@ -5,6 +5,7 @@
  * "Called by Sam at 3:04 pm". A lead waits at no stage until the first press.
  * https://core.telegram.org/bots/api#inlinekeyboardmarkup
  */
+import { cutText } from "../../shared/text.ts";
 import { plain, value, type Piece } from "../markdown.ts";
 
 export const STAGES = [
@@ -62,9 +63,13 @@ export function brisbaneClock(at: number, sameDayAs?: number): string {
   return sameDayAs !== undefined && day.format(at) === day.format(sameDayAs) ? clock : `${clock}, ${day.format(at)}`;
 }
 
-/** The lines a notice gains as its lead moves: one per stage pressed, oldest first. */
+/**
+ * The lines a notice gains as its lead moves: one per stage pressed, oldest first. A presser's name is
+ * cut to 32 characters: Telegram's run to 64 + 64, and the notice keeps room for four lines (notice.ts).
+ */
 export function stageLines(entries: StageEntry[], receivedAt: number): Piece[] {
+  const nameMax = 32;
   return [...entries]
     .sort((a, b) => a.at - b.at)
-    .flatMap((e, i) => [plain(`${i ? "\n" : ""}${stageLabel(e.stage)} by `), value(e.byName), plain(` at ${brisbaneClock(e.at, receivedAt)}`)]);
+    .flatMap((e, i) => [plain(`${i ? "\n" : ""}${stageLabel(e.stage)} by `), value(cutText(e.byName, nameMax)), plain(` at ${brisbaneClock(e.at, receivedAt)}`)]);
 }

@@ -136,6 +136,45 @@ describe("the morning digest", () => {
     expect((await leads.store.get("lead-SpamOne"))?.status).toBe("pending");
   });
 
+  it("is marked sent only once Telegram has it: refused with 429, it goes at the next minute's run, once", async () => {
+    await lead("Wendy Wait", at("2026-11-24T09:00"));
+    const before = tg.delivered.length;
+    const opts = { ...options(), reminderMinutes: 0 };
+    tg.next({ kind: "tooMany", retryAfter: 1 });
+    await ownerTick(opts, at("2026-11-25T08:00"));
+    expect(tg.delivered.length).toBe(before);
+    expect(await leads.store.readSetting("digest-last-day")).toBeUndefined();
+    expect(logs.at(-1)).toBe("relay: the morning digest could not be sent (429 Too Many Requests: retry after 1); trying again in a minute");
+
+    await ownerTick(opts, at("2026-11-25T08:01"));
+    await ownerTick(opts, at("2026-11-25T08:02"));
+    await ownerTick(opts, at("2026-11-25T12:00"));
+    const digests = tg.delivered.slice(before);
+    expect(digests.map((d) => d.shown.split("\n")[0])).toEqual(["Yesterday's leads"]);
+    expect(await leads.store.readSetting("digest-last-day")).toBe("2026-11-25");
+  });
+
+  it("is sent by one run when runs overlap: at the same minute, or the next while the first waits for Telegram", async () => {
+    await lead("Wendy Wait", at("2026-11-24T09:00"));
+    const before = tg.delivered.length;
+    const opts = { ...options(), reminderMinutes: 0 };
+    tg.next({ kind: "ok", answerDelayMs: 300 });
+    await Promise.all([ownerTick(opts, at("2026-11-25T08:00")), ownerTick(opts, at("2026-11-25T08:00")), ownerTick(opts, at("2026-11-25T08:01"))]);
+    await ownerTick(opts, at("2026-11-25T08:02"));
+    expect(tg.delivered.slice(before)).toHaveLength(1);
+  });
+
+  it("that got no answer is not sent again that day: Telegram may have it", async () => {
+    await lead("Wendy Wait", at("2026-11-24T09:00"));
+    const before = tg.attempts;
+    const opts = { ...options(), reminderMinutes: 0, telegram: { ...options().telegram, attemptTimeoutMs: 200 } };
+    tg.next({ kind: "hang" });
+    await ownerTick(opts, at("2026-11-25T08:00"));
+    await ownerTick(opts, at("2026-11-25T08:01"));
+    expect(tg.attempts - before).toBe(1);
+    expect(logs.at(-1)).toMatch(/^relay: the morning digest may not have arrived \(network: no answer in time\); it is not sent again today$/);
+  });
+
   it("sends nothing on a day with nothing to say", async () => {
     await ownerTick(options(), at("2026-11-24T08:00"));
     expect(tg.delivered).toHaveLength(0);

@@ -9,7 +9,9 @@
  * - a morning digest at opening time: the leads since the last digest by
  *   stage, the ones still waiting (each a link to its notice where the chat
  *   allows links), and how many messages were stopped as spam, with a button
- *   to see them and release one. Nothing is sent when there is nothing to say.
+ *   to see them and release one. Nothing is sent when there is nothing to
+ *   say. Marked sent only once Telegram has it, and sent by one run even when
+ *   two overlap.
  */
 import { sendOnce, type TelegramOptions } from "./telegram.ts";
 import { bold, plain, render, value, type Piece } from "./markdown.ts";
@@ -20,7 +22,14 @@ import type { Lead, LeadStore } from "./leads/store.ts";
 export const REMINDER_MINUTES = 30;
 /** Without the business's hours (a relay without content/ or BUSINESS_HOURS): every day 8 am to 6 pm. */
 export const DEFAULT_HOURS: HoursLine[] = [{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens: "08:00", closes: "18:00" }];
+/** The last day a digest was sent (or had nothing to say), "2026-11-24": set only once Telegram has it. */
 const DIGEST_SETTING = "digest-last-day";
+/** Which run is sending today's digest (claimDigest). */
+const DIGEST_CLAIM = "digest-sending";
+/** When a run last came for the claim. */
+const DIGEST_CLAIMED = "digest-claimed-at";
+/** A claim this old belongs to a run that died: one send gives up after 30 seconds (ATTEMPT_TIMEOUT_MS). */
+const CLAIM_MS = 5 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface OwnerOptions {
@@ -57,18 +66,64 @@ async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOpt
 async function digest({ store, telegram, hours, log }: OwnerOptions, now: number): Promise<void> {
   if (!isOpen(hours, now)) return;
   const today = brisbane(now);
+  if (sentOn(await store.readSetting(DIGEST_SETTING), today.date)) return;
+  const claim = await claimDigest(store, today.date, now);
+  if (!claim) return;
+  // Read again now the claim is ours: a run that held it before may have sent it since.
   const last = await store.readSetting(DIGEST_SETTING);
-  if (last !== undefined && last >= today.date) return;
+  if (sentOn(last, today.date)) return;
   // Since the day of the last digest (a closed Sunday's leads are in Monday's), or yesterday on the first.
   const from = last === undefined ? today.midnight - DAY_MS : Math.max(brisbane(Date.parse(`${last}T00:00:00+10:00`)).midnight, today.midnight - 7 * DAY_MS);
-  if (!(await store.advanceSetting(DIGEST_SETTING, today.date))) return;
   const text = await digestText(store, telegram, from, today.midnight, now);
-  if (!text) return;
+  if (!text) {
+    await store.advanceSetting(DIGEST_SETTING, today.date);
+    return;
+  }
   const spam = (await store.receivedBetween(from, today.midnight)).filter((l) => l.status === "spam").length;
   const extra = spam ? { reply_markup: { inline_keyboard: [[{ text: spam === 1 ? "See it" : "See them", callback_data: `spam:${from}:${today.midnight}` }]] } } : {};
   const sent = await sendOnce(text, telegram, "Markdown", extra);
-  if (sent.kind === "sent") log(`relay: the morning digest was sent`);
-  else log(`relay: the morning digest could not be sent (${sent.reason})`);
+  if (sent.kind === "sent") {
+    await store.advanceSetting(DIGEST_SETTING, today.date);
+    log(`relay: the morning digest was sent`);
+  } else if (sent.kind === "message" || (sent.kind === "retry" && sent.uncertain)) {
+    // Refused for what it says (the same text would be refused again), or no answer (it may have arrived): not again today.
+    await store.advanceSetting(DIGEST_SETTING, today.date);
+    log(`relay: the morning digest ${sent.kind === "message" ? "was refused" : "may not have arrived"} (${sent.reason}); it is not sent again today`);
+  } else {
+    await store.advanceSetting(DIGEST_CLAIM, `${claim} free`);
+    log(`relay: the morning digest could not be sent (${sent.reason}); trying again in a minute`);
+  }
+}
+
+/** Whether the digest setting says today's digest is done. */
+const sentOn = (last: string | undefined, date: string) => last !== undefined && last >= date;
+
+/**
+ * Takes the right to send `date`'s digest, so that of two runs that overlap (the Worker's cron, the
+ * Node timer) one sends it: the claim's value, or undefined when another run holds it.
+ *
+ * LeadStore's only atomic step for settings is advanceSetting, which moves a value forward in text
+ * order; two runs that propose the same value cannot both move it. So a claim is "<date> <try>", the
+ * try numbered from the claim each run read: runs that read the same claim propose the same next
+ * try, and one takes it. A run gives the claim back with "<date> <try> free" when Telegram did not
+ * take the digest, for the next minute's run. A run that died holding it is outlived: each run
+ * first writes when it came for the claim (DIGEST_CLAIMED, only ever later), and a claim that old
+ * is taken over once CLAIM_MS has passed, far longer than one send may take.
+ */
+async function claimDigest(store: LeadStore, date: string, now: number): Promise<string | undefined> {
+  const held = await store.readSetting(DIGEST_CLAIM);
+  const [day, tried, free] = (held ?? "").split(" ");
+  let next = 1;
+  if (day === date) {
+    if (!free) {
+      const [claimedDay, claimedAt] = (await store.readSetting(DIGEST_CLAIMED))?.split(" ") ?? [];
+      if (claimedDay === date && now - Number(claimedAt) < CLAIM_MS) return undefined;
+    }
+    next = Number(tried) + 1;
+  }
+  const claim = `${date} ${String(next).padStart(6, "0")}`;
+  await store.advanceSetting(DIGEST_CLAIMED, `${date} ${String(now).padStart(15, "0")}`);
+  return (await store.advanceSetting(DIGEST_CLAIM, claim)) ? claim : undefined;
 }
 
 /** The digest for leads received in [from, to), or undefined when there is nothing to say. */

@@ -6,8 +6,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "../build/content/load.ts";
 import { isOpen, nextOpenAt, openMinutesBetween } from "./leads/hours.ts";
-import { quoteNotices, contactNotices } from "./notice.ts";
-import { ownerTick, type OwnerOptions } from "./owner.ts";
+import { quoteNotices, contactNotices, TELEGRAM_MAX_TEXT } from "./notice.ts";
+import { ownerTick, showSpam, SPAM_LISTED, type OwnerOptions } from "./owner.ts";
 import { sendOnce } from "./telegram.ts";
 import { tempLeadStore } from "./testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
@@ -129,7 +129,21 @@ describe("the morning digest", () => {
     await tg.press(digests[0].messageId, digests[0].replyMarkup!.inline_keyboard[0][0].callback_data);
     await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: opts.telegram, log: () => {} });
     const shown = tg.delivered.slice(before + 1);
-    expect(shown.map((d) => d.shown.split("\n")[1])).toEqual(["Spam One <a@example.com>", "Spam Two <a@example.com>"]);
+    expect(shown).toHaveLength(1);
+    expect(shown[0].shown).toBe(
+      [
+        "Stopped as spam (2, oldest first)",
+        "",
+        "1. Spam One <a@example.com>, honeypot filled, 3:00 pm, 23 Nov",
+        "(no message)",
+        "",
+        "2. Spam Two <a@example.com>, honeypot filled, 4:00 pm, 23 Nov",
+        "(no message)",
+        "",
+        "Not spam: N below sends message N to you as a lead.",
+      ].join("\n"),
+    );
+    expect(shown[0].replyMarkup?.inline_keyboard.map((row) => row.map((b) => b.text))).toEqual([["Not spam: 1"], ["Not spam: 2"]]);
     await tg.press(shown[0].messageId, shown[0].replyMarkup!.inline_keyboard[0][0].callback_data);
     await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: opts.telegram, log: () => {} });
     expect(tg.answers.map((a) => a.text)).toEqual(["Here they are.", "Released: it arrives as a lead in a moment."]);
@@ -191,5 +205,41 @@ describe("the morning digest", () => {
     const digest = tg.delivered.slice(before);
     expect(digest).toHaveLength(1);
     expect(digest[0].shown).toMatch(/^Leads of the last 2 days\n2 quote requests, 0 contact messages\nWaiting: 0 · Called: 1 · Quoted: 0 · Booked: 1/);
+  });
+});
+
+describe("the spam listing (the digest's See them)", () => {
+  /** `n` messages stopped as spam on 23 November, with the longest name and address a form takes. */
+  async function stopped(n: number, message: (i: number) => string) {
+    const email = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(58)}.au`;
+    for (let i = 0; i < n; i++) {
+      const body = ContactBody.parse({ name: `${"Ｎ".repeat(196)} ${String(i).padStart(3, "0")}`, email, message: message(i) });
+      await leads.store.add({ id: `spam-${i}`, form: "contact", fields: body, parts: contactNotices(body, new Date(at("2026-11-23T10:00") + i)), receivedAt: at("2026-11-23T10:00") + i * 60_000, status: "spam", spamReason: "more than three links" });
+    }
+  }
+
+  it("is one message however many were stopped, within Telegram's length, naming how many more and where to see them", async () => {
+    await stopped(25, () => "Buy now https://a.example https://b.example ".repeat(200));
+    const summary = await showSpam(leads.store, options().telegram, at("2026-11-23T00:00"), at("2026-11-24T00:00"));
+    expect(tg.delivered).toHaveLength(1);
+    const [listing] = tg.delivered;
+    expect(listing.shown.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
+    const buttons = listing.replyMarkup!.inline_keyboard.map((row) => row.map((b) => b.text));
+    expect(buttons.length).toBeGreaterThan(1);
+    expect(buttons.length).toBeLessThanOrEqual(SPAM_LISTED);
+    expect(buttons).toEqual(buttons.map((_, i) => [`Not spam: ${i + 1}`]));
+    expect(listing.replyMarkup!.inline_keyboard.map((row) => row[0].callback_data)).toEqual(buttons.map((_, i) => `release:spam-${i}`));
+    expect(listing.shown).toMatch(new RegExp(`^Stopped as spam \\(the first ${buttons.length} of 25, oldest first\\)\n`));
+    expect(listing.shown.endsWith(`\n${25 - buttons.length} more not shown: npm run leads -- list --spam lists them all.`)).toBe(true);
+    expect(summary).toBe(`The first ${buttons.length} of 25 shown; npm run leads -- list --spam shows the rest.`);
+  });
+
+  it("shows the first 200 characters of each message on one line, leaving out an emoji that does not fit whole", async () => {
+    // Its line breaks made spaces, the emoji is the 200th and 201st UTF-16 units.
+    await stopped(2, (i) => `${"m".repeat(197)}\n${i}🎉 and the rest`);
+    expect(await showSpam(leads.store, options().telegram, at("2026-11-23T00:00"), at("2026-11-24T00:00"))).toBe("2 shown.");
+    const lines = tg.delivered[0].shown.split("\n");
+    expect(lines[3]).toBe(`${"m".repeat(197)} 0`);
+    expect(lines[6]).toBe(`${"m".repeat(197)} 1`);
   });
 });

@@ -4,6 +4,9 @@
  *   npm run telegram -- webhook https://relay.example/api/telegram   Telegram posts button presses there
  *   npm run telegram -- webhook --delete                             back to long polling (TELEGRAM_UPDATES=polling)
  *
+ * Telegram posts only to https: on port 443, 80, 88 or 8443, so any other address is refused here,
+ * before Telegram is asked (https://core.telegram.org/bots/api#setwebhook).
+ *
  * Settings as the relay reads them (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID, TELEGRAM_API_BASE); the
  * secret Telegram sends with each post is derived from the token, so nothing else is needed.
  */
@@ -19,7 +22,10 @@ const USAGE = `Usage:
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { delete: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } });
 const [command, url] = positionals;
 if (values.help || command !== "webhook" || (!url && !values.delete)) fail(USAGE, values.help ? 0 : 1);
-if (url && !/^https?:\/\/[^/]+\/\S*$/.test(url)) fail(`${JSON.stringify(url)} is not an address such as https://relay.your-domain.com.au${TELEGRAM_UPDATES_PATH}`);
+if (url && (!/^https?:\/\/[^/]+\/\S*$/.test(url) || !URL.canParse(url))) fail(`${JSON.stringify(url)} is not an address such as https://relay.your-domain.com.au${TELEGRAM_UPDATES_PATH}`);
+if (url && !webhookAccepted(new URL(url))) {
+  fail(`Telegram takes a webhook only at an https: address on port 443, 80, 88 or 8443 (https://core.telegram.org/bots/api#setwebhook); ${JSON.stringify(url)} is not one. Nothing was changed.`);
+}
 
 let telegram;
 try {
@@ -35,6 +41,11 @@ if (answer.ok) {
   console.log(`Telegram answered: ok${answer.description ? ` (${answer.description})` : ""}.`);
   console.log(values.delete ? "Button presses now wait for the relay's long polling (TELEGRAM_UPDATES=polling)." : `Button presses now go to ${url}; run the Node relay with TELEGRAM_UPDATES=webhook (the Worker always listens there).`);
 } else fail(`Telegram answered: ${answer.status || "no answer"} ${answer.description}`);
+
+function webhookAccepted(address: URL): boolean {
+  // The URL leaves out a scheme's default port: "" is 443 for https.
+  return address.protocol === "https:" && ["", "443", "80", "88", "8443"].includes(address.port);
+}
 
 function fail(message: string, code = 1): never {
   (code ? console.error : console.log)(message);

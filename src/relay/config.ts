@@ -45,6 +45,9 @@ const businessHours = z
 /** Where the Node relay keeps its lead store unless LEADS_DB says otherwise. */
 export const DEFAULT_LEADS_DB = ".data/leads.sqlite";
 
+/** Where the owner learns the chat id (docs/relay.md, "Finding the chat id"). */
+const FIND_CHAT_ID = "call the Bot API's getUpdates after posting in the chat, or see docs/relay.md (Finding the chat id)";
+
 const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
 
 export const RelayEnv = z
@@ -59,7 +62,12 @@ export const RelayEnv = z
       .string()
       .optional()
       .transform(emptyAsMissing)
-      .refine((c) => c === undefined || /^(-?\d+|@\w{4,})$/.test(c), { message: "expected a numeric chat id (for example -1001234567890) or @channelname" }),
+      // A button press names its chat by number only (updates.ts compares the two), so a @channelname,
+      // which sendMessage would take, would leave every press of the owner's ignored.
+      .refine((c) => c === undefined || !c.startsWith("@"), {
+        message: `is a @name; the relay needs the chat's numeric id (for example -1001234567890), since the owner's button presses name the chat by number: ${FIND_CHAT_ID}`,
+      })
+      .refine((c) => c === undefined || c.startsWith("@") || /^-?\d+$/.test(c), { message: `expected the chat's numeric id, for example -1001234567890: ${FIND_CHAT_ID}` }),
     TELEGRAM_API_BASE: z
       .string()
       .optional()

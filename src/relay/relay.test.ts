@@ -290,15 +290,79 @@ describe("relay handler: validate, store, answer", () => {
     }
   });
 
+  it("links a script-less post's page only to this site or an allowed one, read by the parser the browser uses: tabs, newlines, controls, backslashes", async () => {
+    // Issue 38: ways a browser's URL parser (https://url.spec.whatwg.org/#concept-basic-url-parser) may read `back` as another
+    // site, and a few that only look like one (`/%09/`, `http:evil.example` beside an http: page): every link on every page
+    // is resolved as the browser resolves it.
+    const readAsElsewhere = [
+      "/\t/evil.example/",
+      "/\n/evil.example/",
+      "/\r/evil.example/",
+      "/\r\n/evil.example/",
+      "\t//evil.example/",
+      "/\t\\evil.example/",
+      "/\\evil.example/",
+      "\\\\evil.example/",
+      "\\/evil.example/",
+      " //evil.example/",
+      "\u0001//evil.example/",
+      "//evil.example/ ",
+      "\u0000/\u001f/evil.example/",
+      "/\u007f/evil.example/",
+      "/\u0085/evil.example/",
+      "/.//evil.example/",
+      "http://relay.test//evil.example/",
+      "https:evil.example",
+      "https:/\\evil.example/",
+      "//evil.example",
+      "///evil.example/",
+      "javascript:alert(1)",
+      "java\tscript:alert(1)",
+      " javascript:alert(1)",
+      "https://www.example.com\t.evil.example/",
+      "https://www.example.com@evil.example/",
+      "/%09/evil.example/",
+      "/%2F/evil.example/",
+      "http:evil.example",
+      "/ /evil.example/",
+    ];
+    const site = "http://relay.test";
+    const allowed = ["http://relay.test", "https://www.example.com"];
+    const pageUrl = `${site}/api/contact`;
+    const hrefs = (html: string) =>
+      [...html.matchAll(/\s(?:href|action)="([^"]*)"/g)].map((m) => m[1].replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))));
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const body = (back: string) => new URLSearchParams({ name: "Ann", email: "ann@example.com", message: "Hi", back }).toString();
+    for (const back of readAsElsewhere) {
+      // Sent, asked again (an invalid email), and refused as from another site: each page's every link.
+      const pages = [
+        await relay()(post("/api/contact", body(back), form)),
+        await relay()(post("/api/contact", body(back).replace("ann%40example.com", "not-an-email"), form)),
+        await relay()(post("/api/contact", body(back), { ...form, Origin: "https://evil.example" })),
+        await relay()(post("/api/contact", "name=Ann", { ...form, Referer: back.replace(/[^\x20-\x7e]/g, "") })),
+      ];
+      for (const res of pages) {
+        const links = hrefs(await res.text());
+        expect(links.length, JSON.stringify(back)).toBeGreaterThan(0);
+        for (const href of links) expect(allowed, `${JSON.stringify(back)} gave ${JSON.stringify(href)}`).toContain(new URL(href, pageUrl).origin);
+      }
+    }
+    // What stays on the site keeps its path, as the browser reads it: %09 is not a tab.
+    const linkOf = async (res: Response) => /<a href="([^"]*)">Back to the site<\/a>/.exec(await res.text())?.[1];
+    expect(await linkOf(await relay()(post("/api/contact", body("/%09/evil.example/"), form)))).toBe("/%09/evil.example/");
+    expect(new URL("/%09/evil.example/", pageUrl).origin).toBe(site);
+    expect(await linkOf(await relay()(post("/api/contact", body("https://user:pw@www.example.com/x"), form)))).toBe("https://www.example.com/x");
+  });
+
   it("takes each proof for one lead: a second lead with it is stopped and kept as spam, a repeat of the first is still one lead", async () => {
     const guard = await spamGuard("k".repeat(32));
     const issued = Date.now();
     let clock = issued + 5_000;
     const handler = relay({ spam: guard, now: () => new Date(clock) });
-    const proof = await guard.issue("script", issued);
+    const proof = await guard.issue("script", "quote", issued);
     const send = (name: string, submissionId: string, token = proof) => handler(post("/api/quote", JSON.stringify({ name, email: "ann@example.com", submissionId, proof: token })));
     const [first, second, third] = ["3f2c1e4a-9b7d-4c2e-8f1a-000000000001", "3f2c1e4a-9b7d-4c2e-8f1a-000000000002", "3f2c1e4a-9b7d-4c2e-8f1a-000000000003"];
-    for (const res of [await send("Ann", first), await send("Ann", first), await send("Bo", second), await send("Cy", third, await guard.issue("script", issued))]) expect(await res.json()).toEqual({ ok: true });
+    for (const res of [await send("Ann", first), await send("Ann", first), await send("Bo", second), await send("Cy", third, await guard.issue("script", "quote", issued))]) expect(await res.json()).toEqual({ ok: true });
     const byName = Object.fromEntries((await leads.store.list()).map((l) => [l.fields?.name, [l.status, l.spamReason]]));
     expect(byName).toEqual({ Ann: ["pending", null], Bo: ["spam", "a proof already used for another lead"], Cy: ["pending", null] });
 

@@ -20,7 +20,7 @@
 import { HONEYPOT_FIELD, type FormKind } from "../shared/forms/fields.ts";
 import { BODIES, type ContactBody, type QuoteBody } from "../shared/forms/schema.ts";
 import { failure, SUCCESS } from "../shared/forms/texts.ts";
-import { CALL_TAP_PATH, FORM_PATHS, HEALTH_PATH, PROOF_PATH, TELEGRAM_UPDATES_PATH } from "../shared/relay-paths.ts";
+import { CALL_TAP_PATH, FORM_PATHS, HEALTH_PATH, PROOF_PATH, proofPath, TELEGRAM_UPDATES_PATH } from "../shared/relay-paths.ts";
 import { attributionLine, attributionOf, attributionValue } from "../shared/forms/attribution.ts";
 import { brisbane } from "./leads/hours.ts";
 import { MAX_BODY_BYTES, readBody } from "./body.ts";
@@ -119,7 +119,12 @@ export function createRelay(options: RelayOptions): RelayHandler {
       headers.set("Access-Control-Max-Age", "86400");
       return new Response(null, { status: 204, headers });
     }
-    if (proofRequest && reading) return json(200, { token: spam ? await spam.issue("script", now().getTime()) : "" }, answers.cors);
+    if (proofRequest && reading) {
+      // A proof is signed for one form (decision 0056): the form's script names its form.
+      const proofForm = FORMS.find(([, kind]) => kind === url.searchParams.get("form"))?.[1];
+      if (!proofForm) return json(400, { ok: false, error: `name the form: ${proofPath("quote")} or ${proofPath("contact")}` }, answers.cors);
+      return json(200, { token: spam ? await spam.issue("script", proofForm, now().getTime()) : "" }, answers.cors);
+    }
     if (!form || request.method !== "POST") {
       const headers = new Headers(answers.cors);
       headers.set("Allow", methods);
@@ -149,7 +154,7 @@ export function createRelay(options: RelayOptions): RelayHandler {
     }
     const receivedAt = now().getTime();
     const body = parsed.data as QuoteBody & ContactBody;
-    const verdict: Verdict = spam ? await spam.check(fields, body, receivedAt) : { kind: "person" };
+    const verdict: Verdict = spam ? await spam.check({ form, fields, body, scriptless: html }, receivedAt) : { kind: "person" };
     // A proof younger than a person could type: a script's is a bot's; a plain form's was sent before its script ran, so it is asked to confirm.
     const settled: Verdict = verdict.kind !== "early" ? verdict : html ? { kind: "unproven", reason: verdict.reason } : { kind: "spam", reason: verdict.reason };
     return { kind: "checked", body, receivedAt, verdict: settled, id: await leadId(form, fields.submissionId, body, receivedAt) };
@@ -159,7 +164,7 @@ export function createRelay(options: RelayOptions): RelayHandler {
   async function keep(form: FormKind, fields: Fields, { body, receivedAt, verdict, id }: Extract<Checked, { kind: "checked" }>, reply: Reply): Promise<Response> {
     // A script-less visitor without a proof is asked once to confirm; a script without one is a bare POST.
     const confirming = verdict.kind === "unproven" && reply.html;
-    const confirmPage = async () => reply.reply(200, "confirm", {}, undefined, await spam!.issue("page", receivedAt));
+    const confirmPage = async () => reply.reply(200, "confirm", {}, undefined, await spam!.issue("page", form, receivedAt));
     let spamReason = verdict.kind === "spam" || (verdict.kind === "unproven" && !confirming) ? verdict.reason : undefined;
     try {
       const earlier = (await store.get(id.id)) ?? (id.repeatOf ? await store.get(id.repeatOf) : undefined);
@@ -336,17 +341,31 @@ class Answers {
   /**
    * Where "Back to the site" leads: the page the visitor came from, if it is on this site (a
    * path here, this host, or an origin allowed to post here); otherwise the home page.
+   *
+   * Read as the browser will read the link (decision 0056): a browser's URL parser drops tabs and
+   * newlines anywhere, trims controls and spaces, and takes `\` for `/`, so `/<TAB>/evil.example/`
+   * is another site to it. A candidate holding any control character is refused; the rest is
+   * resolved with the same (WHATWG) parser, and what is written is what was resolved, never the
+   * candidate: an absolute URL (a Referer) as the URL, with the scheme the browser used; a path as
+   * the path, so the browser keeps its own scheme (the relay may see http: behind a TLS proxy).
    */
   private backLink(candidate: unknown): string {
-    if (typeof candidate !== "string" || candidate === "") return "/";
-    if (/^\/(?![/\\])/.test(candidate)) return candidate;
-    try {
-      const target = new URL(candidate);
-      const ours = target.host === this.url.host || this.site.allowedOrigins.includes(target.origin);
-      return ours && (target.protocol === "http:" || target.protocol === "https:") ? target.href : "/";
-    } catch {
-      return "/";
+    // C0, DEL and C1: the parser would drop or trim some of them, and no page of the site needs one.
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    if (typeof candidate !== "string" || candidate === "" || /[\u0000-\u001F\u007F-\u009F]/.test(candidate)) return "/";
+    const absolute = URL.parse(candidate);
+    const target = absolute ?? URL.parse(candidate, this.url.origin);
+    if (!target || (target.protocol !== "http:" && target.protocol !== "https:")) return "/";
+    const ours = target.host === this.url.host || this.site.allowedOrigins.includes(target.origin);
+    if (!ours) return "/";
+    if (absolute) {
+      target.username = "";
+      target.password = "";
+      return target.href;
     }
+    // A path that starts with two slashes (`/.//evil.example/` resolves to one) names a host to the browser.
+    const path = target.pathname + target.search + target.hash;
+    return path.startsWith("//") ? "/" : path;
   }
 }
 

@@ -42,7 +42,7 @@ const spamLeads = () => relay.opened.store.list({ statuses: ["spam"], limit: 100
 
 describe("scripted posts", () => {
   it("none of a corpus of bot posts reaches Telegram; each is kept as spam and answered as a person's post is", async () => {
-    const token = await (await fetch(`${site.url}/api/proof`)).json();
+    const token = await (await fetch(`${site.url}/api/proof?form=quote`)).json();
     const links = Array.from({ length: 8 }, (_, i) => `https://cheap-${i}.example/buy`).join(" ");
     const json = (body: Record<string, string>) => ({ type: "application/json", body: JSON.stringify(body) });
     const form = (body: Record<string, string>) => ({ type: "application/x-www-form-urlencoded", body: new URLSearchParams(body).toString() });
@@ -171,7 +171,7 @@ describe("people", () => {
 describe("a form posted before its script ran", () => {
   const form = (body: Record<string, string>) => fetch(`${site.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body).toString() });
   it("is sent when it carries the loader's proof, and asked to confirm (never silently kept as spam) when the proof is too young", async () => {
-    const proof = (await (await fetch(`${site.url}/api/proof`)).json()).token as string;
+    const proof = (await (await fetch(`${site.url}/api/proof?form=quote`)).json()).token as string;
     const young = await form({ name: "Quick Quentin", email: "q@example.com", proof });
     expect(await young.text()).toContain("Please confirm your message");
     passTimeTrap();
@@ -181,10 +181,71 @@ describe("a form posted before its script ran", () => {
   });
 });
 
+describe("one proof, one lead, one form (issue 38)", () => {
+  const proofFor = async (form: string) => (await (await fetch(`${site.url}/api/proof?form=${form}`)).json()).token as string;
+  const json = (path: string, body: Record<string, string>) => fetch(site.url + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const plain = (path: string, body: Record<string, string>) =>
+    fetch(site.url + path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body).toString() });
+  const reasonOf = async (name: string) => (await relay.opened.store.list({ limit: 1000 })).filter((l) => l.fields?.name === name).map((l) => [l.status, l.spamReason]);
+  /** The other spellings of a proof: its MAC's last base64url character carries 2 spare bits, which a decoder ignores. */
+  const respelled = (proof: string) => {
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(proof.at(-1)!);
+    return [1, 2, 3].map((spare) => proof.slice(0, -1) + alphabet[(last & ~3) | ((last & 3) ^ spare)]);
+  };
+
+  it("a proof spelled another way is not another proof: one lead, the rest kept as spam", async () => {
+    const proof = await proofFor("contact");
+    passTimeTrap();
+    expect((await json("/api/contact", { name: "First Spelling", email: "a@example.com", message: "Hi", proof })).status).toBe(200);
+    const others = respelled(proof);
+    expect(new Set([proof, ...others]).size).toBe(4);
+    for (const [i, other] of others.entries()) {
+      const res = await json("/api/contact", { name: `Spelling ${i + 2}`, email: "a@example.com", message: `Hi ${i}`, proof: other });
+      expect(await res.json()).toEqual({ ok: true });
+      expect(await reasonOf(`Spelling ${i + 2}`)).toEqual([["spam", "a proof the relay did not sign"]]);
+    }
+    await expect.poll(() => tg.delivered.length, { timeout: 5_000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1])).toEqual(["First Spelling"]);
+  });
+
+  it("a proof is for the form it was asked for: the quote form's is no good for the contact form, nor the other way", async () => {
+    const quote = await proofFor("quote");
+    const contact = await proofFor("contact");
+    expect(quote).toMatch(/^\d+\.script\.quote\.[0-9a-f]{16}\.[\w-]{43}$/);
+    expect(contact).toMatch(/^\d+\.script\.contact\.[0-9a-f]{16}\.[\w-]{43}$/);
+    passTimeTrap();
+    expect(await (await json("/api/contact", { name: "Quote Proof", email: "a@example.com", message: "Hi", proof: quote })).json()).toEqual({ ok: true });
+    expect(await (await json("/api/quote", { name: "Contact Proof", email: "a@example.com", proof: contact })).json()).toEqual({ ok: true });
+    expect(await reasonOf("Quote Proof")).toEqual([["spam", "a proof for the quote form"]]);
+    expect(await reasonOf("Contact Proof")).toEqual([["spam", "a proof for the contact form"]]);
+    // A script that names no form gets none.
+    const unnamed = await fetch(`${site.url}/api/proof`);
+    expect(unnamed.status).toBe(400);
+    expect((await fetch(`${site.url}/api/proof?form=careers`)).status).toBe(400);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(tg.attempts).toBe(0);
+  });
+
+  it("a confirmation page's proof is only for a post without script: a script sending it is kept as spam, the visitor's own post still goes", async () => {
+    const typed = { name: "Page Proof", email: "p@example.com", message: "No script here" };
+    const asked = await (await plain("/api/contact", typed)).text();
+    expect(asked).toContain("Please confirm your message");
+    const pageProof = /name="proof" value="([^"]+)"/.exec(asked)![1];
+    expect(pageProof).toMatch(/^\d+\.page\.contact\./);
+    passTimeTrap();
+    expect(await (await json("/api/contact", { name: "Scripted", email: "s@example.com", message: "Hi", proof: pageProof })).json()).toEqual({ ok: true });
+    expect(await reasonOf("Scripted")).toEqual([["spam", "a confirmation page's proof sent by a script"]]);
+    expect(await (await plain("/api/contact", { ...typed, proof: pageProof })).text()).toContain("Message Sent Successfully!");
+    await expect.poll(() => tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1]), { timeout: 5_000 }).toEqual(["Page Proof"]);
+  });
+});
+
 describe("one-line fields", () => {
   it("a line break and a forged Email: line arrive as one line, a right-to-left override is gone, and a zero-width name is refused", async () => {
     const post = (body: Record<string, string>) => fetch(`${site.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const proof = async () => (await (await fetch(`${site.url}/api/proof`)).json()).token as string;
+    const proof = async () => (await (await fetch(`${site.url}/api/proof?form=contact`)).json()).token as string;
     const early = await proof();
     passTimeTrap();
     const res = await post({ name: "Ann\nEmail: attacker@evil.example", phone: "0491\u202E651 075 4\u202C", email: "ann@example.com", message: "Hi", proof: early });

@@ -7,16 +7,17 @@
  * - a proof that the post came from the page: a token signed by the relay,
  *   which the form's script fetches when it wakes, or which the relay's own
  *   page carries when it asks a script-less visitor to press Send once more;
- *   a bare POST that never loaded a page has none. Each proof is good for one
- *   lead (and its repeats): a second lead with it is stopped (relay.ts, the
- *   lead store's used_proofs), and the form's script fetches a new one after
- *   each send;
+ *   a bare POST that never loaded a page has none. Each proof is signed for
+ *   one form, and a page's only for a post without script (decision 0056).
+ *   Each is good for one lead (and its repeats): a second lead with it is
+ *   stopped (relay.ts, the lead store's used_proofs, keyed by the signature's
+ *   one spelling), and the form's script fetches a new one after each send;
  * - a time trap: a proof younger than a person could have typed (3 s for the
  *   script's, 1 s for the confirmation page's) is a bot's;
  * - content signs: a link in the name, more than three links, or a message
  *   that is nothing but links.
  */
-import { HONEYPOT_FIELD } from "../shared/forms/fields.ts";
+import { HONEYPOT_FIELD, type FormKind } from "../shared/forms/fields.ts";
 import { SCRIPT_PROOF_MIN_AGE_MS } from "../shared/forms/proof-field.ts";
 import type { RelayConfig } from "./config.ts";
 import type { LeadStore } from "./leads/store.ts";
@@ -30,13 +31,22 @@ const MAX_LINKS = 3;
 
 /**
  * early: a proof younger than a person could have typed; for a script that is a bot, for a plain form post (sent before its script ran) it is asked to confirm.
- * person: `signature` names the proof it carried, which is good for one lead.
+ * person: `signature` names the proof it carried (its MAC, in the one spelling the relay writes), which is good for one lead.
  */
 export type Verdict = { kind: "person"; signature?: string } | { kind: "spam"; reason: string } | { kind: "unproven"; reason: string } | { kind: "early"; reason: string };
 
+/** A post to be checked: the form it was posted to, its fields as read and as parsed, and whether it came without script (urlencoded). */
+export interface CheckedPost {
+  form: FormKind;
+  fields: Record<string, unknown>;
+  body: Record<string, string>;
+  scriptless: boolean;
+}
+
 export interface SpamGuard {
-  issue(kind: ProofKind, now: number): Promise<string>;
-  check(fields: Record<string, unknown>, body: Record<string, string>, now: number): Promise<Verdict>;
+  /** A proof for one form: `script` for the form's script (GET /api/proof?form=…), `page` for the relay's own confirmation page. */
+  issue(kind: ProofKind, form: FormKind, now: number): Promise<string>;
+  check(post: CheckedPost, now: number): Promise<Verdict>;
 }
 
 const LINK = /\b(?:https?:\/\/|www\.)\S+/gi;
@@ -64,23 +74,24 @@ export async function spamGuard(key: string): Promise<SpamGuard> {
   };
 
   return {
-    async issue(kind, now) {
+    async issue(kind, form, now) {
       // A random part: two visitors given a proof in the same millisecond get two proofs, each good for one lead.
-      const payload = `${now}.${kind}.${toHex(crypto.getRandomValues(new Uint8Array(8)))}`;
+      const payload = `${now}.${kind}.${form}.${toHex(crypto.getRandomValues(new Uint8Array(8)))}`;
       return `${payload}.${await sign(payload)}`;
     },
-    async check(fields, body, now) {
+    async check({ form, fields, body, scriptless }, now) {
       const signs = contentSigns(body);
       if (signs) return { kind: "spam", reason: signs };
       const proof = fields.proof;
       if (typeof proof !== "string" || proof === "") return { kind: "unproven", reason: "no proof the form was loaded" };
-      // issued.kind.nonce.signature; a proof issued before the nonce (issued.kind.signature) is good until it goes stale.
+      // issued.kind.form.nonce.signature. A proof of an older shape (without its form) is refused as unsigned: it had a day to live.
       const parts = proof.split(".");
-      const [issued, kind] = parts;
-      const mac = parts.at(-1) ?? "";
-      const payload = parts.slice(0, -1).join(".");
-      const shape = parts.length === 4 ? /^[0-9a-f]{16}$/.test(parts[2]) : parts.length === 3;
-      if (!shape || (kind !== "script" && kind !== "page") || !/^\d+$/.test(issued) || !(await verify(payload, mac))) return { kind: "unproven", reason: "a proof the relay did not sign" };
+      const [issued, kind, signedFor, nonce, mac] = parts;
+      const shape = parts.length === 5 && /^\d+$/.test(issued) && (kind === "script" || kind === "page") && (signedFor === "quote" || signedFor === "contact") && /^[0-9a-f]{16}$/.test(nonce);
+      if (!shape || !(await verify(parts.slice(0, -1).join("."), mac))) return { kind: "unproven", reason: "a proof the relay did not sign" };
+      if (signedFor !== form) return { kind: "unproven", reason: `a proof for the ${signedFor} form` };
+      // The confirmation page's proof has the shorter time trap, for a person pressing Send on that page; a script never needs it.
+      if (kind === "page" && !scriptless) return { kind: "spam", reason: "a confirmation page's proof sent by a script" };
       const age = now - Number(issued);
       if (age > MAX_PROOF_AGE_MS) return { kind: "unproven", reason: "a stale proof" };
       if (age < MIN_PROOF_AGE_MS[kind]) return { kind: "early", reason: `sent ${Math.max(0, age)} ms after the form was ${kind === "script" ? "opened" : "shown again"}` };
@@ -89,10 +100,16 @@ export async function spamGuard(key: string): Promise<SpamGuard> {
   };
 }
 
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[\w-]{43}$/.test(text)) return undefined;
+/**
+ * A 32-byte MAC from its one base64url spelling, the one toBase64url writes. The last of its 43
+ * characters carries 4 bits of the MAC and 2 spare bits that atob ignores, so 4 spellings decode
+ * to the same bytes: each spelling but the relay's own is refused, so no proof has a second name.
+ */
+function fromBase64url(text: string | undefined): Uint8Array<ArrayBuffer> | undefined {
+  if (text === undefined || !/^[\w-]{43}$/.test(text)) return undefined;
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=");
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const mac = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return toBase64url(mac) === text ? mac : undefined;
 }
 
 /** The spam check the settings ask for: signed with SPAM_KEY, else with a key made once and kept in the lead store; none with SPAM_CHECKS=off. */

@@ -15,6 +15,9 @@ export const FORM_PATHS: Readonly<Record<FormKind, string>> = { quote: `${API_PR
 /** Where a form's script gets the spam check's signed proof that the form was loaded (src/browser/forms/proof.ts). */
 export const PROOF_PATH = `${API_PREFIX}proof`;
 
+/** A proof is signed for one form (decision 0056): the address a form's script asks it of. */
+export const proofPath = (form: FormKind): string => `${PROOF_PATH}?form=${form}`;
+
 /** The delivery state, for a monitor: GET only, no personal data. */
 export const HEALTH_PATH = `${API_PREFIX}health`;
 

@@ -5,7 +5,8 @@
  * carries it too; the island sends the same one. Browser code.
  */
 import { PROOF_FIELD } from "../../shared/forms/proof-field.ts";
-import { PROOF_PATH } from "../../shared/relay-paths.ts";
+import type { FormKind } from "../../shared/forms/fields.ts";
+import { FORM_PATHS, proofPath } from "../../shared/relay-paths.ts";
 
 export type Proof = { token: string; at: number };
 
@@ -41,7 +42,11 @@ export function renewProof(form: HTMLFormElement): void {
 
 async function fetchInto(input: HTMLInputElement, form: HTMLFormElement): Promise<Proof | null> {
   try {
-    const response = await fetch(new URL(PROOF_PATH, form.action), { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
+    // A proof is signed for one form: the one this form posts to.
+    const action = new URL(form.action).pathname;
+    const kind = (Object.keys(FORM_PATHS) as FormKind[]).find((k) => action.endsWith(FORM_PATHS[k]));
+    if (!kind) throw new Error("not a relay form");
+    const response = await fetch(new URL(proofPath(kind), form.action), { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
     const { token } = (await response.json()) as { token?: unknown };
     if (typeof token !== "string") throw new Error("no proof");
     // An empty token: the relay's spam check is off (SPAM_CHECKS=off) and asks for none.

@@ -227,7 +227,7 @@ describe("quote form (home hero)", () => {
   });
 
   it("shows the failure notice, not a false success, when the spam check's proof cannot be fetched; the next try sends", async () => {
-    const { page } = await open("/", { prepare: (p) => p.route("**/api/proof", (route) => route.abort("connectionrefused")) });
+    const { page } = await open("/", { prepare: (p) => p.route("**/api/proof?*", (route) => route.abort("connectionrefused")) });
     await page.fill("#quote-name", "No Proof Yet");
     await page.fill("#quote-email", "noproof@example.com");
     await page.click("#home button[type=submit]");
@@ -236,7 +236,7 @@ describe("quote form (home hero)", () => {
     // Nothing was posted without a proof, so nothing sits unseen in the spam folder.
     expect((await relay.opened.store.list()).filter((l) => l.fields?.name === "No Proof Yet")).toEqual([]);
 
-    await page.unroute("**/api/proof");
+    await page.unroute("**/api/proof?*");
     await page.click("#home button[type=submit]");
     // The form fetches the proof as it sends, then waits out the time trap.
     await typedForAWhile(page, "#home");

@@ -295,8 +295,8 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     const [w] = spamChecked();
     const { tg } = w;
     expect(await (await w.post(contact({ name: "Bare Post" }))).json()).toEqual({ ok: true });
-    const { token } = (await (await w.fetch("/api/proof", { headers: { Origin: "https://www.example.com" } })).json()) as { token: string };
-    expect(token).toMatch(/^\d+\.script\.[0-9a-f]{16}\.[\w-]{43}$/);
+    const { token } = (await (await w.fetch("/api/proof?form=contact", { headers: { Origin: "https://www.example.com" } })).json()) as { token: string };
+    expect(token).toMatch(/^\d+\.script\.contact\.[0-9a-f]{16}\.[\w-]{43}$/);
     await settle(3_100);
     expect((await w.post(contact({ name: "Real Person", proof: token }))).status).toBe(200);
     await waitFor("the person's notice", () => tg.delivered.length === 1);
@@ -305,6 +305,64 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(tg.delivered).toHaveLength(1);
     const statuses = (await w.leads()).map((l) => l.status).sort();
     expect(statuses).toEqual(["delivered", "spam"]);
+  });
+
+  // Issue 38: a proof is one lead and one form, whatever the spelling of its signature.
+  const oneProof = testWorker({ bindings: { ...TELEGRAM, SPAM_CHECKS: "on" } });
+  it.concurrent("takes a proof once, in its one spelling, and for its own form: the re-spelled and the other form's are kept as spam", async ({ expect }) => {
+    const [w] = oneProof();
+    const { tg } = w;
+    const proofFor = async (form: string) => ((await (await w.fetch(`/api/proof?form=${form}`, { headers: { Origin: "https://www.example.com" } })).json()) as { token: string }).token;
+    const [contactProof, quoteProof] = [await proofFor("contact"), await proofFor("quote")];
+    expect(contactProof).toMatch(/^\d+\.script\.contact\.[0-9a-f]{16}\.[\w-]{43}$/);
+    await settle(3_100);
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(contactProof.at(-1)!);
+    const respelled = [1, 2, 3].map((spare) => contactProof.slice(0, -1) + alphabet[(last & ~3) | ((last & 3) ^ spare)]);
+    const sent = [
+      ["The One", contactProof],
+      ...respelled.map((proof, i) => [`Respelled ${i + 1}`, proof]),
+      ["Quote Proof", quoteProof],
+    ];
+    for (const [i, [name, proof]] of sent.entries()) {
+      const res = await w.post(contact({ name, proof }), { "CF-Connecting-IP": `198.51.100.${i + 1}` });
+      expect(await res.json()).toEqual({ ok: true });
+    }
+    await waitFor("the one lead's notice", () => tg.delivered.length >= 1);
+    await settle(500);
+    expect(tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1])).toEqual(["The One"]);
+    const db = await w.db();
+    const kept = (await db.prepare("SELECT status, spam_reason FROM leads ORDER BY received_at").all<{ status: string; spam_reason: string | null }>()).results;
+    expect(kept.map((l) => [l.status, l.spam_reason])).toEqual([
+      ["delivered", null],
+      ["spam", "a proof the relay did not sign"],
+      ["spam", "a proof the relay did not sign"],
+      ["spam", "a proof the relay did not sign"],
+      ["spam", "a proof for the quote form"],
+    ]);
+  });
+
+  // Issue 38: "Back to the site" as the browser's URL parser reads it.
+  const backLinks = testWorker();
+  it.concurrent("links a script-less post's page only to this site or an allowed one, however a browser would read its back field", async ({ expect }) => {
+    const [w] = backLinks();
+    const backs = ["/\t/evil.example/", "/\r\n/evil.example/", "\n//evil.example/", "/\\evil.example/", "\\\\evil.example/", " //evil.example/", "/.//evil.example/", "https:evil.example", "//evil.example", "javascript:alert(1)"];
+    const ours = (origin: string) => origin === "https://www.example.com" || /^https:\/\/test-\d+-0\.relay\.example$/.test(origin);
+    for (const [i, back] of [...backs, "/%09/evil.example/"].entries()) {
+      for (const origin of [undefined, "https://evil.example"]) {
+        const res = await w.fetch("/api/contact", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `203.0.113.${i + 1}`, ...(origin ? { Origin: origin } : {}) },
+          body: new URLSearchParams({ name: `Back ${i}`, email: "ann@example.com", message: "Hi", back }).toString(),
+        });
+        const pageUrl = res.url || "https://test-0-0.relay.example/api/contact";
+        const html = await res.text();
+        const links = [...html.matchAll(/\s(?:href|action)="([^"]*)"/g)].map((m) => m[1].replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))));
+        expect(links.length, JSON.stringify(back)).toBeGreaterThan(0);
+        for (const href of links) expect(ours(new URL(href, pageUrl).origin), `${JSON.stringify(back)} from ${origin} gave ${JSON.stringify(href)}`).toBe(true);
+        if (back === "/%09/evil.example/") expect(html).toContain('<a href="/%09/evil.example/">Back to the site</a>');
+      }
+    }
   });
 
   const twoSlashes = testWorker();

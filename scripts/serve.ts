@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadContent } from "../src/build/content/load.ts";
+import { callTapSite } from "../src/content/routes.ts";
 import { ConfigError, printableApiBase, serverConfig, telegramConfigured, type ServerConfig } from "../src/relay/index.ts";
 import { startNodeRelay } from "../src/relay/node/node.ts";
 import { createApp } from "../src/server/app.ts";
@@ -28,8 +29,9 @@ if (!existsSync(path.join(root, "index.html"))) {
   process.exit(1);
 }
 
-const site = siteContent();
-const { relay, opened, updates } = await startNodeRelay({ config, phone: site?.phone, hours: site?.hours });
+const content = siteContent();
+const site = content?.site;
+const { relay, opened, updates } = await startNodeRelay({ config, phone: site?.phone, hours: site?.hours, callTaps: content && callTapSite(content) });
 const { url } = await listen(createApp({ root, relay }), { port: config.PORT, host: config.HOST });
 
 console.log(`Serving ${root} at ${url}`);
@@ -42,12 +44,15 @@ console.log(
 if (updates !== "off") console.log(`The owner's buttons: ${updates === "polling" ? "long polling Telegram (TELEGRAM_UPDATES=polling)" : `Telegram's webhook at ${TELEGRAM_UPDATES_PATH} (TELEGRAM_UPDATES=webhook; set it with npm run telegram -- webhook URL)`}.`);
 console.log(`Health: ${url}${HEALTH_PATH}. Spam check: ${config.SPAM_CHECKS}${config.TRUST_PROXY ? `; client addresses from X-Forwarded-For behind ${config.TRUST_PROXY} prox${config.TRUST_PROXY === 1 ? "y" : "ies"}` : ""}.`);
 
-/** The phone the contact form's failure text names and the hours the owner's reminders keep, from content/site.yaml like every page. */
+/**
+ * The phone the contact form's failure text names and the hours the owner's reminders keep, from content/site.yaml like
+ * every page; and the pages and numbers call taps are counted for, from the route list.
+ */
 function siteContent() {
   try {
-    return loadContent("content").site;
+    return loadContent("content");
   } catch {
-    console.warn("content/ could not be read, so the contact form's failure text has no phone number and reminders keep 8 am to 6 pm; set SITE_PHONE and BUSINESS_HOURS to give them.");
+    console.warn("content/ could not be read, so the contact form's failure text has no phone number, reminders keep 8 am to 6 pm and call taps are not counted; set SITE_PHONE and BUSINESS_HOURS to give the first two.");
     return undefined;
   }
 }

@@ -392,7 +392,8 @@ describe("relay handler: validate, store, answer", () => {
   });
 
   it("counts a tap on a phone link from the site, per day, page and number; not a crawler's, a bare script's or a flood", async () => {
-    const handler = relay();
+    // Given the site's pages and numbers (call-taps.test.ts: a tap on any other is not counted).
+    const handler = createRelay({ store: leads.store, health: async () => healthy, allowedOrigins: ["https://www.example.com"], rateLimitPerMinute: 100, phone: "0491 570 156", callTaps: { pages: ["/", "/suburbs/annerley/"], numbers: ["0491 570 156"] }, log: () => {} });
     const tap = (headers: Record<string, string>, body = JSON.stringify({ page: "/suburbs/annerley/", number: "0491570156" })) =>
       handler(new Request("http://relay.test/api/call", { method: "POST", headers: { "Content-Type": "text/plain;charset=UTF-8", ...headers }, body }), { clientAddress: "203.0.113.7" });
     const browser = { Origin: "http://relay.test", "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile" };
@@ -405,7 +406,8 @@ describe("relay handler: validate, store, answer", () => {
     expect((await tap(browser, JSON.stringify({ page: "/", number: "call me" }))).status).toBe(400);
     for (let i = 0; i < 12; i++) await tap(browser);
     const today = new Date(Date.now() + 10 * 3_600_000).toISOString().slice(0, 10);
-    expect(await leads.store.callTaps(today, today)).toEqual([{ page: "/suburbs/annerley/", number: "0491570156", count: 10 }]);
+    // The number as the site's links carry it.
+    expect(await leads.store.callTaps(today, today)).toEqual([{ page: "/suburbs/annerley/", number: "+61491570156", count: 10 }]);
   });
 
   it("answers GET /api/health with the delivery state: 200 when flowing, 503 when not, no personal data", async () => {

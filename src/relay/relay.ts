@@ -31,6 +31,7 @@ import type { LeadStore } from "./leads/store.ts";
 import { contactNotices, quoteNotices } from "./notice.ts";
 import { BACK_FIELD, CONFIRM_NOTICE, resultPage, tooLongNotice } from "./page.ts";
 import { rateLimiter, type RateLimiter } from "./rate-limit.ts";
+import { tapCheck, type TapSite } from "./call-taps.ts";
 import type { SpamGuard, Verdict } from "./spam.ts";
 import { sameSecret } from "./updates.ts";
 import { logLine } from "./log.ts";
@@ -54,6 +55,10 @@ export interface RelayOptions {
   rateLimitPerMinute: number;
   /** A shared limiter (Workers); by default one in this process's memory. */
   limiter?: RateLimiter;
+  /** The site's pages and numbers: a call tap is counted only for them, and without them none is (call-taps.ts). */
+  callTaps?: TapSite;
+  /** A shared limiter for call taps (Workers); by default CALL_TAPS_PER_MINUTE in this process's memory. */
+  tapLimiter?: RateLimiter;
   /** How many proxies stand in front of the relay (TRUST_PROXY); 0 ignores X-Forwarded-For. */
   trustProxy?: number;
   /** The business phone, for the contact form's failure text. */
@@ -76,7 +81,9 @@ type Mode = "sent" | "failed" | "confirm" | "refused";
 export function createRelay(options: RelayOptions): RelayHandler {
   const { store, deliverNow, health, spam, allowedOrigins, rateLimitPerMinute, trustProxy = 0, phone, answerBudgetMs = ANSWER_BUDGET_MS, now = () => new Date(), log = logLine } = options;
   const limiter = options.limiter ?? rateLimiter(rateLimitPerMinute);
-  const tapLimiter = rateLimiter(CALL_TAPS_PER_MINUTE);
+  const tapLimiter = options.tapLimiter ?? rateLimiter(CALL_TAPS_PER_MINUTE);
+  const ownTap = options.callTaps && tapCheck(options.callTaps);
+  if (!ownTap) log("relay: call taps are not counted: the relay has no list of the site's pages and numbers (on Node, from content/; on Workers, SITE_PAGES and SITE_NUMBERS, which npm run relay:deploy sets)");
 
   return async (request, client) => {
     const url = new URL(request.url);
@@ -205,8 +212,10 @@ export function createRelay(options: RelayOptions): RelayHandler {
 
   /**
    * A tap on a phone link (navigator.sendBeacon from the site): counted per Brisbane day, page and
-   * number. Only from the site (its Origin), not from crawlers, and at most CALL_TAPS_PER_MINUTE a
-   * client; anything else is answered alike and not counted, so a script learns nothing.
+   * number (as the site's links carry it). Only for a page of the site and one of its numbers, from
+   * the site (its Origin), not from crawlers, and at most CALL_TAPS_PER_MINUTE a client (the
+   * Worker's binding: its forms' limit); anything else is answered alike and not counted, so a
+   * script learns nothing.
    */
   async function callTap(request: Request, url: URL, client: { clientAddress?: string } | undefined): Promise<Response> {
     const origin = request.headers.get("Origin");
@@ -228,8 +237,9 @@ export function createRelay(options: RelayOptions): RelayHandler {
     const number = typeof tap?.number === "string" && /^[\d +()-]{6,30}$/.test(tap.number) ? tap.number.trim() : undefined;
     if (!page?.startsWith("/") || page.startsWith("//") || !number) return json(400, { ok: false, error: "send {page, number}" }, headers);
     const agent = request.headers.get("User-Agent") ?? "";
-    const counted = ours && agent !== "" && !BOT_AGENT.test(agent) && (await tapLimiter.take(clientKey(request, client?.clientAddress, trustProxy))).ok;
-    if (counted) await store.countCallTap(brisbane(now().getTime()).date, page.split(/[?#]/)[0], number);
+    const own = ownTap?.(page, number);
+    const counted = own && ours && agent !== "" && !BOT_AGENT.test(agent) && (await tapLimiter.take(clientKey(request, client?.clientAddress, trustProxy))).ok;
+    if (counted) await store.countCallTap(brisbane(now().getTime()).date, own.page, own.number);
     return new Response(null, { status: 204, headers });
   }
 

@@ -9,3 +9,14 @@ export function telHref(phone: string): string {
 export function internationalPhone(phone: string): string {
   return "+61" + phone.replace(/\D/g, "").replace(/^0/, "");
 }
+
+/**
+ * A number as its digits in the national form, to compare numbers however they are written:
+ * "tel:+61491570156" (as telHref writes links), "+61 491 570 156" and "0491 570 156" are all
+ * "0491570156". A number of another country keeps its "+" and country code.
+ */
+export function nationalDigits(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  if (/^\s*(tel:)?\s*\+/i.test(phone)) return digits.startsWith("61") ? `0${digits.slice(2)}` : `+${digits}`;
+  return digits.startsWith("0061") ? `0${digits.slice(4)}` : digits;
+}

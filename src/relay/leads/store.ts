@@ -220,6 +220,11 @@ export class LeadStore {
     await this.sql.run("INSERT INTO call_taps (day, page, number, count) VALUES (?, ?, ?, 1) ON CONFLICT (day, page, number) DO UPDATE SET count = count + 1", [day, page, number]);
   }
 
+  /** Forgets the call taps of days before `beforeDay` ("YYYY-MM-DD", Brisbane): kept as long as leads are (LEADS_RETENTION_DAYS). */
+  async forgetCallTaps(beforeDay: string): Promise<number> {
+    return this.sql.run("DELETE FROM call_taps WHERE day < ?", [beforeDay]);
+  }
+
   /** Call taps per page from day `from` to day `to` (inclusive, "YYYY-MM-DD"). */
   async callTaps(from: string, to: string): Promise<{ page: string; number: string; count: number }[]> {
     const rows = await this.sql.all<{ page: string; number: string; count: number }>(CALL_TAPS, [from, to]);

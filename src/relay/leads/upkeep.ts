@@ -1,15 +1,18 @@
 /**
  * The lead store's daily upkeep, on both hosts (Node's timer, the Worker's
  * daily Cron Trigger): what visitors typed is erased from leads older than the
- * retention period, used proofs older than any proof may be are forgotten, and
- * so are Telegram updates handled longer ago than Telegram keeps an update.
+ * retention period, and so are the call taps of days before it; used proofs
+ * older than any proof may be are forgotten, and so are Telegram updates
+ * handled longer ago than Telegram keeps an update.
  */
 import { MAX_PROOF_AGE_MS } from "../spam.ts";
-import { UPDATE_MEMORY_MS, type LeadStore } from "./store.ts";
+import { DAY_MS, UPDATE_MEMORY_MS, type LeadStore } from "./store.ts";
+import { brisbane } from "./hours.ts";
 
 export async function dailyUpkeep(store: LeadStore, retentionDays: number, now: number, log: (message: string) => void): Promise<void> {
   const erased = await store.erase(retentionDays, now);
   if (erased) log(`relay: erased what visitors typed from ${erased} lead(s) older than ${retentionDays} days`);
   await store.forgetProofs(now - MAX_PROOF_AGE_MS);
   await store.forgetUpdates(now - UPDATE_MEMORY_MS);
+  await store.forgetCallTaps(brisbane(now - retentionDays * DAY_MS).date);
 }

@@ -17,6 +17,7 @@ import { handleUpdate, webhookSecret } from "../updates.ts";
 import { startPolling, type Polling } from "./polling.ts";
 import { DEFAULT_HOURS, ownerTick } from "../owner.ts";
 import type { HoursLine } from "../leads/hours.ts";
+import type { TapSite } from "../call-taps.ts";
 import { logLine } from "../log.ts";
 
 export interface NodeRelay {
@@ -35,6 +36,8 @@ export interface NodeRelayOptions {
   phone?: string;
   /** The business's opening hours (content/site.yaml), for reminders and the digest, when BUSINESS_HOURS is not set. */
   hours?: HoursLine[];
+  /** The site's pages and numbers (content/), for which call taps are counted; without them none is. */
+  callTaps?: TapSite;
   log?: (message: string) => void;
   /** Where a pre-store outbox file may be; relative paths from the working folder. */
   outboxFile?: string;
@@ -46,7 +49,7 @@ export interface NodeRelayOptions {
   now?: () => number;
 }
 
-export async function startNodeRelay({ config, phone, hours, log = logLine, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs, now = Date.now }: NodeRelayOptions): Promise<NodeRelay> {
+export async function startNodeRelay({ config, phone, hours, callTaps, log = logLine, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs, now = Date.now }: NodeRelayOptions): Promise<NodeRelay> {
   const opened = openLeadStore(config.LEADS_DB);
   const { store } = opened;
   await importOutbox(store, path.resolve(outboxFile), log);
@@ -77,6 +80,7 @@ export async function startNodeRelay({ config, phone, hours, log = logLine, outb
     health: delivery.health,
     allowedOrigins: config.ALLOWED_ORIGINS,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    callTaps,
     phone: config.SITE_PHONE ?? phone ?? "",
     answerBudgetMs,
     now: () => new Date(now()),

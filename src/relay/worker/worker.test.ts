@@ -446,6 +446,33 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(await from("198.51.100.2", "3.3.3.3")).toBe(200);
   });
 
+  // The site's pages and numbers as npm run relay:deploy gives them (scripts/relay.ts); then a deployment without them.
+  const siteVars = { SITE_PAGES: JSON.stringify(["/", "/suburbs/annerley/"]), SITE_NUMBERS: JSON.stringify(["0491 570 156", "(07) 5550 1234"]) };
+  const callTaps = testWorker({ bindings: { ...TELEGRAM, ...siteVars }, rateLimit: 2 }, { bindings: TELEGRAM, rateLimit: 2 });
+  it.concurrent("counts call taps for the site's pages and numbers only, each client limited by the RATE_LIMITER binding under keys of its own", async ({ expect }) => {
+    const [w, noSite] = callTaps();
+    const tap = (worker: Running, page: string, number: string, ip: string) =>
+      worker.fetch("/api/call", {
+        method: "POST",
+        headers: { "Content-Type": "text/plain;charset=UTF-8", Origin: "https://www.example.com", "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile", "CF-Connecting-IP": ip },
+        body: JSON.stringify({ page, number }),
+      });
+    const taps = async () => (await (await w.db()).prepare("SELECT page, number, count FROM call_taps ORDER BY page").all()).results;
+    // Invented pages and a foreign number: answered as every tap is, and not counted.
+    for (const [page, number] of [["/suburbs/fake-1/", "+61491570156"], ["/suburbs/fake-2/", "+61491570156"], ["/suburbs/annerley/", "0400 000 000"]]) {
+      expect((await tap(w, page, number, "198.51.100.21")).status).toBe(204);
+    }
+    expect(await taps()).toEqual([]);
+    // The binding allows 2 a minute, counted across every instance (one in a Worker's memory would allow 10): the third is not counted.
+    for (let i = 0; i < 4; i++) expect((await tap(w, "/suburbs/annerley", "0491 570 156", "198.51.100.20")).status).toBe(204);
+    expect(await taps()).toEqual([{ page: "/suburbs/annerley/", number: "+61491570156", count: 2 }]);
+    // Taps are counted under keys of their own: the address may still send its forms.
+    expect((await w.post(contact(), { "CF-Connecting-IP": "198.51.100.20" })).status).toBe(200);
+    // A deployment without the site's variables counts nothing.
+    expect((await tap(noSite, "/suburbs/annerley/", "+61491570156", "198.51.100.22")).status).toBe(204);
+    expect(await taps()).toEqual([{ page: "/suburbs/annerley/", number: "+61491570156", count: 2 }]);
+  });
+
   const plain = testWorker();
   it.concurrent("stores the lead, answers the visitor, then delivers it through the Queue", async ({ expect }) => {
     const [w] = plain();

@@ -20,6 +20,7 @@ import { dailyUpkeep } from "../leads/upkeep.ts";
 import { telegramInUse } from "../leads/policy.ts";
 import type { TelegramOptions } from "../telegram.ts";
 import type { RateLimiter } from "../rate-limit.ts";
+import { tapSiteFromVars } from "../call-taps.ts";
 import { createRelay, json, type RelayHandler } from "../relay.ts";
 import { spamGuardFor } from "../spam.ts";
 import { handleUpdate, webhookSecret } from "../updates.ts";
@@ -93,6 +94,10 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   // Each instance of a Worker has its own memory: only the binding counts a client across all of them.
   const limiter: RateLimiter | undefined = binding && { take: async (key) => ((await binding.limit({ key })).success ? { ok: true } : { ok: false, retryAfterSeconds: 60 }) };
   if (!binding) log("relay: no RATE_LIMITER binding (wrangler.toml): the rate limit counts per Worker instance only");
+  // Call taps are limited by the same binding under keys of their own ("call:" and the address): one count across every
+  // instance, with no second namespace to create and keep, and a visitor's taps never use up their form posts. The
+  // price: taps share the forms' limit per minute (5), which is more than a person taps.
+  const tapLimiter: RateLimiter | undefined = limiter && { take: (key) => limiter.take(`call:${key}`) };
   const spam = await spamGuardFor(config, store);
   const handler = createRelay({
     // The owner's button presses come through Telegram's webhook (README: npm run telegram -- webhook).
@@ -100,6 +105,9 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     store,
     spam,
     limiter,
+    tapLimiter,
+    // The site's pages and numbers, which npm run relay:deploy sets from content/ (scripts/relay.ts).
+    callTaps: tapSiteFromVars(env),
     deliverNow: telegram ? (id) => enqueue([id]) : undefined,
     health: delivery.health,
     allowedOrigins: config.ALLOWED_ORIGINS,

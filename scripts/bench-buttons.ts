@@ -20,7 +20,9 @@ const dir = mkdtempSync(path.join(tmpdir(), "bench-buttons-"));
 const tg = await startTelegramStandIn();
 const relay = await startNodeRelay({ config: standInConfig(tg, path.join(dir, "leads.sqlite"), { TELEGRAM_UPDATES: "webhook" }), log: () => {}, pollMs: 50 });
 const { server, url } = await listen((request, info) => relay.relay(request, info), { port: 0, host: "127.0.0.1" });
-await setWebhook({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, `${url}${TELEGRAM_UPDATES_PATH}`);
+// Telegram posts only to https: on port 443, 80, 88 or 8443: the stand-in routes this address to the relay on 127.0.0.1.
+tg.route("https://relay.test", url);
+await setWebhook({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, `https://relay.test${TELEGRAM_UPDATES_PATH}`);
 
 const times: number[] = [];
 for (let i = 0; i < RUNS; i++) {

@@ -108,3 +108,72 @@ export function parseLegacyMarkdown(input: string): { text: string } | { error: 
   }
   return { text: out };
 }
+
+/** A formatting entity as the Bot API reports it: offset and length in UTF-16 code units of the shown text. */
+export interface MarkdownEntity {
+  type: "bold" | "italic" | "code" | "pre" | "text_link";
+  offset: number;
+  length: number;
+  url?: string;
+}
+
+/**
+ * parseLegacyMarkdown, with the entities the text carries: the same `text` (or the same error), and
+ * for each *bold*, _italic_, `code`, ```pre``` and [text](url) that is not empty, its place in the
+ * shown text. tdlib's parse_markdown adds no entity for an empty span, nor a text_link without a URL
+ * (td/telegram/MessageEntity.cpp). Telegram compares these too when it decides whether an edit
+ * changes a message.
+ */
+export function parseLegacyMarkdownEntities(input: string): { text: string; entities: MarkdownEntity[] } | { error: string } {
+  const bytes = new TextEncoder().encode(input);
+  const entities: MarkdownEntity[] = [];
+  let out = "";
+  let i = 0;
+  const isSpecial = (b: number | undefined) => b === 0x5f || b === 0x2a || b === 0x60 || b === 0x5b;
+  const decoder = new TextDecoder();
+  const take = (from: number, to: number) => decoder.decode(bytes.subarray(from, to));
+  const TYPES: Record<number, MarkdownEntity["type"]> = { 0x2a: "bold", 0x5f: "italic", 0x60: "code", 0x5b: "text_link" };
+  while (i < bytes.length) {
+    const c = bytes[i];
+    if (c === 0x5c && isSpecial(bytes[i + 1])) {
+      out += String.fromCharCode(bytes[i + 1]);
+      i += 2;
+      continue;
+    }
+    if (!isSpecial(c)) {
+      let j = i + 1;
+      while (j < bytes.length && !isSpecial(bytes[j]) && bytes[j] !== 0x5c) j++;
+      if (c === 0x5c) j = i + 1;
+      out += take(i, j);
+      i = j;
+      continue;
+    }
+    const begin = i;
+    const end = c === 0x5b ? 0x5d : c;
+    let pre = false;
+    i++;
+    if (c === 0x60 && bytes[i] === 0x60 && bytes[i + 1] === 0x60) {
+      pre = true;
+      i += 2;
+    }
+    const start = i;
+    while (i < bytes.length && (bytes[i] !== end || (pre && !(bytes[i + 1] === 0x60 && bytes[i + 2] === 0x60)))) i++;
+    if (i >= bytes.length) return { error: `Can't find end of the entity starting at byte offset ${begin}` };
+    const offset = out.length;
+    out += take(start, i);
+    const length = out.length - offset;
+    let url = "";
+    if (c === 0x5b && bytes[i + 1] === 0x28) {
+      const urlStart = i + 2;
+      i += 2;
+      while (i < bytes.length && bytes[i] !== 0x29) i++;
+      url = take(urlStart, i);
+    }
+    i += pre ? 3 : 1;
+    if (length === 0) continue;
+    if (c === 0x5b) {
+      if (url) entities.push({ type: "text_link", offset, length, url });
+    } else entities.push({ type: pre ? "pre" : TYPES[c], offset, length });
+  }
+  return { text: out, entities };
+}

@@ -115,6 +115,19 @@ describe("the owner's buttons, through the webhook", () => {
     expect(tg.answers).toHaveLength(0);
   });
 
+  it("a press naming another message than its lead's notice records the stage but edits nothing", async () => {
+    const { relay, url } = await start("webhook");
+    expect((await webhookTo(url)).ok).toBe(true);
+    const first = await lead(url, "First Lead");
+    const second = await lead(url, "Second Lead");
+    const before = shown(second.messageId);
+    // The first lead's button, as if on the second lead's notice.
+    expect(await tg.press(second.messageId, callbackData("booked", first.id))).toBe(200);
+    expect((await relay.opened.store.get(first.id))?.stage).toBe("booked");
+    expect(shown(second.messageId)).toBe(before);
+    expect(tg.edits).toHaveLength(0);
+  });
+
   it("the same update sent twice is processed once", async () => {
     const { url } = await start("webhook");
     expect((await webhookTo(url)).ok).toBe(true);

@@ -100,7 +100,8 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
     await answer(lead.stage === pressed.stage ? `Already marked ${label}.` : `Marked ${label}.`);
     const moved = await store.setStage(lead.id, pressed.stage, now(), { name: by, id: query.from?.id });
     if (moved) log(`relay: lead ${lead.id} marked ${label}`);
-    await editNotice(lead, query.message?.message_id ?? lead.noticeMessageId);
+    // Only the lead's own notice is edited: a press that names another message (forged, or a button copied elsewhere) edits nothing.
+    if (query.message?.message_id === undefined || query.message.message_id === lead.noticeMessageId) await editNotice(lead);
   }
 
   /**
@@ -108,9 +109,10 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
    * that changes nothing 400 "message is not modified"): a press handled before a crash whose edit
    * never reached the notice is edited now; one whose edit did changes nothing.
    */
-  async function editNotice(lead: Lead, messageId: number | null | undefined) {
+  async function editNotice(lead: Lead) {
+    const messageId = lead.noticeMessageId;
     // A notice sent as plain text (Telegram refused its Markdown) keeps no text to edit; its buttons stay as they are.
-    if (messageId == null || !lead.noticeText) return;
+    if (messageId === null || !lead.noticeText) return;
     const history = (await store.stageHistory([lead.id])).get(lead.id) ?? [];
     const text = `${lead.noticeText}\n${render(stageLines(history, lead.receivedAt)).markdown}`;
     if (text === (lead.noticeEdited ?? lead.noticeText)) return;

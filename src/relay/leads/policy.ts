@@ -55,7 +55,8 @@ export function healthFrom(stats: StoreStats, telegram: TelegramState, now: numb
   const why = stats.undeliverableError ? ` (${stats.undeliverableError})` : "";
   const problem =
     telegram === "undeliverable"
-      ? `Telegram refuses the relay's settings${why}: ${leads(stats.undeliverable)} held until they work`
+      ? // Every send waits while the settings are refused: the pending leads are held too.
+        `Telegram refuses the relay's settings${why}: ${leads(stats.undeliverable + stats.pending)} held until they work`
       : stats.undeliverable
         ? `${leads(stats.undeliverable)} not delivered to Telegram${why}`
         : stale

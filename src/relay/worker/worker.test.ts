@@ -98,6 +98,8 @@ function workerOptions(d: Deployment): WorkerOptions {
     script,
     compatibilityDate: "2025-07-18",
     d1Databases: { DB: d.database },
+    // Each deployment's own version id, as Cloudflare gives it (wrangler.toml's version_metadata binding).
+    versionMetadata: "CF_VERSION_METADATA",
     queueProducers: settings.producer ? { LEADS_QUEUE: { queueName: d.queue } } : undefined,
     // No batching wait: a message goes to the consumer at once.
     queueConsumers: { [d.queue]: { maxBatchTimeout: 0, maxRetries: settings.maxRetries, deadLetterQueue: dlq }, [dlq]: { maxBatchTimeout: 0 } },
@@ -562,11 +564,84 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(w.logs.join("\n")).not.toContain(wrongToken);
     expect(w.logs.join("\n")).not.toContain(wrongToken.split(":")[1]);
 
-    expect((await fixed.health()).body).toMatchObject({ ok: true, telegram: "ok" });
+    // The new settings are not refused; the kept lead keeps health red until the sweep has sent it.
+    expect((await fixed.health()).body).toMatchObject({ ok: false, telegram: "ok", undeliverable: 1 });
     await fixed.scheduled();
     await waitFor("the kept lead to be delivered", () => tg.delivered.length === 1);
     await waitFor("D1 to say delivered", async () => (await fixed.leads())[0]?.status === "delivered");
     expect(tg.delivered).toHaveLength(1);
+    expect(await fixed.health()).toMatchObject({ status: 200, body: { ok: true, undeliverable: 0 } });
+  });
+
+  // Telegram as it really is (issue 37), on workerd: each also runs on Node in src/relay/telegram-faults.test.ts.
+  const upgraded = testWorker({}, {});
+  it.concurrent("follows a group upgraded to a supergroup after the third lead: every lead in the new chat, none twice; a new deployment keeps the id", async ({ expect }) => {
+    const [w, next] = upgraded();
+    const { tg } = w;
+    const arrived = (name: string) => waitFor(`${name}'s notice`, () => tg.delivered.some((d) => d.shown.includes(`Name: ${name}\n`)));
+    for (const name of ["Lead One", "Lead Two", "Lead Three"]) {
+      await w.post(contact({ name }));
+      await arrived(name);
+    }
+    const supergroup = tg.upgradeToSupergroup();
+    await w.post(contact({ name: "Lead Four" }));
+    await arrived("Lead Four");
+    expect(tg.delivered.map((d) => String(d.chatId))).toEqual([tg.chatId, tg.chatId, tg.chatId, supergroup]);
+    expect(tg.delivered.every((d) => !d.shown.includes("possible repeat"))).toBe(true);
+    await waitFor("D1 to say delivered", async () => (await w.leads()).every((l) => l.status === "delivered"));
+    expect(await w.health()).toMatchObject({ status: 200, body: { ok: true, undeliverable: 0 } });
+
+    // Another isolate, another deployment: the move is in D1, so the first send goes straight to the supergroup.
+    const calls = tg.calls("sendMessage");
+    await next.post(contact({ name: "Lead Five" }));
+    await arrived("Lead Five");
+    expect(tg.calls("sendMessage")).toBe(calls + 1);
+    expect(String(tg.delivered.at(-1)!.chatId)).toBe(supergroup);
+  });
+
+  const kicked = testWorker({}, {});
+  it.concurrent("turns health red naming the cause and count while the bot is out of the group, and a deployment once it is back sends the held leads", async ({ expect }) => {
+    const [w, redeployed] = kicked();
+    const { tg } = w;
+    tg.removeBot("kicked");
+    await w.post(contact({ name: "Kept One" }));
+    await w.post(contact({ name: "Kept Two" }));
+    await waitFor("D1 to hold the leads", async () => (await w.leads()).filter((l) => l.status === "undeliverable").length >= 1);
+    const red = await w.health();
+    expect(red).toMatchObject({ status: 503, body: { ok: false, telegram: "undeliverable" } });
+    expect(red.body.problem).toMatch(/^Telegram refuses the relay's settings \(403 Forbidden: bot was kicked from the supergroup chat\): 2 leads held until they work$/);
+
+    tg.restoreBot();
+    await redeployed.scheduled();
+    await waitFor("both held leads to arrive", () => ["Kept One", "Kept Two"].every((name) => tg.delivered.some((d) => d.shown.includes(`Name: ${name}\n`))));
+    await waitFor("health to turn green", async () => (await redeployed.health()).status === 200);
+  });
+
+  const halfEmoji = testWorker();
+  it.concurrent("delivers a lead whose text ends in half an emoji, made whole", async ({ expect }) => {
+    const [w] = halfEmoji();
+    const { tg } = w;
+    await w.post(contact({ name: "Half Emoji", message: "Cut here: \ud83c", utm_campaign: `${"a".repeat(199)}\ud83c` }));
+    await waitFor("the notice", () => tg.delivered.length === 1);
+    expect(tg.delivered[0].shown).toContain("Cut here: \ufffd");
+    await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
+  });
+
+  const busyAnswer = testWorker({ address: true });
+  it.concurrent("answers a press whose first answer gets a 429 after retry_after, and edits its notice", async ({ expect }) => {
+    const [w] = busyAnswer();
+    const { tg } = w;
+    tg.route("https://relay-busy.test", (await w.url()).href);
+    expect(await setWebhook({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, "https://relay-busy.test/api/telegram")).toMatchObject({ ok: true });
+    await w.post(contact({ name: "Busy Press" }));
+    await waitFor("the notice", () => tg.delivered.length === 1);
+    await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
+    const [{ id }] = await w.leads();
+    tg.on("answerCallbackQuery", { kind: "tooMany", retryAfter: 1 });
+    expect(await tg.press(tg.delivered[0].messageId, callbackData("called", id))).toBe(200);
+    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called."]);
+    expect(tg.calls("answerCallbackQuery")).toBe(2);
+    expect(tg.messages.get(tg.delivered[0].messageId)!.shown).toMatch(/\nCalled by Sam at /);
   });
 
   const twice = testWorker();

@@ -19,7 +19,7 @@ import { LEAD_STATUSES, LEAD_WORK_STATUSES, LeadStore, type Lead, type LeadStatu
 import { parseLegacyMarkdown } from "../src/relay/markdown.ts";
 import { formatBrisbaneTime } from "../src/relay/notice.ts";
 import { DEFAULT_HOURS } from "../src/relay/owner.ts";
-import { escapeTerminal } from "../src/shared/escape.ts";
+import { escapeJsonForTerminal, escapeTerminal } from "../src/shared/escape.ts";
 import { suburbPath } from "../src/shared/paths.ts";
 import type { ScriptIo } from "./script-io.ts";
 
@@ -181,7 +181,7 @@ async function execute(args: readonly string[], { env, stdout, stderr }: ScriptI
         const statuses: readonly LeadStatus[] = flags.spam ? HELD : flags.status ? [status(flags.status)] : LEAD_WORK_STATUSES;
         const leads = (await store.list({ statuses, stages: stageFilter && [stageFilter === WAITING ? null : stageFilter], limit, withStages: flags.json })).map(view);
         await warnUndelivered();
-        if (flags.json) print(JSON.stringify(leads, null, 2));
+        if (flags.json) print(escapeJsonForTerminal(JSON.stringify(leads, null, 2)));
         else if (leads.length === 0) print(`No ${flags.spam ? "spam or unconfirmed posts" : "leads"}${stageFilter ? ` at stage ${stageFilter}` : ""} yet.`);
         else if (flags.spam) table(print, leads.map((l) => ({ received: brisbane(l.receivedAt), form: l.form, name: l.name ?? "(erased)", email: l.email ?? "", status: l.status, why: l.spamReason ?? (l.status === "unconfirmed" ? "waits for the visitor's second Send" : ""), id: l.id })));
         else table(print, leads.map((l) => ({ received: brisbane(l.receivedAt), form: l.form, name: l.name ?? "(erased)", email: l.email ?? "", status: l.status, stage: stageShown(l.stage), id: l.id })));
@@ -241,6 +241,8 @@ async function execute(args: readonly string[], { env, stdout, stderr }: ScriptI
       }
       case "export": {
         if (flags.format !== "csv") fail(shown`Unknown format ${flags.format}: use --format csv.`);
+        // A spreadsheet's file holds what visitors typed as they typed it: never printed raw to a terminal, which could act on it.
+        if (stdout.isTTY) fail("export writes a file for a spreadsheet, with what visitors typed as they typed it: send it to a file, e.g. npm run leads -- export --format csv > leads.csv (npm run leads -- list shows leads on screen).");
         const leads = (await store.list({ limit: 1_000_000, withStages: true })).map(view);
         const columns = [
           ...(["id", "receivedAt", "form", "status", "name", "email", "phone", "address", "service", "message", "deliveredAt", "stage"] as const),
@@ -255,7 +257,7 @@ async function execute(args: readonly string[], { env, stdout, stderr }: ScriptI
       case "report": {
         const site = siteFacts(env);
         const report = await monthReport(store, { month: month ?? brisbaneMonth(Date.now()), ...site });
-        print(flags.json ? JSON.stringify(report, null, 2) : reportText(report));
+        print(flags.json ? escapeJsonForTerminal(JSON.stringify(report, null, 2)) : reportText(report));
         break;
       }
       default:

@@ -397,6 +397,16 @@ describe("npm run leads shows what visitors typed without letting a terminal act
     expect(report).toMatch(/^\s+1\s+\/suburbs\/evil\\x1b\[2J\/\s+1\s+0$/m);
   });
 
+  it("--json escapes for the terminal what JSON.stringify leaves raw (C1, bidi, line separators), as the same JSON; export refuses a terminal", async () => {
+    const text = (await cli("list", "--json")).stdout;
+    expect(text).not.toMatch(RAW_CONTROL);
+    expect(text).toContain("C1 CSI \\u009b31m");
+    const terminal = await leadsInProcess(["export", "--format", "csv"], { LEADS_DB: nasty.file }, { terminal: true });
+    expect(terminal.status).toBe(1);
+    expect(terminal.stdout).toBe("");
+    expect(terminal.stderr).toContain("send it to a file, e.g. npm run leads -- export --format csv > leads.csv");
+  });
+
   it("--json and CSV carry the exact text", async () => {
     const json = JSON.parse((await cli("list", "--json")).stdout);
     expect(json.find((l: { id: string }) => l.id === "lead-ansi")).toMatchObject({ name: ANSI_NAME, message: MESSAGE });

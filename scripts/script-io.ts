@@ -4,7 +4,8 @@
  */
 export interface ScriptIo {
   env: NodeJS.ProcessEnv;
-  stdout: { write(text: string): unknown };
+  /** `isTTY`: the output is a terminal (a person reading), not a file or a pipe. */
+  stdout: { write(text: string): unknown; isTTY?: boolean };
   stderr: { write(text: string): unknown };
 }
 

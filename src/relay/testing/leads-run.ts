@@ -7,8 +7,10 @@ import { runLeads } from "../../../scripts/leads-cli.ts";
 import { capturedIo } from "../../../scripts/script-io.ts";
 import type { ScriptRun } from "./leads-script.ts";
 
-export async function leadsInProcess(args: readonly string[], env: Record<string, string | undefined>): Promise<ScriptRun> {
+/** `terminal`: the output is a terminal, as when the owner runs it without redirecting it. */
+export async function leadsInProcess(args: readonly string[], env: Record<string, string | undefined>, { terminal = false }: { terminal?: boolean } = {}): Promise<ScriptRun> {
   const io = capturedIo({ ...process.env, ...env });
+  if (terminal) io.stdout.isTTY = true;
   const status = await runLeads(args, io);
   return { ...io.printed, status };
 }

@@ -24,3 +24,22 @@ export function cutText(text: string, max: number): string {
   const high = whole.charCodeAt(max - 1);
   return whole.slice(0, high >= 0xd800 && high <= 0xdbff ? max - 1 : max);
 }
+
+/**
+ * Marks that change the direction text reads in: the embeddings, overrides and isolates
+ * (U+202A-U+202E, U+2066-U+2069) and the single marks LRM, RLM and ALM (U+200E, U+200F,
+ * U+061C). In a one-line value they could make a line read backwards in the owner's chat.
+ */
+const DIRECTION_MARKS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** Every control (C0, DEL, C1) and every other line break Unicode has: the line and paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const BREAKS_AND_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
+
+/**
+ * A value that must stay one line (a name, a phone, where a visit came from): each run of line
+ * breaks or controls becomes one space and direction marks go, so no one can start a line of
+ * their own (a forged "Phone:") in the owner's notice or in `npm run leads`.
+ */
+export function oneLine(text: string): string {
+  return text.replace(BREAKS_AND_CONTROLS, " ").replace(DIRECTION_MARKS, "");
+}

@@ -8,7 +8,7 @@
  * name or kind. Shared by the browser (names, the source's words) and the
  * relay (the check).
  */
-import { cutText } from "../text.ts";
+import { cutText, oneLine } from "../text.ts";
 
 /** The fields a form posts beside what the visitor typed. */
 export const ATTRIBUTION_FIELDS = ["page", "landing", "landingName", "source", "utm_source", "utm_medium", "utm_campaign"] as const;
@@ -51,8 +51,7 @@ export function sourceOf(referrerHost: string, ownHost: string): string {
 /** One line of well-formed text, at most ATTRIBUTION_MAX UTF-16 units, cut by code point: what the relay keeps of a posted value. */
 export function attributionValue(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  // eslint-disable-next-line no-control-regex
-  const clean = cutText(value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, " ").trim(), ATTRIBUTION_MAX);
+  const clean = cutText(oneLine(value).trim(), ATTRIBUTION_MAX);
   return clean === "" ? undefined : clean;
 }
 

@@ -8,18 +8,12 @@
 import * as z from "zod";
 import { HONEYPOT_FIELD, HONEYPOT_MAX, type FormKind } from "./fields.ts";
 import { FORM_FIELDS, type FieldNameOf, type FormField } from "./form-fields.ts";
+// A one-line field (name, email, phone, address) stays one line in the notice (text.ts): no one can forge an "Email:" line.
+import { oneLine } from "../text.ts";
 
-/** Bidirectional controls, which could make a line read backwards in the owner's chat. */
-const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
 /** Characters that show nothing: a value made only of these (and spaces) is empty. */
 const INVISIBLE = /[\s\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]/g;
 
-/**
- * A one-line field (name, email, phone, address) stays one line in the
- * notice: line breaks become spaces, so no one can forge an "Email:" line,
- * and bidirectional controls are removed.
- */
-const oneLine = (s: string) => s.replace(/[\r\n\u0085\u2028\u2029\v\f]+/g, " ").replace(BIDI, "");
 const visible = (s: string) => s.replace(INVISIBLE, "") !== "";
 
 const optional = (max: number) => z.string().max(max).transform(oneLine).optional().default("");

@@ -128,6 +128,25 @@ describe("the owner's buttons, through the webhook", () => {
     expect(tg.edits).toHaveLength(0);
   });
 
+  it("a stage may move back: after Not a job, Booked, Called, Not a job the notice ends with Not a job, as the store says", async () => {
+    const { relay, url } = await start("webhook");
+    await webhookTo(url);
+    const { messageId, id } = await lead(url);
+    for (const [stage, name] of [["not-a-job", "Sam"], ["booked", "Kim"], ["called", "Sam"], ["not-a-job", "Kim"]] as const) {
+      expect(await tg.press(messageId, callbackData(stage, id), { first_name: name })).toBe(200);
+    }
+    expect((await relay.opened.store.get(id))?.stage).toBe("not-a-job");
+    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Not a job.", "Marked Booked.", "Marked Called.", "Marked Not a job."]);
+    // Each stage once, at its latest press, in the order made: the last line is the lead's stage.
+    expect(shown(messageId)).toMatch(/\nBooked by Kim at [^\n]+\nCalled by Sam at [^\n]+\nNot a job by Kim at [^\n]+$/);
+    const stages = (await relay.opened.store.get(id, { withStages: true }))?.stages;
+    expect(stages?.map((e) => [e.stage, e.byName])).toEqual([
+      ["booked", "Kim"],
+      ["called", "Sam"],
+      ["not-a-job", "Kim"],
+    ]);
+  });
+
   it("the same update sent twice is processed once", async () => {
     const { url } = await start("webhook");
     expect((await webhookTo(url)).ok).toBe(true);

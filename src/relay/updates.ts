@@ -135,6 +135,7 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
  * https://core.telegram.org/bots/api#setwebhook
  */
 export async function setWebhook(telegram: TelegramOptions, url: string): Promise<Awaited<ReturnType<typeof callBot>>> {
-  if (url === "") return callBot(telegram, "deleteWebhook", {});
-  return callBot(telegram, "setWebhook", { url, secret_token: await webhookSecret(telegram.token), allowed_updates: ["callback_query"] });
+  if (url === "") return callBotRetrying(telegram, "deleteWebhook", {});
+  // Telegram takes one setWebhook a second (a 429 with retry_after 1 otherwise): a second run straight after the first waits it out.
+  return callBotRetrying(telegram, "setWebhook", { url, secret_token: await webhookSecret(telegram.token), allowed_updates: ["callback_query"] });
 }

@@ -72,7 +72,7 @@ export interface Lead {
   noticeEdited: string | null;
   /** Where it came from: the fields its form posted (empty for leads from before they were kept). */
   attribution: Attribution;
-  /** Read only when asked for (`withStages`): the first press of each stage, oldest first. */
+  /** Read only when asked for (`withStages`): each stage's latest press, in the order made (the last is the lead's stage). */
   stages?: StageEntry[];
 }
 
@@ -138,7 +138,7 @@ const COLUMNS = "id, form, fields, parts, parts_sent, received_at, status, attem
  * The stage history of each lead in the same statement, as JSON (SQLite's json functions, which D1
  * has too): one query for a list, an export or one lead, with no list of ids to send.
  */
-const STAGE_HISTORY = "(SELECT json_group_array(json_array(s.stage, s.at, s.by_name)) FROM lead_stages AS s WHERE s.lead_id = leads.id) AS stage_history";
+const STAGE_HISTORY = "(SELECT json_group_array(json_array(s.stage, COALESCE(s.last_at, s.at), COALESCE(s.last_by_name, s.by_name))) FROM lead_stages AS s WHERE s.lead_id = leads.id) AS stage_history";
 const columns = (withStages?: boolean) => (withStages ? `${COLUMNS}, ${STAGE_HISTORY}` : COLUMNS);
 
 const stageOrder = (stage: Stage) => STAGE_KEYS.indexOf(stage);
@@ -324,11 +324,18 @@ export class LeadStore {
 
   /**
    * The owner pressed `stage` on the lead's notice: true when that moved it (the lead is at
-   * another stage and not erased). The first press of each stage is kept with when and who.
+   * another stage and not erased). Any stage may follow any other (a mis-tap is put right by
+   * pressing the right one); each stage keeps its first press (the report's time to first call)
+   * and its latest, with when and who.
    */
   async setStage(id: string, stage: Stage, at: number, by: { name: string; id?: number }): Promise<boolean> {
     const moved = (await this.sql.run("UPDATE leads SET stage = ? WHERE id = ? AND stage IS NOT ? AND erased_at IS NULL", [stage, id, stage])) === 1;
-    if (moved) await this.sql.run("INSERT INTO lead_stages (lead_id, stage, at, by_name, by_id) VALUES (?, ?, ?, ?, ?) ON CONFLICT (lead_id, stage) DO NOTHING", [id, stage, at, by.name, by.id ?? null]);
+    if (moved) {
+      await this.sql.run(
+        "INSERT INTO lead_stages (lead_id, stage, at, by_name, by_id, last_at, last_by_name, last_by_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id, stage) DO UPDATE SET last_at = excluded.last_at, last_by_name = excluded.last_by_name, last_by_id = excluded.last_by_id",
+        [id, stage, at, by.name, by.id ?? null, at, by.name, by.id ?? null],
+      );
+    }
     return moved;
   }
 
@@ -337,12 +344,12 @@ export class LeadStore {
     await this.sql.run("UPDATE leads SET notice_edited = ? WHERE id = ? AND erased_at IS NULL", [text, id]);
   }
 
-  /** Each stage pressed for these leads, first press only, oldest first. */
+  /** Each stage pressed for these leads, its latest press, in the order made: the last is the lead's stage. */
   async stageHistory(ids: string[]): Promise<Map<string, StageEntry[]>> {
     const history = new Map<string, StageEntry[]>();
     if (!ids.length) return history;
     const rows = await this.sql.all<{ lead_id: string; stage: Stage; at: number; by_name: string }>(
-      `SELECT lead_id, stage, at, by_name FROM lead_stages WHERE lead_id IN (${ids.map(() => "?").join(", ")}) ORDER BY at, stage`,
+      `SELECT lead_id, stage, COALESCE(last_at, at) AS at, COALESCE(last_by_name, by_name) AS by_name FROM lead_stages WHERE lead_id IN (${ids.map(() => "?").join(", ")}) ORDER BY 3, stage`,
       ids,
     );
     for (const r of rows) history.set(r.lead_id, [...(history.get(r.lead_id) ?? []), { stage: r.stage, at: Number(r.at), byName: r.by_name }]);

@@ -35,3 +35,7 @@ export function TextLink({ href, children }: { href: string; children: ReactNode
     </a>
   );
 }
+
+export function EmailLink({ address }: { address: string }) {
+  return <TextLink href={`mailto:${address}`}>{address}</TextLink>;
+}

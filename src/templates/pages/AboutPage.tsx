@@ -1,6 +1,6 @@
 import type { Content } from "../../content/content.ts";
 import { homeSection } from "../../shared/paths.ts";
-import { Picture } from "../Picture.tsx";
+import { TextBesidePicture } from "../TextBesidePicture.tsx";
 import { Banner, ButtonLink, Icon, PhoneLink, Section, SectionHeading, StatsRow, buttonClass } from "../../shared/ui.tsx";
 import { withTermsLinks } from "../TermsLinks.tsx";
 
@@ -11,15 +11,7 @@ export function AboutPage({ content }: { content: Content }) {
       <Banner title={about.banner.title} description={about.banner.description} />
 
       <Section labelledBy="story-title">
-        <div className="grid items-center gap-10 lg:grid-cols-2">
-          <div>
-            <h2 id="story-title" className="text-3xl font-bold tracking-tight sm:text-4xl">{about.story.heading}</h2>
-            {about.story.paragraphs.map((p) => (
-              <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(p)}</p>
-            ))}
-          </div>
-          <Picture content={content} image={about.story.image} slot="half" lcp className="w-full rounded-2xl bg-brand-50" />
-        </div>
+        <TextBesidePicture content={content} id="story-title" heading={about.story.heading} paragraphs={about.story.paragraphs} image={about.story.image} lcp />
       </Section>
 
       <Section labelledBy="why-title" className="bg-slate-50">

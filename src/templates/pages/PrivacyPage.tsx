@@ -29,11 +29,12 @@
  * OAIC, which small businesses the Privacy Act covers: https://oaic.gov.au/agencies-and-organisations/business-resources/privacy-business-resource-10
  */
 import type { Content } from "../../content/content.ts";
+import type { SiteData } from "../../content/schema.ts";
 import { FORM_FIELDS, type FormField } from "../../shared/forms/form-fields.ts";
 import { PhoneLink, textLinkClass } from "../../shared/ui.tsx";
 import { businessIdentity } from "../business.ts";
 import { andList } from "../grammar.ts";
-import { LegalPage, LegalSection, TextLink } from "../LegalPage.tsx";
+import { EmailLink, LegalPage, LegalSection, TextLink } from "../LegalPage.tsx";
 
 export const OAIC_COMPLAINTS = "https://oaic.gov.au/privacy/privacy-complaints/lodge-a-privacy-complaint-with-us/";
 export const TELEGRAM_PRIVACY = "https://telegram.org/privacy";
@@ -42,97 +43,143 @@ const named = (fields: readonly FormField[]) => andList(fields.map((f) => f.labe
 
 export function PrivacyPage({ content, retentionDays }: { content: Content; retentionDays: number }) {
   const { site, privacy } = content;
-  const email = <TextLink href={`mailto:${site.email}`}>{site.email}</TextLink>;
-  const phone = <PhoneLink phone={site.phone} className={textLinkClass} />;
-  const { quote, contact } = FORM_FIELDS;
   return (
     <LegalPage page={privacy}>
-      <LegalSection id="who" title="Who we are">
-        <p>
-          This website is run by {businessIdentity(site)}, a cleaning business in {site.location.locality}. This policy explains what personal information we
-          collect through it, why, who handles it on its way to us, and how long it is kept. You can reach us about it at {email} or on {phone}.
-        </p>
-      </LegalSection>
-
-      <LegalSection id="collect" title="What we collect">
-        <p>Only what you type into our two forms:</p>
-        <ul className="grid list-disc gap-2 pl-5">
-          <li>the quote form asks for your {named(quote)};</li>
-          <li>the contact form asks for your {named(contact)}.</li>
-        </ul>
-        <p>
-          Only your {named(quote.filter((f) => f.required))} are required on the quote form, and your {named(contact.filter((f) => f.required))} on the contact
-          form: without them we could not reply to you. You can leave everything else out. If you email or call us instead, we use what you tell us in the
-          same way.
-        </p>
-        <p>
-          With your message, the form also sends which page of this website you sent it from, the first page of your visit, and where your visit came
-          from: the name of the search engine or website that linked to us (never the full address you came from) and any campaign tags in the link you
-          followed. It tells us which pages bring enquiries, and says nothing about you. When you tap one of our phone numbers, your browser tells our form
-          service which number and on which page, and the service adds one to that day's count; nothing about you is sent or kept.
-        </p>
-        <p>
-          Our form service does not store your internet (IP) address with your message. To stop floods of automated messages, it counts the messages sent
-          from each address for one minute, in memory, and then forgets them.
-        </p>
-        <p>
-          This website sets no cookies and runs no analytics or advertising trackers. It keeps two notes in your browser's session storage, which lasts
-          while the tab is open: where your visit started and came from, for a form to send with your message; and, when a link on another page takes you
-          to a section of the home page, which section, removed once the home page has scrolled there.
-        </p>
-      </LegalSection>
-
-      <LegalSection id="why" title="Why we collect it">
-        <p>
-          To answer your enquiry: to reply to you, to give you a quote and, if you book, to arrange and carry out your clean. We do not sell your details,
-          and we do not add you to a mailing list.
-        </p>
-      </LegalSection>
-
-      <LegalSection id="recipients" title="Who handles it, in Australia and overseas">
-        <p>On its way to us your message passes through these services. Some of them are outside Australia, so your details may be held overseas.</p>
-        <ul className="grid list-disc gap-2 pl-5">
-          <li>
-            <strong className="font-semibold text-ink">Telegram</strong> (Telegram Messenger Inc.), the messaging service that delivers every message to us:
-            our form service sends it to our Telegram chat, and Telegram keeps that chat on its servers outside Australia, in data centres in several
-            countries (see <TextLink href={TELEGRAM_PRIVACY}>Telegram's privacy policy</TextLink>). We cannot tell you which countries hold it.
-          </li>
-          <li>
-            <strong className="font-semibold text-ink">Our form service</strong>, the program that receives the forms and keeps each message until it has
-            reached us. It runs either on the server that hosts this website or on Cloudflare Workers, operated by Cloudflare, Inc., a United States company
-            with data centres in many countries.
-          </li>
-          <li>
-            <strong className="font-semibold text-ink">The company that hosts this website</strong>, which receives your device's internet address and the
-            pages it asks for, as every website host does. It may be outside Australia.
-          </li>
-        </ul>
-        <p>We do not give your details to anyone else unless the law requires us to.</p>
-      </LegalSection>
-
-      <LegalSection id="keep" title="How long it is kept">
-        <p>
-          Our form service erases what you typed {retentionDays} days after you sent it, once the message has reached us; it keeps only the time the message
-          arrived, a reference code, and the pages and source described above. A message still on its way to us is kept until it arrives. The copy in our
-          Telegram chat stays there until we delete it.
-        </p>
-      </LegalSection>
-
-      <LegalSection id="access" title="Seeing, correcting or deleting your details">
-        <p>Ask us at {email} or on {phone} what details we hold about you, and we will show you them, correct them or delete them.</p>
-      </LegalSection>
-
-      <LegalSection id="complaints" title="Complaints">
-        <p>
-          If you think we have mishandled your details, tell us first, at {email}. If we have not answered within 30 days, or you are not happy with our
-          answer, you can complain to the Office of the Australian Information Commissioner (OAIC), which handles complaints about businesses the Privacy
-          Act covers: <TextLink href={OAIC_COMPLAINTS}>how to lodge a privacy complaint</TextLink>.
-        </p>
-      </LegalSection>
-
-      <LegalSection id="changes" title="Changes to this policy">
-        <p>When this policy changes, the new version is published on this page with its date at the top.</p>
-      </LegalSection>
+      <WhoWeAre site={site} />
+      <WhatWeCollect />
+      <WhyWeCollect />
+      <WhoHandlesIt />
+      <HowLongItIsKept retentionDays={retentionDays} />
+      <SeeingYourDetails email={site.email} phone={site.phone} />
+      <Complaints email={site.email} />
+      <PolicyChanges />
     </LegalPage>
+  );
+}
+
+/** The business behind the site, and how to reach it about this policy. */
+function WhoWeAre({ site }: { site: SiteData }) {
+  return (
+    <LegalSection id="who" title="Who we are">
+      <p>
+        This website is run by {businessIdentity(site)}, a cleaning business in {site.location.locality}. This policy explains what personal information we
+        collect through it, why, who handles it on its way to us, and how long it is kept.
+        You can reach us about it at <EmailLink address={site.email} /> or on <PhoneLink phone={site.phone} className={textLinkClass} />.
+      </p>
+    </LegalSection>
+  );
+}
+
+/** What each form asks for, what travels with a message, and what the site keeps in the browser. */
+function WhatWeCollect() {
+  const { quote, contact } = FORM_FIELDS;
+  return (
+    <LegalSection id="collect" title="What we collect">
+      <p>Only what you type into our two forms:</p>
+      <ul className="grid list-disc gap-2 pl-5">
+        <li>the quote form asks for your {named(quote)};</li>
+        <li>the contact form asks for your {named(contact)}.</li>
+      </ul>
+      <p>
+        Only your {named(quote.filter((f) => f.required))} are required on the quote form, and your {named(contact.filter((f) => f.required))} on the contact
+        form: without them we could not reply to you. You can leave everything else out. If you email or call us instead, we use what you tell us in the
+        same way.
+      </p>
+      <p>
+        With your message, the form also sends which page of this website you sent it from, the first page of your visit, and where your visit came
+        from: the name of the search engine or website that linked to us (never the full address you came from) and any campaign tags in the link you
+        followed. It tells us which pages bring enquiries, and says nothing about you. When you tap one of our phone numbers, your browser tells our form
+        service which number and on which page, and the service adds one to that day's count; nothing about you is sent or kept.
+      </p>
+      <p>
+        Our form service does not store your internet (IP) address with your message. To stop floods of automated messages, it counts the messages sent
+        from each address for one minute, in memory, and then forgets them.
+      </p>
+      <p>
+        This website sets no cookies and runs no analytics or advertising trackers. It keeps two notes in your browser's session storage, which lasts
+        while the tab is open: where your visit started and came from, for a form to send with your message; and, when a link on another page takes you
+        to a section of the home page, which section, removed once the home page has scrolled there.
+      </p>
+    </LegalSection>
+  );
+}
+
+function WhyWeCollect() {
+  return (
+    <LegalSection id="why" title="Why we collect it">
+      <p>
+        To answer your enquiry: to reply to you, to give you a quote and, if you book, to arrange and carry out your clean. We do not sell your details,
+        and we do not add you to a mailing list.
+      </p>
+    </LegalSection>
+  );
+}
+
+/** The services a message passes through on its way to the owner, and where they are (APP 8). */
+function WhoHandlesIt() {
+  return (
+    <LegalSection id="recipients" title="Who handles it, in Australia and overseas">
+      <p>On its way to us your message passes through these services. Some of them are outside Australia, so your details may be held overseas.</p>
+      <ul className="grid list-disc gap-2 pl-5">
+        <li>
+          <strong className="font-semibold text-ink">Telegram</strong> (Telegram Messenger Inc.), the messaging service that delivers every message to us:
+          our form service sends it to our Telegram chat, and Telegram keeps that chat on its servers outside Australia, in data centres in several
+          countries (see <TextLink href={TELEGRAM_PRIVACY}>Telegram's privacy policy</TextLink>). We cannot tell you which countries hold it.
+        </li>
+        <li>
+          <strong className="font-semibold text-ink">Our form service</strong>, the program that receives the forms and keeps each message until it has
+          reached us. It runs either on the server that hosts this website or on Cloudflare Workers, operated by Cloudflare, Inc., a United States company
+          with data centres in many countries.
+        </li>
+        <li>
+          <strong className="font-semibold text-ink">The company that hosts this website</strong>, which receives your device's internet address and the
+          pages it asks for, as every website host does. It may be outside Australia.
+        </li>
+      </ul>
+      <p>We do not give your details to anyone else unless the law requires us to.</p>
+    </LegalSection>
+  );
+}
+
+function HowLongItIsKept({ retentionDays }: { retentionDays: number }) {
+  return (
+    <LegalSection id="keep" title="How long it is kept">
+      <p>
+        Our form service erases what you typed {retentionDays} days after you sent it, once the message has reached us; it keeps only the time the message
+        arrived, a reference code, and the pages and source described above. A message still on its way to us is kept until it arrives. The copy in our
+        Telegram chat stays there until we delete it.
+      </p>
+    </LegalSection>
+  );
+}
+
+function SeeingYourDetails({ email, phone }: { email: string; phone: string }) {
+  return (
+    <LegalSection id="access" title="Seeing, correcting or deleting your details">
+      <p>
+        Ask us at <EmailLink address={email} /> or on <PhoneLink phone={phone} className={textLinkClass} /> what details we hold about you, and we will
+        show you them, correct them or delete them.
+      </p>
+    </LegalSection>
+  );
+}
+
+function Complaints({ email }: { email: string }) {
+  return (
+    <LegalSection id="complaints" title="Complaints">
+      <p>
+        If you think we have mishandled your details, tell us first, at <EmailLink address={email} />. If we have not answered within 30 days,
+        or you are not happy with our answer, you can complain to the Office of the Australian Information Commissioner (OAIC), which handles complaints about businesses the Privacy
+        Act covers: <TextLink href={OAIC_COMPLAINTS}>how to lodge a privacy complaint</TextLink>.
+      </p>
+    </LegalSection>
+  );
+}
+
+function PolicyChanges() {
+  return (
+    <LegalSection id="changes" title="Changes to this policy">
+      <p>When this policy changes, the new version is published on this page with its date at the top.</p>
+    </LegalSection>
   );
 }

@@ -1,16 +1,72 @@
 import type { Content } from "../../content/content.ts";
-import type { SuburbData } from "../../content/schema.ts";
-
-type Figure = NonNullable<SuburbData["medianHousePrice"]>;
+import type { SiteData, SuburbData } from "../../content/schema.ts";
 import { homeSection, suburbPath } from "../../shared/paths.ts";
 import { suburbTrail } from "../seo/breadcrumbs.ts";
 import { aOrAn } from "../grammar.ts";
 import { Banner, ButtonLink, Container, Icon, PhoneLink, Section } from "../../shared/ui.tsx";
+import { Paragraphs } from "../TextBesidePicture.tsx";
 import { withTermsLinks } from "../TermsLinks.tsx";
 
+type Figure = NonNullable<SuburbData["medianHousePrice"]>;
+
 export function SuburbPage({ content, suburb }: { content: Content; suburb: SuburbData }) {
-  const { site } = content;
-  const discount = site.claims.firstCleanDiscountPercent;
+  const nearby = suburb.nearby.map((slug) => content.suburbs.find((s) => s.slug === slug)!);
+  return (
+    <>
+      <SuburbBanner suburb={suburb} />
+      <Section labelledBy="best-title">
+        <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr]">
+          <BestCleaningPoints suburb={suburb} />
+          <PricesBox suburb={suburb} />
+        </div>
+      </Section>
+      {suburb.schools.length > 0 && <SchoolsSection suburb={suburb} />}
+      <EndOfLeaseSection suburb={suburb} site={content.site} />
+      <Section labelledBy="about-suburb-title">
+        <div className="grid gap-10 lg:grid-cols-[1.5fr_1fr]">
+          <AboutSuburb suburb={suburb} />
+          {nearby.length > 0 && <NearbySuburbs nearby={nearby} />}
+        </div>
+        <FigureSources suburb={suburb} />
+      </Section>
+    </>
+  );
+}
+
+function SuburbBanner({ suburb }: { suburb: SuburbData }) {
+  return (
+    <Banner title={`Bond Cleaning ${suburb.name} ${suburb.postcode}`} description={withTermsLinks(suburb.intro)} trail={suburbTrail(suburb)}>
+      <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-brand-100">
+        <span>Postcode {suburb.postcode}</span>
+        {suburb.population && <span>Population {suburb.population.value} ({suburb.population.year} Census)</span>}
+        {suburb.distanceFromCbdKm !== undefined && <span>{suburb.distanceFromCbdKm} km from the Brisbane CBD</span>}
+      </p>
+    </Banner>
+  );
+}
+
+/** The suburb's numbered reasons to book, from its `points:`. */
+function BestCleaningPoints({ suburb }: { suburb: SuburbData }) {
+  return (
+    <div>
+      <h2 id="best-title" className="text-3xl font-bold tracking-tight sm:text-4xl">Best Bond Cleaning in {suburb.name}</h2>
+      <ol className="mt-8 grid gap-6">
+        {suburb.points.map((p, i) => (
+          <li key={p.title} className="flex gap-4">
+            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">{i + 1}</span>
+            <div>
+              <h3 className="text-lg font-bold">{p.title}</h3>
+              <p className="mt-1 leading-relaxed text-slate-600">{withTermsLinks(p.text)}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** The median prices and rents the suburb's entry cites, each with its source; the population under them. */
+function PricesBox({ suburb }: { suburb: SuburbData }) {
   const rows: [string, Figure | undefined][] = [
     ["Median house price", suburb.medianHousePrice],
     ["Median house rent", suburb.medianRent],
@@ -18,153 +74,138 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
     ["Median unit rent", suburb.medianUnitRent],
   ];
   const prices = rows.filter((row): row is [string, Figure] => row[1] !== undefined);
-  const nearby = suburb.nearby.map((slug) => content.suburbs.find((s) => s.slug === slug)!);
-
   return (
-    <>
-      <Banner title={`Bond Cleaning ${suburb.name} ${suburb.postcode}`} description={withTermsLinks(suburb.intro)} trail={suburbTrail(suburb)}>
-        <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-brand-100">
-          <span>Postcode {suburb.postcode}</span>
-          {suburb.population && <span>Population {suburb.population.value} ({suburb.population.year} Census)</span>}
-          {suburb.distanceFromCbdKm !== undefined && <span>{suburb.distanceFromCbdKm} km from the Brisbane CBD</span>}
-        </p>
-      </Banner>
-
-      <Section labelledBy="best-title">
-        <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr]">
-          <div>
-            <h2 id="best-title" className="text-3xl font-bold tracking-tight sm:text-4xl">Best Bond Cleaning in {suburb.name}</h2>
-            <ol className="mt-8 grid gap-6">
-              {suburb.points.map((p, i) => (
-                <li key={p.title} className="flex gap-4">
-                  <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">{i + 1}</span>
-                  <div>
-                    <h3 className="text-lg font-bold">{p.title}</h3>
-                    <p className="mt-1 leading-relaxed text-slate-600">{withTermsLinks(p.text)}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </div>
-          <aside aria-labelledby="prices-title" className="self-start rounded-2xl border border-slate-200 bg-slate-50 p-6">
-            <h2 id="prices-title" className="text-xl font-bold">Property prices in {suburb.name}</h2>
-            {prices.length > 0 ? (
-              <dl className="mt-4 divide-y divide-slate-200">
-                {prices.map(([label, figure]) => (
-                  <div key={label} className="py-3">
-                    <dt className="text-sm text-slate-600">{label}{figure.measure && ` (${figure.measure})`}</dt>
-                    <dd className="text-2xl font-bold text-ink">{figure.value}</dd>
-                    <dd className="text-xs text-slate-500">{figure.asOf}</dd>
-                    <dd className="mt-1 text-xs text-slate-500">
-                      Source:{" "}
-                      <a href={figure.source} className="underline hover:text-brand-800" rel="nofollow noopener">{figure.citation}</a>
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            ) : (
-              <p className="mt-3 text-slate-600">We haven't found a recent published median for {suburb.name}. Ask a local agent for the latest sales and rents.</p>
-            )}
-            {suburb.population && (
-              <p className="mt-4 text-sm text-slate-600">
-                Population: <strong className="text-ink">{suburb.population.value}</strong>{" "}
-                ({suburb.population.year} Census,{" "}
-                <a href={suburb.population.source} className="underline hover:text-brand-800" rel="nofollow noopener">{suburb.population.citation}</a>)
-              </p>
-            )}
-          </aside>
-        </div>
-      </Section>
-
-      {suburb.schools.length > 0 && (
-        <Section labelledBy="schools-title" className="bg-slate-50">
-          <h2 id="schools-title" className="text-3xl font-bold tracking-tight">Schools in and near {suburb.name}</h2>
-          <p className="mt-3 max-w-3xl text-slate-600">Families renting near these schools often move at the end of a school term, when bond cleaning books out early.</p>
-          <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm sm:text-base">
-              <caption className="sr-only">Schools in and near {suburb.name}</caption>
-              <thead className="bg-brand-50 text-ink">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">School</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Level</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Type</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {suburb.schools.map((school) => (
-                  <tr key={school.name}>
-                    <td className="px-4 py-3 font-medium text-ink">
-                      {school.name}
-                      {school.suburb && <span className="block text-xs font-normal text-slate-500">in {school.suburb}</span>}
-                    </td>
-                    <td className="px-4 py-3">{school.level}</td>
-                    <td className="px-4 py-3">{school.type}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </Section>
+    <aside aria-labelledby="prices-title" className="self-start rounded-2xl border border-slate-200 bg-slate-50 p-6">
+      <h2 id="prices-title" className="text-xl font-bold">Property prices in {suburb.name}</h2>
+      {prices.length > 0 ? (
+        <dl className="mt-4 divide-y divide-slate-200">
+          {prices.map(([label, figure]) => (
+            <div key={label} className="py-3">
+              <dt className="text-sm text-slate-600">{label}{figure.measure && ` (${figure.measure})`}</dt>
+              <dd className="text-2xl font-bold text-ink">{figure.value}</dd>
+              <dd className="text-xs text-slate-500">{figure.asOf}</dd>
+              <dd className="mt-1 text-xs text-slate-500">
+                Source:{" "}
+                <a href={figure.source} className="underline hover:text-brand-800" rel="nofollow noopener">{figure.citation}</a>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="mt-3 text-slate-600">We haven't found a recent published median for {suburb.name}. Ask a local agent for the latest sales and rents.</p>
       )}
+      {suburb.population && (
+        <p className="mt-4 text-sm text-slate-600">
+          Population: <strong className="text-ink">{suburb.population.value}</strong>{" "}
+          ({suburb.population.year} Census,{" "}
+          <a href={suburb.population.source} className="underline hover:text-brand-800" rel="nofollow noopener">{suburb.population.citation}</a>)
+        </p>
+      )}
+    </aside>
+  );
+}
 
-      <section aria-labelledby="eol-title" className="bg-brand-900 text-white">
-        <Container className="grid gap-8 py-14 lg:grid-cols-[1.5fr_1fr] lg:items-center">
-          <div>
-            <h2 id="eol-title" className="text-3xl font-bold text-white">End of Lease Cleaning in {suburb.name}</h2>
-            <p className="mt-4 text-lg leading-relaxed text-brand-100">
-              Moving out of {aOrAn(suburb.name)} {suburb.name} rental? We clean to the real-estate checklist your property manager uses, with a{" "}
-              {site.claims.bondBackGuaranteeDays}-day bond back guarantee ({withTermsLinks("terms apply")}). Book your first clean with us and get an additional {discount}% discount.
-            </p>
-          </div>
-          <div className="rounded-2xl bg-white/10 p-6">
-            <p className="inline-flex items-center gap-2 rounded-full bg-sparkle px-3 py-1 text-sm font-bold text-ink">
-              <Icon name="tag" className="h-4 w-4" /> {discount}% off your first clean
-            </p>
-            <p className="mt-4 text-brand-100">Call us on</p>
-            <PhoneLink phone={site.phone} className="mt-1 inline-flex items-center gap-2 text-2xl font-bold text-white hover:underline" iconClassName="h-5 w-5" />
-            <p className="mt-2 text-brand-100">
-              or our landline <PhoneLink phone={site.landline} className="font-semibold text-white underline" />
-            </p>
-            <ButtonLink href={homeSection("quote")} style="inverse" className="mt-5 w-full">Get a Free Quote</ButtonLink>
-          </div>
-        </Container>
-      </section>
-
-      <Section labelledBy="about-suburb-title">
-        <div className="grid gap-10 lg:grid-cols-[1.5fr_1fr]">
-          <div>
-            <h2 id="about-suburb-title" className="text-3xl font-bold tracking-tight">About {suburb.name}</h2>
-            {suburb.description.map((p) => (
-              <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(p)}</p>
+function SchoolsSection({ suburb }: { suburb: SuburbData }) {
+  return (
+    <Section labelledBy="schools-title" className="bg-slate-50">
+      <h2 id="schools-title" className="text-3xl font-bold tracking-tight">Schools in and near {suburb.name}</h2>
+      <p className="mt-3 max-w-3xl text-slate-600">Families renting near these schools often move at the end of a school term, when bond cleaning books out early.</p>
+      <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm sm:text-base">
+          <caption className="sr-only">Schools in and near {suburb.name}</caption>
+          <thead className="bg-brand-50 text-ink">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">School</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Level</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Type</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {suburb.schools.map((school) => (
+              <tr key={school.name}>
+                <td className="px-4 py-3 font-medium text-ink">
+                  {school.name}
+                  {school.suburb && <span className="block text-xs font-normal text-slate-500">in {school.suburb}</span>}
+                </td>
+                <td className="px-4 py-3">{school.level}</td>
+                <td className="px-4 py-3">{school.type}</td>
+              </tr>
             ))}
-          </div>
-          {nearby.length > 0 && (
-            <nav aria-labelledby="nearby-title" className="self-start rounded-2xl border border-slate-200 p-6">
-              <h2 id="nearby-title" className="text-lg font-bold">Nearby suburbs we clean</h2>
-              <ul className="mt-3 grid gap-1">
-                {nearby.map((s) => (
-                  <li key={s.slug}>
-                    <a href={suburbPath(s)} className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-800 hover:underline">
-                      <Icon name="pin" className="h-4 w-4" />
-                      Bond cleaning {s.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          )}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+
+/** The offer for tenants moving out, beside the call box: both numbers and the quote button. */
+function EndOfLeaseSection({ suburb, site }: { suburb: SuburbData; site: SiteData }) {
+  const discount = site.claims.firstCleanDiscountPercent;
+  return (
+    <section aria-labelledby="eol-title" className="bg-brand-900 text-white">
+      <Container className="grid gap-8 py-14 lg:grid-cols-[1.5fr_1fr] lg:items-center">
+        <div>
+          <h2 id="eol-title" className="text-3xl font-bold text-white">End of Lease Cleaning in {suburb.name}</h2>
+          <p className="mt-4 text-lg leading-relaxed text-brand-100">
+            Moving out of {aOrAn(suburb.name)} {suburb.name} rental? We clean to the real-estate checklist your property manager uses, with a{" "}
+            {site.claims.bondBackGuaranteeDays}-day bond back guarantee ({withTermsLinks("terms apply")}). Book your first clean with us and get an additional {discount}% discount.
+          </p>
         </div>
-        <details className="mt-10 text-sm text-slate-500">
-          <summary className="cursor-pointer font-medium text-slate-600">Sources for the figures on this page</summary>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
-            {suburb.sources.map((src) => (
-              <li key={src.url}>
-                <a href={src.url} rel="nofollow noopener" className="underline hover:text-brand-800">{src.citation}</a>
-              </li>
-            ))}
-          </ul>
-        </details>
-      </Section>
-    </>
+        <div className="rounded-2xl bg-white/10 p-6">
+          <p className="inline-flex items-center gap-2 rounded-full bg-sparkle px-3 py-1 text-sm font-bold text-ink">
+            <Icon name="tag" className="h-4 w-4" /> {discount}% off your first clean
+          </p>
+          <p className="mt-4 text-brand-100">Call us on</p>
+          <PhoneLink phone={site.phone} className="mt-1 inline-flex items-center gap-2 text-2xl font-bold text-white hover:underline" iconClassName="h-5 w-5" />
+          <p className="mt-2 text-brand-100">
+            or our landline <PhoneLink phone={site.landline} className="font-semibold text-white underline" />
+          </p>
+          <ButtonLink href={homeSection("quote")} style="inverse" className="mt-5 w-full">Get a Free Quote</ButtonLink>
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+function AboutSuburb({ suburb }: { suburb: SuburbData }) {
+  return (
+    <div>
+      <h2 id="about-suburb-title" className="text-3xl font-bold tracking-tight">About {suburb.name}</h2>
+      <Paragraphs texts={suburb.description} />
+    </div>
+  );
+}
+
+function NearbySuburbs({ nearby }: { nearby: SuburbData[] }) {
+  return (
+    <nav aria-labelledby="nearby-title" className="self-start rounded-2xl border border-slate-200 p-6">
+      <h2 id="nearby-title" className="text-lg font-bold">Nearby suburbs we clean</h2>
+      <ul className="mt-3 grid gap-1">
+        {nearby.map((s) => (
+          <li key={s.slug}>
+            <a href={suburbPath(s)} className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-800 hover:underline">
+              <Icon name="pin" className="h-4 w-4" />
+              Bond cleaning {s.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Every page the suburb's figures cite, folded away under the page's last section. */
+function FigureSources({ suburb }: { suburb: SuburbData }) {
+  return (
+    <details className="mt-10 text-sm text-slate-500">
+      <summary className="cursor-pointer font-medium text-slate-600">Sources for the figures on this page</summary>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {suburb.sources.map((src) => (
+          <li key={src.url}>
+            <a href={src.url} rel="nofollow noopener" className="underline hover:text-brand-800">{src.citation}</a>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -16,12 +16,12 @@
  * the sources.
  */
 import type { Content } from "../../content/content.ts";
-import type { ServiceData } from "../../content/schema.ts";
+import type { ServiceData, SiteData } from "../../content/schema.ts";
 import { servicePath } from "../../shared/paths.ts";
 import { PhoneLink, textLinkClass } from "../../shared/ui.tsx";
 import { businessIdentity } from "../business.ts";
 import { andList } from "../grammar.ts";
-import { LegalPage, LegalSection, TextLink } from "../LegalPage.tsx";
+import { EmailLink, LegalPage, LegalSection, TextLink } from "../LegalPage.tsx";
 
 /**
  * The text regulation 90(3) of the Competition and Consumer Regulations 2010
@@ -44,107 +44,145 @@ const names = (services: ServiceData[]) => andList(services.map((s) => s.navLabe
 export function TermsPage({ content }: { content: Content }) {
   const { site, terms, services } = content;
   const { bondBackGuaranteeDays: days, recleanWindowHours: hours, firstCleanDiscountPercent: discount, serviceGuarantee } = site.claims;
-  const email = <TextLink href={`mailto:${site.email}`}>{site.email}</TextLink>;
-  const phone = <PhoneLink phone={site.phone} className={textLinkClass} />;
   const bond = services.filter((s) => s.guarantee === "bond-back");
   const reclean = services.filter((s) => s.guarantee === "re-clean");
   const walkThrough = services.filter((s) => s.guarantee === "walk-through");
   return (
     <LegalPage page={terms}>
-      <LegalSection id="these-terms" title="These terms">
-        <p>
-          These are the terms of the guarantees and offers on this website, given by {businessIdentity(site)}, {site.location.locality}{" "}
-          {site.location.region}. Wherever a page of this website says “terms apply”, these are the terms it means. Our quotes are free and without
-          obligation.
-        </p>
-        <p>To claim under a guarantee, or to ask about these terms, call us on {phone} or email {email}.</p>
-      </LegalSection>
-
-      {bond.length > 0 && (
-        <LegalSection id="bond-back" title={`Our ${days}-day bond back guarantee`}>
-          <p>It comes with {names(bond)}.</p>
-          <ul className="grid list-disc gap-2 pl-5">
-            <li>
-              <strong className="font-semibold text-ink">What we promise:</strong> if, within {days} days after your bond clean, your property manager or
-              lessor says that something on our {bond.map((s, i) => (
-                <span key={s.slug}>
-                  {i > 0 && " or "}
-                  <TextLink href={checklistLink(s)}>{s.checklist.heading.toLowerCase()}</TextLink>
-                </span>
-              ))}{" "}
-              is not clean, we come back and clean it again, free of charge.
-            </li>
-            <li>
-              <strong className="font-semibold text-ink">What you do:</strong> tell us within {hours} hours of hearing from them, by phone or email, with
-              what they listed (a photo of their list or of the exit condition report will do), and let us back into the property to clean it.
-            </li>
-            <li>
-              <strong className="font-semibold text-ink">What it does not promise:</strong> it is a promise to clean again, not a promise that your bond will
-              be refunded. Your bond is between you and your lessor, and a claim for damage, for unpaid rent or for anything that is not on our checklist is
-              not something a clean can fix.
-            </li>
-            <li>
-              <strong className="font-semibold text-ink">What it costs you:</strong> nothing. The re-clean is free, and so is claiming: a phone call or an
-              email.
-            </li>
-          </ul>
-        </LegalSection>
-      )}
-
-      {reclean.length > 0 && (
-        <LegalSection id="re-clean" title={`Free re-clean within ${hours} hours`}>
-          <p>
-            It comes with {names(reclean)}. If something on the checklist of your clean was missed or is not right, tell us by phone or email within{" "}
-            {hours} hours of the clean, and we come back and clean it again, free of charge. The checklist is the one on the service's page, or for an office the scope
-            we agreed with you. Claiming costs you nothing.
-          </p>
-        </LegalSection>
-      )}
-
-      {walkThrough.length > 0 && (
-        <LegalSection id="walk-through" title={`${names(walkThrough)}: no re-clean`}>
-          <p>
-            {names(walkThrough)} does not include a re-clean. Instead, before we leave, we walk through the home with you, and anything on the checklist
-            you point out we fix there and then.
-          </p>
-        </LegalSection>
-      )}
-
-      <LegalSection id="first-clean" title={`${discount}% off your first clean`}>
-        <p>Your first clean with us comes with an additional {discount}% off the price we quote you.</p>
-      </LegalSection>
-
-      <LegalSection id="beat-a-quote" title="We beat any written quote">
-        <p>Send us a written quote from another cleaner for the same job, meaning the same property and the same work, and we will quote you a lower price for it.</p>
-      </LegalSection>
-
-      <LegalSection id="service-guarantee" title={`Our ${serviceGuarantee} service guarantee`}>
-        <p>
-          Where this website speaks of our {serviceGuarantee} service guarantee, it means the promises above:{" "}
-          {andList([
-            ...(bond.length > 0 ? [`the bond back guarantee for ${names(bond)}`] : []),
-            ...(reclean.length > 0 ? [`the free re-clean for ${names(reclean)}`] : []),
-            ...(walkThrough.length > 0 ? [`the walk-through for ${names(walkThrough)}`] : []),
-          ])}
-          .
-        </p>
-      </LegalSection>
-
-      <LegalSection id="consumer-law" title="Your rights under the Australian Consumer Law">
-        <p>
-          The guarantees above are in addition to your rights under the Australian Consumer Law: the benefits they give you are in addition to other rights
-          and remedies you have under a law in relation to the services they relate to, and nothing in these terms takes any of those away.
-        </p>
-        <div className="grid gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-ink">
-          <p>{ACL_SERVICES_TEXT.opening}</p>
-          <ul className="grid list-disc gap-1 pl-5">
-            {ACL_SERVICES_TEXT.entitlements.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-          <p>{ACL_SERVICES_TEXT.closing}</p>
-        </div>
-      </LegalSection>
+      <TheseTerms site={site} />
+      {bond.length > 0 && <BondBackGuarantee services={bond} days={days} hours={hours} />}
+      {reclean.length > 0 && <FreeReclean services={reclean} hours={hours} />}
+      {walkThrough.length > 0 && <WalkThrough services={walkThrough} />}
+      <FirstCleanDiscount discount={discount} />
+      <BeatAQuote />
+      <ServiceGuarantee name={serviceGuarantee} bond={bond} reclean={reclean} walkThrough={walkThrough} />
+      <ConsumerLaw />
     </LegalPage>
+  );
+}
+
+/** Who gives the guarantees, and how to claim: the warrantor's name and contact details. */
+function TheseTerms({ site }: { site: SiteData }) {
+  return (
+    <LegalSection id="these-terms" title="These terms">
+      <p>
+        These are the terms of the guarantees and offers on this website, given by {businessIdentity(site)}, {site.location.locality}{" "}
+        {site.location.region}. Wherever a page of this website says “terms apply”, these are the terms it means. Our quotes are free and without
+        obligation.
+      </p>
+      <p>
+        To claim under a guarantee, or to ask about these terms, call us on <PhoneLink phone={site.phone} className={textLinkClass} /> or email <EmailLink address={site.email} />.
+      </p>
+    </LegalSection>
+  );
+}
+
+function BondBackGuarantee({ services, days, hours }: { services: ServiceData[]; days: number; hours: number }) {
+  return (
+    <LegalSection id="bond-back" title={`Our ${days}-day bond back guarantee`}>
+      <p>It comes with {names(services)}.</p>
+      <ul className="grid list-disc gap-2 pl-5">
+        <li>
+          <strong className="font-semibold text-ink">What we promise:</strong> if, within {days} days after your bond clean, your property manager or
+          lessor says that something on our {services.map((s, i) => (
+            <span key={s.slug}>
+              {i > 0 && " or "}
+              <TextLink href={checklistLink(s)}>{s.checklist.heading.toLowerCase()}</TextLink>
+            </span>
+          ))}{" "}
+          is not clean, we come back and clean it again, free of charge.
+        </li>
+        <li>
+          <strong className="font-semibold text-ink">What you do:</strong> tell us within {hours} hours of hearing from them, by phone or email, with
+          what they listed (a photo of their list or of the exit condition report will do), and let us back into the property to clean it.
+        </li>
+        <li>
+          <strong className="font-semibold text-ink">What it does not promise:</strong> it is a promise to clean again, not a promise that your bond will
+          be refunded. Your bond is between you and your lessor, and a claim for damage, for unpaid rent or for anything that is not on our checklist is
+          not something a clean can fix.
+        </li>
+        <li>
+          <strong className="font-semibold text-ink">What it costs you:</strong> nothing. The re-clean is free, and so is claiming: a phone call or an
+          email.
+        </li>
+      </ul>
+    </LegalSection>
+  );
+}
+
+function FreeReclean({ services, hours }: { services: ServiceData[]; hours: number }) {
+  return (
+    <LegalSection id="re-clean" title={`Free re-clean within ${hours} hours`}>
+      <p>
+        It comes with {names(services)}. If something on the checklist of your clean was missed or is not right, tell us by phone or email within{" "}
+        {hours} hours of the clean, and we come back and clean it again, free of charge. The checklist is the one on the service's page, or for an office the scope
+        we agreed with you. Claiming costs you nothing.
+      </p>
+    </LegalSection>
+  );
+}
+
+function WalkThrough({ services }: { services: ServiceData[] }) {
+  return (
+    <LegalSection id="walk-through" title={`${names(services)}: no re-clean`}>
+      <p>
+        {names(services)} does not include a re-clean. Instead, before we leave, we walk through the home with you, and anything on the checklist
+        you point out we fix there and then.
+      </p>
+    </LegalSection>
+  );
+}
+
+function FirstCleanDiscount({ discount }: { discount: number }) {
+  return (
+    <LegalSection id="first-clean" title={`${discount}% off your first clean`}>
+      <p>Your first clean with us comes with an additional {discount}% off the price we quote you.</p>
+    </LegalSection>
+  );
+}
+
+function BeatAQuote() {
+  return (
+    <LegalSection id="beat-a-quote" title="We beat any written quote">
+      <p>Send us a written quote from another cleaner for the same job, meaning the same property and the same work, and we will quote you a lower price for it.</p>
+    </LegalSection>
+  );
+}
+
+/** What the site's "service guarantee" means: the promises above, each for its services. */
+function ServiceGuarantee({ name, bond, reclean, walkThrough }: { name: string; bond: ServiceData[]; reclean: ServiceData[]; walkThrough: ServiceData[] }) {
+  return (
+    <LegalSection id="service-guarantee" title={`Our ${name} service guarantee`}>
+      <p>
+        Where this website speaks of our {name} service guarantee, it means the promises above:{" "}
+        {andList([
+          ...(bond.length > 0 ? [`the bond back guarantee for ${names(bond)}`] : []),
+          ...(reclean.length > 0 ? [`the free re-clean for ${names(reclean)}`] : []),
+          ...(walkThrough.length > 0 ? [`the walk-through for ${names(walkThrough)}`] : []),
+        ])}
+        .
+      </p>
+    </LegalSection>
+  );
+}
+
+/** That the guarantees add to the customer's rights, then the mandatory text in its box. */
+function ConsumerLaw() {
+  return (
+    <LegalSection id="consumer-law" title="Your rights under the Australian Consumer Law">
+      <p>
+        The guarantees above are in addition to your rights under the Australian Consumer Law: the benefits they give you are in addition to other rights
+        and remedies you have under a law in relation to the services they relate to, and nothing in these terms takes any of those away.
+      </p>
+      <div className="grid gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-ink">
+        <p>{ACL_SERVICES_TEXT.opening}</p>
+        <ul className="grid list-disc gap-1 pl-5">
+          {ACL_SERVICES_TEXT.entitlements.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+        <p>{ACL_SERVICES_TEXT.closing}</p>
+      </div>
+    </LegalSection>
   );
 }

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startNodeRelay } from "../src/relay/node/node.ts";
-import { callbackData } from "../src/relay/leads/stages.ts";
+import { callbackData } from "../src/relay/telegram/stages.ts";
 import { standInConfig } from "../src/relay/testing/leads.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";
-import { setWebhook } from "../src/relay/updates.ts";
+import { setWebhook } from "../src/relay/telegram/updates.ts";
 import { listen } from "../src/server/node.ts";
 import { TELEGRAM_UPDATES_PATH } from "../src/shared/relay-paths.ts";
 

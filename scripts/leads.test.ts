@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../src/build/content/load.ts";
-import { quoteNotices } from "../src/relay/notice.ts";
+import { quoteNotices } from "../src/relay/telegram/notice.ts";
 import { QuoteBody } from "../src/shared/forms/schema.ts";
-import { startDelivery } from "../src/relay/leads/delivery.ts";
-import { DEFAULT_HOURS } from "../src/relay/owner.ts";
+import { startDelivery } from "../src/relay/node/delivery.ts";
+import { DEFAULT_HOURS } from "../src/relay/owner/owner.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { leadsInProcess } from "../src/relay/testing/leads-run.ts";
 import { brisbaneAt, fillLeads, NASTY_PRESSER } from "../src/relay/testing/leads-month.ts";

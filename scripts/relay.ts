@@ -9,7 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { loadContent } from "../src/build/content/load.ts";
 import { callTapSite } from "../src/content/routes.ts";
-import { tapSiteVars } from "../src/relay/call-taps.ts";
+import { tapSiteVars } from "../src/relay/intake/call-taps.ts";
 import { wranglerBin } from "../src/relay/node/wrangler-d1.ts";
 
 export const RELAY_CONFIG = "relay/wrangler.toml";

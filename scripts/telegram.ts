@@ -13,7 +13,7 @@
 import { parseArgs } from "node:util";
 import { ConfigError, relayConfig, telegramOptions } from "../src/relay/config.ts";
 import { TELEGRAM_UPDATES_PATH } from "../src/shared/relay-paths.ts";
-import { setWebhook } from "../src/relay/updates.ts";
+import { setWebhook } from "../src/relay/telegram/updates.ts";
 
 const USAGE = `Usage:
   npm run telegram -- webhook https://relay.your-domain.com.au${TELEGRAM_UPDATES_PATH}

@@ -3,7 +3,7 @@
  * problem is reported by variable name with what is wrong, all at once.
  */
 import * as z from "zod";
-import type { TelegramOptions } from "./telegram.ts";
+import type { TelegramOptions } from "./telegram/client.ts";
 
 /** A whole number setting from `min` to `max`, `fallback` when unset; `what` words the expectation when it is not. */
 const wholeNumber = (fallback: number, min: number, max: number, what = `a whole number from ${min} to ${max}`) =>

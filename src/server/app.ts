@@ -3,7 +3,7 @@
  * the form endpoints. `npm run serve`, `npm start` and the browser tests all
  * run exactly this.
  */
-import type { RelayHandler } from "../relay/relay.ts";
+import type { RelayHandler } from "../relay/intake/relay.ts";
 import { API_PREFIX } from "../shared/relay-paths.ts";
 import type { FetchHandler } from "./node.ts";
 import { staticHandler } from "./static.ts";

@@ -11,7 +11,7 @@ import { startTelegramStandIn, type StandIn } from "../../relay/testing/telegram
 import { PHONE as PHONE_SCREEN, releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { CHUNKS, holdScripts } from "../../testing/islands.ts";
 import { startSite } from "../../testing/site.ts";
-import { MIN_PROOF_AGE_MS } from "../../relay/spam.ts";
+import { MIN_PROOF_AGE_MS } from "../../relay/intake/spam.ts";
 
 const PHONE = loadContent("content").site.phone;
 const HOSTILE = "Hi_there *bold* `code` [link](x) back\\slash\n🧽✨ مرحبا 你好\n  ends with \\";

@@ -18,7 +18,7 @@
  *   deployment, a restart on Node) such leads go out again.
  */
 import { sha256Hex } from "../../shared/hex.ts";
-import type { TelegramOptions } from "../telegram.ts";
+import type { TelegramOptions } from "../telegram/client.ts";
 import { sendParts } from "./send.ts";
 import type { Lead, LeadStore, StoreStats } from "./store.ts";
 

@@ -6,10 +6,10 @@
  * unanswered attempt says "(possible repeat)". The delivery policy (policy.ts)
  * decides what follows a part that failed.
  */
-import { markNotice } from "../notice.ts";
-import { parseLegacyMarkdown } from "../markdown.ts";
-import { sendOnce, type SendOutcome, type TelegramOptions } from "../telegram.ts";
-import { stageKeyboard } from "./stages.ts";
+import { markNotice } from "../telegram/notice.ts";
+import { parseLegacyMarkdown } from "../telegram/markdown.ts";
+import { sendOnce, type SendOutcome, type TelegramOptions } from "../telegram/client.ts";
+import { stageKeyboard } from "../telegram/stages.ts";
 import type { Lead, LeadStore } from "./store.ts";
 
 export type PartsResult =

@@ -5,7 +5,7 @@
  * The schema is migrations/*.sql.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
-import { STAGE_KEYS, type Stage, type StageEntry } from "./stages.ts";
+import { STAGE_KEYS, type Stage, type StageEntry } from "../telegram/stages.ts";
 import type { Attribution } from "../../shared/forms/attribution.ts";
 
 export interface Sql {

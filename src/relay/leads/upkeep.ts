@@ -5,7 +5,7 @@
  * older than any proof may be are forgotten, and so are Telegram updates
  * handled longer ago than Telegram keeps an update.
  */
-import { MAX_PROOF_AGE_MS } from "../spam.ts";
+import { MAX_PROOF_AGE_MS } from "../intake/spam.ts";
 import { DAY_MS, UPDATE_MEMORY_MS, type LeadStore } from "./store.ts";
 import { brisbane } from "./hours.ts";
 

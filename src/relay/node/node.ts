@@ -5,19 +5,19 @@
  */
 import path from "node:path";
 import { telegramOptions, type ServerConfig } from "../config.ts";
-import { startDelivery, type Delivery } from "../leads/delivery.ts";
+import { startDelivery, type Delivery } from "./delivery.ts";
 import { DAY_MS } from "../leads/store.ts";
 import { telegramInUse } from "../leads/policy.ts";
 import { dailyUpkeep } from "../leads/upkeep.ts";
 import { importOutbox, OLD_OUTBOX } from "./import-outbox.ts";
 import { openLeadStore, type OpenedStore } from "./sqlite.ts";
-import { createRelay, type RelayHandler } from "../relay.ts";
-import { spamGuardFor } from "../spam.ts";
-import { handleUpdate, webhookSecret } from "../updates.ts";
+import { createRelay, type RelayHandler } from "../intake/relay.ts";
+import { spamGuardFor } from "../intake/spam.ts";
+import { handleUpdate, webhookSecret } from "../telegram/updates.ts";
 import { startPolling, type Polling } from "./polling.ts";
-import { DEFAULT_HOURS, ownerTick } from "../owner.ts";
+import { DEFAULT_HOURS, ownerTick } from "../owner/owner.ts";
 import type { HoursLine } from "../leads/hours.ts";
-import type { TapSite } from "../call-taps.ts";
+import type { TapSite } from "../intake/call-taps.ts";
 import { logLine } from "../log.ts";
 
 export interface NodeRelay {

@@ -22,7 +22,7 @@
  *   getUpdates request"): say so and keep trying at a gentle pace, so that the
  *   copy left running gets the presses.
  */
-import { callBot, type TelegramOptions } from "../telegram.ts";
+import { callBot, type TelegramOptions } from "../telegram/client.ts";
 
 export const POLL_TIMEOUT_SECONDS = 25;
 /** A 409 for a webhook: asked again this much later. */

@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { QuoteBody } from "../../shared/forms/schema.ts";
-import { quoteNotices } from "../notice.ts";
+import { quoteNotices } from "../telegram/notice.ts";
 import { tempLeadsDb } from "../testing/leads.ts";
 import { leadsScript } from "../testing/leads-script.ts";
 import { openLeadStore, type OpenedStore } from "./sqlite.ts";

@@ -9,10 +9,10 @@
 import type { Attribution } from "../../shared/forms/attribution.ts";
 import type { FormKind } from "../../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
-import type { Stage } from "../leads/stages.ts";
+import type { Stage } from "../telegram/stages.ts";
 import type { Lead, LeadStore, Sql } from "../leads/store.ts";
 import { inlineParams } from "../node/wrangler-d1.ts";
-import { contactNotices, quoteNotices } from "../notice.ts";
+import { contactNotices, quoteNotices } from "../telegram/notice.ts";
 
 /** A Brisbane wall-clock time, "2026-11-02 09:00", as a moment (Brisbane is UTC+10 all year). */
 export const brisbaneAt = (time: string) => Date.parse(`${time.replace(" ", "T")}:00+10:00`);

@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseLegacyMarkdown, parseLegacyMarkdownEntities } from "../markdown.ts";
+import { parseLegacyMarkdown, parseLegacyMarkdownEntities } from "../telegram/markdown.ts";
 import { CALLBACK_QUERY_TTL_MS, GROUP_MESSAGES_PER_MINUTE, startTelegramStandIn, TEST_CHAT_ID, type StandIn, type StandInOptions, type Update } from "./telegram-stand-in.ts";
 
 const opened: StandIn[] = [];

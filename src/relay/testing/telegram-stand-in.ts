@@ -36,7 +36,7 @@
  */
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { parseLegacyMarkdownEntities, type MarkdownEntity } from "../markdown.ts";
+import { parseLegacyMarkdownEntities, type MarkdownEntity } from "../telegram/markdown.ts";
 
 export type Behaviour =
   /** delayMs: before accepting the request; answerDelayMs: after accepting it, before answering (a crash then leaves it applied but unrecorded). */

@@ -16,7 +16,7 @@
  *   retry); each first claims the lead in D1, and only the one that took it sends.
  */
 import type { Message, MessageBatch } from "@cloudflare/workers-types";
-import type { TelegramOptions } from "../telegram.ts";
+import type { TelegramOptions } from "../telegram/client.ts";
 import { attemptDelivery, giveUp, health, retryRefusedSettings, settingsMark, type Health, type HostHints } from "../leads/policy.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { logLine } from "../log.ts";

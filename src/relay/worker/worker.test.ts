@@ -22,9 +22,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { D1Database } from "@cloudflare/workers-types";
 import { DEAD_LETTER_SUFFIX, LEASE_MS, SWEEP_CRON } from "./queue.ts";
 import { OWNER, startTelegramStandIn, TEST_CHAT_ID, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
-import { callbackData } from "../leads/stages.ts";
+import { callbackData } from "../telegram/stages.ts";
 import { NEVER_OPEN } from "../testing/leads.ts";
-import { setWebhook } from "../updates.ts";
+import { setWebhook } from "../telegram/updates.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const MIGRATIONS = path.join(ROOT, "migrations");

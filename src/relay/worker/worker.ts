@@ -18,13 +18,13 @@ import { DEAD_LETTER_SUFFIX, queueDelivery, SWEEP_CRON, type LeadMessage, type Q
 import { LeadStore } from "../leads/store.ts";
 import { dailyUpkeep } from "../leads/upkeep.ts";
 import { telegramInUse } from "../leads/policy.ts";
-import type { TelegramOptions } from "../telegram.ts";
-import type { RateLimiter } from "../rate-limit.ts";
-import { tapSiteFromVars } from "../call-taps.ts";
-import { createRelay, json, type RelayHandler } from "../relay.ts";
-import { spamGuardFor } from "../spam.ts";
-import { handleUpdate, webhookSecret } from "../updates.ts";
-import { DEFAULT_HOURS, ownerTick } from "../owner.ts";
+import type { TelegramOptions } from "../telegram/client.ts";
+import type { RateLimiter } from "../intake/rate-limit.ts";
+import { tapSiteFromVars } from "../intake/call-taps.ts";
+import { createRelay, json, type RelayHandler } from "../intake/relay.ts";
+import { spamGuardFor } from "../intake/spam.ts";
+import { handleUpdate, webhookSecret } from "../telegram/updates.ts";
+import { DEFAULT_HOURS, ownerTick } from "../owner/owner.ts";
 import { logLine } from "../log.ts";
 
 /** Cloudflare's rate-limiting binding (wrangler.toml: RATE_LIMITER). */

@@ -7,7 +7,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import ContactForm from "../../browser/islands/ContactForm.tsx";
 import QuoteForm from "../../browser/islands/QuoteForm.tsx";
-import { BACK_FIELD, resultPage } from "../../relay/page.ts";
+import { BACK_FIELD, resultPage } from "../../relay/intake/page.ts";
 import { HONEYPOT_FIELD, LIMITS, type FormKind } from "./fields.ts";
 import { PROOF_FIELD } from "./proof-field.ts";
 import { FORM_FIELDS } from "./form-fields.ts";

@@ -17,11 +17,11 @@
  * - content signs: a link in the name, more than three links, or a message
  *   that is nothing but links.
  */
-import { HONEYPOT_FIELD, type FormKind } from "../shared/forms/fields.ts";
-import { SCRIPT_PROOF_MIN_AGE_MS } from "../shared/forms/proof-field.ts";
-import type { RelayConfig } from "./config.ts";
-import type { LeadStore } from "./leads/store.ts";
-import { toBase64url, toHex } from "../shared/hex.ts";
+import { HONEYPOT_FIELD, type FormKind } from "../../shared/forms/fields.ts";
+import { SCRIPT_PROOF_MIN_AGE_MS } from "../../shared/forms/proof-field.ts";
+import type { RelayConfig } from "../config.ts";
+import type { LeadStore } from "../leads/store.ts";
+import { toBase64url, toHex } from "../../shared/hex.ts";
 
 export type ProofKind = "script" | "page";
 export const MIN_PROOF_AGE_MS: Record<ProofKind, number> = { script: SCRIPT_PROOF_MIN_AGE_MS, page: 1_000 };

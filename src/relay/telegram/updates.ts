@@ -11,12 +11,12 @@
  * keeping the buttons for the next one.
  * https://core.telegram.org/bots/api#callbackquery
  */
-import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "./telegram.ts";
-import { toBase64url } from "../shared/hex.ts";
+import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "./client.ts";
+import { toBase64url } from "../../shared/hex.ts";
 import { render } from "./markdown.ts";
-import { parseCallback, stageKeyboard, stageLabel, stageLines } from "./leads/stages.ts";
-import type { Lead, LeadStore } from "./leads/store.ts";
-import { releaseSpam, showSpam } from "./owner.ts";
+import { parseCallback, stageKeyboard, stageLabel, stageLines } from "./stages.ts";
+import type { Lead, LeadStore } from "../leads/store.ts";
+import { releaseSpam, showSpam } from "../owner/owner.ts";
 
 /** The secret Telegram sends with every webhook post: derived from the bot token, so the relay and `npm run telegram` agree without another setting. */
 export async function webhookSecret(token: string): Promise<string> {

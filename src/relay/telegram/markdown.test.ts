@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ContactBody, QuoteBody } from "../shared/forms/schema.ts";
+import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { chunk, escapeMarkdown, parseLegacyMarkdown } from "./markdown.ts";
 import { contactNotices, formatBrisbaneTime, quoteNotices } from "./notice.ts";
 

@@ -4,15 +4,15 @@
  * hours are content/site.yaml's: Mon-Fri 8 am to 6 pm, Sat 9 to 4, Sun closed.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadContent } from "../build/content/load.ts";
-import { isOpen, nextOpenAt, openMinutesBetween } from "./leads/hours.ts";
-import { quoteNotices, contactNotices, TELEGRAM_MAX_TEXT } from "./notice.ts";
+import { loadContent } from "../../build/content/load.ts";
+import { isOpen, nextOpenAt, openMinutesBetween } from "../leads/hours.ts";
+import { quoteNotices, contactNotices, TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
 import { ownerTick, showSpam, SPAM_LISTED, type OwnerOptions } from "./owner.ts";
-import { sendOnce } from "./telegram.ts";
-import { tempLeadStore } from "./testing/leads.ts";
-import { startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
-import { handleUpdate } from "./updates.ts";
-import { ContactBody, QuoteBody } from "../shared/forms/schema.ts";
+import { sendOnce } from "../telegram/client.ts";
+import { tempLeadStore } from "../testing/leads.ts";
+import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
+import { handleUpdate } from "../telegram/updates.ts";
+import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 
 const HOURS = loadContent("content").site.hours;
 /** A moment in Brisbane: "2026-11-24T10:00" (a Tuesday). */

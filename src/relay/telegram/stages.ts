@@ -6,7 +6,7 @@
  * https://core.telegram.org/bots/api#inlinekeyboardmarkup
  */
 import { cutText } from "../../shared/text.ts";
-import { plain, value, type Piece } from "../markdown.ts";
+import { plain, value, type Piece } from "./markdown.ts";
 
 export const STAGES = [
   { key: "called", button: "Called", shown: "Called" },

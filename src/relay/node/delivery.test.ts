@@ -6,10 +6,10 @@
 import { statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startNodeRelay, type NodeRelay } from "../node/node.ts";
+import { startNodeRelay, type NodeRelay } from "./node.ts";
 import { standInConfig, tempLeadsDb } from "../testing/leads.ts";
 import { startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
-import { backoffMs, MAX_RETRY_MS } from "./policy.ts";
+import { backoffMs, MAX_RETRY_MS } from "../leads/policy.ts";
 
 let tg: StandIn;
 let db: ReturnType<typeof tempLeadsDb>;

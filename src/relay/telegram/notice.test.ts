@@ -6,10 +6,10 @@
  * people with Telegram's longest names (64 + 64 characters).
  */
 import { describe, expect, it } from "vitest";
-import { STAGES, stageLines } from "./leads/stages.ts";
+import { STAGES, stageLines } from "./stages.ts";
 import { parseLegacyMarkdown, render } from "./markdown.ts";
 import { contactNotices, markNotice, PART_MAX, quoteNotices, TELEGRAM_MAX_TEXT } from "./notice.ts";
-import { ContactBody, QuoteBody } from "../shared/forms/schema.ts";
+import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 
 /** 12:59:59 pm, 28 September 2026 in Brisbane: the longest date both clocks write. */
 const RECEIVED = Date.parse("2026-09-28T12:59:59+10:00");

@@ -7,12 +7,12 @@
  * a link back. Self-contained (inline styles), because the relay
  * may run on another host than the site.
  */
-import type { FormKind } from "../shared/forms/fields.ts";
-import { PROOF_FIELD } from "../shared/forms/proof-field.ts";
-import { FORM_FIELDS, type FormField } from "../shared/forms/form-fields.ts";
-import { COLLECTION_NOTICE, type Notice } from "../shared/forms/texts.ts";
-import { escapeMarkup } from "../shared/escape.ts";
-import { PRIVACY_PATH } from "../shared/paths.ts";
+import type { FormKind } from "../../shared/forms/fields.ts";
+import { PROOF_FIELD } from "../../shared/forms/proof-field.ts";
+import { FORM_FIELDS, type FormField } from "../../shared/forms/form-fields.ts";
+import { COLLECTION_NOTICE, type Notice } from "../../shared/forms/texts.ts";
+import { escapeMarkup } from "../../shared/escape.ts";
+import { PRIVACY_PATH } from "../../shared/paths.ts";
 
 /** What a script-less visitor whose post carried no proof is asked (the form's script does this step unseen). */
 export const CONFIRM_NOTICE: Notice = { title: "Please confirm your message", text: "To keep spam out we ask this once: check what you typed below, then press Send." };

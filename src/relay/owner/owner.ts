@@ -13,14 +13,14 @@
  *   when there is nothing to say. Marked sent only once Telegram has it, and
  *   sent by one run even when two overlap.
  */
-import { LIMITS } from "../shared/forms/fields.ts";
-import { cutText } from "../shared/text.ts";
-import { TELEGRAM_MAX_TEXT } from "./notice.ts";
-import { sendOnce, type TelegramOptions } from "./telegram.ts";
-import { bold, plain, render, value, type Piece } from "./markdown.ts";
-import { brisbane, isOpen, nextOpenAt, type HoursLine } from "./leads/hours.ts";
-import { brisbaneClock, STAGES, WAITING } from "./leads/stages.ts";
-import type { Lead, LeadStore } from "./leads/store.ts";
+import { LIMITS } from "../../shared/forms/fields.ts";
+import { cutText } from "../../shared/text.ts";
+import { TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
+import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
+import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts";
+import { brisbane, isOpen, nextOpenAt, type HoursLine } from "../leads/hours.ts";
+import { brisbaneClock, STAGES, WAITING } from "../telegram/stages.ts";
+import type { Lead, LeadStore } from "../leads/store.ts";
 
 export const REMINDER_MINUTES = 30;
 /** Without the business's hours (a relay without content/ or BUSINESS_HOURS): every day 8 am to 6 pm. */

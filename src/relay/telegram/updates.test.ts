@@ -6,14 +6,14 @@
  */
 import type { Server } from "node:http";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startNodeRelay, type NodeRelay } from "./node/node.ts";
-import { callbackData, MAX_CALLBACK_BYTES, STAGES } from "./leads/stages.ts";
-import { standInConfig, tempLeadsDb } from "./testing/leads.ts";
-import { OWNER, startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
-import { callBot } from "./telegram.ts";
+import { startNodeRelay, type NodeRelay } from "../node/node.ts";
+import { callbackData, MAX_CALLBACK_BYTES, STAGES } from "./stages.ts";
+import { standInConfig, tempLeadsDb } from "../testing/leads.ts";
+import { OWNER, startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
+import { callBot } from "./client.ts";
 import { setWebhook, webhookSecret } from "./updates.ts";
-import { listen } from "../server/node.ts";
-import { TELEGRAM_UPDATES_PATH } from "../shared/relay-paths.ts";
+import { listen } from "../../server/node.ts";
+import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
 
 let tg: StandIn;
 let db: ReturnType<typeof tempLeadsDb>;

@@ -6,16 +6,16 @@
 import { connect } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { serverConfig } from "./config.ts";
+import { serverConfig } from "../config.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import { clientKey, rateLimitKey } from "./client-address.ts";
-import { startNodeRelay, type NodeRelay } from "./node/node.ts";
+import { startNodeRelay, type NodeRelay } from "../node/node.ts";
 import { createRelay } from "./relay.ts";
-import { standInConfig, tempLeadsDb, tempLeadStore } from "./testing/leads.ts";
-import { startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
-import { releaseTestBrowser, testBrowser, PHONE } from "../testing/browser.ts";
-import { startSite } from "../testing/site.ts";
-import { HEADERS_TIMEOUT_MS, listen, REQUEST_TIMEOUT_MS } from "../server/node.ts";
+import { standInConfig, tempLeadsDb, tempLeadStore } from "../testing/leads.ts";
+import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
+import { releaseTestBrowser, testBrowser, PHONE } from "../../testing/browser.ts";
+import { startSite } from "../../testing/site.ts";
+import { HEADERS_TIMEOUT_MS, listen, REQUEST_TIMEOUT_MS } from "../../server/node.ts";
 
 let tg: StandIn;
 let relay: NodeRelay;
@@ -372,7 +372,7 @@ describe("settings", () => {
     expect(() => serverConfig({ TELEGRAM_API_BASE: "http://telegram.example" })).toThrow(/TELEGRAM_API_BASE: must be https/);
     expect(serverConfig({ TELEGRAM_API_BASE: "http://127.0.0.1:8081" }).TELEGRAM_API_BASE).toBe("http://127.0.0.1:8081");
     expect(() => serverConfig({ TELEGRAM_API_BASE: "https://user:secret@proxy.example/tg" })).toThrow(/TELEGRAM_API_BASE: must not carry a user name or password/);
-    const { printableApiBase } = await import("./config.ts");
+    const { printableApiBase } = await import("../config.ts");
     expect(printableApiBase(serverConfig({ TELEGRAM_API_BASE: "https://proxy.example/tg" }))).toBe("https://proxy.example");
   });
 });

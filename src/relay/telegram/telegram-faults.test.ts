@@ -11,13 +11,13 @@
 import type { Server } from "node:http";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startNodeRelay, type NodeRelay } from "./node/node.ts";
-import { callbackData } from "./leads/stages.ts";
-import { standInConfig, tempLeadsDb } from "./testing/leads.ts";
-import { startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
+import { startNodeRelay, type NodeRelay } from "../node/node.ts";
+import { callbackData } from "./stages.ts";
+import { standInConfig, tempLeadsDb } from "../testing/leads.ts";
+import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { setWebhook } from "./updates.ts";
-import { listen } from "../server/node.ts";
-import { TELEGRAM_UPDATES_PATH } from "../shared/relay-paths.ts";
+import { listen } from "../../server/node.ts";
+import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
 
 let tg: StandIn;
 let db: ReturnType<typeof tempLeadsDb>;

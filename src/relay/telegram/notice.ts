@@ -3,10 +3,10 @@
  * too long for one Telegram message is split across several notices, in
  * order, each marked with its part.
  */
-import { serviceLabel } from "../shared/forms/fields.ts";
-import type { ContactBody, QuoteBody } from "../shared/forms/schema.ts";
-import { NO_MESSAGE, NOT_PROVIDED } from "../shared/forms/texts.ts";
-import { STAGES, stageLines } from "./leads/stages.ts";
+import { serviceLabel } from "../../shared/forms/fields.ts";
+import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
+import { NO_MESSAGE, NOT_PROVIDED } from "../../shared/forms/texts.ts";
+import { STAGES, stageLines } from "./stages.ts";
 import { bold, chunk, plain, render, value, type Piece } from "./markdown.ts";
 
 /** Telegram refuses a message whose text, after parsing, is longer than this. */

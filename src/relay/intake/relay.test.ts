@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, relayConfig, serverConfig } from "./config.ts";
-import type { Health } from "./leads/policy.ts";
+import { ConfigError, relayConfig, serverConfig } from "../config.ts";
+import type { Health } from "../leads/policy.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import { createRelay } from "./relay.ts";
 import { spamGuard, type SpamGuard } from "./spam.ts";
-import { sendOnce, type TelegramOptions } from "./telegram.ts";
-import { tempLeadStore } from "./testing/leads.ts";
-import { startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
-import { freePort } from "../testing/ports.ts";
+import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
+import { tempLeadStore } from "../testing/leads.ts";
+import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
+import { freePort } from "../../testing/ports.ts";
 
 let tg: StandIn;
 beforeAll(async () => {

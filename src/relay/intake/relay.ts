@@ -17,24 +17,24 @@
  * (403, 400, 413, 429, 503): on every one whose body was read, the form
  * again holding what the visitor typed.
  */
-import { HONEYPOT_FIELD, type FormKind } from "../shared/forms/fields.ts";
-import { BODIES, type ContactBody, type QuoteBody } from "../shared/forms/schema.ts";
-import { failure, SUCCESS } from "../shared/forms/texts.ts";
-import { CALL_TAP_PATH, FORM_PATHS, HEALTH_PATH, PROOF_PATH, proofPath, TELEGRAM_UPDATES_PATH } from "../shared/relay-paths.ts";
-import { attributionLine, attributionOf, attributionValue } from "../shared/forms/attribution.ts";
-import { brisbane } from "./leads/hours.ts";
+import { HONEYPOT_FIELD, type FormKind } from "../../shared/forms/fields.ts";
+import { BODIES, type ContactBody, type QuoteBody } from "../../shared/forms/schema.ts";
+import { failure, SUCCESS } from "../../shared/forms/texts.ts";
+import { CALL_TAP_PATH, FORM_PATHS, HEALTH_PATH, PROOF_PATH, proofPath, TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
+import { attributionLine, attributionOf, attributionValue } from "../../shared/forms/attribution.ts";
+import { brisbane } from "../leads/hours.ts";
 import { MAX_BODY_BYTES, readBody } from "./body.ts";
 import { clientKey } from "./client-address.ts";
-import { leadId } from "./leads/id.ts";
-import type { Health } from "./leads/policy.ts";
-import type { LeadStore } from "./leads/store.ts";
-import { contactNotices, quoteNotices } from "./notice.ts";
+import { leadId } from "../leads/id.ts";
+import type { Health } from "../leads/policy.ts";
+import type { LeadStore } from "../leads/store.ts";
+import { contactNotices, quoteNotices } from "../telegram/notice.ts";
 import { BACK_FIELD, CONFIRM_NOTICE, resultPage, tooLongNotice } from "./page.ts";
 import { rateLimiter, type RateLimiter } from "./rate-limit.ts";
 import { tapCheck, type TapSite } from "./call-taps.ts";
 import type { SpamGuard, Verdict } from "./spam.ts";
-import { sameSecret } from "./updates.ts";
-import { logLine } from "./log.ts";
+import { sameSecret } from "../telegram/updates.ts";
+import { logLine } from "../log.ts";
 
 /** How long the visitor's answer waits for Telegram after the lead is stored. */
 export const ANSWER_BUDGET_MS = 3_000;

@@ -9,9 +9,9 @@
  */
 import { escapeTerminal } from "../../shared/escape.ts";
 import type { FormKind } from "../../shared/forms/fields.ts";
-import { openMinutesBetween, type Day, type HoursLine } from "./hours.ts";
-import { STAGES, WAITING, type Stage } from "./stages.ts";
-import { LEAD_WORK_STATUSES, type LeadStore } from "./store.ts";
+import { openMinutesBetween, type Day, type HoursLine } from "../leads/hours.ts";
+import { STAGES, WAITING, type Stage } from "../telegram/stages.ts";
+import { LEAD_WORK_STATUSES, type LeadStore } from "../leads/store.ts";
 
 const FORMS = Object.keys({ quote: 0, contact: 0 } satisfies Record<FormKind, 0>) as FormKind[];
 const BRISBANE_OFFSET_MS = 10 * 60 * 60_000;

@@ -3,7 +3,7 @@
  * limits: every valid form fits, whatever script it is written in, and
  * nothing much larger is read.
  */
-import { HONEYPOT_MAX, LIMITS } from "../shared/forms/fields.ts";
+import { HONEYPOT_MAX, LIMITS } from "../../shared/forms/fields.ts";
 
 /**
  * The worst case per character is urlencoded UTF-8: a character of the Basic

@@ -9,7 +9,7 @@
  * from its variables, which `npm run relay:deploy` sets from content/
  * (scripts/relay.ts, tapSiteVars). A relay given no site counts no tap.
  */
-import { internationalPhone, nationalDigits } from "../shared/phone.ts";
+import { internationalPhone, nationalDigits } from "../../shared/phone.ts";
 
 /** The site as the relay counts taps for it: its pages' paths ("/", "/suburbs/annerley/") and its numbers as it writes them. */
 export interface TapSite {

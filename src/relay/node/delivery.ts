@@ -7,9 +7,9 @@
  * retry_after; while Telegram refuses the settings in force, nothing is sent
  * until the relay restarts (a restart is a new settings mark).
  */
-import type { TelegramOptions } from "../telegram.ts";
-import { attemptDelivery, health, retryRefusedSettings, settingsMark, type Health, type HostHints } from "./policy.ts";
-import type { LeadStore } from "./store.ts";
+import type { TelegramOptions } from "../telegram/client.ts";
+import { attemptDelivery, health, retryRefusedSettings, settingsMark, type Health, type HostHints } from "../leads/policy.ts";
+import type { LeadStore } from "../leads/store.ts";
 import { logLine } from "../log.ts";
 
 export const NODE_HINTS: HostHints = {

@@ -5,16 +5,16 @@
  * leads are, and the report's tables stay short whatever old rows hold.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadContent } from "../build/content/load.ts";
-import { callTapSite } from "../content/routes.ts";
-import { nationalDigits } from "../shared/phone.ts";
+import { loadContent } from "../../build/content/load.ts";
+import { callTapSite } from "../../content/routes.ts";
+import { nationalDigits } from "../../shared/phone.ts";
 import { tapCheck, tapSiteFromVars, tapSiteVars, VAR_BYTES, type TapSite } from "./call-taps.ts";
-import { brisbane } from "./leads/hours.ts";
-import { monthReport, reportText, REPORT_CELL } from "./leads/report.ts";
-import { DAY_MS } from "./leads/store.ts";
-import { dailyUpkeep } from "./leads/upkeep.ts";
+import { brisbane } from "../leads/hours.ts";
+import { monthReport, reportText, REPORT_CELL } from "../owner/report.ts";
+import { DAY_MS } from "../leads/store.ts";
+import { dailyUpkeep } from "../leads/upkeep.ts";
 import { createRelay } from "./relay.ts";
-import { tempLeadStore } from "./testing/leads.ts";
+import { tempLeadStore } from "../testing/leads.ts";
 
 /** 10 am on 12 November 2026 in Brisbane. */
 const NOW = Date.UTC(2026, 10, 12, 0, 0);

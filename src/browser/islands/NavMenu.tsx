@@ -10,7 +10,7 @@
  * opens on hover and React closes it CLOSE_DELAY_MS after the pointer leaves
  * (the dropdowns close 150 ms after the pointer leaves): the same grace from the very first hover.
  */
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type Dispatch, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject, type SetStateAction } from "react";
 import { CONTACT_PATH, homeSection, navListId, type NavList } from "../../shared/paths.ts";
 import { Slot } from "./Slot.tsx";
 import { Icon, cn } from "../../shared/ui.tsx";
@@ -32,15 +32,38 @@ const MENUS: NavList[] = ["services", "suburbs"];
 
 export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
   const enhanced = useEnhanced();
+  const menus = useOpenMenu(enhanced);
+  const { itemHandlers, toggle } = useMenuHandlers(menus);
+  const { nav, open, setOpen } = menus;
+  const menu = (id: NavList) => ({ enhanced, open: open === id, handlers: itemHandlers, onToggle: toggle });
+  return (
+    <nav ref={nav} aria-label="Main" className="hidden lg:block">
+      <ul className="flex items-center">
+        <NavLinkItem href={homeSection("home")}>Home</NavLinkItem>
+        <ServicesMenu {...menu("services")} html={services} onFollow={() => setOpen(null)} />
+        <SuburbsMenu {...menu("suburbs")} html={suburbs} />
+        <NavLinkItem href={homeSection("about")}>About Us</NavLinkItem>
+        <NavLinkItem href={CONTACT_PATH}>Contact Us</NavLinkItem>
+      </ul>
+    </nav>
+  );
+}
+
+interface OpenMenu {
+  nav: RefObject<HTMLElement | null>;
+  open: NavList | null;
+  setOpen: Dispatch<SetStateAction<NavList | null>>;
+  /** Whether the open list was opened by the pointer hovering, not by a click or a key. */
+  openedByHoverRef: RefObject<boolean>;
+}
+
+/** Which list is open: at first what woke the island left open, then closed by a press anywhere outside the navigation. */
+function useOpenMenu(enhanced: boolean): OpenMenu {
   // A trigger clicked before the island woke (src/browser/loader/early.ts) starts open.
   const [open, setOpen] = useState<NavList | null>(() => MENUS.find((id) => expandedBeforeWake(navListId(id))) ?? null);
   const nav = useRef<HTMLElement>(null);
-  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // A mouse click on a trigger whose list the hover already opened should not close it again.
-  const openedByHover = useRef(false);
-
-  const cancelClose = () => clearTimeout(closeTimer.current);
-  useEffect(() => cancelClose, []);
+  const openedByHoverRef = useRef(false);
 
   // Replays what woke the island: the pointer already over a menu, or focus already inside a list.
   useEffect(() => {
@@ -49,7 +72,7 @@ export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
     const focused = document.activeElement?.closest<HTMLElement>("[data-menu-list]");
     const id = (focused?.closest<HTMLElement>("[data-menu]") ?? hovered)?.dataset.menu as NavList | undefined;
     if (id) {
-      openedByHover.current = !focused;
+      openedByHoverRef.current = !focused;
       setOpen(id);
     }
   }, [enhanced]);
@@ -63,16 +86,25 @@ export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
     return () => document.removeEventListener("pointerdown", outside);
   }, [open]);
 
-  const trigger = (id: NavList) => nav.current?.querySelector<HTMLButtonElement>(`[aria-controls="${navListId(id)}"]`);
+  return { nav, open, setOpen, openedByHoverRef };
+}
 
-  // One set of handlers for both menus: each reads which menu from the <li data-menu> it sits in.
-  const menuOf = (e: { currentTarget: Element }) => e.currentTarget.closest<HTMLElement>("[data-menu]")!.dataset.menu as NavList;
+// One set of handlers for both menus: each reads which menu from the <li data-menu> it sits in.
+const menuOf = (e: { currentTarget: Element }) => e.currentTarget.closest<HTMLElement>("[data-menu]")!.dataset.menu as NavList;
+
+/** Each menu's handlers: hover opens it and leaving closes it after the grace, Escape and Tab away close it, its trigger toggles it. */
+function useMenuHandlers({ nav, open, setOpen, openedByHoverRef }: OpenMenu) {
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const cancelClose = () => clearTimeout(closeTimer.current);
+  useEffect(() => cancelClose, []);
+
+  const trigger = (id: NavList) => nav.current?.querySelector<HTMLButtonElement>(`[aria-controls="${navListId(id)}"]`);
   const itemHandlers = {
     onPointerEnter(e: PointerEvent) {
       if (e.pointerType !== "mouse") return;
       const id = menuOf(e);
       cancelClose();
-      if (open !== id) openedByHover.current = true;
+      if (open !== id) openedByHoverRef.current = true;
       setOpen(id);
     },
     onPointerLeave(e: PointerEvent) {
@@ -98,67 +130,76 @@ export default function NavMenu({ slots: [services, suburbs] }: NavMenuProps) {
     const id = menuOf(e);
     cancelClose();
     const byMouse = e.detail > 0 && (e.nativeEvent as globalThis.PointerEvent).pointerType === "mouse";
-    if (open === id && byMouse && openedByHover.current) {
-      openedByHover.current = false;
+    if (open === id && byMouse && openedByHoverRef.current) {
+      openedByHoverRef.current = false;
       return;
     }
-    openedByHover.current = false;
+    openedByHoverRef.current = false;
     setOpen(open === id ? null : id);
   };
+  return { itemHandlers, toggle };
+}
 
-  const panel = (id: NavList) =>
-    cn(
-      "absolute top-full z-50 pt-2",
-      enhanced
-        ? open === id
-          ? "visible"
-          : "invisible"
-        : "menu-grace invisible group-hover:visible group-focus-within:visible",
-    );
-  const expanded = (id: NavList) => (enhanced ? open === id : undefined);
+/** What each dropdown is told: whether the island runs and its list is open, the handlers, and its list's markup. */
+interface MenuProps {
+  enhanced: boolean;
+  open: boolean;
+  handlers: ReturnType<typeof useMenuHandlers>["itemHandlers"];
+  onToggle: (e: MouseEvent) => void;
+  html: string;
+}
 
+/** Services: a link to the home page's section, beside a button that shows the service pages. */
+function ServicesMenu({ enhanced, open, handlers, onToggle, html, onFollow }: MenuProps & { onFollow: () => void }) {
   return (
-    <nav ref={nav} aria-label="Main" className="hidden lg:block">
-      <ul className="flex items-center">
-        <li>
-          <a href={homeSection("home")} className={navLink}>
-            Home
-          </a>
-        </li>
-        <li className="group relative" data-menu="services" {...itemHandlers}>
-          <div className="flex items-center">
-            <a href={homeSection("services")} className={cn(navLink, "pr-1")} onClick={() => setOpen(null)}>
-              Services
-            </a>
-            <button type="button" aria-expanded={expanded("services")} aria-controls={navListId("services")} aria-label="Service pages" onClick={toggle} className={chevronButton}>
-              <Icon name="chevronDown" className={cn("h-4 w-4 transition-transform", enhanced && open === "services" && "rotate-180")} />
-            </button>
-          </div>
-          <div className={cn(panel("services"), "left-0 w-72")}>
-            <Slot html={services} />
-          </div>
-        </li>
-        <li className="group relative" data-menu="suburbs" {...itemHandlers}>
-          <button type="button" aria-expanded={expanded("suburbs")} aria-controls={navListId("suburbs")} onClick={toggle} className={navLink}>
-            List of Suburbs
-            <Icon name="chevronDown" className={cn("h-4 w-4 transition-transform", enhanced && open === "suburbs" && "rotate-180")} />
-          </button>
-          <div className={cn(panel("suburbs"), "left-1/2 w-[40rem] -translate-x-1/2")}>
-            <Slot html={suburbs} />
-          </div>
-        </li>
-        <li>
-          <a href={homeSection("about")} className={navLink}>
-            About Us
-          </a>
-        </li>
-        <li>
-          <a href={CONTACT_PATH} className={navLink}>
-            Contact Us
-          </a>
-        </li>
-      </ul>
-    </nav>
+    <li className="group relative" data-menu="services" {...handlers}>
+      <div className="flex items-center">
+        <a href={homeSection("services")} className={cn(navLink, "pr-1")} onClick={onFollow}>
+          Services
+        </a>
+        <button type="button" aria-expanded={enhanced ? open : undefined} aria-controls={navListId("services")} aria-label="Service pages" onClick={onToggle} className={chevronButton}>
+          <Chevron turned={enhanced && open} />
+        </button>
+      </div>
+      <Panel enhanced={enhanced} open={open} html={html} className="left-0 w-72" />
+    </li>
+  );
+}
+
+/** List of Suburbs: a button that shows the header suburbs as a grid. */
+function SuburbsMenu({ enhanced, open, handlers, onToggle, html }: MenuProps) {
+  return (
+    <li className="group relative" data-menu="suburbs" {...handlers}>
+      <button type="button" aria-expanded={enhanced ? open : undefined} aria-controls={navListId("suburbs")} onClick={onToggle} className={navLink}>
+        List of Suburbs
+        <Chevron turned={enhanced && open} />
+      </button>
+      <Panel enhanced={enhanced} open={open} html={html} className="left-1/2 w-[40rem] -translate-x-1/2" />
+    </li>
+  );
+}
+
+/** A dropdown's list: until the island runs, CSS shows it on hover and focus; then React, when its menu is open. */
+function Panel({ enhanced, open, html, className }: { enhanced: boolean; open: boolean; html: string; className: string }) {
+  const shown = enhanced ? (open ? "visible" : "invisible") : "menu-grace invisible group-hover:visible group-focus-within:visible";
+  return (
+    <div className={cn("absolute top-full z-50 pt-2", shown, className)}>
+      <Slot html={html} />
+    </div>
+  );
+}
+
+function Chevron({ turned }: { turned: boolean }) {
+  return <Icon name="chevronDown" className={cn("h-4 w-4 transition-transform", turned && "rotate-180")} />;
+}
+
+function NavLinkItem({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <li>
+      <a href={href} className={navLink}>
+        {children}
+      </a>
+    </li>
   );
 }
 

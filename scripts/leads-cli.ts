@@ -18,7 +18,7 @@ import { STAGE_KEYS, WAITING, stageLabel, type Stage } from "../src/relay/telegr
 import { LEAD_STATUSES, LEAD_WORK_STATUSES, LeadStore, type Lead, type LeadStatus } from "../src/relay/leads/store.ts";
 import { parseLegacyMarkdown } from "../src/relay/telegram/markdown.ts";
 import { formatBrisbaneTime } from "../src/relay/telegram/notice.ts";
-import { DEFAULT_HOURS } from "../src/relay/owner/owner.ts";
+import { DEFAULT_HOURS } from "../src/relay/site.ts";
 import { escapeJsonForTerminal, escapeTerminal } from "../src/shared/escape.ts";
 import { suburbPath } from "../src/shared/paths.ts";
 import type { ScriptIo } from "./script-io.ts";

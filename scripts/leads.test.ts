@@ -9,7 +9,7 @@ import { loadContent } from "../src/build/content/load.ts";
 import { quoteNotices } from "../src/relay/telegram/notice.ts";
 import { QuoteBody } from "../src/shared/forms/schema.ts";
 import { startDelivery } from "../src/relay/node/delivery.ts";
-import { DEFAULT_HOURS } from "../src/relay/owner/owner.ts";
+import { DEFAULT_HOURS } from "../src/relay/site.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { leadsInProcess } from "../src/relay/testing/leads-run.ts";
 import { brisbaneAt, fillLeads, NASTY_PRESSER } from "../src/relay/testing/leads-month.ts";

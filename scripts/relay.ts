@@ -1,16 +1,17 @@
 /**
  * `npm run relay:dev` and `npm run relay:deploy`: wrangler with the relay's
- * own config (relay/wrangler.toml) and the business's opening hours from
- * content/site.yaml as BUSINESS_HOURS, so the Worker's reminders and morning
- * digest keep the hours the site shows; and the site's pages and numbers
- * (SITE_PAGES, SITE_NUMBERS: src/relay/call-taps.ts), so the Worker counts call
- * taps for those only. Anything after `--` goes to wrangler.
+ * own config (relay/wrangler.toml) and the site's facts from content/
+ * (siteFacts: the phone, the landline, the opening hours and the pages) as the
+ * Worker's variables (src/relay/worker/site-vars.ts), so the Worker names the
+ * phone the site shows, keeps its hours for the reminders and morning digest,
+ * and counts call taps for its own pages and numbers only. Anything after `--`
+ * goes to wrangler.
  */
 import { spawnSync } from "node:child_process";
 import { loadContent } from "../src/build/content/load.ts";
-import { callTapSite } from "../src/content/routes.ts";
-import { tapSiteVars } from "../src/relay/intake/call-taps.ts";
+import { siteFacts } from "../src/content/site-facts.ts";
 import { wranglerBin } from "../src/relay/node/wrangler-d1.ts";
+import { siteVars } from "../src/relay/worker/site-vars.ts";
 
 export const RELAY_CONFIG = "relay/wrangler.toml";
 
@@ -19,8 +20,6 @@ if (command !== "dev" && command !== "deploy") {
   console.error("Usage: npm run relay:dev [-- wrangler options] | npm run relay:deploy [-- wrangler options]");
   process.exit(1);
 }
-const content = loadContent("content");
-const hours = content.site.hours.map(({ days, opens, closes }) => ({ days, opens, closes }));
-const taps = Object.entries(tapSiteVars(callTapSite(content))).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-const args = [wranglerBin(), command, "-c", RELAY_CONFIG, "--var", `BUSINESS_HOURS:${JSON.stringify(hours)}`, ...taps, ...rest];
+const site = Object.entries(siteVars(siteFacts(loadContent("content")))).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+const args = [wranglerBin(), command, "-c", RELAY_CONFIG, ...site, ...rest];
 process.exit(spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1);

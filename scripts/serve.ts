@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadContent } from "../src/build/content/load.ts";
-import { callTapSite } from "../src/content/routes.ts";
+import { siteFacts } from "../src/content/site-facts.ts";
 import { ConfigError, printableApiBase, serverConfig, telegramConfigured, type ServerConfig } from "../src/relay/index.ts";
 import { startNodeRelay } from "../src/relay/node/node.ts";
 import { createApp } from "../src/server/app.ts";
@@ -30,8 +30,7 @@ if (!existsSync(path.join(root, "index.html"))) {
 }
 
 const content = siteContent();
-const site = content?.site;
-const { relay, opened, updates } = await startNodeRelay({ config, phone: site?.phone, hours: site?.hours, callTaps: content && callTapSite(content) });
+const { relay, opened, updates } = await startNodeRelay({ config, site: content && siteFacts(content) });
 const { url } = await listen(createApp({ root, relay }), { port: config.PORT, host: config.HOST });
 
 console.log(`Serving ${root} at ${url}`);
@@ -45,8 +44,8 @@ if (updates !== "off") console.log(`The owner's buttons: ${updates === "polling"
 console.log(`Health: ${url}${HEALTH_PATH}. Spam check: ${config.SPAM_CHECKS}${config.TRUST_PROXY ? `; client addresses from X-Forwarded-For behind ${config.TRUST_PROXY} prox${config.TRUST_PROXY === 1 ? "y" : "ies"}` : ""}.`);
 
 /**
- * The phone the contact form's failure text names and the hours the owner's reminders keep, from content/site.yaml like
- * every page; and the pages and numbers call taps are counted for, from the route list.
+ * The site's facts for the relay (siteFacts): the phone the contact form's failure text names, the hours the owner's
+ * reminders keep, and the pages and numbers call taps are counted for, from content/ like every page.
  */
 function siteContent() {
   try {

@@ -50,16 +50,6 @@ export function outputFile(route: Route): string {
 /** Pages that search engines should index (all but the 404). */
 export const isIndexable = (route: Route) => route.kind !== "notFound";
 
-/**
- * What the relay counts a call tap for (src/relay/call-taps.ts): a page a visitor can be on (every
- * route but the 404 page, which answers addresses that are not pages) and the business's own numbers,
- * as content/site.yaml writes them. The Node relay is given it from content/, the Worker by
- * `npm run relay:deploy`.
- */
-export function callTapSite(content: Content): { pages: string[]; numbers: string[] } {
-  return { pages: routes(content).filter(isIndexable).map((r) => r.path), numbers: [content.site.phone, content.site.landline] };
-}
-
 /** Pages that show phones the Call · Get a Quote bar once scrolled (src/templates/CallBar.tsx): the ones that sell. */
 export const hasCallBar = (route: Route) => route.kind === "home" || route.kind === "service" || route.kind === "suburb";
 

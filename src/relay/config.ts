@@ -24,13 +24,15 @@ const positiveInt = (fallback: number, max: number) => wholeNumber(fallback, 1, 
 
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
-/** content/site.yaml's hours as JSON, for a relay without content/ (the Worker: npm run relay:deploy passes them). */
+/** Opening hours as content/site.yaml writes them, without the labels: BUSINESS_HOURS, and the hours among the Worker's site facts (worker/site-vars.ts). */
+export const HoursLines = z.array(z.object({ days: z.array(z.enum(DAYS)).min(1), opens: clock.optional(), closes: clock.optional() }));
+/** Opening hours as JSON, over the site's (content/site.yaml's) on either host. */
 const businessHours = z
   .string()
   .optional()
   .transform((s, ctx) => {
     if (s === undefined || s.trim() === "") return undefined;
-    const lines = z.array(z.object({ days: z.array(z.enum(DAYS)).min(1), opens: clock.optional(), closes: clock.optional() })).safeParse((() => {
+    const lines = HoursLines.safeParse((() => {
       try {
         return JSON.parse(s) as unknown;
       } catch {
@@ -95,7 +97,7 @@ export const RelayEnv = z
         }
         return origins;
       }),
-    /** The business phone for the contact form's failure text on the page a script-less post gets. */
+    /** The business phone for the contact form's failure text on the page a script-less post gets, over the site's (site.ts). */
     SITE_PHONE: z.string().optional().transform(emptyAsMissing),
     /** "off" turns the spam check off: every valid post is a lead. */
     SPAM_CHECKS: z

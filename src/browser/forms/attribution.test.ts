@@ -13,7 +13,7 @@ import { releaseTestBrowser, testBrowser, PHONE } from "../../testing/browser.ts
 import { startSite } from "../../testing/site.ts";
 import { brisbane } from "../../relay/leads/hours.ts";
 import { loadContent } from "../../build/content/load.ts";
-import { callTapSite } from "../../content/routes.ts";
+import { siteFacts } from "../../content/site-facts.ts";
 
 let tg: StandIn;
 let relay: NodeRelay;
@@ -24,7 +24,7 @@ const db = tempLeadsDb();
 beforeAll(async () => {
   tg = await startTelegramStandIn();
   // The site's pages and numbers, as npm run serve gives them: a tap is counted for those only.
-  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "off" }), phone: "0491 570 156", callTaps: callTapSite(loadContent("content")), log: () => {}, pollMs: 100 });
+  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "off" }), site: siteFacts(loadContent("content")), log: () => {}, pollMs: 100 });
   site = await startSite({ relay: relay.relay });
   browser = await testBrowser();
 });

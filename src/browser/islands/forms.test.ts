@@ -27,7 +27,7 @@ let ahead = 0;
 
 beforeAll(async () => {
   tg = await startTelegramStandIn();
-  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "on" }), phone: PHONE, log: (m) => void relayLog.push(m), pollMs: 200, attemptTimeoutMs: 2_500, now: () => Date.now() + ahead });
+  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "on" }), site: { phone: PHONE }, log: (m) => void relayLog.push(m), pollMs: 200, attemptTimeoutMs: 2_500, now: () => Date.now() + ahead });
   site = await startSite({ relay: relay.relay });
   browser = await testBrowser();
 });
@@ -247,7 +247,7 @@ describe("quote form (home hero)", () => {
 
   it("sends with the spam check off (SPAM_CHECKS=off: the relay hands out an empty proof)", async () => {
     const offDb = tempLeadsDb();
-    const off = await startNodeRelay({ config: standInConfig(tg, offDb.file), phone: PHONE, log: () => {}, pollMs: 200 });
+    const off = await startNodeRelay({ config: standInConfig(tg, offDb.file), site: { phone: PHONE }, log: () => {}, pollMs: 200 });
     const offSite = await startSite({ relay: off.relay });
     const { page } = await open("/", { origin: offSite.url });
     try {

@@ -6,15 +6,17 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "../../build/content/load.ts";
-import { callTapSite } from "../../content/routes.ts";
+import { siteFacts } from "../../content/site-facts.ts";
 import { nationalDigits } from "../../shared/phone.ts";
-import { tapCheck, tapSiteFromVars, tapSiteVars, VAR_BYTES, type TapSite } from "./call-taps.ts";
+import { tapCheck, type TapSite } from "./call-taps.ts";
 import { brisbane } from "../leads/hours.ts";
 import { monthReport, reportText, REPORT_CELL } from "../owner/report.ts";
 import { DAY_MS } from "../leads/store.ts";
 import { dailyUpkeep } from "../leads/upkeep.ts";
 import { createRelay } from "./relay.ts";
+import { siteInUse } from "../site.ts";
 import { tempLeadStore } from "../testing/leads.ts";
+import { siteFromVars, siteVars, VAR_BYTES } from "../worker/site-vars.ts";
 
 /** 10 am on 12 November 2026 in Brisbane. */
 const NOW = Date.UTC(2026, 10, 12, 0, 0);
@@ -99,7 +101,7 @@ describe("call taps: counted for the site's own pages and numbers only", () => {
 describe("the site the relay counts taps for, from the route list", () => {
   it("is every page but the 404 page, and the phone and landline of content/site.yaml", () => {
     const content = loadContent("content");
-    const site = callTapSite(content);
+    const site = siteInUse({}, siteFacts(content)).taps!;
     expect(site.pages).toContain("/");
     expect(site.pages).toContain(`/suburbs/${content.suburbs[0].slug}/`);
     expect(site.pages).not.toContain("/404.html");
@@ -108,18 +110,18 @@ describe("the site the relay counts taps for, from the route list", () => {
 
   it("reaches the Worker as variables of at most 5 KB each, continued in SITE_PAGES_2 … for a long list, and is read back whole", () => {
     const content = loadContent("content");
-    const site = callTapSite(content);
-    expect(tapSiteFromVars(tapSiteVars(site))).toEqual(site);
+    const site = siteFacts(content);
+    expect(siteFromVars(siteVars(site))).toEqual(site);
     // A site with 1,000 suburb pages: about 26 KB of paths.
-    const big = { pages: [...site.pages, ...Array.from({ length: 1_000 }, (_, i) => `/suburbs/a-long-suburb-name-${i}/`)], numbers: site.numbers };
-    const vars = tapSiteVars(big);
+    const big = { ...site, pages: [...site.pages, ...Array.from({ length: 1_000 }, (_, i) => `/suburbs/a-long-suburb-name-${i}/`)] };
+    const vars = siteVars(big);
     expect(Object.keys(vars).length).toBeGreaterThan(5);
     for (const [name, value] of Object.entries(vars)) expect(new TextEncoder().encode(value).length, name).toBeLessThanOrEqual(VAR_BYTES);
-    expect(tapSiteFromVars(vars)).toEqual(big);
+    expect(siteFromVars(vars)).toEqual(big);
     // Missing or broken: no site, so nothing is counted.
-    expect(tapSiteFromVars({})).toBeUndefined();
-    expect(tapSiteFromVars({ ...vars, SITE_NUMBERS: "0491 570 156" })).toBeUndefined();
-    expect(tapSiteFromVars({ ...vars, SITE_PAGES_2: "[1, 2]" })).toBeUndefined();
+    expect(siteInUse({}, siteFromVars({})).taps).toBeUndefined();
+    expect(siteInUse({}, siteFromVars({ ...vars, SITE_FACTS: "0491 570 156" })).taps).toBeUndefined();
+    expect(siteInUse({}, siteFromVars({ ...vars, SITE_PAGES_2: "[1, 2]" })).taps).toBeUndefined();
   });
 });
 

@@ -27,7 +27,7 @@ const passTimeTrap = () => void (skew += 3_100);
 
 beforeAll(async () => {
   tg = await startTelegramStandIn();
-  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "on" }), phone: "0491 570 156", log: () => {}, pollMs: 200, now: () => Date.now() + skew });
+  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "on" }), site: { phone: "0491 570 156" }, log: () => {}, pollMs: 200, now: () => Date.now() + skew });
   site = await startSite({ relay: relay.relay });
 });
 afterAll(async () => {

@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 async function start(env: Record<string, string> = {}, options: { attemptTimeoutMs?: number; outboxFile?: string; now?: () => number } = {}): Promise<NodeRelay> {
-  const relay = await startNodeRelay({ config: standInConfig(tg, db.file, env), phone: "0491 570 156", log: (m) => void logs.push(m), pollMs: 100, outboxFile: options.outboxFile ?? path.join(path.dirname(db.file), "no-outbox.jsonl"), ...options });
+  const relay = await startNodeRelay({ config: standInConfig(tg, db.file, env), site: { phone: "0491 570 156" }, log: (m) => void logs.push(m), pollMs: 100, outboxFile: options.outboxFile ?? path.join(path.dirname(db.file), "no-outbox.jsonl"), ...options });
   running.push(relay);
   return relay;
 }

@@ -1,24 +1,22 @@
 /**
- * The relay on Node, as `npm run serve` and the tests run it: the lead store
- * file, the delivery loop, the daily erasing of old personal data, and the
- * fetch handler, from the checked settings.
+ * The relay on Node, as `npm run serve` and the tests run it: the relay
+ * composed once (compose.ts) over what Node gives it: the lead store file, the
+ * delivery loop, long polling for the owner's button presses, and timers for
+ * the reminders and digest and the daily erasing of old personal data.
  */
 import path from "node:path";
+import { composeRelay } from "../compose.ts";
 import { telegramOptions, type ServerConfig } from "../config.ts";
-import { startDelivery, type Delivery } from "./delivery.ts";
-import { DAY_MS } from "../leads/store.ts";
+import type { RelayHandler } from "../intake/relay.ts";
 import { telegramInUse } from "../leads/policy.ts";
+import { DAY_MS } from "../leads/store.ts";
 import { dailyUpkeep } from "../leads/upkeep.ts";
-import { importOutbox, OLD_OUTBOX } from "./import-outbox.ts";
-import { openLeadStore, type OpenedStore } from "./sqlite.ts";
-import { createRelay, type RelayHandler } from "../intake/relay.ts";
-import { spamGuardFor } from "../intake/spam.ts";
-import { handleUpdate, webhookSecret } from "../telegram/updates.ts";
-import { startPolling, type Polling } from "./polling.ts";
-import { DEFAULT_HOURS, ownerTick } from "../owner/owner.ts";
-import type { HoursLine } from "../leads/hours.ts";
-import type { TapSite } from "../intake/call-taps.ts";
 import { logLine } from "../log.ts";
+import type { SiteFacts } from "../site.ts";
+import { startDelivery, type Delivery } from "./delivery.ts";
+import { importOutbox, OLD_OUTBOX } from "./import-outbox.ts";
+import { startPolling } from "./polling.ts";
+import { openLeadStore, type OpenedStore } from "./sqlite.ts";
 
 export interface NodeRelay {
   relay: RelayHandler;
@@ -32,12 +30,8 @@ export interface NodeRelay {
 
 export interface NodeRelayOptions {
   config: ServerConfig;
-  /** The business phone for the contact failure text, when SITE_PHONE is not set. */
-  phone?: string;
-  /** The business's opening hours (content/site.yaml), for reminders and the digest, when BUSINESS_HOURS is not set. */
-  hours?: HoursLine[];
-  /** The site's pages and numbers (content/), for which call taps are counted; without them none is. */
-  callTaps?: TapSite;
+  /** The site's facts from content/ (siteFacts, src/content/site-facts.ts), or as much of them as a test needs; SITE_PHONE and BUSINESS_HOURS override them. */
+  site?: Partial<SiteFacts>;
   log?: (message: string) => void;
   /** Where a pre-store outbox file may be; relative paths from the working folder. */
   outboxFile?: string;
@@ -49,7 +43,7 @@ export interface NodeRelayOptions {
   now?: () => number;
 }
 
-export async function startNodeRelay({ config, phone, hours, callTaps, log = logLine, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs, now = Date.now }: NodeRelayOptions): Promise<NodeRelay> {
+export async function startNodeRelay({ config, site, log = logLine, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs, now = Date.now }: NodeRelayOptions): Promise<NodeRelay> {
   const opened = openLeadStore(config.LEADS_DB);
   const { store } = opened;
   await importOutbox(store, path.resolve(outboxFile), log);
@@ -62,33 +56,17 @@ export async function startNodeRelay({ config, phone, hours, callTaps, log = log
   const configured = telegramOptions(config);
   const telegram = await telegramInUse(store, configured && { ...configured, attemptTimeoutMs }, log, now);
   const delivery = await startDelivery({ store, telegram, log, pollMs, now });
-  const spam = await spamGuardFor(config, store);
-  const updatesMode = telegram ? config.TELEGRAM_UPDATES : "off";
-  const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log, now }));
-  const polling: Polling | undefined = handle && updatesMode === "polling" ? startPolling({ telegram, handle, log }) : undefined;
-  // Reminders and the morning digest, checked every minute.
-  const owner = telegram && { store, telegram, hours: config.BUSINESS_HOURS ?? hours ?? DEFAULT_HOURS, reminderMinutes: config.LEAD_REMINDER_MINUTES, log };
-  // Without Telegram there is nobody to remind: no timer.
-  const ownerTimer = owner && setInterval(() => void ownerTick(owner, now()).catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
+  const updates = telegram ? config.TELEGRAM_UPDATES : "off";
+  const door = { trustProxy: config.TRUST_PROXY, answerBudgetMs };
+  const relay = await composeRelay({ store, config, telegram, scheduling: delivery, site, webhook: updates === "webhook", door, now, log });
+  const polling = telegram && relay.handleUpdate && updates === "polling" ? startPolling({ telegram, handle: relay.handleUpdate, log }) : undefined;
+  // Reminders and the morning digest, checked every minute; without Telegram there is nobody to remind: no timer.
+  const { ownerTick } = relay;
+  const ownerTimer = ownerTick && setInterval(() => void ownerTick(now()).catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
   ownerTimer?.unref();
-  const relay = createRelay({
-    updates: handle && updatesMode === "webhook" ? { secret: await webhookSecret(telegram.token), handle } : undefined,
-    store,
-    spam,
-    trustProxy: config.TRUST_PROXY,
-    deliverNow: delivery.deliverNow,
-    health: delivery.health,
-    allowedOrigins: config.ALLOWED_ORIGINS,
-    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-    callTaps,
-    phone: config.SITE_PHONE ?? phone ?? "",
-    answerBudgetMs,
-    now: () => new Date(now()),
-    log,
-  });
   return {
-    relay,
-    updates: updatesMode,
+    relay: relay.handler,
+    updates,
     opened,
     delivery,
     async close() {

@@ -22,9 +22,6 @@ import { brisbane, isOpen, nextOpenAt, type HoursLine } from "../leads/hours.ts"
 import { brisbaneClock, STAGES, WAITING } from "../telegram/stages.ts";
 import type { Lead, LeadStore } from "../leads/store.ts";
 
-export const REMINDER_MINUTES = 30;
-/** Without the business's hours (a relay without content/ or BUSINESS_HOURS): every day 8 am to 6 pm. */
-export const DEFAULT_HOURS: HoursLine[] = [{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens: "08:00", closes: "18:00" }];
 /** The last day a digest was sent (or had nothing to say), "2026-11-24": set only once Telegram has it. */
 const DIGEST_SETTING = "digest-last-day";
 /** Which run is sending today's digest (claimDigest). */

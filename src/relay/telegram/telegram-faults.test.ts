@@ -42,7 +42,7 @@ afterEach(async () => {
 const telegram = () => ({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId });
 
 async function start(updates: "webhook" | "polling" | "off" = "off", now?: () => number): Promise<{ relay: NodeRelay; url: string; server: Server }> {
-  const relay = await startNodeRelay({ config: standInConfig(tg, db.file, { TELEGRAM_UPDATES: updates }), phone: "0491 570 156", log: (m) => void logs.push(m), pollMs: 100, outboxFile: path.join(path.dirname(db.file), "no-outbox.jsonl"), now });
+  const relay = await startNodeRelay({ config: standInConfig(tg, db.file, { TELEGRAM_UPDATES: updates }), site: { phone: "0491 570 156" }, log: (m) => void logs.push(m), pollMs: 100, outboxFile: path.join(path.dirname(db.file), "no-outbox.jsonl"), now });
   const { server, url } = await listen((request, info) => relay.relay(request, info), { port: 0, host: "127.0.0.1" });
   running.push({ relay, server });
   if (updates === "webhook") {

@@ -39,7 +39,7 @@ const telegram = () => ({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatI
 const webhookTo = (url: string) => (tg.route("https://relay.test", url), setWebhook(telegram(), `https://relay.test${TELEGRAM_UPDATES_PATH}`));
 
 async function start(updates: "webhook" | "polling"): Promise<{ relay: NodeRelay; url: string; server: Server }> {
-  const relay = await startNodeRelay({ config: standInConfig(tg, db.file, { TELEGRAM_UPDATES: updates }), phone: "0491 570 156", log: (m) => void logs.push(m), pollMs: 100 });
+  const relay = await startNodeRelay({ config: standInConfig(tg, db.file, { TELEGRAM_UPDATES: updates }), site: { phone: "0491 570 156" }, log: (m) => void logs.push(m), pollMs: 100 });
   const { server, url } = await listen((request, info) => relay.relay(request, info), { port: 0, host: "127.0.0.1" });
   running.push({ relay, server });
   return { relay, url, server };

@@ -11,7 +11,7 @@ import { listen } from "../../server/node.ts";
 const config = serverConfig(process.env);
 const { relay } = await startNodeRelay({
   config,
-  phone: "0491 570 156",
+  site: { phone: "0491 570 156" },
   log: (message) => console.log(message),
   pollMs: 100,
   attemptTimeoutMs: Number(process.env.TEST_ATTEMPT_TIMEOUT_MS) || undefined,

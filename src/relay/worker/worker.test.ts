@@ -21,6 +21,7 @@ import { Miniflare, type WorkerOptions } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { D1Database } from "@cloudflare/workers-types";
 import { DEAD_LETTER_SUFFIX, LEASE_MS, SWEEP_CRON } from "./queue.ts";
+import { siteVars } from "./site-vars.ts";
 import { OWNER, startTelegramStandIn, TEST_CHAT_ID, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
 import { callbackData } from "../telegram/stages.ts";
 import { NEVER_OPEN } from "../testing/leads.ts";
@@ -451,8 +452,8 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
   });
 
   // The site's pages and numbers as npm run relay:deploy gives them (scripts/relay.ts); then a deployment without them.
-  const siteVars = { SITE_PAGES: JSON.stringify(["/", "/suburbs/annerley/"]), SITE_NUMBERS: JSON.stringify(["0491 570 156", "(07) 5550 1234"]) };
-  const callTaps = testWorker({ bindings: { ...TELEGRAM, ...siteVars }, rateLimit: 2 }, { bindings: TELEGRAM, rateLimit: 2 });
+  const site = siteVars({ phone: "0491 570 156", landline: "(07) 5550 1234", hours: [], pages: ["/", "/suburbs/annerley/"] });
+  const callTaps = testWorker({ bindings: { ...TELEGRAM, ...site }, rateLimit: 2 }, { bindings: TELEGRAM, rateLimit: 2 });
   it.concurrent("counts call taps for the site's pages and numbers only, each client limited by the RATE_LIMITER binding under keys of its own", async ({ expect }) => {
     const [w, noSite] = callTaps();
     const tap = (worker: Running, page: string, number: string, ip: string) =>

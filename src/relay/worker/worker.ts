@@ -1,7 +1,10 @@
 /**
- * The relay on Cloudflare Workers (wrangler.toml): the same fetch handler as
- * on Node, with the leads in D1 and delivery through a Queue (queue.ts,
- * decision 0040). Settings come from the Worker's variables and secrets.
+ * The relay on Cloudflare Workers (wrangler.toml): the relay composed once
+ * (compose.ts), as on Node, over what Workers give it: the leads in D1,
+ * delivery through a Queue (queue.ts, decision 0040), Cron Triggers, and
+ * Cloudflare's rate limiter. Settings come from the Worker's variables and
+ * secrets; the site's facts from the variables npm run relay:deploy sets
+ * (site-vars.ts).
  *
  * - fetch: stores the lead in D1, puts its id on the Queue, answers. Stored is
  *   success; a lead whose id never reached the Queue waits for the sweep.
@@ -12,20 +15,17 @@
  * A Worker module exports its handlers and nothing else (workerd refuses other exports).
  */
 import type { D1Database, MessageBatch, Queue, ScheduledController, WorkerVersionMetadata } from "@cloudflare/workers-types";
+import { composeRelay, type Relay as Composed } from "../compose.ts";
 import { ConfigError, telegramOptions, workerConfig, type WorkerConfig } from "../config.ts";
-import { d1Sql } from "./d1.ts";
-import { DEAD_LETTER_SUFFIX, queueDelivery, SWEEP_CRON, type LeadMessage, type QueueDelivery } from "./queue.ts";
+import { json } from "../intake/relay.ts";
+import type { RateLimiter } from "../intake/rate-limit.ts";
+import { telegramInUse } from "../leads/policy.ts";
 import { LeadStore } from "../leads/store.ts";
 import { dailyUpkeep } from "../leads/upkeep.ts";
-import { telegramInUse } from "../leads/policy.ts";
-import type { TelegramOptions } from "../telegram/client.ts";
-import type { RateLimiter } from "../intake/rate-limit.ts";
-import { tapSiteFromVars } from "../intake/call-taps.ts";
-import { createRelay, json, type RelayHandler } from "../intake/relay.ts";
-import { spamGuardFor } from "../intake/spam.ts";
-import { handleUpdate, webhookSecret } from "../telegram/updates.ts";
-import { DEFAULT_HOURS, ownerTick } from "../owner/owner.ts";
 import { logLine } from "../log.ts";
+import { d1Sql } from "./d1.ts";
+import { DEAD_LETTER_SUFFIX, queueDelivery, SWEEP_CRON, type LeadMessage, type QueueDelivery } from "./queue.ts";
+import { siteFromVars } from "./site-vars.ts";
 
 /** Cloudflare's rate-limiting binding (wrangler.toml: RATE_LIMITER). */
 interface RateLimitBinding {
@@ -42,14 +42,11 @@ export interface Env {
   [setting: string]: unknown;
 }
 
-
 interface Relay {
   config: WorkerConfig;
   store: LeadStore;
-  /** Telegram as the relay sends to it (the chat Telegram moved it to, if it did); undefined when not configured. */
-  telegram: TelegramOptions | undefined;
   delivery: QueueDelivery;
-  handler: RelayHandler;
+  composed: Composed;
 }
 
 const log = logLine;
@@ -90,32 +87,33 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   }
 
   const delivery = await queueDelivery({ store, telegram, enqueue, version: env.CF_VERSION_METADATA?.id, log });
-  const binding = env.RATE_LIMITER;
+  const composed = await composeRelay({
+    store,
+    config,
+    telegram,
+    scheduling: { deliverNow: telegram ? (id) => enqueue([id]) : undefined, health: delivery.health },
+    // The site's facts, which npm run relay:deploy sets from content/ (scripts/relay.ts).
+    site: siteFromVars(env),
+    // The owner's button presses come through Telegram's webhook (README: npm run telegram -- webhook).
+    webhook: true,
+    door: limiters(env.RATE_LIMITER),
+    log,
+  });
+  return { config, store, delivery, composed };
+}
+
+/** The limiters for posts and call taps, from Cloudflare's binding; without it, each instance counts in its own memory. */
+function limiters(binding: RateLimitBinding | undefined): { limiter?: RateLimiter; tapLimiter?: RateLimiter } {
+  if (!binding) {
+    log("relay: no RATE_LIMITER binding (wrangler.toml): the rate limit counts per Worker instance only");
+    return {};
+  }
   // Each instance of a Worker has its own memory: only the binding counts a client across all of them.
-  const limiter: RateLimiter | undefined = binding && { take: async (key) => ((await binding.limit({ key })).success ? { ok: true } : { ok: false, retryAfterSeconds: 60 }) };
-  if (!binding) log("relay: no RATE_LIMITER binding (wrangler.toml): the rate limit counts per Worker instance only");
+  const limiter: RateLimiter = { take: async (key) => ((await binding.limit({ key })).success ? { ok: true } : { ok: false, retryAfterSeconds: 60 }) };
   // Call taps are limited by the same binding under keys of their own ("call:" and the address): one count across every
   // instance, with no second namespace to create and keep, and a visitor's taps never use up their form posts. The
   // price: taps share the forms' limit per minute (5), which is more than a person taps.
-  const tapLimiter: RateLimiter | undefined = limiter && { take: (key) => limiter.take(`call:${key}`) };
-  const spam = await spamGuardFor(config, store);
-  const handler = createRelay({
-    // The owner's button presses come through Telegram's webhook (README: npm run telegram -- webhook).
-    updates: telegram && { secret: await webhookSecret(telegram.token), handle: (update) => handleUpdate(update, { store, telegram, log }) },
-    store,
-    spam,
-    limiter,
-    tapLimiter,
-    // The site's pages and numbers, which npm run relay:deploy sets from content/ (scripts/relay.ts).
-    callTaps: tapSiteFromVars(env),
-    deliverNow: telegram ? (id) => enqueue([id]) : undefined,
-    health: delivery.health,
-    allowedOrigins: config.ALLOWED_ORIGINS,
-    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-    phone: config.SITE_PHONE ?? "",
-    log,
-  });
-  return { config, store, telegram, delivery, handler };
+  return { limiter, tapLimiter: { take: (key) => limiter.take(`call:${key}`) } };
 }
 
 export default {
@@ -123,7 +121,7 @@ export default {
     const relay = await relayFor(env);
     if (relay instanceof ConfigError) return json(503, { ok: false, error: "the relay is not configured" });
     // Cloudflare sets CF-Connecting-IP on every request it forwards (a client cannot); X-Forwarded-For is not read here.
-    return relay.handler(request, { clientAddress: request.headers.get("CF-Connecting-IP") ?? undefined });
+    return relay.composed.handler(request, { clientAddress: request.headers.get("CF-Connecting-IP") ?? undefined });
   },
 
   async queue(batch: MessageBatch<LeadMessage>, env: Env): Promise<void> {
@@ -139,7 +137,6 @@ export default {
     if (controller.cron !== SWEEP_CRON) return dailyUpkeep(relay.store, relay.config.LEADS_RETENTION_DAYS, Date.now(), log);
     await relay.delivery.sweep();
     // Reminders and the morning digest ride on the every-minute sweep (its times are UTC; Brisbane is UTC+10 all year).
-    const { telegram } = relay;
-    if (telegram) await ownerTick({ store: relay.store, telegram, hours: relay.config.BUSINESS_HOURS ?? DEFAULT_HOURS, reminderMinutes: relay.config.LEAD_REMINDER_MINUTES, log }, Date.now());
+    await relay.composed.ownerTick?.(Date.now());
   },
 };

@@ -1,0 +1,22 @@
+/**
+ * What the form relay is told of the site, from content/ like every page
+ * (decision 0058): the phone the contact form's failure text names, the two
+ * numbers and the pages a call tap is counted for (decision 0057), and the
+ * opening hours the owner's reminders and morning digest keep. One function
+ * for every host: `npm run serve` hands the facts to the Node relay,
+ * `npm run relay:deploy` to the Worker as its variables.
+ */
+import type { Content } from "./content.ts";
+import { isIndexable, routes } from "./routes.ts";
+
+export function siteFacts(content: Content) {
+  const { phone, landline, hours } = content.site;
+  return {
+    phone,
+    landline,
+    // The hours without their labels, which only the pages show.
+    hours: hours.map(({ days, opens, closes }) => ({ days, opens, closes })),
+    // Every page a visitor can be on: the 404 page answers addresses that are not pages.
+    pages: routes(content).filter(isIndexable).map((r) => r.path),
+  };
+}

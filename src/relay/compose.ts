@@ -1,0 +1,73 @@
+/**
+ * The relay composed once, for both hosts (decision 0058): the HTTP intake
+ * (intake/relay.ts) with its spam check, the owner's button presses
+ * (telegram/updates.ts), the reminders and morning digest (owner/), and
+ * health, over a lead store, the Telegram settings in use, the host's way of
+ * sending a stored lead, and the site's facts (site.ts). A host adds only what
+ * its runtime gives: Node its SQLite file, delivery loop, polling and timers
+ * (node/node.ts); the Worker D1, its Queue and Cron Triggers (worker/worker.ts).
+ */
+import type { RelayConfig } from "./config.ts";
+import { createRelay, type RelayHandler, type RelayOptions } from "./intake/relay.ts";
+import { spamGuardFor } from "./intake/spam.ts";
+import type { Health } from "./leads/policy.ts";
+import type { LeadStore } from "./leads/store.ts";
+import { logLine } from "./log.ts";
+import { ownerTick } from "./owner/owner.ts";
+import { siteInUse, type SiteFacts } from "./site.ts";
+import type { TelegramOptions } from "./telegram/client.ts";
+import { handleUpdate, webhookSecret } from "./telegram/updates.ts";
+
+/** How the host sends stored leads: Node's loop (node/delivery.ts), the Worker's Queue (worker/queue.ts). */
+export interface Scheduling {
+  /** Starts sending a lead just stored; the visitor's answer waits for it a moment. Undefined: nothing is sent now. */
+  deliverNow?: (id: string) => Promise<void>;
+  health(): Promise<Health>;
+}
+
+export interface ComposeOptions {
+  store: LeadStore;
+  config: RelayConfig;
+  /** Telegram as the relay sends to it (telegramInUse, leads/policy.ts); undefined: leads are stored, not sent. */
+  telegram: TelegramOptions | undefined;
+  scheduling: Scheduling;
+  /** What the host was told of the site (content/ on Node, the variables on the Worker); the settings override it. */
+  site: Partial<SiteFacts> | undefined;
+  /** Whether button presses arrive through Telegram's webhook (POST /api/telegram). */
+  webhook: boolean;
+  /** What differs by host at the door: the Worker's shared limiters, Node's trusted proxies, the answer's wait. */
+  door?: Pick<RelayOptions, "limiter" | "tapLimiter" | "trustProxy" | "answerBudgetMs">;
+  /** The relay's clock (tests move it on instead of sleeping). */
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+export interface Relay {
+  handler: RelayHandler;
+  /** One of Telegram's updates (a button press), for polling; undefined without Telegram. */
+  handleUpdate: ((update: unknown) => Promise<boolean>) | undefined;
+  /** The reminders and the morning digest at a moment, run every minute; undefined without Telegram: nobody to remind. */
+  ownerTick: ((now: number) => Promise<void>) | undefined;
+  health(): Promise<Health>;
+}
+
+export async function composeRelay({ store, config, telegram, scheduling, site, webhook, door, now = Date.now, log = logLine }: ComposeOptions): Promise<Relay> {
+  const facts = siteInUse(config, site);
+  const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log, now }));
+  const owner = telegram && { store, telegram, hours: facts.hours, reminderMinutes: config.LEAD_REMINDER_MINUTES, log };
+  const handler = createRelay({
+    ...door,
+    updates: handle && webhook ? { secret: await webhookSecret(telegram.token), handle } : undefined,
+    store,
+    spam: await spamGuardFor(config, store),
+    deliverNow: scheduling.deliverNow,
+    health: scheduling.health,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    callTaps: facts.taps,
+    phone: facts.phone,
+    now: () => new Date(now()),
+    log,
+  });
+  return { handler, handleUpdate: handle, ownerTick: owner && ((at) => ownerTick(owner, at)), health: scheduling.health };
+}

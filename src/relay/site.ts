@@ -1,0 +1,41 @@
+/**
+ * The site's facts as the relay goes by them (decision 0058). They come from
+ * content/ by one route on every host (siteFacts, src/content/site-facts.ts):
+ * handed to the Node relay by `npm run serve`, to the Worker as variables by
+ * `npm run relay:deploy` (worker/site-vars.ts). SITE_PHONE and BUSINESS_HOURS
+ * override them; what neither gives falls back to the defaults below.
+ */
+import type { RelayConfig } from "./config.ts";
+import type { TapSite } from "./intake/call-taps.ts";
+import type { HoursLine } from "./leads/hours.ts";
+
+export interface SiteFacts {
+  /** The main number: the contact form's failure text names it. */
+  phone: string;
+  /** The second number, on suburb pages: taps on it count too. */
+  landline: string;
+  /** content/site.yaml's opening hours, for the owner's reminders and morning digest. */
+  hours: readonly HoursLine[];
+  /** Every page a visitor can be on ("/", "/suburbs/annerley/"): call taps count for these only. */
+  pages: readonly string[];
+}
+
+/** Without the business's hours (a relay told neither the facts nor BUSINESS_HOURS): every day 8 am to 6 pm. */
+export const DEFAULT_HOURS: HoursLine[] = [{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens: "08:00", closes: "18:00" }];
+
+export interface SiteInUse {
+  phone: string;
+  hours: readonly HoursLine[];
+  /** The pages and numbers call taps count for; undefined, and no tap is counted, without both. */
+  taps: TapSite | undefined;
+}
+
+/** What the relay goes by: the settings over the facts over the defaults. `site`: as much as the host was told. */
+export function siteInUse(config: Partial<Pick<RelayConfig, "SITE_PHONE" | "BUSINESS_HOURS">>, site: Partial<SiteFacts> | undefined): SiteInUse {
+  const numbers = [site?.phone, site?.landline].filter((n): n is string => !!n);
+  return {
+    phone: config.SITE_PHONE ?? site?.phone ?? "",
+    hours: config.BUSINESS_HOURS ?? site?.hours ?? DEFAULT_HOURS,
+    taps: site?.pages?.length && numbers.length ? { pages: site.pages, numbers } : undefined,
+  };
+}

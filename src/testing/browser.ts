@@ -4,7 +4,7 @@ import { chromium, type Browser } from "playwright-core";
 /**
  * The Chromium features playwright-core turns off (its chromiumSwitches.ts, as of 1.65), in its
  * order. Chromium reads only the last --disable-features it is given, so ours replaces
- * Playwright's and must carry them all; browser.test.ts fails when Playwright's list changes.
+ * Playwright's and must carry them all; browser.e2e.test.ts fails when Playwright's list changes.
  */
 export const PLAYWRIGHT_DISABLED_FEATURES = [
   "AvoidUnnecessaryBeforeUnloadCheckSync",

@@ -95,7 +95,7 @@ export function exifHasGps(exif: Buffer | undefined): boolean {
  * page's own file name, as an owner might reuse one; the build makes it once.
  * Each page still has a photo of its own in every slot, and no page shows one
  * twice, and the build encodes one large photo instead of eight
- * (images.test.ts: the large copies of a photo are most of a cold build's time).
+ * (images.e2e.test.ts: the large copies of a photo are most of a cold build's time).
  */
 export async function contentWithPhotos(dir: string, files: ImageUse["file"][] = ["services", "about", "home"], from = "content", { shareHalf = false } = {}): Promise<string[]> {
   cpSync(from, dir, { recursive: true });

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+/** `npm run new-suburb` in-process (runNewSuburb, as the script runs it), on copies of content/; new-suburb.e2e.test.ts starts the script itself. */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -104,17 +104,5 @@ describe("npm run new-suburb", () => {
     expect(run.stderr).toMatch(new RegExp(`^${path.relative(process.cwd(), file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+ → YAML syntax: `));
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(readFileSync(file, "utf8")).toBe(broken);
-  });
-
-  it("is the command the README and package.json name: the script hands runNewSuburb its arguments, environment and output, and exits with its code", () => {
-    expect(JSON.parse(readFileSync("package.json", "utf8")).scripts["new-suburb"]).toBe("tsx --tsconfig tsconfig.base.json scripts/new-suburb.ts");
-    expect(readFileSync("README.md", "utf8")).toContain("npm run new-suburb -- ");
-    const dir = contentCopy();
-    const script = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/new-suburb.ts", ...args], { env: { ...process.env, CONTENT_DIR: dir }, encoding: "utf8" });
-    const added = script("Ferny Grove", "4055");
-    expect([added.status, added.stderr]).toEqual([0, ""]);
-    expect(added.stdout).toContain(`Added Ferny Grove (4055) at ${path.join(dir, "suburbs.yaml")}:`);
-    const twice = script("Ferny Grove", "4055");
-    expect([twice.status, twice.stdout, twice.stderr.trim()]).toEqual([1, "", `${path.join(dir, "suburbs.yaml")} already has a suburb with the slug "ferny-grove": edit that entry instead`]);
   });
 });

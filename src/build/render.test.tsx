@@ -4,6 +4,8 @@ import { outputFile, routes } from "../content/routes.ts";
 import { renderRoute } from "./render.tsx";
 import { renderDefaults } from "./build.ts";
 import { visibleText } from "../testing/html.ts";
+import { contentLists } from "../testing/content-lists.ts";
+import { contentWithNewSuburb } from "../testing/new-suburb.ts";
 
 const content = loadContent("content");
 const all = routes(content);
@@ -45,7 +47,7 @@ describe("every page", () => {
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
     expect(html).toMatch(/<a href="#main"[^>]*>Skip to main content<\/a>/);
     for (const landmark of ["<header", "<nav", '<main id="main"', "<footer"]) expect(html).toContain(landmark);
-    expect(text(html)).toContain("© 2024");
+    expect(text(html)).toContain(`© ${content.site.copyrightYear}`);
   });
 
   it.each(all.map((r) => [r.path, r] as const))("%s preloads the brand mark from its head, once, and has no <link> in its body", (_path, route) => {
@@ -69,7 +71,7 @@ describe("each kind of page", () => {
     expect(order.every((at) => at > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html.slice(html.indexOf('id="home"'), html.indexOf("bond-intro-title"))).toMatch(/<form [^>]*action="\/api\/quote" method="post"/);
-    expect(text(html)).toMatch(/Happy Clients 150\+ Years Experience 5\+ Days a Week 7 Service Guarantee 100%/);
+    expect(text(html)).toContain(content.home.whyChooseUs.stats.map((s) => `${s.label} ${s.value}`).join(" "));
     for (const q of content.faq) expect(text(html)).toContain(q.answer);
   });
 
@@ -80,27 +82,31 @@ describe("each kind of page", () => {
     expect(html).toContain('href="tel:+61491570156"');
   });
 
-  it("suburb: its name, postcode, the landline and the 10% first-clean discount", () => {
-    const html = text(render("/suburbs/bulimba/"));
-    expect(html).toContain("Bond Cleaning Bulimba 4171");
-    expect(html).toContain("(07) 5550 1234");
-    expect(html).toContain("10% off your first clean");
-    expect(html).toContain("Best Bond Cleaning in Bulimba");
+  // The first suburb stands for all: one template, filled from content/.
+  const suburb = content.suburbs[0];
+  const suburbPage = `/suburbs/${suburb.slug}/`;
+  const withSuburb = (changed: typeof suburb) => ({ ...content, suburbs: content.suburbs.map((s) => (s.slug === suburb.slug ? changed : s)) });
+
+  it("suburb: its name, postcode, the landline and the first-clean discount", () => {
+    const html = text(render(suburbPage));
+    expect(html).toContain(`Bond Cleaning ${suburb.name} ${suburb.postcode}`);
+    expect(html).toContain(content.site.landline);
+    expect(html).toContain(`${content.site.claims.firstCleanDiscountPercent}% off your first clean`);
+    expect(html).toContain(`Best Bond Cleaning in ${suburb.name}`);
   });
 
   it("suburb: the schools table appears only when the suburb has schools", () => {
-    expect(render("/suburbs/bulimba/")).toContain("<table");
-    const noSchools = { ...content, suburbs: content.suburbs.map((s) => (s.slug === "bulimba" ? { ...s, schools: [] } : s)) };
-    const html = render("/suburbs/bulimba/", noSchools);
+    const school = { name: "Quokka Flats State School", level: "Primary", type: "Government", source: "https://example.org/", citation: "Example" } as const;
+    expect(render(suburbPage, withSuburb({ ...suburb, schools: [school] }))).toContain("<table");
+    const html = render(suburbPage, withSuburb({ ...suburb, schools: [] }));
     expect(html).not.toContain("<table");
     expect(text(html)).not.toMatch(/Schools in and near/);
   });
 
   it("suburb: a missing price leaves its line out", () => {
-    const toowong = content.suburbs.find((s) => s.slug === "toowong")!;
-    expect(toowong.medianHousePrice).toBeUndefined();
-    expect(text(render("/suburbs/toowong/"))).not.toContain("Median house price");
-    expect(text(render("/suburbs/chermside/"))).toContain("Median house price");
+    const price = { value: "$1.305 million", asOf: "Domain, April 2025", source: "https://example.org/", citation: "Example" };
+    expect(text(render(suburbPage, withSuburb({ ...suburb, medianHousePrice: price })))).toContain("Median house price");
+    expect(text(render(suburbPage, withSuburb({ ...suburb, medianHousePrice: undefined })))).not.toContain("Median house price");
   });
 
   it("contact: the form with the service options of the specification", () => {
@@ -116,5 +122,23 @@ describe("each kind of page", () => {
     expect(text(html)).toMatch(/404 Oops! Page not found/);
     expect(html).toMatch(/<a href="\/"[^>]*>Return to Home<\/a>/);
     expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+});
+
+describe.each([
+  ["content/", "content"],
+  ["content/ with a suburb added by npm run new-suburb", contentWithNewSuburb("Quokka Flats", "4055", { homeGrid: true })],
+])("the suburbs the home page links, from %s", (_, dir) => {
+  it("are in the header's list where suburbs.yaml puts them in the header, and in the grid where it puts them on the home page, in its order", () => {
+    const c = loadContent(dir);
+    const html = render("/", c);
+    /** The suburbs linked from the list that starts at `from`, in order. */
+    const linked = (from: string) => {
+      const list = html.slice(html.indexOf(from));
+      return [...list.slice(0, list.indexOf("</ul>")).matchAll(/href="\/suburbs\/([^/"]+)\/"/g)].map((m) => m[1]);
+    };
+    const listed = contentLists(dir);
+    expect(linked('id="nav-suburbs-list"')).toEqual(listed.header);
+    expect(linked('id="suburbs"')).toEqual(listed.homeGrid);
   });
 });

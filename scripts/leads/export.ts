@@ -1,0 +1,31 @@
+/** `npm run leads -- export --format csv > leads.csv`: every lead, for a spreadsheet. */
+import { STAGE_KEYS } from "../../src/relay/telegram/stages.ts";
+import type { Command } from "./command.ts";
+import { fail, shown } from "./fail.ts";
+import { FROM, stageShown, stem, view, type View } from "./view.ts";
+
+export const exportLeads: Command = async ({ args: { flags }, store, out: { stdout } }) => {
+  if (flags.format !== "csv") fail(shown`Unknown format ${flags.format}: use --format csv.`);
+  // A spreadsheet's file holds what visitors typed as they typed it: never printed raw to a terminal, which could act on it.
+  if (stdout.isTTY) fail("export writes a file for a spreadsheet, with what visitors typed as they typed it: send it to a file, e.g. npm run leads -- export --format csv > leads.csv (npm run leads -- list shows leads on screen).");
+  const leads = (await store.list({ limit: 1_000_000, withStages: true })).map(view);
+  const columns = [
+    ...(["id", "receivedAt", "form", "status", "name", "email", "phone", "address", "service", "message", "deliveredAt", "stage"] as const),
+    ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`] as const),
+    ...(Object.keys(FROM) as (keyof typeof FROM)[]),
+  ];
+  const cell = (l: View, c: (typeof columns)[number]) => csvCell(c === "stage" ? stageShown(l.stage) : l[c]);
+  // A byte-order mark so spreadsheets read the file as UTF-8 (names in any script survive).
+  stdout.write("\uFEFF" + [columns.join(","), ...leads.map((l) => columns.map((c) => cell(l, c)).join(","))].join("\r\n") + "\r\n");
+};
+
+/**
+ * RFC 4180 quoting; a cell a spreadsheet would run as a formula starts with an apostrophe: one
+ * starting with = + - @, also after spaces (any Unicode space, tab, line break: LibreOffice can
+ * trim them on opening), and one starting with a tab or carriage return.
+ */
+export function csvCell(value: string | null): string {
+  if (value === null) return "";
+  const safe = /^(?:[\t\r]|\s*[=+\-@])/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

@@ -1,0 +1,27 @@
+/** Where a `npm run leads` command writes, and the shapes it writes in: lines, a table, Brisbane's time. */
+import { textTable } from "../../src/relay/owner/report.ts";
+import { formatBrisbaneTime } from "../../src/relay/telegram/notice.ts";
+import type { ScriptIo } from "../script-io.ts";
+
+export interface Output {
+  /** One line of output. */
+  print(line: string): void;
+  /** One line the owner must not miss, apart from the output a script may read. */
+  warn(line: string): void;
+  /** The output itself, for what is not lines (the CSV) and whether it is a terminal. */
+  stdout: ScriptIo["stdout"];
+}
+
+export function output({ stdout, stderr }: ScriptIo): Output {
+  return { print: (line) => void stdout.write(`${line}\n`), warn: (line) => void stderr.write(`${line}\n`), stdout };
+}
+
+/** Each cell on one line, with its controls and bidirectional marks shown as escapes, so columns line up. */
+export function table(print: (line: string) => void, rows: Record<string, string>[]) {
+  const keys = Object.keys(rows[0]);
+  for (const line of textTable(keys, rows.map((r) => keys.map((k) => r[k])))) print(line);
+}
+
+export function brisbane(iso: string): string {
+  return formatBrisbaneTime(new Date(iso));
+}

@@ -1,0 +1,40 @@
+/** `npm run leads -- show ID`: one lead in full: its fields, its stages, where it came from, its notice. */
+import { STAGE_KEYS, stageLabel } from "../../src/relay/telegram/stages.ts";
+import type { Lead } from "../../src/relay/leads/store.ts";
+import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
+import { escapeTerminal } from "../../src/shared/escape.ts";
+import { need } from "./args.ts";
+import type { Command } from "./command.ts";
+import { fail, shown } from "./fail.ts";
+import { brisbane } from "./output.ts";
+import { FROM, iso, stageShown, stem, view } from "./view.ts";
+
+export const show: Command = async ({ args: { id }, store, out: { print } }) => {
+  const lead = await store.get(need(id), { withStages: true });
+  if (!lead) fail(shown`No lead with id ${id}. npm run leads lists them.`);
+  const v = view(lead);
+  const line = (k: string, value: unknown, indent = "") => print(`${indent}${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${brisbane(String(value))})` : String(value))}`);
+  const later = new Set<string>(["message", ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`]), ...Object.keys(FROM)]);
+  for (const [k, value] of Object.entries(v)) if (value !== null && !later.has(k)) line(k, k === "stage" ? stageShown(v.stage) : value);
+  if (lead.stages?.length) {
+    print("\nStages, as pressed on the notice (Brisbane time):");
+    for (const e of lead.stages) print(`  ${stageLabel(e.stage).padEnd(10)}${brisbane(iso(e.at)!)}, by ${escapeTerminal(e.byName)}`);
+  } else if (v.stage !== null) print("\nStages: no button pressed yet (waiting).");
+  const from = Object.keys(FROM).filter((k) => v[k as keyof typeof FROM] !== null);
+  if (from.length) {
+    print("\nWhere it came from:");
+    for (const k of from) line(k, v[k as keyof typeof FROM], "  ");
+  } else print("\nWhere it came from: not recorded.");
+  printNotice(lead, print);
+};
+
+/** The notice as Telegram shows it, part by part, or why it is gone. */
+function printNotice(lead: Lead, print: (line: string) => void) {
+  if (!lead.parts) return print("\nWhat the visitor typed was erased after the retention period (LEADS_RETENTION_DAYS).");
+  print(`\nThe notice (${lead.parts.length === 1 ? "one message" : `${lead.parts.length} messages`}, ${lead.partsSent} sent):\n`);
+  for (const part of lead.parts) {
+    const parsed = parseLegacyMarkdown(part);
+    // The message keeps its lines; every other control is shown as an escape.
+    print(escapeTerminal("text" in parsed ? parsed.text : part, { keepNewlines: true }));
+  }
+}

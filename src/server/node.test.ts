@@ -3,13 +3,15 @@
  * host is the Host header's, never one the target names), what it is spared
  * (methods fetch refuses, malformed Hosts), and how its answer goes out
  * (every Set-Cookie; a client leaving mid-body, or the body failing, raises
- * nothing unhandled).
+ * nothing unhandled). Each fix a red team asked for has a test here that fails
+ * without it (decision 0059): a target naming another host, a body whose length
+ * is declared two ways, and a 413's answer lost to a reset.
  */
 import type { Server } from "node:http";
 import { connect } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { rawRequest } from "../testing/raw-http.ts";
-import { ALLOWED_METHODS, listen, UNEXPECTED_ERROR_PAGE, type FetchHandler } from "./node.ts";
+import { ALLOWED_METHODS, LINGER_MS, listen, UNEXPECTED_ERROR_PAGE, type FetchHandler } from "./node.ts";
 
 let server: Server;
 let url: string;
@@ -123,6 +125,61 @@ describe("requests fetch cannot carry", () => {
     const res = await rawRequest(url, "GET /about-us HTTP/1.0\r\n\r\n");
     expect(res.status).toBe(200);
     expect(res.body).toBe("http://localhost/about-us");
+  });
+});
+
+describe("a body whose length is declared two ways (request smuggling)", () => {
+  /** A second request hidden in the first one's body: a server that reads the length one way and a proxy the other would run it. */
+  const SMUGGLED = "GET /smuggled HTTP/1.1\r\nHost: relay.test\r\n\r\n";
+  const head = "POST /api/quote HTTP/1.1\r\nHost: relay.test\r\n";
+  it.each([
+    ["Content-Length and Transfer-Encoding", `${head}Content-Length: ${5 + SMUGGLED.length}\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${SMUGGLED}`],
+    ["Transfer-Encoding and Content-Length", `${head}Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n${SMUGGLED}`],
+    ["two Content-Lengths", `${head}Content-Length: 0\r\nContent-Length: ${SMUGGLED.length}\r\n\r\n${SMUGGLED}`],
+    ["a list as the Content-Length", `${head}Content-Length: 0, ${SMUGGLED.length}\r\n\r\n${SMUGGLED}`],
+    ["a Transfer-Encoding that does not end in chunked", `${head}Transfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n${SMUGGLED}`],
+    ["a Transfer-Encoding with a space before its colon", `${head}Transfer-Encoding : chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n${SMUGGLED}`],
+    ["a Transfer-Encoding folded onto the line before", `${head}Content-Length: 0\r\nX-Pad: y\r\n Transfer-Encoding: chunked\r\n\r\n${SMUGGLED}`],
+    ["lines ended by a bare LF", `${head.replaceAll("\r\n", "\n")}Content-Length: 0\n\n${SMUGGLED}`],
+  ])("refuses %s with 400, and runs neither it nor the request in its body", async (_, text) => {
+    const res = await rawRequest(url, text);
+    expect(res.status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(handled).toEqual([]);
+  });
+
+  it("still answers two requests sent one after the other on one connection (so the refusals above are of the ambiguity)", async () => {
+    const res = await rawRequest(url, `${head}Content-Length: 2\r\n\r\n{}GET /second HTTP/1.1\r\nHost: relay.test\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(200);
+    expect(handled).toEqual(["POST http://relay.test/api/quote", "GET http://relay.test/second"]);
+  });
+});
+
+describe("an answer sent before the body was read (413)", () => {
+  it("reaches the client whole, and the connection is cut only after a lingering close, not reset under the answer", async () => {
+    handler = () => new Response("Payload Too Large", { status: 413, headers: { "Content-Type": "text/plain", Connection: "close" } });
+    // A client still sending a body it declared as 100 MB, as the relay's limit test does; half-open, so it goes on sending after the server's FIN.
+    const socket = connect({ port: Number(new URL(url).port), host: "127.0.0.1", allowHalfOpen: true });
+    let answer = "";
+    let answeredAt = 0;
+    socket.on("data", (chunk: Buffer) => {
+      answer += chunk.toString();
+      answeredAt ||= Date.now();
+    });
+    socket.on("error", () => {});
+    const closed = new Promise<number>((resolve) => socket.once("close", () => resolve(Date.now())));
+    socket.write("POST /api/quote HTTP/1.1\r\nHost: relay.test\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n");
+    const chunk = Buffer.alloc(64 * 1024, 120);
+    const sending = setInterval(() => !socket.destroyed && socket.write(chunk, () => {}), 5);
+    const closedAt = await closed;
+    clearInterval(sending);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    // The whole body, to its last chunk.
+    expect(answer.endsWith("\r\n\r\n11\r\nPayload Too Large\r\n0\r\n\r\n")).toBe(true);
+    // Without the lingering close the server destroys the socket as soon as its answer is written, unread body and all.
+    expect(closedAt - answeredAt).toBeGreaterThanOrEqual(LINGER_MS - 500);
+    expect(closedAt - answeredAt).toBeLessThan(LINGER_MS + 3_000);
   });
 });
 

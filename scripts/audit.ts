@@ -18,11 +18,12 @@ import { createApp } from "../src/server/app.ts";
 import { listen } from "../src/server/node.ts";
 import { loadContent } from "../src/build/content/load.ts";
 import { onePerKind } from "../src/content/routes.ts";
+import { scriptArgs } from "./script-args.ts";
 
 // One page of each kind from the route list; Lighthouse will not audit a response with status 404, so the 404 page is its file, /404.html.
 const PAGES = onePerKind(loadContent("content")).map((r): [kind: string, path: string] => [r.kind === "notFound" ? "404" : r.kind, r.path]);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const photos = process.argv.includes("--photos");
+const { photos } = scriptArgs({ options: { photos: { type: "boolean", default: false } } }, "Usage: npm run audit [-- --photos]").values;
 const reportDir = path.resolve(photos ? ".reports/lighthouse-photos" : ".reports/lighthouse");
 
 const work = mkdtempSync(path.join(tmpdir(), "audit-"));

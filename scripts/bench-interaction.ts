@@ -30,14 +30,19 @@ import type { BrowserContextOptions, Page } from "playwright-core";
 import { build } from "../src/build/build.ts";
 import { DESKTOP, PHONE, launchBrowser } from "../src/testing/browser.ts";
 import { startSite } from "../src/testing/site.ts";
+import { scriptArgs } from "./script-args.ts";
 
 const CPU_SLOWDOWN = 4;
-const runsArg = process.argv.indexOf("--runs");
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
-const GOAL_MS = 100;
+const USAGE = 'Usage: npm run bench:interaction [-- --runs 9] [--only "quoteform, tap"]';
 /** `-- --only Quote`: only the scenarios whose island or interaction contains this text. */
-const onlyArg = process.argv.indexOf("--only");
-const ONLY = onlyArg > 0 ? process.argv[onlyArg + 1].toLowerCase() : "";
+const { values: args } = scriptArgs({ options: { runs: { type: "string", default: "7" }, only: { type: "string", default: "" } } }, USAGE);
+if (!/^[1-9]\d*$/.test(args.runs)) {
+  console.error(`--runs takes a whole number of runs, not ${args.runs}.\n${USAGE}`);
+  process.exit(2);
+}
+const RUNS = Number(args.runs);
+const GOAL_MS = 100;
+const ONLY = args.only.toLowerCase();
 
 const phone: BrowserContextOptions = { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 3 };
 const desktop: BrowserContextOptions = { viewport: DESKTOP };

@@ -19,6 +19,7 @@ import path from "node:path";
 import { dump, load } from "js-yaml";
 import "../src/build/production.ts";
 import { build, type BuildResult } from "../src/build/build.ts";
+import { scriptArgs } from "./script-args.ts";
 
 interface Run {
   label: string;
@@ -32,17 +33,30 @@ interface Run {
   images: BuildResult["images"];
 }
 
-if (process.argv[2] === "--make-photos") {
+const { values: flags, positionals } = scriptArgs(
+  {
+    allowPositionals: true,
+    options: {
+      "no-photos": { type: "boolean", default: false },
+      // The bench's own children: one makes the photo site (--make-photos DIR), one builds (--child CONTENT OUT).
+      "make-photos": { type: "string" },
+      child: { type: "boolean", default: false },
+    },
+  },
+  "Usage: npm run bench [-- [--no-photos] [SUBURBS ...]], e.g. npm run bench -- 250 2000",
+);
+
+if (flags["make-photos"] !== undefined) {
   // In a process of its own: Linux keeps a process's peak memory across exec, so photos made in the
   // parent would show as every later build's peak.
   const { contentWithPhotos } = await import("../src/testing/photos.ts");
-  console.log((await contentWithPhotos(process.argv[3])).length);
+  console.log((await contentWithPhotos(flags["make-photos"])).length);
   process.exit(0);
 }
 
-if (process.argv[2] === "--child") {
+if (flags.child) {
   // One build, measured from inside: the parent reads this line.
-  const [contentDir, outDir] = process.argv.slice(3);
+  const [contentDir, outDir] = positionals;
   const result = await build({ contentDir, outDir });
   const suburbPages = result.pages.filter((p) => p.route.kind === "suburb").length;
   // maxRSS is in kilobytes.
@@ -50,10 +64,8 @@ if (process.argv[2] === "--child") {
   process.exit(0);
 }
 
-const args = process.argv.slice(2);
-const noPhotos = args.includes("--no-photos");
-if (noPhotos) args.splice(args.indexOf("--no-photos"), 1);
-const sizes = args.map(Number).filter((n) => n > 0);
+const noPhotos = flags["no-photos"];
+const sizes = positionals.map(Number).filter((n) => n > 0);
 const work = mkdtempSync(path.join(tmpdir(), "bench-"));
 const runs: Run[] = [];
 try {

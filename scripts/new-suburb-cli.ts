@@ -3,15 +3,25 @@
  * arguments, its environment (CONTENT_DIR) and where it writes: the script
  * hands it its own, tests run it in-process.
  */
+import { parseArgs } from "node:util";
 import { addSuburb, NewSuburbError } from "../src/build/content/new-suburb.ts";
 import { FILL_IN } from "../src/build/content/fill-in.ts";
 import type { ScriptIo } from "./script-io.ts";
 
 /** Adds the suburb the arguments name to CONTENT_DIR's suburbs.yaml (content/ by default) and says what to do next; the exit code. */
 export function runNewSuburb(args: readonly string[], { env, stdout, stderr }: ScriptIo): number {
-  const [name, postcode, ...rest] = args;
+  const usage = 'Usage: npm run new-suburb -- "Suburb Name" 4055\n';
+  let positionals: string[];
+  try {
+    ({ positionals } = parseArgs({ args: [...args], allowPositionals: true, options: {} }));
+  } catch (error) {
+    // An option: the command takes none (parseArgs names it).
+    stderr.write(`${(error as Error).message}\n${usage}`);
+    return 2;
+  }
+  const [name, postcode, ...rest] = positionals;
   if (!name || !postcode || rest.length > 0) {
-    stderr.write('Usage: npm run new-suburb -- "Suburb Name" 4055\n');
+    stderr.write(usage);
     return 2;
   }
   try {

@@ -13,12 +13,21 @@ import { loadContent } from "../src/build/content/load.ts";
 import { onePerKind } from "../src/content/routes.ts";
 import { DESKTOP, PHONE, launchBrowser } from "../src/testing/browser.ts";
 import { startSite } from "../src/testing/site.ts";
+import { scriptArgs } from "./script-args.ts";
 
-const args = process.argv.slice(2);
-/** --top: only the first screenful, at full resolution. */
-const fullPage = !args.includes("--top");
-const photos = args.includes("--photos");
-const paths = args.filter((a) => !a.startsWith("--"));
+const { values, positionals: paths } = scriptArgs(
+  {
+    allowPositionals: true,
+    options: {
+      /** --top: only the first screenful, at full resolution. */
+      top: { type: "boolean", default: false },
+      photos: { type: "boolean", default: false },
+    },
+  },
+  "Usage: npm run screenshots [-- [--top] [--photos] [/path/ ...]]",
+);
+const fullPage = !values.top;
+const { photos } = values;
 const pages = paths.length > 0 ? paths : onePerKind(loadContent("content")).map((r) => r.path);
 const outDir = path.resolve(".reports/screens");
 mkdirSync(outDir, { recursive: true });

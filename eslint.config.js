@@ -20,6 +20,21 @@ const ZOD_BY_NAME = {
 };
 const restrict = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });
 
+/**
+ * The relay (README: Folders): its core, bundled into the Worker and run by Node, is web-standard and
+ * knows neither host; only compose.ts puts its concerns together (decision 0058), so intake/ (HTTP),
+ * telegram/, owner/ and leads/ (the store and delivery policy) do not import it, intake/ and owner/ do
+ * not import each other, and leads/ imports neither.
+ */
+const WEB_STANDARD = {
+  group: [...NODE, "**/build/**", "**/server/**", "**/templates/**", "**/content/**", ...BROWSER],
+  message: "The Worker bundles this file: web-standard APIs only; Node code goes in src/relay/node/ (README: Folders).",
+};
+const NO_HOST = { group: ["**/node/**", "**/worker/**", "**/testing/**"], message: "The relay's core knows neither host: the hosts (node/, worker/) import it, not the other way (README: Folders)." };
+const relayRule = (...patterns) => ({ "no-restricted-imports": ["error", { patterns: [WEB_STANDARD, NO_HOST, ...patterns] }] });
+const COMPOSE = { group: ["**/compose.ts"], message: "Only compose.ts puts the relay's concerns together, and none of them imports it (decision 0058)." };
+const concern = (group, message) => relayRule(COMPOSE, { group, message: `${message} (decision 0058).` });
+
 export default tseslint.config(
   { ignores: ["dist/", ".tsbuild/", ".dist-*/", "node_modules/", ".reports/", "**/.wrangler/", "schemas/", ".data/"] },
   js.configs.recommended,
@@ -67,8 +82,17 @@ export default tseslint.config(
   },
   {
     files: ["src/relay/**"],
-    ignores: ["**/*.test.*", "src/relay/testing/**", "src/relay/node/**"],
-    rules: restrict([...NODE, "**/build/**", "**/server/**", "**/templates/**", "**/content/**", ...BROWSER], "The Worker bundles this file: web-standard APIs only; Node code goes in src/relay/node/ (README: Folders)."),
+    ignores: ["**/*.test.*", "src/relay/testing/**", "src/relay/node/**", "src/relay/worker/**"],
+    rules: relayRule(),
+  },
+  { files: ["src/relay/intake/**"], ignores: ["**/*.test.*"], rules: concern(["**/owner/**"], "The HTTP intake reads, checks, stores and answers; the owner's features are not its") },
+  { files: ["src/relay/telegram/**"], ignores: ["**/*.test.*"], rules: concern(["**/intake/**"], "Telegram's side of the relay does not reach into the HTTP intake") },
+  { files: ["src/relay/owner/**"], ignores: ["**/*.test.*"], rules: concern(["**/intake/**"], "The owner's features do not reach into the HTTP intake") },
+  { files: ["src/relay/leads/**"], ignores: ["**/*.test.*"], rules: concern(["**/intake/**", "**/owner/**"], "The lead store and delivery policy sit under the features that use them") },
+  {
+    files: ["src/relay/worker/**"],
+    ignores: ["**/*.test.*"],
+    rules: restrict([...WEB_STANDARD.group, "**/node/**", "**/testing/**"], "The relay's Workers host: web-standard APIs and the Workers runtime, nothing of Node or of the Node host (README: Folders)."),
   },
   {
     files: ["src/relay/node/**"],

@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { WRANGLER_CONFIG } from "../../src/relay/node/wrangler-d1.ts";
 import { STAGE_KEYS, WAITING, type Stage } from "../../src/relay/telegram/stages.ts";
-import { LEAD_STATUSES, type LeadStatus } from "../../src/relay/leads/store.ts";
+import { LEAD_STATUSES, type LeadStatus } from "../../src/relay/leads/lead.ts";
 import { escapeTerminal } from "../../src/shared/escape.ts";
 import { fail, shown } from "./fail.ts";
 

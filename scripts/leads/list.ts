@@ -1,6 +1,7 @@
 /** `npm run leads [list]`: the leads the owner works as a table or JSON, or with --spam what was held back from them. */
 import { WAITING } from "../../src/relay/telegram/stages.ts";
-import { LEAD_WORK_STATUSES, type LeadStatus, type LeadStore } from "../../src/relay/leads/store.ts";
+import { LEAD_WORK_STATUSES, type LeadStatus } from "../../src/relay/leads/lead.ts";
+import type { LeadStore } from "../../src/relay/leads/store.ts";
 import { escapeJsonForTerminal, escapeTerminal } from "../../src/shared/escape.ts";
 import { status } from "./args.ts";
 import type { Command } from "./command.ts";

@@ -2,7 +2,8 @@
 import { loadContent } from "../../src/build/content/load.ts";
 import { relayConfig } from "../../src/relay/config.ts";
 import type { HoursLine } from "../../src/relay/leads/hours.ts";
-import { brisbaneMonth, monthReport, reportText } from "../../src/relay/owner/report.ts";
+import { brisbaneMonth, monthReport } from "../../src/relay/owner/report.ts";
+import { reportText } from "../../src/relay/owner/report-text.ts";
 import { DEFAULT_HOURS } from "../../src/relay/site.ts";
 import { escapeJsonForTerminal, escapeTerminal } from "../../src/shared/escape.ts";
 import { suburbPath } from "../../src/shared/paths.ts";

@@ -1,5 +1,6 @@
 /** `npm run leads -- resend ID`: a lead not delivered (undeliverable, or spam that was a person) queued again. */
-import type { Lead, LeadStore } from "../../src/relay/leads/store.ts";
+import type { Lead } from "../../src/relay/leads/lead.ts";
+import type { LeadStore } from "../../src/relay/leads/store.ts";
 import { need } from "./args.ts";
 import type { Command } from "./command.ts";
 import { fail, shown } from "./fail.ts";

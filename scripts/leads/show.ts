@@ -1,6 +1,6 @@
 /** `npm run leads -- show ID`: one lead in full: its fields, its stages, where it came from, its notice. */
 import { STAGE_KEYS, stageLabel } from "../../src/relay/telegram/stages.ts";
-import type { Lead } from "../../src/relay/leads/store.ts";
+import type { Lead } from "../../src/relay/leads/lead.ts";
 import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
 import { escapeTerminal } from "../../src/shared/escape.ts";
 import { need } from "./args.ts";

@@ -1,6 +1,6 @@
 /** A lead as `npm run leads` shows it: one plain view for the table, `show`, JSON and the CSV. */
 import { STAGE_KEYS, WAITING, stageLabel, type Stage } from "../../src/relay/telegram/stages.ts";
-import { LEAD_STATUSES, LEAD_WORK_STATUSES, type Lead, type LeadStatus } from "../../src/relay/leads/store.ts";
+import { LEAD_STATUSES, LEAD_WORK_STATUSES, type Lead, type LeadStatus } from "../../src/relay/leads/lead.ts";
 
 /** Held back from the owner: stopped as spam, or sent without script and waiting for the visitor's second Send. */
 export const HELD: readonly LeadStatus[] = LEAD_STATUSES.filter((s) => !LEAD_WORK_STATUSES.includes(s));

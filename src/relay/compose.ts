@@ -8,7 +8,8 @@
  * (node/node.ts); the Worker D1, its Queue and Cron Triggers (worker/worker.ts).
  */
 import type { RelayConfig } from "./config.ts";
-import { createRelay, type RelayHandler, type RelayOptions } from "./intake/relay.ts";
+import type { RelayOptions } from "./intake/context.ts";
+import { createRelay, type RelayHandler } from "./intake/relay.ts";
 import { spamGuardFor } from "./intake/spam.ts";
 import type { Health } from "./leads/policy.ts";
 import type { LeadStore } from "./leads/store.ts";

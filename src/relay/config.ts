@@ -64,7 +64,7 @@ export const RelayEnv = z
       .string()
       .optional()
       .transform(emptyAsMissing)
-      // A button press names its chat by number only (updates.ts compares the two), so a @channelname,
+      // A button press names its chat by number only (telegram/updates.ts compares the two), so a @channelname,
       // which sendMessage would take, would leave every press of the owner's ignored.
       .refine((c) => c === undefined || !c.startsWith("@"), {
         message: `is a @name; the relay needs the chat's numeric id (for example -1001234567890), since the owner's button presses name the chat by number: ${FIND_CHAT_ID}`,

@@ -5,7 +5,6 @@
  * `npm run relay:deploy` (worker/site-vars.ts). SITE_PHONE and BUSINESS_HOURS
  * override them; what neither gives falls back to the defaults below.
  */
-import type { RelayConfig } from "./config.ts";
 import type { TapSite } from "./intake/call-taps.ts";
 import type { HoursLine } from "./leads/hours.ts";
 
@@ -31,7 +30,7 @@ export interface SiteInUse {
 }
 
 /** What the relay goes by: the settings over the facts over the defaults. `site`: as much as the host was told. */
-export function siteInUse(config: Partial<Pick<RelayConfig, "SITE_PHONE" | "BUSINESS_HOURS">>, site: Partial<SiteFacts> | undefined): SiteInUse {
+export function siteInUse(config: { SITE_PHONE?: string; BUSINESS_HOURS?: readonly HoursLine[] }, site: Partial<SiteFacts> | undefined): SiteInUse {
   const numbers = [site?.phone, site?.landline].filter((n): n is string => !!n);
   return {
     phone: config.SITE_PHONE ?? site?.phone ?? "",

@@ -1,5 +1,5 @@
 /**
- * Which call taps the relay counts (POST /api/call, relay.ts): a tap on one of
+ * Which call taps the relay counts (POST /api/call, tap-post.ts): a tap on one of
  * the business's own numbers (content/site.yaml's phone and landline) on a page
  * the site has (the route list). Anything else is answered alike and never
  * counted, so nobody can fill the owner's report with pages or numbers of their

@@ -10,7 +10,7 @@
  *   a bare POST that never loaded a page has none. Each proof is signed for
  *   one form, and a page's only for a post without script (decision 0056).
  *   Each is good for one lead (and its repeats): a second lead with it is
- *   stopped (relay.ts, the lead store's used_proofs, keyed by the signature's
+ *   stopped (keep.ts, the lead store's used_proofs, keyed by the signature's
  *   one spelling), and the form's script fetches a new one after each send;
  * - a time trap: a proof younger than a person could have typed (3 s for the
  *   script's, 1 s for the confirmation page's) is a bot's;
@@ -20,13 +20,12 @@
 import { HONEYPOT_FIELD, type FormKind } from "../../shared/forms/fields.ts";
 import { SCRIPT_PROOF_MIN_AGE_MS } from "../../shared/forms/proof-field.ts";
 import type { RelayConfig } from "../config.ts";
+import { MAX_PROOF_AGE_MS } from "../leads/memory.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { toBase64url, toHex } from "../../shared/hex.ts";
 
 export type ProofKind = "script" | "page";
 export const MIN_PROOF_AGE_MS: Record<ProofKind, number> = { script: SCRIPT_PROOF_MIN_AGE_MS, page: 1_000 };
-/** A proof older than this is stale (a tab left open overnight): the script fetches a new one, a page post is asked to confirm. */
-export const MAX_PROOF_AGE_MS = 24 * 60 * 60_000;
 const MAX_LINKS = 3;
 
 /**
@@ -115,7 +114,7 @@ function fromBase64url(text: string | undefined): Uint8Array<ArrayBuffer> | unde
 /** The spam check the settings ask for: signed with SPAM_KEY, else with a key made once and kept in the lead store; none with SPAM_CHECKS=off. */
 export async function spamGuardFor(config: Pick<RelayConfig, "SPAM_CHECKS" | "SPAM_KEY">, store: LeadStore): Promise<SpamGuard | undefined> {
   if (config.SPAM_CHECKS !== "on") return undefined;
-  return spamGuard(config.SPAM_KEY ?? (await store.setting("spam-key", newSpamKey)));
+  return spamGuard(config.SPAM_KEY ?? (await store.settings.kept("spam-key", newSpamKey)));
 }
 
 /** 32 random bytes as hex: the signing key a relay keeps in its store when SPAM_KEY is not set. */

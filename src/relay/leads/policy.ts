@@ -1,7 +1,7 @@
 /**
  * The delivery policy, one for both hosts: what one attempt at a stored lead
  * does, and what follows from Telegram's answer. The hosts keep only their
- * scheduling: a loop in the relay's process on Node (delivery.ts), a Queue
+ * scheduling: a loop in the relay's process on Node (node/delivery.ts), a Queue
  * and a Cron Trigger on Workers (worker/queue.ts).
  *
  * - delivered: every part accepted; the lead is done.
@@ -20,7 +20,8 @@
 import { sha256Hex } from "../../shared/hex.ts";
 import type { TelegramOptions } from "../telegram/client.ts";
 import { sendParts } from "./send.ts";
-import type { Lead, LeadStore, StoreStats } from "./store.ts";
+import type { Lead } from "./lead.ts";
+import type { LeadStore, StoreStats } from "./store.ts";
 
 export const FIRST_RETRY_MS = 2_000;
 export const MAX_RETRY_MS = 15 * 60_000;
@@ -147,10 +148,10 @@ export async function giveUp(store: LeadStore, lead: Lead, hints: HostHints, log
  * lead the old id held goes out again, to the new one.
  */
 export async function chatMoved(store: LeadStore, configured: string, to: string, now: number, log: (message: string) => void): Promise<void> {
-  const first = (await store.readSetting(movedSetting(configured))) !== to;
+  const first = (await store.settings.read(movedSetting(configured))) !== to;
   if (first) {
-    await store.writeSetting(movedSetting(configured), to);
-    log(`relay: Telegram moved the owner's chat ${configured} to ${to} (the group became a supergroup); the relay now sends there. Set TELEGRAM_CHAT_ID=${to} to match.`);
+    await store.settings.write(movedSetting(configured), to);
+    log(movedLine(configured, to, "now sends"));
   }
   const requeued = await store.requeueHeldForChat(now);
   if (requeued) log(`relay: ${requeued} lead(s) held for the old chat go out again to ${to}`);
@@ -158,10 +159,12 @@ export async function chatMoved(store: LeadStore, configured: string, to: string
 
 /** The chat Telegram moved the configured one to, if it did (chatMoved). */
 export async function movedChat(store: LeadStore, configured: string): Promise<string | undefined> {
-  return store.readSetting(movedSetting(configured));
+  return store.settings.read(movedSetting(configured));
 }
 
 const movedSetting = (chatId: string) => `telegram-chat-moved:${chatId}`;
+const movedLine = (from: string, to: string, sends: string) =>
+  `relay: Telegram moved the owner's chat ${from} to ${to} (the group became a supergroup); the relay ${sends} there. Set TELEGRAM_CHAT_ID=${to} to match.`;
 
 /**
  * The Telegram settings as the relay uses them: the chat Telegram moved the configured one to, if
@@ -172,7 +175,7 @@ export async function telegramInUse(store: LeadStore, configured: TelegramOption
   if (!configured) return undefined;
   const chat = configured.chatId;
   const moved = await movedChat(store, chat);
-  if (moved) log(`relay: Telegram moved the owner's chat ${chat} to ${moved} (the group became a supergroup); the relay sends there. Set TELEGRAM_CHAT_ID=${moved} to match.`);
+  if (moved) log(movedLine(chat, moved, "sends"));
   return { ...configured, chatId: moved ?? chat, chatMoved: (_from, to) => chatMoved(store, chat, to, now(), log) };
 }
 

@@ -10,7 +10,8 @@ import { markNotice } from "../telegram/notice.ts";
 import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { sendOnce, type SendOutcome, type TelegramOptions } from "../telegram/client.ts";
 import { stageKeyboard } from "../telegram/stages.ts";
-import type { Lead, LeadStore } from "./store.ts";
+import type { Lead } from "./lead.ts";
+import type { LeadStore } from "./store.ts";
 
 export type PartsResult =
   | { done: true }

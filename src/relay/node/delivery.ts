@@ -1,5 +1,5 @@
 /**
- * Delivery on Node: the scheduling around the delivery policy (policy.ts), in
+ * Delivery on Node: the scheduling around the delivery policy (leads/policy.ts), in
  * the relay's own process. A loop sends every lead that is due, at start-up
  * and then each `pollMs`; a new lead is tried at once (`deliverNow`), and the
  * visitor's answer waits for it only a short budget: the lead is already
@@ -82,8 +82,8 @@ export async function startDelivery({ store, telegram, log = logLine, now = Date
 
   tick();
   const timer = setInterval(tick, pollMs);
-  // On Node, the loop alone must not keep the process running; other runtimes have no unref.
-  (timer as { unref?: () => void }).unref?.();
+  // The loop alone must not keep the process running.
+  timer.unref();
 
   return {
     deliverNow: deliver,

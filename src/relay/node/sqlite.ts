@@ -8,7 +8,8 @@ import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync } 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "libsql";
-import { LeadStore, type Sql } from "../leads/store.ts";
+import type { Sql } from "../leads/sql.ts";
+import { LeadStore } from "../leads/store.ts";
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("../../../migrations/", import.meta.url));
 

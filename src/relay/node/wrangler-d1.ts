@@ -16,7 +16,7 @@
 import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Sql } from "../leads/store.ts";
+import type { Sql } from "../leads/sql.ts";
 
 /** The D1 binding wrangler.toml declares. */
 export const D1_BINDING = "DB";

@@ -85,7 +85,7 @@ describe("reminders", () => {
 
   it("does not remind a lead the owner has already pressed a stage for", async () => {
     const id = await lead("Quick Call", at("2026-11-24T10:00"));
-    await leads.store.setStage(id, "called", at("2026-11-24T10:05"), { name: "Sam" });
+    await leads.store.stages.set(id, "called", at("2026-11-24T10:05"), { name: "Sam" });
     await ownerTick(options(), at("2026-11-24T11:00"));
     expect(reminders()).toHaveLength(0);
   });
@@ -98,8 +98,8 @@ describe("the morning digest", () => {
     const booked = await lead("Bo Booked", at("2026-11-23T14:00"), { form: "contact" });
     await lead("Spam One", at("2026-11-23T15:00"), { status: "spam" });
     await lead("Spam Two", at("2026-11-23T16:00"), { status: "spam" });
-    await leads.store.setStage(called, "called", at("2026-11-23T11:10"), { name: "Sam" });
-    await leads.store.setStage(booked, "booked", at("2026-11-23T15:10"), { name: "Sam" });
+    await leads.store.stages.set(called, "called", at("2026-11-23T11:10"), { name: "Sam" });
+    await leads.store.stages.set(booked, "booked", at("2026-11-23T15:10"), { name: "Sam" });
     const before = tg.delivered.length;
     const opts = { ...options(), reminderMinutes: 0 };
 
@@ -157,7 +157,7 @@ describe("the morning digest", () => {
     tg.next({ kind: "tooMany", retryAfter: 1 });
     await ownerTick(opts, at("2026-11-25T08:00"));
     expect(tg.delivered.length).toBe(before);
-    expect(await leads.store.readSetting("digest-last-day")).toBeUndefined();
+    expect(await leads.store.settings.read("digest-last-day")).toBeUndefined();
     expect(logs.at(-1)).toBe("relay: the morning digest could not be sent (429 Too Many Requests: retry after 1); trying again in a minute");
 
     await ownerTick(opts, at("2026-11-25T08:01"));
@@ -165,7 +165,7 @@ describe("the morning digest", () => {
     await ownerTick(opts, at("2026-11-25T12:00"));
     const digests = tg.delivered.slice(before);
     expect(digests.map((d) => d.shown.split("\n")[0])).toEqual(["Yesterday's leads"]);
-    expect(await leads.store.readSetting("digest-last-day")).toBe("2026-11-25");
+    expect(await leads.store.settings.read("digest-last-day")).toBe("2026-11-25");
   });
 
   it("is sent by one run when runs overlap: at the same minute, or the next while the first waits for Telegram", async () => {
@@ -196,10 +196,10 @@ describe("the morning digest", () => {
 
   it("on Monday covers Saturday and Sunday, when the business was closed on Sunday", async () => {
     await lead("Sat Lead", at("2026-11-28T10:00"));
-    await leads.store.setStage("lead-SatLead", "called", at("2026-11-28T10:10"), { name: "Sam" });
+    await leads.store.stages.set("lead-SatLead", "called", at("2026-11-28T10:10"), { name: "Sam" });
     await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-28T09:00"));
     await lead("Sun Lead", at("2026-11-29T10:00"));
-    await leads.store.setStage("lead-SunLead", "booked", at("2026-11-29T10:10"), { name: "Sam" });
+    await leads.store.stages.set("lead-SunLead", "booked", at("2026-11-29T10:10"), { name: "Sam" });
     const before = tg.delivered.length;
     await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-30T08:00"));
     const digest = tg.delivered.slice(before);

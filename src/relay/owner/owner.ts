@@ -15,12 +15,13 @@
  */
 import { LIMITS } from "../../shared/forms/fields.ts";
 import { cutText } from "../../shared/text.ts";
-import { TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
+import { brisbaneClock, TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts";
 import { brisbane, isOpen, nextOpenAt, type HoursLine } from "../leads/hours.ts";
-import { brisbaneClock, STAGES, WAITING } from "../telegram/stages.ts";
-import type { Lead, LeadStore } from "../leads/store.ts";
+import { STAGES, WAITING } from "../telegram/stages.ts";
+import type { Lead } from "../leads/lead.ts";
+import type { LeadStore } from "../leads/store.ts";
 
 /** The last day a digest was sent (or had nothing to say), "2026-11-24": set only once Telegram has it. */
 const DIGEST_SETTING = "digest-last-day";
@@ -49,15 +50,15 @@ export async function ownerTick(options: OwnerOptions, now: number): Promise<voi
 
 async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOptions, now: number): Promise<void> {
   if (!reminderMinutes || !isOpen(hours, now)) return;
-  for (const lead of await store.unremindedWaiting(now - reminderMinutes * 60_000)) {
+  for (const lead of await store.owner.unremindedWaiting(now - reminderMinutes * 60_000)) {
     // Due at delivery + the wait, or at the next opening after that.
     const due = nextOpenAt(hours, lead.deliveredAt + reminderMinutes * 60_000);
-    if (due === undefined || due > now || !(await store.reminder(lead.id, now))) continue;
+    if (due === undefined || due > now || !(await store.owner.reminder(lead.id, now))) continue;
     const text = render([bold("Reminder:"), plain(` this lead has waited since ${brisbaneClock(lead.receivedAt, now)}. Press Called once you have rung them.`)]).markdown;
     const sent = await sendOnce(text, telegram, "Markdown", { reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true } });
     if (sent.kind === "sent") log(`relay: lead ${lead.id} reminded`);
     else {
-      await store.reminder(lead.id, null);
+      await store.owner.reminder(lead.id, null);
       log(`relay: could not remind the owner of lead ${lead.id} (${sent.reason}); trying again in a minute`);
     }
   }
@@ -66,31 +67,31 @@ async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOpt
 async function digest({ store, telegram, hours, log }: OwnerOptions, now: number): Promise<void> {
   if (!isOpen(hours, now)) return;
   const today = brisbane(now);
-  if (sentOn(await store.readSetting(DIGEST_SETTING), today.date)) return;
+  if (sentOn(await store.settings.read(DIGEST_SETTING), today.date)) return;
   const claim = await claimDigest(store, today.date, now);
   if (!claim) return;
   // Read again now the claim is ours: a run that held it before may have sent it since.
-  const last = await store.readSetting(DIGEST_SETTING);
+  const last = await store.settings.read(DIGEST_SETTING);
   if (sentOn(last, today.date)) return;
   // Since the day of the last digest (a closed Sunday's leads are in Monday's), or yesterday on the first.
   const from = last === undefined ? today.midnight - DAY_MS : Math.max(brisbane(Date.parse(`${last}T00:00:00+10:00`)).midnight, today.midnight - 7 * DAY_MS);
   const text = await digestText(store, telegram, from, today.midnight, now);
   if (!text) {
-    await store.advanceSetting(DIGEST_SETTING, today.date);
+    await store.settings.advance(DIGEST_SETTING, today.date);
     return;
   }
-  const spam = (await store.receivedBetween(from, today.midnight)).filter((l) => l.status === "spam").length;
+  const spam = (await store.owner.receivedBetween(from, today.midnight)).filter((l) => l.status === "spam").length;
   const extra = spam ? { reply_markup: { inline_keyboard: [[{ text: spam === 1 ? "See it" : "See them", callback_data: `spam:${from}:${today.midnight}` }]] } } : {};
   const sent = await sendOnce(text, telegram, "Markdown", extra);
   if (sent.kind === "sent") {
-    await store.advanceSetting(DIGEST_SETTING, today.date);
+    await store.settings.advance(DIGEST_SETTING, today.date);
     log(`relay: the morning digest was sent`);
   } else if (sent.kind === "message" || (sent.kind === "retry" && sent.uncertain)) {
     // Refused for what it says (the same text would be refused again), or no answer (it may have arrived): not again today.
-    await store.advanceSetting(DIGEST_SETTING, today.date);
+    await store.settings.advance(DIGEST_SETTING, today.date);
     log(`relay: the morning digest ${sent.kind === "message" ? "was refused" : "may not have arrived"} (${sent.reason}); it is not sent again today`);
   } else {
-    await store.advanceSetting(DIGEST_CLAIM, `${claim} free`);
+    await store.settings.advance(DIGEST_CLAIM, `${claim} free`);
     log(`relay: the morning digest could not be sent (${sent.reason}); trying again in a minute`);
   }
 }
@@ -111,27 +112,27 @@ const sentOn = (last: string | undefined, date: string) => last !== undefined &&
  * is taken over once CLAIM_MS has passed, far longer than one send may take.
  */
 async function claimDigest(store: LeadStore, date: string, now: number): Promise<string | undefined> {
-  const held = await store.readSetting(DIGEST_CLAIM);
+  const held = await store.settings.read(DIGEST_CLAIM);
   const [day, tried, free] = (held ?? "").split(" ");
   let next = 1;
   if (day === date) {
     if (!free) {
-      const [claimedDay, claimedAt] = (await store.readSetting(DIGEST_CLAIMED))?.split(" ") ?? [];
+      const [claimedDay, claimedAt] = (await store.settings.read(DIGEST_CLAIMED))?.split(" ") ?? [];
       if (claimedDay === date && now - Number(claimedAt) < CLAIM_MS) return undefined;
     }
     next = Number(tried) + 1;
   }
   const claim = `${date} ${String(next).padStart(6, "0")}`;
-  await store.advanceSetting(DIGEST_CLAIMED, `${date} ${String(now).padStart(15, "0")}`);
-  return (await store.advanceSetting(DIGEST_CLAIM, claim)) ? claim : undefined;
+  await store.settings.advance(DIGEST_CLAIMED, `${date} ${String(now).padStart(15, "0")}`);
+  return (await store.settings.advance(DIGEST_CLAIM, claim)) ? claim : undefined;
 }
 
 /** The digest for leads received in [from, to), or undefined when there is nothing to say. */
 export async function digestText(store: LeadStore, telegram: TelegramOptions, from: number, to: number, now: number): Promise<string | undefined> {
-  const received = await store.receivedBetween(from, to);
+  const received = await store.owner.receivedBetween(from, to);
   const leads = received.filter((l) => l.status !== "spam" && l.status !== "unconfirmed");
   const spam = received.length - leads.length;
-  const waiting = await store.waiting();
+  const waiting = await store.owner.waiting();
   if (!leads.length && !spam && !waiting.length) return undefined;
   const days = Math.round((to - from) / DAY_MS);
   const pieces: Piece[] = [bold(days <= 1 ? "Yesterday's leads" : `Leads of the last ${days} days`), plain("\n")];
@@ -168,7 +169,7 @@ export function noticeLink(chatId: string, messageId: number | null): string | u
  * a piece would spend the leads' share on spam. Returns what happened, for the log.
  */
 export async function showSpam(store: LeadStore, telegram: TelegramOptions, from: number, to: number): Promise<string> {
-  const spam = (await store.receivedBetween(from, to)).filter((l) => l.status === "spam" && l.fields);
+  const spam = (await store.owner.receivedBetween(from, to)).filter((l) => l.status === "spam" && l.fields);
   if (!spam.length) return "No message stopped as spam is left to see (released, or erased).";
   const { markdown, listed } = spamListing(spam);
   const buttons = listed.map((lead, i) => [{ text: `Not spam: ${i + 1}`, callback_data: `release:${lead.id}` }]);

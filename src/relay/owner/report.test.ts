@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempLeadStore } from "../testing/leads.ts";
 import { fillLeads } from "../testing/leads-month.ts";
 import type { HoursLine } from "../leads/hours.ts";
-import { durationText, hoursText, median, monthReport, nearestRank, reportText, type MonthReport } from "./report.ts";
+import { median, monthReport, nearestRank, type MonthReport } from "./report.ts";
+import { durationText, hoursText, reportText } from "./report-text.ts";
 
 /** content/site.yaml's hours when this was written: weekdays 8 to 6, Saturday 9 to 4, Sunday closed. */
 const HOURS: HoursLine[] = [

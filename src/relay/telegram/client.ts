@@ -2,7 +2,7 @@
  * One call to Telegram's sendMessage, and what its answer means for the lead:
  * sent, try again (when, and whether Telegram may have delivered it anyway),
  * or refused for good. Retrying and pacing belong to whoever keeps the lead
- * (delivery.ts on Node, the Queue consumer on Workers).
+ * (node/delivery.ts on Node, the Queue consumer on Workers).
  * The token is part of the URL, so the URL is never logged or put in an error.
  * https://core.telegram.org/bots/api#sendmessage
  */
@@ -46,11 +46,8 @@ export async function sendOnce(text: string, telegram: TelegramOptions, parseMod
   try {
     ({ response, answer } = await post(telegram, "sendMessage", params));
   } catch (error) {
-    // Only the error's kind: a fetch error's message or cause could carry the URL.
-    const timedOut = error instanceof Error && error.name === "TimeoutError";
-    const kind = error instanceof Error ? (timedOut ? "no answer in time" : `${error.name}${causeCode(error)}`) : "unknown error";
     // A request that never connected cannot have been delivered; one that got no answer may have been.
-    return { kind: "retry", reason: `network: ${kind}`, uncertain: timedOut || !isConnectFailure(error) };
+    return { kind: "retry", reason: networkReason(error), uncertain: timedOut(error) || !isConnectFailure(error) };
   }
   if (response.ok && answer.ok === true) {
     const messageId = (answer.result as { message_id?: unknown } | undefined)?.message_id;
@@ -83,8 +80,7 @@ export async function callBot(telegram: TelegramOptions, method: string, params:
     if (response.ok && answer.ok === true) return { ok: true, result: answer.result, description: answer.description };
     return { ok: false, status: response.status, description: answer.description ?? "(no description)", retryAfterMs: answer.retryAfter === undefined ? undefined : answer.retryAfter * 1000 };
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === "TimeoutError";
-    return { ok: false, status: 0, description: `network: ${timedOut ? "no answer in time" : error instanceof Error ? `${error.name}${causeCode(error)}` : "unknown error"}` };
+    return { ok: false, status: 0, description: networkReason(error) };
   }
 }
 
@@ -185,7 +181,11 @@ function isConnectFailure(error: unknown): boolean {
   return typeof code === "string" && CONNECT_FAILURES.has(code);
 }
 
-function causeCode(error: Error): string {
-  const code = (error.cause as { code?: unknown } | undefined)?.code;
-  return typeof code === "string" ? ` ${code}` : "";
+const timedOut = (error: unknown) => error instanceof Error && error.name === "TimeoutError";
+
+/** Why a request got no answer, by the error's kind only: a fetch error's message or cause could carry the URL, which holds the token. */
+function networkReason(error: unknown): string {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  const kind = !(error instanceof Error) ? "unknown error" : timedOut(error) ? "no answer in time" : `${error.name}${typeof code === "string" ? ` ${code}` : ""}`;
+  return `network: ${kind}`;
 }

@@ -6,9 +6,9 @@
  * people with Telegram's longest names (64 + 64 characters).
  */
 import { describe, expect, it } from "vitest";
-import { STAGES, stageLines } from "./stages.ts";
+import { STAGES } from "./stages.ts";
 import { parseLegacyMarkdown, render } from "./markdown.ts";
-import { contactNotices, markNotice, PART_MAX, quoteNotices, TELEGRAM_MAX_TEXT } from "./notice.ts";
+import { contactNotices, markNotice, PART_MAX, quoteNotices, stageLines, TELEGRAM_MAX_TEXT } from "./notice.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 
 /** 12:59:59 pm, 28 September 2026 in Brisbane: the longest date both clocks write. */

@@ -1,12 +1,16 @@
 /**
- * The notices the owner receives on Telegram, as legacy Markdown. A message
- * too long for one Telegram message is split across several notices, in
- * order, each marked with its part.
+ * The notice the owner receives on Telegram for each lead, as legacy
+ * Markdown, built here from intake to every later edit: its text when the
+ * lead is stored (a message too long for one Telegram message is split across
+ * several notices, in order, each marked with its part), the lines it opens
+ * with when it is sent late or perhaps again (markNotice), and the line each
+ * stage the owner presses adds (noticeWithStages).
  */
 import { serviceLabel } from "../../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { NO_MESSAGE, NOT_PROVIDED } from "../../shared/forms/texts.ts";
-import { STAGES, stageLines } from "./stages.ts";
+import { cutText } from "../../shared/text.ts";
+import { STAGES, stageLabel, type StageEntry } from "./stages.ts";
 import { bold, chunk, plain, render, value, type Piece } from "./markdown.ts";
 
 /** Telegram refuses a message whose text, after parsing, is longer than this. */
@@ -90,6 +94,31 @@ function notices({ title, fields, name, message, at, max }: NoticeParts): string
   return chunks.map((text, i) => render(part(i + 1, chunks.length, text, i === 0)).markdown);
 }
 
+const clockTime = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", hour: "numeric", minute: "2-digit" });
+const shortDay = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", day: "numeric", month: "short" });
+
+/** "3:04 pm" in Brisbane, with the day ("3:04 pm, 24 Nov") when it is not the day the lead arrived. */
+export function brisbaneClock(at: number, sameDayAs?: number): string {
+  const clock = clockTime.format(at).replace(/\u202f/g, " ");
+  return sameDayAs !== undefined && shortDay.format(at) === shortDay.format(sameDayAs) ? clock : `${clock}, ${shortDay.format(at)}`;
+}
+
+/**
+ * The lines a notice gains as its lead moves: one per stage pressed, oldest first. A presser's name is
+ * cut to 32 characters: Telegram's run to 64 + 64, and the notice keeps room for four lines (FLAG_ROOM).
+ */
+export function stageLines(entries: StageEntry[], receivedAt: number): Piece[] {
+  const nameMax = 32;
+  return [...entries]
+    .sort((a, b) => a.at - b.at)
+    .flatMap((e, i) => [plain(`${i ? "\n" : ""}${stageLabel(e.stage)} by `), value(cutText(e.byName, nameMax)), plain(` at ${brisbaneClock(e.at, receivedAt)}`)]);
+}
+
+/** The notice's text as sent (`noticeText`), with a line for each stage pressed since: what an edit makes it read. */
+export function noticeWithStages(noticeText: string, history: StageEntry[], receivedAt: number): string {
+  return `${noticeText}\n${render(stageLines(history, receivedAt)).markdown}`;
+}
+
 /** A notice sent this long after its lead was received says so on its first line. */
 export const DELAYED_AFTER_MS = 2 * 60_000;
 
@@ -111,7 +140,7 @@ const LONGEST_TIMES = Array.from({ length: 12 }, (_, month) => Date.UTC(2026, mo
 
 /**
  * Room kept in every part for what is added to it later: markNotice's lines when it is sent, then a
- * line per stage the owner presses (updates.ts adds them after a line break; stages.ts cuts the
+ * line per stage the owner presses (noticeWithStages adds them after a line break; stageLines cuts the
  * presser's name). Measured on the longest each can be, so that an edited notice never passes
  * Telegram's limit: both flags with the longest date, and all four stages pressed by a name longer
  * than a stage line keeps, each on another day than the lead's, so its date shows too (333

@@ -1,13 +1,11 @@
 /**
  * The stages the owner moves a lead through from Telegram: the buttons on its
  * notice (an inline keyboard whose callback_data names the stage and the
- * lead, at most 64 bytes), and the lines the notice shows once pressed, e.g.
- * "Called by Sam at 3:04 pm". A lead waits at no stage until the first press.
+ * lead, at most 64 bytes). The lines the notice shows once pressed ("Called
+ * by Sam at 3:04 pm") are the notice's own (notice.ts). A lead waits at no
+ * stage until the first press.
  * https://core.telegram.org/bots/api#inlinekeyboardmarkup
  */
-import { cutText } from "../../shared/text.ts";
-import { plain, value, type Piece } from "./markdown.ts";
-
 export const STAGES = [
   { key: "called", button: "Called", shown: "Called" },
   { key: "quoted", button: "Quoted", shown: "Quoted" },
@@ -52,24 +50,4 @@ export interface StageEntry {
   stage: Stage;
   at: number;
   byName: string;
-}
-
-const time = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", hour: "numeric", minute: "2-digit" });
-const day = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", day: "numeric", month: "short" });
-
-/** "3:04 pm" in Brisbane, with the day ("3:04 pm, 24 Nov") when it is not the day the lead arrived. */
-export function brisbaneClock(at: number, sameDayAs?: number): string {
-  const clock = time.format(at).replace(/\u202f/g, " ");
-  return sameDayAs !== undefined && day.format(at) === day.format(sameDayAs) ? clock : `${clock}, ${day.format(at)}`;
-}
-
-/**
- * The lines a notice gains as its lead moves: one per stage pressed, oldest first. A presser's name is
- * cut to 32 characters: Telegram's run to 64 + 64, and the notice keeps room for four lines (notice.ts).
- */
-export function stageLines(entries: StageEntry[], receivedAt: number): Piece[] {
-  const nameMax = 32;
-  return [...entries]
-    .sort((a, b) => a.at - b.at)
-    .flatMap((e, i) => [plain(`${i ? "\n" : ""}${stageLabel(e.stage)} by `), value(cutText(e.byName, nameMax)), plain(` at ${brisbaneClock(e.at, receivedAt)}`)]);
 }

@@ -93,7 +93,7 @@ describe("the owner's buttons, through the webhook", () => {
 
     expect(await tg.press(messageId, callbackData("quoted", id), { first_name: "Kim", last_name: "O_Neil *x*" })).toBe(200);
     expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nQuoted by Kim O_Neil \*x\* at [^\n]+$/);
-    expect((await relay.opened.store.stageHistory([id])).get(id)?.map((e) => [e.stage, e.byName])).toEqual([
+    expect((await relay.opened.store.stages.history([id])).get(id)?.map((e) => [e.stage, e.byName])).toEqual([
       ["called", "Sam"],
       ["quoted", "Kim O_Neil *x*"],
     ]);

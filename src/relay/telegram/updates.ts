@@ -13,9 +13,10 @@
  */
 import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "./client.ts";
 import { toBase64url } from "../../shared/hex.ts";
-import { render } from "./markdown.ts";
-import { parseCallback, stageKeyboard, stageLabel, stageLines } from "./stages.ts";
-import type { Lead, LeadStore } from "../leads/store.ts";
+import { noticeWithStages } from "./notice.ts";
+import { parseCallback, stageKeyboard, stageLabel } from "./stages.ts";
+import type { Lead } from "../leads/lead.ts";
+import type { LeadStore } from "../leads/store.ts";
 import { releaseSpam, showSpam } from "../owner/owner.ts";
 
 /** The secret Telegram sends with every webhook post: derived from the bot token, so the relay and `npm run telegram` agree without another setting. */
@@ -63,10 +64,10 @@ interface CallbackQuery {
 export async function handleUpdate(update: unknown, { store, telegram, log, now = Date.now }: UpdateHandlerOptions): Promise<boolean> {
   const updateId = (update as { update_id?: unknown } | null)?.update_id;
   if (typeof updateId !== "number" || !Number.isSafeInteger(updateId)) return false;
-  if (await store.updateSeen(updateId, now())) return false;
+  if (await store.updates.seen(updateId, now())) return false;
   const query = (update as { callback_query?: CallbackQuery }).callback_query;
   if (query && typeof query.id === "string") await press(query);
-  await store.updateDone(updateId, now());
+  await store.updates.done(updateId, now());
   return true;
 
   async function press(query: CallbackQuery) {
@@ -98,7 +99,7 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
     const label = stageLabel(pressed.stage);
     const by = [query.from?.first_name, query.from?.last_name].filter(Boolean).join(" ") || query.from?.username || "someone";
     await answer(lead.stage === pressed.stage ? `Already marked ${label}.` : `Marked ${label}.`);
-    const moved = await store.setStage(lead.id, pressed.stage, now(), { name: by, id: query.from?.id });
+    const moved = await store.stages.set(lead.id, pressed.stage, now(), { name: by, id: query.from?.id });
     if (moved) log(`relay: lead ${lead.id} marked ${label}`);
     // Only the lead's own notice is edited: a press that names another message (forged, or a button copied elsewhere) edits nothing.
     if (query.message?.message_id === undefined || query.message.message_id === lead.noticeMessageId) await editNotice(lead);
@@ -113,12 +114,12 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
     const messageId = lead.noticeMessageId;
     // A notice sent as plain text (Telegram refused its Markdown) keeps no text to edit; its buttons stay as they are.
     if (messageId === null || !lead.noticeText) return;
-    const history = (await store.stageHistory([lead.id])).get(lead.id) ?? [];
-    const text = `${lead.noticeText}\n${render(stageLines(history, lead.receivedAt)).markdown}`;
+    const history = (await store.stages.history([lead.id])).get(lead.id) ?? [];
+    const text = noticeWithStages(lead.noticeText, history, lead.receivedAt);
     if (text === (lead.noticeEdited ?? lead.noticeText)) return;
     const edited = await callBotRetrying(telegram, "editMessageText", { chat_id: telegram.chatId, message_id: messageId, text, parse_mode: "Markdown", link_preview_options: { is_disabled: true }, reply_markup: stageKeyboard(lead.id) }, EDIT_RETRY);
     // "not modified": the edit reached Telegram before a crash kept us from writing it down.
-    if (edited.ok || /not modified/i.test(edited.description)) await store.noticeEdited(lead.id, text);
+    if (edited.ok || /not modified/i.test(edited.description)) await store.stages.noticeEdited(lead.id, text);
     else warn("edit the notice")(edited);
   }
 

@@ -10,7 +10,9 @@ import type { Attribution } from "../../shared/forms/attribution.ts";
 import type { FormKind } from "../../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import type { Stage } from "../telegram/stages.ts";
-import type { Lead, LeadStore, Sql } from "../leads/store.ts";
+import type { Lead } from "../leads/lead.ts";
+import type { Sql } from "../leads/sql.ts";
+import type { LeadStore } from "../leads/store.ts";
 import { inlineParams } from "../node/wrangler-d1.ts";
 import { contactNotices, quoteNotices } from "../telegram/notice.ts";
 
@@ -115,7 +117,7 @@ export async function fillLeads(store: LeadStore): Promise<void> {
     const parts = m.form === "quote" ? quoteNotices(fields as QuoteBody, new Date(receivedAt)) : contactNotices(fields as ContactBody, new Date(receivedAt));
     await store.add({ id: m.id, form: m.form, fields, parts, receivedAt, status: m.status, spamReason: m.spamReason, attribution: m.from });
     if (m.delivered || m.presses) await store.partSent({ id: m.id, parts } as Lead, 0, receivedAt + 60_000, { messageId: messageId++, text: parts[0] });
-    for (const [stage, at, by] of m.presses ?? []) await store.setStage(m.id, stage, brisbaneAt(at), { name: by });
+    for (const [stage, at, by] of m.presses ?? []) await store.stages.set(m.id, stage, brisbaneAt(at), { name: by });
   }
   await store.undeliverable("oct-refused", { kind: "message", error: "400 Bad Request: it's \u001b[1mbad" });
   await store.undeliverable("nov-n", { kind: "settings", error: "401 Unauthorized", settingsMark: "abcd1234" });

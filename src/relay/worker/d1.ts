@@ -5,7 +5,7 @@
  * https://developers.cloudflare.com/d1/worker-api/prepared-statements/
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { Sql } from "../leads/store.ts";
+import type { Sql } from "../leads/sql.ts";
 
 export function d1Sql(db: D1Database): Sql {
   const statement = (sql: string, params: unknown[]) => (params.length ? db.prepare(sql).bind(...params) : db.prepare(sql));

@@ -17,7 +17,7 @@
 import type { D1Database, MessageBatch, Queue, ScheduledController, WorkerVersionMetadata } from "@cloudflare/workers-types";
 import { composeRelay, type Relay as Composed } from "../compose.ts";
 import { ConfigError, telegramOptions, workerConfig, type WorkerConfig } from "../config.ts";
-import { json } from "../intake/relay.ts";
+import { json } from "../intake/answers.ts";
 import type { RateLimiter } from "../intake/rate-limit.ts";
 import { telegramInUse } from "../leads/policy.ts";
 import { LeadStore } from "../leads/store.ts";

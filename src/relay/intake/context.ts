@@ -1,0 +1,51 @@
+/**
+ * What the relay's routes are given (relay.ts makes it): the options a host
+ * composes (compose.ts), and the same with every default filled in.
+ */
+import type { FormKind } from "../../shared/forms/fields.ts";
+import { FORM_PATHS } from "../../shared/relay-paths.ts";
+import type { Health } from "../leads/policy.ts";
+import type { LeadStore } from "../leads/store.ts";
+import type { TapCheck, TapSite } from "./call-taps.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+import type { SpamGuard } from "./spam.ts";
+
+export interface RelayOptions {
+  store: LeadStore;
+  /** Starts delivering a just-stored lead; the answer waits for it at most `answerBudgetMs`. */
+  deliverNow?: (id: string) => Promise<void>;
+  health: () => Promise<Health>;
+  /** The spam check; without it (SPAM_CHECKS=off) every valid post is a lead. */
+  spam?: SpamGuard;
+  /** Other sites' origins allowed to post here (the site itself always is). */
+  allowedOrigins: string[];
+  rateLimitPerMinute: number;
+  /** A shared limiter (Workers); by default one in this process's memory. */
+  limiter?: RateLimiter;
+  /** The site's pages and numbers: a call tap is counted only for them, and without them none is (call-taps.ts). */
+  callTaps?: TapSite;
+  /** A shared limiter for call taps (Workers); by default CALL_TAPS_PER_MINUTE in this process's memory. */
+  tapLimiter?: RateLimiter;
+  /** How many proxies stand in front of the relay (TRUST_PROXY); 0 ignores X-Forwarded-For. */
+  trustProxy?: number;
+  /** The business phone, for the contact form's failure text. */
+  phone: string;
+  answerBudgetMs?: number;
+  now?: () => Date;
+  log?: (message: string) => void;
+  /** The owner's button presses through Telegram's webhook (telegram/updates.ts); without it the webhook path is not found. */
+  updates?: { secret: string; handle(update: unknown): Promise<unknown> };
+}
+
+/** The options as the routes read them: defaults filled in, the limiters made, the site's taps checked by tapCheck. */
+export type Intake = Required<Pick<RelayOptions, "store" | "health" | "allowedOrigins" | "trustProxy" | "phone" | "answerBudgetMs" | "now" | "log" | "limiter" | "tapLimiter">> &
+  Pick<RelayOptions, "deliverNow" | "spam" | "updates"> & { ownTap: TapCheck | undefined };
+
+/** Where a request came from, as the host saw the connection. */
+export type Client = { clientAddress?: string } | undefined;
+/** A post's fields as read, before the form's schema checks them. */
+export type Fields = Record<string, unknown>;
+
+export const FORMS = Object.entries(FORM_PATHS).map(([form, path]) => [path, form as FormKind] as const);
+/** The path, with or without a slash at the end. */
+export const at = (url: URL, path: string) => url.pathname === path || url.pathname === `${path}/`;

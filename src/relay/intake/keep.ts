@@ -1,0 +1,81 @@
+/**
+ * Storing a checked form post: the lead and the owner's notice go into the
+ * lead store before anything is answered (or the post is found to repeat or
+ * confirm one stored before). Once stored, the lead is the relay's to
+ * deliver, so stored is success; delivery gets a short head start. Spam is
+ * stored too, and answered as a person is.
+ */
+import { attributionLine, attributionOf } from "../../shared/forms/attribution.ts";
+import type { FormKind } from "../../shared/forms/fields.ts";
+import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
+import { contactNotices, quoteNotices } from "../telegram/notice.ts";
+import type { Reply } from "./answers.ts";
+import type { Fields, Intake } from "./context.ts";
+import type { Verdict } from "./spam.ts";
+
+/** A post that passed the checks (form-post.ts): its parsed body, when it came, the spam check's verdict and its lead's id. */
+export interface Checked {
+  kind: "checked";
+  body: QuoteBody & ContactBody;
+  receivedAt: number;
+  verdict: Verdict;
+  id: { id: string; repeatOf?: string };
+}
+
+/** Stores the lead (or finds the one it repeats or confirms), then answers. */
+export async function keep(intake: Intake, form: FormKind, fields: Fields, { body, receivedAt, verdict, id }: Checked, reply: Reply): Promise<Response> {
+  const { store, spam, log } = intake;
+  // A script-less visitor without a proof is asked once to confirm; a script without one is a bare POST.
+  const confirming = verdict.kind === "unproven" && reply.html;
+  const confirmPage = async () => reply.reply(200, "confirm", {}, undefined, await spam!.issue("page", form, receivedAt));
+  let spamReason = verdict.kind === "spam" || (verdict.kind === "unproven" && !confirming) ? verdict.reason : undefined;
+  try {
+    const earlier = (await store.get(id.id)) ?? (id.repeatOf ? await store.get(id.repeatOf) : undefined);
+    if (earlier) {
+      // The confirmation of a script-less post: the lead it confirms goes out now, if its proof was not used for another.
+      if (earlier.status === "unconfirmed" && verdict.kind === "person" && (await proofIsFor(intake, verdict, earlier.id, receivedAt))) {
+        await store.requeue(earlier.id, receivedAt);
+        log(`relay: ${form} form: lead ${earlier.id} confirmed by its visitor`);
+        await headStart(intake, earlier.id);
+        return reply.sent();
+      }
+      log(`relay: ${form} form: a repeat of lead ${earlier.id}; nothing new stored`);
+      return confirming ? confirmPage() : reply.sent();
+    }
+    if (verdict.kind === "person" && !(await proofIsFor(intake, verdict, id.id, receivedAt))) spamReason = "a proof already used for another lead";
+    const attribution = attributionOf(fields);
+    const from = attributionLine(attribution);
+    const parts = form === "quote" ? quoteNotices(body, new Date(receivedAt), undefined, from) : contactNotices(body, new Date(receivedAt), undefined, from);
+    const status = confirming ? "unconfirmed" : spamReason ? "spam" : "pending";
+    await store.add({ id: id.id, form, fields: body, parts, receivedAt, status, spamReason, attribution });
+  } catch (error) {
+    log(`relay: ${form} form NOT stored, the visitor was asked to try again: ${(error as Error).message}`);
+    return reply.reply(503, "failed", { error: "the message could not be stored; try again" });
+  }
+  if (confirming) {
+    log(`relay: ${form} form without a proof (no script?): kept as lead ${id.id} and asked to confirm`);
+    return confirmPage();
+  }
+  if (spamReason) {
+    // Answered as sent: a bot learns nothing from the answer.
+    log(`relay: ${form} form stopped as spam (${spamReason}); kept as lead ${id.id}`);
+    return reply.sent();
+  }
+  log(`relay: ${form} form stored as lead ${id.id}`);
+  await headStart(intake, id.id);
+  return reply.sent();
+}
+
+/** A proof is good for one lead: true when this one's was unused, or used for this lead (a repeat). */
+async function proofIsFor({ store }: Intake, verdict: Verdict, id: string, at: number): Promise<boolean> {
+  if (verdict.kind !== "person" || !verdict.signature) return true;
+  return (await store.proofs.use(verdict.signature, id, at)) === id;
+}
+
+/** Delivery's head start: the answer waits for it at most answerBudgetMs. */
+async function headStart({ deliverNow, answerBudgetMs }: Intake, id: string): Promise<void> {
+  if (!deliverNow) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([deliverNow(id), new Promise<void>((resolve) => (timer = setTimeout(resolve, answerBudgetMs)))]);
+  clearTimeout(timer);
+}

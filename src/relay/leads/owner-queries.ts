@@ -1,0 +1,36 @@
+/**
+ * What the owner's reminders and morning digest read of the leads (owner/):
+ * the reminders' candidates and their one reminder each, the digest's leads.
+ * The month's report reads its own (report-queries.ts).
+ */
+import { COLUMNS, toLead, type Lead, type Row } from "./lead.ts";
+import type { Sql } from "./sql.ts";
+
+export class OwnerQueries {
+  constructor(private readonly sql: Sql) {}
+
+  /** Delivered leads still at no stage, not yet reminded, delivered before `before`: the reminders' candidates. */
+  async unremindedWaiting(before: number): Promise<{ id: string; deliveredAt: number; noticeMessageId: number; receivedAt: number }[]> {
+    const rows = await this.sql.all<{ id: string; delivered_at: number; notice_message_id: number; received_at: number }>(
+      "SELECT id, delivered_at, notice_message_id, received_at FROM leads WHERE status = 'delivered' AND stage IS NULL AND reminded_at IS NULL AND erased_at IS NULL AND notice_message_id IS NOT NULL AND delivered_at <= ? ORDER BY delivered_at LIMIT 50",
+      [before],
+    );
+    return rows.map((r) => ({ id: r.id, deliveredAt: Number(r.delivered_at), noticeMessageId: Number(r.notice_message_id), receivedAt: Number(r.received_at) }));
+  }
+
+  /** Takes the lead's one reminder: false when it was already taken. `at` null gives it back (the send failed). */
+  async reminder(id: string, at: number | null): Promise<boolean> {
+    if (at === null) return (await this.sql.run("UPDATE leads SET reminded_at = NULL WHERE id = ?", [id])) === 1;
+    return (await this.sql.run("UPDATE leads SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL", [at, id])) === 1;
+  }
+
+  /** Leads received in [from, to), oldest first: the morning digest's. */
+  async receivedBetween(from: number, to: number): Promise<Lead[]> {
+    return (await this.sql.all<Row>(`SELECT ${COLUMNS} FROM leads WHERE received_at >= ? AND received_at < ? ORDER BY received_at, id`, [from, to])).map(toLead);
+  }
+
+  /** Delivered leads nobody has pressed a stage for yet, oldest first. */
+  async waiting(limit = 20): Promise<Lead[]> {
+    return (await this.sql.all<Row>(`SELECT ${COLUMNS} FROM leads WHERE status = 'delivered' AND stage IS NULL AND erased_at IS NULL ORDER BY received_at, id LIMIT ?`, [limit])).map(toLead);
+  }
+}

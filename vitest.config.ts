@@ -22,19 +22,7 @@ const E2E = ["src/**/*.e2e.test.{ts,tsx}", "scripts/**/*.e2e.test.ts"];
  * *.e2e.test.ts and drop it from this list (src/testing/projects.test.ts checks each names one file).
  */
 export const E2E_NOT_YET_RENAMED = [
-  "src/browser/**/forms.test.ts",
-  "src/relay/**/crash.test.ts",
-  "src/relay/**/secrets.test.ts",
   "src/relay/**/spam.test.ts",
-  "src/relay/**/sqlite-locks.test.ts",
-  "src/relay/**/worker.test.ts",
-  "src/relay/**/wrangler-config.test.ts",
-  "src/server/**/static.test.ts",
-  "src/templates/**/a11y.test.ts",
-  "src/templates/**/CallBar.test.ts",
-  "src/templates/**/every-page.test.ts",
-  "src/templates/**/legal.test.ts",
-  "src/templates/**/seo.test.ts",
 ];
 
 export default defineConfig({

@@ -1,7 +1,7 @@
 /**
  * Reading the header's call button and the call bar in Chromium, each in one
  * call to the browser (each call costs CPU, and these run on every page):
- * for every-page.test.ts's visit to every page, CallBar.test.ts and a11y.test.ts.
+ * for every-page.e2e.test.ts's visit to every page, CallBar.e2e.test.ts and a11y.e2e.test.ts.
  */
 import type { Page } from "playwright-core";
 
@@ -48,7 +48,7 @@ export const shownUncovered = async (page: Page, selector: string, index = 0) =>
  * What a page shows at 390 px, read in one call: the header's visible links and buttons named
  * `call` and "Menu", whether the mobile menu shows, and the call bar's box, then again after a
  * screen and a quarter's scroll, with its links. A name is the element's aria-label or its text, as
- * Chromium's accessible name is for these; CallBar.test.ts checks that on the home page.
+ * Chromium's accessible name is for these; CallBar.e2e.test.ts checks that on the home page.
  */
 export const atPhoneWidth = (page: Page, call: string) =>
   page.evaluate((call) => {

@@ -1,4 +1,4 @@
-/** Keyboard focus in Chromium, read the way a sighted keyboard user meets it: a11y.test.ts and CallBar.test.ts. */
+/** Keyboard focus in Chromium, read the way a sighted keyboard user meets it: a11y.e2e.test.ts and CallBar.e2e.test.ts. */
 import type { Page } from "playwright-core";
 
 /** One stop of the Tab key: what has focus, and how it shows. */

@@ -1,6 +1,6 @@
 /**
  * What the real Telegram does that a kind stand-in never showed, against the
- * Node relay (each of these also runs on workerd, in worker/worker.test.ts):
+ * Node relay (each of these also runs on workerd, in worker/worker.e2e.test.ts):
  * a group upgraded to a supergroup, a bot removed from the chat, text Telegram
  * will not take, update ids that start again, a second copy polling with the
  * same token, and a press whose answer is refused or unanswered at first.

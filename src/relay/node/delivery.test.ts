@@ -7,7 +7,7 @@ import { statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startNodeRelay, type NodeRelay } from "./node.ts";
-import { standInConfig, tempLeadsDb } from "../testing/leads.ts";
+import { standInConfig, tempLeadsDb, within } from "../testing/leads.ts";
 import { startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
 import { backoffMs, MAX_RETRY_MS } from "../leads/policy.ts";
 
@@ -51,6 +51,9 @@ function movableClock() {
   return { now: () => time, moveTo: (to: number) => void (time = Math.max(time, to)) };
 }
 
+/** Once delivery has nothing left to send at the relay's clock: an absence asserted after it is not a race with a slow bug. */
+const drained = (relay: NodeRelay) => within(relay.drained(), "the delivery loop to find nothing left to send");
+
 /** The relay's one lead once its failed tries are recorded (the next try's time with them). */
 async function afterFailedTries(relay: NodeRelay, tries: number) {
   await expect.poll(async () => (await relay.opened.store.list())[0]?.attempts, { timeout: 10_000, message: `the lead's failed try ${tries} is recorded` }).toBe(tries);
@@ -70,7 +73,7 @@ describe("delivery", () => {
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(8_000);
     await expect.poll(() => tg.delivered.length, { timeout: 15_000, message: "the slow answer arrives" }).toBe(1);
-    await new Promise((r) => setTimeout(r, 1_000));
+    await drained(relay);
     expect(tg.attempts).toBe(1);
     expect((await relay.opened.store.list())[0]).toMatchObject({ status: "delivered", partsSent: 1 });
   });
@@ -81,7 +84,7 @@ describe("delivery", () => {
     expect((await post(relay, body)).status).toBe(200);
     expect((await post(relay, body)).status).toBe(200);
     await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the notice arrives" }).toBe(1);
-    await new Promise((r) => setTimeout(r, 500));
+    await drained(relay);
     expect(tg.delivered).toHaveLength(1);
   });
 
@@ -137,9 +140,9 @@ describe("delivery", () => {
     await post(relay, ann);
     const { nextAttemptAt } = await afterFailedTries(relay, 1);
     expect(nextAttemptAt).toBeGreaterThanOrEqual(sentAt + 3_000);
-    // A moment before that time, several passes of the delivery loop (each 100 ms) send nothing.
+    // A moment before that time, a pass of the delivery loop sends nothing.
     clock.moveTo(nextAttemptAt - 1);
-    await new Promise((r) => setTimeout(r, 500));
+    await drained(relay);
     expect(tg.attempts).toBe(1);
     clock.moveTo(nextAttemptAt);
     await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "delivered after retry_after" }).toBe(1);
@@ -173,7 +176,7 @@ describe("delivery", () => {
     expect(await health(wrong)).toEqual({ status: 503, ok: false, telegram: "undeliverable", pending: 0, oldestPendingSeconds: 0, undeliverable: 1, problem: "Telegram refuses the relay's settings (401 Unauthorized): 1 lead held until they work" });
     // Sending is paused: a second lead waits instead of being refused too.
     await post(wrong, { ...ann, name: "Bo" });
-    await new Promise((r) => setTimeout(r, 500));
+    await drained(wrong);
     expect(await wrong.opened.store.list({ statuses: ["pending"] })).toHaveLength(1);
     expect(logs.join("\n")).toContain("401 Unauthorized");
     expect(logs.join("\n")).not.toContain("WRONG-token");
@@ -231,8 +234,7 @@ describe("the store file", () => {
     await expect.poll(() => tg.delivered.map((d) => d.shown), { timeout: 5_000, message: "the outbox lead goes out" }).toEqual(["New Quote Request\n\nfrom the outbox"]);
     expect(statSync(`${outbox}.imported`).isFile()).toBe(true);
     await stop(relay);
-    await start({}, { outboxFile: outbox });
-    await new Promise((r) => setTimeout(r, 300));
+    await drained(await start({}, { outboxFile: outbox }));
     expect(tg.delivered).toHaveLength(1);
   });
 

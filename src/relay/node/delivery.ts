@@ -32,6 +32,12 @@ export interface Delivery {
   /** Sends this lead now (unless it is already being sent); resolves when the attempt ends. */
   deliverNow(id: string): Promise<void>;
   health(): Promise<Health>;
+  /**
+   * For tests asserting that nothing more is sent: resolves after a pass of the loop that began
+   * after this call found nothing to send at the relay's clock (nothing due, or sending blocked)
+   * and ended with no attempt in flight. A lead due at the clock is sent before it resolves.
+   */
+  drained(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +49,8 @@ export async function startDelivery({ store, telegram, log = logLine, now = Date
   let pausedUntil = 0;
   let passing: Promise<void> | undefined;
   let stopped = false;
+  /** drained()'s waiters, for the next pass to begin. */
+  const waiting: (() => void)[] = [];
 
   const blocked = async () => !telegram || now() < pausedUntil || (await store.settingsRefusals(mark)) > 0;
 
@@ -65,18 +73,26 @@ export async function startDelivery({ store, telegram, log = logLine, now = Date
     return attempt;
   }
 
-  async function pass(): Promise<void> {
-    if (await blocked()) return;
-    for (const id of await store.due(now())) {
+  /** Answers whether the pass found nothing to send. */
+  async function pass(): Promise<boolean> {
+    if (await blocked()) return true;
+    const due = await store.due(now());
+    for (const id of due) {
       if (stopped || (await blocked())) break;
       await deliver(id);
     }
+    return due.length === 0;
   }
 
   function tick() {
     if (stopped || passing) return;
+    const waiters = waiting.splice(0);
     passing = pass()
-      .catch((error: unknown) => log(`relay: the delivery loop could not read the lead store: ${(error as Error).message}`))
+      .catch((error: unknown) => void log(`relay: the delivery loop could not read the lead store: ${(error as Error).message}`))
+      .then((quiet) => {
+        if (quiet && inFlight.size === 0) for (const resolve of waiters) resolve();
+        else waiting.push(...waiters);
+      })
       .finally(() => (passing = undefined));
   }
 
@@ -88,10 +104,12 @@ export async function startDelivery({ store, telegram, log = logLine, now = Date
   return {
     deliverNow: deliver,
     health: async () => health(store, telegram, mark, now()),
+    drained: () => new Promise<void>((resolve) => (stopped ? resolve() : waiting.push(resolve))),
     async stop() {
       stopped = true;
       clearInterval(timer);
       await Promise.allSettled([passing, ...inFlight.values()]);
+      for (const resolve of waiting.splice(0)) resolve();
     },
   };
 }

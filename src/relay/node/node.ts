@@ -24,6 +24,8 @@ export interface NodeRelay {
   updates: "polling" | "webhook" | "off";
   opened: OpenedStore;
   delivery: Delivery;
+  /** For tests: resolves once delivery has nothing left to send at the relay's clock (Delivery.drained); assert an absence after it, not after a sleep. */
+  drained(): Promise<void>;
   /** Stops delivery (waiting for an attempt under way) and closes the store. */
   close(): Promise<void>;
 }
@@ -69,6 +71,7 @@ export async function startNodeRelay({ config, site, log = logLine, outboxFile =
     updates,
     opened,
     delivery,
+    drained: () => delivery.drained(),
     async close() {
       clearInterval(retention);
       clearInterval(ownerTimer);

@@ -26,3 +26,14 @@ export const NEVER_OPEN = JSON.stringify([{ days: ["Monday", "Tuesday", "Wednesd
 export function standInConfig(tg: StandIn, file: string, env: Record<string, string> = {}): ServerConfig {
   return serverConfig({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, RATE_LIMIT_PER_MINUTE: "1000", LEADS_DB: file, SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, ...env });
 }
+
+/** Waits for `done` (a hook such as NodeRelay.drained or StandIn.idle) at most `ms`, then fails naming what it waited for. */
+export async function within<T>(done: Promise<T>, what: string, ms = 10_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms)));
+  try {
+    return await Promise.race([done, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

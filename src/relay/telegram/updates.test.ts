@@ -8,7 +8,7 @@ import type { Server } from "node:http";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startNodeRelay, type NodeRelay } from "../node/node.ts";
 import { callbackData, MAX_CALLBACK_BYTES, STAGES } from "./stages.ts";
-import { standInConfig, tempLeadsDb } from "../testing/leads.ts";
+import { standInConfig, tempLeadsDb, within } from "../testing/leads.ts";
 import { OWNER, startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { callBot } from "./client.ts";
 import { setWebhook, webhookSecret } from "./updates.ts";
@@ -182,8 +182,8 @@ describe("the owner's buttons, through long polling (no public address)", () => 
     const second = await start("polling");
     await expect.poll(async () => (await second.relay.opened.store.get(id))?.stage, { timeout: 10_000, message: "the press made while stopped is read" }).toBe("booked");
     await expect.poll(() => tg.edits.length, { timeout: 5_000, message: "the notice is edited again" }).toBe(2);
-    // Nothing is read twice: two presses, two answers.
-    await new Promise((r) => setTimeout(r, 500));
+    // Nothing is read twice: two presses, two answers, once the poller waits on an empty queue.
+    await within(tg.idle(), "the poller to have handled and confirmed every update the stand-in holds");
     expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Marked Booked."]);
     expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nBooked by Sam at [^\n]+$/);
   });

@@ -161,6 +161,12 @@ export interface StandIn {
    * has been told 409 "terminated by other getUpdates request"); its own answer is read and dropped.
    */
   competingPoll(): Promise<void>;
+  /**
+   * Resolves once a getUpdates waits with nothing to answer: the poller has handled every update
+   * queued and confirmed it with its offset (a poller asks again only after handling an answer).
+   * Polling's counterpart of NodeRelay.drained: assert that nothing more is read after it.
+   */
+  idle(): Promise<void>;
   /** Webhook posts to this https origin (e.g. https://relay.test) go to localBase (e.g. http://127.0.0.1:5555) instead. */
   route(origin: string, localBase: string): void;
   /**
@@ -405,6 +411,8 @@ export async function startTelegramStandIn({
   let state = fresh();
   let longPoll: LongPoll | undefined;
   const tookIn: (() => void)[] = [];
+  /** idle()'s waiters, for the next getUpdates that waits on an empty queue. */
+  const idleWaiters: (() => void)[] = [];
 
   const after = (ms: number, run: () => void) => {
     const timer = setTimeout(() => {
@@ -727,6 +735,7 @@ export async function startTelegramStandIn({
         finish: resolve,
       };
       longPoll = poll;
+      for (const resolveIdle of idleWaiters.splice(0)) resolveIdle();
       res.once("close", () => {
         if (longPoll !== poll) return;
         clearTimeout(poll.timer);
@@ -878,6 +887,7 @@ export async function startTelegramStandIn({
         .catch(() => undefined);
       await Promise.race([taken, answered]);
     },
+    idle: () => new Promise<void>((resolve) => (longPoll && !longPoll.woken ? resolve() : idleWaiters.push(resolve))),
     route(origin, localBase) {
       state.routes.set(new URL(origin).origin, localBase.replace(/\/+$/, ""));
     },

@@ -10,7 +10,7 @@ import type { Server } from "node:http";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startNodeRelay, type NodeRelay } from "../relay/node/node.ts";
-import { standInConfig, tempLeadsDb } from "../relay/testing/leads.ts";
+import { standInConfig, tempLeadsDb, within } from "../relay/testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../relay/testing/telegram-stand-in.ts";
 import { FORM_PATHS } from "../shared/relay-paths.ts";
 import { releaseTestBrowser, testBrowser } from "../testing/browser.ts";
@@ -55,8 +55,8 @@ afterEach(() => tg.reset());
 
 /** Every lead the store holds, in any state. */
 const stored = async () => (await relay.opened.store.list({ limit: 1000 })).map((lead) => lead.fields?.name);
-/** Long enough for the delivery loop (every 200 ms) to have sent anything stored. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 1_000));
+/** Once the delivery loop has nothing left to send: anything stored would have been sent by then. */
+const settle = () => within(relay.drained(), "the relay's delivery loop to find nothing left to send");
 
 describe("a hostile site", () => {
   it("in Chromium: posting to //its-own-host/api/quote on the relay is 400; posting to /api/quote is 403; nothing is stored or sent", async () => {

@@ -67,46 +67,8 @@ export function chunk(text: string, size: number): string[] {
  * entity that never closes is an error naming its byte offset.
  */
 export function parseLegacyMarkdown(input: string): { text: string } | { error: string } {
-  const bytes = new TextEncoder().encode(input);
-  let out = "";
-  let i = 0;
-  const isSpecial = (b: number | undefined) => b === 0x5f || b === 0x2a || b === 0x60 || b === 0x5b;
-  const decoder = new TextDecoder();
-  const take = (from: number, to: number) => decoder.decode(bytes.subarray(from, to));
-  while (i < bytes.length) {
-    const c = bytes[i];
-    if (c === 0x5c && isSpecial(bytes[i + 1])) {
-      out += String.fromCharCode(bytes[i + 1]);
-      i += 2;
-      continue;
-    }
-    if (!isSpecial(c)) {
-      let j = i + 1;
-      while (j < bytes.length && !isSpecial(bytes[j]) && bytes[j] !== 0x5c) j++;
-      if (c === 0x5c) j = i + 1;
-      out += take(i, j);
-      i = j;
-      continue;
-    }
-    const begin = i;
-    const end = c === 0x5b ? 0x5d : c;
-    let pre = false;
-    i++;
-    if (c === 0x60 && bytes[i] === 0x60 && bytes[i + 1] === 0x60) {
-      pre = true;
-      i += 2;
-    }
-    const start = i;
-    while (i < bytes.length && (bytes[i] !== end || (pre && !(bytes[i + 1] === 0x60 && bytes[i + 2] === 0x60)))) i++;
-    if (i >= bytes.length) return { error: `Can't find end of the entity starting at byte offset ${begin}` };
-    out += take(start, i);
-    if (c === 0x5b && bytes[i + 1] === 0x28) {
-      i += 2;
-      while (i < bytes.length && bytes[i] !== 0x29) i++;
-    }
-    i += pre ? 3 : 1;
-  }
-  return { text: out };
+  const parsed = parseLegacyMarkdownEntities(input);
+  return "error" in parsed ? parsed : { text: parsed.text };
 }
 
 /** A formatting entity as the Bot API reports it: offset and length in UTF-16 code units of the shown text. */

@@ -8,22 +8,14 @@ import SummaryReporter from "./src/testing/summary-reporter.ts";
 // start, so they and every process they start inherit it; node_modules/ keeps it out of git.
 process.env.NODE_COMPILE_CACHE ??= path.resolve("node_modules/.cache/node-compile-cache");
 
-const TESTS = ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
+export const TESTS = ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
 /**
  * A test that needs more than its own process is named *.e2e.test.ts: it reads or serves the built
  * site (built once, by the global setup), drives Chromium, or starts a second process (a script as
  * npm runs it, wrangler, workerd, a relay killed mid-delivery). A relay or Node HTTP server started
  * in the test's own process does not count. Every other test is a unit test, in `npm run test:unit`.
  */
-const E2E = ["src/**/*.e2e.test.{ts,tsx}", "scripts/**/*.e2e.test.ts"];
-/**
- * End-to-end tests not yet named so, while their folders are reorganised (issue 39): each is named
- * by the file's name under its folder, so a move within the folder keeps it here. Rename one to
- * *.e2e.test.ts and drop it from this list (src/testing/projects.test.ts checks each names one file).
- */
-export const E2E_NOT_YET_RENAMED = [
-  "src/relay/**/spam.test.ts",
-];
+export const E2E = ["src/**/*.e2e.test.{ts,tsx}", "scripts/**/*.e2e.test.ts"];
 
 export default defineConfig({
   // JSX as the production build compiles it (react/jsx-runtime's jsx, not jsx-dev-runtime's jsxDEV,
@@ -32,8 +24,8 @@ export default defineConfig({
   test: {
     // `npm test` runs both projects; `npm run test:unit` only "unit" (vitest run --project unit).
     projects: [
-      { extends: true, test: { name: "unit", include: TESTS, exclude: [...configDefaults.exclude, ...E2E, ...E2E_NOT_YET_RENAMED] } },
-      { extends: true, test: { name: "e2e", include: [...E2E, ...E2E_NOT_YET_RENAMED], globalSetup: ["src/testing/global-setup.ts"] } },
+      { extends: true, test: { name: "unit", include: TESTS, exclude: [...configDefaults.exclude, ...E2E] } },
+      { extends: true, test: { name: "e2e", include: E2E, globalSetup: ["src/testing/global-setup.ts"] } },
     ],
     setupFiles: ["src/testing/react-production.ts"],
     // Scripts the tests start with `node --import tsx` read TypeScript with the shared options, as

@@ -97,6 +97,24 @@ export const RelayEnv = z
         }
         return origins;
       }),
+    /**
+     * The address this relay is reached at (e.g. https://www.example.com.au for the Node server that
+     * serves the site, or the Worker's route). Set, a form post or a call tap counts as this site's
+     * only when its Origin is this one (or in ALLOWED_ORIGINS), not whenever it names the Host the
+     * request was sent to: a page on another name that resolves to the relay (DNS rebinding) is
+     * refused. Unset: the Host comparison, as before.
+     */
+    RELAY_ORIGIN: z
+      .string()
+      .optional()
+      .transform((s, ctx) => {
+        const given = emptyAsMissing(s);
+        if (given === undefined) return undefined;
+        const url = URL.parse(given);
+        if (url && url.origin !== "null" && url.origin === given.replace(/\/$/, "")) return url.origin;
+        ctx.addIssue({ code: "custom", message: `${JSON.stringify(given)} is not an origin such as https://www.example.com.au (scheme and host, no path)` });
+        return z.NEVER;
+      }),
     /** The business phone for the contact form's failure text on the page a script-less post gets, over the site's (site.ts). */
     SITE_PHONE: z.string().optional().transform(emptyAsMissing),
     /** "off" turns the spam check off: every valid post is a lead. */

@@ -19,7 +19,7 @@ export class Answers {
     private readonly form: FormKind,
     /** A form posted without script. */
     readonly html: boolean,
-    private readonly site: { allowedOrigins: string[]; phone: string },
+    private readonly site: { allowedOrigins: string[]; phone: string; ownOrigin?: string },
   ) {}
 
   with(fields: Fields): Reply {
@@ -73,7 +73,7 @@ export class Answers {
     const absolute = URL.parse(candidate);
     const target = absolute ?? URL.parse(candidate, this.url.origin);
     if (!target || (target.protocol !== "http:" && target.protocol !== "https:")) return "/";
-    const ours = target.host === this.url.host || this.site.allowedOrigins.includes(target.origin);
+    const ours = sameHost(target.origin, this.url, this.site.ownOrigin) || this.site.allowedOrigins.includes(target.origin);
     if (!ours) return "/";
     if (absolute) {
       target.username = "";
@@ -123,8 +123,13 @@ export function json(status: number, body: unknown, headers = new Headers()): Re
   return new Response(JSON.stringify(body), { status, headers: h });
 }
 
-/** Same site even behind a TLS-terminating proxy, where the relay sees http:// and the browser sent https://. */
-export function sameHost(origin: string, url: URL): boolean {
+/**
+ * Whether `origin` is this site's: with the relay's own origin configured (RELAY_ORIGIN), exactly
+ * that one; without it, the host the request was sent to (the same site even behind a
+ * TLS-terminating proxy, where the relay sees http:// and the browser sent https://).
+ */
+export function sameHost(origin: string, url: URL, ownOrigin?: string): boolean {
+  if (ownOrigin !== undefined) return origin === ownOrigin;
   try {
     return new URL(origin).host === url.host;
   } catch {

@@ -19,6 +19,8 @@ export interface RelayOptions {
   spam?: SpamGuard;
   /** Other sites' origins allowed to post here (the site itself always is). */
   allowedOrigins: string[];
+  /** This relay's own origin (RELAY_ORIGIN): set, the site is this origin, not whatever Host a request names. */
+  ownOrigin?: string;
   rateLimitPerMinute: number;
   /** A shared limiter (Workers); by default one in this process's memory. */
   limiter?: RateLimiter;
@@ -39,7 +41,7 @@ export interface RelayOptions {
 
 /** The options as the routes read them: defaults filled in, the limiters made, the site's taps checked by tapCheck. */
 export type Intake = Required<Pick<RelayOptions, "store" | "health" | "allowedOrigins" | "trustProxy" | "phone" | "answerBudgetMs" | "now" | "log" | "limiter" | "tapLimiter">> &
-  Pick<RelayOptions, "deliverNow" | "spam" | "updates"> & { ownTap: TapCheck | undefined };
+  Pick<RelayOptions, "deliverNow" | "spam" | "updates" | "ownOrigin"> & { ownTap: TapCheck | undefined };
 
 /** Where a request came from, as the host saw the connection. */
 export type Client = { clientAddress?: string } | undefined;

@@ -27,7 +27,7 @@ export async function formRoute(intake: Intake, request: Request, url: URL, clie
   const answers = new Answers(request, url, form ?? "contact", html && request.method === "POST" && form !== undefined, intake);
 
   const origin = request.headers.get("Origin");
-  if (origin && !sameHost(origin, url)) {
+  if (origin && !sameHost(origin, url, intake.ownOrigin)) {
     if (!intake.allowedOrigins.includes(origin)) return foreign(intake, request, answers, form, origin);
     answers.cors.set("Access-Control-Allow-Origin", origin);
   }

@@ -238,6 +238,20 @@ describe("relay handler: validate, store, answer", () => {
     expect((await handler(post("/api/quote", quote), { clientAddress: "10.0.0.2" })).status).toBe(200);
   });
 
+  it("with RELAY_ORIGIN, takes this site to be that origin, not whatever Host a request names (DNS rebinding)", async () => {
+    // A page on evil.example whose name resolves to the relay: its Origin and the Host it sends agree.
+    const rebound = (name: string) => new Request("http://evil.example/api/quote", { method: "POST", headers: { "Content-Type": "application/json", Origin: "http://evil.example" }, body: JSON.stringify({ name, email: "ann@example.com" }) });
+    const own = (name: string) => new Request("http://relay.test/api/quote", { method: "POST", headers: { "Content-Type": "application/json", Origin: "https://relay.test" }, body: JSON.stringify({ name, email: "ann@example.com" }) });
+    const pinned = createRelay({ store: leads.store, health: async () => healthy, allowedOrigins: ["https://www.example.com"], ownOrigin: "https://relay.test", rateLimitPerMinute: 100, phone: "0491 570 156", log: () => {} });
+    expect((await pinned(rebound("Rebound"))).status).toBe(403);
+    expect((await pinned(own("Own Page"))).status).toBe(200);
+    expect((await stored()).map((l) => l.fields?.name)).toEqual(["Own Page"]);
+    // Without it, the Host comparison of before: the rebound page counts as this site.
+    expect((await relay()(rebound("Host Only"))).status).toBe(200);
+    expect(serverConfig({ RELAY_ORIGIN: "https://www.example.com.au/" }).RELAY_ORIGIN).toBe("https://www.example.com.au");
+    expect(() => serverConfig({ RELAY_ORIGIN: "https://www.example.com.au/api" })).toThrow(/RELAY_ORIGIN: "https:\/\/www.example.com.au\/api" is not an origin/);
+  });
+
   it("accepts cross-origin posts only from configured origins", async () => {
     const from = (origin: string, name: string) => post("/api/quote", JSON.stringify({ name, email: "ann@example.com" }), { "Content-Type": "application/json", Origin: origin });
     const denied = await relay()(from("https://evil.example", "Evil"));

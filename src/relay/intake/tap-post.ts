@@ -18,10 +18,10 @@ export const CALL_TAPS_PER_MINUTE = 10;
 /** User agents that say they are crawlers or previewers: their taps are not counted. */
 const BOT_AGENT = /bot|crawl|spider|slurp|preview|headless|lighthouse|python|curl|wget|httpclient/i;
 
-export async function tapPost({ store, allowedOrigins, ownTap, tapLimiter, trustProxy, now }: Intake, request: Request, url: URL, client: Client): Promise<Response> {
+export async function tapPost({ store, allowedOrigins, ownOrigin, ownTap, tapLimiter, trustProxy, now }: Intake, request: Request, url: URL, client: Client): Promise<Response> {
   const origin = request.headers.get("Origin");
   const headers = new Headers({ Vary: "Origin" });
-  const ours = origin !== null && (sameHost(origin, url) || allowedOrigins.includes(origin));
+  const ours = origin !== null && (sameHost(origin, url, ownOrigin) || allowedOrigins.includes(origin));
   if (ours && origin) headers.set("Access-Control-Allow-Origin", origin);
   if (request.method !== "POST") {
     headers.set("Allow", "POST");

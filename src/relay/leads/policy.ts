@@ -157,11 +157,6 @@ export async function chatMoved(store: LeadStore, configured: string, to: string
   if (requeued) log(`relay: ${requeued} lead(s) held for the old chat go out again to ${to}`);
 }
 
-/** The chat Telegram moved the configured one to, if it did (chatMoved). */
-export async function movedChat(store: LeadStore, configured: string): Promise<string | undefined> {
-  return store.settings.read(movedSetting(configured));
-}
-
 const movedSetting = (chatId: string) => `telegram-chat-moved:${chatId}`;
 const movedLine = (from: string, to: string, sends: string) =>
   `relay: Telegram moved the owner's chat ${from} to ${to} (the group became a supergroup); the relay ${sends} there. Set TELEGRAM_CHAT_ID=${to} to match.`;
@@ -174,7 +169,7 @@ const movedLine = (from: string, to: string, sends: string) =>
 export async function telegramInUse(store: LeadStore, configured: TelegramOptions | undefined, log: (message: string) => void, now: () => number = Date.now): Promise<TelegramOptions | undefined> {
   if (!configured) return undefined;
   const chat = configured.chatId;
-  const moved = await movedChat(store, chat);
+  const moved = await store.settings.read(movedSetting(chat));
   if (moved) log(movedLine(chat, moved, "sends"));
   return { ...configured, chatId: moved ?? chat, chatMoved: (_from, to) => chatMoved(store, chat, to, now(), log) };
 }

@@ -12,7 +12,7 @@ import type { Stage } from "../telegram/stages.ts";
 import { columns, LEAD_STATUSES, toLead, type FailureKind, type Lead, type LeadStatus, type NewLead, type Row } from "./lead.ts";
 import { HandledUpdates, Settings, UsedProofs } from "./memory.ts";
 import { OwnerQueries } from "./owner-queries.ts";
-import type { Sql } from "./sql.ts";
+import { readMany, type Sql, type Statement } from "./sql.ts";
 import { StageStore } from "./stage-store.ts";
 
 export type TapCount = { page: string; number: string; count: number };
@@ -94,15 +94,15 @@ export class LeadStore {
    * Newest first. `stages` keeps the leads at those stages (null: waiting, no button pressed yet);
    * `withStages` reads each lead's stage history in the same statement.
    */
-  async list({ statuses = LEAD_STATUSES, stages, limit = 50, withStages = false }: { statuses?: readonly LeadStatus[]; stages?: readonly (Stage | null)[]; limit?: number; withStages?: boolean } = {}): Promise<Lead[]> {
-    const keys = stages?.filter((s): s is Stage => s !== null) ?? [];
-    const either = [...(keys.length ? [`stage IN (${keys.map(() => "?").join(", ")})`] : []), ...(stages?.includes(null) ? ["stage IS NULL"] : [])];
-    const atStage = stages === undefined ? "" : ` AND (${either.join(" OR ") || "0"})`;
-    const rows = await this.sql.all<Row>(
-      `SELECT ${columns(withStages)} FROM leads WHERE status IN (${statuses.map(() => "?").join(", ")})${atStage} ORDER BY received_at DESC, id LIMIT ?`,
-      [...statuses, ...keys, limit],
-    );
-    return rows.map(toLead);
+  async list(options: ListOptions = {}): Promise<Lead[]> {
+    const { sql, params } = listStatement(options);
+    return (await this.sql.all<Row>(sql, params)).map(toLead);
+  }
+
+  /** list() and stats() read together, in one round trip where the Sql can (wrangler: one process for both). */
+  async listWithStats(options: ListOptions = {}): Promise<{ leads: Lead[]; stats: StoreStats }> {
+    const [rows, [stats]] = (await readMany(this.sql, [listStatement(options), { sql: STATS }])) as [Row[], StatsRow[]];
+    return { leads: rows.map(toLead), stats: statsOf(stats) };
   }
 
   /** The ids of pending leads whose next attempt is due, oldest first: a sender reads each lead afresh as it takes it. */
@@ -204,13 +204,29 @@ export class LeadStore {
 
   /** For health checks, which anyone may ask for: the pending and undeliverable leads only, through the leads_due index. */
   async stats(): Promise<StoreStats> {
-    const [row] = await this.sql.all<{ pending: number; oldest: number | null; undeliverable: number; error: string | null }>(
-      "SELECT (SELECT COUNT(*) FROM leads WHERE status = 'pending') AS pending, (SELECT MIN(received_at) FROM leads WHERE status = 'pending') AS oldest, (SELECT COUNT(*) FROM leads WHERE status = 'undeliverable') AS undeliverable, (SELECT last_error FROM leads WHERE status = 'undeliverable' ORDER BY received_at DESC, id LIMIT 1) AS error",
-    );
-    return {
-      pending: Number(row?.pending ?? 0),
-      oldestPendingAt: row?.oldest == null ? null : Number(row.oldest),
-      undeliverable: Number(row?.undeliverable ?? 0),
-      undeliverableError: row?.error ?? null,
-    };
+    const [row] = await this.sql.all<StatsRow>(STATS);
+    return statsOf(row);
   }}
+
+type ListOptions = { statuses?: readonly LeadStatus[]; stages?: readonly (Stage | null)[]; limit?: number; withStages?: boolean };
+
+/** list()'s statement: newest first, at the statuses and stages asked for. */
+function listStatement({ statuses = LEAD_STATUSES, stages, limit = 50, withStages = false }: ListOptions): Statement {
+  const keys = stages?.filter((s): s is Stage => s !== null) ?? [];
+  const either = [...(keys.length ? [`stage IN (${keys.map(() => "?").join(", ")})`] : []), ...(stages?.includes(null) ? ["stage IS NULL"] : [])];
+  const atStage = stages === undefined ? "" : ` AND (${either.join(" OR ") || "0"})`;
+  return {
+    sql: `SELECT ${columns(withStages)} FROM leads WHERE status IN (${statuses.map(() => "?").join(", ")})${atStage} ORDER BY received_at DESC, id LIMIT ?`,
+    params: [...statuses, ...keys, limit],
+  };
+}
+
+const STATS =
+  "SELECT (SELECT COUNT(*) FROM leads WHERE status = 'pending') AS pending, (SELECT MIN(received_at) FROM leads WHERE status = 'pending') AS oldest, (SELECT COUNT(*) FROM leads WHERE status = 'undeliverable') AS undeliverable, (SELECT last_error FROM leads WHERE status = 'undeliverable' ORDER BY received_at DESC, id LIMIT 1) AS error";
+type StatsRow = { pending: number; oldest: number | null; undeliverable: number; error: string | null } | undefined;
+const statsOf = (row: StatsRow): StoreStats => ({
+  pending: Number(row?.pending ?? 0),
+  oldestPendingAt: row?.oldest == null ? null : Number(row.oldest),
+  undeliverable: Number(row?.undeliverable ?? 0),
+  undeliverableError: row?.error ?? null,
+});

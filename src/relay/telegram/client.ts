@@ -10,7 +10,7 @@
 export interface TelegramOptions {
   apiBase: string;
   token: string;
-  /** The chat the relay writes to: the configured one, or the supergroup Telegram moved it to (followMigration). */
+  /** The chat the relay writes to: the configured one, or the supergroup Telegram moved it to (post follows the move). */
   chatId: string;
   /** One attempt without an answer is abandoned after this many ms: long enough that a slow Telegram is not taken for a dead one. */
   attemptTimeoutMs?: number;
@@ -84,13 +84,6 @@ export async function callBot(telegram: TelegramOptions, method: string, params:
   }
 }
 
-/**
- * One request. Every string goes out well-formed: Telegram refuses a lone surrogate (half an emoji
- * cut off) with 400 "strings must be encoded in UTF-8", so it becomes U+FFFD instead.
- * An answer that the chat moved (400 with parameters.migrate_to_chat_id: the group became a
- * supergroup, https://core.telegram.org/bots/api#responseparameters) is followed once: the new id
- * is kept in `telegram.chatId` (and told to `chatMoved`), and the call is made again to it.
- */
 export interface RetryOptions {
   /** Tries in all. */
   tries?: number;
@@ -120,6 +113,13 @@ export async function callBotRetrying(telegram: TelegramOptions, method: string,
   return answer;
 }
 
+/**
+ * One request. Every string goes out well-formed: Telegram refuses a lone surrogate (half an emoji
+ * cut off) with 400 "strings must be encoded in UTF-8", so it becomes U+FFFD instead.
+ * An answer that the chat moved (400 with parameters.migrate_to_chat_id: the group became a
+ * supergroup, https://core.telegram.org/bots/api#responseparameters) is followed once: the new id
+ * is kept in `telegram.chatId` (and told to `chatMoved`), and the call is made again to it.
+ */
 async function post(telegram: TelegramOptions, method: string, params: Record<string, unknown>, timeoutMs = telegram.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS, stop?: AbortSignal): Promise<{ response: Response; answer: Answer }> {
   const first = await postOnce(telegram, method, params, timeoutMs, stop);
   const to = first.answer.migrateTo;

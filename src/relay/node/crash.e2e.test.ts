@@ -98,6 +98,26 @@ describe("the Node relay killed (SIGKILL) mid-send and started again", () => {
     second.child.kill("SIGKILL");
   }, 60_000);
 
+  it("a lead taken while Telegram is down, the relay killed, Telegram back, the relay started again: the owner gets it once", async () => {
+    tg.always({ kind: "down" });
+    const first = await startRelay();
+    expect(await post(first.url, lead("Down Then Back", 3))).toBe(true);
+    await expect.poll(() => tg.attempts, { timeout: 10_000, message: "the relay tries Telegram while it is down" }).toBeGreaterThanOrEqual(1);
+    first.child.kill("SIGKILL");
+    await first.exited;
+
+    tg.always({ kind: "ok" });
+    const second = await startRelay();
+    await expect.poll(() => tg.delivered.length, { timeout: 15_000, message: "the restarted relay sends the kept lead" }).toBe(1);
+    const store = openLeadStore(db.file);
+    await expect.poll(async () => (await store.store.list())[0]?.status, { timeout: 5_000, message: "the store says delivered" }).toBe("delivered");
+    store.close();
+    // Delivered once: a 503 is a refusal, so the notice carries no repeat mark, and nothing follows it.
+    expect(tg.delivered[0].shown).toMatch(/^New Quote Request/);
+    expect(notices().get("Down Then Back")).toHaveLength(1);
+    second.child.kill("SIGKILL");
+  }, 60_000);
+
   it("200 leads at 30 at a time, killed mid-burst: every lead delivered, none lost, no repeat unmarked", async () => {
     // A slow Telegram: 20 ms to take a message, 40 ms more to answer.
     tg.always({ kind: "ok", delayMs: 20, answerDelayMs: 40 });

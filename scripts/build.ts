@@ -1,16 +1,20 @@
 /**
  * `npm run build`: brings the editor's JSON Schemas in schemas/ up to date with
- * src/content/schema.ts, then builds dist/ from content/, or explains what in
- * content/ is wrong.
+ * src/content/schema.ts and the relay's page for a post without script up to
+ * date with the site's form components (src/build/result-markup.tsx), then
+ * builds dist/ from content/, or explains what in content/ is wrong.
  */
 import "../src/build/production.ts";
+import path from "node:path";
 import { build } from "../src/build/build.ts";
 import { buildSummary, progressLine } from "../src/build/summary.ts";
 import { writeJsonSchemas } from "../src/build/content/json-schema.ts";
 import { ContentError } from "../src/build/content/load.ts";
 import { formActions } from "../src/shared/relay-paths.ts";
+import { RESULT_MARKUP_FILE, writeResultMarkup } from "../src/build/result-markup.tsx";
 
 for (const file of writeJsonSchemas()) console.log(`Updated ${file} from src/content/schema.ts: commit it with the schema change.`);
+if (await writeResultMarkup()) console.log(`Updated ${path.relative(process.cwd(), RESULT_MARKUP_FILE)} from the site's form components: commit it with their change.`);
 
 const relay = process.env.RELAY_URL?.replace(/\/$/, "");
 const progress = progressLine();

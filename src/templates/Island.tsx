@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { islands, type HydrateOn, type IslandName, type IslandProps } from "../browser/islands/index.ts";
+import { islands, type HydrateOn, type IslandName, type IslandProps } from "./islands.ts";
 
 export function Island<N extends IslandName>({ name, props, hydrate = "interaction" }: { name: N; props: IslandProps<N>; hydrate?: HydrateOn }) {
   const Component = islands[name] as (p: IslandProps<N>) => React.ReactNode;

@@ -26,7 +26,7 @@ const labelClass = "block text-sm font-medium text-ink";
 /** Far longer than the relay takes to store a lead and answer (about 3 s at most), so its answer normally arrives first. */
 const RELAY_TIMEOUT_MS = 20_000;
 
-type Shown = { tone: "success" | "error" } & NoticeText;
+export type Shown = { tone: "success" | "error" } & NoticeText;
 
 export function useRelayForm(kind: FormKind, action: string, failureNotice: NoticeText) {
   const [sending, setSending] = useState(false);
@@ -101,23 +101,35 @@ export function Notices({ notice, onDismiss }: { notice: Shown | null; onDismiss
   );
 }
 
-function NoticeBox({ notice, onDismiss }: { notice: Shown; onDismiss: () => void }) {
-  const error = notice.tone === "error";
+/** A notice's colours and icon: the islands' two tones are below; the relay's page for a post without script adds its own (src/build/result-markup.tsx). */
+export interface NoticeLook {
+  box: string;
+  icon: string;
+  iconName: "check" | "close";
+  hover: string;
+  /** On a page of its own (the relay's, for a post without script), the title is the page's h1, with these classes. */
+  heading?: string;
+}
+
+export const NOTICE_LOOKS: Record<Shown["tone"], NoticeLook> = {
+  success: { box: "border-brand-200 bg-brand-50 text-brand-900", icon: "text-brand-700", iconName: "check", hover: "hover:bg-brand-100" },
+  error: { box: "border-red-300 bg-red-50 text-red-900", icon: "text-red-700", iconName: "close", hover: "hover:bg-red-100" },
+};
+
+/** One notice; without `onDismiss` (a page without script) it has no dismiss button. */
+export function NoticeBox({ notice, look = NOTICE_LOOKS[notice.tone], onDismiss }: { notice: Shown; look?: NoticeLook; onDismiss?: () => void }) {
   return (
-    <div className={cn("flex items-start gap-3 rounded-xl border p-4 text-left", error ? "border-red-300 bg-red-50 text-red-900" : "border-brand-200 bg-brand-50 text-brand-900")}>
-      <Icon name={error ? "close" : "check"} className={cn("mt-0.5 h-5 w-5 shrink-0", error ? "text-red-700" : "text-brand-700")} />
+    <div className={cn("flex items-start gap-3 rounded-xl border p-4 text-left", look.box)}>
+      <Icon name={look.iconName} className={cn("mt-0.5 h-5 w-5 shrink-0", look.icon)} />
       <div className="min-w-0 flex-1">
-        <p className="font-semibold">{notice.title}</p>
+        {look.heading === undefined ? <p className="font-semibold">{notice.title}</p> : <h1 className={cn("font-semibold", look.heading)}>{notice.title}</h1>}
         <p className="mt-1 text-sm">{notice.text}</p>
       </div>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label="Dismiss notice"
-        className={cn("-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg", error ? "hover:bg-red-100" : "hover:bg-brand-100")}
-      >
-        <Icon name="close" className="h-5 w-5" />
-      </button>
+      {onDismiss && (
+        <button type="button" onClick={onDismiss} aria-label="Dismiss notice" className={cn("-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg", look.hover)}>
+          <Icon name="close" className="h-5 w-5" />
+        </button>
+      )}
     </div>
   );
 }
@@ -151,11 +163,11 @@ export function SubmitButton({ kind, sending, buttonRef, className }: { kind: Fo
 }
 
 /** The collection notice (APP 5), under the Send button: what the details are for, and where to read more. */
-export function CollectionNotice() {
+export function CollectionNotice({ privacy = PRIVACY_PATH }: { privacy?: string }) {
   return (
     <p className="text-sm text-slate-600">
       {COLLECTION_NOTICE.before}
-      <a href={PRIVACY_PATH} className={textLinkClass}>
+      <a href={privacy} className={textLinkClass}>
         {COLLECTION_NOTICE.link}
       </a>
       {COLLECTION_NOTICE.after}
@@ -173,13 +185,13 @@ function Spinner() {
 }
 
 /**
- * A form's fields, drawn from their one description (FORM_FIELDS, which the
- * relay's page for a post without script draws too); ids are prefixed with
- * the form's kind. `place` wraps a field in a div of that class, its place in
+ * A form's fields, drawn from their one description (FORM_FIELDS), here and
+ * on the relay's page for a post without script (src/templates/ResultPage.tsx),
+ * holding `values` there; ids are prefixed with the form's kind. `place` wraps a field in a div of that class, its place in
  * the form's grid: the class stays in the form's own file, because the build
  * gives a page the CSS of every class in its islands' sources (src/build/css.ts).
  */
-export function FormFields({ kind, place = {} }: { kind: FormKind; place?: Partial<Record<FieldName, string>> }) {
+export function FormFields({ kind, place = {}, values = {} }: { kind: FormKind; place?: Partial<Record<FieldName, string>>; values?: Partial<Record<FieldName, string>> }) {
   return FORM_FIELDS[kind].map((field) => {
     const id = `${kind}-${field.name}`;
     const labelled = (
@@ -188,7 +200,7 @@ export function FormFields({ kind, place = {} }: { kind: FormKind; place?: Parti
           {field.label}
           {field.required && <span aria-hidden="true" className="text-accent-700"> *</span>}
         </label>
-        <Control id={id} field={field} />
+        <Control id={id} field={field} value={values[field.name]} />
       </div>
     );
     return place[field.name] ? (
@@ -201,16 +213,16 @@ export function FormFields({ kind, place = {} }: { kind: FormKind; place?: Parti
   });
 }
 
-/** One control, every attribute from its description; uncontrolled (see the top of this file), so no value or onChange. */
-function Control({ id, field }: { id: string; field: FormField }) {
+/** One control, every attribute from its description; uncontrolled (see the top of this file), so no value or onChange: `value` is what it holds at first. */
+function Control({ id, field, value }: { id: string; field: FormField; value?: string }) {
   switch (field.control) {
     case "input":
-      return <input id={id} name={field.name} type={field.type} required={field.required} maxLength={field.maxLength} autoComplete={field.autoComplete} className={fieldClass} />;
+      return <input id={id} name={field.name} type={field.type} defaultValue={value} required={field.required} maxLength={field.maxLength} autoComplete={field.autoComplete} className={fieldClass} />;
     case "textarea":
-      return <textarea id={id} name={field.name} rows={field.rows} required={field.required} maxLength={field.maxLength} className={fieldClass} />;
+      return <textarea id={id} name={field.name} rows={field.rows} defaultValue={value} required={field.required} maxLength={field.maxLength} className={fieldClass} />;
     case "select":
       return (
-        <select id={id} name={field.name} required={field.required} defaultValue="" className={fieldClass}>
+        <select id={id} name={field.name} required={field.required} defaultValue={value ?? ""} className={fieldClass}>
           {field.options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

@@ -380,7 +380,7 @@ describe("without JavaScript", () => {
     await page.fill("#quote-message", HOSTILE);
     await Promise.all([page.waitForNavigation(), page.click("#home button[type=submit]")]);
     expect(await words(page, "[role=status]")).toBe("Please confirm your message\nTo keep spam out we ask this once: check what you typed below, then press Send.");
-    expect(await page.inputValue("#message")).toBe(HOSTILE);
+    expect(await page.inputValue("[name=message]")).toBe(HOSTILE);
     expect(tg.delivered).toHaveLength(0);
     await typedForAWhile(page);
     await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
@@ -400,10 +400,10 @@ describe("without JavaScript", () => {
     await page.fill("#contact-message", HOSTILE);
     await Promise.all([page.waitForNavigation(), page.click("#main form button[type=submit]")]);
     expect(await words(page, "[role=alert]")).toBe(`Error\nThere was an issue sending your message. Please try again or call us directly at ${PHONE}.`);
-    expect(await page.inputValue("#name")).toBe("Mia <b>");
-    expect(await page.inputValue("#email")).toBe("mia@example.com");
-    expect(await page.inputValue("#service")).toBe("office-cleaning");
-    expect(await page.inputValue("#message")).toBe(HOSTILE);
+    expect(await page.inputValue("[name=name]")).toBe("Mia <b>");
+    expect(await page.inputValue("[name=email]")).toBe("mia@example.com");
+    expect(await page.inputValue("[name=service]")).toBe("office-cleaning");
+    expect(await page.inputValue("[name=message]")).toBe(HOSTILE);
 
     // Sending it again from that page works once the store is back (after the one confirmation a script-less post asks for).
     relay.opened.db.pragma("query_only = OFF");

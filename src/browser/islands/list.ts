@@ -3,7 +3,7 @@
  * is listed here and lives in this folder; its props must be plain JSON.
  * Each is listed as a loader, so the browser's loader (src/browser/loader/
  * islands.ts) fetches an island's code only when it wakes, each island its
- * own chunk; the server's render loads them all once (index.ts).
+ * own chunk; the server's render loads them all once (src/templates/islands.ts).
  */
 export const islandLoaders = {
   ContactForm: () => import("./ContactForm.tsx"),

@@ -159,7 +159,7 @@ describe("people", () => {
     await page.fill("#contact-message", message);
     await Promise.all([page.waitForNavigation(), page.click("#main form button[type=submit]")]);
     expect(await page.locator("[role=status] h1").innerText()).toBe("Please confirm your message");
-    expect(await page.inputValue("#message")).toBe(message);
+    expect(await page.inputValue("[name=message]")).toBe(message);
     await page.waitForTimeout(1_100);
     await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
     expect(await page.locator("[role=status] h1").innerText()).toBe("Message Sent Successfully!");
@@ -343,8 +343,8 @@ describe("bodies", () => {
     expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
     expect(answer).toMatch(/connection: close/i);
     expect(answer).toMatch(/content-type: text\/html; charset=utf-8/i);
-    expect(answer).toContain("<h1>Your message is too long</h1>");
-    expect(answer).toContain('<a href="http://relay.test/contact-us/">Back to the form</a>');
+    expect(answer).toMatch(/<h1[^>]*>Your message is too long<\/h1>/);
+    expect(answer).toMatch(/<a href="http:\/\/relay.test\/contact-us\/"[^>]*>Back to the form<\/a>/);
     expect(ms).toBeLessThan(10_000);
   });
 

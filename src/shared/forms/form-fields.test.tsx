@@ -1,7 +1,8 @@
 /**
- * The two renderers of the forms' fields agree: the islands rendered on the
+ * The forms' fields agree wherever they are shown: the islands rendered on the
  * server (what a visitor gets before script) and the relay's page for a post
- * without script, read back field by field from their HTML.
+ * without script (the same components, rendered once by the build and filled
+ * by the relay), read back field by field from their HTML.
  */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -25,9 +26,7 @@ const attributes = (tag: string): Record<string, string> => Object.fromEntries([
 /**
  * Every visible field of the form in `html`, in order, as what a visitor and
  * the relay see of it: its label's words, whether the label shows the
- * required asterisk, control, name, type, required, autocomplete, limit and options. Not its id
- * (the island prefixes the form's kind) nor a message box's rows (the page
- * shows back what was typed in a taller box).
+ * required asterisk, control, id, name, type, required, autocomplete, limit, rows and options.
  */
 function fieldsIn(html: string) {
   const labels = new Map(
@@ -48,11 +47,13 @@ function fieldsIn(html: string) {
       label: labels.get(c.id)?.text,
       marked: labels.get(c.id)?.marked,
       control: c.control,
+      id: c.id,
       name: c.name,
       type: c.type,
       required: "required" in c,
       autocomplete: c.autocomplete,
       maxlength: c.maxlength,
+      rows: c.rows,
       options: [...c.options.matchAll(/<option\b([^>]*)>([^<]*)<\/option>/g)].map(([, attrs, text]) => [attributes(attrs).value, decodeEntities(text)]),
     }));
 }
@@ -80,11 +81,13 @@ describe("the comparison", () => {
     const html = page("contact");
     const changes = [
       html.replace(">Full Name<", ">Name<"),
-      html.replace(/(<label for="name">Full Name)<span[^>]*> \*<\/span>/, "$1"),
+      html.replace(/(<label for="contact-name"[^>]*>Full Name)<span[^>]*> \*<\/span>/, "$1"),
       html.replace('type="tel"', 'type="text"'),
-      html.replace(/(name="email"[^>]*) required/, "$1"),
-      html.replace('autocomplete="tel"', 'autocomplete="off"'),
-      html.replace('maxlength="10000"', 'maxlength="1000"'),
+      html.replace(/(id="contact-email"[^>]*) required=""/, "$1"),
+      html.replace('autoComplete="tel"', 'autoComplete="off"'),
+      html.replace('maxLength="10000"', 'maxLength="1000"'),
+      html.replace('rows="5"', 'rows="3"'),
+      html.replace('id="contact-phone"', 'id="phone"'),
       html.replace(">Carpet Cleaning Brisbane<", ">Carpets<"),
     ];
     for (const changed of changes) {

@@ -1,7 +1,7 @@
 /**
- * Each form's fields as controls: the one description that the islands
- * (src/browser/islands/FormParts.tsx) and the relay's page for a post without
- * script (src/relay/page.ts) both draw. Its own file, not fields.ts: the
+ * Each form's fields as controls: the one description that the islands draw
+ * (src/browser/islands/FormParts.tsx, also on the relay's page for a post
+ * without script) and the relay checks (schema.ts). Its own file, not fields.ts: the
  * loader's first-load script holds fields.ts (for PROOF_FIELD), and this is
  * needed only once a form wakes.
  */

@@ -1,0 +1,46 @@
+/**
+ * The relay's page for a form posted without script, as markup the build
+ * writes once from the site's own form components (src/templates/ResultPage.tsx)
+ * and stylesheet (Tailwind, with only the classes the page uses), into
+ * src/relay/intake/result-markup.ts. The relay fills its slots per request
+ * (src/relay/intake/page.ts) and renders nothing itself: React stays out of
+ * the Worker, and the page cannot drift from the site's form (decision 0062).
+ *
+ * `npm run build` writes the file when the components changed; a test holds
+ * the committed file to what they render now.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { FormKind } from "../shared/forms/fields.ts";
+import { FORM_FIELDS } from "../shared/forms/form-fields.ts";
+import { iconSprite } from "../shared/icons.tsx";
+import { NOTICE_TONES, type NoticeTone } from "../shared/slots.ts";
+import { ResultForm, ResultNotice, ResultPage, ResultProof } from "../templates/ResultPage.tsx";
+import { classNames, cssFor, scanMarkup } from "./css.ts";
+
+export const RESULT_MARKUP_FILE = path.resolve(import.meta.dirname, "../relay/intake/result-markup.ts");
+
+/** The parts of the page, each as markup with slots: what src/relay/intake/result-markup.ts holds. */
+export async function resultMarkup() {
+  const notice = Object.fromEntries(NOTICE_TONES.map((tone) => [tone, renderToStaticMarkup(<ResultNotice tone={tone} />)])) as Record<NoticeTone, string>;
+  const form = Object.fromEntries((Object.keys(FORM_FIELDS) as FormKind[]).map((kind) => [kind, renderToStaticMarkup(<ResultForm kind={kind} />)])) as Record<FormKind, string>;
+  const sprite = iconSprite(["check", "close"]);
+  const tokens = [...Object.values(notice), ...Object.values(form), renderToStaticMarkup(<ResultPage css="" sprite={sprite} />)].map(scanMarkup);
+  const css = await cssFor([...classNames(tokens.flatMap((t) => t.classAttrs)), ...tokens.flatMap((t) => [...t.elements])]);
+  return { page: "<!DOCTYPE html>" + renderToStaticMarkup(<ResultPage css={css} sprite={sprite} />), notice, form, proof: renderToStaticMarkup(<ResultProof />) };
+}
+
+/** The module's source: the parts as JSON, so the relay imports them as plain strings on either host. */
+export async function resultMarkupSource(): Promise<string> {
+  const parts = JSON.stringify(await resultMarkup(), null, 2);
+  return `// Written by \`npm run build\` from src/templates/ResultPage.tsx (src/build/result-markup.tsx): do not edit.\n// The relay's page for a form posted without script, with slots the relay fills (page.ts).\nexport const RESULT_MARKUP = ${parts} as const;\n`;
+}
+
+/** Writes the module if the components now render something else; says whether it did. */
+export async function writeResultMarkup(): Promise<boolean> {
+  const source = await resultMarkupSource();
+  if (readFileSync(RESULT_MARKUP_FILE, "utf8") === source) return false;
+  writeFileSync(RESULT_MARKUP_FILE, source);
+  return true;
+}

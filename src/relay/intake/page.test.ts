@@ -1,0 +1,36 @@
+/** The relay's page for a post without script: the build's markup, filled (page.ts). */
+import { describe, expect, it } from "vitest";
+import { readResultPage } from "../testing/result-page.ts";
+import { CONFIRM_NOTICE, resultPage, type ResultPage } from "./page.ts";
+
+const base: ResultPage = { form: "contact", mode: "failed", notice: { title: "Error", text: "Try again." }, values: {}, action: "/api/contact", back: "https://www.example.com/contact-us/" };
+
+describe("the result page", () => {
+  it("holds what was typed exactly, slot markers and markup included, and fills nothing from it", () => {
+    const typed = { name: "\uE000title\uE001 <b>", email: "a@b.co", phone: "\uE002form\uE003", service: "bond-cleaning", message: "\n\uE000text\uE001 & </textarea>" };
+    const page = readResultPage(resultPage({ ...base, values: typed }));
+    expect(page.form?.values).toEqual({ ...typed, back: base.back });
+    expect([page.title, page.text]).toEqual(["Error", "Try again."]);
+  });
+
+  it("says each outcome in its own live region and offers the form again only where it can be sent again", () => {
+    const read = (mode: ResultPage["mode"], proof?: string) => readResultPage(resultPage({ ...base, mode, proof, notice: mode === "confirm" ? CONFIRM_NOTICE : base.notice }));
+    expect(read("sent")).toMatchObject({ role: "status", form: undefined, back: { href: base.back, text: "Back to the site" } });
+    expect(read("refused")).toMatchObject({ role: "alert", form: undefined, back: { text: "Back to the form" } });
+    expect(read("failed")).toMatchObject({ role: "alert", form: { action: "/api/contact" } });
+    expect(read("failed").form?.values).not.toHaveProperty("proof");
+    expect(read("confirm", "p.1")).toMatchObject({ role: "status", title: CONFIRM_NOTICE.title, form: { values: { proof: "p.1", back: base.back } } });
+  });
+
+  it("chooses only a service the form offers, and links the privacy policy on the site the visitor came from", () => {
+    expect(readResultPage(resultPage({ ...base, values: { service: "made-up" } })).form?.values.service).toBe("");
+    expect(resultPage(base)).toContain('href="https://www.example.com/privacy-policy/"');
+    expect(resultPage({ ...base, back: "/contact-us/" })).toContain('href="/privacy-policy/"');
+  });
+
+  it("shows the quote form's own fields", () => {
+    const page = readResultPage(resultPage({ ...base, form: "quote", values: { address: "1 Main St" } }));
+    expect(Object.keys(page.form!.values)).toEqual(["back", "name", "email", "phone", "address", "message"]);
+    expect(page.form!.values.address).toBe("1 Main St");
+  });
+});

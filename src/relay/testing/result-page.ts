@@ -1,0 +1,48 @@
+/**
+ * What a visitor without script reads on the relay's result page (src/relay/intake/page.ts),
+ * read back from its HTML for tests: the notice, the link back, and the form again with what
+ * each field holds (a select's chosen option, a message box's text as the browser's parser
+ * reads it, dropping the one newline straight after <textarea>).
+ */
+import { decodeEntities, visibleText } from "../../testing/html.ts";
+
+export interface ResultPageRead {
+  /** The live region the notice is in: "status" or "alert". */
+  role: string | undefined;
+  title: string | undefined;
+  text: string | undefined;
+  back: { href: string; text: string } | undefined;
+  /** The form again, or undefined when the page has none. */
+  form: { action: string; values: Record<string, string> } | undefined;
+}
+
+const attr = (tag: string, name: string) => {
+  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return m ? decodeEntities(m[1]) : undefined;
+};
+
+export function readResultPage(html: string): ResultPageRead {
+  const notice = /<div role="(\w+)">([\s\S]*?)<\/div><\/div><\/div>/.exec(html);
+  const title = notice && /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(notice[2]);
+  const text = notice && /<\/h1><p[^>]*>([\s\S]*?)<\/p>/.exec(notice[2]);
+  const back = /<p class="mt-6"><a href="([^"]*)"[^>]*>([^<]*)<\/a><\/p><\/main>/.exec(html);
+  const formTag = /<form\b[^>]*>/.exec(html);
+  let form: ResultPageRead["form"];
+  if (formTag) {
+    const values: Record<string, string> = {};
+    for (const [tag] of html.matchAll(/<input\b[^>]*>/g)) values[attr(tag, "name")!] = attr(tag, "value") ?? "";
+    for (const [, tag, inner] of html.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) values[attr(tag, "name")!] = decodeEntities(inner.replace(/^\n/, ""));
+    for (const [, tag, options] of html.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
+      const chosen = [...options.matchAll(/<option\b([^>]*)>/g)].find(([, a]) => / selected=""/.test(a));
+      values[attr(tag, "name")!] = chosen ? attr(chosen[1], "value")! : "";
+    }
+    form = { action: attr(formTag[0], "action")!, values };
+  }
+  return {
+    role: notice?.[1],
+    title: title ? visibleText(title[1]).trim() : undefined,
+    text: text ? visibleText(text[1]).trim() : undefined,
+    back: back ? { href: decodeEntities(back[1]), text: decodeEntities(back[2]) } : undefined,
+    form,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The relay's page for a form posted without script, in parts with slots
+ * (src/shared/slots.ts): the site's own form components (FormParts.tsx: the
+ * fields, the notice, the collection notice), which the build renders once
+ * (src/build/result-markup.tsx) and the relay fills per request
+ * (src/relay/intake/page.ts). No header or footer: the relay may run on
+ * another host than the site, so the page stands alone, its stylesheet inline.
+ */
+import { CollectionNotice, FormFields, NOTICE_LOOKS, NoticeBox, type NoticeLook } from "../browser/islands/FormParts.tsx";
+import type { FormKind } from "../shared/forms/fields.ts";
+import { FORM_FIELDS, type FieldName } from "../shared/forms/form-fields.ts";
+import { PROOF_FIELD } from "../shared/forms/proof-field.ts";
+import { BACK_FIELD, rawSlot, textSlot, type NoticeTone } from "../shared/slots.ts";
+import { buttonClass, textLinkClass } from "../shared/ui.tsx";
+
+/** The notice's title is the page's heading, a little larger, in the notice's colour. */
+const heading = "text-lg text-inherit";
+const LOOKS: Record<NoticeTone, NoticeLook> = {
+  success: { ...NOTICE_LOOKS.success, heading },
+  error: { ...NOTICE_LOOKS.error, heading },
+  // Asking a visitor without script to confirm: neither a success nor a failure.
+  confirm: { box: "border-slate-300 bg-slate-50 text-ink", icon: "text-slate-600", iconName: "check", hover: "", heading },
+};
+
+/** The notice in one of its looks; slots: title, text. */
+export function ResultNotice({ tone }: { tone: NoticeTone }) {
+  return <NoticeBox notice={{ tone: "success", title: textSlot("title"), text: textSlot("text") }} look={LOOKS[tone]} />;
+}
+
+/**
+ * The form again, holding what was typed. Slots: action, intro, back, button, privacy, `value.NAME` for each
+ * input and message box (a select's chosen option is marked by the relay), and the raw slot proof.
+ */
+export function ResultForm({ kind }: { kind: FormKind }) {
+  const values = Object.fromEntries(FORM_FIELDS[kind].map((f) => [f.name, textSlot(`value.${f.name}`)])) as Record<FieldName, string>;
+  return (
+    <form action={textSlot("action")} method="post" className="mt-6 grid gap-4">
+      <p>{textSlot("intro")}</p>
+      <input type="hidden" name={BACK_FIELD} defaultValue={textSlot("back")} />
+      {rawSlot("proof")}
+      <FormFields kind={kind} values={values} />
+      <div>
+        <button type="submit" className={buttonClass("primary", "min-h-12 w-full sm:w-auto")}>
+          {textSlot("button")}
+        </button>
+      </div>
+      <CollectionNotice privacy={textSlot("privacy")} />
+    </form>
+  );
+}
+
+/** The proof a post without one is given, to send with the form again; slot: proof. */
+export const ResultProof = () => <input type="hidden" name={PROOF_FIELD} defaultValue={textSlot("proof")} />;
+
+/** The page around them; slots: title, role, back, backText, and the raw slots notice and form. */
+export function ResultPage({ css, sprite }: { css: string; sprite: string }) {
+  return (
+    <html lang="en-AU">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{textSlot("title")}</title>
+        <style dangerouslySetInnerHTML={{ __html: css }} />
+      </head>
+      <body>
+        <div dangerouslySetInnerHTML={{ __html: sprite }} />
+        <main className="mx-auto max-w-2xl px-4 py-8 text-ink sm:py-12">
+          <div role={textSlot("role")}>{rawSlot("notice")}</div>
+          {rawSlot("form")}
+          <p className="mt-6">
+            <a href={textSlot("back")} className={textLinkClass}>
+              {textSlot("backText")}
+            </a>
+          </p>
+        </main>
+      </body>
+    </html>
+  );
+}

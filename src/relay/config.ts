@@ -2,47 +2,67 @@
  * The relay's settings, from the environment, checked once at start-up. Each
  * problem is reported by variable name with what is wrong, all at once.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { TelegramOptions } from "./telegram/client.ts";
+
+/**
+ * One setting: unset or a string, read by `read`, which returns the value or
+ * `fail(message)` for each problem (the value is then z.NEVER). zod/mini, not
+ * zod: the Worker bundles this, and the mini build keeps only what is used
+ * (decision 0062). Every message is the relay's own, so no locale is needed.
+ */
+function setting<T>(read: (given: string | undefined, fail: (message: string) => never) => T) {
+  return z.pipe(
+    z.optional(z.string()),
+    z.transform((given: string | undefined, ctx) =>
+      read(given, (message) => {
+        ctx.issues.push({ code: "custom", message, input: given });
+        return z.NEVER;
+      }),
+    ),
+  );
+}
+
+const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
 
 /** A whole number setting from `min` to `max`, `fallback` when unset; `what` words the expectation when it is not. */
 const wholeNumber = (fallback: number, min: number, max: number, what = `a whole number from ${min} to ${max}`) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((s, ctx) => {
-      if (s === undefined || s === "") return fallback;
-      const n = Number(s);
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: "custom", message: `expected ${what}, got ${JSON.stringify(s)}` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  setting((given, fail) => {
+    const s = given?.trim();
+    if (s === undefined || s === "") return fallback;
+    const n = Number(s);
+    return !Number.isInteger(n) || n < min || n > max ? fail(`expected ${what}, got ${JSON.stringify(s)}`) : n;
+  });
 const positiveInt = (fallback: number, max: number) => wholeNumber(fallback, 1, max);
 
+/** One of `choices`, in any case; `fallback` when unset. */
+const oneOf = <const C extends string>(choices: readonly C[], fallback: C, message: string) =>
+  setting((given, fail) => {
+    const s = emptyAsMissing(given)?.toLowerCase() ?? fallback;
+    return choices.includes(s as C) ? (s as C) : fail(message);
+  });
+
+/** A text setting, undefined when unset or blank. */
+const text = setting((given) => emptyAsMissing(given));
+
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
 /** Opening hours as content/site.yaml writes them, without the labels: BUSINESS_HOURS, and the hours among the Worker's site facts (worker/site-vars.ts). */
-export const HoursLines = z.array(z.object({ days: z.array(z.enum(DAYS)).min(1), opens: clock.optional(), closes: clock.optional() }));
+export const HoursLines = z.array(z.object({ days: z.array(z.enum(DAYS)).check(z.minLength(1)), opens: z.optional(clock), closes: z.optional(clock) }));
 /** Opening hours as JSON, over the site's (content/site.yaml's) on either host. */
-const businessHours = z
-  .string()
-  .optional()
-  .transform((s, ctx) => {
-    if (s === undefined || s.trim() === "") return undefined;
-    const lines = HoursLines.safeParse((() => {
+const businessHours = setting((given, fail) => {
+  if (given === undefined || given.trim() === "") return undefined;
+  const lines = HoursLines.safeParse(
+    (() => {
       try {
-        return JSON.parse(s) as unknown;
+        return JSON.parse(given) as unknown;
       } catch {
         return undefined;
       }
-    })());
-    if (lines.success) return lines.data;
-    ctx.addIssue({ code: "custom", message: 'expected content/site.yaml\'s hours as JSON, e.g. [{"days":["Monday"],"opens":"08:00","closes":"18:00"}]' });
-    return z.NEVER;
-  });
+    })(),
+  );
+  return lines.success ? lines.data : fail('expected content/site.yaml\'s hours as JSON, e.g. [{"days":["Monday"],"opens":"08:00","closes":"18:00"}]');
+});
 
 /** Where the Node relay keeps its lead store unless LEADS_DB says otherwise. */
 export const DEFAULT_LEADS_DB = ".data/leads.sqlite";
@@ -50,53 +70,52 @@ export const DEFAULT_LEADS_DB = ".data/leads.sqlite";
 /** Where the owner learns the chat id (docs/relay.md, "Finding the chat id"). */
 const FIND_CHAT_ID = "call the Bot API's getUpdates after posting in the chat, or see docs/relay.md (Finding the chat id)";
 
-const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
+/** The address of Telegram's Bot API: https (http only on loopback, for a stand-in), and never credentials in it. */
+const apiBase = setting((given, fail) => {
+  const s = emptyAsMissing(given) ?? "https://api.telegram.org";
+  const url = URL.parse(s);
+  if (!url || !/^https?:$/.test(url.protocol)) return fail("expected an https URL such as https://api.telegram.org");
+  const problems: string[] = [];
+  // The bot token travels in the URL's path: only a loopback stand-in may see it unencrypted.
+  if (url.protocol !== "https:" && !isLoopback(url.hostname)) problems.push("must be https: (plain http only for a loopback address such as 127.0.0.1, for a local stand-in)");
+  // Credentials in the URL would be sent with every request and printed wherever the address is; the message never repeats them.
+  if (url.username !== "" || url.password !== "") problems.push("must not carry a user name or password (user:password@host): give the address only, such as https://api.telegram.org");
+  for (const problem of problems.slice(0, -1)) fail(problem);
+  return problems.length ? fail(problems.at(-1)!) : s;
+});
+
+/** An origin such as https://www.example.com (scheme and host, no path), or undefined when `item` is not one. */
+function originOf(item: string): string | undefined {
+  const url = URL.parse(item);
+  return url && url.origin !== "null" && url.origin === item.replace(/\/$/, "") ? url.origin : undefined;
+}
 
 export const RelayEnv = z
   .object({
-    TELEGRAM_BOT_TOKEN: z
-      .string()
-      .optional()
-      .transform(emptyAsMissing)
-      // Never echo the value: a wrong token is still a secret.
-      .refine((t) => t === undefined || /^\d+:[\w-]{20,}$/.test(t), { message: "does not look like a bot token (digits, a colon, then the secret), as @BotFather gives it" }),
-    TELEGRAM_CHAT_ID: z
-      .string()
-      .optional()
-      .transform(emptyAsMissing)
+    // Never echo the value: a wrong token is still a secret.
+    TELEGRAM_BOT_TOKEN: setting((given, fail) => {
+      const t = emptyAsMissing(given);
+      return t === undefined || /^\d+:[\w-]{20,}$/.test(t) ? t : fail("does not look like a bot token (digits, a colon, then the secret), as @BotFather gives it");
+    }),
+    TELEGRAM_CHAT_ID: setting((given, fail) => {
+      const c = emptyAsMissing(given);
       // A button press names its chat by number only (telegram/updates.ts compares the two), so a @channelname,
       // which sendMessage would take, would leave every press of the owner's ignored.
-      .refine((c) => c === undefined || !c.startsWith("@"), {
-        message: `is a @name; the relay needs the chat's numeric id (for example -1001234567890), since the owner's button presses name the chat by number: ${FIND_CHAT_ID}`,
-      })
-      .refine((c) => c === undefined || c.startsWith("@") || /^-?\d+$/.test(c), { message: `expected the chat's numeric id, for example -1001234567890: ${FIND_CHAT_ID}` }),
-    TELEGRAM_API_BASE: z
-      .string()
-      .optional()
-      .transform((s) => emptyAsMissing(s) ?? "https://api.telegram.org")
-      .pipe(z.url({ protocol: /^https?$/, error: "expected an https URL such as https://api.telegram.org" }))
-      // The bot token travels in the URL's path: only a loopback stand-in may see it unencrypted.
-      .refine((s) => new URL(s).protocol === "https:" || isLoopback(new URL(s).hostname), { message: "must be https: (plain http only for a loopback address such as 127.0.0.1, for a local stand-in)" })
-      // Credentials in the URL would be sent with every request and printed wherever the address is; the message never repeats them.
-      .refine((s) => new URL(s).username === "" && new URL(s).password === "", { message: "must not carry a user name or password (user:password@host): give the address only, such as https://api.telegram.org" }),
+      if (c?.startsWith("@")) return fail(`is a @name; the relay needs the chat's numeric id (for example -1001234567890), since the owner's button presses name the chat by number: ${FIND_CHAT_ID}`);
+      return c === undefined || /^-?\d+$/.test(c) ? c : fail(`expected the chat's numeric id, for example -1001234567890: ${FIND_CHAT_ID}`);
+    }),
+    TELEGRAM_API_BASE: apiBase,
     RATE_LIMIT_PER_MINUTE: positiveInt(5, 10_000),
     /** Comma-separated origins allowed to post from other sites, e.g. https://www.example.com. */
-    ALLOWED_ORIGINS: z
-      .string()
-      .optional()
-      .transform((s, ctx) => {
-        const origins: string[] = [];
-        for (const item of (s ?? "").split(",").map((x) => x.trim()).filter(Boolean)) {
-          try {
-            const url = new URL(item);
-            if (url.origin === "null" || url.origin !== item.replace(/\/$/, "")) throw new Error();
-            origins.push(url.origin);
-          } catch {
-            ctx.addIssue({ code: "custom", message: `${JSON.stringify(item)} is not an origin such as https://www.example.com (scheme and host, no path)` });
-          }
-        }
-        return origins;
-      }),
+    ALLOWED_ORIGINS: setting((given, fail) => {
+      const origins: string[] = [];
+      for (const item of (given ?? "").split(",").map((x) => x.trim()).filter(Boolean)) {
+        const origin = originOf(item);
+        if (origin) origins.push(origin);
+        else fail(`${JSON.stringify(item)} is not an origin such as https://www.example.com (scheme and host, no path)`);
+      }
+      return origins;
+    }),
     /**
      * The address this relay is reached at (e.g. https://www.example.com.au for the Node server that
      * serves the site, or the Worker's route). Set, a form post or a call tap counts as this site's
@@ -104,69 +123,58 @@ export const RelayEnv = z
      * request was sent to: a page on another name that resolves to the relay (DNS rebinding) is
      * refused. Unset: the Host comparison, as before.
      */
-    RELAY_ORIGIN: z
-      .string()
-      .optional()
-      .transform((s, ctx) => {
-        const given = emptyAsMissing(s);
-        if (given === undefined) return undefined;
-        const url = URL.parse(given);
-        if (url && url.origin !== "null" && url.origin === given.replace(/\/$/, "")) return url.origin;
-        ctx.addIssue({ code: "custom", message: `${JSON.stringify(given)} is not an origin such as https://www.example.com.au (scheme and host, no path)` });
-        return z.NEVER;
-      }),
+    RELAY_ORIGIN: setting((given, fail) => {
+      const s = emptyAsMissing(given);
+      if (s === undefined) return undefined;
+      return originOf(s) ?? fail(`${JSON.stringify(s)} is not an origin such as https://www.example.com.au (scheme and host, no path)`);
+    }),
     /** The business phone for the contact form's failure text on the page a script-less post gets, over the site's (site.ts). */
-    SITE_PHONE: z.string().optional().transform(emptyAsMissing),
+    SITE_PHONE: text,
     /** "off" turns the spam check off: every valid post is a lead. */
-    SPAM_CHECKS: z
-      .string()
-      .optional()
-      .transform((s) => emptyAsMissing(s)?.toLowerCase() ?? "on")
-      .pipe(z.enum(["on", "off"], { error: 'expected "on" or "off"' })),
+    SPAM_CHECKS: oneOf(["on", "off"], "on", 'expected "on" or "off"'),
     /** The key that signs the forms' proof tokens; without it the relay makes one and keeps it in the lead store. */
-    SPAM_KEY: z
-      .string()
-      .optional()
-      .transform(emptyAsMissing)
-      .refine((k) => k === undefined || k.length >= 32, { message: "is too short: use at least 32 random characters (for example: openssl rand -hex 32)" }),
+    SPAM_KEY: setting((given, fail) => {
+      const k = emptyAsMissing(given);
+      return k === undefined || k.length >= 32 ? k : fail("is too short: use at least 32 random characters (for example: openssl rand -hex 32)");
+    }),
     /** Minutes after its notice before a lead nobody has pressed a stage for is reminded (in business hours); 0: never. */
     LEAD_REMINDER_MINUTES: wholeNumber(30, 0, 24 * 60),
     BUSINESS_HOURS: businessHours,
     /** How many proxies stand in front of the relay, whose X-Forwarded-For entries are trusted. */
     TRUST_PROXY: wholeNumber(0, 0, 10, "the number of proxies in front of the relay, 0 to 10"),
   })
-  .superRefine((env, ctx) => {
-    if ((env.TELEGRAM_BOT_TOKEN === undefined) !== (env.TELEGRAM_CHAT_ID === undefined)) {
-      const missing = env.TELEGRAM_BOT_TOKEN === undefined ? "TELEGRAM_BOT_TOKEN" : "TELEGRAM_CHAT_ID";
-      ctx.addIssue({ code: "custom", path: [missing], message: "is missing: set both TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or neither to only store leads" });
-    }
-  });
+  .check(
+    z.superRefine((env, ctx) => {
+      if ((env.TELEGRAM_BOT_TOKEN === undefined) !== (env.TELEGRAM_CHAT_ID === undefined)) {
+        const missing = env.TELEGRAM_BOT_TOKEN === undefined ? "TELEGRAM_BOT_TOKEN" : "TELEGRAM_CHAT_ID";
+        ctx.addIssue({ code: "custom", path: [missing], message: "is missing: set both TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or neither to only store leads" });
+      }
+    }),
+  );
 
 /** Days after which what a visitor typed is erased from delivered (and spam) leads. */
 const retentionDays = positiveInt(90, 36_500);
 
-export const ServerEnv = RelayEnv.and(
+export const ServerEnv = z.intersection(
+  RelayEnv,
   z.object({
     PORT: positiveInt(4321, 65_535),
-    HOST: z.string().optional().transform((s) => emptyAsMissing(s) ?? "localhost"),
+    HOST: setting((given) => emptyAsMissing(given) ?? "localhost"),
     /** The lead store's SQLite file. */
-    LEADS_DB: z.string().optional().transform((s) => emptyAsMissing(s) ?? DEFAULT_LEADS_DB),
+    LEADS_DB: setting((given) => emptyAsMissing(given) ?? DEFAULT_LEADS_DB),
     LEADS_RETENTION_DAYS: retentionDays,
     /** "1": store leads without sending them, on purpose (allowed in production). */
-    LEADS_STORE_ONLY: z.string().optional().transform((s) => emptyAsMissing(s) === "1"),
+    LEADS_STORE_ONLY: setting((given) => emptyAsMissing(given) === "1"),
     /**
      * How the owner's button presses reach a Node relay: "polling" (getUpdates; works without a public
      * address), "webhook" (Telegram posts to /api/telegram; set it with npm run telegram -- webhook URL),
      * or "off".
      */
-    TELEGRAM_UPDATES: z
-      .string()
-      .optional()
-      .transform((s) => emptyAsMissing(s)?.toLowerCase() ?? "polling")
-      .pipe(z.enum(["polling", "webhook", "off"], { error: 'expected "polling", "webhook" or "off"' })),
-    NODE_ENV: z.string().optional(),
+    TELEGRAM_UPDATES: oneOf(["polling", "webhook", "off"], "polling", 'expected "polling", "webhook" or "off"'),
+    NODE_ENV: z.optional(z.string()),
   }),
-).superRefine((env, ctx) => {
+).check(
+  z.superRefine((env, ctx) => {
   if (env.NODE_ENV === "production" && env.TELEGRAM_BOT_TOKEN === undefined && env.TELEGRAM_CHAT_ID === undefined && !env.LEADS_STORE_ONLY) {
     ctx.addIssue({
       code: "custom",
@@ -174,10 +182,11 @@ export const ServerEnv = RelayEnv.and(
       message: "and TELEGRAM_CHAT_ID are not set, so in production (NODE_ENV=production) no lead would reach the owner. Set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or LEADS_STORE_ONLY=1 if storing leads without sending them is meant.",
     });
   }
-});
+  }),
+);
 
 /** The relay on Cloudflare Workers: D1 holds the leads, so it erases them too. */
-export const WorkerEnv = RelayEnv.and(z.object({ LEADS_RETENTION_DAYS: retentionDays }));
+export const WorkerEnv = z.intersection(RelayEnv, z.object({ LEADS_RETENTION_DAYS: retentionDays }));
 
 export type RelayConfig = z.output<typeof RelayEnv>;
 export type ServerConfig = z.output<typeof ServerEnv>;
@@ -190,7 +199,7 @@ export class ConfigError extends Error {
   }
 }
 
-function parse<T extends z.ZodType>(schema: T, env: Record<string, string | undefined>): z.output<T> {
+function parse<T extends z.ZodMiniType>(schema: T, env: Record<string, string | undefined>): z.output<T> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`));

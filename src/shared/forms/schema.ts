@@ -5,7 +5,7 @@
  * `required`, `maxlength` and `type=email` before sending; this is the same
  * check on the server.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { HONEYPOT_FIELD, HONEYPOT_MAX, type FormKind } from "./fields.ts";
 import { FORM_FIELDS, type FieldNameOf, type FormField } from "./form-fields.ts";
 // A one-line field (name, email, phone, address) stays one line in the notice (text.ts): no one can forge an "Email:" line.
@@ -16,25 +16,25 @@ const INVISIBLE = /[\s\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF\u202A-\u202E\
 
 const visible = (s: string) => s.replace(INVISIBLE, "") !== "";
 
-const optional = (max: number) => z.string().max(max).transform(oneLine).optional().default("");
-const required = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .transform(oneLine)
-    .refine(visible, { error: "required" });
+// zod/mini: the Worker bundles this, and the mini build keeps only what is used (decision 0062).
+const upTo = (max: number) => z.string().check(z.maxLength(max));
+/** Unset as "": the form's blank field. */
+const orBlank = (schema: z.ZodMiniType<string>) => z._default(z.optional(schema), "");
+const line = (max: number) => z.pipe(upTo(max), z.transform(oneLine));
+const optional = (max: number) => orBlank(line(max));
+const required = (max: number) => line(max).check(z.refine(visible, { error: "required" }));
 /** The message: as typed, line breaks and all. */
-const optionalText = (max: number) => z.string().max(max).optional().default("");
-const requiredText = (max: number) => z.string().max(max).refine(visible, { error: "required" });
+const optionalText = (max: number) => orBlank(upTo(max));
+const requiredText = (max: number) => upTo(max).check(z.refine(visible, { error: "required" }));
 // The same rule as a browser's type=email, so anything a browser lets through is accepted.
 // Its pattern already refuses line breaks and controls.
-const email = (max: number) => z.string().trim().max(max).pipe(z.email({ pattern: z.regexes.html5Email }));
+const email = (max: number) => z.pipe(z.string().check(z.trim(), z.maxLength(max)), z.email({ pattern: z.regexes.html5Email }));
 
 /** The check of one field, from its description: what the browser checks before sending, checked again here. */
-function check(field: FormField): z.ZodType<string> {
+function check(field: FormField): z.ZodMiniType<string> {
   switch (field.control) {
     case "input":
-      if (field.type === "email") return field.required ? email(field.maxLength) : z.union([z.literal(""), email(field.maxLength)]).optional().default("");
+      if (field.type === "email") return field.required ? email(field.maxLength) : orBlank(z.union([z.literal(""), email(field.maxLength)]));
       return field.required ? required(field.maxLength) : optional(field.maxLength);
     case "textarea":
       return field.required ? requiredText(field.maxLength) : optionalText(field.maxLength);
@@ -42,7 +42,7 @@ function check(field: FormField): z.ZodType<string> {
       // An option's value, or "" (the first option, none chosen) when the choice is not required.
       const values = field.options.map((o) => o.value).filter((v) => v !== "" || !field.required);
       const choice = z.enum(values as [string, ...string[]]);
-      return field.required ? choice : choice.optional().default("");
+      return field.required ? choice : orBlank(choice);
     }
   }
 }
@@ -54,8 +54,8 @@ export type Body<K extends FormKind> = { [N in FieldNameOf<K>]: string } & { [HO
 const bodyOf = <K extends FormKind>(kind: K) =>
   z.object({
     ...Object.fromEntries(FORM_FIELDS[kind].map((field) => [field.name, check(field)])),
-    [HONEYPOT_FIELD]: z.string().max(HONEYPOT_MAX).optional().default(""),
-  }) as unknown as z.ZodType<Body<K>>;
+    [HONEYPOT_FIELD]: orBlank(upTo(HONEYPOT_MAX)),
+  }) as unknown as z.ZodMiniType<Body<K>>;
 
 export const QuoteBody = bodyOf("quote");
 export type QuoteBody = Body<"quote">;

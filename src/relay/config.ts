@@ -50,7 +50,22 @@ export const DEFAULT_LEADS_DB = ".data/leads.sqlite";
 /** Where the owner learns the chat id (docs/relay.md, "Finding the chat id"). */
 const FIND_CHAT_ID = "call the Bot API's getUpdates after posting in the chat, or see docs/relay.md (Finding the chat id)";
 
-const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
+export const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
+
+/**
+ * The address of an API the relay calls with a secret (Telegram's bot token in the path, the email
+ * provider's key in a header), `fallback` when unset: https, so only a loopback stand-in may see the
+ * secret unencrypted; and no user name or password, which would be sent with every request and
+ * printed wherever the address is (the message never repeats them).
+ */
+export const apiAddress = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((s) => emptyAsMissing(s) ?? fallback)
+    .pipe(z.url({ protocol: /^https?$/, error: `expected an https URL such as ${fallback}` }))
+    .refine((s) => new URL(s).protocol === "https:" || isLoopback(new URL(s).hostname), { message: "must be https: (plain http only for a loopback address such as 127.0.0.1, for a local stand-in)" })
+    .refine((s) => new URL(s).username === "" && new URL(s).password === "", { message: `must not carry a user name or password (user:password@host): give the address only, such as ${fallback}` });
 
 export const RelayEnv = z
   .object({
@@ -70,15 +85,8 @@ export const RelayEnv = z
         message: `is a @name; the relay needs the chat's numeric id (for example -1001234567890), since the owner's button presses name the chat by number: ${FIND_CHAT_ID}`,
       })
       .refine((c) => c === undefined || c.startsWith("@") || /^-?\d+$/.test(c), { message: `expected the chat's numeric id, for example -1001234567890: ${FIND_CHAT_ID}` }),
-    TELEGRAM_API_BASE: z
-      .string()
-      .optional()
-      .transform((s) => emptyAsMissing(s) ?? "https://api.telegram.org")
-      .pipe(z.url({ protocol: /^https?$/, error: "expected an https URL such as https://api.telegram.org" }))
-      // The bot token travels in the URL's path: only a loopback stand-in may see it unencrypted.
-      .refine((s) => new URL(s).protocol === "https:" || isLoopback(new URL(s).hostname), { message: "must be https: (plain http only for a loopback address such as 127.0.0.1, for a local stand-in)" })
-      // Credentials in the URL would be sent with every request and printed wherever the address is; the message never repeats them.
-      .refine((s) => new URL(s).username === "" && new URL(s).password === "", { message: "must not carry a user name or password (user:password@host): give the address only, such as https://api.telegram.org" }),
+    // The bot token travels in the URL's path.
+    TELEGRAM_API_BASE: apiAddress("https://api.telegram.org"),
     RATE_LIMIT_PER_MINUTE: positiveInt(5, 10_000),
     /** Comma-separated origins allowed to post from other sites, e.g. https://www.example.com. */
     ALLOWED_ORIGINS: z
@@ -190,7 +198,8 @@ export class ConfigError extends Error {
   }
 }
 
-function parse<T extends z.ZodType>(schema: T, env: Record<string, string | undefined>): z.output<T> {
+/** `env` read by `schema`, or a ConfigError naming every problem by its variable. */
+export function parse<T extends z.ZodType>(schema: T, env: Record<string, string | undefined>): z.output<T> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`));

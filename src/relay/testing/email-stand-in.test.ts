@@ -34,7 +34,7 @@ const EMAIL = { from: TEST_FROM, to: ["visitor@example.com"], subject: "We have 
 async function post(s: EmailStandIn, body: unknown = EMAIL, headers: Record<string, string | null> = {}, signal?: AbortSignal): Promise<Answer> {
   const all: Record<string, string | null> = { Authorization: `Bearer ${s.apiKey}`, "Content-Type": "application/json", "User-Agent": "test/1", ...headers };
   const sent = Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== null));
-  const res = await fetch(`${s.apiUrl}/emails`, { method: "POST", headers: sent, body: typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body), signal });
+  const res = await fetch(`${s.apiUrl}/emails`, { method: "POST", headers: sent, body: typeof body === "string" ? body : body instanceof Uint8Array ? new Uint8Array(body) : JSON.stringify(body), signal });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : { message: text } };
 }

@@ -79,9 +79,8 @@ describe("the door", () => {
 
 describe("the rate limit", () => {
   it("takes the limit in one second, answers the next 429 with retry-after, and carries the ratelimit headers on every answer", async () => {
-    const s = await standIn({ requestsPerSecond: 2 });
-    // Start just after a second turns, so the three requests share one window.
-    await new Promise((r) => setTimeout(r, 1_000 - (Date.now() % 1_000) + 5));
+    let clock = Date.UTC(2026, 10, 27, 1, 2, 3, 250);
+    const s = await standIn({ requestsPerSecond: 2, now: () => clock });
     const first = await post(s, { ...EMAIL, subject: "1" });
     const second = await post(s, { ...EMAIL, subject: "2" });
     const third = await post(s, { ...EMAIL, subject: "3" });
@@ -92,8 +91,11 @@ describe("the rate limit", () => {
     expect(third.headers.get("retry-after")).toBe("1");
     expect(third.headers.get("ratelimit-reset")).toBe("1");
     expect(s.delivered.map((e) => e.subject)).toEqual(["1", "2"]);
-    await new Promise((r) => setTimeout(r, 1_000));
-    expect((await post(s, { ...EMAIL, subject: "4" })).status).toBe(200);
+    // The window is the clock's second, not a second from the first request.
+    clock += 749;
+    expect((await post(s, { ...EMAIL, subject: "4" })).status).toBe(429);
+    clock += 1;
+    expect((await post(s, { ...EMAIL, subject: "5" })).status).toBe(200);
   });
 });
 
@@ -143,10 +145,13 @@ describe("idempotency keys", () => {
     expect(s.delivered).toHaveLength(1);
   });
 
-  it("forgets a key after its time (24 h; shortened here), and keeps none for a refused request", async () => {
-    const s = await standIn({ idempotencyTtlMs: 200 });
+  it("forgets a key after 24 hours, and keeps none for a refused request", async () => {
+    let clock = Date.UTC(2026, 10, 27);
+    const s = await standIn({ now: () => clock });
     await post(s, EMAIL, { "Idempotency-Key": "k" });
-    await new Promise((r) => setTimeout(r, 250));
+    clock += 24 * 60 * 60_000 - 1;
+    expect((await post(s, { ...EMAIL, text: "another" }, { "Idempotency-Key": "k" })).status).toBe(409);
+    clock += 1;
     expect((await post(s, { ...EMAIL, text: "another" }, { "Idempotency-Key": "k" })).status).toBe(200);
     expect(s.delivered).toHaveLength(2);
 

@@ -93,6 +93,8 @@ export interface EmailStandInOptions {
   idempotencyTtlMs?: number;
   /** The largest request taken, in bytes (default MAX_EMAIL_BYTES). */
   maxEmailBytes?: number;
+  /** The stand-in's clock, for the rate limit's windows and the keys' expiry (tests move it on instead of sleeping). */
+  now?: () => number;
 }
 
 export interface EmailStandIn {
@@ -250,6 +252,7 @@ export async function startEmailStandIn({
   requestsPerSecond = REQUESTS_PER_SECOND,
   idempotencyTtlMs = IDEMPOTENCY_TTL_MS,
   maxEmailBytes = MAX_EMAIL_BYTES,
+  now = Date.now,
 }: EmailStandInOptions = {}): Promise<EmailStandIn> {
   const fresh = () => ({
     delivered: [] as DeliveredEmail[],
@@ -300,14 +303,14 @@ export async function startEmailStandIn({
    * -reset (seconds until the window resets) on every answer; over the limit, 429 with retry-after.
    */
   function countRequest(): { over: boolean; headers: Record<string, string> } {
-    const now = Date.now();
-    const window = Math.floor(now / 1000);
+    const at = now();
+    const window = Math.floor(at / 1000);
     if (window !== state.window) {
       state.window = window;
       state.inWindow = 0;
     }
     state.inWindow++;
-    const reset = String(Math.max(1, Math.ceil(((window + 1) * 1000 - now) / 1000)));
+    const reset = String(Math.max(1, Math.ceil(((window + 1) * 1000 - at) / 1000)));
     const over = state.inWindow > requestsPerSecond;
     const headers: Record<string, string> = { "ratelimit-limit": String(requestsPerSecond), "ratelimit-remaining": String(Math.max(0, requestsPerSecond - state.inWindow)), "ratelimit-reset": reset };
     if (over) headers["retry-after"] = reset;
@@ -369,8 +372,8 @@ export async function startEmailStandIn({
     // Idempotency Keys, Possible responses: checked before anything else is done with the request.
     const key = record.idempotencyKey;
     if (key !== undefined && (key.length < 1 || key.length > 256)) return fail(400, "invalid_idempotency_key", MESSAGES.badKey);
-    const now = Date.now();
-    for (const [k, entry] of state.keys) if (entry.expiresAt <= now) state.keys.delete(k);
+    const at = now();
+    for (const [k, entry] of state.keys) if (entry.expiresAt <= at) state.keys.delete(k);
     const entry = key === undefined ? undefined : state.keys.get(key);
     const sameBody = canonical(body);
     if (entry) {
@@ -386,7 +389,7 @@ export async function startEmailStandIn({
     const id = randomUUID();
     // "checks whether an email with the same idempotency key has already been sent": the key is
     // kept for an email accepted, not for a request refused (which may be made again, corrected).
-    const kept: KeyEntry | undefined = key === undefined ? undefined : { body: sameBody, expiresAt: now + idempotencyTtlMs };
+    const kept: KeyEntry | undefined = key === undefined ? undefined : { body: sameBody, expiresAt: at + idempotencyTtlMs };
     if (key !== undefined && kept) state.keys.set(key, kept);
     state.delivered.push({
       id,

@@ -89,6 +89,7 @@ export default tseslint.config(
   { files: ["src/relay/telegram/**"], ignores: ["**/*.test.*"], rules: concern(["**/intake/**"], "Telegram's side of the relay does not reach into the HTTP intake") },
   { files: ["src/relay/owner/**"], ignores: ["**/*.test.*"], rules: concern(["**/intake/**"], "The owner's features do not reach into the HTTP intake") },
   { files: ["src/relay/leads/**"], ignores: ["**/*.test.*"], rules: concern(["**/intake/**", "**/owner/**"], "The lead store and delivery policy sit under the features that use them") },
+  { files: ["src/relay/email/**"], ignores: ["**/*.test.*"], rules: concern(["**/intake/**", "**/owner/**", "**/telegram/**"], "Email is a channel of its own, beside Telegram: the delivery policy uses it, it uses neither the intake, the owner's features nor Telegram") },
   {
     files: ["src/relay/worker/**"],
     ignores: ["**/*.test.*"],

@@ -11,7 +11,7 @@ import type { TelegramOptions } from "./telegram/client.ts";
  * zod: the Worker bundles this, and the mini build keeps only what is used
  * (decision 0062). Every message is the relay's own, so no locale is needed.
  */
-function setting<T>(read: (given: string | undefined, fail: (message: string) => never) => T) {
+export function setting<T>(read: (given: string | undefined, fail: (message: string) => never) => T) {
   return z.pipe(
     z.optional(z.string()),
     z.transform((given: string | undefined, ctx) =>
@@ -23,7 +23,7 @@ function setting<T>(read: (given: string | undefined, fail: (message: string) =>
   );
 }
 
-const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
+export const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
 
 /** A whole number setting from `min` to `max`, `fallback` when unset; `what` words the expectation when it is not. */
 const wholeNumber = (fallback: number, min: number, max: number, what = `a whole number from ${min} to ${max}`) =>
@@ -70,19 +70,23 @@ export const DEFAULT_LEADS_DB = ".data/leads.sqlite";
 /** Where the owner learns the chat id (docs/relay.md, "Finding the chat id"). */
 const FIND_CHAT_ID = "call the Bot API's getUpdates after posting in the chat, or see docs/relay.md (Finding the chat id)";
 
-/** The address of Telegram's Bot API: https (http only on loopback, for a stand-in), and never credentials in it. */
-const apiBase = setting((given, fail) => {
-  const s = emptyAsMissing(given) ?? "https://api.telegram.org";
-  const url = URL.parse(s);
-  if (!url || !/^https?:$/.test(url.protocol)) return fail("expected an https URL such as https://api.telegram.org");
-  const problems: string[] = [];
-  // The bot token travels in the URL's path: only a loopback stand-in may see it unencrypted.
-  if (url.protocol !== "https:" && !isLoopback(url.hostname)) problems.push("must be https: (plain http only for a loopback address such as 127.0.0.1, for a local stand-in)");
-  // Credentials in the URL would be sent with every request and printed wherever the address is; the message never repeats them.
-  if (url.username !== "" || url.password !== "") problems.push("must not carry a user name or password (user:password@host): give the address only, such as https://api.telegram.org");
-  for (const problem of problems.slice(0, -1)) fail(problem);
-  return problems.length ? fail(problems.at(-1)!) : s;
-});
+/**
+ * The address of an API the relay calls with a secret (Telegram's bot token in the path, the email
+ * provider's key in a header), `fallback` when unset: https, so only a loopback stand-in may see the
+ * secret unencrypted; and no user name or password, which would be sent with every request and
+ * printed wherever the address is (the message never repeats them).
+ */
+export const apiAddress = (fallback: string) =>
+  setting((given, fail) => {
+    const s = emptyAsMissing(given) ?? fallback;
+    const url = URL.parse(s);
+    if (!url || !/^https?:$/.test(url.protocol)) return fail(`expected an https URL such as ${fallback}`);
+    const problems: string[] = [];
+    if (url.protocol !== "https:" && !isLoopback(url.hostname)) problems.push("must be https: (plain http only for a loopback address such as 127.0.0.1, for a local stand-in)");
+    if (url.username !== "" || url.password !== "") problems.push(`must not carry a user name or password (user:password@host): give the address only, such as ${fallback}`);
+    for (const problem of problems.slice(0, -1)) fail(problem);
+    return problems.length ? fail(problems.at(-1)!) : s;
+  });
 
 /** An origin such as https://www.example.com (scheme and host, no path), or undefined when `item` is not one. */
 function originOf(item: string): string | undefined {
@@ -104,7 +108,8 @@ export const RelayEnv = z
       if (c?.startsWith("@")) return fail(`is a @name; the relay needs the chat's numeric id (for example -1001234567890), since the owner's button presses name the chat by number: ${FIND_CHAT_ID}`);
       return c === undefined || /^-?\d+$/.test(c) ? c : fail(`expected the chat's numeric id, for example -1001234567890: ${FIND_CHAT_ID}`);
     }),
-    TELEGRAM_API_BASE: apiBase,
+    // The bot token travels in the URL's path.
+    TELEGRAM_API_BASE: apiAddress("https://api.telegram.org"),
     RATE_LIMIT_PER_MINUTE: positiveInt(5, 10_000),
     /** Comma-separated origins allowed to post from other sites, e.g. https://www.example.com. */
     ALLOWED_ORIGINS: setting((given, fail) => {
@@ -199,7 +204,8 @@ export class ConfigError extends Error {
   }
 }
 
-function parse<T extends z.ZodMiniType>(schema: T, env: Record<string, string | undefined>): z.output<T> {
+/** `env` read by `schema`, or a ConfigError naming every problem by its variable. */
+export function parse<T extends z.ZodMiniType>(schema: T, env: Record<string, string | undefined>): z.output<T> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`));

@@ -6,6 +6,7 @@
  * The token is part of the URL, so the URL is never logged or put in an error.
  * https://core.telegram.org/bots/api#sendmessage
  */
+import { mayHaveArrived, networkReason } from "../fetch-errors.ts";
 
 export interface TelegramOptions {
   apiBase: string;
@@ -47,7 +48,7 @@ export async function sendOnce(text: string, telegram: TelegramOptions, parseMod
     ({ response, answer } = await post(telegram, "sendMessage", params));
   } catch (error) {
     // A request that never connected cannot have been delivered; one that got no answer may have been.
-    return { kind: "retry", reason: networkReason(error), uncertain: timedOut(error) || !isConnectFailure(error) };
+    return { kind: "retry", reason: networkReason(error), uncertain: mayHaveArrived(error) };
   }
   if (response.ok && answer.ok === true) {
     const messageId = (answer.result as { message_id?: unknown } | undefined)?.message_id;
@@ -172,20 +173,4 @@ async function readAnswer(response: Response): Promise<Answer> {
     // fall through: not JSON
   }
   return { description: `non-JSON answer (${response.headers.get("content-type") ?? "no content type"})` };
-}
-
-const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
-
-function isConnectFailure(error: unknown): boolean {
-  const code = error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : undefined;
-  return typeof code === "string" && CONNECT_FAILURES.has(code);
-}
-
-const timedOut = (error: unknown) => error instanceof Error && error.name === "TimeoutError";
-
-/** Why a request got no answer, by the error's kind only: a fetch error's message or cause could carry the URL, which holds the token. */
-function networkReason(error: unknown): string {
-  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
-  const kind = !(error instanceof Error) ? "unknown error" : timedOut(error) ? "no answer in time" : `${error.name}${typeof code === "string" ? ` ${code}` : ""}`;
-  return `network: ${kind}`;
 }

@@ -1,0 +1,69 @@
+/**
+ * Email addresses as the relay hands them to the provider: a bare address
+ * (`hello@mail.example.com.au`) or a display name and an address
+ * (`Jacaranda Cleaning Co. <hello@mail.example.com.au>`), the two forms
+ * Resend takes in `from`, `to` and `reply_to`
+ * (https://resend.com/docs/api-reference/emails/send-email: "To include a
+ * friendly name, pass the sender as `Name <email@example.com>`"; and its 422
+ * "Invalid `to` field. The email address needs to follow the
+ * `email@example.com` or `Name <email@example.com>` format",
+ * https://github.com/resend/resend-node/issues/286).
+ *
+ * Nothing that could end a header line gets through: a name or address with a
+ * line break or any other control character is refused, never cleaned, so a
+ * visitor cannot add a Bcc: or a second To: of their own.
+ */
+import * as z from "zod";
+
+export interface Mailbox {
+  /** The display name, if any: one line, no quotes or angle brackets. */
+  name?: string;
+  address: string;
+}
+
+/**
+ * The address rule: zod's email pattern (letters, digits and `_'+-.` before the @, no leading,
+ * trailing or doubled dot; a dotted domain ending in at least two letters). Stricter than the
+ * HTML5 rule the form uses (which takes `a@b`): Resend publishes no grammar of its own, and an
+ * address a mail server would bounce is better refused here, where the reason can be said.
+ * 254 characters at the most (RFC 5321's path limit less its angle brackets).
+ */
+const ADDRESS = z.email({ pattern: z.regexes.email }).max(254);
+
+/** C0 and C1 controls, DEL, and the line and paragraph separators: nothing a header may hold. */
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+/** What a display name must not hold: a control, or a quote, backslash or angle bracket that would change where the address is read. */
+// eslint-disable-next-line no-control-regex
+const NAME_REFUSED = /[\u0000-\u001F\u007F-\u009F\u2028\u2029"\\<>]/;
+/** RFC 5322 specials: a name holding any of them is sent quoted. */
+const SPECIALS = /[()<>[\]:;@\\,."]/;
+
+export const isAddress = (text: string): boolean => !CONTROLS.test(text) && ADDRESS.safeParse(text).success;
+
+/**
+ * `text` read as a mailbox, or why it is not one. Takes `address`, `Name <address>` and
+ * `"Name" <address>` (the quotes are dropped; a name may not hold a quote itself).
+ */
+export function parseMailbox(text: string): { ok: true; mailbox: Mailbox } | { ok: false; problem: string } {
+  if (CONTROLS.test(text)) return { ok: false, problem: "holds a line break or another control character" };
+  const trimmed = text.trim();
+  const named = /^(.*?)\s*<([^<>]*)>$/.exec(trimmed);
+  const address = named ? named[2].trim() : trimmed;
+  if (!isAddress(address)) return { ok: false, problem: "is not an email address such as hello@mail.example.com.au or Name <hello@mail.example.com.au>" };
+  if (!named || named[1] === "") return { ok: true, mailbox: { address } };
+  const quoted = /^"(.*)"$/.exec(named[1]);
+  const name = (quoted ? quoted[1] : named[1]).trim();
+  if (name === "" || NAME_REFUSED.test(name)) return { ok: false, problem: "has a display name that is empty or holds a quote, a backslash or an angle bracket" };
+  return { ok: true, mailbox: { name, address } };
+}
+
+/** A mailbox as a header writes it: the name quoted when it holds a special character (RFC 5322, 3.2.3 and 3.4). */
+export function formatMailbox({ name, address }: Mailbox): string {
+  if (name === undefined) return address;
+  if (NAME_REFUSED.test(name)) throw new Error("formatMailbox: a display name must not hold a control, a quote, a backslash or an angle bracket");
+  return `${SPECIALS.test(name) ? `"${name}"` : name} <${address}>`;
+}
+
+/** The part after the @, lowercased: what the provider checks against its verified domains. */
+export const domainOf = (address: string): string => address.slice(address.lastIndexOf("@") + 1).toLowerCase();

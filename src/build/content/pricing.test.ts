@@ -77,6 +77,13 @@ describe("content/pricing.yaml", () => {
     expect(lines).toContain(`pricing.yaml:${at} ${message}`);
   });
 
+  it("is explained in docs/pricing.md with the build's own words", () => {
+    const docs = readFileSync("docs/pricing.md", "utf8");
+    expect(docs).toContain(estimatesOff("content"));
+    const [duplicate] = problemsOf(contentWithPricing((t) => t.replace("{ id: walls,", "{ id: oven,")));
+    expect(docs).toContain(`content/${duplicate}`);
+  });
+
   it("reports every problem in it at once, with those of the other files", () => {
     const dir = contentWithPricing((t) => t.replace("gstIncluded: true", "gstIncluded: false").replace("{ id: walls,", "{ id: oven,"));
     expect(problemsOf(dir)).toHaveLength(2);

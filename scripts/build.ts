@@ -26,6 +26,7 @@ try {
   });
   progress.clear();
   for (const warning of result.warnings) console.warn(`warning: ${warning}`);
+  for (const note of result.notes) console.log(note);
   console.log(buildSummary(result));
 } catch (error) {
   progress.clear();

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { build } from "./build.ts";
-import { loadContent } from "./content/load.ts";
+import { estimatesOff, loadContent } from "./content/load.ts";
 import { routes } from "../content/routes.ts";
 
 describe("build", () => {
@@ -37,5 +37,7 @@ describe("build", () => {
     expect(result.pages).toHaveLength(routes(loadContent("content")).length);
     expect(readdirSync(dir)).toEqual(["dist"]);
     expect(existsSync(path.join(outDir, "suburbs", "bulimba", "index.html"))).toBe(true);
+    // The repository ships without the owner's prices: the build says so once (npm run build prints it).
+    expect(result.notes).toEqual([estimatesOff("content")]);
   });
 });

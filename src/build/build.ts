@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { loadContent } from "./content/load.ts";
+import { estimatesOff, loadContent } from "./content/load.ts";
 import type { Route, RouteKind } from "../content/routes.ts";
 import { FORM_PATHS } from "../shared/relay-paths.ts";
 import { serverConfig } from "../relay/index.ts";
@@ -42,6 +42,8 @@ export interface BuildResult {
   images: { processed: number; cached: number };
   /** Problems that do not stop the build (a photo smaller than its place needs), in the content's words. */
   warnings: string[];
+  /** What the owner should know that is not a problem: estimates are off while content/pricing.yaml is not there. */
+  notes: string[];
 }
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
@@ -93,7 +95,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     swapIn(staging, outDir);
     const ms = performance.now() - started;
     phases.other = ms - phases.content - phases.images - phases.render - phases.css - phases.write;
-    return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms, phases, images: { processed: images.processed, cached: images.cached }, warnings };
+    return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms, phases, images: { processed: images.processed, cached: images.cached }, warnings, notes: content.pricing ? [] : [estimatesOff(contentDir)] };
   } catch (error) {
     // esbuild may still be writing the scripts into the folder: let it finish, or it leaves the folder behind.
     await bundling.catch(() => {});

@@ -17,16 +17,26 @@ export const FILES = {
   contact: ["contact.yaml", S.ContactFile],
   privacy: ["privacy.yaml", S.LegalPageFile],
   terms: ["terms.yaml", S.LegalPageFile],
+  pricing: ["pricing.yaml", S.PricingFile],
 } as const;
 
 export type FileKey = keyof typeof FILES;
+
+/**
+ * The files content/ may leave out, each with the example in docs/ the owner
+ * copies to start one. Without pricing.yaml no price appears anywhere: the
+ * owner's prices are the only source of a figure (decision 0061).
+ */
+export const OPTIONAL_FILES = { pricing: "docs/pricing.example.yaml" } as const satisfies Partial<Record<FileKey, string>>;
+export type OptionalKey = keyof typeof OPTIONAL_FILES;
+export const isOptional = (key: FileKey): key is OptionalKey => key in OPTIONAL_FILES;
 
 /** A file's value once its schema has checked it. */
 export type FileValue<K extends FileKey> = z.output<(typeof FILES)[K][1]>;
 /** What `Content` holds of a file: a file that holds one list under its own key (services.yaml's `services:`) gives the list. */
 type Unwrapped<K extends FileKey> = FileValue<K> extends Record<K, infer List> ? List : FileValue<K>;
 
-export type Content = { [K in FileKey]: Unwrapped<K> } & {
+export type Content = { [K in FileKey]: K extends OptionalKey ? Unwrapped<K> | undefined : Unwrapped<K> } & {
   /** Folder holding the content, so images can be copied from it. */
   dir: string;
   /**

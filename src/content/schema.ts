@@ -16,3 +16,4 @@ export { HomeFile, ServiceCard, Testimonial, type HomeData } from "./schema/home
 export { AboutFile, type AboutData } from "./schema/about.ts";
 export { ContactFile, type ContactData } from "./schema/contact.ts";
 export { LegalPageFile, type LegalPageData } from "./schema/legal.ts";
+export { asPriceTable, PricingFile, type PricingData } from "./schema/pricing.ts";

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { COPY_HOSTS, copyHostOf, NOT_ON_COPY_HOST } from "../../content/copy-hosts.ts";
 import { jsonSchemas, SCHEMA_DIR, schemaFileFor } from "./json-schema.ts";
-import { FILES } from "../../content/content.ts";
+import { FILES, OPTIONAL_FILES } from "../../content/content.ts";
+import { pricingExample } from "../../testing/content-problems.ts";
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);
@@ -15,7 +16,9 @@ const validators = new Map<string, ReturnType<typeof ajv.compile>>(
   Object.values(FILES).map(([file]) => [file, ajv.compile(JSON.parse(readFileSync(path.join(SCHEMA_DIR, schemaFileFor(file)), "utf8")))]),
 );
 const zodFor = (file: string) => Object.values(FILES).find(([f]) => f === file)![1] as z.ZodType;
-const read = (file: string, edit: (text: string) => string = (t) => t) => readYaml(edit(readFileSync(path.join("content", file), "utf8")), { schema: CORE_SCHEMA });
+/** A file's text: content/'s, or for pricing.yaml, which the repository ships without, the docs' example as the owner fills it in. */
+const textOf = (file: string) => (file === FILES.pricing[0] ? pricingExample() : readFileSync(path.join("content", file), "utf8"));
+const read = (file: string, edit: (text: string) => string = (t) => t) => readYaml(edit(textOf(file)), { schema: CORE_SCHEMA });
 
 /** The fields JSON Schema finds wrong, as paths like "suburbs/5/postcode". */
 function jsonSchemaFields(file: string, value: unknown): string[] {
@@ -47,7 +50,7 @@ describe("the JSON Schemas in schemas/", () => {
     for (const [name, text] of jsonSchemas()) expect(readFileSync(path.join(SCHEMA_DIR, name), "utf8"), name).toBe(text);
   });
 
-  it.each(Object.values(FILES).map(([file]) => file))("accept today's content/%s", (file) => {
+  it.each(Object.values(FILES).map(([file]) => file))("accept today's content/%s (pricing.yaml: the docs' example)", (file) => {
     expect(jsonSchemaFields(file, read(file))).toEqual([]);
   });
 
@@ -112,6 +115,10 @@ describe("the JSON Schemas in schemas/", () => {
     ["a page title over 70 characters", "home.yaml", (t) => t.replace(/^( {2}title: ).*$/m, `$1"${"Bond cleaning Brisbane ".repeat(4)}"`), ["seo/title"]],
     ["a service's name, which is its form option's", "services.yaml", (t) => t.replace("    formValue: bond-cleaning\n", "    formValue: bond-cleaning\n    name: Bond Cleaning Brisbane\n"), ["services/0/name"]],
     ["a misspelt field in a FAQ", "faq.yaml", (t) => t.replace(/^(\s+)answer:/m, "$1answr:"), ["faq/0/answer", "faq/0/answr"]],
+    ["prices without GST", "pricing.yaml", (t) => t.replace("gstIncluded: true", "gstIncluded: false"), ["gstIncluded"]],
+    ["a price for a service services.yaml does not have", "pricing.yaml", (t) => t.replace("- service: spring-cleaning", "- service: window-cleaning"), ["services/1/service"]],
+    ["an add-on without its most allowed", "pricing.yaml", (t) => t.replace(", max: 2 }", " }"), ["services/0/addOns/1/max"]],
+    ["a rounding direction outside the three", "pricing.yaml", (t) => t.replace("direction: up", "direction: sideways"), ["rounding/direction"]],
   ];
 
   it.each(broken)("reject %s on the same field as zod", (_name, file, edit, fields) => {
@@ -142,8 +149,10 @@ describe("the list of copy hosts", () => {
 describe("the editor's setup", () => {
   const files = Object.values(FILES).map(([file]) => file);
 
-  it.each(files)("content/%s names its schema on its first line", (file) => {
-    const first = readFileSync(path.join("content", file), "utf8").split("\n")[0];
+  // An optional file's example in docs/ names it as the file will, one folder down from the project too.
+  const shipped = (file: string) => Object.values(OPTIONAL_FILES).find((example) => path.basename(example) === file.replace(".yaml", ".example.yaml")) ?? path.join("content", file);
+  it.each(files)("content/%s names its schema on its first line (pricing.yaml: its example in docs/)", (file) => {
+    const first = readFileSync(shipped(file), "utf8").split("\n")[0];
     expect(first).toBe(`# yaml-language-server: $schema=../${SCHEMA_DIR}/${schemaFileFor(file)}`);
   });
 

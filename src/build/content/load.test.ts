@@ -6,35 +6,9 @@ import { parse } from "yaml";
 import { SERVICE_OPTIONS } from "../../shared/forms/fields.ts";
 import { headerSuburbs, homeGridSuburbs } from "../../content/routes.ts";
 import { contentLists } from "../../testing/content-lists.ts";
-import { contentCopy, contentWithNewSuburb } from "../../testing/new-suburb.ts";
-import { ContentError, loadContent } from "./load.ts";
-import { formatProblem } from "./problems.ts";
-
-/** A copy of the real content/ in a temp folder, with `edit` applied to one file's text. */
-function brokenContent(file: string, edit: (text: string) => string): string {
-  const dir = contentCopy();
-  const full = path.join(dir, file);
-  const before = readFileSync(full, "utf8");
-  const after = edit(before);
-  expect(after, "the fixture edit changed nothing").not.toBe(before);
-  writeFileSync(full, after);
-  return dir;
-}
-
-function problemsOf(dir: string): string[] {
-  try {
-    loadContent(dir);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ContentError);
-    return (error as ContentError).problems.map((p) => formatProblem({ ...p, file: path.basename(p.file) }));
-  }
-  throw new Error("expected the content to be rejected");
-}
-
-/** The 1-based line of the first line matching `re` in a content file. */
-function lineOf(dir: string, file: string, re: RegExp): number {
-  return readFileSync(path.join(dir, file), "utf8").split("\n").findIndex((l) => re.test(l)) + 1;
-}
+import { brokenContent, lineOf, problemsOf } from "../../testing/content-problems.ts";
+import { contentWithNewSuburb } from "../../testing/new-suburb.ts";
+import { loadContent } from "./load.ts";
 
 /** A copy of content/ with one suburb more, added as the owner adds one (npm run new-suburb, then each FILL IN written) and shown on the home page. */
 const WITH_NEW_SUBURB = contentWithNewSuburb("Quokka Flats", "4055", { homeGrid: true });

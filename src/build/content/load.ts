@@ -11,7 +11,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type * as z from "zod";
-import { FILES, type Content, type FileKey, type FileValue } from "../../content/content.ts";
+import { FILES, isOptional, OPTIONAL_FILES, type Content, type FileKey, type FileValue, type OptionalKey } from "../../content/content.ts";
 import { crossCheck } from "./cross-check.ts";
 import { FILL_IN, fillIns } from "./fill-in.ts";
 import { locate } from "./locate.ts";
@@ -29,6 +29,13 @@ export class ContentError extends Error {
   }
 }
 
+/**
+ * What the build says once when content/pricing.yaml is not there (as the
+ * repository ships): not a problem, but the reason the quote page shows no price.
+ */
+export const estimatesOff = (dir: string) =>
+  `Estimates are off until ${shownPath(path.join(dir, FILES.pricing[0]))} exists: no price appears on the site. To start one, copy ${OPTIONAL_FILES.pricing} (docs/pricing.md explains each field).`;
+
 export function loadContent(dir = "content"): Content {
   const problems: ContentProblem[] = [];
   const parsed: Partial<Record<FileKey, Parsed>> = {};
@@ -37,6 +44,7 @@ export function loadContent(dir = "content"): Content {
   for (const [key, [file, schema]] of Object.entries(FILES) as [FileKey, (typeof FILES)[FileKey]][]) {
     const full = path.join(dir, file);
     if (!existsSync(full)) {
+      if (isOptional(key)) continue;
       problems.push({ file: shownPath(full), line: 1, entry: "", field: "", message: "file is missing" });
       continue;
     }
@@ -61,8 +69,8 @@ export function loadContent(dir = "content"): Content {
   }
   if (problems.length > 0) throw new ContentError(problems);
 
-  // Every file was read and passed its schema.
-  const d = data as { [K in FileKey]: FileValue<K> };
+  // Every file there was read and passed its schema (an optional file may not be there).
+  const d = data as { [K in FileKey]: K extends OptionalKey ? FileValue<K> | undefined : FileValue<K> };
   const checked = crossCheck(d, parsed as Record<FileKey, Parsed>, dir);
   if (checked.problems.length > 0) throw new ContentError(checked.problems);
   return {
@@ -75,6 +83,7 @@ export function loadContent(dir = "content"): Content {
     contact: d.contact,
     privacy: d.privacy,
     terms: d.terms,
+    pricing: d.pricing,
     dir,
     images: checked.images,
   };

@@ -22,7 +22,7 @@ export function locate(p: Parsed, at: readonly PropertyKey[], message: string, u
   if (listAt >= 0) {
     const item = p.doc.getIn(keys.slice(0, listAt + 1)) as unknown;
     const js = isMap(item) ? (item.toJSON() as Record<string, unknown>) : undefined;
-    const label = js && (js.slug ?? js.name ?? js.title ?? js.question);
+    const label = js && (js.slug ?? js.name ?? js.title ?? js.question ?? js.service);
     entry = `${keys.slice(0, listAt).join(".")}[${keys[listAt]}]${typeof label === "string" ? ` ${JSON.stringify(label)}` : ""}`;
     fieldKeys = keys.slice(listAt + 1);
   }

@@ -1,6 +1,6 @@
 /**
  * The pieces more than one content file's schema is made of: a text that
- * must not be empty, a slug, a postcode, an image, a page's search result,
+ * must not be empty, a slug, a postcode, a date, an image, a page's search result,
  * its banner.
  */
 import * as z from "zod";
@@ -12,6 +12,12 @@ export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
 export const postcode = z.string().regex(/^\d{4}$/, {
   error: (iss) => `expected 4 digits, got ${JSON.stringify(iss.input)}`,
 });
+/** A day as the pages write it, "24 November 2026". */
+export const dayDate = z
+  .string()
+  .regex(/^([1-9]|[12]\d|3[01]) (January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d$/, {
+    error: (iss) => `expected a date such as "24 November 2026", got ${JSON.stringify(iss.input)}`,
+  });
 
 /** Section texts that many pages share, each with its hover help. */
 export const heading = text.describe("The section's heading.");

@@ -7,17 +7,12 @@
  * What is the owner's to write is here (decision 0050).
  */
 import * as z from "zod";
-import { Banner, Seo } from "./common.ts";
+import { Banner, dayDate, Seo } from "./common.ts";
 
 export const LegalPageFile = z.strictObject({
   seo: Seo,
   banner: Banner,
-  updated: z
-    .string()
-    .regex(/^([1-9]|[12]\d|3[01]) (January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d$/, {
-      error: (iss) => `expected a date such as "24 November 2026", got ${JSON.stringify(iss.input)}`,
-    })
-    .describe('The day the page\'s words last changed, e.g. "24 November 2026", shown under its heading. Change it whenever the policy or the terms change, or a figure they quote does.'),
+  updated: dayDate.describe('The day the page\'s words last changed, e.g. "24 November 2026", shown under its heading. Change it whenever the policy or the terms change, or a figure they quote does.'),
 });
 
 export type LegalPageData = z.infer<typeof LegalPageFile>;

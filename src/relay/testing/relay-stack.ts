@@ -47,7 +47,7 @@ export type RunningRelay = NodeRelay & { url: string; server: Server };
 type LeadsDb = ReturnType<typeof tempLeadsDb>;
 
 /** What both kinds of stack share: the stand-in, the log, starting and stopping relays. */
-function stack(standInOptions: StandInOptions | undefined) {
+function standInAndRelays(standInOptions: StandInOptions | undefined) {
   let tg: StandIn | undefined;
   const logs: string[] = [];
   const running = new Map<RunningRelay, LeadsDb | undefined>();
@@ -113,7 +113,7 @@ export interface RelayPerTest {
 }
 
 export function relayPerTest({ standIn }: { standIn?: StandInOptions } = {}): RelayPerTest {
-  const base = stack(standIn);
+  const base = standInAndRelays(standIn);
   let db: LeadsDb | undefined;
   beforeEach(() => {
     db = tempLeadsDb();
@@ -148,7 +148,7 @@ export interface RelayPerFile {
 }
 
 export function relayPerFile({ standIn, ...options }: RelayOptions & { standIn?: StandInOptions } = {}): RelayPerFile {
-  const base = stack(standIn);
+  const base = standInAndRelays(standIn);
   const db = tempLeadsDb();
   let relay: RunningRelay | undefined;
   const others: RunningRelay[] = [];

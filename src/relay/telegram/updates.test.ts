@@ -4,66 +4,34 @@
  * updates, and a restart between two presses. The relay listens on 127.0.0.1
  * so the Telegram stand-in can post presses to it as Telegram would.
  */
-import type { Server } from "node:http";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startNodeRelay, type NodeRelay } from "../node/node.ts";
+import { describe, expect, it } from "vitest";
 import { callbackData, MAX_CALLBACK_BYTES, STAGES } from "./stages.ts";
-import { standInConfig, tempLeadsDb, within } from "../testing/leads.ts";
-import { OWNER, startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
+import { within } from "../testing/leads.ts";
+import { relayPerTest } from "../testing/relay-stack.ts";
+import { OWNER } from "../testing/telegram-stand-in.ts";
 import { callBot } from "./client.ts";
-import { setWebhook, webhookSecret } from "./updates.ts";
-import { listen } from "../../server/node.ts";
+import { webhookSecret } from "./updates.ts";
 import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
 
-let tg: StandIn;
-let db: ReturnType<typeof tempLeadsDb>;
-const running: { relay: NodeRelay; server: Server }[] = [];
-const logs: string[] = [];
-
-beforeAll(async () => {
-  tg = await startTelegramStandIn();
-});
-afterAll(() => tg.close());
-beforeEach(() => {
-  db = tempLeadsDb();
-  logs.length = 0;
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map(stop));
-  tg.reset();
-  db.remove();
-});
-
-const telegram = () => ({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId });
-/** Telegram posts only to https: on port 443, 80, 88 or 8443: the stand-in routes this address to the relay on 127.0.0.1. */
-const webhookTo = (url: string) => (tg.route("https://relay.test", url), setWebhook(telegram(), `https://relay.test${TELEGRAM_UPDATES_PATH}`));
-
-async function start(updates: "webhook" | "polling"): Promise<{ relay: NodeRelay; url: string; server: Server }> {
-  const relay = await startNodeRelay({ config: standInConfig(tg, db.file, { TELEGRAM_UPDATES: updates }), site: { phone: "0491 570 156" }, log: (m) => void logs.push(m), pollMs: 100 });
-  const { server, url } = await listen((request, info) => relay.relay(request, info), { port: 0, host: "127.0.0.1" });
-  running.push({ relay, server });
-  return { relay, url, server };
-}
-
-async function stop(r: { relay: NodeRelay; server: Server }) {
-  running.splice(running.indexOf(r), 1);
-  await new Promise((resolve) => r.server.close(resolve));
-  r.server.closeAllConnections();
-  await r.relay.close();
-}
+/** Telegram takes a setWebhook with a URL once a second; the stand-in, for this file, once in this long. */
+const SET_WEBHOOK_INTERVAL_MS = 100;
+const stack = relayPerTest({ standIn: { setWebhookIntervalMs: SET_WEBHOOK_INTERVAL_MS } });
+const telegram = () => ({ apiBase: stack.tg.apiBase, token: stack.tg.token, chatId: stack.tg.chatId });
+/** A relay reading the owner's presses this way; with "webhook" the stand-in's webhook points at it. */
+const start = (updates: "webhook" | "polling") => stack.start({ env: { TELEGRAM_UPDATES: updates } });
 
 /** Posts a lead and waits for its notice; answers the notice's message id and the lead's id. */
 async function lead(url: string, name = "Ann Lee") {
   const submissionId = crypto.randomUUID();
   const res = await fetch(`${url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name, email: "ann@example.com", phone: "0412 345 678", submissionId }) });
   expect(res.status).toBe(200);
-  await expect.poll(() => tg.delivered.some((d) => d.shown.includes(`Name: ${name}\n`)), { timeout: 10_000, message: "the notice arrives" }).toBe(true);
-  const notice = tg.delivered.find((d) => d.shown.includes(`Name: ${name}\n`))!;
+  await expect.poll(() => stack.tg.delivered.some((d) => d.shown.includes(`Name: ${name}\n`)), { timeout: 10_000, message: "the notice arrives" }).toBe(true);
+  const notice = stack.tg.delivered.find((d) => d.shown.includes(`Name: ${name}\n`))!;
   return { messageId: notice.messageId, id: submissionId };
 }
 
-const shown = (messageId: number) => tg.messages.get(messageId)!.shown;
-const buttons = (messageId: number) => tg.messages.get(messageId)!.replyMarkup?.inline_keyboard.flat().map((b) => b.text);
+const shown = (messageId: number) => stack.tg.messages.get(messageId)!.shown;
+const buttons = (messageId: number) => stack.tg.messages.get(messageId)!.replyMarkup?.inline_keyboard.flat().map((b) => b.text);
 
 describe("the owner's buttons, through the webhook", () => {
   it("puts Called, Quoted, Booked and Not a job on each notice, within Telegram's 64 bytes", async () => {
@@ -75,23 +43,23 @@ describe("the owner's buttons, through the webhook", () => {
   });
 
   it("a press moves the stage, answers it, and edits the notice once; the same button again changes nothing", async () => {
-    const { relay, url } = await start("webhook");
-    expect((await webhookTo(url)).ok).toBe(true);
+    const relay = await start("webhook");
+    const { url } = relay;
     const { messageId, id } = await lead(url);
     const before = shown(messageId);
 
-    expect(await tg.press(messageId, callbackData("called", id))).toBe(200);
+    expect(await stack.tg.press(messageId, callbackData("called", id))).toBe(200);
     expect((await relay.opened.store.get(id))?.stage).toBe("called");
-    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called."]);
-    expect(tg.edits).toHaveLength(1);
+    expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called."]);
+    expect(stack.tg.edits).toHaveLength(1);
     expect(shown(messageId)).toMatch(new RegExp(`^${before.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\nCalled by Sam at \\d{1,2}:\\d\\d [ap]m$`));
     expect(buttons(messageId)).toEqual(STAGES.map((s) => s.button));
 
-    expect(await tg.press(messageId, callbackData("called", id), { first_name: "Kim" })).toBe(200);
-    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Already marked Called."]);
-    expect(tg.edits).toHaveLength(1);
+    expect(await stack.tg.press(messageId, callbackData("called", id), { first_name: "Kim" })).toBe(200);
+    expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Already marked Called."]);
+    expect(stack.tg.edits).toHaveLength(1);
 
-    expect(await tg.press(messageId, callbackData("quoted", id), { first_name: "Kim", last_name: "O_Neil *x*" })).toBe(200);
+    expect(await stack.tg.press(messageId, callbackData("quoted", id), { first_name: "Kim", last_name: "O_Neil *x*" })).toBe(200);
     expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nQuoted by Kim O_Neil \*x\* at [^\n]+$/);
     expect((await relay.opened.store.stages.history([id])).get(id)?.map((e) => [e.stage, e.byName])).toEqual([
       ["called", "Sam"],
@@ -100,43 +68,43 @@ describe("the owner's buttons, through the webhook", () => {
   });
 
   it("a forged update (no secret, a wrong one, another chat) gets 401 or is ignored, and changes nothing", async () => {
-    const { relay, url } = await start("webhook");
-    expect((await webhookTo(url)).ok).toBe(true);
+    const relay = await start("webhook");
+    const { url } = relay;
     const { messageId, id } = await lead(url);
     const update = (chatId: string) => JSON.stringify({ update_id: 7, callback_query: { id: "1", from: OWNER, message: { message_id: messageId, chat: { id: Number(chatId) } }, data: callbackData("booked", id) } });
-    const post = (headers: Record<string, string>, body = update(tg.chatId)) => fetch(`${url}${TELEGRAM_UPDATES_PATH}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
-    const secret = await webhookSecret(tg.token);
+    const post = (headers: Record<string, string>, body = update(stack.tg.chatId)) => fetch(`${url}${TELEGRAM_UPDATES_PATH}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+    const secret = await webhookSecret(stack.tg.token);
     expect((await post({})).status).toBe(401);
     expect((await post({ "X-Telegram-Bot-Api-Secret-Token": secret.slice(0, -1) + (secret.endsWith("A") ? "B" : "A") })).status).toBe(401);
     expect((await post({ "X-Telegram-Bot-Api-Secret-Token": `${secret}x` })).status).toBe(401);
-    expect(await tg.press(messageId, callbackData("booked", id), {}, "-1009999999999")).toBe(200);
+    expect(await stack.tg.press(messageId, callbackData("booked", id), {}, "-1009999999999")).toBe(200);
     expect((await relay.opened.store.get(id))?.stage).toBeNull();
-    expect(tg.edits).toHaveLength(0);
-    expect(tg.answers).toHaveLength(0);
+    expect(stack.tg.edits).toHaveLength(0);
+    expect(stack.tg.answers).toHaveLength(0);
   });
 
   it("a press naming another message than its lead's notice records the stage but edits nothing", async () => {
-    const { relay, url } = await start("webhook");
-    expect((await webhookTo(url)).ok).toBe(true);
+    const relay = await start("webhook");
+    const { url } = relay;
     const first = await lead(url, "First Lead");
     const second = await lead(url, "Second Lead");
     const before = shown(second.messageId);
     // The first lead's button, as if on the second lead's notice.
-    expect(await tg.press(second.messageId, callbackData("booked", first.id))).toBe(200);
+    expect(await stack.tg.press(second.messageId, callbackData("booked", first.id))).toBe(200);
     expect((await relay.opened.store.get(first.id))?.stage).toBe("booked");
     expect(shown(second.messageId)).toBe(before);
-    expect(tg.edits).toHaveLength(0);
+    expect(stack.tg.edits).toHaveLength(0);
   });
 
   it("a stage may move back: after Not a job, Booked, Called, Not a job the notice ends with Not a job, as the store says", async () => {
-    const { relay, url } = await start("webhook");
-    await webhookTo(url);
+    const relay = await start("webhook");
+    const { url } = relay;
     const { messageId, id } = await lead(url);
     for (const [stage, name] of [["not-a-job", "Sam"], ["booked", "Kim"], ["called", "Sam"], ["not-a-job", "Kim"]] as const) {
-      expect(await tg.press(messageId, callbackData(stage, id), { first_name: name })).toBe(200);
+      expect(await stack.tg.press(messageId, callbackData(stage, id), { first_name: name })).toBe(200);
     }
     expect((await relay.opened.store.get(id))?.stage).toBe("not-a-job");
-    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Not a job.", "Marked Booked.", "Marked Called.", "Marked Not a job."]);
+    expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Not a job.", "Marked Booked.", "Marked Called.", "Marked Not a job."]);
     // Each stage once, at its latest press, in the order made: the last line is the lead's stage.
     expect(shown(messageId)).toMatch(/\nBooked by Kim at [^\n]+\nCalled by Sam at [^\n]+\nNot a job by Kim at [^\n]+$/);
     const stages = (await relay.opened.store.get(id, { withStages: true }))?.stages;
@@ -149,23 +117,22 @@ describe("the owner's buttons, through the webhook", () => {
 
   it("the same update sent twice is processed once", async () => {
     const { url } = await start("webhook");
-    expect((await webhookTo(url)).ok).toBe(true);
     const { messageId, id } = await lead(url);
-    await tg.press(messageId, callbackData("booked", id));
-    expect(await tg.redeliver(tg.updates[0])).toBe(200);
-    expect(tg.answers).toHaveLength(1);
-    expect(tg.edits).toHaveLength(1);
+    await stack.tg.press(messageId, callbackData("booked", id));
+    expect(await stack.tg.redeliver(stack.tg.updates[0])).toBe(200);
+    expect(stack.tg.answers).toHaveLength(1);
+    expect(stack.tg.edits).toHaveLength(1);
   });
 
   it("answers a press on an unknown or erased lead politely, and leaves the notice alone", async () => {
-    const { relay, url } = await start("webhook");
-    expect((await webhookTo(url)).ok).toBe(true);
+    const relay = await start("webhook");
+    const { url } = relay;
     const { messageId, id } = await lead(url);
-    await tg.press(messageId, callbackData("called", "form-0123456789abcdef0123456789abcdef"));
+    await stack.tg.press(messageId, callbackData("called", "form-0123456789abcdef0123456789abcdef"));
     await relay.opened.store.erase(0, Date.now() + 1);
-    await tg.press(messageId, callbackData("called", id));
-    expect(tg.answers.map((a) => a.text)).toEqual(["This lead is not in the store.", "This lead's details were erased after the retention period."]);
-    expect(tg.edits).toHaveLength(0);
+    await stack.tg.press(messageId, callbackData("called", id));
+    expect(stack.tg.answers.map((a) => a.text)).toEqual(["This lead is not in the store.", "This lead's details were erased after the retention period."]);
+    expect(stack.tg.edits).toHaveLength(0);
   });
 });
 
@@ -173,18 +140,18 @@ describe("the owner's buttons, through long polling (no public address)", () => 
   it("a press reaches the relay, and a press made while it was stopped is processed once after a restart", async () => {
     const first = await start("polling");
     const { messageId, id } = await lead(first.url);
-    await tg.press(messageId, callbackData("called", id));
-    await expect.poll(async () => (await first.relay.opened.store.get(id))?.stage, { timeout: 10_000, message: "the press is read" }).toBe("called");
-    await expect.poll(() => tg.edits.length, { timeout: 5_000, message: "the notice is edited" }).toBe(1);
+    await stack.tg.press(messageId, callbackData("called", id));
+    await expect.poll(async () => (await first.opened.store.get(id))?.stage, { timeout: 10_000, message: "the press is read" }).toBe("called");
+    await expect.poll(() => stack.tg.edits.length, { timeout: 5_000, message: "the notice is edited" }).toBe(1);
 
-    await stop(first);
-    await tg.press(messageId, callbackData("booked", id));
+    await stack.stop(first);
+    await stack.tg.press(messageId, callbackData("booked", id));
     const second = await start("polling");
-    await expect.poll(async () => (await second.relay.opened.store.get(id))?.stage, { timeout: 10_000, message: "the press made while stopped is read" }).toBe("booked");
-    await expect.poll(() => tg.edits.length, { timeout: 5_000, message: "the notice is edited again" }).toBe(2);
+    await expect.poll(async () => (await second.opened.store.get(id))?.stage, { timeout: 10_000, message: "the press made while stopped is read" }).toBe("booked");
+    await expect.poll(() => stack.tg.edits.length, { timeout: 5_000, message: "the notice is edited again" }).toBe(2);
     // Nothing is read twice: two presses, two answers, once the poller waits on an empty queue.
-    await within(tg.idle(), "the poller to have handled and confirmed every update the stand-in holds");
-    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Marked Booked."]);
+    await within(stack.tg.idle(), "the poller to have handled and confirmed every update the stand-in holds");
+    expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Marked Booked."]);
     expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nBooked by Sam at [^\n]+$/);
   });
 });
@@ -196,11 +163,12 @@ describe("the Telegram stand-in is as strict as Telegram", () => {
     expect(await callBot(t, "sendMessage", { chat_id: t.chatId, text: "hi", reply_markup: kb("é".repeat(33)) })).toMatchObject({ ok: false, status: 400, description: "Bad Request: BUTTON_DATA_INVALID" });
     expect(await callBot(t, "sendMessage", { chat_id: t.chatId, text: "hi", reply_markup: kb("x".repeat(64)) })).toMatchObject({ ok: true });
     expect(await callBot(t, "sendMessage", { chat_id: t.chatId, text: "hi", colour: "red" })).toMatchObject({ ok: false, description: "Bad Request: unknown parameter colour" });
-    const messageId = tg.delivered[0].messageId;
+    const messageId = stack.tg.delivered[0].messageId;
     expect(await callBot(t, "editMessageText", { chat_id: t.chatId, message_id: messageId, text: "hi", reply_markup: kb("x".repeat(64)) })).toMatchObject({ ok: false, description: expect.stringMatching(/^Bad Request: message is not modified/) });
     expect(await callBot(t, "answerCallbackQuery", { callback_query_id: "nope" })).toMatchObject({ ok: false, status: 400 });
     expect(await callBot(t, "setWebhook", { url: "https://relay.example/api/telegram", secret_token: "no spaces allowed" })).toMatchObject({ ok: false, status: 400 });
-    await new Promise((r) => setTimeout(r, 1_000)); // Telegram takes a setWebhook with a URL once a second, a refused one too
+    // Telegram takes a setWebhook with a URL once a second (the stand-in, here, once in SET_WEBHOOK_INTERVAL_MS), a refused one too.
+    await new Promise((r) => setTimeout(r, SET_WEBHOOK_INTERVAL_MS));
     expect(await callBot(t, "setWebhook", { url: "https://relay.example/api/telegram", secret_token: "ok_secret-1" })).toMatchObject({ ok: true });
     expect(await callBot(t, "getUpdates", {})).toMatchObject({ ok: false, status: 409 });
   });

@@ -1,6 +1,6 @@
 /** The relay's page for a post without script: the build's markup, filled (page.ts). */
 import { describe, expect, it } from "vitest";
-import { readResultPage } from "../testing/result-page.ts";
+import { readResultPage } from "../../testing/result-page.ts";
 import { CONFIRM_NOTICE, resultPage, type ResultPage } from "./page.ts";
 
 const base: ResultPage = { form: "contact", mode: "failed", notice: { title: "Error", text: "Try again." }, values: {}, action: "/api/contact", back: "https://www.example.com/contact-us/" };

@@ -25,7 +25,7 @@ import { siteVars } from "./site-vars.ts";
 import { OWNER, startTelegramStandIn, TEST_CHAT_ID, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
 import { callbackData } from "../telegram/stages.ts";
 import { NEVER_OPEN } from "../testing/leads.ts";
-import { readResultPage } from "../testing/result-page.ts";
+import { readResultPage } from "../../testing/result-page.ts";
 import { setWebhook } from "../telegram/updates.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");

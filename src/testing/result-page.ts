@@ -4,7 +4,7 @@
  * each field holds (a select's chosen option, a message box's text as the browser's parser
  * reads it, dropping the one newline straight after <textarea>).
  */
-import { decodeEntities, visibleText } from "../../testing/html.ts";
+import { decodeEntities, visibleText } from "./html.ts";
 
 export interface ResultPageRead {
   /** The live region the notice is in: "status" or "alert". */

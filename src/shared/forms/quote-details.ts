@@ -9,7 +9,7 @@
  * the same /api/quote, so a visitor who fills only name and email is still
  * a lead.
  */
-import { PROPERTY_TYPES } from "../pricing/table.ts";
+import { PROPERTY_TYPES, type PriceTable } from "../pricing/table.ts";
 import { SERVICE_OPTIONS } from "./fields.ts";
 
 /** The name an add-on's control posts under: `addOn.oven` holds how many ovens ("1" for a ticked box). */
@@ -104,6 +104,24 @@ export function fixedAddOns(): AddOnOffer {
     addOns: ADD_ONS.map(({ id, label, unit, max }) => ({ id, label, unit, max })),
     byService: Object.fromEntries(SERVICE_OPTIONS.map((s) => [s.value, ADD_ONS.filter((a) => (a.services as readonly string[]).includes(s.value)).map((a) => a.id)])),
   };
+}
+
+/**
+ * What the quote page offers: with the owner's price table, each priced service's own add-ons (the
+ * table's ids, labels and most), the fixed list for a service the table does not price.
+ */
+export function addOnOffer(prices: PriceTable | undefined): AddOnOffer {
+  const fixed = fixedAddOns();
+  if (!prices) return fixed;
+  const all = new Map<string, AddOnChoice>();
+  const byService: Record<string, string[]> = {};
+  for (const { value } of SERVICE_OPTIONS) {
+    const priced = prices.services.find((s) => s.service === value);
+    const offered = priced ? priced.addOns.map(({ id, label, unit, max }) => ({ id, label, unit, max })) : fixed.addOns.filter((a) => fixed.byService[value].includes(a.id));
+    for (const a of offered) if (!all.has(a.id)) all.set(a.id, a);
+    byService[value] = offered.map((a) => a.id);
+  }
+  return { addOns: [...all.values()], byService };
 }
 
 /** "carpet-steam:3 oven:1" (how the checked body keeps add-ons) as id → how many. */

@@ -27,6 +27,29 @@ import { callbackData } from "../telegram/stages.ts";
 import { NEVER_OPEN } from "../testing/leads.ts";
 import { readResultPage } from "../testing/result-page.ts";
 import { setWebhook } from "../telegram/updates.ts";
+import type { PriceTable } from "../../shared/pricing/table.ts";
+
+/** A price table as content/pricing.yaml gives one (the docs' example's bond cleaning, in part). */
+const PRICES: PriceTable = {
+  reviewed: "1 December 2026",
+  gstIncluded: true,
+  rounding: { to: 5, direction: "up" },
+  assumptions: ["Power and water are on at the property on the day."],
+  services: [
+    {
+      service: "bond-cleaning",
+      byRooms: [{ bedrooms: 3, bathrooms: 2, price: 490 }],
+      modifiers: { propertyType: { apartment: 0, townhouse: 20, house: 40 }, storeys: [{ storeys: 2, add: 60 }] },
+      addOns: [
+        { id: "carpet-steam", label: "Carpet steam cleaning", unit: "room", price: 45, max: 6 },
+        { id: "oven", label: "Oven clean", unit: "oven", price: 60, max: 2 },
+      ],
+      callUsAbove: { bedrooms: 4, bathrooms: 3, storeys: 2, total: 1500 },
+      minimum: 250,
+      assumptions: [],
+    },
+  ],
+};
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const MIGRATIONS = path.join(ROOT, "migrations");
@@ -492,6 +515,30 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(tg.delivered[0].shown).toContain("New Farm");
     await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
     expect(await w.health()).toEqual({ status: 200, body: { ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 } });
+  });
+
+  // The price table as npm run relay:deploy gives it (SITE_PRICES, from content/pricing.yaml): the notice's estimate is the Worker's own.
+  const priced = testWorker({ bindings: { ...TELEGRAM, ...siteVars({ phone: "0491 570 156", landline: "", hours: [], pages: ["/"], prices: PRICES }) } });
+  it.concurrent("works out the estimate of a quote's details from the price table, ignores a forged one, and refuses an out-of-range bedrooms value", async ({ expect }) => {
+    const [w] = priced();
+    const { tg } = w;
+    const quote = (extra: Record<string, unknown>) =>
+      w.fetch("/api/quote", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "https://www.example.com", "CF-Connecting-IP": "203.0.113.30" },
+        body: JSON.stringify({ name: "Ana Silva", email: "ana@example.com", submissionId: crypto.randomUUID(), ...extra }),
+      });
+    const details = { service: "bond-cleaning", propertyType: "house", bedrooms: "3", bathrooms: "2", storeys: "2", date: "2026-12-12", timeWindow: "morning", "addOn.carpet-steam": "3", "addOn.oven": "1" };
+    const refused = await quote({ ...details, bedrooms: "21" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ ok: false, fields: ["bedrooms"] });
+    expect((await quote({ ...details, estimate: "$1 incl. GST", estimateCents: 100 })).status).toBe(200);
+    await waitFor("the stand-in to receive the notice", () => tg.delivered.length === 1);
+    // 490 (3 bedrooms, 2 bathrooms) + 40 (house) + 60 (2 storeys) + 3 × 45 (carpet) + 60 (oven) = 785.
+    expect(tg.delivered[0].shown).toContain("Details: House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, oven\n");
+    expect(tg.delivered[0].shown).toContain("Estimate: estimate $785 incl. GST, prices reviewed 1 Dec 2026\n");
+    const [row] = (await (await w.db()).prepare("SELECT property_type, bedrooms, add_ons, estimate_cents FROM leads").all()).results;
+    expect(row).toEqual({ property_type: "house", bedrooms: 3, add_ons: "carpet-steam:3 oven:1", estimate_cents: 78_500 });
   });
 
   const outage = testWorker();

@@ -100,7 +100,7 @@ function AddOn({ addOn, value, hidden }: { addOn: AddOnChoice; value?: string; h
   const id = `quote-addon-${addOn.id}`;
   if (addOn.max <= 1) {
     return (
-      <label htmlFor={id} className={cn(choiceClass, hidden && "hidden")}>
+      <label className={cn(choiceClass, hidden && "hidden")}>
         <input id={id} type="checkbox" name={addOnField(addOn.id)} value="1" disabled={hidden} className={boxClass} />
         {addOn.label}
       </label>

@@ -65,10 +65,12 @@ export function ResultDetails() {
     ...Object.fromEntries(addOns.map((a, i) => [`addOn.${i}`, textSlot(`value.addOn.${i}`)])),
   };
   return (
-    <fieldset className="grid gap-4">
-      <legend className="mb-2 text-lg font-bold">About the job</legend>
+    <div className="grid gap-4">
+      <h2 className="text-lg font-bold">About the job</h2>
       <DetailFields addOns={addOns} values={values} />
-    </fieldset>
+      {/* The quote form's own fields follow. */}
+      <h2 className="mt-4 text-lg font-bold">Your details</h2>
+    </div>
   );
 }
 

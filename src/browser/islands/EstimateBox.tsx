@@ -21,7 +21,7 @@ export function EstimateBox({ prices, choices, code, phone }: { prices: PriceTab
   const result = code?.estimate(prices, choices);
   return (
     <section aria-labelledby="estimate-title" className="rounded-xl border border-brand-200 bg-brand-50 p-5 text-ink">
-      <h2 id="estimate-title" className="text-lg font-bold">Instant estimate</h2>
+      <h3 id="estimate-title" className="text-lg font-bold">Instant estimate</h3>
       <div role="status" className="mt-2">
         {!result && <p>{choices.service && code ? "No instant estimate for this service: we'll reply within 24 hours with a fixed quote." : "Choose a service and tell us about the home to see an estimate here."}</p>}
         {result?.kind === "incomplete" && <p>To see an estimate, choose {list(result.missing.map((m) => WORDS[m]))}.</p>}

@@ -62,15 +62,16 @@ export default function QuotePageForm({ action, offer, prices, phone }: QuotePag
 
   return (
     <form ref={formRef} action={action} method="post" onSubmit={onSubmit} onChange={read} onInput={read} onReset={() => setTimeout(read)} className="grid gap-8">
-      <fieldset className="grid gap-4">
-        <legend className="mb-4 text-xl font-bold text-ink">About the job</legend>
+      {/* Headings, not fieldsets, for the form's two parts: the radio groups are fieldsets, and nesting them confuses (WCAG technique H71). */}
+      <div className="grid gap-4">
+        <h3 className="text-xl font-bold text-ink">About the job</h3>
         <DetailFields addOns={offer.addOns} hidden={hidden} />
-      </fieldset>
+      </div>
       {prices && <EstimateBox prices={prices} choices={choices} code={code} phone={phone} />}
-      <fieldset className="grid gap-4">
-        <legend className="mb-4 text-xl font-bold text-ink">Your details</legend>
+      <div className="grid gap-4">
+        <h3 className="text-xl font-bold text-ink">Your details</h3>
         <FormFields kind="quote" />
-      </fieldset>
+      </div>
       <Honeypot kind="quote" page={QUOTE_PATH} />
       <div className="grid gap-4">
         <SubmitButton kind="quote" sending={sending} buttonRef={submitRef} className="sm:w-auto sm:justify-self-start" />

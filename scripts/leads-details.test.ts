@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepQuoteDetails } from "../src/relay/leads/quote-details-store.ts";
+import { dailyUpkeep } from "../src/relay/leads/upkeep.ts";
 import { quoteNotices } from "../src/relay/telegram/notice.ts";
 import { QuoteBody } from "../src/shared/forms/schema.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
@@ -53,5 +54,13 @@ describe("a quote's details in the lead store", () => {
     const [header, ana] = (await cli("export", "--format", "csv")).stdout.replace(/^\uFEFF/, "").split("\r\n");
     expect(header).toContain(",service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,");
     expect(ana).toContain(',bond-cleaning,,house,3,2,2,2026-12-12,morning,carpet-steam:3 oven:1,"estimate $785 incl. GST, prices reviewed 1 Dec 2026",');
+  });
+
+  it("are erased with what the visitor typed, after the retention period", async () => {
+    await leads.store.sql.run("UPDATE leads SET status = 'delivered' WHERE id = ?", ["lead-ana"]);
+    await dailyUpkeep(leads.store, 30, Date.now() + 31 * 24 * 60 * 60_000, () => {});
+    const ana = (await leads.store.get("lead-ana"))!;
+    expect(ana.fields).toBeNull();
+    expect(Object.values(ana.details).every((v) => v === null)).toBe(true);
   });
 });

@@ -1,9 +1,8 @@
 /**
  * The quote page's details as the lead store keeps them: columns of their own
  * (migrations/0010_quote_details.sql), on SQLite and D1 alike, written after
- * the lead itself and read back with it. The same values stay in the lead's
- * fields too, until those are erased after the retention period; the
- * columns, which name no one, stay for the month's counts.
+ * the lead itself and read back with it. They are what the visitor chose, so
+ * they go when the lead's fields are erased after the retention period.
  */
 import type { QuoteDetails } from "../../shared/forms/quote-details.ts";
 import type { Sql } from "./sql.ts";
@@ -62,4 +61,11 @@ export async function keepQuoteDetails(sql: Sql, id: string, d: Partial<QuoteDet
   const values = [text(d.service), text(d.propertyType), count(d.bedrooms), count(d.bathrooms), count(d.storeys), text(d.date), text(d.timeWindow), text(d.addOns), estimate.line ?? null, estimate.cents ?? null];
   if (values.every((v) => v === null)) return;
   await sql.run("UPDATE leads SET service = ?, property_type = ?, bedrooms = ?, bathrooms = ?, storeys = ?, preferred_date = ?, time_window = ?, add_ons = ?, estimate = ?, estimate_cents = ? WHERE id = ?", [...values, id]);
+}
+
+/** The details of every lead whose fields were erased (the daily upkeep, after LeadStore.erase). */
+export async function eraseQuoteDetails(sql: Sql): Promise<number> {
+  return sql.run(
+    "UPDATE leads SET service = NULL, property_type = NULL, bedrooms = NULL, bathrooms = NULL, storeys = NULL, preferred_date = NULL, time_window = NULL, add_ons = NULL, estimate = NULL, estimate_cents = NULL WHERE erased_at IS NOT NULL AND (service IS NOT NULL OR estimate IS NOT NULL OR property_type IS NOT NULL OR bedrooms IS NOT NULL OR bathrooms IS NOT NULL OR storeys IS NOT NULL OR preferred_date IS NOT NULL OR time_window IS NOT NULL OR add_ons IS NOT NULL)",
+  );
 }

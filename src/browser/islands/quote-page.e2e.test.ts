@@ -91,6 +91,20 @@ async function chooseHouse(page: Page, { bedrooms = "3" } = {}) {
   await page.fill("#quote-addon-carpet-steam", "3");
 }
 
+/** chooseHouse(), `more`, a name and an email, sent with JavaScript off: a plain form post through the relay, whose page says it was sent. */
+async function sendWithoutScript(site: keyof typeof sites, more: (page: Page) => Promise<unknown> = async () => {}) {
+  const page = await open(site, "/quote/", { js: false });
+  await chooseHouse(page);
+  await more(page);
+  await page.fill("#quote-name", "No Script");
+  await page.fill("#quote-email", "noscript@example.com");
+  await page.click(`${FORM} button[type=submit]`);
+  await page.waitForURL(/\/api\/quote/);
+  expect(await page.locator("h1").innerText()).toBe("Quote Request Sent!");
+  await expect.poll(() => tg.delivered.length, { timeout: 10_000 }).toBe(1);
+  await page.context().close();
+}
+
 const notice = () => tg.delivered.map((d) => d.shown).join("\n");
 
 describe("the quote page without a price table (as the repository ships)", () => {
@@ -119,16 +133,8 @@ describe("the quote page without a price table (as the repository ships)", () =>
   });
 
   it("without JavaScript posts the details through the relay, whose page says it was sent", async () => {
-    const page = await open("plain", "/quote/", { js: false });
-    await chooseHouse(page);
-    await page.fill("#quote-name", "No Script");
-    await page.fill("#quote-email", "noscript@example.com");
-    await page.click(`${FORM} button[type=submit]`);
-    await page.waitForURL(/\/api\/quote/);
-    expect(await page.locator("h1").innerText()).toBe("Quote Request Sent!");
-    await expect.poll(() => tg.delivered.length, { timeout: 10_000 }).toBe(1);
+    await sendWithoutScript("plain");
     expect(notice()).toContain("Details: House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3\n");
-    await page.context().close();
   });
 });
 
@@ -183,16 +189,7 @@ describe("the quote page with the owner's price table", () => {
   });
 
   it("without JavaScript, the choices reach the notice with the relay's estimate", async () => {
-    const page = await open("priced", "/quote/", { js: false });
-    await chooseHouse(page);
-    await page.fill("#quote-addon-oven", "1");
-    await page.fill("#quote-name", "No Script");
-    await page.fill("#quote-email", "noscript@example.com");
-    await page.click(`${FORM} button[type=submit]`);
-    await page.waitForURL(/\/api\/quote/);
-    expect(await page.locator("h1").innerText()).toBe("Quote Request Sent!");
-    await expect.poll(() => tg.delivered.length, { timeout: 10_000 }).toBe(1);
+    await sendWithoutScript("priced", (page) => page.fill("#quote-addon-oven", "1"));
     expect(notice()).toContain(`Estimate: estimate $${byHand()} incl. GST, prices reviewed 1 Dec 2026\n`);
-    await page.context().close();
   });
 });

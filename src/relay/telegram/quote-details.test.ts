@@ -5,28 +5,10 @@ import { unknownAddOns, quoteEstimate } from "../intake/quote-estimate.ts";
 import { quoteNotices } from "./notice.ts";
 import { detailsBlock } from "./quote-details.ts";
 import { siteFromVars, siteVars, VAR_BYTES } from "../worker/site-vars.ts";
+import { TEST_PRICES } from "../testing/price-table.ts";
 
 const base = { name: "Mia", email: "mia@example.com" };
-const TABLE: PriceTable = {
-  reviewed: "1 December 2026",
-  gstIncluded: true,
-  rounding: { to: 5, direction: "up" },
-  assumptions: [],
-  services: [
-    {
-      service: "bond-cleaning",
-      byRooms: [{ bedrooms: 3, bathrooms: 2, price: 490 }],
-      modifiers: { propertyType: { apartment: 0, townhouse: 20, house: 40 }, storeys: [{ storeys: 2, add: 60 }] },
-      addOns: [
-        { id: "carpet-steam", label: "Carpet steam cleaning", unit: "room", price: 45, max: 6 },
-        { id: "oven", label: "Oven clean", unit: "oven", price: 60, max: 2 },
-      ],
-      callUsAbove: { bedrooms: 4 },
-      minimum: 250,
-      assumptions: [],
-    },
-  ],
-};
+const TABLE = TEST_PRICES;
 
 describe("the quote page's details", () => {
   it("are read from the post, add-ons gathered from their controls", () => {

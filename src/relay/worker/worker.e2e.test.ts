@@ -27,29 +27,7 @@ import { callbackData } from "../telegram/stages.ts";
 import { NEVER_OPEN } from "../testing/leads.ts";
 import { readResultPage } from "../testing/result-page.ts";
 import { setWebhook } from "../telegram/updates.ts";
-import type { PriceTable } from "../../shared/pricing/table.ts";
-
-/** A price table as content/pricing.yaml gives one (the docs' example's bond cleaning, in part). */
-const PRICES: PriceTable = {
-  reviewed: "1 December 2026",
-  gstIncluded: true,
-  rounding: { to: 5, direction: "up" },
-  assumptions: ["Power and water are on at the property on the day."],
-  services: [
-    {
-      service: "bond-cleaning",
-      byRooms: [{ bedrooms: 3, bathrooms: 2, price: 490 }],
-      modifiers: { propertyType: { apartment: 0, townhouse: 20, house: 40 }, storeys: [{ storeys: 2, add: 60 }] },
-      addOns: [
-        { id: "carpet-steam", label: "Carpet steam cleaning", unit: "room", price: 45, max: 6 },
-        { id: "oven", label: "Oven clean", unit: "oven", price: 60, max: 2 },
-      ],
-      callUsAbove: { bedrooms: 4, bathrooms: 3, storeys: 2, total: 1500 },
-      minimum: 250,
-      assumptions: [],
-    },
-  ],
-};
+import { TEST_PRICES as PRICES } from "../testing/price-table.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const MIGRATIONS = path.join(ROOT, "migrations");

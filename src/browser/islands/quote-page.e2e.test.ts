@@ -17,6 +17,7 @@ import { standInConfig, tempLeadsDb } from "../../relay/testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../../relay/testing/telegram-stand-in.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
 import { axe } from "../../testing/axe.ts";
+import { budgetViolations, measureSite } from "../../testing/budgets.ts";
 import { DESKTOP, PHONE, releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { contentWithPricing } from "../../testing/content-problems.ts";
 import { startSite } from "../../testing/site.ts";
@@ -27,13 +28,15 @@ const FORM = "[data-island=QuotePageForm] form";
 let tg: StandIn;
 let browser: Browser;
 let prices: PriceTable;
+/** The site built with the price table. */
+let pricedRoot: string;
 const sites: Record<"plain" | "priced", { url: string; close: () => Promise<void>; relay: NodeRelay }> = {} as never;
 const cleanup: (() => void)[] = [];
 
 beforeAll(async () => {
   tg = await startTelegramStandIn();
   const contentDir = contentWithPricing();
-  const outDir = mkdtempSync(path.join(tmpdir(), "priced-site-"));
+  const outDir = (pricedRoot = mkdtempSync(path.join(tmpdir(), "priced-site-")));
   cleanup.push(() => rmSync(contentDir, { recursive: true, force: true }), () => rmSync(outDir, { recursive: true, force: true }));
   prices = asPriceTable(loadContent(contentDir).pricing!);
   await build({ contentDir, outDir });
@@ -110,6 +113,8 @@ const notice = () => tg.delivered.map((d) => d.shown).join("\n");
 describe("the quote page without a price table (as the repository ships)", () => {
   it("preselects ?service= as it loads, chooses nothing else, shows no price, offers the add-ons that fit, and the details reach the notice", async () => {
     const page = await open("plain", "/quote/?service=bond-cleaning");
+    const scripts: Promise<string>[] = [];
+    page.on("response", (r) => void (r.url().endsWith(".js") && scripts.push(r.text())));
     expect(await page.inputValue("#quote-service")).toBe("bond-cleaning");
     expect((await chosen(page)).filter(([name]) => name !== "service").every(([, value]) => value === "")).toBe(true);
     expect(await page.locator("main").innerText()).not.toMatch(/\$\s?\d/);
@@ -129,6 +134,8 @@ describe("the quote page without a price table (as the repository ships)", () =>
     expect(notice()).toContain("Service: Bond Cleaning Brisbane\nDetails: House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, garage\n");
     expect(notice()).not.toContain("Estimate:");
     expect((await chosen(page)).every(([, value]) => value === "")).toBe(true);
+    // The estimate's code (its "Minimum charge" line) was never fetched.
+    expect((await Promise.all(scripts)).filter((code) => code.includes("Minimum charge"))).toEqual([]);
     await page.context().close();
   });
 
@@ -175,6 +182,11 @@ describe("the quote page with the owner's price table", () => {
     await expect.poll(() => tg.delivered.length, { timeout: 10_000 }).toBe(1);
     expect(notice()).toContain(`Estimate: estimate ${figure} incl. GST, prices reviewed 1 Dec 2026\n`);
     await page.context().close();
+  });
+
+  it("keeps the page within its budgets with the table in it", () => {
+    const [quote] = measureSite(pricedRoot).filter((p) => p.page === "quote/index.html");
+    expect(budgetViolations([quote])).toEqual([]);
   });
 
   it("asks to call, with no figure, for 6 bedrooms", async () => {

@@ -99,7 +99,7 @@ describe("npm run leads", () => {
 });
 
 const CSV_HEADER =
-  "id,receivedAt,form,status,name,email,phone,address,service,message,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign";
+  "id,receivedAt,form,status,name,email,phone,address,service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign";
 
 describe("npm run leads: stages, where each lead came from, and the month's report", () => {
   let month: ReturnType<typeof tempLeadStore>;

@@ -18,5 +18,7 @@ export function siteFacts(content: Content) {
     hours: hours.map(({ days, opens, closes }) => ({ days, opens, closes })),
     // Every page a visitor can be on: the 404 page answers addresses that are not pages.
     pages: routes(content).filter(isIndexable).map((r) => r.path),
+    // The owner's prices, when content/pricing.yaml exists: the relay works out the notice's estimate from them.
+    ...(content.pricing ? { prices: content.pricing } : {}),
   };
 }

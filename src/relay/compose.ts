@@ -68,6 +68,7 @@ export async function composeRelay({ store, config, telegram, scheduling, site, 
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     callTaps: facts.taps,
     phone: facts.phone,
+    prices: site?.prices,
     now: () => new Date(now()),
     log,
   });

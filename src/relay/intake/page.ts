@@ -17,6 +17,7 @@ import type { Notice } from "../../shared/forms/texts.ts";
 import { PRIVACY_PATH } from "../../shared/paths.ts";
 import { RESULT_MARKUP } from "./result-markup.ts";
 import { fillSlots, type NoticeTone } from "../../shared/slots.ts";
+import { detailsAgain, fromQuotePage } from "./page-details.ts";
 
 export { BACK_FIELD } from "../../shared/slots.ts";
 
@@ -70,7 +71,8 @@ function formAgain(form: FormKind, values: Record<string, string>, action: strin
     else if (field.options.some((o) => o.value === value)) markup = choose(markup, field.name, value);
   }
   const proofField = proof === undefined ? "" : fillSlots(RESULT_MARKUP.proof, { proof });
-  return fillSlots(markup, text, { proof: proofField });
+  const details = form === "quote" && fromQuotePage(values) ? detailsAgain(values, choose) : "";
+  return fillSlots(markup, text, { proof: proofField, details });
 }
 
 /** The form's markup with the select named `name` showing `value` (one of its options) chosen. */

@@ -11,6 +11,7 @@ import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { NO_MESSAGE, NOT_PROVIDED } from "../../shared/forms/texts.ts";
 import { cutText } from "../../shared/text.ts";
 import { STAGES, stageLabel, type StageEntry } from "./stages.ts";
+import { detailLines } from "./quote-details.ts";
 import { bold, chunk, plain, render, value, type Piece } from "./markdown.ts";
 
 /** Telegram refuses a message whose text, after parsing, is longer than this. */
@@ -30,13 +31,14 @@ const contactDetails = (body: { name: string; email: string; phone: string }): P
   ...line("Phone", orElse(body.phone, NOT_PROVIDED)),
 ];
 
-/** `from`: where the lead came from (attributionLine), a line of its own when known. */
-export function quoteNotices(body: QuoteBody, at: Date, max = PART_MAX, from?: string): string[] {
+/** `from`: where the lead came from (attributionLine), a line of its own when known; `estimate`: the relay's, from the price table (quote-details.ts). */
+export function quoteNotices(body: QuoteBody, at: Date, max = PART_MAX, from?: string, estimate?: string): string[] {
   return notices({
     title: "New Quote Request",
     fields: [
       ...contactDetails(body),
       ...line("Property Address", orElse(body.address, NOT_PROVIDED)),
+      ...detailLines(body, estimate).flatMap(([label, text]) => line(label, text)),
       ...(from ? line("From", from) : []),
     ],
     name: body.name,

@@ -31,6 +31,7 @@
 import type { Content } from "../../content/content.ts";
 import type { SiteData } from "../../content/schema.ts";
 import { FORM_FIELDS, type FormField } from "../../shared/forms/form-fields.ts";
+import { DETAIL_FIELDS } from "../../shared/forms/quote-details.ts";
 import { PhoneLink, textLinkClass } from "../../shared/ui.tsx";
 import { businessIdentity } from "../business.ts";
 import { andList } from "../grammar.ts";
@@ -77,7 +78,10 @@ function WhatWeCollect() {
     <LegalSection id="collect" title="What we collect">
       <p>Only what you type into our two forms:</p>
       <ul className="grid list-disc gap-2 pl-5">
-        <li>the quote form asks for your {named(quote)};</li>
+        <li>
+          the quote form asks for your {named(quote)}; on the quote page it also asks about the job, each answer optional: the{" "}
+          {andList([...DETAIL_FIELDS.map((f) => f.label.toLowerCase()), "add-ons"])};
+        </li>
         <li>the contact form asks for your {named(contact)}.</li>
       </ul>
       <p>

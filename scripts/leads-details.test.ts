@@ -8,7 +8,7 @@ import { dailyUpkeep } from "../src/relay/leads/upkeep.ts";
 import { quoteNotices } from "../src/relay/telegram/notice.ts";
 import { QuoteBody } from "../src/shared/forms/schema.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
-import { leadsInProcess } from "../src/relay/testing/leads-run.ts";
+import { leadsInProcess } from "./testing/leads-run.ts";
 
 let leads: ReturnType<typeof tempLeadStore>;
 const cli = (...args: string[]) => leadsInProcess(args, { LEADS_DB: leads.file });

@@ -26,7 +26,7 @@ export function setting<T>(read: (given: string | undefined, fail: (message: str
 export const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
 
 /** A whole number setting from `min` to `max`, `fallback` when unset; `what` words the expectation when it is not. */
-const wholeNumber = (fallback: number, min: number, max: number, what = `a whole number from ${min} to ${max}`) =>
+export const wholeNumber = (fallback: number, min: number, max: number, what = `a whole number from ${min} to ${max}`) =>
   setting((given, fail) => {
     const s = given?.trim();
     if (s === undefined || s === "") return fallback;

@@ -19,7 +19,7 @@
  *    the provider forgets the key (24 h): a later try could arrive twice.
  */
 import type { EmailMessage, EmailOutcome, SendEmailOptions } from "../email/client.ts";
-import { IDEMPOTENCY_WINDOW_MS, sendEmail } from "../email/client.ts";
+import { EMAIL_ATTEMPT_TIMEOUT_MS, IDEMPOTENCY_WINDOW_MS, sendEmail } from "../email/client.ts";
 import { confirmationEmail } from "../email/confirmation.ts";
 import { isAddress } from "../email/address.ts";
 import { EmailRecords, type EmailRecord } from "../email/records.ts";
@@ -36,8 +36,11 @@ export const CONFIRM_WITHIN_MS = 60 * 60_000;
 export const OWNER_COPY_WITHIN_MS = 7 * 24 * 60 * 60_000;
 /** No attempt after this long from the first: an hour inside the provider's 24-hour key (client.ts IDEMPOTENCY_WINDOW_MS). */
 export const GIVE_UP_AFTER_MS = IDEMPOTENCY_WINDOW_MS - 60 * 60_000;
-/** How long a sender holds an email it claimed: longer than one attempt (30 s). */
-export const EMAIL_LEASE_MS = 60_000;
+/**
+ * How long a sender holds an email it claimed: twice one attempt's timeout, so a sender still
+ * waiting keeps it, and one that died (a killed process, an evicted isolate) lets it go soon.
+ */
+const leaseMs = (timeoutMs = EMAIL_ATTEMPT_TIMEOUT_MS) => 2 * timeoutMs;
 
 export interface EmailPolicy {
   store: LeadStore;
@@ -72,7 +75,7 @@ export async function emailPass(policy: EmailPolicy, limit = 10): Promise<number
 async function attemptEmail(records: EmailRecords, email: EmailRecord, policy: EmailPolicy): Promise<void> {
   const { store, settings, log, now = Date.now, random = Math.random } = policy;
   const started = now();
-  if (!(await records.claim(email, started, started + EMAIL_LEASE_MS))) return;
+  if (!(await records.claim(email, started, started + leaseMs(policy.client?.timeoutMs)))) return;
   const first = email.firstAttemptAt ?? started;
   const what = `${email.kind} email for lead ${email.leadId}`;
   const lead = await store.get(email.leadId);

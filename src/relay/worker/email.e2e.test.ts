@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { build } from "esbuild";
 import { Miniflare, type WorkerOptions } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,7 +57,7 @@ beforeAll(async () => {
   mf = new Miniflare({
     workers: (Object.keys(WORKERS) as Name[]).map(worker),
     d1Persist: dir,
-    handleRuntimeStdio: (stdout, stderr) => {
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
       for (const s of [stdout, stderr]) s.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
     },
   });

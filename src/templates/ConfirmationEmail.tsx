@@ -47,16 +47,16 @@ export function ConfirmationEmail({ facts }: { facts: ConfirmationFacts }) {
           <ul style={{ margin: "0 0 16px", paddingLeft: "20px" }}>{rawSlot("details")}</ul>
           <p style={{ margin: "0 0 16px" }}>
             We reply within {facts.replyWithinHours} hours. To talk sooner, call{" "}
-            <a href={textSlot("phoneHref")} style={{ color: link, fontWeight: "bold" }}>
+            <a href={textSlot("phoneHref")} style={{ color: link, fontWeight: "bold", whiteSpace: "nowrap" }}>
               {textSlot("phone")}
             </a>
             .
           </p>
-          <p style={{ margin: "0 0 16px" }}>You do not need to reply to this email.</p>
+          <p style={{ margin: "0 0 16px" }}>To add anything to your request, reply to this email.</p>
           <hr style={{ border: 0, borderTop: "1px solid #cbd5e1", margin: "24px 0 16px" }} />
           <p style={{ margin: "0 0 8px", fontSize: "14px", color: muted }}>
             {facts.businessName} · <a href={facts.siteUrl} style={{ color: link }}>{host}</a> ·{" "}
-            <a href={textSlot("phoneHref")} style={{ color: link }}>
+            <a href={textSlot("phoneHref")} style={{ color: link, whiteSpace: "nowrap" }}>
               {textSlot("phone")}
             </a>
           </p>
@@ -84,7 +84,7 @@ export function confirmationText(facts: ConfirmationFacts): string {
     "",
     `We reply within ${facts.replyWithinHours} hours. To talk sooner, call ${rawSlot("phone")}.`,
     "",
-    "You do not need to reply to this email.",
+    "To add anything to your request, reply to this email.",
     "",
     "--",
     `${facts.businessName} · ${facts.siteUrl} · ${rawSlot("phone")}`,

@@ -9,6 +9,7 @@ import path from "node:path";
 import { loadContent } from "../src/build/content/load.ts";
 import { siteFacts } from "../src/content/site-facts.ts";
 import { ConfigError, printableApiBase, serverConfig, telegramConfigured, type ServerConfig } from "../src/relay/index.ts";
+import { privacyProblem, privacyUnknownLine } from "../src/relay/email/privacy.ts";
 import { emailSettings, emailStartupLine, type EmailSettings } from "../src/relay/email/settings.ts";
 import { startNodeRelay } from "../src/relay/node/node.ts";
 import { createApp } from "../src/server/app.ts";
@@ -33,7 +34,13 @@ if (!existsSync(path.join(root, "index.html"))) {
 }
 
 const content = siteContent();
-const { relay, opened, updates } = await startNodeRelay({ config, site: content && siteFacts(content), email });
+const site = content && siteFacts(content);
+const privacy = privacyProblem(email, site);
+if (privacy) {
+  console.error(`${privacy}\n\nThe relay did not start.`);
+  process.exit(1);
+}
+const { relay, opened, updates } = await startNodeRelay({ config, site, email });
 const { url } = await listen(createApp({ root, relay }), { port: config.PORT, host: config.HOST });
 
 console.log(`Serving ${root} at ${url}`);
@@ -45,6 +52,8 @@ console.log(
 );
 if (updates !== "off") console.log(`The owner's buttons: ${updates === "polling" ? "long polling Telegram (TELEGRAM_UPDATES=polling)" : `Telegram's webhook at ${TELEGRAM_UPDATES_PATH} (TELEGRAM_UPDATES=webhook; set it with npm run telegram -- webhook URL)`}.`);
 console.log(emailStartupLine(email));
+const unknown = privacyUnknownLine(email, site);
+if (unknown) console.log(unknown);
 console.log(`Health: ${url}${HEALTH_PATH}. Spam check: ${config.SPAM_CHECKS}${config.TRUST_PROXY ? `; client addresses from X-Forwarded-For behind ${config.TRUST_PROXY} prox${config.TRUST_PROXY === 1 ? "y" : "ies"}` : ""}.`);
 
 /**

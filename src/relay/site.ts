@@ -17,6 +17,8 @@ export interface SiteFacts {
   hours: readonly HoursLine[];
   /** Every page a visitor can be on ("/", "/suburbs/annerley/"): call taps count for these only. */
   pages: readonly string[];
+  /** The email provider the site's privacy policy names (content/privacy.yaml `emailProvider:`), or "none"; undefined: not told. */
+  emailProvider?: "resend" | "none";
 }
 
 /** Without the business's hours (a relay told neither the facts nor BUSINESS_HOURS): every day 8 am to 6 pm. */

@@ -19,8 +19,8 @@ const pagesVar = (n: number) => (n === 1 ? PAGES_VAR : `${PAGES_VAR}_${n}`);
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /** The variables `npm run relay:deploy` gives the Worker for this site, none over VAR_BYTES. */
-export function siteVars({ phone, landline, hours, pages }: SiteFacts): Record<string, string> {
-  const vars: Record<string, string> = { [FACTS_VAR]: JSON.stringify({ phone, landline, hours }) };
+export function siteVars({ phone, landline, hours, pages, emailProvider }: SiteFacts): Record<string, string> {
+  const vars: Record<string, string> = { [FACTS_VAR]: JSON.stringify({ phone, landline, hours, emailProvider }) };
   let chunk: string[] = [];
   // "[" now; each page adds its JSON and then a comma or the closing "]".
   let used = 1;
@@ -41,7 +41,7 @@ export function siteVars({ phone, landline, hours, pages }: SiteFacts): Record<s
 
 /** The site's facts from the Worker's variables: each one missing or malformed is left out (site.ts then falls back). */
 export function siteFromVars(env: Record<string, unknown>): Partial<SiteFacts> {
-  const facts = parsed(env[FACTS_VAR]) as { phone?: unknown; landline?: unknown; hours?: unknown } | undefined;
+  const facts = parsed(env[FACTS_VAR]) as { phone?: unknown; landline?: unknown; hours?: unknown; emailProvider?: unknown } | undefined;
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
   const hours = HoursLines.safeParse(facts?.hours);
   let pages: string[] | undefined = [];
@@ -49,7 +49,8 @@ export function siteFromVars(env: Record<string, unknown>): Partial<SiteFacts> {
     const chunk = parsed(env[pagesVar(n)]);
     pages = Array.isArray(chunk) && chunk.every((page) => typeof page === "string") ? [...pages, ...chunk] : undefined;
   }
-  return { phone: text(facts?.phone), landline: text(facts?.landline), hours: hours.success ? hours.data : undefined, pages };
+  const emailProvider = facts?.emailProvider === "resend" || facts?.emailProvider === "none" ? facts.emailProvider : undefined;
+  return { phone: text(facts?.phone), landline: text(facts?.landline), hours: hours.success ? hours.data : undefined, pages, emailProvider };
 }
 
 /** A variable's JSON, as a variable set with --var holds it (or already a value, as [vars] in wrangler.toml can give it). */

@@ -19,6 +19,7 @@
 import type { D1Database, MessageBatch, Queue, ScheduledController, WorkerVersionMetadata } from "@cloudflare/workers-types";
 import { composeRelay, type Relay as Composed } from "../compose.ts";
 import { ConfigError, telegramOptions, workerConfig, type WorkerConfig } from "../config.ts";
+import { privacyProblem, privacyUnknownLine } from "../email/privacy.ts";
 import { emailSettings, emailStartupLine, type EmailSettings } from "../email/settings.ts";
 import { json } from "../intake/answers.ts";
 import { emailPass } from "../leads/emails.ts";
@@ -77,6 +78,8 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     const vars = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) as Record<string, string>;
     config = workerConfig(vars);
     email = emailSettings(vars);
+    const problem = privacyProblem(email, siteFromVars(env));
+    if (problem) throw new ConfigError([problem]);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
@@ -110,6 +113,8 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     log,
   });
   log(`relay: ${emailStartupLine(email)}`);
+  const unknown = privacyUnknownLine(email, siteFromVars(env));
+  if (unknown) log(unknown);
   const phone = siteInUse(config, siteFromVars(env)).phone;
   const pass = email && { store, settings: email, phone, log };
   return { config, store, delivery, composed, emailPass: pass && (() => runEmail(() => emailPass(pass))) };

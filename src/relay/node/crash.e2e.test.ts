@@ -6,11 +6,11 @@
  * Telegram stand-in runs here and accepts each message before it answers, so a
  * kill between the two leaves a message delivered but not recorded.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { createInterface } from "node:readline";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openLeadStore } from "./sqlite.ts";
 import { NEVER_OPEN, tempLeadsDb } from "../testing/leads.ts";
+import { startRelayChild, type RelayChild } from "../testing/relay-child.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 
 let tg: StandIn;
@@ -33,24 +33,11 @@ afterEach(() => {
 });
 
 /** Starts the relay process on this test's store; resolves with its address once it listens. */
-async function startRelay({ attemptTimeoutMs = 2_000 } = {}): Promise<{ url: string; child: ChildProcess; exited: Promise<unknown> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/relay/testing/relay-process.ts"], {
-    env: { ...process.env, TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, LEADS_DB: db.file, SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, RATE_LIMIT_PER_MINUTE: "10000", TEST_ATTEMPT_TIMEOUT_MS: String(attemptTimeoutMs) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  children.push(child);
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the relay process did not print its address within 20 s")), 20_000);
-    lines.on("line", (line) => {
-      if (!line.startsWith("{")) return;
-      clearTimeout(timer);
-      resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.once("exit", (code) => reject(new Error(`the relay process exited (${code}) before listening`)));
-  });
-  return { url, child, exited };
+function startRelay({ attemptTimeoutMs = 2_000 } = {}): Promise<RelayChild> {
+  return startRelayChild(
+    { TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, LEADS_DB: db.file, SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, RATE_LIMIT_PER_MINUTE: "10000", TEST_ATTEMPT_TIMEOUT_MS: String(attemptTimeoutMs) },
+    children,
+  );
 }
 
 const lead = (name: string, i: number) => ({ name, email: `lead${i}@example.com`, submissionId: `3f2c1e4a-9b7d-4c2e-8f1a-${String(i).padStart(12, "0")}` });

@@ -5,10 +5,10 @@
  * Resend stand-in answers it from the key: one email (decision 0063). The
  * relay runs in a child process (src/relay/testing/relay-process.ts).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { createInterface } from "node:readline";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NEVER_OPEN, tempLeadsDb } from "../testing/leads.ts";
+import { startRelayChild, type RelayChild } from "../testing/relay-child.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { openLeadStore } from "./sqlite.ts";
@@ -37,10 +37,9 @@ afterEach(() => {
   db.remove();
 });
 
-async function startRelay(): Promise<{ url: string; child: ChildProcess; exited: Promise<unknown> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/relay/testing/relay-process.ts"], {
-    env: {
-      ...process.env,
+function startRelay(): Promise<RelayChild> {
+  return startRelayChild(
+    {
       TELEGRAM_BOT_TOKEN: tg.token,
       TELEGRAM_CHAT_ID: tg.chatId,
       TELEGRAM_API_BASE: tg.apiBase,
@@ -54,21 +53,8 @@ async function startRelay(): Promise<{ url: string; child: ChildProcess; exited:
       RATE_LIMIT_PER_MINUTE: "10000",
       TEST_ATTEMPT_TIMEOUT_MS: "2000",
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  children.push(child);
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the relay process did not print its address within 20 s")), 20_000);
-    lines.on("line", (line) => {
-      if (!line.startsWith("{")) return;
-      clearTimeout(timer);
-      resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.once("exit", (code) => reject(new Error(`the relay process exited (${code}) before listening`)));
-  });
-  return { url, child, exited };
+    children,
+  );
 }
 
 async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {

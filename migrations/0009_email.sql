@@ -4,7 +4,8 @@
 -- under the same Idempotency-Key (decision 0060) and never twice. status: pending (to be sent,
 -- from next_attempt_at), sent (provider_id: the provider's id), not-sent (reason says why: the
 -- address refused, the per-address or hourly limit, out of tries). reason on a pending or sent
--- owner's copy: why it came by email. recipient is erased with what the visitor typed.
+-- owner's copy: why it came by email. recipient is erased with what the visitor typed. The owner's
+-- morning digest by email (EMAIL_DIGEST) is a row too: lead_id is "digest-" and its day, body its text.
 CREATE TABLE lead_emails (
   lead_id TEXT NOT NULL,
   kind TEXT NOT NULL,
@@ -19,6 +20,7 @@ CREATE TABLE lead_emails (
   uncertain INTEGER NOT NULL DEFAULT 0,
   sent_at INTEGER,
   provider_id TEXT,
+  body TEXT,
   PRIMARY KEY (lead_id, kind)
 );
 -- The senders' query: what is due.

@@ -19,7 +19,7 @@ import type { Content } from "../content/content.ts";
 const content = loadContent("content");
 const withEmail: Content = { ...content, privacy: { ...content.privacy, emailProvider: "resend" } };
 const policy = (c: Content) => visibleText(renderRoute(routes(c).find((r) => r.path === "/privacy-policy/")!, c, renderDefaults()));
-const EMAIL: EmailSettings = { apiUrl: "https://api.resend.com", apiKey: "re_x", from: { address: "hello@mail.example.com.au" }, ownerEmail: "owner@example.com.au", fallbackMinutes: 5, confirmationsPerHour: 20 };
+const EMAIL: EmailSettings = { apiUrl: "https://api.resend.com", apiKey: "re_x", from: { address: "hello@mail.example.com.au" }, ownerEmail: "owner@example.com.au", fallbackMinutes: 5, confirmationsPerHour: 20, digest: false };
 
 describe("email in the privacy policy and the relay", () => {
   it("names Resend and where it keeps data only when content/privacy.yaml says the relay sends email", () => {

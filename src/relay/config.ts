@@ -36,7 +36,7 @@ export const wholeNumber = (fallback: number, min: number, max: number, what = `
 const positiveInt = (fallback: number, max: number) => wholeNumber(fallback, 1, max);
 
 /** One of `choices`, in any case; `fallback` when unset. */
-const oneOf = <const C extends string>(choices: readonly C[], fallback: C, message: string) =>
+export const oneOf = <const C extends string>(choices: readonly C[], fallback: C, message: string) =>
   setting((given, fail) => {
     const s = emptyAsMissing(given)?.toLowerCase() ?? fallback;
     return choices.includes(s as C) ? (s as C) : fail(message);

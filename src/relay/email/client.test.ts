@@ -24,6 +24,7 @@ const settings = (over: Partial<EmailSettings> = {}): EmailSettings => ({
   ownerEmail: "owner@example.com.au",
   fallbackMinutes: 5,
   confirmationsPerHour: 20,
+  digest: false,
   ...over,
 });
 const REF: EmailRef = { leadId: "0b6e4c1e-8d1f-4a53-9a57-0c2f5d1b7e11", kind: "visitor-confirmation" };

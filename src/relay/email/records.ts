@@ -28,6 +28,8 @@ export interface EmailRecord {
   uncertain: boolean;
   sentAt: number | null;
   providerId: string | null;
+  /** An email not made from a lead (the digest): its text, as recorded. */
+  body: string | null;
 }
 
 interface Row {
@@ -44,6 +46,7 @@ interface Row {
   uncertain: number;
   sent_at: number | null;
   provider_id: string | null;
+  body: string | null;
 }
 
 const num = (v: number | null) => (v === null ? null : Number(v));
@@ -61,7 +64,11 @@ const toRecord = (r: Row): EmailRecord => ({
   uncertain: Number(r.uncertain) === 1,
   sentAt: num(r.sent_at),
   providerId: r.provider_id,
+  body: r.body,
 });
+
+/** The digest's row stands in the lead's place under this id: one digest a day, keyed by its day. */
+export const digestId = (day: string) => `digest-${day}`;
 
 const HOUR_MS = 60 * 60_000;
 /** One confirmation to an address in this long at most (issue 40). */
@@ -143,6 +150,19 @@ export class EmailRecords {
     );
   }
 
+  /** The owner's digest of `day` ("2026-11-27") by email, with its text: once a day. */
+  async recordDigest(day: string, to: string, body: string, now: number): Promise<boolean> {
+    return (
+      (await this.sql.run("INSERT INTO lead_emails (lead_id, kind, recipient, status, created_at, next_attempt_at, body) VALUES (?, 'owner-digest', ?, 'pending', ?, ?, ?) ON CONFLICT (lead_id, kind) DO NOTHING", [
+        digestId(day),
+        to,
+        now,
+        now,
+        body,
+      ])) === 1
+    );
+  }
+
   /** Pending emails whose attempt is due, oldest first. */
   async due(now: number, limit = 10): Promise<EmailRecord[]> {
     return (await this.sql.all<Row>("SELECT * FROM lead_emails WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY created_at, lead_id LIMIT ?", [now, limit])).map(toRecord);
@@ -194,6 +214,6 @@ export class EmailRecords {
 
   /** Forgets the addresses of emails recorded before `before` (with what visitors typed, LEADS_RETENTION_DAYS). */
   async erase(before: number): Promise<number> {
-    return this.sql.run("UPDATE lead_emails SET recipient = NULL WHERE created_at < ? AND recipient IS NOT NULL", [before]);
+    return this.sql.run("UPDATE lead_emails SET recipient = NULL, body = NULL WHERE created_at < ? AND (recipient IS NOT NULL OR body IS NOT NULL)", [before]);
   }
 }

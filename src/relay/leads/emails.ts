@@ -78,13 +78,28 @@ async function attemptEmail(records: EmailRecords, email: EmailRecord, policy: E
   if (!(await records.claim(email, started, started + leaseMs(policy.client?.timeoutMs)))) return;
   const first = email.firstAttemptAt ?? started;
   const what = `${email.kind} email for lead ${email.leadId}`;
-  const lead = await store.get(email.leadId);
-  if (!lead?.fields || !lead.parts || !email.recipient) return records.notSent(email, "not sent: the lead's details were erased", { attempted: false });
-  // Telegram took the lead before its copy went: the owner has it; a copy half-sent is finished, never left unsure.
-  if (email.kind === "owner-lead" && lead.status === "delivered" && !email.uncertain && email.attempts === 0) {
-    return records.notSent(email, "not sent: delivered to Telegram first", { attempted: false });
+  let message: EmailMessage;
+  if (email.kind === "owner-digest") message = digestEmail(email);
+  else {
+    const lead = await store.get(email.leadId);
+    if (!lead?.fields || !lead.parts || !email.recipient) return records.notSent(email, "not sent: the lead's details were erased", { attempted: false });
+    // Telegram took the lead before its copy went: the owner has it; a copy half-sent is finished, never left unsure.
+    if (email.kind === "owner-lead" && lead.status === "delivered" && !email.uncertain && email.attempts === 0) {
+      return records.notSent(email, "not sent: delivered to Telegram first", { attempted: false });
+    }
+    message = messageFor(email, lead, policy);
   }
-  const outcome = await sendEmail(settings, { leadId: email.leadId, kind: email.kind }, messageFor(email, lead, policy), { ...policy.client, now });
+  const outcome = await sendEmail(settings, { leadId: email.leadId, kind: email.kind }, message, { ...policy.client, now });
+  await recordOutcome(records, email, outcome, { first, random, log, what, now });
+}
+
+/** What one attempt's answer means for its record. */
+async function recordOutcome(
+  records: EmailRecords,
+  email: EmailRecord,
+  outcome: EmailOutcome,
+  { first, random, log, what, now }: { first: number; random: () => number; log: (m: string) => void; what: string; now: () => number },
+): Promise<void> {
   const end = now();
   if (outcome.kind === "sent") {
     await records.sent(email, end, outcome.id);
@@ -126,12 +141,30 @@ function messageFor(email: EmailRecord, lead: Lead, policy: EmailPolicy): EmailM
   return ownerCopy(email, lead);
 }
 
+/**
+ * The morning digest for the owner by email (EMAIL_DIGEST=on), once Telegram has it: recorded with its
+ * text as Telegram shows it, and sent by the email pass like any other email. For owner/owner.ts.
+ */
+export function digestByEmail(store: LeadStore, settings: EmailSettings, now: () => number = Date.now): ((day: string, markdown: string) => Promise<void>) | undefined {
+  if (!settings.digest) return undefined;
+  return async (day, markdown) => {
+    await emailRecords(store).recordDigest(day, settings.ownerEmail, plainNotice(markdown), now());
+  };
+}
+
+function digestEmail(email: EmailRecord): EmailMessage {
+  return { to: email.recipient!, subject: `Morning digest, ${email.leadId.replace(/^digest-/, "")}`, text: `${email.body ?? ""}\n` };
+}
+
+/** A notice or digest as Telegram shows it, without its Markdown. */
+function plainNotice(markdown: string): string {
+  const parsed = parseLegacyMarkdown(markdown);
+  return "text" in parsed ? parsed.text : markdown;
+}
+
 /** The owner's copy: every line of the Telegram notice, as text, under why it came by email. */
 export function ownerCopy(email: EmailRecord, lead: Lead): EmailMessage {
-  const notice = (lead.parts ?? []).map((part) => {
-    const parsed = parseLegacyMarkdown(part);
-    return "text" in parsed ? parsed.text : part;
-  });
+  const notice = (lead.parts ?? []).map(plainNotice);
   const visitor = lead.fields?.email ?? "";
   return {
     to: email.recipient!,

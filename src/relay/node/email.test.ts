@@ -13,6 +13,11 @@ import { standInConfig, tempLeadsDb, within } from "../testing/leads.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
 import { startNodeRelay, type NodeRelay } from "./node.ts";
+import { tempLeadStore } from "../testing/leads.ts";
+import { digestByEmail, emailPass } from "../leads/emails.ts";
+import { ownerTick } from "../owner/owner.ts";
+import { quoteNotices } from "../telegram/notice.ts";
+import { QuoteBody } from "../../shared/forms/schema.ts";
 
 let tg: StandIn;
 let resend: EmailStandIn;
@@ -225,6 +230,41 @@ describe("the owner's copy", () => {
     clock.moveBy(10 * 60_000);
     await drained(relay);
     expect(ownerCopies()).toHaveLength(0);
+  });
+});
+
+describe("the morning digest by email", () => {
+  it("goes to the owner once, with Telegram's figures, when EMAIL_DIGEST is on, and not when it is off", async () => {
+    const at = (local: string) => Date.parse(`${local}:00+10:00`);
+    const leads = tempLeadStore();
+    try {
+      /** A quote received at 9 am on `day`. */
+      const add = async (name: string, day: string) => {
+        const body = QuoteBody.parse({ name, email: "wendy@example.com" });
+        await leads.store.add({ id: name, form: "quote", fields: body, parts: quoteNotices(body, new Date(at(`${day}T09:00`))), receivedAt: at(`${day}T09:00`) });
+      };
+      const telegram = { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId };
+      const hours = [{ days: ["Tuesday" as const, "Wednesday" as const], opens: "08:00", closes: "18:00" }];
+      // Off on Tuesday's digest, on for Wednesday's.
+      for (const [digest, day, yesterday] of [["off", "2026-11-24", "2026-11-23"], ["on", "2026-11-25", "2026-11-24"]]) {
+        await add(`Wendy ${yesterday}`, yesterday);
+        const settings = emailSettings({ EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL: OWNER, EMAIL_API_URL: resend.apiUrl, EMAIL_DIGEST: digest })!;
+        const now = () => at(`${day}T08:00`);
+        const tick = { store: leads.store, telegram, hours, reminderMinutes: 0, log: (m: string) => void logs.push(m), emailDigest: digestByEmail(leads.store, settings, now) };
+        await ownerTick(tick, now());
+        await ownerTick(tick, now() + 60_000);
+        const policy = { store: leads.store, settings, phone: PHONE, log: (m: string) => void logs.push(m), now };
+        while ((await emailPass(policy)) > 0);
+      }
+      const digests = resend.delivered.filter((e) => e.tags?.some((t) => t.value === "owner-digest"));
+      expect(tg.delivered.filter((d) => /^Yesterday's leads|^Leads of/.test(d.shown))).toHaveLength(2);
+      expect(digests).toHaveLength(1);
+      expect(digests[0]).toMatchObject({ to: [OWNER], subject: "Morning digest, 2026-11-25" });
+      expect(digests[0].text).toBe(`${tg.delivered.at(-1)!.shown}\n`);
+      expect(digests[0].text).toMatch(/^Yesterday's leads\n1 quote request, 0 contact messages\n/);
+    } finally {
+      leads.remove();
+    }
   });
 });
 

@@ -68,7 +68,7 @@ export async function startNodeRelay({ config, site, log = logLine, outboxFile =
   const delivery = await startDelivery({ store, telegram, log, pollMs, now });
   const updates = telegram ? config.TELEGRAM_UPDATES : "off";
   const door = { trustProxy: config.TRUST_PROXY, answerBudgetMs };
-  const relay = await composeRelay({ store, config, telegram, scheduling: delivery, site, webhook: updates === "webhook", door, now, log });
+  const relay = await composeRelay({ store, config, telegram, scheduling: delivery, site, webhook: updates === "webhook", door, now, log, email: emailSettings });
   const polling = telegram && relay.handleUpdate && updates === "polling" ? startPolling({ telegram, handle: relay.handleUpdate, log }) : undefined;
   // Reminders and the morning digest, checked every minute; without Telegram there is nobody to remind: no timer.
   const { ownerTick } = relay;

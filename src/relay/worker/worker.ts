@@ -111,6 +111,7 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     webhook: true,
     door: limiters(env.RATE_LIMITER),
     log,
+    email,
   });
   log(`relay: ${emailStartupLine(email)}`);
   const unknown = privacyUnknownLine(email, siteFromVars(env));

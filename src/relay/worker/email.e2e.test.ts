@@ -15,6 +15,7 @@ import { Miniflare, type WorkerOptions } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { D1Database } from "@cloudflare/workers-types";
 import { DEAD_LETTER_SUFFIX, SWEEP_CRON } from "./queue.ts";
+import { siteVars } from "./site-vars.ts";
 import { startTelegramStandIn, TEST_CHAT_ID, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { NEVER_OPEN } from "../testing/leads.ts";
@@ -29,8 +30,17 @@ let resend: EmailStandIn;
 let dir: string;
 const logs: string[] = [];
 
-/** Workers on one D1 database: two with the right bot (two isolates), one with a bot Telegram refuses, one with half the email settings. */
-const WORKERS = { a: { token: TEST_TOKEN }, b: { token: TEST_TOKEN }, wrong: { token: "999:WRONG-token-abcdefghijklmnopqrst" }, half: { token: TEST_TOKEN, half: true } } as const;
+/**
+ * Workers on one D1 database: two with the right bot (two isolates) deployed for a site whose privacy policy names Resend, one
+ * with a bot Telegram refuses, one with half the email settings, one deployed for a site whose policy names no email provider.
+ */
+const WORKERS = {
+  a: { token: TEST_TOKEN, provider: "resend" },
+  b: { token: TEST_TOKEN, provider: "resend" },
+  wrong: { token: "999:WRONG-token-abcdefghijklmnopqrst" },
+  half: { token: TEST_TOKEN, half: true },
+  unnamed: { token: TEST_TOKEN, provider: "none" },
+} as const;
 type Name = keyof typeof WORKERS;
 
 beforeAll(async () => {
@@ -42,6 +52,9 @@ beforeAll(async () => {
   const worker = (name: Name): WorkerOptions => {
     const { token } = WORKERS[name];
     const email = "half" in WORKERS[name] ? { EMAIL_API_KEY: resend.apiKey } : { EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL, EMAIL_API_URL: resend.apiUrl };
+    // What npm run relay:deploy tells the Worker of the site (site-vars.ts), the privacy policy's email provider with it.
+    const w: { provider?: "resend" | "none" } = WORKERS[name];
+    const site = w.provider ? siteVars({ phone: "0491 570 156", landline: "(07) 5550 1234", hours: [], pages: ["/"], emailProvider: w.provider }) : {};
     return {
       name,
       routes: [`${name}.relay.example/*`],
@@ -51,7 +64,7 @@ beforeAll(async () => {
       d1Databases: { DB: "leads-db" },
       queueProducers: { LEADS_QUEUE: { queueName: `leads-${name}` } },
       queueConsumers: { [`leads-${name}`]: { maxBatchTimeout: 0, maxRetries: 5, deadLetterQueue: `leads-${name}${DEAD_LETTER_SUFFIX}` }, [`leads-${name}${DEAD_LETTER_SUFFIX}`]: { maxBatchTimeout: 0 } },
-      bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: TEST_CHAT_ID, TELEGRAM_API_BASE: tg.apiBase, ...email },
+      bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: TEST_CHAT_ID, TELEGRAM_API_BASE: tg.apiBase, ...email, ...site },
     };
   };
   mf = new Miniflare({
@@ -140,5 +153,12 @@ describe("email on the Worker, with D1 and a Queue", () => {
     expect(logs.join("\n")).toMatch(/OWNER_EMAIL: is missing/);
     expect(logs.join("\n")).not.toContain(resend.apiKey);
     expect(logs.some((l) => l.includes("Email on: from hello@mail.jacaranda.test"))).toBe(true);
+  });
+
+  it("refuses to start with email settings for a site whose privacy policy names no email provider", async () => {
+    const res = await fetchFrom("unnamed", "/api/health");
+    expect(res.status).toBe(503);
+    await waitFor("the refusal in the log", () => logs.some((l) => l.includes("the site's privacy policy does not name Resend")));
+    expect(logs.join("\n")).toContain("set `emailProvider: resend` in content/privacy.yaml");
   });
 });

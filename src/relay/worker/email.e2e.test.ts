@@ -34,13 +34,20 @@ const logs: string[] = [];
  * Workers on one D1 database: two with the right bot (two isolates) deployed for a site whose privacy policy names Resend, one
  * with a bot Telegram refuses, one with half the email settings, one deployed for a site whose policy names no email provider.
  */
+interface WorkerPlan {
+  token: string;
+  /** The privacy policy's email provider, as npm run relay:deploy tells the Worker; unset: not told. */
+  provider?: "resend" | "none";
+  /** Only EMAIL_API_KEY of the email settings. */
+  half?: boolean;
+}
 const WORKERS = {
   a: { token: TEST_TOKEN, provider: "resend" },
   b: { token: TEST_TOKEN, provider: "resend" },
   wrong: { token: "999:WRONG-token-abcdefghijklmnopqrst" },
   half: { token: TEST_TOKEN, half: true },
   unnamed: { token: TEST_TOKEN, provider: "none" },
-} as const;
+} satisfies Record<string, WorkerPlan>;
 type Name = keyof typeof WORKERS;
 
 beforeAll(async () => {
@@ -50,10 +57,9 @@ beforeAll(async () => {
   const out = await build({ entryPoints: [path.join(ROOT, "src/relay/worker/worker.ts")], bundle: true, format: "esm", platform: "neutral", target: "es2022", mainFields: ["module", "main"], write: false, logLevel: "silent", absWorkingDir: ROOT });
   const script = out.outputFiles[0].text;
   const worker = (name: Name): WorkerOptions => {
-    const { token } = WORKERS[name];
-    const email = "half" in WORKERS[name] ? { EMAIL_API_KEY: resend.apiKey } : { EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL, EMAIL_API_URL: resend.apiUrl };
+    const w: WorkerPlan = WORKERS[name];
+    const email = w.half ? { EMAIL_API_KEY: resend.apiKey } : { EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL, EMAIL_API_URL: resend.apiUrl };
     // What npm run relay:deploy tells the Worker of the site (site-vars.ts), the privacy policy's email provider with it.
-    const w: { provider?: "resend" | "none" } = WORKERS[name];
     const site = w.provider ? siteVars({ phone: "0491 570 156", landline: "(07) 5550 1234", hours: [], pages: ["/"], emailProvider: w.provider }) : {};
     return {
       name,
@@ -64,7 +70,7 @@ beforeAll(async () => {
       d1Databases: { DB: "leads-db" },
       queueProducers: { LEADS_QUEUE: { queueName: `leads-${name}` } },
       queueConsumers: { [`leads-${name}`]: { maxBatchTimeout: 0, maxRetries: 5, deadLetterQueue: `leads-${name}${DEAD_LETTER_SUFFIX}` }, [`leads-${name}${DEAD_LETTER_SUFFIX}`]: { maxBatchTimeout: 0 } },
-      bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: TEST_CHAT_ID, TELEGRAM_API_BASE: tg.apiBase, ...email, ...site },
+      bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, TELEGRAM_BOT_TOKEN: w.token, TELEGRAM_CHAT_ID: TEST_CHAT_ID, TELEGRAM_API_BASE: tg.apiBase, ...email, ...site },
     };
   };
   mf = new Miniflare({

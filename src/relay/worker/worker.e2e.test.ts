@@ -807,10 +807,11 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
 });
 
 describe("the Worker's bundle", () => {
-  it("keeps of zod only what the relay uses: its mini build, no locale, under 200 KB before minifying (298 KB with zod's classic build, 845 KB with zod imported by name)", () => {
-    expect(bundled.some((f) => f.startsWith("node_modules/zod/v4/mini/"))).toBe(true);
+  // 182 KB before the email channel (issue 40), 212 KB with it; zod's classic build adds 116 KB, zod imported by name 660 KB.
+  it("keeps of zod only what the relay uses: its mini build, no locale, under 230 KB before minifying", () => {
+    expect(bundled.some((f) => /(^|\/)node_modules\/zod\/v4\/mini\//.test(f))).toBe(true);
     expect(bundled.filter((f) => /zod\/v4\/(classic|locales)\//.test(f))).toEqual([]);
-    expect(Buffer.byteLength(script)).toBeLessThan(200_000);
+    expect(Buffer.byteLength(script)).toBeLessThan(230_000);
   });
 });
 

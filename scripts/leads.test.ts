@@ -79,7 +79,7 @@ describe("npm run leads", () => {
     await emails.recordConfirmation("lead-mia", "lead-mia@example.com", at, 20);
     const [confirmation] = await emails.forLead("lead-mia");
     await emails.sent(confirmation, at + 1_000, "4ef9a417-02e9-4d39-ad75-9611e0fcc33c");
-    await emails.recordOwnerCopies("owner@example.com.au", at, 0, at, 5);
+    await emails.recordOwnerCopies("owner@example.com.au", at, 0, at, "not delivered to Telegram within 5 minutes");
     await emails.recordNotSent("lead-zoe", "visitor-confirmation", "zoe@localhost", "not sent: address refused (test)", at);
     const mia = (await leadsCli("show", "lead-mia")).stdout;
     expect(mia).toContain("visitor-confirmation  to lead-mia@example.com, recorded 20 November 2026 at 9:00:00 am AEST: sent 20 November 2026 at 9:00:01 am AEST, id 4ef9a417-02e9-4d39-ad75-9611e0fcc33c");

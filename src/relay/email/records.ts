@@ -132,21 +132,22 @@ export class EmailRecords {
    * Records the owner's copy of every lead received after `since` that Telegram has not taken:
    * refused (for its settings or for the message), or pending since before `lateBefore`, or
    * pending while Telegram refuses the relay's settings. Each lead once (its row's key); the
-   * reason says why it came by email. Answers how many were recorded.
+   * reason says why it came by email (`late`: why for a lead pending since before `lateBefore`).
+   * Answers how many were recorded.
    */
-  async recordOwnerCopies(to: string, now: number, since: number, lateBefore: number, fallbackMinutes: number): Promise<number> {
+  async recordOwnerCopies(to: string, now: number, since: number, lateBefore: number, late: string): Promise<number> {
     return this.sql.run(
       `INSERT INTO lead_emails (lead_id, kind, recipient, status, reason, created_at, next_attempt_at)
         SELECT id, 'owner-lead', ?, 'pending',
           CASE WHEN status = 'undeliverable' AND failure_kind = 'settings' THEN 'Telegram refuses the relay''s bot (' || COALESCE(last_error, 'no reason given') || ')'
             WHEN status = 'undeliverable' THEN 'Telegram did not take this notice (' || COALESCE(last_error, 'no reason given') || ')'
-            WHEN received_at <= ? THEN 'not delivered to Telegram within ${fallbackMinutes} minutes' || COALESCE(' (' || last_error || ')', '')
+            WHEN received_at <= ? THEN ? || COALESCE(' (' || last_error || ')', '')
             ELSE 'Telegram refuses the relay''s bot, so every notice waits' END,
           ?, ?
         FROM leads WHERE parts IS NOT NULL AND received_at > ?
           AND (status = 'undeliverable' OR (status = 'pending' AND (received_at <= ? OR EXISTS (SELECT 1 FROM leads AS held WHERE held.status = 'undeliverable' AND held.failure_kind = 'settings'))))
         ON CONFLICT (lead_id, kind) DO NOTHING`,
-      [to, lateBefore, now, now, since, lateBefore],
+      [to, lateBefore, late, now, now, since, lateBefore],
     );
   }
 

@@ -50,6 +50,8 @@ export interface EmailPolicy {
   log: (message: string) => void;
   now?: () => number;
   random?: () => number;
+  /** false: Telegram is not set up, so the owner gets every lead by email at once. */
+  telegram?: boolean;
   /** The client's options (tests shorten its timeout). */
   client?: Pick<SendEmailOptions, "timeoutMs">;
 }
@@ -65,7 +67,9 @@ export async function emailPass(policy: EmailPolicy, limit = 10): Promise<number
     if (!isAddress(lead.email)) await records.recordNotSent(lead.id, "visitor-confirmation", lead.email, "not sent: address refused (the email client takes only a plain address such as name@example.com.au)", at);
     else await records.recordConfirmation(lead.id, lead.email, at, settings.confirmationsPerHour);
   }
-  await records.recordOwnerCopies(settings.ownerEmail, at, at - OWNER_COPY_WITHIN_MS, at - settings.fallbackMinutes * 60_000, settings.fallbackMinutes);
+  const [lateBefore, late] =
+    policy.telegram === false ? [at, "Telegram is not set up (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID)"] : [at - settings.fallbackMinutes * 60_000, `not delivered to Telegram within ${settings.fallbackMinutes} minutes`];
+  await records.recordOwnerCopies(settings.ownerEmail, at, at - OWNER_COPY_WITHIN_MS, lateBefore, late);
   const due = await records.due(at, limit);
   for (const email of due) await attemptEmail(records, email, policy);
   return due.length;

@@ -223,6 +223,14 @@ describe("the owner's copy", () => {
     expect(ownerCopies()[0].text).toMatch(/^Sent by email because not delivered to Telegram within 5 minutes \(503/);
   });
 
+  it("goes at once for every lead when Telegram is not set up", async () => {
+    const relay = await start({ TELEGRAM_BOT_TOKEN: "", TELEGRAM_CHAT_ID: "" });
+    await post(relay, ann);
+    await expect.poll(() => ownerCopies().length, { timeout: 5_000, message: "the copy, without waiting" }).toBe(1);
+    expect(ownerCopies()[0].text).toMatch(/^Sent by email because Telegram is not set up \(TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID\)\./);
+    expect(tg.attempts).toBe(0);
+  });
+
   it("is not sent for a lead Telegram takes in time", async () => {
     const relay = await start({ EMAIL_FALLBACK_MINUTES: "1" });
     await post(relay, ann);

@@ -74,7 +74,7 @@ export async function startNodeRelay({ config, site, log = logLine, outboxFile =
   const { ownerTick } = relay;
   const ownerTimer = ownerTick && setInterval(() => void ownerTick(now()).catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
   ownerTimer?.unref();
-  const email = emailSettings && startEmailLoop({ store, settings: emailSettings, phone: siteInUse(config, site).phone, log, now, client: { timeoutMs: emailTimeoutMs } }, pollMs);
+  const email = emailSettings && startEmailLoop({ store, settings: emailSettings, phone: siteInUse(config, site).phone, telegram: !!telegram, log, now, client: { timeoutMs: emailTimeoutMs } }, pollMs);
   return {
     relay: relay.handler,
     updates,

@@ -117,7 +117,7 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   const unknown = privacyUnknownLine(email, siteFromVars(env));
   if (unknown) log(unknown);
   const phone = siteInUse(config, siteFromVars(env)).phone;
-  const pass = email && { store, settings: email, phone, log };
+  const pass = email && { store, settings: email, phone, telegram: !!telegram, log };
   return { config, store, delivery, composed, emailPass: pass && (() => runEmail(() => emailPass(pass))) };
 }
 

@@ -1,8 +1,8 @@
 /**
  * The email delivery policy, one for both hosts (decision 0063), run apart
- * from Telegram's: Node's loop calls it on its own timer (node/delivery.ts),
+ * from Telegram's: Node calls it on a timer of its own (node/email-loop.ts),
  * the Worker after each Queue batch and from its every-minute sweep
- * (worker/queue.ts). An email's fault never holds up a Telegram notice.
+ * (worker/worker.ts). An email's fault never holds up a Telegram notice.
  *
  * One pass (`emailPass`):
  * 1. records a confirmation for each lead that passed the spam check in the
@@ -10,7 +10,7 @@
  *    the limits, is recorded "not sent" with why);
  * 2. records the owner's copy of each lead Telegram has not taken: refused,
  *    pending longer than EMAIL_FALLBACK_MINUTES, or pending while Telegram
- *    refuses the bot;
+ *    refuses the bot (at once without Telegram settings);
  * 3. sends what is recorded and due, each email claimed first (one sender),
  *    and records the answer: sent with the provider's id; a 429, 5xx or no
  *    answer tried again later (retry-after, else the Telegram backoff) under

@@ -40,6 +40,8 @@ interface WorkerPlan {
   provider?: "resend" | "none";
   /** Only EMAIL_API_KEY of the email settings. */
   half?: boolean;
+  /** The spam check on (the others post as a script that skips it would). */
+  spamChecks?: boolean;
 }
 const WORKERS = {
   a: { token: TEST_TOKEN, provider: "resend" },
@@ -47,6 +49,7 @@ const WORKERS = {
   wrong: { token: "999:WRONG-token-abcdefghijklmnopqrst" },
   half: { token: TEST_TOKEN, half: true },
   unnamed: { token: TEST_TOKEN, provider: "none" },
+  checked: { token: TEST_TOKEN, provider: "resend", spamChecks: true },
 } satisfies Record<string, WorkerPlan>;
 type Name = keyof typeof WORKERS;
 
@@ -70,7 +73,7 @@ beforeAll(async () => {
       d1Databases: { DB: "leads-db" },
       queueProducers: { LEADS_QUEUE: { queueName: `leads-${name}` } },
       queueConsumers: { [`leads-${name}`]: { maxBatchTimeout: 0, maxRetries: 5, deadLetterQueue: `leads-${name}${DEAD_LETTER_SUFFIX}` }, [`leads-${name}${DEAD_LETTER_SUFFIX}`]: { maxBatchTimeout: 0 } },
-      bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, TELEGRAM_BOT_TOKEN: w.token, TELEGRAM_CHAT_ID: TEST_CHAT_ID, TELEGRAM_API_BASE: tg.apiBase, ...email, ...site },
+      bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: w.spamChecks ? "on" : "off", BUSINESS_HOURS: NEVER_OPEN, TELEGRAM_BOT_TOKEN: w.token, TELEGRAM_CHAT_ID: TEST_CHAT_ID, TELEGRAM_API_BASE: tg.apiBase, ...email, ...site },
     };
   };
   mf = new Miniflare({
@@ -150,6 +153,17 @@ describe("email on the Worker, with D1 and a Queue", () => {
     expect(tg.delivered.at(-1)!.shown).toContain("Bo Smith");
     await sweep("a");
     expect(to(OWNER_EMAIL)).toHaveLength(1);
+  });
+
+  it("sends no confirmation to a post the spam check stopped", async () => {
+    expect((await post("checked", { email: "spammer@example.com", name: "Bare Post" })).status).toBe(200);
+    const spam = async () => (await (await db()).prepare("SELECT id FROM leads WHERE status = 'spam'").all<{ id: string }>()).results;
+    await waitFor("the post kept as spam", async () => (await spam()).length === 1);
+    await sweep("checked");
+    await sweep("checked");
+    expect(to("spammer@example.com")).toHaveLength(0);
+    const [{ id }] = await spam();
+    expect((await emailRows()).filter((r) => r.lead_id === id)).toEqual([]);
   });
 
   it("refuses to start with half the email settings, naming what is missing", async () => {

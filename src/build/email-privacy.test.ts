@@ -15,10 +15,13 @@ import { privacyProblem } from "../relay/email/privacy.ts";
 import { siteFromVars, siteVars } from "../relay/worker/site-vars.ts";
 import type { EmailSettings } from "../relay/email/settings.ts";
 import type { Content } from "../content/content.ts";
+import { EMAIL_NOTICE } from "../templates/EmailNotice.tsx";
+import { resultPage } from "../relay/intake/page.ts";
 
 const content = loadContent("content");
 const withEmail: Content = { ...content, privacy: { ...content.privacy, emailProvider: "resend" } };
-const policy = (c: Content) => visibleText(renderRoute(routes(c).find((r) => r.path === "/privacy-policy/")!, c, renderDefaults()));
+const page = (c: Content, path: string) => visibleText(renderRoute(routes(c).find((r) => r.path === path)!, c, renderDefaults()));
+const policy = (c: Content) => page(c, "/privacy-policy/");
 const EMAIL: EmailSettings = { apiUrl: "https://api.resend.com", apiKey: "re_x", from: { address: "hello@mail.example.com.au" }, ownerEmail: "owner@example.com.au", fallbackMinutes: 5, confirmationsPerHour: 20, digest: false };
 
 describe("email in the privacy policy and the relay", () => {
@@ -29,6 +32,18 @@ describe("email in the privacy policy and the relay", () => {
     expect(named).toContain("Resend, the email service our form service sends email through");
     expect(named).toContain("Resend keeps its records in the United States");
     expect(named).toContain("Resend keeps each email it sends for 30 days");
+  });
+
+  it("names Resend beside each form (the home page's, the contact page's and the relay's page's) only with email on", () => {
+    for (const path of ["/", "/contact-us/"]) {
+      expect(page(content, path)).not.toContain(EMAIL_NOTICE);
+      expect(page(withEmail, path)).toContain(EMAIL_NOTICE);
+    }
+    const failed = { form: "contact" as const, mode: "failed" as const, notice: { title: "Not sent", text: "Try again." }, values: {}, action: "/api/contact", back: "/contact-us/" };
+    expect(resultPage(failed)).not.toContain(EMAIL_NOTICE);
+    expect(resultPage({ ...failed, emailNotice: true })).toContain(EMAIL_NOTICE);
+    // The page that only says it was sent shows no form, so no notice.
+    expect(resultPage({ ...failed, mode: "sent", emailNotice: true })).not.toContain(EMAIL_NOTICE);
   });
 
   it("tells the relay what the policy says, on Node and through the Worker's variables, and the relay refuses email the policy does not name", () => {

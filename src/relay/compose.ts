@@ -72,6 +72,7 @@ export async function composeRelay({ store, config, telegram, scheduling, site, 
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     callTaps: facts.taps,
     phone: facts.phone,
+    emailNotice: email !== undefined,
     now: () => new Date(now()),
     log,
   });

@@ -32,6 +32,8 @@ export interface RelayOptions {
   trustProxy?: number;
   /** The business phone, for the contact form's failure text. */
   phone: string;
+  /** The relay sends email: the result page's form names Resend beside it (decision 0063). */
+  emailNotice?: boolean;
   answerBudgetMs?: number;
   now?: () => Date;
   log?: (message: string) => void;
@@ -41,7 +43,7 @@ export interface RelayOptions {
 
 /** The options as the routes read them: defaults filled in, the limiters made, the site's taps checked by tapCheck. */
 export type Intake = Required<Pick<RelayOptions, "store" | "health" | "allowedOrigins" | "trustProxy" | "phone" | "answerBudgetMs" | "now" | "log" | "limiter" | "tapLimiter">> &
-  Pick<RelayOptions, "deliverNow" | "spam" | "updates" | "ownOrigin"> & { ownTap: TapCheck | undefined };
+  Pick<RelayOptions, "deliverNow" | "spam" | "updates" | "ownOrigin" | "emailNotice"> & { ownTap: TapCheck | undefined };
 
 /** Where a request came from, as the host saw the connection. */
 export type Client = { clientAddress?: string } | undefined;

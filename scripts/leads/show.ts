@@ -1,6 +1,7 @@
 /** `npm run leads -- show ID`: one lead in full: its fields, its stages, where it came from, its notice. */
 import { STAGE_KEYS, stageLabel } from "../../src/relay/telegram/stages.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
+import { EmailRecords, type EmailRecord } from "../../src/relay/email/records.ts";
 import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
 import { escapeTerminal } from "../../src/shared/escape.ts";
 import { need } from "./args.ts";
@@ -26,7 +27,25 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
     for (const k of from) line(k, v[k as keyof typeof FROM], "  ");
   } else print("\nWhere it came from: not recorded.");
   printNotice(lead, print);
+  printEmails(await new EmailRecords(store.sql).forLead(lead.id), print);
 };
+
+/** Each email the lead caused: to whom, when, the provider's id, or why not (decision 0063). */
+function printEmails(emails: EmailRecord[], print: (line: string) => void) {
+  if (!emails.length) return print("\nEmails: none recorded (email off, or not owed).");
+  print("\nEmails (Brisbane time):");
+  for (const e of emails) {
+    const to = e.recipient ?? "(address erased)";
+    const state =
+      e.status === "sent"
+        ? `sent ${brisbane(iso(e.sentAt)!)}${e.providerId ? `, id ${e.providerId}` : ""}`
+        : e.status === "pending"
+          ? `not sent yet: ${e.attempts} attempt(s), next ${brisbane(iso(e.nextAttemptAt)!)}${e.lastError ? ` (${e.lastError})` : ""}`
+          : (e.reason ?? "not sent");
+    print(escapeTerminal(`  ${e.kind.padEnd(22)}to ${to}, recorded ${brisbane(iso(e.createdAt)!)}: ${state}`));
+    if (e.kind === "owner-lead" && e.reason && e.status !== "not-sent") print(escapeTerminal(`  ${"".padEnd(22)}why by email: ${e.reason}`));
+  }
+}
 
 /** The notice as Telegram shows it, part by part, or why it is gone. */
 function printNotice(lead: Lead, print: (line: string) => void) {

@@ -27,7 +27,7 @@ export function setting<T>(read: (given: string | undefined, fail: (message: str
 export const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
 
 /** A whole number setting from `min` to `max`, `fallback` when unset; `what` words the expectation when it is not. */
-const wholeNumber = (fallback: number, min: number, max: number, what?: string) =>
+export const wholeNumber = (fallback: number, min: number, max: number, what?: string) =>
   setting((given, fail) => {
     const n = readWholeNumber(given, { fallback, min, max, what });
     return typeof n === "number" ? n : fail(n.problem);
@@ -35,7 +35,7 @@ const wholeNumber = (fallback: number, min: number, max: number, what?: string) 
 const positiveInt = (fallback: number, max: number) => wholeNumber(fallback, 1, max);
 
 /** One of `choices`, in any case; `fallback` when unset. */
-const oneOf = <const C extends string>(choices: readonly C[], fallback: C, message: string) =>
+export const oneOf = <const C extends string>(choices: readonly C[], fallback: C, message: string) =>
   setting((given, fail) => {
     const s = emptyAsMissing(given)?.toLowerCase() ?? fallback;
     return choices.includes(s as C) ? (s as C) : fail(message);

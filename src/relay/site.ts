@@ -20,6 +20,8 @@ export interface SiteFacts {
   pages: readonly string[];
   /** content/pricing.yaml as the build checked it, when the site has one: the notice's estimate comes from it. */
   prices?: PriceTable;
+  /** The email provider the site's privacy policy names (content/privacy.yaml `emailProvider:`), or "none"; undefined: not told. */
+  emailProvider?: "resend" | "none";
 }
 
 /** Without the business's hours (a relay told neither the facts nor BUSINESS_HOURS): every day 8 am to 6 pm. */

@@ -77,7 +77,7 @@ export function ResultDetails() {
 /** The proof a post without one is given, to send with the form again; slot: proof. */
 export const ResultProof = () => <input type="hidden" name={PROOF_FIELD} defaultValue={textSlot("proof")} />;
 
-/** The page around them; slots: title, role, back, backText, and the raw slots notice and form. */
+/** The page around them; slots: title, role, back, backText, and the raw slots notice, form and emailNotice (EmailNotice, with the form when the relay sends email). */
 export function ResultPage({ css, sprite }: { css: string; sprite: string }) {
   return (
     <html lang="en-AU">
@@ -93,6 +93,7 @@ export function ResultPage({ css, sprite }: { css: string; sprite: string }) {
         <main className="mx-auto max-w-2xl px-4 py-8 text-ink sm:py-12">
           <div role={textSlot("role")}>{rawSlot("notice")}</div>
           {rawSlot("form")}
+          {rawSlot("emailNotice")}
           <p className="mt-6">
             <a href={textSlot("back")} className={textLinkClass}>
               {textSlot("backText")}

@@ -47,16 +47,18 @@ export interface ResultPage {
   back: string;
   /** With mode confirm: the proof the form carries. */
   proof?: string;
+  /** The relay sends email: the form shown again carries the collection notice's email sentence (decision 0063). */
+  emailNotice?: boolean;
 }
 
 const TONE: Record<ResultPage["mode"], NoticeTone> = { sent: "success", failed: "error", refused: "error", confirm: "confirm" };
 
-export function resultPage({ form, mode, notice, values, action, back, proof }: ResultPage): string {
+export function resultPage({ form, mode, notice, values, action, back, proof, emailNotice }: ResultPage): string {
   const tone = TONE[mode];
   const shown = fillSlots(RESULT_MARKUP.notice[tone], { title: notice.title, text: notice.text });
   const again = mode === "failed" || mode === "confirm" ? formAgain(form, values, action, back, proof) : "";
   const text = { title: notice.title, role: tone === "error" ? "alert" : "status", back, backText: mode === "refused" ? "Back to the form" : "Back to the site" };
-  return fillSlots(RESULT_MARKUP.page, text, { notice: shown, form: again });
+  return fillSlots(RESULT_MARKUP.page, text, { notice: shown, form: again, emailNotice: again && emailNotice ? RESULT_MARKUP.emailNotice : "" });
 }
 
 function formAgain(form: FormKind, values: Record<string, string>, action: string, back: string, proof: string | undefined): string {

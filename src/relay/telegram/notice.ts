@@ -124,15 +124,20 @@ export function noticeWithStages(noticeText: string, history: StageEntry[], rece
 /** A notice sent this long after its lead was received says so on its first line. */
 export const DELAYED_AFTER_MS = 2 * 60_000;
 
+/** The line a notice opens with when the owner's copy of its lead already went by email (leads/emails.ts). */
+export const ALSO_BY_EMAIL = "Also sent by email: Telegram could not take it in time\n";
+
 /**
  * The notice as sent at `sentAt`: a late one opens with when it was really
- * received, and a retry after an attempt that got no answer (Telegram may have
- * delivered it) is marked as a possible repeat.
+ * received, a retry after an attempt that got no answer (Telegram may have
+ * delivered it) is marked as a possible repeat, and one whose lead already went
+ * to the owner by email says so.
  */
-export function markNotice(markdown: string, { receivedAt, sentAt, possibleRepeat }: { receivedAt: number; sentAt: number; possibleRepeat: boolean }): string {
+export function markNotice(markdown: string, { receivedAt, sentAt, possibleRepeat, alsoByEmail = false }: { receivedAt: number; sentAt: number; possibleRepeat: boolean; alsoByEmail?: boolean }): string {
   const flags: Piece[] = [];
   if (sentAt - receivedAt > DELAYED_AFTER_MS) flags.push(plain(`Delayed: received ${formatBrisbaneTime(new Date(receivedAt))}\n`));
   if (possibleRepeat) flags.push(plain("(possible repeat)\n"));
+  if (alsoByEmail) flags.push(plain(ALSO_BY_EMAIL));
   return flags.length ? render(flags).markdown + markdown : markdown;
 }
 
@@ -146,11 +151,11 @@ const LONGEST_TIMES = Array.from({ length: 12 }, (_, month) => Date.UTC(2026, mo
  * presser's name). Measured on the longest each can be, so that an edited notice never passes
  * Telegram's limit: both flags with the longest date, and all four stages pressed by a name longer
  * than a stage line keeps, each on another day than the lead's, so its date shows too (333
- * characters with en-AU's formats today: 74 of flags, a line break, 258 of stage lines).
+ * characters with en-AU's formats today: 74 of flags and the email line's 55, a line break, 258 of stage lines).
  */
 const FLAG_ROOM = (() => {
   // Flags are plain text: their Markdown is what Telegram shows.
-  const flags = Math.max(...LONGEST_TIMES.map((at) => markNotice("", { receivedAt: at, sentAt: at + DAY_MS, possibleRepeat: true }).length));
+  const flags = Math.max(...LONGEST_TIMES.map((at) => markNotice("", { receivedAt: at, sentAt: at + DAY_MS, possibleRepeat: true, alsoByEmail: true }).length));
   const longName = "W".repeat(64) + " " + "W".repeat(64);
   const stages = Math.max(...LONGEST_TIMES.map((at) => render(stageLines(STAGES.map((s) => ({ stage: s.key, at, byName: longName })), at - DAY_MS)).shown.length));
   return flags + "\n".length + stages;

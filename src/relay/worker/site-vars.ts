@@ -22,8 +22,8 @@ const pagesVar = (n: number) => (n === 1 ? PAGES_VAR : `${PAGES_VAR}_${n}`);
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /** The variables `npm run relay:deploy` gives the Worker for this site, none over VAR_BYTES. */
-export function siteVars({ phone, landline, hours, pages, prices }: SiteFacts): Record<string, string> {
-  const vars: Record<string, string> = { [FACTS_VAR]: JSON.stringify({ phone, landline, hours }), ...(prices ? pricesVars(prices) : {}) };
+export function siteVars({ phone, landline, hours, pages, prices, emailProvider }: SiteFacts): Record<string, string> {
+  const vars: Record<string, string> = { [FACTS_VAR]: JSON.stringify({ phone, landline, hours, emailProvider }), ...(prices ? pricesVars(prices) : {}) };
   let chunk: string[] = [];
   // "[" now; each page adds its JSON and then a comma or the closing "]".
   let used = 1;
@@ -44,7 +44,7 @@ export function siteVars({ phone, landline, hours, pages, prices }: SiteFacts): 
 
 /** The site's facts from the Worker's variables: each one missing or malformed is left out (site.ts then falls back). */
 export function siteFromVars(env: Record<string, unknown>): Partial<SiteFacts> {
-  const facts = parsed(env[FACTS_VAR]) as { phone?: unknown; landline?: unknown; hours?: unknown } | undefined;
+  const facts = parsed(env[FACTS_VAR]) as { phone?: unknown; landline?: unknown; hours?: unknown; emailProvider?: unknown } | undefined;
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
   const hours = HoursLines.safeParse(facts?.hours);
   let pages: string[] | undefined = [];
@@ -52,7 +52,8 @@ export function siteFromVars(env: Record<string, unknown>): Partial<SiteFacts> {
     const chunk = parsed(env[pagesVar(n)]);
     pages = Array.isArray(chunk) && chunk.every((page) => typeof page === "string") ? [...pages, ...chunk] : undefined;
   }
-  return { phone: text(facts?.phone), landline: text(facts?.landline), hours: hours.success ? hours.data : undefined, pages, prices: pricesFromVars(env) };
+  const emailProvider = facts?.emailProvider === "resend" || facts?.emailProvider === "none" ? facts.emailProvider : undefined;
+  return { phone: text(facts?.phone), landline: text(facts?.landline), hours: hours.success ? hours.data : undefined, pages, prices: pricesFromVars(env), emailProvider };
 }
 
 const pricesVar = (n: number) => (n === 1 ? PRICES_VAR : `${PRICES_VAR}_${n}`);

@@ -21,6 +21,7 @@ import { budgetViolations, measureSite } from "../../testing/budgets.ts";
 import { DESKTOP, PHONE, releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { contentWithPricing } from "../../testing/content-problems.ts";
 import { startSite } from "../../testing/site.ts";
+import { watchConsole } from "../../testing/islands.ts";
 
 const SITE_PHONE = loadContent("content").site.phone;
 const FORM = "[data-island=QuotePageForm] form";
@@ -160,6 +161,7 @@ describe("the quote page with the owner's price table", () => {
     ["1280", DESKTOP],
   ])("at %s px shows nothing ticked, what is still to choose, then the total a hand calculation gives; the notice's is the relay's, a forged one ignored", async (_, viewport) => {
     const page = await open("priced", "/quote/", { viewport });
+    const problems = watchConsole(page);
     expect((await chosen(page)).every(([, value]) => value === "")).toBe(true);
     await wake(page);
     const box = page.locator("[aria-labelledby=estimate-title] [role=status]");
@@ -181,6 +183,8 @@ describe("the quote page with the owner's price table", () => {
     await page.locator(`${FORM} [role=status]`).getByText("Quote Request Sent!").waitFor({ timeout: 20_000 });
     await expect.poll(() => tg.delivered.length, { timeout: 10_000 }).toBe(1);
     expect(notice()).toContain(`Estimate: estimate ${figure} incl. GST, prices reviewed 1 Dec 2026\n`);
+    // Hydrated without a mismatch, the estimate's code fetched and run without an error.
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 

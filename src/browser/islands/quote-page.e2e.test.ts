@@ -125,6 +125,9 @@ describe("the quote page without a price table (as the repository ships)", () =>
     await page.selectOption("#quote-service", "house-cleaning");
     expect(await page.isHidden("#quote-addon-carpet-steam")).toBe(true);
     expect(await page.isVisible("#quote-addon-oven")).toBe(true);
+    // No add-on fits an oven and BBQ clean: the whole group goes.
+    await page.selectOption("#quote-service", "oven-bbq-cleaning");
+    expect(await page.getByText("Add-ons", { exact: true }).isHidden()).toBe(true);
     await chooseHouse(page);
     await page.check("#quote-addon-garage");
     await page.fill("#quote-name", "Ana Silva");

@@ -115,6 +115,25 @@ const SCENARIOS: Scenario[] = [
     act: (p) => p.keyboard.press("J"),
   },
   {
+    island: "QuotePageForm",
+    interaction: "tap House (property type)",
+    path: "/quote/",
+    context: phone,
+    before: (p) => scrollTo(p, "input[name=propertyType][value=house]"),
+    act: (p) => p.locator("input[name=propertyType][value=house]").tap(),
+  },
+  {
+    island: "QuotePageForm",
+    interaction: "first keystroke in Bedrooms (right after the tap)",
+    path: "/quote/",
+    context: phone,
+    before: async (p) => {
+      await scrollTo(p, "#quote-bedrooms");
+      await p.locator("#quote-bedrooms").tap();
+    },
+    act: (p) => p.keyboard.press("3"),
+  },
+  {
     island: "ContactForm",
     interaction: "tap the name field",
     path: "/contact-us/",

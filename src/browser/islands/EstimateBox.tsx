@@ -10,7 +10,7 @@ import type { EstimateChoices, PriceTable } from "../../shared/pricing/table.ts"
 import type { MissingChoice } from "../../shared/pricing/estimate.ts";
 import { TERMS_PATH } from "../../shared/paths.ts";
 import { telHref } from "../../shared/phone.ts";
-import { textLinkClass } from "../../shared/ui.tsx";
+import { cn, textLinkClass } from "../../shared/ui.tsx";
 
 export type EstimateCode = typeof import("../forms/estimate-code.ts");
 
@@ -24,11 +24,15 @@ export function EstimateBox({ prices, choices, code, phone }: { prices: PriceTab
       <h3 id="estimate-title" className="text-lg font-bold">Instant estimate</h3>
       <div role="status" className="mt-2">
         {!result && <p>{choices.service && code ? "No instant estimate for this service: we'll reply within 24 hours with a fixed quote." : "Choose a service and tell us about the home to see an estimate here."}</p>}
+        {/* The estimate is worked out in the browser; without script the relay still works out the owner's. */}
+        <noscript>
+          <p className="mt-1 text-sm text-slate-700">With JavaScript off no estimate shows here: send the form and we'll reply within 24 hours with a fixed quote.</p>
+        </noscript>
         {result?.kind === "incomplete" && <p>To see an estimate, choose {list(result.missing.map((m) => WORDS[m]))}.</p>}
         {result?.kind === "call" && (
           <p>
             <strong>Please call us for a quote</strong> ({code!.callReasonText(result.reason)}):{" "}
-            <a href={telHref(phone)} className={textLinkClass}>{phone}</a>
+            <a href={telHref(phone)} className={cn(textLinkClass, "whitespace-nowrap")}>{phone}</a>
           </p>
         )}
         {result?.kind === "price" && (

@@ -34,7 +34,7 @@ export function DetailFields({ addOns, values = {}, hidden = new Set() }: { addO
         </div>
       ))}
       {addOns.length > 0 && (
-        <fieldset className="sm:col-span-6">
+        <fieldset className={cn("sm:col-span-6", addOns.every((a) => hidden.has(a.id)) && "hidden")}>
           <legend className={legendClass}>Add-ons</legend>
           <div className="mt-1 grid gap-2 sm:grid-cols-2">
             {addOns.map((a, i) => (

@@ -61,7 +61,7 @@ export default function QuotePageForm({ action, offer, prices, phone }: QuotePag
   const hidden = new Set(enhanced && fits ? offer.addOns.filter((a) => !fits.includes(a.id)).map((a) => a.id) : []);
 
   return (
-    <form ref={formRef} action={action} method="post" onSubmit={onSubmit} onChange={read} onInput={read} onReset={() => setTimeout(read)} className="grid gap-8">
+    <form ref={formRef} action={action} method="post" onSubmit={onSubmit} onChange={read} onReset={() => setTimeout(read)} className="grid gap-8">
       {/* Headings, not fieldsets, for the form's two parts: the radio groups are fieldsets, and nesting them confuses (WCAG technique H71). */}
       <div className="grid gap-4">
         <h3 className="text-xl font-bold text-ink">About the job</h3>

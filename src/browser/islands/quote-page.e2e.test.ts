@@ -21,6 +21,7 @@ import { budgetViolations, measureSite } from "../../testing/budgets.ts";
 import { DESKTOP, PHONE, releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { contentWithPricing } from "../../testing/content-problems.ts";
 import { startSite } from "../../testing/site.ts";
+import { watchConsole } from "../../testing/islands.ts";
 
 const SITE_PHONE = loadContent("content").site.phone;
 const FORM = "[data-island=QuotePageForm] form";
@@ -124,6 +125,9 @@ describe("the quote page without a price table (as the repository ships)", () =>
     await page.selectOption("#quote-service", "house-cleaning");
     expect(await page.isHidden("#quote-addon-carpet-steam")).toBe(true);
     expect(await page.isVisible("#quote-addon-oven")).toBe(true);
+    // No add-on fits an oven and BBQ clean: the whole group goes.
+    await page.selectOption("#quote-service", "oven-bbq-cleaning");
+    expect(await page.getByText("Add-ons", { exact: true }).isHidden()).toBe(true);
     await chooseHouse(page);
     await page.check("#quote-addon-garage");
     await page.fill("#quote-name", "Ana Silva");
@@ -160,6 +164,7 @@ describe("the quote page with the owner's price table", () => {
     ["1280", DESKTOP],
   ])("at %s px shows nothing ticked, what is still to choose, then the total a hand calculation gives; the notice's is the relay's, a forged one ignored", async (_, viewport) => {
     const page = await open("priced", "/quote/", { viewport });
+    const problems = watchConsole(page);
     expect((await chosen(page)).every(([, value]) => value === "")).toBe(true);
     await wake(page);
     const box = page.locator("[aria-labelledby=estimate-title] [role=status]");
@@ -181,6 +186,8 @@ describe("the quote page with the owner's price table", () => {
     await page.locator(`${FORM} [role=status]`).getByText("Quote Request Sent!").waitFor({ timeout: 20_000 });
     await expect.poll(() => tg.delivered.length, { timeout: 10_000 }).toBe(1);
     expect(notice()).toContain(`Estimate: estimate ${figure} incl. GST, prices reviewed 1 Dec 2026\n`);
+    // Hydrated without a mismatch, the estimate's code fetched and run without an error.
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 

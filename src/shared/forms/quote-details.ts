@@ -139,4 +139,3 @@ export function addOnCounts(kept: string): Record<string, number> {
 
 /** The details a checked quote body holds, all strings ("" when not given), as the relay keeps them. */
 export type QuoteDetails = Record<DetailName | "addOns", string>;
-export const DETAIL_NAMES: readonly (DetailName | "addOns")[] = [...DETAIL_FIELDS.map((f) => f.name), "addOns"];

@@ -24,11 +24,13 @@ export const stageLabel = (stage: Stage) => STAGES.find((s) => s.key === stage)!
 export const MAX_CALLBACK_BYTES = 64;
 const PREFIX = "stage:";
 
-export function callbackData(stage: Stage, leadId: string): string {
-  const data = `${PREFIX}${stage}:${leadId}`;
+/** `data`, which Telegram takes as callback_data only within its 64 bytes. */
+function checked(data: string, leadId: string): string {
   if (new TextEncoder().encode(data).length > MAX_CALLBACK_BYTES) throw new Error(`callback_data over ${MAX_CALLBACK_BYTES} bytes for lead ${leadId}`);
   return data;
 }
+
+export const callbackData = (stage: Stage, leadId: string): string => checked(`${PREFIX}${stage}:${leadId}`, leadId);
 
 /** The stage and lead a button's callback_data names, or undefined for anything else. */
 export function parseCallback(data: unknown): { stage: Stage; leadId: string } | undefined {
@@ -40,14 +42,44 @@ export function parseCallback(data: unknown): { stage: Stage; leadId: string } |
   return colon > 0 && STAGE_KEYS.includes(stage) && leadId !== "" ? { stage, leadId } : undefined;
 }
 
-/** The buttons on a lead's notice: two rows of two, so "Not a job" is not cut short on a phone. */
-export function stageKeyboard(leadId: string): { inline_keyboard: { text: string; callback_data: string }[][] } {
-  const button = (s: (typeof STAGES)[number]) => ({ text: s.button, callback_data: callbackData(s.key, leadId) });
-  return { inline_keyboard: [STAGES.slice(0, 2).map(button), STAGES.slice(2).map(button)] };
+/** How long after a press its Undo button takes it back. */
+export const UNDO_MS = 60_000;
+const UNDO_PREFIX = "undo:";
+
+/** The Undo button's callback_data: the press it takes back (its seq in the history) and the lead. */
+export const undoData = (seq: number, leadId: string): string => checked(`${UNDO_PREFIX}${seq}:${leadId}`, leadId);
+
+/** The press and lead an Undo button names, or undefined for anything else. */
+export function parseUndo(data: unknown): { seq: number; leadId: string } | undefined {
+  const m = typeof data === "string" ? /^undo:([1-9]\d{0,14}):(.+)$/.exec(data) : null;
+  return m ? { seq: Number(m[1]), leadId: m[2] } : undefined;
+}
+
+export type KeyboardButton = { text: string; callback_data: string };
+
+/**
+ * The buttons on a lead's notice: two rows of two, so "Not a job" is not cut short on a phone; the
+ * lead's stage ticked (✓), and an Undo row while the latest press can still be taken back.
+ */
+export function stageKeyboard(leadId: string, { current = null, undo }: { current?: Stage | null; undo?: number } = {}): { inline_keyboard: KeyboardButton[][] } {
+  const button = (s: (typeof STAGES)[number]) => ({ text: s.key === current ? `✓ ${s.button}` : s.button, callback_data: callbackData(s.key, leadId) });
+  const rows = [STAGES.slice(0, 2).map(button), STAGES.slice(2).map(button)];
+  if (undo !== undefined) rows.push([{ text: "Undo", callback_data: undoData(undo, leadId) }]);
+  return { inline_keyboard: rows };
 }
 
 export interface StageEntry {
   stage: Stage;
   at: number;
   byName: string;
+}
+
+/** One press on a notice as the history keeps it: from what stage to what (null: waiting), or an Undo of press `undoes`. */
+export interface Press {
+  seq: number;
+  at: number;
+  from: Stage | null;
+  to: Stage | null;
+  byName: string;
+  undoes: number | null;
 }

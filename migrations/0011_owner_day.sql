@@ -1,0 +1,28 @@
+-- The owner's day (issue 41): every press on a notice kept, in the order made, with who, when and
+-- from what stage to what, so the notice, npm run leads and the report tell one story however the
+-- owner mis-taps. lead_stages stays (each stage's first and latest live press, the report's times);
+-- this is the history it is made from.
+CREATE TABLE lead_presses (
+  -- The order the presses were made: two presses in the same millisecond (a Worker's clock stands
+  -- still within a request) still come out in order.
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  lead_id TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  -- The stage before and after the press; NULL is waiting (no stage).
+  from_stage TEXT,
+  to_stage TEXT,
+  by_name TEXT NOT NULL,
+  by_id INTEGER,
+  -- An Undo: the seq of the press it took back.
+  undoes INTEGER
+);
+CREATE INDEX lead_presses_lead ON lead_presses (lead_id, seq);
+
+-- Presses made before this migration, as lead_stages kept them: each stage's first press, and its
+-- latest when that was another. What each moved from was not kept.
+INSERT INTO lead_presses (lead_id, at, from_stage, to_stage, by_name, by_id)
+SELECT lead_id, at, NULL, stage, by_name, by_id FROM (
+  SELECT lead_id, at, stage, by_name, by_id FROM lead_stages
+  UNION ALL
+  SELECT lead_id, last_at, stage, last_by_name, last_by_id FROM lead_stages WHERE last_at IS NOT NULL AND last_at <> at
+) ORDER BY at, lead_id;

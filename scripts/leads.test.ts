@@ -72,6 +72,28 @@ describe("npm run leads", () => {
     expect((await leadsCli("show", "nope")).stderr).toContain("No lead with id nope");
   });
 
+  it("show prints every press: mis-taps in one millisecond in the order made, and an Undo", async () => {
+    const at = Date.parse("2026-11-24T05:00:00Z");
+    const presses = [["not-a-job", "Sam"], ["booked", "Kim"], ["called", "Sam"], ["not-a-job", "Kim"], ["booked", "Sam"]] as const;
+    for (const [stage, name] of presses) expect(await leads.store.stages.set("lead-zoe", stage, at, { name })).toBe(true);
+    const latest = (await leads.store.stages.presses("lead-zoe")).at(-1)!;
+    expect(await leads.store.stages.undo("lead-zoe", latest.seq, at + 30_000, { name: "Sam" }, 60_000)).toMatchObject({ kind: "undone" });
+    const out = (await leadsCli("show", "lead-zoe")).stdout;
+    expect(out).toContain("stage       Not a job\n");
+    expect(out).toContain(
+      [
+        "Every press on the notice, oldest first (Brisbane time):",
+        "  24 November 2026 at 3:00:00 pm AEST  waiting → Not a job, by Sam",
+        "  24 November 2026 at 3:00:00 pm AEST  Not a job → Booked, by Kim",
+        "  24 November 2026 at 3:00:00 pm AEST  Booked → Called, by Sam",
+        "  24 November 2026 at 3:00:00 pm AEST  Called → Not a job, by Kim",
+        "  24 November 2026 at 3:00:00 pm AEST  Not a job → Booked, by Sam",
+        "  24 November 2026 at 3:00:30 pm AEST  Undo (Booked → Not a job), by Sam",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("exports CSV a spreadsheet opens: UTF-8 mark, quoted cells, formulas defused", async () => {
     const { stdout: csv, status } = await leadsCli("export", "--format", "csv");
     expect(status).toBe(0);
@@ -171,15 +193,15 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     ]);
   });
 
-  it("show: each stage with who pressed it and when in Brisbane time, and where the lead came from", async () => {
+  it("show: every press, from what stage to what, with who and when in Brisbane time, and where the lead came from", async () => {
     const out = (await cli(["show", "nov-a"])).stdout;
     expect(out).toContain("status      delivered\nstage       Booked\n");
     expect(out).toContain(
       [
-        "Stages, as pressed on the notice (Brisbane time):",
-        "  Called    2 November 2026 at 9:20:00 am AEST, by Sam Nguyen",
-        "  Quoted    2 November 2026 at 11:00:00 am AEST, by Sam Nguyen",
-        "  Booked    4 November 2026 at 10:00:00 am AEST, by Alex",
+        "Every press on the notice, oldest first (Brisbane time):",
+        "  2 November 2026 at 9:20:00 am AEST  waiting → Called, by Sam Nguyen",
+        "  2 November 2026 at 11:00:00 am AEST  Called → Quoted, by Sam Nguyen",
+        "  4 November 2026 at 10:00:00 am AEST  Quoted → Booked, by Alex",
         "",
         "Where it came from:",
         "  page        /",
@@ -193,11 +215,12 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     );
     expect((await cli(["show", "nov-k"])).stdout).toContain("Stages: no button pressed yet (waiting).");
     const pressedByAFormula = (await cli(["show", "oct-sent"])).stdout;
-    expect(pressedByAFormula).toContain(`  Called    21 October 2026 at 9:30:00 am AEST, by ${NASTY_PRESSER}\n`);
+    expect(pressedByAFormula).toContain(`  21 October 2026 at 9:30:00 am AEST  waiting → Called, by ${NASTY_PRESSER}\n`);
     expect(pressedByAFormula).toContain("Where it came from: not recorded.");
     const spam = (await cli(["show", "nov-s1"])).stdout;
     expect(spam).toContain("spamReason  a link in the name");
     expect(spam).not.toContain("Stages");
+    expect(spam).not.toContain("Every press");
   });
 
   it("export: the stage, each stage's who and when, and where the lead came from, formulas defused", async () => {

@@ -1,5 +1,5 @@
-/** `npm run leads -- show ID`: one lead in full: its fields, its stages, where it came from, its notice. */
-import { STAGE_KEYS, stageLabel } from "../../src/relay/telegram/stages.ts";
+/** `npm run leads -- show ID`: one lead in full: its fields, every press on its notice, where it came from, its notice. */
+import { STAGE_KEYS, stageLabel, type Press, type Stage } from "../../src/relay/telegram/stages.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
 import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
 import { escapeTerminal } from "../../src/shared/escape.ts";
@@ -16,9 +16,10 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
   const line = (k: string, value: unknown, indent = "") => print(`${indent}${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${brisbane(String(value))})` : String(value))}`);
   const later = new Set<string>(["message", ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`]), ...Object.keys(FROM)]);
   for (const [k, value] of Object.entries(v)) if (value !== null && !later.has(k)) line(k, k === "stage" ? stageShown(v.stage) : value);
-  if (lead.stages?.length) {
-    print("\nStages, as pressed on the notice (Brisbane time):");
-    for (const e of lead.stages) print(`  ${stageLabel(e.stage).padEnd(10)}${brisbane(iso(e.at)!)}, by ${escapeTerminal(e.byName)}`);
+  const presses = await store.stages.presses(lead.id);
+  if (presses.length) {
+    print("\nEvery press on the notice, oldest first (Brisbane time):");
+    for (const p of presses) print(pressLine(p));
   } else if (v.stage !== null) print("\nStages: no button pressed yet (waiting).");
   const from = Object.keys(FROM).filter((k) => v[k as keyof typeof FROM] !== null);
   if (from.length) {
@@ -27,6 +28,14 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
   } else print("\nWhere it came from: not recorded.");
   printNotice(lead, print);
 };
+
+const stageWords = (stage: Stage | null) => (stage === null ? "waiting" : stageLabel(stage));
+
+/** "  2 November 2026 at 9:20:00 am AEST  waiting → Called, by Sam": one press, an Undo saying so. */
+function pressLine(p: Press): string {
+  const move = `${stageWords(p.from)} → ${stageWords(p.to)}`;
+  return `  ${brisbane(iso(p.at)!)}  ${p.undoes === null ? move : `Undo (${move})`}, by ${escapeTerminal(p.byName)}`;
+}
 
 /** The notice as Telegram shows it, part by part, or why it is gone. */
 function printNotice(lead: Lead, print: (line: string) => void) {

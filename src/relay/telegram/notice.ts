@@ -10,8 +10,8 @@ import { serviceLabel } from "../../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { NO_MESSAGE, NOT_PROVIDED } from "../../shared/forms/texts.ts";
 import { cutText } from "../../shared/text.ts";
-import { STAGES, stageLabel, type StageEntry } from "./stages.ts";
-import { bold, chunk, plain, render, value, type Piece } from "./markdown.ts";
+import { STAGES, stageLabel, type Press, type Stage } from "./stages.ts";
+import { bold, chunk, parseLegacyMarkdown, plain, render, value, type Piece } from "./markdown.ts";
 
 /** Telegram refuses a message whose text, after parsing, is longer than this. */
 export const TELEGRAM_MAX_TEXT = 4096;
@@ -103,20 +103,33 @@ export function brisbaneClock(at: number, sameDayAs?: number): string {
   return sameDayAs !== undefined && shortDay.format(at) === shortDay.format(sameDayAs) ? clock : `${clock}, ${shortDay.format(at)}`;
 }
 
-/**
- * The lines a notice gains as its lead moves: one per stage pressed, oldest first. A presser's name is
- * cut to 32 characters: Telegram's run to 64 + 64, and the notice keeps room for four lines (FLAG_ROOM).
- */
-export function stageLines(entries: StageEntry[], receivedAt: number): Piece[] {
-  const nameMax = 32;
-  return [...entries]
-    .sort((a, b) => a.at - b.at)
-    .flatMap((e, i) => [plain(`${i ? "\n" : ""}${stageLabel(e.stage)} by `), value(cutText(e.byName, nameMax)), plain(` at ${brisbaneClock(e.at, receivedAt)}`)]);
+/** The most presses a notice lists: older ones are counted in a line of their own (`npm run leads -- show` has them all). */
+export const HISTORY_SHOWN = 8;
+/** A presser's name is cut to this: Telegram's run to 64 + 64, and the notice keeps room for its history (FLAG_ROOM). */
+const NAME_MAX = 32;
+const shownStage = (stage: Stage | null) => (stage === null ? "waiting" : stageLabel(stage));
+
+/** One press as the notice lists it: "Called by Sam at 3:04 pm", "Not a job → Booked by Kim at …", "Undo by Kim at … (back to Called)". */
+function pressLine(p: Press, receivedAt: number): Piece[] {
+  const by = [plain(" by "), value(cutText(p.byName, NAME_MAX)), plain(` at ${brisbaneClock(p.at, receivedAt)}`)];
+  if (p.undoes !== null) return [plain("Undo"), ...by, plain(` (back to ${shownStage(p.to)})`)];
+  return [plain(p.from === null ? shownStage(p.to) : `${shownStage(p.from)} → ${shownStage(p.to)}`), ...by];
 }
 
-/** The notice's text as sent (`noticeText`), with a line for each stage pressed since: what an edit makes it read. */
-export function noticeWithStages(noticeText: string, history: StageEntry[], receivedAt: number): string {
-  return `${noticeText}\n${render(stageLines(history, receivedAt)).markdown}`;
+/** The history a notice ends with: every press, oldest first, the latest HISTORY_SHOWN of them in full. */
+export function historyLines(presses: Press[], receivedAt: number): Piece[] {
+  const shown = presses.slice(-HISTORY_SHOWN);
+  const lines = [...(presses.length > shown.length ? [[plain("(earlier presses: npm run leads -- show)")]] : []), ...shown.map((p) => pressLine(p, receivedAt))];
+  return lines.flatMap((l, i) => [...(i ? [plain("\n")] : []), ...l]);
+}
+
+/**
+ * The notice's text as sent (`noticeText`) as an edit makes it read once pressed: the lead's stage
+ * at its top, where a lock screen and the chat list show it, and every press below.
+ */
+export function noticeWithHistory(noticeText: string, stage: Stage | null, presses: Press[], receivedAt: number): string {
+  if (!presses.length) return noticeText;
+  return `${render([bold(`Stage: ${shownStage(stage)}`), plain("\n\n")]).markdown}${noticeText}\n${render(historyLines(presses, receivedAt)).markdown}`;
 }
 
 /** A notice sent this long after its lead was received says so on its first line. */
@@ -139,19 +152,27 @@ const DAY_MS = 24 * 60 * 60_000;
 const LONGEST_TIMES = Array.from({ length: 12 }, (_, month) => Date.UTC(2026, month, 28, 2, 59, 59));
 
 /**
- * Room kept in every part for what is added to it later: markNotice's lines when it is sent, then a
- * line per stage the owner presses (noticeWithStages adds them after a line break; stageLines cuts the
- * presser's name). Measured on the longest each can be, so that an edited notice never passes
- * Telegram's limit: both flags with the longest date, and all four stages pressed by a name longer
- * than a stage line keeps, each on another day than the lead's, so its date shows too (333
- * characters with en-AU's formats today: 74 of flags, a line break, 258 of stage lines).
+ * Room kept in every part for what is added to it later: markNotice's lines when it is sent, then
+ * the stage line at the top and the history at the end once the owner presses (noticeWithHistory
+ * cuts the presser's name and lists at most HISTORY_SHOWN presses). Measured on the longest each
+ * can be, so that an edited notice never passes Telegram's limit: both flags with the longest date,
+ * the longest stage, and the most presses listed, each the longest a line can be, by a name longer
+ * than a line keeps, on another day than the lead's, so its date shows too.
  */
 const FLAG_ROOM = (() => {
   // Flags are plain text: their Markdown is what Telegram shows.
   const flags = Math.max(...LONGEST_TIMES.map((at) => markNotice("", { receivedAt: at, sentAt: at + DAY_MS, possibleRepeat: true }).length));
   const longName = "W".repeat(64) + " " + "W".repeat(64);
-  const stages = Math.max(...LONGEST_TIMES.map((at) => render(stageLines(STAGES.map((s) => ({ stage: s.key, at, byName: longName })), at - DAY_MS)).shown.length));
-  return flags + "\n".length + stages;
+  const stages: (Stage | null)[] = [null, ...STAGES.map((st) => st.key)];
+  const widest = stages.reduce((a, b) => (shownStage(b).length > shownStage(a).length ? b : a));
+  // A press and an Undo, each as long as it can be.
+  const presses = (at: number, undoes: number | null): Press[] => Array.from({ length: HISTORY_SHOWN + 1 }, (_, seq) => ({ seq, at, from: widest, to: widest, byName: longName, undoes }));
+  const edits = LONGEST_TIMES.flatMap((at) => stages.flatMap((stage) => [null, 1].map((undoes) => noticeWithHistory("", stage, presses(at, undoes), at - DAY_MS))));
+  const shownLength = (markdown: string) => {
+    const parsed = parseLegacyMarkdown(markdown);
+    return "text" in parsed ? parsed.text.length : markdown.length;
+  };
+  return flags + Math.max(...edits.map(shownLength));
 })();
 /** The longest a notice's part is made, after parsing: what stays once FLAG_ROOM is kept. */
 export const PART_MAX = TELEGRAM_MAX_TEXT - FLAG_ROOM;

@@ -38,8 +38,8 @@ const telegram = () => ({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatI
 /** Telegram posts only to https: on port 443, 80, 88 or 8443: the stand-in routes this address to the relay on 127.0.0.1. */
 const webhookTo = (url: string) => (tg.route("https://relay.test", url), setWebhook(telegram(), `https://relay.test${TELEGRAM_UPDATES_PATH}`));
 
-async function start(updates: "webhook" | "polling"): Promise<{ relay: NodeRelay; url: string; server: Server }> {
-  const relay = await startNodeRelay({ config: standInConfig(tg, db.file, { TELEGRAM_UPDATES: updates }), site: { phone: "0491 570 156" }, log: (m) => void logs.push(m), pollMs: 100 });
+async function start(updates: "webhook" | "polling", now?: () => number): Promise<{ relay: NodeRelay; url: string; server: Server }> {
+  const relay = await startNodeRelay({ config: standInConfig(tg, db.file, { TELEGRAM_UPDATES: updates }), site: { phone: "0491 570 156" }, log: (m) => void logs.push(m), pollMs: 100, now });
   const { server, url } = await listen((request, info) => relay.relay(request, info), { port: 0, host: "127.0.0.1" });
   running.push({ relay, server });
   return { relay, url, server };
@@ -84,15 +84,15 @@ describe("the owner's buttons, through the webhook", () => {
     expect((await relay.opened.store.get(id))?.stage).toBe("called");
     expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called."]);
     expect(tg.edits).toHaveLength(1);
-    expect(shown(messageId)).toMatch(new RegExp(`^${before.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\nCalled by Sam at \\d{1,2}:\\d\\d [ap]m$`));
-    expect(buttons(messageId)).toEqual(STAGES.map((s) => s.button));
+    expect(shown(messageId)).toMatch(new RegExp(`^Stage: Called\\n\\n${before.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\nCalled by Sam at \\d{1,2}:\\d\\d [ap]m$`));
+    expect(buttons(messageId)).toEqual(["✓ Called", ...STAGES.slice(1).map((s) => s.button), "Undo"]);
 
     expect(await tg.press(messageId, callbackData("called", id), { first_name: "Kim" })).toBe(200);
     expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Already marked Called."]);
     expect(tg.edits).toHaveLength(1);
 
     expect(await tg.press(messageId, callbackData("quoted", id), { first_name: "Kim", last_name: "O_Neil *x*" })).toBe(200);
-    expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nQuoted by Kim O_Neil \*x\* at [^\n]+$/);
+    expect(shown(messageId)).toMatch(/^Stage: Quoted\n[^]+\nCalled by Sam at [^\n]+\nCalled → Quoted by Kim O_Neil \*x\* at [^\n]+$/);
     expect((await relay.opened.store.stages.history([id])).get(id)?.map((e) => [e.stage, e.byName])).toEqual([
       ["called", "Sam"],
       ["quoted", "Kim O_Neil *x*"],
@@ -128,23 +128,93 @@ describe("the owner's buttons, through the webhook", () => {
     expect(tg.edits).toHaveLength(0);
   });
 
-  it("a stage may move back: after Not a job, Booked, Called, Not a job the notice ends with Not a job, as the store says", async () => {
-    const { relay, url } = await start("webhook");
+  it("mis-taps on a clock standing still (a Worker's, within a request): Not a job, Booked, Called, Not a job, Called ends at Called, the notice and the store agreeing", async () => {
+    // Every press in the same millisecond: the order they were made in is all that tells them apart.
+    const { relay, url } = await start("webhook", () => Date.parse("2026-11-24T05:00:00Z"));
     await webhookTo(url);
     const { messageId, id } = await lead(url);
-    for (const [stage, name] of [["not-a-job", "Sam"], ["booked", "Kim"], ["called", "Sam"], ["not-a-job", "Kim"]] as const) {
-      expect(await tg.press(messageId, callbackData(stage, id), { first_name: name })).toBe(200);
-    }
+    const presses = [["not-a-job", "Sam"], ["booked", "Kim"], ["called", "Sam"], ["not-a-job", "Kim"]] as const;
+    for (const [stage, name] of presses) expect(await tg.press(messageId, callbackData(stage, id), { first_name: name })).toBe(200);
     expect((await relay.opened.store.get(id))?.stage).toBe("not-a-job");
     expect(tg.answers.map((a) => a.text)).toEqual(["Marked Not a job.", "Marked Booked.", "Marked Called.", "Marked Not a job."]);
-    // Each stage once, at its latest press, in the order made: the last line is the lead's stage.
-    expect(shown(messageId)).toMatch(/\nBooked by Kim at [^\n]+\nCalled by Sam at [^\n]+\nNot a job by Kim at [^\n]+$/);
-    const stages = (await relay.opened.store.get(id, { withStages: true }))?.stages;
-    expect(stages?.map((e) => [e.stage, e.byName])).toEqual([
-      ["booked", "Kim"],
-      ["called", "Sam"],
-      ["not-a-job", "Kim"],
+    expect(shown(messageId)).toMatch(/^Stage: Not a job\n\n/);
+    expect(shown(messageId)).toMatch(/\nNot a job by Sam at 3:00 pm\nNot a job → Booked by Kim at 3:00 pm\nBooked → Called by Sam at 3:00 pm\nCalled → Not a job by Kim at 3:00 pm$/);
+    expect(buttons(messageId)).toEqual(["Called", "Quoted", "Booked", "✓ Not a job", "Undo"]);
+
+    // One more: Called sorts before Not a job, so ordering by time, then stage, would end at the wrong one.
+    await tg.press(messageId, callbackData("called", id));
+    expect((await relay.opened.store.get(id))?.stage).toBe("called");
+    expect(shown(messageId)).toMatch(/^Stage: Called\n[^]+\nNot a job → Called by Sam at 3:00 pm$/);
+    // The history npm run leads -- show prints (scripts/leads.test.ts shows it printed).
+    expect((await relay.opened.store.stages.presses(id)).map((p) => [p.from, p.to, p.byName])).toEqual([
+      [null, "not-a-job", "Sam"],
+      ["not-a-job", "booked", "Kim"],
+      ["booked", "called", "Sam"],
+      ["called", "not-a-job", "Kim"],
+      ["not-a-job", "called", "Sam"],
     ]);
+  });
+
+  it("Undo within a minute takes the latest press back, says so on the notice and in the history, and goes; after a minute it is refused and its button taken away", async () => {
+    let clock = Date.parse("2026-11-24T05:00:00Z");
+    const { relay, url } = await start("webhook", () => clock);
+    await webhookTo(url);
+    const { messageId, id } = await lead(url);
+    await tg.press(messageId, callbackData("called", id));
+    clock += 5 * 60_000;
+    await tg.press(messageId, callbackData("booked", id), { first_name: "Kim" });
+    const undo = () => tg.messages.get(messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data;
+    const booked = undo();
+    clock += 59_000;
+    expect(await tg.press(messageId, booked, { first_name: "Kim" })).toBe(200);
+    expect(tg.answers.at(-1)?.text).toBe("Undone: back to Called.");
+    expect((await relay.opened.store.get(id))?.stage).toBe("called");
+    expect(shown(messageId)).toMatch(/^Stage: Called\n[^]+\nCalled by Sam at 3:00 pm\nCalled → Booked by Kim at 3:05 pm\nUndo by Kim at 3:05 pm \(back to Called\)$/);
+    expect(buttons(messageId)).toEqual(["✓ Called", "Quoted", "Booked", "Not a job"]);
+    // The report's times forget the press taken back: Booked was never pressed.
+    expect((await relay.opened.store.stages.history([id])).get(id)?.map((e) => e.stage)).toEqual(["called"]);
+    expect((await relay.opened.store.stages.presses(id)).at(-1)).toMatchObject({ from: "booked", to: "called", byName: "Kim", undoes: 2 });
+
+    // The same Undo again (a second tap, or a replay with a new update id) takes nothing more back.
+    expect(await tg.press(messageId, booked)).toBe(200);
+    expect(tg.answers.at(-1)?.text).toBe("Only the latest press can be undone.");
+    expect((await relay.opened.store.get(id))?.stage).toBe("called");
+
+    await tg.press(messageId, callbackData("quoted", id));
+    const quoted = undo();
+    clock += 60_000;
+    const edits = tg.edits.length;
+    await tg.press(messageId, quoted);
+    expect(tg.answers.at(-1)?.text).toBe("Undo lasts a minute: press the stage it should be.");
+    expect((await relay.opened.store.get(id))?.stage).toBe("quoted");
+    expect(tg.edits).toHaveLength(edits + 1);
+    expect(buttons(messageId)).toEqual(["Called", "✓ Quoted", "Booked", "Not a job"]);
+  });
+
+  it("a forged Undo (another lead's press, a press that is not there, nonsense) moves nothing and edits nothing", async () => {
+    let clock = Date.parse("2026-11-24T05:00:00Z");
+    const { relay, url } = await start("webhook", () => clock);
+    await webhookTo(url);
+    const first = await lead(url, "First Lead");
+    const second = await lead(url, "Second Lead");
+    await tg.press(first.messageId, callbackData("booked", first.id));
+    await tg.press(second.messageId, callbackData("called", second.id));
+    clock += 1_000;
+    const edits = tg.edits.length;
+    const before = shown(second.messageId);
+    const firstsPress = (await relay.opened.store.stages.presses(first.id))[0].seq;
+    for (const data of [`undo:${firstsPress}:${second.id}`, `undo:999999:${second.id}`, `undo:0:${second.id}`, `undo:-1:${second.id}`, `undo:1e3:${second.id}`, `undo:1:nope`]) {
+      expect(await tg.press(second.messageId, data)).toBe(200);
+    }
+    expect(tg.answers.slice(-6).map((a) => a.text)).toEqual(["Nothing to undo.", "Nothing to undo.", "This button is not one of the relay's.", "This button is not one of the relay's.", "This button is not one of the relay's.", "This lead is not in the store."]);
+    expect((await relay.opened.store.get(first.id))?.stage).toBe("booked");
+    expect((await relay.opened.store.get(second.id))?.stage).toBe("called");
+    expect(shown(second.messageId)).toBe(before);
+    expect(tg.edits).toHaveLength(edits);
+    // From another chat, even the real Undo is ignored.
+    const real = tg.messages.get(second.messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data;
+    await tg.press(second.messageId, real, {}, "-1009999999999");
+    expect((await relay.opened.store.get(second.id))?.stage).toBe("called");
   });
 
   it("the same update sent twice is processed once", async () => {
@@ -185,7 +255,7 @@ describe("the owner's buttons, through long polling (no public address)", () => 
     // Nothing is read twice: two presses, two answers, once the poller waits on an empty queue.
     await within(tg.idle(), "the poller to have handled and confirmed every update the stand-in holds");
     expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Marked Booked."]);
-    expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nBooked by Sam at [^\n]+$/);
+    expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nCalled → Booked by Sam at [^\n]+$/);
   });
 });
 

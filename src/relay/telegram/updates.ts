@@ -6,15 +6,16 @@
  * a press that finds its lead already at that stage changes nothing), and only
  * presses in the configured chat count.
  *
- * A press records the stage with when and who, answers the press so the
- * owner's spinner stops, and edits the notice to show every stage pressed,
- * keeping the buttons for the next one.
+ * A press records the stage with when and who (and from what stage) in the
+ * lead's history, answers the press so the owner's spinner stops, and edits
+ * the notice to show the stage at its top and every press below, the stage's
+ * button ticked and, for a minute, an Undo that takes the press back.
  * https://core.telegram.org/bots/api#callbackquery
  */
 import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "./client.ts";
 import { toBase64url } from "../../shared/hex.ts";
-import { noticeWithStages } from "./notice.ts";
-import { parseCallback, stageKeyboard, stageLabel } from "./stages.ts";
+import { noticeWithHistory } from "./notice.ts";
+import { parseCallback, parseUndo, stageKeyboard, stageLabel, UNDO_MS, type Stage } from "./stages.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { releaseSpam, showSpam } from "../owner/owner.ts";
@@ -57,6 +58,21 @@ interface CallbackQuery {
   data?: unknown;
 }
 
+/** Who pressed, as Telegram names them. */
+function presser(query: CallbackQuery): { name: string; id?: number } {
+  return { name: [query.from?.first_name, query.from?.last_name].filter(Boolean).join(" ") || query.from?.username || "someone", id: query.from?.id };
+}
+
+/** A press that names another message than its lead's notice (forged, or a button copied elsewhere) edits nothing. */
+const onItsNotice = (query: CallbackQuery, lead: Lead) => query.message?.message_id === undefined || query.message.message_id === lead.noticeMessageId;
+
+/**
+ * Kept after the edited text while the notice shows an Undo, so the edit that takes the Undo away
+ * is sent. No notice's Markdown ends so: its last line is a press's, and a bracket the visitor
+ * typed is escaped.
+ */
+export const UNDO_MARK = "\n[undo]";
+
 /**
  * Handles one update: false when it was handled before (or is not an update). Throws only when the
  * store fails (the webhook then answers 500 and Telegram sends it again).
@@ -91,35 +107,69 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
       log(`relay: lead ${release[1]}: ${said}`);
       return answer(said);
     }
+    const undo = parseUndo(query.data);
+    if (undo) return undoPress(query, undo, answer);
     const pressed = parseCallback(query.data);
     if (!pressed) return answer("This button is not one of the relay's.");
     const lead = await store.get(pressed.leadId);
     if (!lead) return answer("This lead is not in the store.");
     if (lead.erasedAt !== null) return answer("This lead's details were erased after the retention period.");
     const label = stageLabel(pressed.stage);
-    const by = [query.from?.first_name, query.from?.last_name].filter(Boolean).join(" ") || query.from?.username || "someone";
     await answer(lead.stage === pressed.stage ? `Already marked ${label}.` : `Marked ${label}.`);
-    const moved = await store.stages.set(lead.id, pressed.stage, now(), { name: by, id: query.from?.id });
+    const moved = await store.stages.move(lead.id, pressed.stage, now(), presser(query));
     if (moved) log(`relay: lead ${lead.id} marked ${label}`);
     // Only the lead's own notice is edited: a press that names another message (forged, or a button copied elsewhere) edits nothing.
-    if (query.message?.message_id === undefined || query.message.message_id === lead.noticeMessageId) await editNotice(lead);
+    if (onItsNotice(query, lead)) await editNotice(lead);
+  }
+
+  /** Undo: the press it names goes back, if it is the lead's latest and less than a minute old. */
+  async function undoPress(query: CallbackQuery, undo: { seq: number; leadId: string }, answer: (text: string) => Promise<void>) {
+    const lead = await store.get(undo.leadId);
+    if (!lead || lead.erasedAt !== null) return answer("This lead is not in the store.");
+    const result = await store.stages.undo(lead.id, undo.seq, now(), presser(query), UNDO_MS);
+    const back = (stage: Stage | null) => (stage === null ? "waiting" : stageLabel(stage));
+    await answer(
+      result.kind === "undone"
+        ? `Undone: back to ${back(result.press.to)}.`
+        : result.kind === "late"
+          ? "Undo lasts a minute: press the stage it should be."
+          : result.kind === "superseded"
+            ? "Only the latest press can be undone."
+            : "Nothing to undo.",
+    );
+    if (result.kind === "undone") log(`relay: lead ${lead.id} back to ${back(result.press.to)} (undo)`);
+    // Also when nothing was undone: the notice then loses an Undo button that no longer works.
+    if (onItsNotice(query, lead)) await editNotice(lead);
   }
 
   /**
-   * The notice shows every stage pressed. Only an edit that changes it is sent (Telegram answers one
-   * that changes nothing 400 "message is not modified"): a press handled before a crash whose edit
-   * never reached the notice is edited now; one whose edit did changes nothing.
+   * The notice shows the lead's stage and every press, with its buttons: the stage ticked, and Undo
+   * while the latest press is under a minute old. Only an edit that changes it is sent (Telegram
+   * answers one that changes nothing 400 "message is not modified"): a press handled before a
+   * crash whose edit never reached the notice is edited now; one whose edit did changes nothing.
    */
   async function editNotice(lead: Lead) {
     const messageId = lead.noticeMessageId;
-    // A notice sent as plain text (Telegram refused its Markdown) keeps no text to edit; its buttons stay as they are.
-    if (messageId === null || !lead.noticeText) return;
-    const history = (await store.stages.history([lead.id])).get(lead.id) ?? [];
-    const text = noticeWithStages(lead.noticeText, history, lead.receivedAt);
-    if (text === (lead.noticeEdited ?? lead.noticeText)) return;
-    const edited = await callBotRetrying(telegram, "editMessageText", { chat_id: telegram.chatId, message_id: messageId, text, parse_mode: "Markdown", link_preview_options: { is_disabled: true }, reply_markup: stageKeyboard(lead.id) }, EDIT_RETRY);
+    if (messageId === null) return;
+    const [current, presses] = await Promise.all([store.get(lead.id), store.stages.presses(lead.id)]);
+    const stage = current?.stage ?? null;
+    const latest = presses.at(-1);
+    const undo = latest && latest.undoes === null && now() - latest.at < UNDO_MS ? latest.seq : undefined;
+    const reply_markup = stageKeyboard(lead.id, { current: stage, undo });
+    const before = lead.noticeEdited ?? lead.noticeText;
+    // A notice sent as plain text (Telegram refused its Markdown) keeps no text to edit: only its buttons change.
+    if (!lead.noticeText) {
+      const edited = await callBotRetrying(telegram, "editMessageReplyMarkup", { chat_id: telegram.chatId, message_id: messageId, reply_markup }, EDIT_RETRY);
+      if (!edited.ok && !/not modified/i.test(edited.description)) warn("edit the notice's buttons")(edited);
+      return;
+    }
+    // The buttons are part of what the notice shows: an Undo that comes or goes is an edit too.
+    const text = noticeWithHistory(lead.noticeText, stage, presses, lead.receivedAt);
+    const mark = `${text}${undo === undefined ? "" : UNDO_MARK}`;
+    if (mark === before) return;
+    const edited = await callBotRetrying(telegram, "editMessageText", { chat_id: telegram.chatId, message_id: messageId, text, parse_mode: "Markdown", link_preview_options: { is_disabled: true }, reply_markup }, EDIT_RETRY);
     // "not modified": the edit reached Telegram before a crash kept us from writing it down.
-    if (edited.ok || /not modified/i.test(edited.description)) await store.stages.noticeEdited(lead.id, text);
+    if (edited.ok || /not modified/i.test(edited.description)) await store.stages.noticeEdited(lead.id, mark);
     else warn("edit the notice")(edited);
   }
 

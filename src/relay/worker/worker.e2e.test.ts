@@ -385,7 +385,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
   });
 
   const buttons = testWorker({ address: true });
-  it.concurrent("takes the owner's button presses through Telegram's webhook: each update once, forged ones refused", async ({ expect }) => {
+  it.concurrent("takes the owner's button presses through Telegram's webhook: each update once, forged ones refused, a mis-tap undone", async ({ expect }) => {
     const [w] = buttons();
     const { tg } = w;
     const webhook = new URL("/api/telegram", await w.url()).href;
@@ -415,6 +415,17 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(await tg.press(messageId, callbackData("booked", id), {}, "-1009999999999")).toBe(200);
     expect((await w.leads())[0].stage).toBe("called");
     expect(tg.edits).toHaveLength(1);
+
+    // A mis-tap and its Undo, through D1: the notice says the stage at its top and every press below.
+    for (const stage of ["not-a-job", "booked"] as const) expect(await tg.press(messageId, callbackData(stage, id), { first_name: "Kim" })).toBe(200);
+    const notice = () => tg.messages.get(messageId)!;
+    expect(notice().shown).toMatch(/^Stage: Booked\n[^]+\nCalled by Sam at [^\n]+\nCalled → Not a job by Kim at [^\n]+\nNot a job → Booked by Kim at [^\n]+$/);
+    const undo = notice().replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!;
+    expect(await tg.press(messageId, undo.callback_data, { first_name: "Kim" })).toBe(200);
+    expect(tg.answers.at(-1)?.text).toBe("Undone: back to Not a job.");
+    expect((await w.leads())[0].stage).toBe("not-a-job");
+    expect(notice().shown).toMatch(/^Stage: Not a job\n[^]+\nNot a job → Booked by Kim at [^\n]+\nUndo by Kim at [^\n]+ \(back to Not a job\)$/);
+    expect(notice().replyMarkup!.inline_keyboard.flat().map((b) => b.text)).toEqual(["Called", "Quoted", "Booked", "✓ Not a job"]);
   });
 
   const allWeek = (opens?: string, closes?: string) => JSON.stringify([{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens, closes }]);

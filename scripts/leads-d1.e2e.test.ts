@@ -23,7 +23,7 @@ import { MIGRATIONS_DIR } from "../src/relay/node/sqlite.ts";
 import { D1_BINDING, WRANGLER_CONFIG, wranglerBin, wranglerD1Sql } from "../src/relay/node/wrangler-d1.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { fillLeads, NASTY_MESSAGE, NASTY_NAME, recordingSql } from "../src/relay/testing/leads-month.ts";
-import { leadsInProcess } from "../src/relay/testing/leads-run.ts";
+import { leadsInProcess } from "./testing/leads-run.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CONFIG = path.join(ROOT, WRANGLER_CONFIG);

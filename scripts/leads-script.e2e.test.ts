@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { openLeadStore } from "../src/relay/node/sqlite.ts";
 import { tempLeadsDb } from "../src/relay/testing/leads.ts";
-import { leadsInProcess } from "../src/relay/testing/leads-run.ts";
+import { leadsInProcess } from "./testing/leads-run.ts";
 import { leadsScript } from "../src/relay/testing/leads-script.ts";
 
 /** A name that would clear the screen and turn it red, were it printed raw. */

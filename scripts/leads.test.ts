@@ -11,7 +11,7 @@ import { QuoteBody } from "../src/shared/forms/schema.ts";
 import { startDelivery } from "../src/relay/node/delivery.ts";
 import { DEFAULT_HOURS } from "../src/relay/site.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
-import { leadsInProcess } from "../src/relay/testing/leads-run.ts";
+import { leadsInProcess } from "./testing/leads-run.ts";
 import { brisbaneAt, fillLeads, NASTY_PRESSER } from "../src/relay/testing/leads-month.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";
 

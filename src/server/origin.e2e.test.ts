@@ -7,64 +7,42 @@
  * nothing reaches Telegram, while the site's own page still gets through.
  */
 import type { Server } from "node:http";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startNodeRelay, type NodeRelay } from "../relay/node/node.ts";
-import { standInConfig, tempLeadsDb, within } from "../relay/testing/leads.ts";
-import { startTelegramStandIn, type StandIn } from "../relay/testing/telegram-stand-in.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_PATHS } from "../shared/relay-paths.ts";
-import { releaseTestBrowser, testBrowser } from "../testing/browser.ts";
+import { withFullStack } from "../testing/full-stack.ts";
 import { rawRequest } from "../testing/raw-http.ts";
-import { startSite } from "../testing/site.ts";
 import { listen } from "./node.ts";
 
-let tg: StandIn;
-let relay: NodeRelay;
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const stack = withFullStack();
 let hostile: { server: Server; url: string };
-const db = tempLeadsDb();
-const relayLog: string[] = [];
 
 /** The hostile site's one page: two forms with the quote form's fields, posting to the site's relay. */
 function hostilePage(): string {
   const form = (id: string, action: string, name: string) =>
     `<form id="${id}" method="post" enctype="application/x-www-form-urlencoded" action="${action}"><input name="name" value="${name}"><input name="email" value="${id}@example.com"><button>Send</button></form>`;
-  const relayAt = site.url;
+  const relayAt = stack.site.url;
   const itself = new URL(hostile.url).host;
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not the site</title></head><body>${form("through", `${relayAt}//${itself}${FORM_PATHS.quote}`, "Through Two Slashes")}${form("straight", `${relayAt}${FORM_PATHS.quote}`, "Straight Cross Origin")}</body></html>`;
 }
 
 beforeAll(async () => {
-  tg = await startTelegramStandIn();
-  relay = await startNodeRelay({ config: standInConfig(tg, db.file), log: (m) => void relayLog.push(m), pollMs: 200 });
-  site = await startSite({ relay: relay.relay });
   hostile = await listen(() => new Response(hostilePage(), { headers: { "Content-Type": "text/html; charset=utf-8" } }), { port: 0, host: "127.0.0.1" });
-  browser = await testBrowser();
 });
 afterAll(async () => {
-  await releaseTestBrowser(browser);
   hostile?.server.closeAllConnections();
   await new Promise((resolve) => hostile?.server.close(resolve));
-  await site?.close();
-  await relay?.close();
-  await tg?.close();
-  db.remove();
 });
-afterEach(() => tg.reset());
 
 /** Every lead the store holds, in any state. */
-const stored = async () => (await relay.opened.store.list({ limit: 1000 })).map((lead) => lead.fields?.name);
-/** Once the delivery loop has nothing left to send: anything stored would have been sent by then. */
-const settle = () => within(relay.drained(), "the relay's delivery loop to find nothing left to send");
+const stored = async () => (await stack.relay.opened.store.list({ limit: 1000 })).map((lead) => lead.fields?.name);
 
 describe("a hostile site", () => {
   it("in Chromium: posting to //its-own-host/api/quote on the relay is 400; posting to /api/quote is 403; nothing is stored or sent", async () => {
-    const context = await browser.newContext();
+    const context = await stack.browser.newContext();
     try {
       const page = await context.newPage();
       await page.goto(hostile.url);
-      const through = `${site.url}//${new URL(hostile.url).host}${FORM_PATHS.quote}`;
+      const through = `${stack.site.url}//${new URL(hostile.url).host}${FORM_PATHS.quote}`;
       expect(await page.getAttribute("#through", "action")).toBe(through);
 
       const [first] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.click("#through button")]);
@@ -74,36 +52,36 @@ describe("a hostile site", () => {
 
       await page.goto(hostile.url);
       const [second] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.click("#straight button")]);
-      expect(second.url()).toBe(`${site.url}${FORM_PATHS.quote}`);
+      expect(second.url()).toBe(`${stack.site.url}${FORM_PATHS.quote}`);
       expect(second.status()).toBe(403);
     } finally {
       await context.close();
     }
-    await settle();
+    await stack.relay.drained();
     expect(await stored()).toEqual([]);
-    expect(tg.attempts).toBe(0);
-    expect(tg.delivered).toEqual([]);
+    expect(stack.tg.attempts).toBe(0);
+    expect(stack.tg.delivered).toEqual([]);
   });
 
   it("over raw HTTP: a target naming another host, as a path or in absolute form, is 400 and stores nothing", async () => {
     for (const target of [`//other.example${FORM_PATHS.quote}`, `http://other.example${FORM_PATHS.quote}`, `https://other.example${FORM_PATHS.quote}`]) {
       const body = JSON.stringify({ name: "Raw Other Host", email: "raw@example.com" });
       const res = await rawRequest(
-        site.url,
-        `POST ${target} HTTP/1.1\r\nHost: ${new URL(site.url).host}\r\nOrigin: https://other.example\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+        stack.site.url,
+        `POST ${target} HTTP/1.1\r\nHost: ${new URL(stack.site.url).host}\r\nOrigin: https://other.example\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
       );
       expect(res.status, target).toBe(400);
     }
-    await settle();
+    await stack.relay.drained();
     expect(await stored()).toEqual([]);
-    expect(tg.attempts).toBe(0);
+    expect(stack.tg.attempts).toBe(0);
   });
 
   it("leaves the site's own page able to post (so the checks above would see a lead)", async () => {
-    const context = await browser.newContext();
+    const context = await stack.browser.newContext();
     try {
       const page = await context.newPage();
-      await page.goto(`${site.url}/contact-us/`);
+      await page.goto(`${stack.site.url}/contact-us/`);
       const status = await page.evaluate(async (path) => {
         const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "From The Site Itself", email: "self@example.com" }) });
         return res.status;
@@ -112,8 +90,8 @@ describe("a hostile site", () => {
     } finally {
       await context.close();
     }
-    await expect.poll(() => tg.delivered.length, { timeout: 10_000 }).toBe(1);
-    expect(tg.delivered[0].shown).toContain("From The Site Itself");
+    await expect.poll(() => stack.tg.delivered.length, { timeout: 10_000 }).toBe(1);
+    expect(stack.tg.delivered[0].shown).toContain("From The Site Itself");
     expect(await stored()).toEqual(["From The Site Itself"]);
   });
 });

@@ -17,8 +17,8 @@
  *   the first page of each set of islands, hydrated (a hydrated island's
  *   markup is its server markup plus what waking adds, the same on every
  *   page). No island reads the screen's width to render, so hydrating at
- *   390 px checks the same markup as at 1280 (hydration.test.ts wakes the home
- *   page there too; a11y.test.ts runs axe on hydrated pages at 1280 px).
+ *   390 px checks the same markup as at 1280 (hydration.e2e.test.ts wakes the home
+ *   page there too; a11y.e2e.test.ts runs axe on hydrated pages at 1280 px).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../build/content/load.ts";

@@ -2,7 +2,7 @@
  * When islands wake, in Chromium against the built site: an untouched page
  * (even one that is scrolled) runs no React and fetches little script; what
  * a visitor types while a form is waking is kept exactly, caret and all.
- * (A form sent before it wakes: src/browser/islands/forms.test.ts.)
+ * (A form sent before it wakes: src/browser/islands/forms.e2e.test.ts.)
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";

@@ -4,47 +4,26 @@
  * behind a proxy, and huge or trickling bodies are cut off.
  */
 import { connect } from "node:net";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverConfig } from "../config.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import { clientKey, rateLimitKey } from "./client-address.ts";
-import { startNodeRelay, type NodeRelay } from "../node/node.ts";
 import { createRelay } from "./relay.ts";
-import { standInConfig, tempLeadsDb, tempLeadStore, within } from "../testing/leads.ts";
-import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
-import { releaseTestBrowser, testBrowser, PHONE } from "../../testing/browser.ts";
-import { startSite } from "../../testing/site.ts";
+import { MIN_PROOF_AGE_MS } from "./spam.ts";
+import { tempLeadStore } from "../testing/leads.ts";
+import { PHONE } from "../../testing/browser.ts";
+import { withFullStack } from "../../testing/full-stack.ts";
 import { HEADERS_TIMEOUT_MS, listen, REQUEST_TIMEOUT_MS } from "../../server/node.ts";
 
-let tg: StandIn;
-let relay: NodeRelay;
-let site: Awaited<ReturnType<typeof startSite>>;
-const db = tempLeadsDb();
-/** How far the relay's clock is ahead of the real one: the time trap is passed by moving it on, not by sleeping. */
-let skew = 0;
-const passTimeTrap = () => void (skew += 3_100);
-
-beforeAll(async () => {
-  tg = await startTelegramStandIn();
-  relay = await startNodeRelay({ config: standInConfig(tg, db.file, { SPAM_CHECKS: "on" }), site: { phone: "0491 570 156" }, log: () => {}, pollMs: 200, now: () => Date.now() + skew });
-  site = await startSite({ relay: relay.relay });
-});
-afterAll(async () => {
-  await site.close();
-  await relay.close();
-  await tg.close();
-  db.remove();
-});
-afterEach(() => tg.reset());
-
-/** Once the delivery loop has nothing left to send at the relay's clock: a lead kept to be sent would have gone by then. */
-const drained = () => within(relay.drained(), "the relay's delivery loop to find nothing left to send");
-const spamLeads = () => relay.opened.store.list({ statuses: ["spam"], limit: 1000 });
+const stack = withFullStack({ spam: true });
+/** The time trap is passed by moving the relay's clock on, not by sleeping. */
+const passTimeTrap = () => stack.clock.advance(MIN_PROOF_AGE_MS.script + 100);
+const spamLeads = () => stack.relay.opened.store.list({ statuses: ["spam"], limit: 1000 });
 
 describe("scripted posts", () => {
   it("none of a corpus of bot posts reaches Telegram; each is kept as spam and answered as a person's post is", async () => {
-    const token = await (await fetch(`${site.url}/api/proof?form=quote`)).json();
+    const token = await (await fetch(`${stack.site.url}/api/proof?form=quote`)).json();
     const links = Array.from({ length: 8 }, (_, i) => `https://cheap-${i}.example/buy`).join(" ");
     const json = (body: Record<string, string>) => ({ type: "application/json", body: JSON.stringify(body) });
     const form = (body: Record<string, string>) => ({ type: "application/x-www-form-urlencoded", body: new URLSearchParams(body).toString() });
@@ -61,15 +40,15 @@ describe("scripted posts", () => {
       { path: "/api/contact", ...form({ ...person, message: `urlencoded, eight links ${links}` }) },
     ];
     for (const post of corpus) {
-      const res = await fetch(site.url + post.path, { method: "POST", headers: { "Content-Type": post.type }, body: post.body });
+      const res = await fetch(stack.site.url + post.path, { method: "POST", headers: { "Content-Type": post.type }, body: post.body });
       expect(res.status, post.body).toBe(200);
       if (post.type === "application/json") expect(await res.json()).toEqual({ ok: true });
     }
-    await drained();
-    expect(tg.attempts).toBe(0);
+    await stack.relay.drained();
+    expect(stack.tg.attempts).toBe(0);
     const kept = await spamLeads();
     // The urlencoded post without a proof waits for its visitor to confirm, with a status of its own.
-    const waiting = await relay.opened.store.list({ statuses: ["unconfirmed"] });
+    const waiting = await stack.relay.opened.store.list({ statuses: ["unconfirmed"] });
     expect(waiting.map((l) => [l.fields?.message, l.spamReason])).toEqual([["urlencoded, no proof", null]]);
     expect(kept).toHaveLength(corpus.length - 1);
     expect(kept.map((l) => l.spamReason!.replace(/^sent \d+ ms/, "sent N ms")).sort()).toEqual(
@@ -87,12 +66,12 @@ describe("scripted posts", () => {
   });
 
   it("a lead wrongly stopped is sent by resend", async () => {
-    const res = await fetch(`${site.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Real Person", email: "real@example.com" }) });
+    const res = await fetch(`${stack.site.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Real Person", email: "real@example.com" }) });
     expect(res.status).toBe(200);
     const [stopped] = (await spamLeads()).filter((l) => l.fields?.name === "Real Person");
-    expect(await relay.opened.store.requeue(stopped.id, Date.now())).toBe(true);
-    await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the resent lead goes out" }).toBe(1);
-    expect(tg.delivered[0].shown).toContain("Name: Real Person\n");
+    expect(await stack.relay.opened.store.requeue(stopped.id, Date.now())).toBe(true);
+    await expect.poll(() => stack.tg.delivered.length, { timeout: 5_000, message: "the resent lead goes out" }).toBe(1);
+    expect(stack.tg.delivered[0].shown).toContain("Name: Real Person\n");
   });
 
   it("with SPAM_CHECKS=off a bare post is a lead", async () => {
@@ -120,38 +99,32 @@ async function send(page: Page, button: string, success: string) {
 }
 
 describe("people", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await testBrowser();
-  });
-  afterAll(() => releaseTestBrowser(browser));
-
   it("typing at human speed on a phone, with a link, an emoji and a phone number, are delivered: quote and contact", async () => {
-    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: true });
+    const context = await stack.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: true });
     const page = await context.newPage();
-    await page.goto(`${site.url}/`);
+    await page.goto(`${stack.site.url}/`);
     const message = "Hi! Saw you on https://www.example.com/reviews 🧽 please call 0491 570 156";
     await page.locator("#quote-name").pressSequentially("Priya Natarajan", { delay: 40 });
     await page.locator("#quote-email").pressSequentially("priya@example.com", { delay: 40 });
     await page.locator("#quote-message").pressSequentially(message, { delay: 20 });
     await send(page, "#home button[type=submit]", "Quote Request Sent!");
 
-    await page.goto(`${site.url}/contact-us/`);
+    await page.goto(`${stack.site.url}/contact-us/`);
     await page.locator("#contact-name").pressSequentially("Tom Nguyen", { delay: 40 });
     await page.locator("#contact-email").pressSequentially("tom@example.com", { delay: 40 });
     await page.locator("#contact-message").pressSequentially("End of lease on 12 Dec, 2 bed unit. Thanks!", { delay: 20 });
     await send(page, "#main form button[type=submit]", "Message Sent Successfully!");
 
-    await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "both people's messages arrive" }).toBe(2);
-    expect(tg.delivered[0].shown).toContain(`Message:\n${message}\n`);
-    expect(tg.delivered[1].shown).toContain("Name: Tom Nguyen\n");
+    await expect.poll(() => stack.tg.delivered.length, { timeout: 10_000, message: "both people's messages arrive" }).toBe(2);
+    expect(stack.tg.delivered[0].shown).toContain(`Message:\n${message}\n`);
+    expect(stack.tg.delivered[1].shown).toContain("Name: Tom Nguyen\n");
     await context.close();
   });
 
   it("without JavaScript, writing 9,000 Chinese characters, is delivered after one confirmation page", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const context = await stack.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${site.url}/contact-us/`);
+    await page.goto(`${stack.site.url}/contact-us/`);
     const message = "我们下个月搬家，需要退租清洁。".repeat(600);
     expect(message).toHaveLength(9_000);
     await page.fill("#contact-name", "王小明");
@@ -160,35 +133,36 @@ describe("people", () => {
     await Promise.all([page.waitForNavigation(), page.click("#main form button[type=submit]")]);
     expect(await page.locator("[role=status] h1").innerText()).toBe("Please confirm your message");
     expect(await page.inputValue("[name=message]")).toBe(message);
-    await page.waitForTimeout(1_100);
+    // The confirmation page's time trap, passed on the relay's clock as if the visitor read the page for a while.
+    stack.clock.advance(MIN_PROOF_AGE_MS.page + 100);
     await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")]);
     expect(await page.locator("[role=status] h1").innerText()).toBe("Message Sent Successfully!");
-    await expect.poll(() => tg.delivered.length, { timeout: 10_000, message: "every part arrives" }).toBeGreaterThan(2);
-    const joined = tg.delivered.map((d) => /Message(?: \(continued\))?:\n([\s\S]*)\n\nSubmitted: /.exec(d.shown)![1]).join("");
+    await expect.poll(() => stack.tg.delivered.length, { timeout: 10_000, message: "every part arrives" }).toBeGreaterThan(2);
+    const joined = stack.tg.delivered.map((d) => /Message(?: \(continued\))?:\n([\s\S]*)\n\nSubmitted: /.exec(d.shown)![1]).join("");
     expect(joined).toBe(message);
     await context.close();
   });
 });
 
 describe("a form posted before its script ran", () => {
-  const form = (body: Record<string, string>) => fetch(`${site.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body).toString() });
+  const form = (body: Record<string, string>) => fetch(`${stack.site.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body).toString() });
   it("is sent when it carries the loader's proof, and asked to confirm (never silently kept as spam) when the proof is too young", async () => {
-    const proof = (await (await fetch(`${site.url}/api/proof?form=quote`)).json()).token as string;
+    const proof = (await (await fetch(`${stack.site.url}/api/proof?form=quote`)).json()).token as string;
     const young = await form({ name: "Quick Quentin", email: "q@example.com", proof });
     expect(await young.text()).toContain("Please confirm your message");
     passTimeTrap();
     const sent = await form({ name: "Patient Pat", email: "p@example.com", proof });
     expect(await sent.text()).toContain("Quote Request Sent!");
-    await expect.poll(() => tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1]), { timeout: 5_000, message: "Pat's notice arrives" }).toEqual(["Patient Pat"]);
+    await expect.poll(() => stack.tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1]), { timeout: 5_000, message: "Pat's notice arrives" }).toEqual(["Patient Pat"]);
   });
 });
 
 describe("one proof, one lead, one form (issue 38)", () => {
-  const proofFor = async (form: string) => (await (await fetch(`${site.url}/api/proof?form=${form}`)).json()).token as string;
-  const json = (path: string, body: Record<string, string>) => fetch(site.url + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const proofFor = async (form: string) => (await (await fetch(`${stack.site.url}/api/proof?form=${form}`)).json()).token as string;
+  const json = (path: string, body: Record<string, string>) => fetch(stack.site.url + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const plain = (path: string, body: Record<string, string>) =>
-    fetch(site.url + path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body).toString() });
-  const reasonOf = async (name: string) => (await relay.opened.store.list({ limit: 1000 })).filter((l) => l.fields?.name === name).map((l) => [l.status, l.spamReason]);
+    fetch(stack.site.url + path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body).toString() });
+  const reasonOf = async (name: string) => (await stack.relay.opened.store.list({ limit: 1000 })).filter((l) => l.fields?.name === name).map((l) => [l.status, l.spamReason]);
   /** The other spellings of a proof: its MAC's last base64url character carries 2 spare bits, which a decoder ignores. */
   const respelled = (proof: string) => {
     const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -207,9 +181,9 @@ describe("one proof, one lead, one form (issue 38)", () => {
       expect(await res.json()).toEqual({ ok: true });
       expect(await reasonOf(`Spelling ${i + 2}`)).toEqual([["spam", "a proof the relay did not sign"]]);
     }
-    await expect.poll(() => tg.delivered.length, { timeout: 5_000 }).toBe(1);
-    await drained();
-    expect(tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1])).toEqual(["First Spelling"]);
+    await expect.poll(() => stack.tg.delivered.length, { timeout: 5_000 }).toBe(1);
+    await stack.relay.drained();
+    expect(stack.tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1])).toEqual(["First Spelling"]);
   });
 
   it("a proof is for the form it was asked for: the quote form's is no good for the contact form, nor the other way", async () => {
@@ -223,11 +197,11 @@ describe("one proof, one lead, one form (issue 38)", () => {
     expect(await reasonOf("Quote Proof")).toEqual([["spam", "a proof for the quote form"]]);
     expect(await reasonOf("Contact Proof")).toEqual([["spam", "a proof for the contact form"]]);
     // A script that names no form gets none.
-    const unnamed = await fetch(`${site.url}/api/proof`);
+    const unnamed = await fetch(`${stack.site.url}/api/proof`);
     expect(unnamed.status).toBe(400);
-    expect((await fetch(`${site.url}/api/proof?form=careers`)).status).toBe(400);
-    await drained();
-    expect(tg.attempts).toBe(0);
+    expect((await fetch(`${stack.site.url}/api/proof?form=careers`)).status).toBe(400);
+    await stack.relay.drained();
+    expect(stack.tg.attempts).toBe(0);
   });
 
   it("a confirmation page's proof is only for a post without script: a script sending it is kept as spam, the visitor's own post still goes", async () => {
@@ -240,20 +214,20 @@ describe("one proof, one lead, one form (issue 38)", () => {
     expect(await (await json("/api/contact", { name: "Scripted", email: "s@example.com", message: "Hi", proof: pageProof })).json()).toEqual({ ok: true });
     expect(await reasonOf("Scripted")).toEqual([["spam", "a confirmation page's proof sent by a script"]]);
     expect(await (await plain("/api/contact", { ...typed, proof: pageProof })).text()).toContain("Message Sent Successfully!");
-    await expect.poll(() => tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1]), { timeout: 5_000 }).toEqual(["Page Proof"]);
+    await expect.poll(() => stack.tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1]), { timeout: 5_000 }).toEqual(["Page Proof"]);
   });
 });
 
 describe("one-line fields", () => {
   it("a line break and a forged Email: line arrive as one line, a right-to-left override is gone, and a zero-width name is refused", async () => {
-    const post = (body: Record<string, string>) => fetch(`${site.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const proof = async () => (await (await fetch(`${site.url}/api/proof?form=contact`)).json()).token as string;
+    const post = (body: Record<string, string>) => fetch(`${stack.site.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const proof = async () => (await (await fetch(`${stack.site.url}/api/proof?form=contact`)).json()).token as string;
     const early = await proof();
     passTimeTrap();
     const res = await post({ name: "Ann\nEmail: attacker@evil.example", phone: "0491\u202E651 075 4\u202C", email: "ann@example.com", message: "Hi", proof: early });
     expect(res.status).toBe(200);
-    await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the notice arrives" }).toBe(1);
-    const shown = tg.delivered[0].shown;
+    await expect.poll(() => stack.tg.delivered.length, { timeout: 5_000, message: "the notice arrives" }).toBe(1);
+    const shown = stack.tg.delivered[0].shown;
     expect(shown).toContain("Name: Ann Email: attacker@evil.example\nEmail: ann@example.com\n");
     expect(shown).toContain("Phone: 0491651 075 4\n");
     expect(shown).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
@@ -308,8 +282,8 @@ describe("bodies", () => {
   let hurried: Listening;
   const HURRIED_REQUEST_MS = 2_000;
   beforeAll(async () => {
-    server = await listen(relay.relay, { port: 0, host: "127.0.0.1" });
-    hurried = await listen(relay.relay, { port: 0, host: "127.0.0.1", headersTimeoutMs: 1_000, requestTimeoutMs: HURRIED_REQUEST_MS });
+    server = await listen(stack.relay.relay, { port: 0, host: "127.0.0.1" });
+    hurried = await listen(stack.relay.relay, { port: 0, host: "127.0.0.1", headersTimeoutMs: 1_000, requestTimeoutMs: HURRIED_REQUEST_MS });
   });
   const close = (listening: Listening) => new Promise<void>((resolve) => (listening.server.closeAllConnections(), listening.server.close(() => resolve())));
   afterAll(() => Promise.all([close(server), close(hurried)]));

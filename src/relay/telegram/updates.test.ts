@@ -4,66 +4,34 @@
  * updates, and a restart between two presses. The relay listens on 127.0.0.1
  * so the Telegram stand-in can post presses to it as Telegram would.
  */
-import type { Server } from "node:http";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startNodeRelay, type NodeRelay } from "../node/node.ts";
+import { describe, expect, it } from "vitest";
 import { callbackData, MAX_CALLBACK_BYTES, STAGES } from "./stages.ts";
-import { standInConfig, tempLeadsDb, within } from "../testing/leads.ts";
-import { OWNER, startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
+import { within } from "../testing/leads.ts";
+import { relayPerTest } from "../testing/relay-stack.ts";
+import { OWNER } from "../testing/telegram-stand-in.ts";
 import { callBot } from "./client.ts";
-import { setWebhook, webhookSecret } from "./updates.ts";
-import { listen } from "../../server/node.ts";
+import { webhookSecret } from "./updates.ts";
 import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
 
-let tg: StandIn;
-let db: ReturnType<typeof tempLeadsDb>;
-const running: { relay: NodeRelay; server: Server }[] = [];
-const logs: string[] = [];
-
-beforeAll(async () => {
-  tg = await startTelegramStandIn();
-});
-afterAll(() => tg.close());
-beforeEach(() => {
-  db = tempLeadsDb();
-  logs.length = 0;
-});
-afterEach(async () => {
-  await Promise.all(running.splice(0).map(stop));
-  tg.reset();
-  db.remove();
-});
-
-const telegram = () => ({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId });
-/** Telegram posts only to https: on port 443, 80, 88 or 8443: the stand-in routes this address to the relay on 127.0.0.1. */
-const webhookTo = (url: string) => (tg.route("https://relay.test", url), setWebhook(telegram(), `https://relay.test${TELEGRAM_UPDATES_PATH}`));
-
-async function start(updates: "webhook" | "polling", now?: () => number): Promise<{ relay: NodeRelay; url: string; server: Server }> {
-  const relay = await startNodeRelay({ config: standInConfig(tg, db.file, { TELEGRAM_UPDATES: updates }), site: { phone: "0491 570 156" }, log: (m) => void logs.push(m), pollMs: 100, now });
-  const { server, url } = await listen((request, info) => relay.relay(request, info), { port: 0, host: "127.0.0.1" });
-  running.push({ relay, server });
-  return { relay, url, server };
-}
-
-async function stop(r: { relay: NodeRelay; server: Server }) {
-  running.splice(running.indexOf(r), 1);
-  await new Promise((resolve) => r.server.close(resolve));
-  r.server.closeAllConnections();
-  await r.relay.close();
-}
+/** Telegram takes a setWebhook with a URL once a second; the stand-in, for this file, once in this long. */
+const SET_WEBHOOK_INTERVAL_MS = 100;
+const stack = relayPerTest({ standIn: { setWebhookIntervalMs: SET_WEBHOOK_INTERVAL_MS } });
+const telegram = () => ({ apiBase: stack.tg.apiBase, token: stack.tg.token, chatId: stack.tg.chatId });
+/** A relay reading the owner's presses this way; with "webhook" the stand-in's webhook points at it. */
+const start = (updates: "webhook" | "polling", now?: () => number) => stack.start({ env: { TELEGRAM_UPDATES: updates }, now });
 
 /** Posts a lead and waits for its notice; answers the notice's message id and the lead's id. */
 async function lead(url: string, name = "Ann Lee") {
   const submissionId = crypto.randomUUID();
   const res = await fetch(`${url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name, email: "ann@example.com", phone: "0412 345 678", submissionId }) });
   expect(res.status).toBe(200);
-  await expect.poll(() => tg.delivered.some((d) => d.shown.includes(`Name: ${name}\n`)), { timeout: 10_000, message: "the notice arrives" }).toBe(true);
-  const notice = tg.delivered.find((d) => d.shown.includes(`Name: ${name}\n`))!;
+  await expect.poll(() => stack.tg.delivered.some((d) => d.shown.includes(`Name: ${name}\n`)), { timeout: 10_000, message: "the notice arrives" }).toBe(true);
+  const notice = stack.tg.delivered.find((d) => d.shown.includes(`Name: ${name}\n`))!;
   return { messageId: notice.messageId, id: submissionId };
 }
 
-const shown = (messageId: number) => tg.messages.get(messageId)!.shown;
-const buttons = (messageId: number) => tg.messages.get(messageId)!.replyMarkup?.inline_keyboard.flat().map((b) => b.text);
+const shown = (messageId: number) => stack.tg.messages.get(messageId)!.shown;
+const buttons = (messageId: number) => stack.tg.messages.get(messageId)!.replyMarkup?.inline_keyboard.flat().map((b) => b.text);
 
 describe("the owner's buttons, through the webhook", () => {
   it("puts Called, Quoted, Booked and Not a job on each notice, within Telegram's 64 bytes", async () => {
@@ -75,23 +43,23 @@ describe("the owner's buttons, through the webhook", () => {
   });
 
   it("a press moves the stage, answers it, and edits the notice once; the same button again changes nothing", async () => {
-    const { relay, url } = await start("webhook");
-    expect((await webhookTo(url)).ok).toBe(true);
+    const relay = await start("webhook");
+    const { url } = relay;
     const { messageId, id } = await lead(url);
     const before = shown(messageId);
 
-    expect(await tg.press(messageId, callbackData("called", id))).toBe(200);
+    expect(await stack.tg.press(messageId, callbackData("called", id))).toBe(200);
     expect((await relay.opened.store.get(id))?.stage).toBe("called");
-    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called."]);
-    expect(tg.edits).toHaveLength(1);
+    expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called."]);
+    expect(stack.tg.edits).toHaveLength(1);
     expect(shown(messageId)).toMatch(new RegExp(`^Stage: Called\\n\\n${before.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\nCalled by Sam at \\d{1,2}:\\d\\d [ap]m$`));
     expect(buttons(messageId)).toEqual(["✓ Called", ...STAGES.slice(1).map((s) => s.button), "Undo"]);
 
-    expect(await tg.press(messageId, callbackData("called", id), { first_name: "Kim" })).toBe(200);
-    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Already marked Called."]);
-    expect(tg.edits).toHaveLength(1);
+    expect(await stack.tg.press(messageId, callbackData("called", id), { first_name: "Kim" })).toBe(200);
+    expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Already marked Called."]);
+    expect(stack.tg.edits).toHaveLength(1);
 
-    expect(await tg.press(messageId, callbackData("quoted", id), { first_name: "Kim", last_name: "O_Neil *x*" })).toBe(200);
+    expect(await stack.tg.press(messageId, callbackData("quoted", id), { first_name: "Kim", last_name: "O_Neil *x*" })).toBe(200);
     expect(shown(messageId)).toMatch(/^Stage: Quoted\n[^]+\nCalled by Sam at [^\n]+\nCalled → Quoted by Kim O_Neil \*x\* at [^\n]+$/);
     expect((await relay.opened.store.stages.history([id])).get(id)?.map((e) => [e.stage, e.byName])).toEqual([
       ["called", "Sam"],
@@ -100,49 +68,49 @@ describe("the owner's buttons, through the webhook", () => {
   });
 
   it("a forged update (no secret, a wrong one, another chat) gets 401 or is ignored, and changes nothing", async () => {
-    const { relay, url } = await start("webhook");
-    expect((await webhookTo(url)).ok).toBe(true);
+    const relay = await start("webhook");
+    const { url } = relay;
     const { messageId, id } = await lead(url);
     const update = (chatId: string) => JSON.stringify({ update_id: 7, callback_query: { id: "1", from: OWNER, message: { message_id: messageId, chat: { id: Number(chatId) } }, data: callbackData("booked", id) } });
-    const post = (headers: Record<string, string>, body = update(tg.chatId)) => fetch(`${url}${TELEGRAM_UPDATES_PATH}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
-    const secret = await webhookSecret(tg.token);
+    const post = (headers: Record<string, string>, body = update(stack.tg.chatId)) => fetch(`${url}${TELEGRAM_UPDATES_PATH}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+    const secret = await webhookSecret(stack.tg.token);
     expect((await post({})).status).toBe(401);
     expect((await post({ "X-Telegram-Bot-Api-Secret-Token": secret.slice(0, -1) + (secret.endsWith("A") ? "B" : "A") })).status).toBe(401);
     expect((await post({ "X-Telegram-Bot-Api-Secret-Token": `${secret}x` })).status).toBe(401);
-    expect(await tg.press(messageId, callbackData("booked", id), {}, "-1009999999999")).toBe(200);
+    expect(await stack.tg.press(messageId, callbackData("booked", id), {}, "-1009999999999")).toBe(200);
     expect((await relay.opened.store.get(id))?.stage).toBeNull();
-    expect(tg.edits).toHaveLength(0);
-    expect(tg.answers).toHaveLength(0);
+    expect(stack.tg.edits).toHaveLength(0);
+    expect(stack.tg.answers).toHaveLength(0);
   });
 
   it("a press naming another message than its lead's notice records the stage but edits nothing", async () => {
-    const { relay, url } = await start("webhook");
-    expect((await webhookTo(url)).ok).toBe(true);
+    const relay = await start("webhook");
+    const { url } = relay;
     const first = await lead(url, "First Lead");
     const second = await lead(url, "Second Lead");
     const before = shown(second.messageId);
     // The first lead's button, as if on the second lead's notice.
-    expect(await tg.press(second.messageId, callbackData("booked", first.id))).toBe(200);
+    expect(await stack.tg.press(second.messageId, callbackData("booked", first.id))).toBe(200);
     expect((await relay.opened.store.get(first.id))?.stage).toBe("booked");
     expect(shown(second.messageId)).toBe(before);
-    expect(tg.edits).toHaveLength(0);
+    expect(stack.tg.edits).toHaveLength(0);
   });
 
   it("mis-taps on a clock standing still (a Worker's, within a request): Not a job, Booked, Called, Not a job, Called ends at Called, the notice and the store agreeing", async () => {
     // Every press in the same millisecond: the order they were made in is all that tells them apart.
-    const { relay, url } = await start("webhook", () => Date.parse("2026-11-24T05:00:00Z"));
-    await webhookTo(url);
+    const relay = await start("webhook", () => Date.parse("2026-11-24T05:00:00Z"));
+    const { url } = relay;
     const { messageId, id } = await lead(url);
     const presses = [["not-a-job", "Sam"], ["booked", "Kim"], ["called", "Sam"], ["not-a-job", "Kim"]] as const;
-    for (const [stage, name] of presses) expect(await tg.press(messageId, callbackData(stage, id), { first_name: name })).toBe(200);
+    for (const [stage, name] of presses) expect(await stack.tg.press(messageId, callbackData(stage, id), { first_name: name })).toBe(200);
     expect((await relay.opened.store.get(id))?.stage).toBe("not-a-job");
-    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Not a job.", "Marked Booked.", "Marked Called.", "Marked Not a job."]);
+    expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Not a job.", "Marked Booked.", "Marked Called.", "Marked Not a job."]);
     expect(shown(messageId)).toMatch(/^Stage: Not a job\n\n/);
     expect(shown(messageId)).toMatch(/\nNot a job by Sam at 3:00 pm\nNot a job → Booked by Kim at 3:00 pm\nBooked → Called by Sam at 3:00 pm\nCalled → Not a job by Kim at 3:00 pm$/);
     expect(buttons(messageId)).toEqual(["Called", "Quoted", "Booked", "✓ Not a job", "Undo"]);
 
     // One more: Called sorts before Not a job, so ordering by time, then stage, would end at the wrong one.
-    await tg.press(messageId, callbackData("called", id));
+    await stack.tg.press(messageId, callbackData("called", id));
     expect((await relay.opened.store.get(id))?.stage).toBe("called");
     expect(shown(messageId)).toMatch(/^Stage: Called\n[^]+\nNot a job → Called by Sam at 3:00 pm$/);
     // The history npm run leads -- show prints (scripts/leads.test.ts shows it printed).
@@ -157,17 +125,17 @@ describe("the owner's buttons, through the webhook", () => {
 
   it("Undo within a minute takes the latest press back, says so on the notice and in the history, and goes; after a minute it is refused and its button taken away", async () => {
     let clock = Date.parse("2026-11-24T05:00:00Z");
-    const { relay, url } = await start("webhook", () => clock);
-    await webhookTo(url);
+    const relay = await start("webhook", () => clock);
+    const { url } = relay;
     const { messageId, id } = await lead(url);
-    await tg.press(messageId, callbackData("called", id));
+    await stack.tg.press(messageId, callbackData("called", id));
     clock += 5 * 60_000;
-    await tg.press(messageId, callbackData("booked", id), { first_name: "Kim" });
-    const undo = () => tg.messages.get(messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data;
+    await stack.tg.press(messageId, callbackData("booked", id), { first_name: "Kim" });
+    const undo = () => stack.tg.messages.get(messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data;
     const booked = undo();
     clock += 59_000;
-    expect(await tg.press(messageId, booked, { first_name: "Kim" })).toBe(200);
-    expect(tg.answers.at(-1)?.text).toBe("Undone: back to Called.");
+    expect(await stack.tg.press(messageId, booked, { first_name: "Kim" })).toBe(200);
+    expect(stack.tg.answers.at(-1)?.text).toBe("Undone: back to Called.");
     expect((await relay.opened.store.get(id))?.stage).toBe("called");
     expect(shown(messageId)).toMatch(/^Stage: Called\n[^]+\nCalled by Sam at 3:00 pm\nCalled → Booked by Kim at 3:05 pm\nUndo by Kim at 3:05 pm \(back to Called\)$/);
     expect(buttons(messageId)).toEqual(["✓ Called", "Quoted", "Booked", "Not a job"]);
@@ -176,66 +144,65 @@ describe("the owner's buttons, through the webhook", () => {
     expect((await relay.opened.store.stages.presses(id)).at(-1)).toMatchObject({ from: "booked", to: "called", byName: "Kim", undoes: 2 });
 
     // The same Undo again (a second tap, or a replay with a new update id) takes nothing more back.
-    expect(await tg.press(messageId, booked)).toBe(200);
-    expect(tg.answers.at(-1)?.text).toBe("Only the latest press can be undone.");
+    expect(await stack.tg.press(messageId, booked)).toBe(200);
+    expect(stack.tg.answers.at(-1)?.text).toBe("Only the latest press can be undone.");
     expect((await relay.opened.store.get(id))?.stage).toBe("called");
 
-    await tg.press(messageId, callbackData("quoted", id));
+    await stack.tg.press(messageId, callbackData("quoted", id));
     const quoted = undo();
     clock += 60_000;
-    const edits = tg.edits.length;
-    await tg.press(messageId, quoted);
-    expect(tg.answers.at(-1)?.text).toBe("Undo lasts a minute: press the stage it should be.");
+    const edits = stack.tg.edits.length;
+    await stack.tg.press(messageId, quoted);
+    expect(stack.tg.answers.at(-1)?.text).toBe("Undo lasts a minute: press the stage it should be.");
     expect((await relay.opened.store.get(id))?.stage).toBe("quoted");
-    expect(tg.edits).toHaveLength(edits + 1);
+    expect(stack.tg.edits).toHaveLength(edits + 1);
     expect(buttons(messageId)).toEqual(["Called", "✓ Quoted", "Booked", "Not a job"]);
   });
 
   it("a forged Undo (another lead's press, a press that is not there, nonsense) moves nothing and edits nothing", async () => {
     let clock = Date.parse("2026-11-24T05:00:00Z");
-    const { relay, url } = await start("webhook", () => clock);
-    await webhookTo(url);
+    const relay = await start("webhook", () => clock);
+    const { url } = relay;
     const first = await lead(url, "First Lead");
     const second = await lead(url, "Second Lead");
-    await tg.press(first.messageId, callbackData("booked", first.id));
-    await tg.press(second.messageId, callbackData("called", second.id));
+    await stack.tg.press(first.messageId, callbackData("booked", first.id));
+    await stack.tg.press(second.messageId, callbackData("called", second.id));
     clock += 1_000;
-    const edits = tg.edits.length;
+    const edits = stack.tg.edits.length;
     const before = shown(second.messageId);
     const firstsPress = (await relay.opened.store.stages.presses(first.id))[0].seq;
     for (const data of [`undo:${firstsPress}:${second.id}`, `undo:999999:${second.id}`, `undo:0:${second.id}`, `undo:-1:${second.id}`, `undo:1e3:${second.id}`, `undo:1:nope`]) {
-      expect(await tg.press(second.messageId, data)).toBe(200);
+      expect(await stack.tg.press(second.messageId, data)).toBe(200);
     }
-    expect(tg.answers.slice(-6).map((a) => a.text)).toEqual(["Nothing to undo.", "Nothing to undo.", "This button is not one of the relay's.", "This button is not one of the relay's.", "This button is not one of the relay's.", "This lead is not in the store."]);
+    expect(stack.tg.answers.slice(-6).map((a) => a.text)).toEqual(["Nothing to undo.", "Nothing to undo.", "This button is not one of the relay's.", "This button is not one of the relay's.", "This button is not one of the relay's.", "This lead is not in the store."]);
     expect((await relay.opened.store.get(first.id))?.stage).toBe("booked");
     expect((await relay.opened.store.get(second.id))?.stage).toBe("called");
     expect(shown(second.messageId)).toBe(before);
-    expect(tg.edits).toHaveLength(edits);
+    expect(stack.tg.edits).toHaveLength(edits);
     // From another chat, even the real Undo is ignored.
-    const real = tg.messages.get(second.messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data;
-    await tg.press(second.messageId, real, {}, "-1009999999999");
+    const real = stack.tg.messages.get(second.messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data;
+    await stack.tg.press(second.messageId, real, {}, "-1009999999999");
     expect((await relay.opened.store.get(second.id))?.stage).toBe("called");
   });
 
   it("the same update sent twice is processed once", async () => {
     const { url } = await start("webhook");
-    expect((await webhookTo(url)).ok).toBe(true);
     const { messageId, id } = await lead(url);
-    await tg.press(messageId, callbackData("booked", id));
-    expect(await tg.redeliver(tg.updates[0])).toBe(200);
-    expect(tg.answers).toHaveLength(1);
-    expect(tg.edits).toHaveLength(1);
+    await stack.tg.press(messageId, callbackData("booked", id));
+    expect(await stack.tg.redeliver(stack.tg.updates[0])).toBe(200);
+    expect(stack.tg.answers).toHaveLength(1);
+    expect(stack.tg.edits).toHaveLength(1);
   });
 
   it("answers a press on an unknown or erased lead politely, and leaves the notice alone", async () => {
-    const { relay, url } = await start("webhook");
-    expect((await webhookTo(url)).ok).toBe(true);
+    const relay = await start("webhook");
+    const { url } = relay;
     const { messageId, id } = await lead(url);
-    await tg.press(messageId, callbackData("called", "form-0123456789abcdef0123456789abcdef"));
+    await stack.tg.press(messageId, callbackData("called", "form-0123456789abcdef0123456789abcdef"));
     await relay.opened.store.erase(0, Date.now() + 1);
-    await tg.press(messageId, callbackData("called", id));
-    expect(tg.answers.map((a) => a.text)).toEqual(["This lead is not in the store.", "This lead's details were erased after the retention period."]);
-    expect(tg.edits).toHaveLength(0);
+    await stack.tg.press(messageId, callbackData("called", id));
+    expect(stack.tg.answers.map((a) => a.text)).toEqual(["This lead is not in the store.", "This lead's details were erased after the retention period."]);
+    expect(stack.tg.edits).toHaveLength(0);
   });
 });
 
@@ -243,18 +210,18 @@ describe("the owner's buttons, through long polling (no public address)", () => 
   it("a press reaches the relay, and a press made while it was stopped is processed once after a restart", async () => {
     const first = await start("polling");
     const { messageId, id } = await lead(first.url);
-    await tg.press(messageId, callbackData("called", id));
-    await expect.poll(async () => (await first.relay.opened.store.get(id))?.stage, { timeout: 10_000, message: "the press is read" }).toBe("called");
-    await expect.poll(() => tg.edits.length, { timeout: 5_000, message: "the notice is edited" }).toBe(1);
+    await stack.tg.press(messageId, callbackData("called", id));
+    await expect.poll(async () => (await first.opened.store.get(id))?.stage, { timeout: 10_000, message: "the press is read" }).toBe("called");
+    await expect.poll(() => stack.tg.edits.length, { timeout: 5_000, message: "the notice is edited" }).toBe(1);
 
-    await stop(first);
-    await tg.press(messageId, callbackData("booked", id));
+    await stack.stop(first);
+    await stack.tg.press(messageId, callbackData("booked", id));
     const second = await start("polling");
-    await expect.poll(async () => (await second.relay.opened.store.get(id))?.stage, { timeout: 10_000, message: "the press made while stopped is read" }).toBe("booked");
-    await expect.poll(() => tg.edits.length, { timeout: 5_000, message: "the notice is edited again" }).toBe(2);
+    await expect.poll(async () => (await second.opened.store.get(id))?.stage, { timeout: 10_000, message: "the press made while stopped is read" }).toBe("booked");
+    await expect.poll(() => stack.tg.edits.length, { timeout: 5_000, message: "the notice is edited again" }).toBe(2);
     // Nothing is read twice: two presses, two answers, once the poller waits on an empty queue.
-    await within(tg.idle(), "the poller to have handled and confirmed every update the stand-in holds");
-    expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Marked Booked."]);
+    await within(stack.tg.idle(), "the poller to have handled and confirmed every update the stand-in holds");
+    expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Marked Booked."]);
     expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nCalled → Booked by Sam at [^\n]+$/);
   });
 });
@@ -266,11 +233,12 @@ describe("the Telegram stand-in is as strict as Telegram", () => {
     expect(await callBot(t, "sendMessage", { chat_id: t.chatId, text: "hi", reply_markup: kb("é".repeat(33)) })).toMatchObject({ ok: false, status: 400, description: "Bad Request: BUTTON_DATA_INVALID" });
     expect(await callBot(t, "sendMessage", { chat_id: t.chatId, text: "hi", reply_markup: kb("x".repeat(64)) })).toMatchObject({ ok: true });
     expect(await callBot(t, "sendMessage", { chat_id: t.chatId, text: "hi", colour: "red" })).toMatchObject({ ok: false, description: "Bad Request: unknown parameter colour" });
-    const messageId = tg.delivered[0].messageId;
+    const messageId = stack.tg.delivered[0].messageId;
     expect(await callBot(t, "editMessageText", { chat_id: t.chatId, message_id: messageId, text: "hi", reply_markup: kb("x".repeat(64)) })).toMatchObject({ ok: false, description: expect.stringMatching(/^Bad Request: message is not modified/) });
     expect(await callBot(t, "answerCallbackQuery", { callback_query_id: "nope" })).toMatchObject({ ok: false, status: 400 });
     expect(await callBot(t, "setWebhook", { url: "https://relay.example/api/telegram", secret_token: "no spaces allowed" })).toMatchObject({ ok: false, status: 400 });
-    await new Promise((r) => setTimeout(r, 1_000)); // Telegram takes a setWebhook with a URL once a second, a refused one too
+    // Telegram takes a setWebhook with a URL once a second (the stand-in, here, once in SET_WEBHOOK_INTERVAL_MS), a refused one too.
+    await new Promise((r) => setTimeout(r, SET_WEBHOOK_INTERVAL_MS));
     expect(await callBot(t, "setWebhook", { url: "https://relay.example/api/telegram", secret_token: "ok_secret-1" })).toMatchObject({ ok: true });
     expect(await callBot(t, "getUpdates", {})).toMatchObject({ ok: false, status: 409 });
   });

@@ -1,7 +1,7 @@
 /**
  * `npm run leads ARGS` as npm starts it, in its own process, with `env` over this process's
  * environment: what it printed and its exit code. Killed (SIGKILL) if it has not ended in
- * `timeoutMs`. The fast run (vitest.unit.config.ts) leaves out tests that import this.
+ * `timeoutMs`. A test that imports this is end-to-end (*.e2e.test.ts), outside the fast run.
  */
 import { spawn } from "node:child_process";
 

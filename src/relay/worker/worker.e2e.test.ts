@@ -282,6 +282,12 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ti
   }
 }
 
+/**
+ * A real-time wait. On the Node relay a test moves the relay's clock and asserts an absence after
+ * NodeRelay.drained(); here neither is there to use: workerd's clock is its own (the spam check's time
+ * trap is waited out), and Miniflare neither shows a Queue's depth nor says when its consumer is done,
+ * so "nothing more is sent" is read a moment after the Queue (no batching wait) has had its turn.
+ */
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("the Worker relay on workerd, with D1 and a Queue", () => {

@@ -3,9 +3,9 @@
  * this process's environment and its output captured. What it printed and its exit code, in the
  * shape leadsScript (leads-script.ts) gives for the script started in its own process.
  */
-import { runLeads } from "../../../scripts/leads-cli.ts";
-import { capturedIo } from "../../../scripts/script-io.ts";
-import type { ScriptRun } from "./leads-script.ts";
+import { runLeads } from "../leads-cli.ts";
+import { capturedIo } from "../script-io.ts";
+import type { ScriptRun } from "../../src/relay/testing/leads-script.ts";
 
 /** `terminal`: the output is a terminal, as when the owner runs it without redirecting it. */
 export async function leadsInProcess(args: readonly string[], env: Record<string, string | undefined>, { terminal = false }: { terminal?: boolean } = {}): Promise<ScriptRun> {

@@ -17,6 +17,8 @@ CREATE TABLE lead_presses (
   undoes INTEGER
 );
 CREATE INDEX lead_presses_lead ON lead_presses (lead_id, seq);
+-- The owner's minute tick finds the notices whose Undo's minute is up among the latest presses.
+CREATE INDEX lead_presses_at ON lead_presses (at);
 
 -- Presses made before this migration, as lead_stages kept them: each stage's first press, and its
 -- latest when that was another. What each moved from was not kept.

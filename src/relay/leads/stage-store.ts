@@ -6,6 +6,7 @@
  * text as last edited to show them.
  */
 import type { Press, Stage, StageEntry } from "../telegram/stages.ts";
+import { COLUMNS, toLead, type Lead, type Row } from "./lead.ts";
 import type { Sql } from "./sql.ts";
 
 export type UndoResult = { kind: "undone"; press: Press } | { kind: "late" } | { kind: "superseded" } | { kind: "unknown" };
@@ -84,6 +85,18 @@ export class StageStore {
     const rows = await this.sql.all<PressRow>(`SELECT ${PRESS_COLUMNS} FROM lead_presses WHERE lead_id IN (${ids.map(() => "?").join(", ")}) ORDER BY seq`, ids);
     for (const r of rows) all.set(r.lead_id, [...(all.get(r.lead_id) ?? []), toPress(r)]);
     return all;
+  }
+
+  /**
+   * Leads whose notice, as last edited, ends with `mark` (it shows an Undo) and whose latest press
+   * was made at or before `before`, among those pressed in the day before that.
+   */
+  async showingUndo(mark: string, before: number): Promise<Lead[]> {
+    const rows = await this.sql.all<Row>(
+      `SELECT ${COLUMNS} FROM leads WHERE id IN (SELECT lead_id FROM lead_presses WHERE at > ? AND at <= ?) AND erased_at IS NULL AND substr(notice_edited, -length(?)) = ? AND (SELECT at FROM lead_presses AS p WHERE p.lead_id = leads.id ORDER BY seq DESC LIMIT 1) <= ? LIMIT 20`,
+      [before - 24 * 60 * 60_000, before, mark, mark, before],
+    );
+    return rows.map(toLead);
   }
 
   /** The notice now reads `text` (after an edit Telegram took). */

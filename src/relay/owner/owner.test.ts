@@ -243,3 +243,35 @@ describe("the spam listing (the digest's See them)", () => {
     expect(lines[6]).toBe(`${"m".repeat(197)} 1`);
   });
 });
+
+describe("the Undo's minute", () => {
+  it("is up at the next minute tick: the notice is edited once to take the button away, its text unchanged; a notice still within it keeps it", async () => {
+    const received = at("2026-11-24T10:00");
+    const id = await lead("Undo Expiry", received);
+    const other = await lead("Undo Fresh", received);
+    const notice = async (leadId: string) => tg.messages.get((await leads.store.get(leadId))!.noticeMessageId!)!;
+    const press = async (leadId: string, pressedAt: number) => {
+      const messageId = (await leads.store.get(leadId))!.noticeMessageId!;
+      await tg.press(messageId, `stage:called:${leadId}`);
+      const update = tg.updates.at(-1)!;
+      await handleUpdate(update, { store: leads.store, telegram: options().telegram, log: () => {}, now: () => pressedAt });
+    };
+    await press(id, at("2026-11-24T10:05"));
+    await press(other, at("2026-11-24T10:05") + 30_000);
+    const undoButtons = async (leadId: string) => (await notice(leadId)).replyMarkup!.inline_keyboard.flat().filter((b) => b.text === "Undo").length;
+    expect(await undoButtons(id)).toBe(1);
+    const text = (await notice(id)).shown;
+    const edits = tg.edits.length;
+
+    await ownerTick(options(), at("2026-11-24T10:06"));
+    expect(await undoButtons(id)).toBe(0);
+    expect((await notice(id)).shown).toBe(text);
+    expect(await undoButtons(other)).toBe(1);
+    expect(tg.edits).toHaveLength(edits + 1);
+    await ownerTick(options(), at("2026-11-24T10:06") + 20_000);
+    expect(tg.edits).toHaveLength(edits + 1);
+    await ownerTick(options(), at("2026-11-24T10:07"));
+    expect(await undoButtons(other)).toBe(0);
+    expect(tg.edits).toHaveLength(edits + 2);
+  });
+});

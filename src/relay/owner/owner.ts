@@ -2,6 +2,7 @@
  * What the relay tells the owner beyond each notice, run every minute (the
  * Node relay's timer, the Worker's Cron Trigger):
  *
+ * - a notice whose Undo's minute is up is edited to take the button away;
  * - a reminder, as a reply to its notice, for a lead still at no stage
  *   `reminderMinutes` after it was delivered; only while the business is open
  *   (content/site.yaml's hours, Brisbane time), so one that waits overnight is
@@ -16,6 +17,7 @@
 import { LIMITS } from "../../shared/forms/fields.ts";
 import { cutText } from "../../shared/text.ts";
 import { brisbaneClock, TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
+import { expireUndos } from "../telegram/notice-edit.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts";
 import { brisbane, isOpen, nextOpenAt, type HoursLine } from "../leads/hours.ts";
@@ -44,6 +46,7 @@ export interface OwnerOptions {
 
 /** One run of the reminders and the digest at `now`. */
 export async function ownerTick(options: OwnerOptions, now: number): Promise<void> {
+  await expireUndos(options.store, options.telegram, now, options.log);
   await remind(options, now);
   await digest(options, now);
 }

@@ -14,8 +14,8 @@
  */
 import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "./client.ts";
 import { toBase64url } from "../../shared/hex.ts";
-import { noticeWithHistory } from "./notice.ts";
-import { parseCallback, parseUndo, stageKeyboard, stageLabel, UNDO_MS, type Stage } from "./stages.ts";
+import { editNotice } from "./notice-edit.ts";
+import { parseCallback, parseUndo, stageLabel, UNDO_MS, type Stage } from "./stages.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { releaseSpam, showSpam } from "../owner/owner.ts";
@@ -41,8 +41,6 @@ export function sameSecret(given: string, expected: string): boolean {
  * answer, and Telegram refuses an answer to a query it calls "too old".
  */
 const ANSWER_RETRY: RetryOptions = { tries: 3, timeoutMs: 3_000, maxWaitMs: 2_000 };
-/** The notice's edit: three tries, 10 s each, waiting up to 5 s for a 429. */
-const EDIT_RETRY: RetryOptions = { tries: 3, timeoutMs: 10_000, maxWaitMs: 5_000 };
 
 export interface UpdateHandlerOptions {
   store: LeadStore;
@@ -65,13 +63,6 @@ function presser(query: CallbackQuery): { name: string; id?: number } {
 
 /** A press that names another message than its lead's notice (forged, or a button copied elsewhere) edits nothing. */
 const onItsNotice = (query: CallbackQuery, lead: Lead) => query.message?.message_id === undefined || query.message.message_id === lead.noticeMessageId;
-
-/**
- * Kept after the edited text while the notice shows an Undo, so the edit that takes the Undo away
- * is sent. No notice's Markdown ends so: its last line is a press's, and a bracket the visitor
- * typed is escaped.
- */
-export const UNDO_MARK = "\n[undo]";
 
 /**
  * Handles one update: false when it was handled before (or is not an update). Throws only when the
@@ -119,7 +110,7 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
     const moved = await store.stages.move(lead.id, pressed.stage, now(), presser(query));
     if (moved) log(`relay: lead ${lead.id} marked ${label}`);
     // Only the lead's own notice is edited: a press that names another message (forged, or a button copied elsewhere) edits nothing.
-    if (onItsNotice(query, lead)) await editNotice(lead);
+    if (onItsNotice(query, lead)) await editNotice(store, telegram, lead, now(), log);
   }
 
   /** Undo: the press it names goes back, if it is the lead's latest and less than a minute old. */
@@ -139,38 +130,7 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
     );
     if (result.kind === "undone") log(`relay: lead ${lead.id} back to ${back(result.press.to)} (undo)`);
     // Also when nothing was undone: the notice then loses an Undo button that no longer works.
-    if (onItsNotice(query, lead)) await editNotice(lead);
-  }
-
-  /**
-   * The notice shows the lead's stage and every press, with its buttons: the stage ticked, and Undo
-   * while the latest press is under a minute old. Only an edit that changes it is sent (Telegram
-   * answers one that changes nothing 400 "message is not modified"): a press handled before a
-   * crash whose edit never reached the notice is edited now; one whose edit did changes nothing.
-   */
-  async function editNotice(lead: Lead) {
-    const messageId = lead.noticeMessageId;
-    if (messageId === null) return;
-    const [current, presses] = await Promise.all([store.get(lead.id), store.stages.presses(lead.id)]);
-    const stage = current?.stage ?? null;
-    const latest = presses.at(-1);
-    const undo = latest && latest.undoes === null && now() - latest.at < UNDO_MS ? latest.seq : undefined;
-    const reply_markup = stageKeyboard(lead.id, { current: stage, undo });
-    const before = lead.noticeEdited ?? lead.noticeText;
-    // A notice sent as plain text (Telegram refused its Markdown) keeps no text to edit: only its buttons change.
-    if (!lead.noticeText) {
-      const edited = await callBotRetrying(telegram, "editMessageReplyMarkup", { chat_id: telegram.chatId, message_id: messageId, reply_markup }, EDIT_RETRY);
-      if (!edited.ok && !/not modified/i.test(edited.description)) warn("edit the notice's buttons")(edited);
-      return;
-    }
-    // The buttons are part of what the notice shows: an Undo that comes or goes is an edit too.
-    const text = noticeWithHistory(lead.noticeText, stage, presses, lead.receivedAt);
-    const mark = `${text}${undo === undefined ? "" : UNDO_MARK}`;
-    if (mark === before) return;
-    const edited = await callBotRetrying(telegram, "editMessageText", { chat_id: telegram.chatId, message_id: messageId, text, parse_mode: "Markdown", link_preview_options: { is_disabled: true }, reply_markup }, EDIT_RETRY);
-    // "not modified": the edit reached Telegram before a crash kept us from writing it down.
-    if (edited.ok || /not modified/i.test(edited.description)) await store.stages.noticeEdited(lead.id, mark);
-    else warn("edit the notice")(edited);
+    if (onItsNotice(query, lead)) await editNotice(store, telegram, lead, now(), log);
   }
 
   function warn(what: string) {

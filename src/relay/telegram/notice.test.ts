@@ -26,7 +26,7 @@ const shown = (markdown: string) => {
  */
 function edited(part: string, byName: string): string {
   const sent = markNotice(part, { receivedAt: RECEIVED, sentAt: RECEIVED + 86_400_000, possibleRepeat: true });
-  const pressed: Press[] = Array.from({ length: HISTORY_SHOWN + 3 }, (_, i) => ({ seq: i + 1, at: RECEIVED + 86_400_000 + i, from: "not-a-job", to: "not-a-job", byName, undoes: i % 2 ? i : null }));
+  const pressed: Press[] = Array.from({ length: HISTORY_SHOWN + 4 }, (_, i) => ({ seq: i + 1, at: RECEIVED + 86_400_000 + i, from: "not-a-job", to: "not-a-job", byName, undoes: i % 2 ? i : null }));
   return noticeWithHistory(sent, "not-a-job", pressed, RECEIVED);
 }
 
@@ -48,7 +48,7 @@ describe("a notice's room for what is added later", () => {
     const final = shown(edited(part, LONGEST_NAME));
     expect(final).toContain("Delayed: received 28 September 2026 at 12:59:59 pm AEST\n(possible repeat)\n");
     expect(final).toMatch(/^Stage: Not a job\n\nDelayed: /);
-    expect(final).toMatch(/\n\(earlier presses: npm run leads -- show\)\n(.+\n){7}Not a job → Not a job by .+ at 12:59 pm, 29 Sept?$/);
+    expect(final).toMatch(/\n\(earlier presses: npm run leads -- show\)\n(.+\n){4}Not a job → Not a job by .+ at 12:59 pm, 29 Sept?$/);
     expect(final.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
   });
 

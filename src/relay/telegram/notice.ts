@@ -12,6 +12,7 @@ import { NO_MESSAGE, NOT_PROVIDED } from "../../shared/forms/texts.ts";
 import { cutText } from "../../shared/text.ts";
 import { STAGES, stageLabel, type Press, type Stage } from "./stages.ts";
 import { bold, chunk, parseLegacyMarkdown, plain, render, value, type Piece } from "./markdown.ts";
+import { phoneShown } from "./phone.ts";
 
 /** Telegram refuses a message whose text, after parsing, is longer than this. */
 export const TELEGRAM_MAX_TEXT = 4096;
@@ -27,7 +28,7 @@ const orElse = (text: string, fallback: string) => (text.trim() === "" ? fallbac
 const contactDetails = (body: { name: string; email: string; phone: string }): Piece[] => [
   ...line("Name", body.name),
   ...line("Email", body.email),
-  ...line("Phone", orElse(body.phone, NOT_PROVIDED)),
+  ...line("Phone", orElse(phoneShown(body.phone), NOT_PROVIDED)),
 ];
 
 /** `from`: where the lead came from (attributionLine), a line of its own when known. */
@@ -40,6 +41,7 @@ export function quoteNotices(body: QuoteBody, at: Date, max = PART_MAX, from?: s
       ...(from ? line("From", from) : []),
     ],
     name: body.name,
+    phone: body.phone,
     message: orElse(body.message, NO_MESSAGE),
     at,
     max,
@@ -56,6 +58,7 @@ export function contactNotices(body: ContactBody, at: Date, max = PART_MAX, from
       ...(from ? line("From", from) : []),
     ],
     name: body.name,
+    phone: body.phone,
     message: body.message,
     at,
     max,
@@ -66,20 +69,33 @@ interface NoticeParts {
   title: string;
   fields: Piece[];
   name: string;
+  phone: string;
   message: string;
   at: Date;
   max: number;
 }
 
-function notices({ title, fields, name, message, at, max }: NoticeParts): string[] {
+/** The longest name a notice's first line keeps: the whole name is on the Name line. */
+const HEADLINE_NAME_MAX = 64;
+
+/**
+ * A notice's first line, all a lock screen shows: what it is, who, and the number to ring
+ * ("New Quote Request: Ann Lee, +61 412 345 678").
+ */
+function headline(title: string, name: string, phone: string): Piece[] {
+  const number = phoneShown(phone);
+  return [bold(title), plain(": "), value(cutText(name.replace(/\s+/g, " ").trim(), HEADLINE_NAME_MAX)), plain(", "), ...(number ? [value(number)] : [plain("no phone given")])];
+}
+
+function notices({ title, fields, name, phone, message, at, max }: NoticeParts): string[] {
   const time = line("Submitted", formatBrisbaneTime(at));
-  const whole = [bold(title), plain("\n\n"), ...fields, bold("Message:"), plain("\n"), value(message), plain("\n\n"), ...time];
+  const whole = [...headline(title, name, phone), plain("\n\n"), ...fields, bold("Message:"), plain("\n"), value(message), plain("\n\n"), ...time];
   const single = render(whole);
   if (single.shown.length <= max) return [single.markdown];
 
   // Every part after the first repeats who wrote, so each notice makes sense on its own.
   const part = (i: number, n: number, text: string, first: boolean): Piece[] => [
-    bold(`${title} (${i}/${n})`),
+    ...headline(`${title} (${i}/${n})`, name, phone),
     plain("\n\n"),
     ...(first ? fields : line("Name", name)),
     bold(first ? "Message:" : "Message (continued):"),
@@ -104,7 +120,7 @@ export function brisbaneClock(at: number, sameDayAs?: number): string {
 }
 
 /** The most presses a notice lists: older ones are counted in a line of their own (`npm run leads -- show` has them all). */
-export const HISTORY_SHOWN = 8;
+export const HISTORY_SHOWN = 5;
 /** A presser's name is cut to this: Telegram's run to 64 + 64, and the notice keeps room for its history (FLAG_ROOM). */
 const NAME_MAX = 32;
 const shownStage = (stage: Stage | null) => (stage === null ? "waiting" : stageLabel(stage));

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadContent } from "../../build/content/load.ts";
 import { isOpen, nextOpenAt, openMinutesBetween } from "../leads/hours.ts";
 import { quoteNotices, contactNotices, TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
-import { ownerTick, showSpam, SPAM_LISTED, type OwnerOptions } from "./owner.ts";
+import { ownerTick, reminderText, showSpam, SPAM_LISTED, waitedFor, type OwnerOptions } from "./owner.ts";
 import { sendOnce } from "../telegram/client.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
@@ -39,7 +39,7 @@ const options = (): OwnerOptions => ({ store: leads.store, telegram: { apiBase: 
 /** A lead received at `receivedAt`, its notice delivered a second later (or kept as spam). */
 async function lead(name: string, receivedAt: number, { form = "quote", status = "delivered" }: { form?: "quote" | "contact"; status?: "delivered" | "spam" } = {}) {
   const id = `lead-${name.replace(/\W/g, "")}`;
-  const body = form === "quote" ? QuoteBody.parse({ name, email: "a@example.com" }) : ContactBody.parse({ name, email: "a@example.com", message: "Hello there" });
+  const body = form === "quote" ? QuoteBody.parse({ name, email: "a@example.com", phone: "0412 345 678" }) : ContactBody.parse({ name, email: "a@example.com", message: "Hello there" });
   const parts = form === "quote" ? quoteNotices(body as QuoteBody, new Date(receivedAt)) : contactNotices(body as ContactBody, new Date(receivedAt));
   await leads.store.add({ id, form, fields: body, parts, receivedAt, status: status === "spam" ? "spam" : "pending", spamReason: status === "spam" ? "honeypot filled" : undefined });
   if (status === "delivered") {
@@ -72,7 +72,20 @@ describe("reminders", () => {
     expect(reminders()).toHaveLength(1);
     const notice = (await leads.store.get(id))!.noticeMessageId!;
     expect(tg.messages.get(reminders()[0].messageId)?.replyTo).toBe(notice);
-    expect(reminders()[0].shown).toBe("Reminder: this lead has waited since 10:00 am. Press Called once you have rung them.");
+    expect(reminders()[0].shown).toBe("Reminder: Ann Lee, +61 412 345 678, waiting 31 min (since 10:00 am). Ring them, then press Called.");
+    // The notice's buttons, on the lock screen's reply too: a press there moves the lead and edits its notice.
+    const buttons = reminders()[0].replyMarkup!.inline_keyboard;
+    expect(buttons.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Not a job"]);
+    await tg.press(reminders()[0].messageId, buttons[1][0].callback_data!);
+    await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: options().telegram, log: () => {}, now: () => at("2026-11-24T10:46") });
+    expect((await leads.store.get(id))?.stage).toBe("called");
+    expect(tg.messages.get(notice)!.shown).toMatch(/^Stage: Called\n[^]+\nCalled by Sam at 10:46 am$/);
+  });
+
+  it("says how long a lead has waited, and what to do without a number", async () => {
+    expect(["35 min", "2 h", "2 h 5 min", "1 day", "1 day 3 h", "3 days"]).toEqual([35, 120, 125, 1440, 1620, 4320].map((m) => waitedFor(m * 60_000)));
+    const shown = (markdown: string) => markdown.replace(/\\(.)/g, "$1").replace(/\*/g, "");
+    expect(shown(reminderText({ name: "Bo  O_Neil\n", phone: "" }, at("2026-11-23T17:00"), at("2026-11-24T08:00")))).toBe("Reminder: Bo O_Neil, no phone given, waiting 15 h (since 5:00 pm, 23 Nov). Email them, then press Called.");
   });
 
   it("does not remind at night: a lead that arrives at 9 pm is reminded at 8 the next morning", async () => {
@@ -126,7 +139,7 @@ describe("the morning digest", () => {
     expect(digests[0].replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["See them"]);
 
     // See them, then release one: it goes out as a lead.
-    await tg.press(digests[0].messageId, digests[0].replyMarkup!.inline_keyboard[0][0].callback_data);
+    await tg.press(digests[0].messageId, digests[0].replyMarkup!.inline_keyboard[0][0].callback_data!);
     await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: opts.telegram, log: () => {} });
     const shown = tg.delivered.slice(before + 1);
     expect(shown).toHaveLength(1);
@@ -144,7 +157,7 @@ describe("the morning digest", () => {
       ].join("\n"),
     );
     expect(shown[0].replyMarkup?.inline_keyboard.map((row) => row.map((b) => b.text))).toEqual([["Not spam: 1"], ["Not spam: 2"]]);
-    await tg.press(shown[0].messageId, shown[0].replyMarkup!.inline_keyboard[0][0].callback_data);
+    await tg.press(shown[0].messageId, shown[0].replyMarkup!.inline_keyboard[0][0].callback_data!);
     await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: opts.telegram, log: () => {} });
     expect(tg.answers.map((a) => a.text)).toEqual(["Here they are.", "Released: it arrives as a lead in a moment."]);
     expect((await leads.store.get("lead-SpamOne"))?.status).toBe("pending");

@@ -35,7 +35,7 @@ export async function editNotice(store: LeadStore, telegram: TelegramOptions, le
   const stage = current?.stage ?? null;
   const latest = presses.at(-1);
   const undo = latest && latest.undoes === null && now - latest.at < UNDO_MS ? latest.seq : undefined;
-  const reply_markup = stageKeyboard(lead.id, { current: stage, undo });
+  const reply_markup = stageKeyboard(lead.id, { current: stage, undo, phone: lead.fields?.phone });
   const warn = (what: string, answer: { status?: number; description: string }) => log(`relay: could not ${what} (${answer.status ? `${answer.status} ` : ""}${answer.description})`);
   // A notice sent as plain text (Telegram refused its Markdown) keeps no text to edit: only its buttons change.
   if (!lead.noticeText) {

@@ -6,6 +6,8 @@
  * stage until the first press.
  * https://core.telegram.org/bots/api#inlinekeyboardmarkup
  */
+import { dialable, phoneShown } from "./phone.ts";
+
 export const STAGES = [
   { key: "called", button: "Called", shown: "Called" },
   { key: "quoted", button: "Quoted", shown: "Quoted" },
@@ -55,15 +57,20 @@ export function parseUndo(data: unknown): { seq: number; leadId: string } | unde
   return m ? { seq: Number(m[1]), leadId: m[2] } : undefined;
 }
 
-export type KeyboardButton = { text: string; callback_data: string };
+export type KeyboardButton = { text: string; callback_data: string } | { text: string; copy_text: { text: string } };
 
 /**
- * The buttons on a lead's notice: two rows of two, so "Not a job" is not cut short on a phone; the
- * lead's stage ticked (✓), and an Undo row while the latest press can still be taken back.
+ * The buttons on a lead's notice: the visitor's number to copy (Bot API 7.11's copy_text: on a
+ * computer, where tapping the number in the text rings nothing, it is one tap to paste into a
+ * phone app), when it is an Australian one; the stages in two rows of two, so "Not a job" is not cut short on a
+ * phone, the lead's stage ticked (✓); and an Undo row while the latest press can still be taken
+ * back. https://core.telegram.org/bots/api#inlinekeyboardbutton
  */
-export function stageKeyboard(leadId: string, { current = null, undo }: { current?: Stage | null; undo?: number } = {}): { inline_keyboard: KeyboardButton[][] } {
+export function stageKeyboard(leadId: string, { current = null, undo, phone = "" }: { current?: Stage | null; undo?: number; phone?: string } = {}): { inline_keyboard: KeyboardButton[][] } {
   const button = (s: (typeof STAGES)[number]) => ({ text: s.key === current ? `✓ ${s.button}` : s.button, callback_data: callbackData(s.key, leadId) });
-  const rows = [STAGES.slice(0, 2).map(button), STAGES.slice(2).map(button)];
+  const number = dialable(phone);
+  const rows: KeyboardButton[][] = [STAGES.slice(0, 2).map(button), STAGES.slice(2).map(button)];
+  if (number) rows.unshift([{ text: `Copy ${phoneShown(phone)}`, copy_text: { text: number } }]);
   if (undo !== undefined) rows.push([{ text: "Undo", callback_data: undoData(undo, leadId) }]);
   return { inline_keyboard: rows };
 }

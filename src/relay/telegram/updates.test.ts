@@ -34,10 +34,12 @@ const shown = (messageId: number) => stack.tg.messages.get(messageId)!.shown;
 const buttons = (messageId: number) => stack.tg.messages.get(messageId)!.replyMarkup?.inline_keyboard.flat().map((b) => b.text);
 
 describe("the owner's buttons, through the webhook", () => {
-  it("puts Called, Quoted, Booked and Not a job on each notice, within Telegram's 64 bytes", async () => {
+  it("puts the number to copy, then Called, Quoted, Booked and Not a job on each notice, within Telegram's 64 bytes", async () => {
     const { url } = await start("webhook");
     const { messageId } = await lead(url);
-    expect(buttons(messageId)).toEqual(["Called", "Quoted", "Booked", "Not a job"]);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Not a job"]);
+    // The copy button copies the number as a phone dials it; Telegram takes 1-256 characters.
+    expect(stack.tg.messages.get(messageId)!.replyMarkup!.inline_keyboard[0]).toEqual([{ text: "Copy +61 412 345 678", copy_text: { text: "+61412345678" } }]);
     const longest = callbackData("not-a-job", `form-${"f".repeat(32)}`);
     expect(new TextEncoder().encode(longest).length).toBeLessThanOrEqual(MAX_CALLBACK_BYTES);
   });
@@ -53,7 +55,7 @@ describe("the owner's buttons, through the webhook", () => {
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called."]);
     expect(stack.tg.edits).toHaveLength(1);
     expect(shown(messageId)).toMatch(new RegExp(`^Stage: Called\\n\\n${before.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\nCalled by Sam at \\d{1,2}:\\d\\d [ap]m$`));
-    expect(buttons(messageId)).toEqual(["✓ Called", ...STAGES.slice(1).map((s) => s.button), "Undo"]);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "✓ Called", ...STAGES.slice(1).map((s) => s.button), "Undo"]);
 
     expect(await stack.tg.press(messageId, callbackData("called", id), { first_name: "Kim" })).toBe(200);
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Already marked Called."]);
@@ -83,7 +85,7 @@ describe("the owner's buttons, through the webhook", () => {
     expect(stack.tg.answers).toHaveLength(0);
   });
 
-  it("a press naming another message than its lead's notice records the stage but edits nothing", async () => {
+  it("a press naming another message than its lead's notice (a reminder, a copied button) edits the lead's own notice, never the message pressed", async () => {
     const relay = await start("webhook");
     const { url } = relay;
     const first = await lead(url, "First Lead");
@@ -93,7 +95,8 @@ describe("the owner's buttons, through the webhook", () => {
     expect(await stack.tg.press(second.messageId, callbackData("booked", first.id))).toBe(200);
     expect((await relay.opened.store.get(first.id))?.stage).toBe("booked");
     expect(shown(second.messageId)).toBe(before);
-    expect(stack.tg.edits).toHaveLength(0);
+    expect(stack.tg.edits).toEqual([{ method: "editMessageText", messageId: first.messageId }]);
+    expect(shown(first.messageId)).toMatch(/^Stage: Booked\n/);
   });
 
   it("mis-taps on a clock standing still (a Worker's, within a request): Not a job, Booked, Called, Not a job, Called ends at Called, the notice and the store agreeing", async () => {
@@ -107,7 +110,7 @@ describe("the owner's buttons, through the webhook", () => {
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Not a job.", "Marked Booked.", "Marked Called.", "Marked Not a job."]);
     expect(shown(messageId)).toMatch(/^Stage: Not a job\n\n/);
     expect(shown(messageId)).toMatch(/\nNot a job by Sam at 3:00 pm\nNot a job → Booked by Kim at 3:00 pm\nBooked → Called by Sam at 3:00 pm\nCalled → Not a job by Kim at 3:00 pm$/);
-    expect(buttons(messageId)).toEqual(["Called", "Quoted", "Booked", "✓ Not a job", "Undo"]);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "✓ Not a job", "Undo"]);
 
     // One more: Called sorts before Not a job, so ordering by time, then stage, would end at the wrong one.
     await stack.tg.press(messageId, callbackData("called", id));
@@ -131,14 +134,14 @@ describe("the owner's buttons, through the webhook", () => {
     await stack.tg.press(messageId, callbackData("called", id));
     clock += 5 * 60_000;
     await stack.tg.press(messageId, callbackData("booked", id), { first_name: "Kim" });
-    const undo = () => stack.tg.messages.get(messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data;
+    const undo = () => stack.tg.messages.get(messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data!;
     const booked = undo();
     clock += 59_000;
     expect(await stack.tg.press(messageId, booked, { first_name: "Kim" })).toBe(200);
     expect(stack.tg.answers.at(-1)?.text).toBe("Undone: back to Called.");
     expect((await relay.opened.store.get(id))?.stage).toBe("called");
     expect(shown(messageId)).toMatch(/^Stage: Called\n[^]+\nCalled by Sam at 3:00 pm\nCalled → Booked by Kim at 3:05 pm\nUndo by Kim at 3:05 pm \(back to Called\)$/);
-    expect(buttons(messageId)).toEqual(["✓ Called", "Quoted", "Booked", "Not a job"]);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "✓ Called", "Quoted", "Booked", "Not a job"]);
     // The report's times forget the press taken back: Booked was never pressed.
     expect((await relay.opened.store.stages.history([id])).get(id)?.map((e) => e.stage)).toEqual(["called"]);
     expect((await relay.opened.store.stages.presses(id)).at(-1)).toMatchObject({ from: "booked", to: "called", byName: "Kim", undoes: 2 });
@@ -156,7 +159,7 @@ describe("the owner's buttons, through the webhook", () => {
     expect(stack.tg.answers.at(-1)?.text).toBe("Undo lasts a minute: press the stage it should be.");
     expect((await relay.opened.store.get(id))?.stage).toBe("quoted");
     expect(stack.tg.edits).toHaveLength(edits + 1);
-    expect(buttons(messageId)).toEqual(["Called", "✓ Quoted", "Booked", "Not a job"]);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "Called", "✓ Quoted", "Booked", "Not a job"]);
   });
 
   it("a forged Undo (another lead's press, a press that is not there, nonsense) moves nothing and edits nothing", async () => {
@@ -180,7 +183,7 @@ describe("the owner's buttons, through the webhook", () => {
     expect(shown(second.messageId)).toBe(before);
     expect(stack.tg.edits).toHaveLength(edits);
     // From another chat, even the real Undo is ignored.
-    const real = stack.tg.messages.get(second.messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data;
+    const real = stack.tg.messages.get(second.messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data!;
     await stack.tg.press(second.messageId, real, {}, "-1009999999999");
     expect((await relay.opened.store.get(second.id))?.stage).toBe("called");
   });

@@ -483,3 +483,18 @@ describe("reset", () => {
     expect(await tg.press(1, "c")).toBeUndefined(); // the route went with reset
   });
 });
+
+describe("copy_text buttons (Bot API 7.11)", () => {
+  it("takes a button that copies 1 to 256 characters; refuses an empty or longer text, and a button of two kinds", async () => {
+    const tg = await standIn();
+    const send = (button: Record<string, unknown>) => call(tg, "sendMessage", { chat_id: TEST_CHAT_ID, text: "hi", reply_markup: { inline_keyboard: [[{ text: "Copy", ...button }]] } });
+    expect((await send({ copy_text: { text: "+61412345678" } })).body.ok).toBe(true);
+    expect((await send({ copy_text: { text: "x".repeat(256) } })).body.ok).toBe(true);
+    for (const refused of [{ copy_text: { text: "" } }, { copy_text: { text: "x".repeat(257) } }, { copy_text: "+61412345678" }, { copy_text: { text: "1" }, callback_data: "x" }]) {
+      const answer = await send(refused);
+      expect(answer.status, JSON.stringify(refused)).toBe(400);
+      expect(answer.body.description).toMatch(/^Bad Request: can't parse inline keyboard button/);
+    }
+    expect(tg.delivered[0].replyMarkup?.inline_keyboard[0][0]).toEqual({ text: "Copy", copy_text: { text: "+61412345678" } });
+  });
+});

@@ -11,7 +11,8 @@
  * legacy Markdown (an unclosed _ * ` or [ is a 400) and keeps the entities it
  * makes; refuses text over 4096 characters after parsing and any string that
  * is not well-formed Unicode; keeps each message with its inline keyboard
- * (callback_data of 1 to 64 bytes); answers editMessageText and
+ * (each button exactly one kind: callback_data of 1 to 64 bytes, or copy_text
+ * of 1 to 256 characters); answers editMessageText and
  * editMessageReplyMarkup, with 400 "message is not modified" when the text,
  * its entities and the keyboard would all stay the same; takes a press's
  * answer (answerCallbackQuery) once, within a time limit (15 s by default: a
@@ -49,9 +50,14 @@ export type Behaviour =
   | { kind: "hang" }
   | { kind: "refuse"; description: string };
 
+/**
+ * A button as the relay sends it: a callback button, or (Bot API 7.11) a button that copies its
+ * text to the owner's clipboard (https://core.telegram.org/bots/api#copytextbutton).
+ */
 export interface InlineButton {
   text: string;
-  callback_data: string;
+  callback_data?: string;
+  copy_text?: { text: string };
 }
 export interface ReplyMarkup {
   inline_keyboard: InlineButton[][];
@@ -534,6 +540,16 @@ export async function startTelegramStandIn({
       if (!Array.isArray(row)) return { error: "Bad Request: can't parse reply keyboard markup JSON object" };
       for (const button of row as Record<string, unknown>[]) {
         if (typeof button.text !== "string" || button.text === "") return { error: "Bad Request: text buttons are unallowed in the inline keyboard" };
+        // https://core.telegram.org/bots/api#inlinekeyboardbutton: "Exactly one of the optional fields must be used".
+        const kinds = Object.keys(button).filter((k) => k !== "text");
+        if (kinds.length > 1) return { error: `Bad Request: can't parse inline keyboard button: more than one of ${kinds.join(", ")}` };
+        if (kinds[0] === "copy_text") {
+          // CopyTextButton.text: "The text to be copied to the clipboard; 1-256 characters" (the stand-in's description: Telegram publishes none).
+          const copied = (button.copy_text as { text?: unknown } | null)?.text;
+          if (typeof copied !== "string" || copied.length < 1 || copied.length > 256) return { error: "Bad Request: can't parse inline keyboard button: copy_text must have text of 1-256 characters" };
+          continue;
+        }
+        if (kinds[0] !== undefined && kinds[0] !== "callback_data") return { error: `Bad Request: the stand-in does not model ${kinds[0]} buttons` };
         const data = button.callback_data;
         if (typeof data !== "string" || byteLength(data) < 1 || byteLength(data) > 64) return { error: "Bad Request: BUTTON_DATA_INVALID" };
       }

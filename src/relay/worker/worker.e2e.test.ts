@@ -401,7 +401,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     await w.post(contact({ name: "Button Press" }));
     await waitFor("the notice with its buttons", () => tg.delivered.length === 1);
     const { messageId, replyMarkup } = tg.delivered[0];
-    expect(replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["Called", "Quoted", "Booked", "Not a job"]);
+    expect(replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Not a job"]);
     await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
     const [{ id }] = await w.leads();
 
@@ -427,11 +427,11 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     const notice = () => tg.messages.get(messageId)!;
     expect(notice().shown).toMatch(/^Stage: Booked\n[^]+\nCalled by Sam at [^\n]+\nCalled → Not a job by Kim at [^\n]+\nNot a job → Booked by Kim at [^\n]+$/);
     const undo = notice().replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!;
-    expect(await tg.press(messageId, undo.callback_data, { first_name: "Kim" })).toBe(200);
+    expect(await tg.press(messageId, undo.callback_data!, { first_name: "Kim" })).toBe(200);
     expect(tg.answers.at(-1)?.text).toBe("Undone: back to Not a job.");
     expect((await w.leads())[0].stage).toBe("not-a-job");
     expect(notice().shown).toMatch(/^Stage: Not a job\n[^]+\nNot a job → Booked by Kim at [^\n]+\nUndo by Kim at [^\n]+ \(back to Not a job\)$/);
-    expect(notice().replyMarkup!.inline_keyboard.flat().map((b) => b.text)).toEqual(["Called", "Quoted", "Booked", "✓ Not a job"]);
+    expect(notice().replyMarkup!.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "✓ Not a job"]);
   });
 
   const allWeek = (opens?: string, closes?: string) => JSON.stringify([{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens, closes }]);
@@ -455,6 +455,9 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     const reminders = tg.delivered.filter((d) => d.shown.startsWith("Reminder:"));
     expect(reminders).toHaveLength(1);
     expect(tg.messages.get(reminders[0].messageId)?.replyTo).toBe(tg.delivered[0].messageId);
+    // Who, the number to ring, how long they have waited, and the notice's buttons: all on the lock screen.
+    expect(reminders[0].shown).toMatch(/^Reminder: Wait Long, \+61 412 345 678, waiting 1 day \(since \d{1,2}:\d\d [ap]m, \d+ \w+\)\. Ring them, then press Called\.$/);
+    expect(reminders[0].replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Not a job"]);
     const digests = tg.delivered.filter((d) => d.shown.startsWith("Yesterday's leads"));
     expect(digests).toHaveLength(1);
     expect(digests[0].shown).toContain("0 quote requests, 1 contact message\nWaiting: 1 · Called: 0");

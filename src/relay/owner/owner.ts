@@ -3,7 +3,8 @@
  * Node relay's timer, the Worker's Cron Trigger):
  *
  * - a notice whose Undo's minute is up is edited to take the button away;
- * - a reminder, as a reply to its notice, for a lead still at no stage
+ * - a reminder, as a reply to its notice, with who, the number to ring, how
+ *   long they have waited and the notice's buttons, for a lead still at no stage
  *   `reminderMinutes` after it was delivered; only while the business is open
  *   (content/site.yaml's hours, Brisbane time), so one that waits overnight is
  *   reminded at the next opening; once per lead;
@@ -21,7 +22,8 @@ import { expireUndos } from "../telegram/notice-edit.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts";
 import { brisbane, isOpen, nextOpenAt, type HoursLine } from "../leads/hours.ts";
-import { STAGES, WAITING } from "../telegram/stages.ts";
+import { STAGES, stageKeyboard, WAITING } from "../telegram/stages.ts";
+import { phoneShown } from "../telegram/phone.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 
@@ -57,14 +59,42 @@ async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOpt
     // Due at delivery + the wait, or at the next opening after that.
     const due = nextOpenAt(hours, lead.deliveredAt + reminderMinutes * 60_000);
     if (due === undefined || due > now || !(await store.owner.reminder(lead.id, now))) continue;
-    const text = render([bold("Reminder:"), plain(` this lead has waited since ${brisbaneClock(lead.receivedAt, now)}. Press Called once you have rung them.`)]).markdown;
-    const sent = await sendOnce(text, telegram, "Markdown", { reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true } });
+    const fields = (await store.get(lead.id))?.fields ?? null;
+    const sent = await sendOnce(reminderText(fields, lead.receivedAt, now), telegram, "Markdown", {
+      reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true },
+      reply_markup: stageKeyboard(lead.id, { phone: fields?.phone }),
+    });
     if (sent.kind === "sent") log(`relay: lead ${lead.id} reminded`);
     else {
       await store.owner.reminder(lead.id, null);
       log(`relay: could not remind the owner of lead ${lead.id} (${sent.reason}); trying again in a minute`);
     }
   }
+}
+
+/**
+ * A reminder the owner can act on from the lock screen: who, the number to ring, how long they have
+ * waited ("Reminder: Ann Lee, +61 412 345 678, waiting 2 h 5 min (since 10:00 am). Ring them, then
+ * press Called."), with the notice's buttons under it.
+ */
+export function reminderText(fields: Record<string, string> | null, receivedAt: number, now: number): string {
+  const number = phoneShown(fields?.phone ?? "");
+  return render([
+    bold("Reminder:"),
+    plain(" "),
+    value(cutText((fields?.name ?? "(erased)").replace(/\s+/g, " ").trim(), 64)),
+    plain(", "),
+    number ? value(number) : plain("no phone given"),
+    plain(`, waiting ${waitedFor(now - receivedAt)} (since ${brisbaneClock(receivedAt, now)}). ${number ? "Ring them" : "Email them"}, then press Called.`),
+  ]).markdown;
+}
+
+/** "35 min", "2 h 5 min", "1 day 3 h": how long a lead has waited, as a glance reads it. */
+export function waitedFor(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  const [days, hours, mins] = [Math.floor(minutes / 1440), Math.floor((minutes % 1440) / 60), minutes % 60];
+  if (days) return `${days} ${days === 1 ? "day" : "days"}${hours ? ` ${hours} h` : ""}`;
+  return hours ? `${hours} h${mins ? ` ${mins} min` : ""}` : `${mins} min`;
 }
 
 async function digest({ store, telegram, hours, log }: OwnerOptions, now: number): Promise<void> {

@@ -16,7 +16,6 @@ import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } fro
 import { toBase64url } from "../../shared/hex.ts";
 import { editNotice } from "./notice-edit.ts";
 import { parseCallback, parseUndo, stageLabel, UNDO_MS, type Stage } from "./stages.ts";
-import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { releaseSpam, showSpam } from "../owner/owner.ts";
 
@@ -60,9 +59,6 @@ interface CallbackQuery {
 function presser(query: CallbackQuery): { name: string; id?: number } {
   return { name: [query.from?.first_name, query.from?.last_name].filter(Boolean).join(" ") || query.from?.username || "someone", id: query.from?.id };
 }
-
-/** A press that names another message than its lead's notice (forged, or a button copied elsewhere) edits nothing. */
-const onItsNotice = (query: CallbackQuery, lead: Lead) => query.message?.message_id === undefined || query.message.message_id === lead.noticeMessageId;
 
 /**
  * Handles one update: false when it was handled before (or is not an update). Throws only when the
@@ -109,8 +105,8 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
     await answer(lead.stage === pressed.stage ? `Already marked ${label}.` : `Marked ${label}.`);
     const moved = await store.stages.move(lead.id, pressed.stage, now(), presser(query));
     if (moved) log(`relay: lead ${lead.id} marked ${label}`);
-    // Only the lead's own notice is edited: a press that names another message (forged, or a button copied elsewhere) edits nothing.
-    if (onItsNotice(query, lead)) await editNotice(store, telegram, lead, now(), log);
+    // The lead's own notice is edited, whichever message was pressed (its reminder's buttons too): never the message pressed.
+    await editNotice(store, telegram, lead, now(), log);
   }
 
   /** Undo: the press it names goes back, if it is the lead's latest and less than a minute old. */
@@ -130,7 +126,7 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
     );
     if (result.kind === "undone") log(`relay: lead ${lead.id} back to ${back(result.press.to)} (undo)`);
     // Also when nothing was undone: the notice then loses an Undo button that no longer works.
-    if (onItsNotice(query, lead)) await editNotice(store, telegram, lead, now(), log);
+    await editNotice(store, telegram, lead, now(), log);
   }
 
   function warn(what: string) {

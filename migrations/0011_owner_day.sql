@@ -13,6 +13,9 @@ CREATE TABLE lead_presses (
   to_stage TEXT,
   by_name TEXT NOT NULL,
   by_id INTEGER,
+  -- With Lost: why, before and after the press (price, timing, no-answer, not-our-service, other).
+  from_reason TEXT,
+  reason TEXT,
   -- An Undo: the seq of the press it took back.
   undoes INTEGER
 );
@@ -28,3 +31,6 @@ SELECT lead_id, at, NULL, stage, by_name, by_id FROM (
   UNION ALL
   SELECT lead_id, last_at, stage, last_by_name, last_by_id FROM lead_stages WHERE last_at IS NOT NULL AND last_at <> at
 ) ORDER BY at, lead_id;
+
+-- Lost (issue 41): a job the owner did not win, with why; Not a job stays for what never was one.
+ALTER TABLE leads ADD COLUMN lost_reason TEXT;

@@ -72,10 +72,12 @@ describe("npm run leads", () => {
     expect((await leadsCli("show", "nope")).stderr).toContain("No lead with id nope");
   });
 
-  it("show prints every press: mis-taps in one millisecond in the order made, and an Undo", async () => {
+  it("show prints every press: mis-taps in one millisecond in the order made, an Undo, Lost with why", async () => {
     const at = Date.parse("2026-11-24T05:00:00Z");
     const presses = [["not-a-job", "Sam"], ["booked", "Kim"], ["called", "Sam"], ["not-a-job", "Kim"], ["booked", "Sam"]] as const;
     for (const [stage, name] of presses) expect(await leads.store.stages.set("lead-zoe", stage, at, { name })).toBe(true);
+    expect(await leads.store.stages.move("lead-mia", "lost", at, { name: "Kim" }, "timing")).toBeDefined();
+    expect((await leadsCli("show", "lead-mia")).stdout).toContain("  24 November 2026 at 3:00:00 pm AEST  waiting → Lost (Timing), by Kim\n");
     const latest = (await leads.store.stages.presses("lead-zoe")).at(-1)!;
     expect(await leads.store.stages.undo("lead-zoe", latest.seq, at + 30_000, { name: "Sam" }, 60_000)).toMatchObject({ kind: "undone" });
     const out = (await leadsCli("show", "lead-zoe")).stdout;
@@ -121,7 +123,7 @@ describe("npm run leads", () => {
 });
 
 const CSV_HEADER =
-  "id,receivedAt,form,status,name,email,phone,address,service,message,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign";
+  "id,receivedAt,form,status,name,email,phone,address,service,message,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,lostBy,lostAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign";
 
 describe("npm run leads: stages, where each lead came from, and the month's report", () => {
   let month: ReturnType<typeof tempLeadStore>;
@@ -150,7 +152,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     expect((await cli(["list", "--stage", "booked", "--status", "spam"])).stdout).toBe("No leads at stage booked yet.\n");
     const wrong = await cli(["list", "--stage", "Called"]);
     expect(wrong.status).toBe(1);
-    expect(wrong.stderr).toContain("Unknown stage Called: one of waiting, called, quoted, booked, not-a-job.");
+    expect(wrong.stderr).toContain("Unknown stage Called: one of waiting, called, quoted, booked, lost, not-a-job.");
   });
 
   it("--spam lists what was held back, saying which: spam with its reason, unconfirmed posts waiting for a second Send", async () => {
@@ -163,7 +165,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
   it("the usage names every status, unconfirmed too, the stages and the report", async () => {
     const { stdout, status } = await cli(["--help"]);
     expect(status).toBe(0);
-    expect(stdout).toContain("[--status pending|delivered|undeliverable|spam|unconfirmed] [--stage waiting|called|quoted|booked|not-a-job]");
+    expect(stdout).toContain("[--status pending|delivered|undeliverable|spam|unconfirmed] [--stage waiting|called|quoted|booked|lost|not-a-job]");
     expect(stdout).toContain("unconfirmed (sent without script, waiting for the visitor's second Send)");
     expect(stdout).toContain("npm run leads -- report [--month YYYY-MM] [--json]");
   });
@@ -259,7 +261,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     const text = await cli(["report", "--month", "2026-11"]);
     expect(text.status).toBe(0);
     expect(text.stdout).toContain("November 2026: leads and where they came from");
-    expect(text.stdout).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+1\s+14$/m);
+    expect(text.stdout).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+0\s+1\s+14$/m);
     expect(text.stdout).toContain("Time from arrival to Called, in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; hours from BUSINESS_HOURS)");
     expect(text.stdout).toContain("10 of 14 leads called: median 40 min, 90th percentile 2 h 30 min");
     expect(text.stdout).toMatch(/^\s+1\s+\/suburbs\/annerley\/\s+4\s+4$/m);

@@ -1,5 +1,5 @@
 /** `npm run leads -- show ID`: one lead in full: its fields, every press on its notice, where it came from, its notice. */
-import { STAGE_KEYS, stageLabel, type Press, type Stage } from "../../src/relay/telegram/stages.ts";
+import { reasonLabel, STAGE_KEYS, stageLabel, type LostReason, type Press, type Stage } from "../../src/relay/telegram/stages.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
 import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
 import { escapeTerminal } from "../../src/shared/escape.ts";
@@ -29,11 +29,11 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
   printNotice(lead, print);
 };
 
-const stageWords = (stage: Stage | null) => (stage === null ? "waiting" : stageLabel(stage));
+const stageWords = (stage: Stage | null, reason?: LostReason | null) => (stage === null ? "waiting" : `${stageLabel(stage)}${stage === "lost" && reason ? ` (${reasonLabel(reason)})` : ""}`);
 
-/** "  2 November 2026 at 9:20:00 am AEST  waiting → Called, by Sam": one press, an Undo saying so. */
+/** "  2 November 2026 at 9:20:00 am AEST  waiting → Called, by Sam": one press (Lost with why), an Undo saying so. */
 function pressLine(p: Press): string {
-  const move = `${stageWords(p.from)} → ${stageWords(p.to)}`;
+  const move = `${stageWords(p.from, p.fromReason)} → ${stageWords(p.to, p.reason)}`;
   return `  ${brisbane(iso(p.at)!)}  ${p.undoes === null ? move : `Undo (${move})`}, by ${escapeTerminal(p.byName)}`;
 }
 

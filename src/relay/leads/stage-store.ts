@@ -5,7 +5,7 @@
  * and latest live press in lead_stages (the report's times); and the notice's
  * text as last edited to show them.
  */
-import type { Press, Stage, StageEntry } from "../telegram/stages.ts";
+import type { LostReason, Press, Stage, StageEntry } from "../telegram/stages.ts";
 import { COLUMNS, toLead, type Lead, type Row } from "./lead.ts";
 import type { Sql } from "./sql.ts";
 
@@ -17,11 +17,24 @@ interface PressRow {
   at: number;
   from_stage: Stage | null;
   to_stage: Stage | null;
+  from_reason: LostReason | null;
+  reason: LostReason | null;
   by_name: string;
   undoes: number | null;
 }
-const PRESS_COLUMNS = "seq, lead_id, at, from_stage, to_stage, by_name, undoes";
-const toPress = (r: PressRow): Press => ({ seq: Number(r.seq), at: Number(r.at), from: r.from_stage, to: r.to_stage, byName: r.by_name, undoes: r.undoes === null ? null : Number(r.undoes) });
+const PRESS_COLUMNS = "seq, lead_id, at, from_stage, to_stage, from_reason, reason, by_name, undoes";
+const toPress = (r: PressRow): Press => ({
+  seq: Number(r.seq),
+  at: Number(r.at),
+  from: r.from_stage,
+  to: r.to_stage,
+  fromReason: r.from_reason,
+  reason: r.reason,
+  byName: r.by_name,
+  undoes: r.undoes === null ? null : Number(r.undoes),
+});
+/** Where a lead stands: its stage, and with Lost why. */
+type Standing = { stage: Stage | null; reason: LostReason | null };
 
 export class StageStore {
   constructor(private readonly sql: Sql) {}
@@ -37,19 +50,26 @@ export class StageStore {
     return (await this.move(id, stage, at, by)) !== undefined;
   }
 
-  /** As set, answering the press kept (undefined when nothing moved). */
-  async move(id: string, stage: Stage, at: number, by: { name: string; id?: number }): Promise<Press | undefined> {
-    // The move is made only from the stage read, so two presses at once each record what they really moved from.
+  /**
+   * As set, answering the press kept (undefined when nothing moved). With Lost, `reason` says why
+   * (pressing Lost again keeps the reason given); any other stage clears it.
+   */
+  async move(id: string, stage: Stage, at: number, by: { name: string; id?: number }, reason: LostReason | null = null): Promise<Press | undefined> {
+    // The move is made only from where the lead was read to be, so two presses at once each record what they really moved from.
     for (let tries = 0; tries < 3; tries++) {
-      const [lead] = await this.sql.all<{ stage: Stage | null }>("SELECT stage FROM leads WHERE id = ? AND erased_at IS NULL", [id]);
-      if (!lead || lead.stage === stage) return undefined;
-      const moved = await this.sql.run("UPDATE leads SET stage = ? WHERE id = ? AND stage IS ? AND erased_at IS NULL", [stage, id, lead.stage]);
-      if (moved !== 1) continue;
-      await this.sql.run(
-        "INSERT INTO lead_stages (lead_id, stage, at, by_name, by_id, last_at, last_by_name, last_by_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id, stage) DO UPDATE SET last_at = excluded.last_at, last_by_name = excluded.last_by_name, last_by_id = excluded.last_by_id",
-        [id, stage, at, by.name, by.id ?? null, at, by.name, by.id ?? null],
-      );
-      return this.record(id, at, lead.stage, stage, by, null);
+      const [lead] = await this.sql.all<{ stage: Stage | null; lost_reason: LostReason | null }>("SELECT stage, lost_reason FROM leads WHERE id = ? AND erased_at IS NULL", [id]);
+      if (!lead) return undefined;
+      const from: Standing = { stage: lead.stage, reason: lead.lost_reason };
+      const to: Standing = { stage, reason: stage === "lost" ? (reason ?? (from.stage === "lost" ? from.reason : null)) : null };
+      if (from.stage === to.stage && from.reason === to.reason) return undefined;
+      if (!(await this.shift(id, from, to))) continue;
+      if (from.stage !== stage) {
+        await this.sql.run(
+          "INSERT INTO lead_stages (lead_id, stage, at, by_name, by_id, last_at, last_by_name, last_by_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id, stage) DO UPDATE SET last_at = excluded.last_at, last_by_name = excluded.last_by_name, last_by_id = excluded.last_by_id",
+          [id, stage, at, by.name, by.id ?? null, at, by.name, by.id ?? null],
+        );
+      }
+      return this.record(id, at, from, to, by, null);
     }
     return undefined;
   }
@@ -66,11 +86,18 @@ export class StageStore {
     // Only the latest press may be taken back, and an Undo is not itself undone.
     if (presses.at(-1)?.seq !== seq) return { kind: "superseded" };
     if (at - target.at >= windowMs) return { kind: "late" };
-    const moved = await this.sql.run("UPDATE leads SET stage = ? WHERE id = ? AND stage IS ? AND erased_at IS NULL", [target.from, id, target.to]);
-    if (moved !== 1) return { kind: "superseded" };
-    const press = await this.record(id, at, target.to, target.from, by, seq);
-    if (target.to !== null) await this.restoreStage(id, target.to, [...presses, press]);
+    const back: Standing = { stage: target.from, reason: target.fromReason ?? null };
+    const now: Standing = { stage: target.to, reason: target.reason ?? null };
+    if (!(await this.shift(id, now, back))) return { kind: "superseded" };
+    const press = await this.record(id, at, now, back, by, seq);
+    if (target.to !== null && target.to !== target.from) await this.restoreStage(id, target.to, [...presses, press]);
     return { kind: "undone", press };
+  }
+
+  /** Why the lead was lost, when it is at Lost with a reason. */
+  async lostReason(id: string): Promise<LostReason | null> {
+    const [row] = await this.sql.all<{ lost_reason: LostReason | null }>("SELECT lost_reason FROM leads WHERE id = ?", [id]);
+    return row?.lost_reason ?? null;
   }
 
   /** Every press for the lead, oldest first. */
@@ -116,8 +143,16 @@ export class StageStore {
     return history;
   }
 
-  private async record(id: string, at: number, from: Stage | null, to: Stage | null, by: { name: string; id?: number }, undoes: number | null): Promise<Press> {
-    const [row] = await this.sql.all<PressRow>(`INSERT INTO lead_presses (lead_id, at, from_stage, to_stage, by_name, by_id, undoes) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${PRESS_COLUMNS}`, [id, at, from, to, by.name, by.id ?? null, undoes]);
+  /** Moves the lead from where it stands to `to`: false when it no longer stands there (or is erased). */
+  private async shift(id: string, from: Standing, to: Standing): Promise<boolean> {
+    return (await this.sql.run("UPDATE leads SET stage = ?, lost_reason = ? WHERE id = ? AND stage IS ? AND lost_reason IS ? AND erased_at IS NULL", [to.stage, to.reason, id, from.stage, from.reason])) === 1;
+  }
+
+  private async record(id: string, at: number, from: Standing, to: Standing, by: { name: string; id?: number }, undoes: number | null): Promise<Press> {
+    const [row] = await this.sql.all<PressRow>(
+      `INSERT INTO lead_presses (lead_id, at, from_stage, to_stage, from_reason, reason, by_name, by_id, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${PRESS_COLUMNS}`,
+      [id, at, from.stage, to.stage, from.reason, to.reason, by.name, by.id ?? null, undoes],
+    );
     return toPress(row);
   }
 

@@ -75,7 +75,7 @@ describe("reminders", () => {
     expect(reminders()[0].shown).toBe("Reminder: Ann Lee, +61 412 345 678, waiting 31 min (since 10:00 am). Ring them, then press Called.");
     // The notice's buttons, on the lock screen's reply too: a press there moves the lead and edits its notice.
     const buttons = reminders()[0].replyMarkup!.inline_keyboard;
-    expect(buttons.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Not a job"]);
+    expect(buttons.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job"]);
     await tg.press(reminders()[0].messageId, buttons[1][0].callback_data!);
     await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: options().telegram, log: () => {}, now: () => at("2026-11-24T10:46") });
     expect((await leads.store.get(id))?.stage).toBe("called");
@@ -127,7 +127,7 @@ describe("the morning digest", () => {
       [
         "Yesterday's leads",
         "2 quote requests, 1 contact message",
-        "Waiting: 1 · Called: 1 · Quoted: 0 · Booked: 1 · Not a job: 0",
+        "Waiting: 1 · Called: 1 · Quoted: 0 · Booked: 1 · Lost: 0 · Not a job: 0",
         "",
         "Still waiting:",
         `- Wendy Wait, quote, 9:00 am, 23 Nov https://t.me/c/${tg.chatId.slice(4)}/${notice}`,

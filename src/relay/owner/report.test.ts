@@ -15,7 +15,7 @@ const HOURS: HoursLine[] = [
   { days: ["Saturday"], opens: "09:00", closes: "16:00" },
   { days: ["Sunday"] },
 ];
-const zero = { waiting: 0, called: 0, quoted: 0, booked: 0, "not-a-job": 0, total: 0 };
+const zero = { waiting: 0, called: 0, quoted: 0, booked: 0, lost: 0, "not-a-job": 0, total: 0 };
 
 let leads: ReturnType<typeof tempLeadStore>;
 let report: MonthReport;
@@ -51,9 +51,9 @@ describe("the month's report", () => {
     // 23:50 on 30 Nov is November's; 00:10 on 1 Dec (30 Nov in UTC) is not.
     expect(last).toEqual({ quote: zero, contact: { ...zero, waiting: 1, total: 1 } });
     expect(report.totals).toEqual({
-      quote: { waiting: 2, called: 5, quoted: 2, booked: 1, "not-a-job": 1, total: 11 },
+      quote: { waiting: 2, called: 5, quoted: 2, booked: 1, lost: 0, "not-a-job": 1, total: 11 },
       contact: { ...zero, waiting: 1, called: 2, total: 3 },
-      all: { waiting: 3, called: 7, quoted: 2, booked: 1, "not-a-job": 1, total: 14 },
+      all: { waiting: 3, called: 7, quoted: 2, booked: 1, lost: 0, "not-a-job": 1, total: 14 },
     });
     expect(report.unconfirmed).toBe(1);
   });
@@ -111,9 +111,9 @@ describe("the month's report", () => {
   it("reads as plain text", () => {
     const text = reportText(report);
     expect(text).toContain("November 2026: leads and where they came from (Brisbane time, 2026-11-01 to 2026-11-30)");
-    expect(text).toMatch(/^week\s+form\s+waiting\s+Called\s+Quoted\s+Booked\s+Not a job\s+all$/m);
-    expect(text).toMatch(/^2–8 Nov\s+quote\s+0\s+1\s+1\s+1\s+0\s+3$/m);
-    expect(text).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+1\s+14$/m);
+    expect(text).toMatch(/^week\s+form\s+waiting\s+Called\s+Quoted\s+Booked\s+Lost\s+Not a job\s+all$/m);
+    expect(text).toMatch(/^2–8 Nov\s+quote\s+0\s+1\s+1\s+1\s+0\s+0\s+3$/m);
+    expect(text).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+0\s+1\s+14$/m);
     expect(text).toContain("Time from arrival to Called, in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; the test's hours)");
     expect(text).toContain("10 of 14 leads called: median 40 min, 90th percentile 2 h 30 min");
     expect(text).toMatch(/^\/suburbs\/annerley\/\s+4\s+4\s+0\s+0$/m);

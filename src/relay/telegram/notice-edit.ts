@@ -35,7 +35,9 @@ export async function editNotice(store: LeadStore, telegram: TelegramOptions, le
   const stage = current?.stage ?? null;
   const latest = presses.at(-1);
   const undo = latest && latest.undoes === null && now - latest.at < UNDO_MS ? latest.seq : undefined;
-  const reply_markup = stageKeyboard(lead.id, { current: stage, undo, phone: lead.fields?.phone });
+  // At Lost, the reason is the latest press's: every change of reason is a press.
+  const reason = stage === "lost" ? (latest?.reason ?? null) : null;
+  const reply_markup = stageKeyboard(lead.id, { current: stage, reason, undo, phone: lead.fields?.phone });
   const warn = (what: string, answer: { status?: number; description: string }) => log(`relay: could not ${what} (${answer.status ? `${answer.status} ` : ""}${answer.description})`);
   // A notice sent as plain text (Telegram refused its Markdown) keeps no text to edit: only its buttons change.
   if (!lead.noticeText) {

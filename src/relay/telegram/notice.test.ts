@@ -21,12 +21,12 @@ const shown = (markdown: string) => {
 
 /**
  * The notice as the owner finally sees it: flagged when sent a day late as a possible repeat, then
- * more presses than it lists the next day, mis-taps between Not a job and itself and Undos, the
- * longest lines a press and an Undo make.
+ * more presses than it lists the next day, from Lost (Not our service) to Not a job and Undos,
+ * the longest lines a press and an Undo make.
  */
 function edited(part: string, byName: string): string {
   const sent = markNotice(part, { receivedAt: RECEIVED, sentAt: RECEIVED + 86_400_000, possibleRepeat: true });
-  const pressed: Press[] = Array.from({ length: HISTORY_SHOWN + 4 }, (_, i) => ({ seq: i + 1, at: RECEIVED + 86_400_000 + i, from: "not-a-job", to: "not-a-job", byName, undoes: i % 2 ? i : null }));
+  const pressed: Press[] = Array.from({ length: 2 * HISTORY_SHOWN + 1 }, (_, i) => ({ seq: i + 1, at: RECEIVED + 86_400_000 + i, from: "lost", fromReason: "not-our-service", to: "not-a-job", byName, undoes: i % 2 ? i : null }));
   return noticeWithHistory(sent, "not-a-job", pressed, RECEIVED);
 }
 
@@ -48,7 +48,7 @@ describe("a notice's room for what is added later", () => {
     const final = shown(edited(part, LONGEST_NAME));
     expect(final).toContain("Delayed: received 28 September 2026 at 12:59:59 pm AEST\n(possible repeat)\n");
     expect(final).toMatch(/^Stage: Not a job\n\nDelayed: /);
-    expect(final).toMatch(/\n\(earlier presses: npm run leads -- show\)\n(.+\n){4}Not a job → Not a job by .+ at 12:59 pm, 29 Sept?$/);
+    expect(final).toMatch(/\n\(earlier presses: npm run leads -- show\)\n(.+\n){3}Lost \(Not our service\) → Not a job by .+ at 12:59 pm, 29 Sept?$/);
     expect(final.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
   });
 
@@ -61,6 +61,17 @@ describe("a notice's room for what is added later", () => {
   it("a press's line keeps 32 characters of a long name, never half an emoji", () => {
     const line = render(historyLines([{ seq: 1, at: RECEIVED, from: null, to: "called", byName: `${"S".repeat(31)}🎉 Longname`, undoes: null }], RECEIVED)).shown;
     expect(line).toBe(`Called by ${"S".repeat(31)} at 12:59 pm`);
+  });
+
+  it("a Lost press says why, and the stage line asks for a reason until one is given", () => {
+    const presses: Press[] = [{ seq: 1, at: RECEIVED, from: "quoted", to: "lost", byName: "Sam", undoes: null }];
+    expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED))).toBe("Stage: Lost (why? press a reason below)\n\nNotice\nQuoted → Lost by Sam at 12:59 pm");
+    presses.push({ seq: 2, at: RECEIVED + 60_000, from: "lost", to: "lost", fromReason: null, reason: "price", byName: "Sam", undoes: null });
+    presses.push({ seq: 3, at: RECEIVED + 120_000, from: "lost", to: "booked", fromReason: "price", reason: null, byName: "Kim", undoes: null });
+    presses.push({ seq: 4, at: RECEIVED + 70_000, from: "booked", to: "lost", fromReason: null, reason: "price", byName: "Kim", undoes: 3 });
+    expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED))).toBe(
+      "Stage: Lost (Price)\n\nNotice\nQuoted → Lost by Sam at 12:59 pm\nLost: Price by Sam at 1:00 pm\nLost (Price) → Booked by Kim at 1:01 pm\nUndo by Kim at 1:01 pm (back to Lost (Price))",
+    );
   });
 
   it("a press says what it moved from, an Undo what it went back to", () => {

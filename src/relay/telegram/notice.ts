@@ -10,8 +10,8 @@ import { serviceLabel } from "../../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { NO_MESSAGE, NOT_PROVIDED } from "../../shared/forms/texts.ts";
 import { cutText } from "../../shared/text.ts";
-import { STAGES, stageLabel, type Press, type Stage } from "./stages.ts";
-import { bold, chunk, parseLegacyMarkdown, plain, render, value, type Piece } from "./markdown.ts";
+import { LOST_REASONS, reasonLabel, STAGES, stageLabel, type LostReason, type Press, type Stage } from "./stages.ts";
+import { bold, chunk, plain, render, value, type Piece } from "./markdown.ts";
 import { phoneShown } from "./phone.ts";
 
 /** Telegram refuses a message whose text, after parsing, is longer than this. */
@@ -120,16 +120,20 @@ export function brisbaneClock(at: number, sameDayAs?: number): string {
 }
 
 /** The most presses a notice lists: older ones are counted in a line of their own (`npm run leads -- show` has them all). */
-export const HISTORY_SHOWN = 5;
+export const HISTORY_SHOWN = 4;
 /** A presser's name is cut to this: Telegram's run to 64 + 64, and the notice keeps room for its history (FLAG_ROOM). */
 const NAME_MAX = 32;
-const shownStage = (stage: Stage | null) => (stage === null ? "waiting" : stageLabel(stage));
+const shownStage = (stage: Stage | null, reason?: LostReason | null) => (stage === null ? "waiting" : stage === "lost" && reason ? `Lost (${reasonLabel(reason)})` : stageLabel(stage));
 
-/** One press as the notice lists it: "Called by Sam at 3:04 pm", "Not a job → Booked by Kim at …", "Undo by Kim at … (back to Called)". */
+/**
+ * One press as the notice lists it: "Called by Sam at 3:04 pm", "Not a job → Booked by Kim at …",
+ * "Lost: Price by Sam at …" (the reason given), "Undo by Kim at … (back to Called)".
+ */
 function pressLine(p: Press, receivedAt: number): Piece[] {
   const by = [plain(" by "), value(cutText(p.byName, NAME_MAX)), plain(` at ${brisbaneClock(p.at, receivedAt)}`)];
-  if (p.undoes !== null) return [plain("Undo"), ...by, plain(` (back to ${shownStage(p.to)})`)];
-  return [plain(p.from === null ? shownStage(p.to) : `${shownStage(p.from)} → ${shownStage(p.to)}`), ...by];
+  if (p.undoes !== null) return [plain("Undo"), ...by, plain(` (back to ${shownStage(p.to, p.reason)})`)];
+  if (p.from === p.to && p.to === "lost" && p.reason) return [plain(`Lost: ${reasonLabel(p.reason)}`), ...by];
+  return [plain(p.from === null ? shownStage(p.to, p.reason) : `${shownStage(p.from, p.fromReason)} → ${shownStage(p.to, p.reason)}`), ...by];
 }
 
 /** The history a notice ends with: every press, oldest first, the latest HISTORY_SHOWN of them in full. */
@@ -139,13 +143,18 @@ export function historyLines(presses: Press[], receivedAt: number): Piece[] {
   return lines.flatMap((l, i) => [...(i ? [plain("\n")] : []), ...l]);
 }
 
+/** The line a pressed notice opens with: its stage, and at Lost why (or that a reason is wanted). */
+const stageLine = (stage: Stage | null, reason: LostReason | null) => `Stage: ${stage === "lost" && !reason ? "Lost (why? press a reason below)" : shownStage(stage, reason)}`;
+
 /**
  * The notice's text as sent (`noticeText`) as an edit makes it read once pressed: the lead's stage
- * at its top, where a lock screen and the chat list show it, and every press below.
+ * at its top, where a lock screen and the chat list show it, and every press below. At Lost, the
+ * reason is the latest press's (every change of reason is a press).
  */
 export function noticeWithHistory(noticeText: string, stage: Stage | null, presses: Press[], receivedAt: number): string {
   if (!presses.length) return noticeText;
-  return `${render([bold(`Stage: ${shownStage(stage)}`), plain("\n\n")]).markdown}${noticeText}\n${render(historyLines(presses, receivedAt)).markdown}`;
+  const reason = stage === "lost" ? (presses.at(-1)?.reason ?? null) : null;
+  return `${render([bold(stageLine(stage, reason)), plain("\n\n")]).markdown}${noticeText}\n${render(historyLines(presses, receivedAt)).markdown}`;
 }
 
 /** A notice sent this long after its lead was received says so on its first line. */
@@ -179,16 +188,20 @@ const FLAG_ROOM = (() => {
   // Flags are plain text: their Markdown is what Telegram shows.
   const flags = Math.max(...LONGEST_TIMES.map((at) => markNotice("", { receivedAt: at, sentAt: at + DAY_MS, possibleRepeat: true }).length));
   const longName = "W".repeat(64) + " " + "W".repeat(64);
-  const stages: (Stage | null)[] = [null, ...STAGES.map((st) => st.key)];
-  const widest = stages.reduce((a, b) => (shownStage(b).length > shownStage(a).length ? b : a));
-  // A press and an Undo, each as long as it can be.
-  const presses = (at: number, undoes: number | null): Press[] => Array.from({ length: HISTORY_SHOWN + 1 }, (_, seq) => ({ seq, at, from: widest, to: widest, byName: longName, undoes }));
-  const edits = LONGEST_TIMES.flatMap((at) => stages.flatMap((stage) => [null, 1].map((undoes) => noticeWithHistory("", stage, presses(at, undoes), at - DAY_MS))));
-  const shownLength = (markdown: string) => {
-    const parsed = parseLegacyMarkdown(markdown);
-    return "text" in parsed ? parsed.text.length : markdown.length;
-  };
-  return flags + Math.max(...edits.map(shownLength));
+  // Every stage, and Lost with each reason.
+  const standings: [Stage | null, LostReason | null][] = [[null, null], ...STAGES.map((st): [Stage, null] => [st.key, null]), ...LOST_REASONS.map((r): [Stage, LostReason] => ["lost", r.key])];
+  const top = Math.max(...standings.map(([stage, reason]) => render([bold(stageLine(stage, reason)), plain("\n\n")]).shown.length));
+  // The longest line a press or an Undo can make: every move between two standings, at each of the longest times.
+  const line = Math.max(
+    ...LONGEST_TIMES.flatMap((at) =>
+      standings.flatMap(([from, fromReason]) =>
+        standings.flatMap(([to, reason]) => [null, 1].map((undoes) => render(historyLines([{ seq: 1, at, from, to, fromReason, reason, byName: longName, undoes }], at - DAY_MS)).shown.length)),
+      ),
+    ),
+  );
+  const earlier = render(historyLines(Array.from({ length: HISTORY_SHOWN + 1 }, () => ({ seq: 1, at: 0, from: null, to: null, byName: "", undoes: null })), 0)).shown.split("\n")[0].length;
+  // The stage line, the line break before the history, the earlier presses' line and the presses shown, each on a line.
+  return flags + top + 1 + earlier + HISTORY_SHOWN * (1 + line);
 })();
 /** The longest a notice's part is made, after parsing: what stays once FLAG_ROOM is kept. */
 export const PART_MAX = TELEGRAM_MAX_TEXT - FLAG_ROOM;

@@ -37,7 +37,7 @@ describe("the owner's buttons, through the webhook", () => {
   it("puts the number to copy, then Called, Quoted, Booked and Not a job on each notice, within Telegram's 64 bytes", async () => {
     const { url } = await start("webhook");
     const { messageId } = await lead(url);
-    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Not a job"]);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job"]);
     // The copy button copies the number as a phone dials it; Telegram takes 1-256 characters.
     expect(stack.tg.messages.get(messageId)!.replyMarkup!.inline_keyboard[0]).toEqual([{ text: "Copy +61 412 345 678", copy_text: { text: "+61412345678" } }]);
     const longest = callbackData("not-a-job", `form-${"f".repeat(32)}`);
@@ -110,7 +110,7 @@ describe("the owner's buttons, through the webhook", () => {
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Not a job.", "Marked Booked.", "Marked Called.", "Marked Not a job."]);
     expect(shown(messageId)).toMatch(/^Stage: Not a job\n\n/);
     expect(shown(messageId)).toMatch(/\nNot a job by Sam at 3:00 pm\nNot a job → Booked by Kim at 3:00 pm\nBooked → Called by Sam at 3:00 pm\nCalled → Not a job by Kim at 3:00 pm$/);
-    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "✓ Not a job", "Undo"]);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "✓ Not a job", "Undo"]);
 
     // One more: Called sorts before Not a job, so ordering by time, then stage, would end at the wrong one.
     await stack.tg.press(messageId, callbackData("called", id));
@@ -141,7 +141,7 @@ describe("the owner's buttons, through the webhook", () => {
     expect(stack.tg.answers.at(-1)?.text).toBe("Undone: back to Called.");
     expect((await relay.opened.store.get(id))?.stage).toBe("called");
     expect(shown(messageId)).toMatch(/^Stage: Called\n[^]+\nCalled by Sam at 3:00 pm\nCalled → Booked by Kim at 3:05 pm\nUndo by Kim at 3:05 pm \(back to Called\)$/);
-    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "✓ Called", "Quoted", "Booked", "Not a job"]);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "✓ Called", "Quoted", "Booked", "Lost", "Not a job"]);
     // The report's times forget the press taken back: Booked was never pressed.
     expect((await relay.opened.store.stages.history([id])).get(id)?.map((e) => e.stage)).toEqual(["called"]);
     expect((await relay.opened.store.stages.presses(id)).at(-1)).toMatchObject({ from: "booked", to: "called", byName: "Kim", undoes: 2 });
@@ -159,7 +159,53 @@ describe("the owner's buttons, through the webhook", () => {
     expect(stack.tg.answers.at(-1)?.text).toBe("Undo lasts a minute: press the stage it should be.");
     expect((await relay.opened.store.get(id))?.stage).toBe("quoted");
     expect(stack.tg.edits).toHaveLength(edits + 1);
-    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "Called", "✓ Quoted", "Booked", "Not a job"]);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "Called", "✓ Quoted", "Booked", "Lost", "Not a job"]);
+  });
+
+  it("Lost asks why with a second row of reasons; a reason is kept, ticked, shown on top, and can be undone; another stage clears it", async () => {
+    const clock = Date.parse("2026-11-24T05:00:00Z");
+    const relay = await start("webhook", () => clock);
+    const { messageId, id } = await lead(relay.url);
+    await stack.tg.press(messageId, callbackData("quoted", id));
+    await stack.tg.press(messageId, callbackData("lost", id));
+    expect(stack.tg.answers.at(-1)?.text).toBe("Marked Lost. Why? Press a reason below.");
+    expect(shown(messageId)).toMatch(/^Stage: Lost \(why\? press a reason below\)\n[^]+\nQuoted → Lost by Sam at 3:00 pm$/);
+    const keyboard = () => stack.tg.messages.get(messageId)!.replyMarkup!.inline_keyboard.map((row) => row.map((b) => b.text));
+    expect(keyboard()).toEqual([["Copy +61 412 345 678"], ["Called", "Quoted"], ["Booked", "✓ Lost"], ["Not a job"], ["Price", "Timing", "No answer"], ["Not our service", "Other"], ["Undo"]]);
+    const reason = (text: string) => stack.tg.messages.get(messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === text)!.callback_data!;
+    expect(reason("Not our service")).toBe(`lost:not-our-service:${id}`);
+
+    await stack.tg.press(messageId, reason("Price"));
+    expect(stack.tg.answers.at(-1)?.text).toBe("Marked Lost: Price.");
+    expect(await relay.opened.store.stages.lostReason(id)).toBe("price");
+    expect(shown(messageId)).toMatch(/^Stage: Lost \(Price\)\n[^]+\nQuoted → Lost by Sam at 3:00 pm\nLost: Price by Sam at 3:00 pm$/);
+    expect(keyboard()[4]).toEqual(["✓ Price", "Timing", "No answer"]);
+    await stack.tg.press(messageId, reason("✓ Price"));
+    await stack.tg.press(messageId, callbackData("lost", id));
+    expect(stack.tg.answers.slice(-2).map((a) => a.text)).toEqual(["Already marked Lost: Price.", "Already marked Lost."]);
+
+    // Undo takes the reason back, not the Lost.
+    await stack.tg.press(messageId, reason("Timing"));
+    await stack.tg.press(messageId, reason("Undo"));
+    expect(stack.tg.answers.at(-1)?.text).toBe("Undone: back to Lost.");
+    expect(await relay.opened.store.stages.lostReason(id)).toBe("price");
+    expect(shown(messageId)).toMatch(/^Stage: Lost \(Price\)\n[^]+\nUndo by Sam at 3:00 pm \(back to Lost \(Price\)\)$/);
+
+    // A reason that is not one of the buttons' is refused; another stage clears the reason and its row.
+    await stack.tg.press(messageId, `lost:cheaper:${id}`);
+    expect(stack.tg.answers.at(-1)?.text).toBe("This button is not one of the relay's.");
+    await stack.tg.press(messageId, callbackData("booked", id));
+    expect(await relay.opened.store.stages.lostReason(id)).toBeNull();
+    expect(shown(messageId)).toMatch(/\nLost \(Price\) → Booked by Sam at 3:00 pm$/);
+    expect(keyboard()).toEqual([["Copy +61 412 345 678"], ["Called", "Quoted"], ["✓ Booked", "Lost"], ["Not a job"], ["Undo"]]);
+    expect((await relay.opened.store.stages.presses(id)).map((p) => [p.from, p.fromReason, p.to, p.reason, p.undoes !== null])).toEqual([
+      [null, null, "quoted", null, false],
+      ["quoted", null, "lost", null, false],
+      ["lost", null, "lost", "price", false],
+      ["lost", "price", "lost", "timing", false],
+      ["lost", "timing", "lost", "price", true],
+      ["lost", "price", "booked", null, false],
+    ]);
   });
 
   it("a forged Undo (another lead's press, a press that is not there, nonsense) moves nothing and edits nothing", async () => {

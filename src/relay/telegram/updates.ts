@@ -15,7 +15,7 @@
 import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "./client.ts";
 import { toBase64url } from "../../shared/hex.ts";
 import { editNotice } from "./notice-edit.ts";
-import { parseCallback, parseUndo, stageLabel, UNDO_MS, type Stage } from "./stages.ts";
+import { parseCallback, parseLost, parseUndo, reasonLabel, stageLabel, UNDO_MS, type Stage } from "./stages.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { releaseSpam, showSpam } from "../owner/owner.ts";
 
@@ -96,14 +96,19 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
     }
     const undo = parseUndo(query.data);
     if (undo) return undoPress(query, undo, answer);
-    const pressed = parseCallback(query.data);
+    const lost = parseLost(query.data);
+    const pressed = lost ? { stage: "lost" as const, leadId: lost.leadId, reason: lost.reason } : parseCallback(query.data);
     if (!pressed) return answer("This button is not one of the relay's.");
     const lead = await store.get(pressed.leadId);
     if (!lead) return answer("This lead is not in the store.");
     if (lead.erasedAt !== null) return answer("This lead's details were erased after the retention period.");
-    const label = stageLabel(pressed.stage);
-    await answer(lead.stage === pressed.stage ? `Already marked ${label}.` : `Marked ${label}.`);
-    const moved = await store.stages.move(lead.id, pressed.stage, now(), presser(query));
+    const reason = "reason" in pressed ? pressed.reason : null;
+    // Answered before the move, so the owner's spinner stops as soon as it can: what the move will do, read first.
+    const lostWhy = lead.stage === "lost" ? await store.stages.lostReason(lead.id) : null;
+    const already = lead.stage === pressed.stage && (reason === null || reason === lostWhy);
+    const label = stageLabel(pressed.stage) + (reason ? `: ${reasonLabel(reason)}` : "");
+    await answer(already ? `Already marked ${label}.` : `Marked ${label}.${pressed.stage === "lost" && !reason && !lostWhy ? " Why? Press a reason below." : ""}`);
+    const moved = await store.stages.move(lead.id, pressed.stage, now(), presser(query), reason);
     if (moved) log(`relay: lead ${lead.id} marked ${label}`);
     // The lead's own notice is edited, whichever message was pressed (its reminder's buttons too): never the message pressed.
     await editNotice(store, telegram, lead, now(), log);

@@ -391,7 +391,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
   });
 
   const buttons = testWorker({ address: true });
-  it.concurrent("takes the owner's button presses through Telegram's webhook: each update once, forged ones refused, a mis-tap undone", async ({ expect }) => {
+  it.concurrent("takes the owner's button presses through Telegram's webhook: each update once, forged ones refused, a mis-tap undone, Lost with why", async ({ expect }) => {
     const [w] = buttons();
     const { tg } = w;
     const webhook = new URL("/api/telegram", await w.url()).href;
@@ -401,7 +401,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     await w.post(contact({ name: "Button Press" }));
     await waitFor("the notice with its buttons", () => tg.delivered.length === 1);
     const { messageId, replyMarkup } = tg.delivered[0];
-    expect(replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Not a job"]);
+    expect(replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job"]);
     await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
     const [{ id }] = await w.leads();
 
@@ -431,7 +431,16 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(tg.answers.at(-1)?.text).toBe("Undone: back to Not a job.");
     expect((await w.leads())[0].stage).toBe("not-a-job");
     expect(notice().shown).toMatch(/^Stage: Not a job\n[^]+\nNot a job → Booked by Kim at [^\n]+\nUndo by Kim at [^\n]+ \(back to Not a job\)$/);
-    expect(notice().replyMarkup!.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "✓ Not a job"]);
+    expect(notice().replyMarkup!.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "✓ Not a job"]);
+
+    // Lost, then why, kept in D1.
+    expect(await tg.press(messageId, callbackData("lost", id))).toBe(200);
+    const price = notice().replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Price")!;
+    expect(await tg.press(messageId, price.callback_data!)).toBe(200);
+    expect(tg.answers.slice(-2).map((a) => a.text)).toEqual(["Marked Lost. Why? Press a reason below.", "Marked Lost: Price."]);
+    const [row] = (await (await w.db()).prepare("SELECT stage, lost_reason FROM leads").all<{ stage: string; lost_reason: string }>()).results;
+    expect(row).toEqual({ stage: "lost", lost_reason: "price" });
+    expect(notice().shown).toMatch(/^Stage: Lost \(Price\)\n[^]+\nLost: Price by Sam at [^\n]+$/);
   });
 
   const allWeek = (opens?: string, closes?: string) => JSON.stringify([{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens, closes }]);
@@ -457,7 +466,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(tg.messages.get(reminders[0].messageId)?.replyTo).toBe(tg.delivered[0].messageId);
     // Who, the number to ring, how long they have waited, and the notice's buttons: all on the lock screen.
     expect(reminders[0].shown).toMatch(/^Reminder: Wait Long, \+61 412 345 678, waiting 1 day \(since \d{1,2}:\d\d [ap]m, \d+ \w+\)\. Ring them, then press Called\.$/);
-    expect(reminders[0].replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Not a job"]);
+    expect(reminders[0].replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job"]);
     const digests = tg.delivered.filter((d) => d.shown.startsWith("Yesterday's leads"));
     expect(digests).toHaveLength(1);
     expect(digests[0].shown).toContain("0 quote requests, 1 contact message\nWaiting: 1 · Called: 0");

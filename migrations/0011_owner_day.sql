@@ -32,5 +32,11 @@ SELECT lead_id, at, NULL, stage, by_name, by_id FROM (
   SELECT lead_id, last_at, stage, last_by_name, last_by_id FROM lead_stages WHERE last_at IS NOT NULL AND last_at <> at
 ) ORDER BY at, lead_id;
 
+-- A Quoted lead not Booked or Lost after LEAD_FOLLOW_UP_DAYS business days gets one follow-up
+-- (when); a reminder's Later button holds its lead's next reminder or follow-up until the next
+-- morning's opening (until when).
+ALTER TABLE leads ADD COLUMN followed_up_at INTEGER;
+ALTER TABLE leads ADD COLUMN snoozed_until INTEGER;
+
 -- Lost (issue 41): a job the owner did not win, with why; Not a job stays for what never was one.
 ALTER TABLE leads ADD COLUMN lost_reason TEXT;

@@ -145,7 +145,8 @@ export class StageStore {
 
   /** Moves the lead from where it stands to `to`: false when it no longer stands there (or is erased). */
   private async shift(id: string, from: Standing, to: Standing): Promise<boolean> {
-    return (await this.sql.run("UPDATE leads SET stage = ?, lost_reason = ? WHERE id = ? AND stage IS ? AND lost_reason IS ? AND erased_at IS NULL", [to.stage, to.reason, id, from.stage, from.reason])) === 1;
+    // A reminder put off with Later belongs to where the lead stood: a move forgets it.
+    return (await this.sql.run("UPDATE leads SET stage = ?, lost_reason = ?, snoozed_until = NULL WHERE id = ? AND stage IS ? AND lost_reason IS ? AND erased_at IS NULL", [to.stage, to.reason, id, from.stage, from.reason])) === 1;
   }
 
   private async record(id: string, at: number, from: Standing, to: Standing, by: { name: string; id?: number }, undoes: number | null): Promise<Press> {

@@ -75,7 +75,7 @@ describe("reminders", () => {
     expect(reminders()[0].shown).toBe("Reminder: Ann Lee, +61 412 345 678, waiting 31 min (since 10:00 am). Ring them, then press Called.");
     // The notice's buttons, on the lock screen's reply too: a press there moves the lead and edits its notice.
     const buttons = reminders()[0].replyMarkup!.inline_keyboard;
-    expect(buttons.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job"]);
+    expect(buttons.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job", "Later (tomorrow morning)"]);
     await tg.press(reminders()[0].messageId, buttons[1][0].callback_data!);
     await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: options().telegram, log: () => {}, now: () => at("2026-11-24T10:46") });
     expect((await leads.store.get(id))?.stage).toBe("called");
@@ -101,6 +101,80 @@ describe("reminders", () => {
     await leads.store.stages.set(id, "called", at("2026-11-24T10:05"), { name: "Sam" });
     await ownerTick(options(), at("2026-11-24T11:00"));
     expect(reminders()).toHaveLength(0);
+  });
+});
+
+describe("follow-ups and Later", () => {
+  const press = async (messageId: number, data: string, pressedAt: number) => {
+    await tg.press(messageId, data);
+    await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: options().telegram, log: () => {}, now: () => pressedAt, hours: HOURS });
+  };
+  const followUps = () => tg.delivered.filter((d) => d.shown.startsWith("Follow up:"));
+  const opts = () => ({ ...options(), followUpDays: 3 });
+
+  it("a lead Quoted on Monday and not Booked or Lost is followed up once at Thursday's opening, as a reply with its buttons; Later puts it off to Friday's", async () => {
+    const id = await lead("Quote Follow", at("2026-11-23T09:00"));
+    await leads.store.stages.set(id, "quoted", at("2026-11-23T10:05"), { name: "Sam" });
+    for (const time of ["2026-11-24T10:00", "2026-11-26T07:59", "2026-11-25T17:59"]) await ownerTick(opts(), at(time));
+    expect(followUps()).toHaveLength(0);
+    await ownerTick(opts(), at("2026-11-26T08:00"));
+    await ownerTick(opts(), at("2026-11-26T08:01"));
+    expect(followUps()).toHaveLength(1);
+    expect(followUps()[0].shown).toBe("Follow up: Quote Follow, +61 412 345 678, quoted 10:05 am, 23 Nov, not booked yet. Ring them, then press Booked or Lost.");
+    const notice = (await leads.store.get(id))!.noticeMessageId!;
+    expect(tg.messages.get(followUps()[0].messageId)?.replyTo).toBe(notice);
+    const buttons = followUps()[0].replyMarkup!.inline_keyboard.flat();
+    expect(buttons.map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "✓ Quoted", "Booked", "Lost", "Not a job", "Later (tomorrow morning)"]);
+
+    await press(followUps()[0].messageId, buttons.at(-1)!.callback_data!, at("2026-11-26T10:00"));
+    expect(tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 27 Nov.");
+    await ownerTick(opts(), at("2026-11-26T17:00"));
+    expect(followUps()).toHaveLength(1);
+    await ownerTick(opts(), at("2026-11-27T08:00"));
+    await ownerTick(opts(), at("2026-11-27T09:00"));
+    expect(followUps()).toHaveLength(2);
+  });
+
+  it("none for a lead Booked or Lost since, or with follow-ups off; a quote on Thursday is followed up on Monday (Saturday is open, Sunday is not)", async () => {
+    const booked = await lead("Booked Since", at("2026-11-23T09:00"));
+    await leads.store.stages.set(booked, "quoted", at("2026-11-23T10:00"), { name: "Sam" });
+    await leads.store.stages.set(booked, "booked", at("2026-11-24T10:00"), { name: "Sam" });
+    const thursday = await lead("Thursday Quote", at("2026-11-26T09:00"));
+    await leads.store.stages.set(thursday, "quoted", at("2026-11-26T10:00"), { name: "Sam" });
+    await ownerTick({ ...opts(), followUpDays: 0 }, at("2026-12-01T10:00"));
+    expect(followUps()).toHaveLength(0);
+    await ownerTick(opts(), at("2026-11-28T15:00"));
+    expect(followUps()).toHaveLength(0);
+    await ownerTick(opts(), at("2026-11-30T08:00"));
+    expect(followUps().map((f) => f.shown.split(",")[0])).toEqual(["Follow up: Thursday Quote"]);
+  });
+
+  it("Later on a waiting lead's reminder reminds again at the next morning's opening, once; on a lead that moved on it says so", async () => {
+    const id = await lead("Late Caller", at("2026-11-24T16:00"));
+    await ownerTick(opts(), at("2026-11-24T16:31"));
+    expect(reminders()).toHaveLength(1);
+    const later = reminders()[0].replyMarkup!.inline_keyboard.flat().at(-1)!.callback_data!;
+    expect(later).toBe(`later:${id}`);
+    await press(reminders()[0].messageId, later, at("2026-11-24T16:40"));
+    expect(tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 25 Nov.");
+    await ownerTick(opts(), at("2026-11-24T17:59"));
+    expect(reminders()).toHaveLength(1);
+    await ownerTick(opts(), at("2026-11-25T08:00"));
+    await ownerTick(opts(), at("2026-11-25T08:30"));
+    expect(reminders()).toHaveLength(2);
+    expect(reminders()[1].shown).toMatch(/^Reminder: Late Caller, \+61 412 345 678, waiting 16 h \(since 4:00 pm, 24 Nov\)/);
+
+    // Put off while waiting, then Quoted: the follow-up comes three business days after the quote, not at the time put off to.
+    await press(reminders()[1].messageId, later, at("2026-11-25T08:40"));
+    await leads.store.stages.set(id, "quoted", at("2026-11-25T08:50"), { name: "Sam" });
+    await ownerTick(opts(), at("2026-11-26T08:00"));
+    expect(followUps()).toHaveLength(0);
+    await leads.store.stages.set(id, "booked", at("2026-11-26T09:00"), { name: "Sam" });
+    await press(reminders()[1].messageId, later, at("2026-11-26T09:10"));
+    expect(tg.answers.at(-1)?.text).toBe("Nothing to remind: this lead has moved on (or is not in the store).");
+    // A forged Later for a lead that is not there changes nothing either.
+    await press(reminders()[1].messageId, "later:form-0123456789abcdef0123456789abcdef", at("2026-11-25T09:11"));
+    expect(tg.answers.at(-1)?.text).toBe("Nothing to remind: this lead has moved on (or is not in the store).");
   });
 });
 

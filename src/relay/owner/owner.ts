@@ -21,7 +21,7 @@ import { brisbaneClock, TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
 import { expireUndos } from "../telegram/notice-edit.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts";
-import { brisbane, isOpen, nextOpenAt, type HoursLine } from "../leads/hours.ts";
+import { brisbane, isOpen, nextOpenAt, openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
 import { STAGES, stageKeyboard, WAITING } from "../telegram/stages.ts";
 import { phoneShown } from "../telegram/phone.ts";
 import type { Lead } from "../leads/lead.ts";
@@ -43,6 +43,8 @@ export interface OwnerOptions {
   hours: readonly HoursLine[];
   /** Minutes after delivery before a lead still waiting is reminded; 0: never. */
   reminderMinutes: number;
+  /** Business days after Quoted before a lead not Booked or Lost is followed up once; 0: never. */
+  followUpDays?: number;
   log: (message: string) => void;
 }
 
@@ -50,19 +52,20 @@ export interface OwnerOptions {
 export async function ownerTick(options: OwnerOptions, now: number): Promise<void> {
   await expireUndos(options.store, options.telegram, now, options.log);
   await remind(options, now);
+  await followUp(options, now);
   await digest(options, now);
 }
 
 async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOptions, now: number): Promise<void> {
   if (!reminderMinutes || !isOpen(hours, now)) return;
   for (const lead of await store.owner.unremindedWaiting(now - reminderMinutes * 60_000)) {
-    // Due at delivery + the wait, or at the next opening after that.
-    const due = nextOpenAt(hours, lead.deliveredAt + reminderMinutes * 60_000);
+    // Due at delivery + the wait, or at the next opening after that; put off with Later, at the time it was put off to.
+    const due = nextOpenAt(hours, lead.snoozedUntil ?? lead.deliveredAt + reminderMinutes * 60_000);
     if (due === undefined || due > now || !(await store.owner.reminder(lead.id, now))) continue;
     const fields = (await store.get(lead.id))?.fields ?? null;
     const sent = await sendOnce(reminderText(fields, lead.receivedAt, now), telegram, "Markdown", {
       reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true },
-      reply_markup: stageKeyboard(lead.id, { phone: fields?.phone }),
+      reply_markup: stageKeyboard(lead.id, { phone: fields?.phone, later: true }),
     });
     if (sent.kind === "sent") log(`relay: lead ${lead.id} reminded`);
     else {
@@ -70,6 +73,43 @@ async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOpt
       log(`relay: could not remind the owner of lead ${lead.id} (${sent.reason}); trying again in a minute`);
     }
   }
+}
+
+/**
+ * A lead at Quoted and not Booked or Lost `followUpDays` business days after the quote gets one
+ * follow-up at that day's opening (or when Later put it off to), as a reply to its notice: half of
+ * a cleaning business's work is won in the follow-up.
+ */
+async function followUp({ store, telegram, hours, followUpDays = 0, log }: OwnerOptions, now: number): Promise<void> {
+  if (!followUpDays || !isOpen(hours, now)) return;
+  // A cheap bound for the store: the follow-up's day is at least as many calendar days after the quote's day, so the quote was at least one fewer days before now.
+  for (const lead of await store.owner.unfollowedQuoted(now - (followUpDays - 1) * DAY_MS)) {
+    const due = lead.snoozedUntil ?? openingAfterBusinessDays(hours, lead.quotedAt, followUpDays);
+    if (due === undefined || due > now || !(await store.owner.followUp(lead.id, now))) continue;
+    const fields = (await store.get(lead.id))?.fields ?? null;
+    const sent = await sendOnce(followUpText(fields, lead.quotedAt, now), telegram, "Markdown", {
+      reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true },
+      reply_markup: stageKeyboard(lead.id, { current: "quoted", phone: fields?.phone, later: true }),
+    });
+    if (sent.kind === "sent") log(`relay: lead ${lead.id} followed up`);
+    else {
+      await store.owner.followUp(lead.id, null);
+      log(`relay: could not send the follow-up of lead ${lead.id} (${sent.reason}); trying again in a minute`);
+    }
+  }
+}
+
+/** "Follow up: Ann Lee, +61 412 345 678, quoted 24 Nov, not booked yet. Ring them, then press Booked or Lost." */
+export function followUpText(fields: Record<string, string> | null, quotedAt: number, now: number): string {
+  const number = phoneShown(fields?.phone ?? "");
+  return render([
+    bold("Follow up:"),
+    plain(" "),
+    value(cutText((fields?.name ?? "(erased)").replace(/\s+/g, " ").trim(), 64)),
+    plain(", "),
+    number ? value(number) : plain("no phone given"),
+    plain(`, quoted ${brisbaneClock(quotedAt, now)}, not booked yet. ${number ? "Ring them" : "Email them"}, then press Booked or Lost.`),
+  ]).markdown;
 }
 
 /**

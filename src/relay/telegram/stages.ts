@@ -63,6 +63,10 @@ const UNDO_PREFIX = "undo:";
 /** The Undo button's callback_data: the press it takes back (its seq in the history) and the lead. */
 export const undoData = (seq: number, leadId: string): string => checked(`${UNDO_PREFIX}${seq}:${leadId}`, leadId);
 
+/** A reminder's Later button: remind again at the next morning's opening. */
+export const laterData = (leadId: string): string => checked(`later:${leadId}`, leadId);
+export const parseLater = (data: unknown): { leadId: string } | undefined => (typeof data === "string" && /^later:.+$/.test(data) ? { leadId: data.slice("later:".length) } : undefined);
+
 /** A reason button's callback_data: Lost, and why. */
 export const lostData = (reason: LostReason, leadId: string): string => checked(`lost:${reason}:${leadId}`, leadId);
 
@@ -91,7 +95,7 @@ export type KeyboardButton = { text: string; callback_data: string } | { text: s
  */
 export function stageKeyboard(
   leadId: string,
-  { current = null, reason = null, undo, phone = "" }: { current?: Stage | null; reason?: LostReason | null; undo?: number; phone?: string } = {},
+  { current = null, reason = null, undo, phone = "", later = false }: { current?: Stage | null; reason?: LostReason | null; undo?: number; phone?: string; later?: boolean } = {},
 ): { inline_keyboard: KeyboardButton[][] } {
   const tick = (text: string, ticked: boolean) => (ticked ? `✓ ${text}` : text);
   const button = (s: (typeof STAGES)[number]) => ({ text: tick(s.button, s.key === current), callback_data: callbackData(s.key, leadId) });
@@ -101,6 +105,8 @@ export function stageKeyboard(
   if (current === "lost") rows.push(LOST_REASONS.slice(0, 3).map(why), LOST_REASONS.slice(3).map(why));
   if (number) rows.unshift([{ text: `Copy ${phoneShown(phone)}`, copy_text: { text: number } }]);
   if (undo !== undefined) rows.push([{ text: "Undo", callback_data: undoData(undo, leadId) }]);
+  // On a reminder: put it off to the next morning.
+  if (later) rows.push([{ text: "Later (tomorrow morning)", callback_data: laterData(leadId) }]);
   return { inline_keyboard: rows };
 }
 

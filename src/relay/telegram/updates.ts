@@ -15,7 +15,9 @@
 import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "./client.ts";
 import { toBase64url } from "../../shared/hex.ts";
 import { editNotice } from "./notice-edit.ts";
-import { parseCallback, parseLost, parseUndo, reasonLabel, stageLabel, UNDO_MS, type Stage } from "./stages.ts";
+import { parseCallback, parseLater, parseLost, parseUndo, reasonLabel, stageLabel, UNDO_MS, type Stage } from "./stages.ts";
+import { brisbaneClock } from "./notice.ts";
+import { openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { releaseSpam, showSpam } from "../owner/owner.ts";
 
@@ -44,6 +46,8 @@ const ANSWER_RETRY: RetryOptions = { tries: 3, timeoutMs: 3_000, maxWaitMs: 2_00
 export interface UpdateHandlerOptions {
   store: LeadStore;
   telegram: TelegramOptions;
+  /** The business's hours: a reminder's Later puts it off to the next morning's opening. */
+  hours?: readonly HoursLine[];
   log: (message: string) => void;
   now?: () => number;
 }
@@ -64,7 +68,7 @@ function presser(query: CallbackQuery): { name: string; id?: number } {
  * Handles one update: false when it was handled before (or is not an update). Throws only when the
  * store fails (the webhook then answers 500 and Telegram sends it again).
  */
-export async function handleUpdate(update: unknown, { store, telegram, log, now = Date.now }: UpdateHandlerOptions): Promise<boolean> {
+export async function handleUpdate(update: unknown, { store, telegram, log, now = Date.now, hours = [] }: UpdateHandlerOptions): Promise<boolean> {
   const updateId = (update as { update_id?: unknown } | null)?.update_id;
   if (typeof updateId !== "number" || !Number.isSafeInteger(updateId)) return false;
   if (await store.updates.seen(updateId, now())) return false;
@@ -96,6 +100,8 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
     }
     const undo = parseUndo(query.data);
     if (undo) return undoPress(query, undo, answer);
+    const later = parseLater(query.data);
+    if (later) return answer(await snooze(later.leadId));
     const lost = parseLost(query.data);
     const pressed = lost ? { stage: "lost" as const, leadId: lost.leadId, reason: lost.reason } : parseCallback(query.data);
     if (!pressed) return answer("This button is not one of the relay's.");
@@ -112,6 +118,15 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
     if (moved) log(`relay: lead ${lead.id} marked ${label}`);
     // The lead's own notice is edited, whichever message was pressed (its reminder's buttons too): never the message pressed.
     await editNotice(store, telegram, lead, now(), log);
+  }
+
+  /** Later, on a reminder: it comes again at the next morning's opening, while the lead still waits or is at Quoted. */
+  async function snooze(leadId: string): Promise<string> {
+    const until = openingAfterBusinessDays(hours, now(), 1);
+    if (until === undefined) return "The business hours never open: nothing to put off to.";
+    if (!(await store.owner.snooze(leadId, until))) return "Nothing to remind: this lead has moved on (or is not in the store).";
+    log(`relay: lead ${leadId} put off to ${new Date(until).toISOString()}`);
+    return `Later: reminded again at ${brisbaneClock(until)}.`;
   }
 
   /** Undo: the press it names goes back, if it is the lead's latest and less than a minute old. */

@@ -446,7 +446,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
   const allWeek = (opens?: string, closes?: string) => JSON.stringify([{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens, closes }]);
   // Closed all week; then a deployment open all day.
   const owner = testWorker({ bindings: { ...TELEGRAM, BUSINESS_HOURS: allWeek() } }, { bindings: { ...TELEGRAM, BUSINESS_HOURS: allWeek("00:00", "23:59") } });
-  it.concurrent("on its every-minute Cron Trigger reminds once of a lead still waiting, in business hours only, and sends the digest", async ({ expect }) => {
+  it.concurrent("on its every-minute Cron Trigger reminds once of a lead still waiting, in business hours only, sends the digest, follows up a quote", async ({ expect }) => {
     const [w, open] = owner();
     const { tg } = w;
     // Closed all week: no reminder, no digest.
@@ -466,11 +466,23 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(tg.messages.get(reminders[0].messageId)?.replyTo).toBe(tg.delivered[0].messageId);
     // Who, the number to ring, how long they have waited, and the notice's buttons: all on the lock screen.
     expect(reminders[0].shown).toMatch(/^Reminder: Wait Long, \+61 412 345 678, waiting 1 day \(since \d{1,2}:\d\d [ap]m, \d+ \w+\)\. Ring them, then press Called\.$/);
-    expect(reminders[0].replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job"]);
+    expect(reminders[0].replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job", "Later (tomorrow morning)"]);
     const digests = tg.delivered.filter((d) => d.shown.startsWith("Yesterday's leads"));
     expect(digests).toHaveLength(1);
     expect(digests[0].shown).toContain("0 quote requests, 1 contact message\nWaiting: 1 · Called: 0");
     expect(digests[0].shown).toContain("Still waiting:\n- Wait Long, contact,");
+
+    // Quoted four days ago and not Booked or Lost: one follow-up (LEAD_FOLLOW_UP_DAYS, 3 by default), with Later.
+    const [{ id }] = await w.leads();
+    const quotedAt = Date.now() - 4 * 86_400_000;
+    await db.prepare("UPDATE leads SET stage = 'quoted' WHERE id = ?").bind(id).run();
+    await db.prepare("INSERT INTO lead_stages (lead_id, stage, at, by_name, last_at, last_by_name) VALUES (?, 'quoted', ?, 'Sam', ?, 'Sam')").bind(id, quotedAt, quotedAt).run();
+    await open.scheduled();
+    await open.scheduled();
+    const followUps = tg.delivered.filter((d) => d.shown.startsWith("Follow up:"));
+    expect(followUps).toHaveLength(1);
+    expect(followUps[0].shown).toMatch(/^Follow up: Wait Long, \+61 412 345 678, quoted .+, not booked yet\. Ring them, then press Booked or Lost\.$/);
+    expect(followUps[0].replyMarkup?.inline_keyboard.flat().at(-1)?.text).toBe("Later (tomorrow morning)");
   });
 
   const rateLimited = testWorker({ rateLimit: 2 });

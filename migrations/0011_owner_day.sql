@@ -40,3 +40,17 @@ ALTER TABLE leads ADD COLUMN snoozed_until INTEGER;
 
 -- Lost (issue 41): a job the owner did not win, with why; Not a job stays for what never was one.
 ALTER TABLE leads ADD COLUMN lost_reason TEXT;
+
+-- The owner's replies to a notice (issue 41): a number records what was quoted, in cents; any other
+-- text is a note, kept in the order written. Notes may name the visitor: they are erased with what
+-- the visitor typed after the retention period.
+ALTER TABLE leads ADD COLUMN quote_cents INTEGER;
+CREATE TABLE lead_notes (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  lead_id TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  by_name TEXT NOT NULL,
+  by_id INTEGER,
+  text TEXT NOT NULL
+);
+CREATE INDEX lead_notes_lead ON lead_notes (lead_id, seq);

@@ -4,6 +4,8 @@ import type { Lead } from "../../src/relay/leads/lead.ts";
 import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
 import { escapeTerminal } from "../../src/shared/escape.ts";
 import { need } from "./args.ts";
+import { OwnerNotes } from "../../src/relay/leads/owner-notes.ts";
+import { dollars } from "../../src/relay/telegram/replies.ts";
 import type { Command } from "./command.ts";
 import { fail, shown } from "./fail.ts";
 import { brisbane } from "./output.ts";
@@ -21,6 +23,14 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
     print("\nEvery press on the notice, oldest first (Brisbane time):");
     for (const p of presses) print(pressLine(p));
   } else if (v.stage !== null) print("\nStages: no button pressed yet (waiting).");
+  const notes = new OwnerNotes(store.sql);
+  const cents = await notes.quote(lead.id);
+  if (cents !== null) print(`\nQuoted: ${dollars(cents)} (a reply to the notice)`);
+  const written = await notes.notes(lead.id);
+  if (written.length) {
+    print("\nNotes, replies to the notice (Brisbane time):");
+    for (const n of written) print(`  ${brisbane(iso(n.at)!)}, ${escapeTerminal(n.byName)}: ${escapeTerminal(n.text, { keepNewlines: true }).replace(/\n/g, "\n    ")}`);
+  }
   const from = Object.keys(FROM).filter((k) => v[k as keyof typeof FROM] !== null);
   if (from.length) {
     print("\nWhere it came from:");

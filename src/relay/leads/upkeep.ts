@@ -8,6 +8,7 @@
 import { MAX_PROOF_AGE_MS, UPDATE_MEMORY_MS } from "./memory.ts";
 import { DAY_MS, type LeadStore } from "./store.ts";
 import { brisbane } from "./hours.ts";
+import { OwnerNotes } from "./owner-notes.ts";
 
 export async function dailyUpkeep(store: LeadStore, retentionDays: number, now: number, log: (message: string) => void): Promise<void> {
   const erased = await store.erase(retentionDays, now);
@@ -15,4 +16,5 @@ export async function dailyUpkeep(store: LeadStore, retentionDays: number, now: 
   await store.proofs.forget(now - MAX_PROOF_AGE_MS);
   await store.updates.forget(now - UPDATE_MEMORY_MS);
   await store.forgetCallTaps(brisbane(now - retentionDays * DAY_MS).date);
+  await new OwnerNotes(store.sql).forgetErased();
 }

@@ -24,6 +24,8 @@ import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts"
 import { brisbane, isOpen, nextOpenAt, openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
 import { STAGES, stageKeyboard, WAITING } from "../telegram/stages.ts";
 import { phoneShown } from "../telegram/phone.ts";
+import { dollars } from "../telegram/replies.ts";
+import { OwnerNotes } from "../leads/owner-notes.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 
@@ -87,7 +89,8 @@ async function followUp({ store, telegram, hours, followUpDays = 0, log }: Owner
     const due = lead.snoozedUntil ?? openingAfterBusinessDays(hours, lead.quotedAt, followUpDays);
     if (due === undefined || due > now || !(await store.owner.followUp(lead.id, now))) continue;
     const fields = (await store.get(lead.id))?.fields ?? null;
-    const sent = await sendOnce(followUpText(fields, lead.quotedAt, now), telegram, "Markdown", {
+    const cents = await new OwnerNotes(store.sql).quote(lead.id);
+    const sent = await sendOnce(followUpText(fields, lead.quotedAt, now, cents), telegram, "Markdown", {
       reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true },
       reply_markup: stageKeyboard(lead.id, { current: "quoted", phone: fields?.phone, later: true }),
     });
@@ -99,8 +102,8 @@ async function followUp({ store, telegram, hours, followUpDays = 0, log }: Owner
   }
 }
 
-/** "Follow up: Ann Lee, +61 412 345 678, quoted 24 Nov, not booked yet. Ring them, then press Booked or Lost." */
-export function followUpText(fields: Record<string, string> | null, quotedAt: number, now: number): string {
+/** "Follow up: Ann Lee, +61 412 345 678, quoted $380 at 10:05 am, 24 Nov, not booked yet. Ring them, then press Booked or Lost." */
+export function followUpText(fields: Record<string, string> | null, quotedAt: number, now: number, cents: number | null = null): string {
   const number = phoneShown(fields?.phone ?? "");
   return render([
     bold("Follow up:"),
@@ -108,7 +111,7 @@ export function followUpText(fields: Record<string, string> | null, quotedAt: nu
     value(cutText((fields?.name ?? "(erased)").replace(/\s+/g, " ").trim(), 64)),
     plain(", "),
     number ? value(number) : plain("no phone given"),
-    plain(`, quoted ${brisbaneClock(quotedAt, now)}, not booked yet. ${number ? "Ring them" : "Email them"}, then press Booked or Lost.`),
+    plain(`, quoted ${cents === null ? "" : `${dollars(cents)} at `}${brisbaneClock(quotedAt, now)}, not booked yet. ${number ? "Ring them" : "Email them"}, then press Booked or Lost.`),
   ]).markdown;
 }
 

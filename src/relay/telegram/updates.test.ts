@@ -10,6 +10,10 @@ import { within } from "../testing/leads.ts";
 import { relayPerTest } from "../testing/relay-stack.ts";
 import { OWNER } from "../testing/telegram-stand-in.ts";
 import { callBot } from "./client.ts";
+import { cleanNote, NOTE_MAX, quoteCents } from "./replies.ts";
+import { OwnerNotes } from "../leads/owner-notes.ts";
+import type { Sql } from "../leads/sql.ts";
+import { followUpText } from "../owner/owner.ts";
 import { webhookSecret } from "./updates.ts";
 import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
 
@@ -272,6 +276,59 @@ describe("the owner's buttons, through long polling (no public address)", () => 
     await within(stack.tg.idle(), "the poller to have handled and confirmed every update the stand-in holds");
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Marked Booked."]);
     expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nCalled → Booked by Sam at [^\n]+$/);
+  });
+});
+
+describe("the owner's replies to a notice", () => {
+  const notesOf = (relay: { opened: { store: { sql: Sql } } }) => new OwnerNotes(relay.opened.store.sql);
+  const confirmations = () => stack.tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown)).map((d) => d.shown);
+
+  it("through the webhook: a number records the quote, text adds a note (controls and direction marks gone), each confirmed as a reply; the follow-up names the amount", async () => {
+    const relay = await start("webhook");
+    const { messageId, id } = await lead(relay.url);
+    expect(await stack.tg.reply(messageId, "$380")).toBe(200);
+    expect(await notesOf(relay).quote(id)).toBe(38_000);
+    expect(await stack.tg.reply(messageId, " wants Saturday\u0007\u202e,\r\nbond due 3 Dec\u001b[2J ", { first_name: "Kim" })).toBe(200);
+    expect(await notesOf(relay).notes(id)).toEqual([{ at: expect.any(Number), byName: "Kim", text: "wants Saturday,\nbond due 3 Dec[2J" }]);
+    expect(await stack.tg.reply(messageId, "$1,250.50")).toBe(200);
+    expect(await notesOf(relay).quote(id)).toBe(125_050);
+    expect(confirmations()).toEqual(["Quote recorded for Ann Lee: $380. Press Quoted on the notice once they have it.", "Note added to Ann Lee's lead.", "Quote recorded for Ann Lee: $1,250.50. Press Quoted on the notice once they have it."]);
+    // Each confirmation replies to the owner's own message.
+    const replies = stack.tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown)).map((d) => stack.tg.messages.get(d.messageId)!.replyTo);
+    expect(replies.every((to) => to !== undefined && to !== messageId)).toBe(true);
+    expect(followUpText({ name: "Ann Lee", phone: "0412 345 678" }, Date.parse("2026-11-23T00:05:00Z"), Date.parse("2026-11-26T00:00:00Z"), 38_000)).toContain("quoted $380 at 10:05 am, 23 Nov, not booked yet.");
+  });
+
+  it("ignores a reply from another chat, a message that replies to nothing or to a message not a notice, and a bot's; the same update twice counts once", async () => {
+    const relay = await start("webhook");
+    const { messageId, id } = await lead(relay.url);
+    await stack.tg.reply(messageId, "$999", {}, "-1009999999999");
+    const other = (await callBot(telegram(), "sendMessage", { chat_id: stack.tg.chatId, text: "chat" })) as { ok: true; result: { message_id: number } };
+    await stack.tg.reply(other.result.message_id, "$999");
+    await stack.tg.reply(messageId, "$999", { is_bot: true, first_name: "Other Bot" });
+    expect(await notesOf(relay).quote(id)).toBeNull();
+    await stack.tg.reply(messageId, "call after 5");
+    expect(await stack.tg.redeliver(stack.tg.updates.at(-1)!)).toBe(200);
+    expect(await notesOf(relay).notes(id)).toHaveLength(1);
+    expect(confirmations()).toEqual(["Note added to Ann Lee's lead."]);
+    expect(stack.tg.dropped).toEqual([]);
+  });
+
+  it("through long polling too: the relay asks for message updates, so a reply is not dropped", async () => {
+    const relay = await start("polling");
+    const { messageId, id } = await lead(relay.url);
+    await within(stack.tg.idle(), "the poller to ask for updates");
+    await stack.tg.reply(messageId, "380");
+    await expect.poll(() => notesOf(relay).quote(id), { timeout: 10_000, message: "the reply is read" }).toBe(38_000);
+    expect(stack.tg.dropped).toEqual([]);
+  });
+});
+
+describe("a reply's amount", () => {
+  it("is a plain number of dollars, with or without $, commas and cents; anything else is a note", () => {
+    expect(["$380", "380", " $ 380 ", "$1,250.50", "380.5", "$100000"].map(quoteCents)).toEqual([38_000, 38_000, 38_000, 125_050, 38_050, 10_000_000]);
+    for (const text of ["$0", "0412 345 678", "$100001", "380 inc gst?", "3 Dec", "$1,25", "-380", "3.805"]) expect(quoteCents(text), text).toBeUndefined();
+    expect(cleanNote(`${"x".repeat(600)}`)).toHaveLength(NOTE_MAX);
   });
 });
 

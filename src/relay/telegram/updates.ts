@@ -20,6 +20,7 @@ import { brisbaneClock } from "./notice.ts";
 import { openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { releaseSpam, showSpam } from "../owner/owner.ts";
+import { handleReply, type OwnerMessage } from "./replies.ts";
 
 /** The secret Telegram sends with every webhook post: derived from the bot token, so the relay and `npm run telegram` agree without another setting. */
 export async function webhookSecret(token: string): Promise<string> {
@@ -74,6 +75,8 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
   if (await store.updates.seen(updateId, now())) return false;
   const query = (update as { callback_query?: CallbackQuery }).callback_query;
   if (query && typeof query.id === "string") await press(query);
+  const message = (update as { message?: OwnerMessage }).message;
+  if (message && typeof message === "object") await handleReply(message, { store, telegram, log, now });
   await store.updates.done(updateId, now());
   return true;
 
@@ -157,12 +160,18 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
 }
 
 /**
+ * The updates the relay asks Telegram for: button presses, and messages (the owner's replies to a
+ * notice). https://core.telegram.org/bots/api#update
+ */
+export const ALLOWED_UPDATES = ["callback_query", "message"];
+
+/**
  * Points Telegram's webhook at `url` (the relay's /api/telegram) with the relay's secret, for
- * button presses only; an empty url removes it. Answers what Telegram said.
+ * button presses and the owner's replies (ALLOWED_UPDATES); an empty url removes it. Answers what Telegram said.
  * https://core.telegram.org/bots/api#setwebhook
  */
 export async function setWebhook(telegram: TelegramOptions, url: string): Promise<Awaited<ReturnType<typeof callBot>>> {
   if (url === "") return callBotRetrying(telegram, "deleteWebhook", {});
   // Telegram takes one setWebhook a second (a 429 with retry_after 1 otherwise): a second run straight after the first waits it out.
-  return callBotRetrying(telegram, "setWebhook", { url, secret_token: await webhookSecret(telegram.token), allowed_updates: ["callback_query"] });
+  return callBotRetrying(telegram, "setWebhook", { url, secret_token: await webhookSecret(telegram.token), allowed_updates: ALLOWED_UPDATES });
 }

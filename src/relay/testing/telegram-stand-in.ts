@@ -181,6 +181,14 @@ export interface StandIn {
    * queued for getUpdates (undefined).
    */
   press(messageId: number, data: string, from?: Partial<TelegramUser>, chatId?: string): Promise<number | undefined>;
+  /**
+   * The owner replies to a message with `text`: a message update from the message's chat (or
+   * `chatId`), delivered as press() delivers; dropped (undefined) while the bot has not asked for
+   * message updates.
+   */
+  reply(messageId: number, text: string, from?: Partial<TelegramUser>, chatId?: string): Promise<number | undefined>;
+  /** Updates made while their kind was not in allowed_updates: never delivered. */
+  readonly dropped: Update[];
   /** Posts this update to the webhook again, as Telegram does when the first post was not answered 2xx. */
   redeliver(update: Update): Promise<number | undefined>;
   /** Every update made by press(), in order. */
@@ -199,7 +207,30 @@ export interface Update {
     chat_instance: string;
     data: string;
   };
+  /**
+   * A message someone wrote in the chat (https://core.telegram.org/bots/api#message): here always a
+   * reply, whose reply_to_message carries no reply_to_message of its own ("Note that the Message
+   * object in this field will not contain further reply_to_message fields even if it itself is a reply").
+   */
+  message?: {
+    message_id: number;
+    from: TelegramUser;
+    chat: { id: number; type: string };
+    date: number;
+    text: string;
+    reply_to_message?: { message_id: number; from: TelegramUser; chat: { id: number; type: string }; date: number; text: string };
+  };
 }
+
+/** The bot itself, as the author of the messages it sent (getMe). */
+export const BOT: TelegramUser = { id: 123456789, is_bot: true, first_name: "Jacaranda Leads" };
+/**
+ * https://core.telegram.org/bots/api#getupdates, allowed_updates: "Specify an empty list to receive
+ * all update types except chat_member, message_reaction, and message_reaction_count (default). If
+ * not specified, the previous setting will be used. Please note that this parameter doesn't affect
+ * updates created before the call": an update of a kind not allowed when it is made is never queued.
+ */
+const DEFAULT_NOT_ALLOWED = ["chat_member", "message_reaction", "message_reaction_count"];
 
 export const TEST_TOKEN = "123456789:TEST-stand-in-token_abcdefghijklmnop";
 export const TEST_CHAT_ID = "-1001234567890";
@@ -413,6 +444,10 @@ export async function startTelegramStandIn({
     nextConflictAt: 0,
     previousOffset: -1,
     previousStart: 0,
+    /** The kinds of update the bot last asked for (getUpdates or setWebhook's allowed_updates); undefined: the default. */
+    allowedUpdates: undefined as string[] | undefined,
+    /** Updates made while their kind was not allowed: Telegram never queues them. */
+    dropped: [] as Update[],
   });
   let state = fresh();
   let longPoll: LongPoll | undefined;
@@ -677,6 +712,7 @@ export async function startTelegramStandIn({
     // The same URL, secret and connections, nothing to drop: "Webhook is already set" (or deleted).
     if (url === (state.webhook?.url ?? "") && secret === (state.webhook?.secretToken ?? "") && maxConnections === state.webhookMaxConnections && !drop) {
       if (state.webhook) state.webhook.allowedUpdates = (body.allowed_updates as string[] | undefined) ?? state.webhook.allowedUpdates;
+      remember(body.allowed_updates);
       return ok(true, url ? "Webhook is already set" : "Webhook is already deleted");
     }
     // A new URL ends a waiting getUpdates (abort_long_poll(true)); the old webhook is closed first,
@@ -697,6 +733,7 @@ export async function startTelegramStandIn({
     const ip = ipProblem(parsed.host);
     if (ip) return fail(400, ip);
     state.webhook = { url, secretToken: secret || undefined, allowedUpdates: body.allowed_updates as string[] | undefined };
+    remember(body.allowed_updates);
     state.webhookMaxConnections = maxConnections;
     return ok(true, "Webhook was set");
   }
@@ -710,6 +747,7 @@ export async function startTelegramStandIn({
 
   function getUpdates(body: Record<string, unknown>, res: ServerResponse): Promise<Reply | undefined> {
     if (state.webhook) return conflict(DESCRIPTIONS.webhookActive);
+    remember(body.allowed_updates);
     // Client.cpp process_get_updates_query: offset as given, limit 1 to 100 (default 100), timeout
     // 0 to LONG_POLL_MAX_TIMEOUT; the same offset again within 3 s waits at least 3 s, and within
     // 0.5 s gets at most one update.
@@ -794,8 +832,22 @@ export async function startTelegramStandIn({
     }
   }
 
-  /** An update into the queue, then to the webhook if one is set, else to a waiting getUpdates. */
+  /** allowed_updates as a call gave it: kept when given ("If not specified, the previous setting will be used"). */
+  function remember(given: unknown) {
+    if (Array.isArray(given)) state.allowedUpdates = given.length ? given.map(String) : undefined;
+  }
+
+  const allowed = (update: Update) => {
+    const kind = Object.keys(update).find((k) => k !== "update_id")!;
+    return state.allowedUpdates ? state.allowedUpdates.includes(kind) : !DEFAULT_NOT_ALLOWED.includes(kind);
+  };
+
+  /** An update into the queue, then to the webhook if one is set, else to a waiting getUpdates; one of a kind not allowed is dropped. */
   async function deliver(update: Update): Promise<number | undefined> {
+    if (!allowed(update)) {
+      state.dropped.push(update);
+      return undefined;
+    }
     queue(update);
     if (!state.webhook) {
       wakeLongPoll();
@@ -848,6 +900,9 @@ export async function startTelegramStandIn({
     },
     get edits() {
       return state.edits;
+    },
+    get dropped() {
+      return state.dropped;
     },
     get answers() {
       return state.answers;
@@ -921,6 +976,21 @@ export async function startTelegramStandIn({
           chat_instance: "stand-in",
           data,
         },
+      };
+      state.updates.push(update);
+      return deliver(update);
+    },
+    reply(messageId, text, from = {}, inChat) {
+      const message = state.messages.get(messageId);
+      const chat = inChat ?? message?.chatId ?? state.currentChatId;
+      const chatOf = { id: Number(chat), type: kindOf(chat) };
+      const date = Math.floor(Date.now() / 1000);
+      const own = state.nextMessageId++;
+      // The owner's message is in the chat too: the relay's answer may reply to it.
+      state.messages.set(own, { messageId: own, chatId: chat, text, shown: text, entities: [], replyTo: messageId });
+      const update: Update = {
+        update_id: state.nextUpdateId++,
+        message: { message_id: own, from: { ...OWNER, ...from }, chat: chatOf, date, text, reply_to_message: { message_id: messageId, from: BOT, chat: chatOf, date, text: message?.shown ?? "" } },
       };
       state.updates.push(update);
       return deliver(update);

@@ -57,8 +57,8 @@ export class OwnerQueries {
     return (await this.sql.all<Row>(`SELECT ${COLUMNS} FROM leads WHERE received_at >= ? AND received_at < ? ORDER BY received_at, id`, [from, to])).map(toLead);
   }
 
-  /** Delivered leads nobody has pressed a stage for yet, oldest first. */
-  async waiting(limit = 20): Promise<Lead[]> {
-    return (await this.sql.all<Row>(`SELECT ${COLUMNS} FROM leads WHERE status = 'delivered' AND stage IS NULL AND erased_at IS NULL ORDER BY received_at, id LIMIT ?`, [limit])).map(toLead);
+  /** Delivered leads nobody has pressed a stage for yet, received before `before` (all without it), oldest first. */
+  async waiting(limit = 20, before = Number.MAX_SAFE_INTEGER): Promise<Lead[]> {
+    return (await this.sql.all<Row>(`SELECT ${COLUMNS} FROM leads WHERE status = 'delivered' AND stage IS NULL AND erased_at IS NULL AND received_at < ? ORDER BY received_at, id LIMIT ?`, [before, limit])).map(toLead);
   }
 }

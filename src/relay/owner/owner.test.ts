@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadContent } from "../../build/content/load.ts";
 import { isOpen, nextOpenAt, openMinutesBetween } from "../leads/hours.ts";
 import { quoteNotices, contactNotices, TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
-import { ownerTick, reminderText, showSpam, SPAM_LISTED, waitedFor, type OwnerOptions } from "./owner.ts";
+import { noticeLink, ownerTick, reminderText, showSpam, SPAM_LISTED, waitedFor, type OwnerOptions } from "./owner.ts";
 import { sendOnce } from "../telegram/client.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
@@ -203,8 +203,8 @@ describe("the morning digest", () => {
         "2 quote requests, 1 contact message",
         "Waiting: 1 · Called: 1 · Quoted: 0 · Booked: 1 · Lost: 0 · Not a job: 0",
         "",
-        "Still waiting:",
-        `- Wendy Wait, quote, 9:00 am, 23 Nov https://t.me/c/${tg.chatId.slice(4)}/${notice}`,
+        "Still waiting, oldest first (1):",
+        `- Wendy Wait, +61 412 345 678, quote, 9:00 am, 23 Nov https://t.me/c/${tg.chatId.slice(4)}/${notice}`,
         "",
         "Stopped as spam: 2 messages",
         "",
@@ -279,6 +279,30 @@ describe("the morning digest", () => {
   it("sends nothing on a day with nothing to say", async () => {
     await ownerTick(options(), at("2026-11-24T08:00"));
     expect(tg.delivered).toHaveLength(0);
+  });
+
+  it("on the first morning of a fresh install, with leads only since midnight, sends nothing: their notices are there", async () => {
+    await lead("Early Bird", at("2026-11-24T06:30"));
+    const before = tg.delivered.length;
+    await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-24T08:00"));
+    expect(tg.delivered.slice(before)).toHaveLength(0);
+  });
+
+  it("adds up: the list of those still waiting holds no lead received today, oldest first with phones; older ones still waiting are listed under no new leads", async () => {
+    await lead("Old Wait", at("2026-11-20T10:00"));
+    await leads.store.settings.write("digest-last-day", "2026-11-24");
+    await lead("Today One", at("2026-11-25T07:00"));
+    await lead("Today Two", at("2026-11-25T07:30"), { form: "contact" });
+    const before = tg.delivered.length;
+    await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-25T08:00"));
+    const [digest] = tg.delivered.slice(before);
+    expect(digest.shown).toBe(["Yesterday's leads", "No new leads.", "", "Still waiting, oldest first (1):", `- Old Wait, +61 412 345 678, quote, 10:00 am, 20 Nov https://t.me/c/${tg.chatId.slice(4)}/${(await leads.store.get("lead-OldWait"))!.noticeMessageId}`, ""].join("\n"));
+  });
+
+  it("links to a notice only where Telegram gives links (a supergroup or channel), none in a private chat or a basic group", () => {
+    expect(noticeLink("-1001234567890", 42)).toBe("https://t.me/c/1234567890/42");
+    expect(noticeLink("987654321", 42)).toBeUndefined();
+    expect(noticeLink("-4567890", 42)).toBeUndefined();
   });
 
   it("on Monday covers Saturday and Sunday, when the business was closed on Sunday", async () => {

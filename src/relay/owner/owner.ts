@@ -208,27 +208,41 @@ export async function digestText(store: LeadStore, telegram: TelegramOptions, fr
   const received = await store.owner.receivedBetween(from, to);
   const leads = received.filter((l) => l.status !== "spam" && l.status !== "unconfirmed");
   const spam = received.length - leads.length;
-  const waiting = await store.owner.waiting();
+  // The same leads the counts are of, and older ones still waiting: none received since midnight, which today's notices show.
+  const waiting = await store.owner.waiting(WAITING_LISTED + 1, to);
   if (!leads.length && !spam && !waiting.length) return undefined;
   const days = Math.round((to - from) / DAY_MS);
   const pieces: Piece[] = [bold(days <= 1 ? "Yesterday's leads" : `Leads of the last ${days} days`), plain("\n")];
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  pieces.push(plain(`${count(leads.filter((l) => l.form === "quote").length, "quote request", "quote requests")}, ${count(leads.filter((l) => l.form === "contact").length, "contact message", "contact messages")}\n`));
-  if (leads.length) {
+  if (!leads.length) pieces.push(plain("No new leads.\n"));
+  else {
+    pieces.push(plain(`${count(leads.filter((l) => l.form === "quote").length, "quote request", "quote requests")}, ${count(leads.filter((l) => l.form === "contact").length, "contact message", "contact messages")}\n`));
     const byStage = [WAITING, ...STAGES.map((s) => s.key)].map((key) => [key, leads.filter((l) => (l.stage ?? WAITING) === key).length] as const);
     pieces.push(plain(`${byStage.map(([key, n]) => `${key === WAITING ? "Waiting" : STAGES.find((s) => s.key === key)!.shown}: ${n}`).join(" · ")}\n`));
   }
   if (waiting.length) {
-    pieces.push(plain("\n"), bold("Still waiting:"), plain("\n"));
-    for (const lead of waiting) pieces.push(...waitingLine(lead, telegram, now));
+    const listed = waiting.slice(0, WAITING_LISTED);
+    pieces.push(plain("\n"), bold(`Still waiting, oldest first (${waiting.length > WAITING_LISTED ? `the first ${WAITING_LISTED}; npm run leads -- list --stage waiting has the rest` : listed.length}):`), plain("\n"));
+    for (const lead of listed) pieces.push(...waitingLine(lead, telegram, now));
   }
   if (spam) pieces.push(plain(`\nStopped as spam: ${count(spam, "message", "messages")}\n`));
   return render(pieces).markdown;
 }
 
+/** The most waiting leads the digest lists, so it stays well within one message. */
+const WAITING_LISTED = 15;
+
+/** "- Ann Lee, +61 412 345 678, quote, 9:00 am, 23 Nov": who to ring first, and a link to the notice where Telegram gives one. */
 function waitingLine(lead: Lead, telegram: TelegramOptions, now: number): Piece[] {
   const link = noticeLink(telegram.chatId, lead.noticeMessageId);
-  return [plain("- "), value(lead.fields?.name ?? "(erased)"), plain(`, ${lead.form}, ${brisbaneClock(lead.receivedAt, now)}${link ? ` ${link}` : ""}\n`)];
+  const phone = phoneShown(lead.fields?.phone ?? "");
+  return [
+    plain("- "),
+    value(cutText((lead.fields?.name ?? "(erased)").replace(/\s+/g, " ").trim(), 64)),
+    plain(", "),
+    ...(phone ? [value(phone), plain(", ")] : []),
+    plain(`${lead.form}, ${brisbaneClock(lead.receivedAt, now)}${link ? ` ${link}` : ""}\n`),
+  ];
 }
 
 /** A link to a message in a supergroup or channel (chat ids -100…); private chats have none. */

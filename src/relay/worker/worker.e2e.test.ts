@@ -478,7 +478,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     const digests = tg.delivered.filter((d) => d.shown.startsWith("Yesterday's leads"));
     expect(digests).toHaveLength(1);
     expect(digests[0].shown).toContain("0 quote requests, 1 contact message\nWaiting: 1 · Called: 0");
-    expect(digests[0].shown).toContain("Still waiting:\n- Wait Long, contact,");
+    expect(digests[0].shown).toContain("Still waiting, oldest first (1):\n- Wait Long, +61 412 345 678, contact,");
 
     // Quoted four days ago and not Booked or Lost: one follow-up (LEAD_FOLLOW_UP_DAYS, 3 by default), with Later.
     const [{ id }] = await w.leads();

@@ -268,11 +268,11 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     expect(text.status).toBe(0);
     expect(text.stdout).toContain("November 2026: leads and where they came from");
     expect(text.stdout).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+0\s+1\s+14$/m);
-    expect(text.stdout).toContain("Time from arrival to Called, in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; hours from BUSINESS_HOURS)");
-    expect(text.stdout).toContain("10 of 14 leads called: median 40 min, 90th percentile 2 h 30 min");
+    expect(text.stdout).toContain("Time from arrival to first contact (Called, Quoted or Booked, whichever came first), in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; hours from BUSINESS_HOURS)");
+    expect(text.stdout).toContain("11 of 14 leads contacted: median 1 h, 90th percentile 2 h 30 min");
     expect(text.stdout).toMatch(/^\s+1\s+\/suburbs\/annerley\/\s+4\s+4$/m);
     const json = JSON.parse((await cli(["report", "--month", "2026-11", "--json"])).stdout);
-    expect(json.timeToCalled).toMatchObject({ leads: 14, called: 10, medianMinutes: 40, p90Minutes: 150 });
+    expect(json.timeToCalled).toMatchObject({ leads: 14, called: 11, medianMinutes: 60, p90Minutes: 150 });
     expect(json.pages[0]).toEqual({ page: "/suburbs/annerley/", callTaps: 4, quote: 4, contact: 0, spam: 0 });
     expect(json.sources[0]).toEqual({ source: "Google search", quote: 6, contact: 0, spam: 0 });
     expect(json.suburbs.slice(0, 3).map((s: { page: string }) => s.page)).toEqual(["/suburbs/annerley/", "/suburbs/bulimba/", "/suburbs/paddington/"]);
@@ -287,7 +287,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     // Every day 8 to 6: the Sunday call takes 30 minutes, the weekend 1,290 (60 + 600 + 600 + 30).
     const everyDay = JSON.parse((await cli(["report", "--month", "2026-11", "--json"], { BUSINESS_HOURS: JSON.stringify(DEFAULT_HOURS) })).stdout);
     expect(Object.fromEntries(everyDay.timeToCalled.calls.map((c: { id: string; businessMinutes: number }) => [c.id, c.businessMinutes]))).toMatchObject({ "nov-f": 30, "nov-c": 1290, "nov-d": 610, "nov-j": 210 });
-    expect(everyDay.timeToCalled).toMatchObject({ medianMinutes: 67.5, p90Minutes: 610 });
+    expect(everyDay.timeToCalled).toMatchObject({ medianMinutes: 60, p90Minutes: 610 });
     for (const [args, env, said] of [
       [["report", "--month", "2026-13"], {}, "--month takes a month as YYYY-MM, e.g. 2026-11, not 2026-13."],
       [["report", "--month", "11/2026"], {}, "not 11/2026."],

@@ -75,6 +75,20 @@ export class StageStore {
   }
 
   /**
+   * Writes a press known to have been made, from `from` to `stage`, without reading the store
+   * first: for a store filled in one batch (the tests' month of leads on D1 through wrangler).
+   * A live press goes through move(), which reads where the lead stands.
+   */
+  async replay(id: string, from: Stage | null, stage: Stage, at: number, by: { name: string; id?: number }): Promise<void> {
+    await this.sql.run("UPDATE leads SET stage = ?, lost_reason = NULL WHERE id = ?", [stage, id]);
+    await this.sql.run(
+      "INSERT INTO lead_stages (lead_id, stage, at, by_name, by_id, last_at, last_by_name, last_by_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id, stage) DO UPDATE SET last_at = excluded.last_at, last_by_name = excluded.last_by_name, last_by_id = excluded.last_by_id",
+      [id, stage, at, by.name, by.id ?? null, at, by.name, by.id ?? null],
+    );
+    await this.sql.run("INSERT INTO lead_presses (lead_id, at, from_stage, to_stage, by_name, by_id) VALUES (?, ?, ?, ?, ?, ?)", [id, at, from, stage, by.name, by.id ?? null]);
+  }
+
+  /**
    * Takes back press `seq` of the lead, made by mistake: the lead goes back to the stage it moved
    * from, if that press is still the lead's latest live one and was made less than `windowMs` ago.
    * The Undo is kept in the history too; lead_stages forgets the press taken back.

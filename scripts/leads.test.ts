@@ -43,7 +43,7 @@ describe("npm run leads", () => {
       "",
     ]);
     const out = stdout.split("\n");
-    expect(out[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id$/);
+    expect(out[0]).toMatch(/^received\s+form\s+name\s+phone\s+email\s+status\s+stage\s+id$/);
     expect(out[1]).toContain("Mia 你好");
     expect(out[1]).toMatch(/undeliverable\s+waiting\s+lead-mia$/);
     expect(out[2]).toContain("Zoë O'Brien");
@@ -146,7 +146,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
 
   it("the table shows each lead's stage; --stage keeps one stage, waiting those no button was pressed for", async () => {
     const out = (await cli(["list", "--limit", "100"])).stdout;
-    expect(out.split("\n")[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id$/);
+    expect(out.split("\n")[0]).toMatch(/^received\s+form\s+name\s+phone\s+email\s+status\s+stage\s+id$/);
     expect(out).toMatch(/delivered\s+Booked\s+nov-a\n/);
     expect(out).toMatch(/delivered\s+Not a job\s+nov-e\n/);
     expect(out).toMatch(/pending\s+waiting\s+nov-k\n/);
@@ -239,11 +239,11 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     expect(byId.get("nov-a")).toMatchObject({
       stage: "Booked",
       calledBy: "Sam Nguyen",
-      calledAt: "2026-11-01T23:20:00.000Z",
+      calledAt: "2026-11-02 09:20:00",
       quotedBy: "Sam Nguyen",
-      quotedAt: "2026-11-02T01:00:00.000Z",
+      quotedAt: "2026-11-02 11:00:00",
       bookedBy: "Alex",
-      bookedAt: "2026-11-04T00:00:00.000Z",
+      bookedAt: "2026-11-04 10:00:00",
       notAJobBy: "",
       notAJobAt: "",
       page: "/",
@@ -254,7 +254,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
       utmMedium: "organic",
       utmCampaign: "",
     });
-    expect(byId.get("nov-e")).toMatchObject({ stage: "Not a job", calledAt: "2026-11-10T00:05:00.000Z", notAJobBy: "Sam Nguyen", notAJobAt: "2026-11-10T00:06:00.000Z" });
+    expect(byId.get("nov-e")).toMatchObject({ stage: "Not a job", calledAt: "2026-11-10 10:05:00", notAJobBy: "Sam Nguyen", notAJobAt: "2026-11-10 10:06:00", receivedAt: "2026-11-10 10:00:00" });
     expect(byId.get("nov-k")).toMatchObject({ stage: "waiting", calledBy: "" });
     expect(byId.get("nov-s1")).toMatchObject({ status: "spam", stage: "" });
     expect(byId.get("nov-i")).toMatchObject({ page: "/suburbs/bulimba/", landing: "", source: "" });
@@ -486,5 +486,11 @@ describe("npm run leads -- export: formulas defused after leading spaces too", (
     }
     expect(csv).toContain(`"'\r\n-2+3"`);
     expect(csv).toContain(`"'\u00A0=HYPERLINK(""https://evil.example"")"`);
+  });
+
+  it("names the service as the form shows it, not by its value", async () => {
+    await store.store.add({ id: "lead-oven", form: "contact", fields: { name: "O", email: "o@example.com", phone: "", service: "oven-bbq-cleaning", message: "m" }, parts: ["o"], receivedAt: Date.now() });
+    const rows = parseCsv((await leadsInProcess(["export"], { LEADS_DB: store.file })).stdout.replace(/^\uFEFF/, ""));
+    expect(rows.find((r) => r[0] === "lead-oven")?.[8]).toBe("Oven & BBQ Cleaning Brisbane");
   });
 });

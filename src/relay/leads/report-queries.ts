@@ -1,7 +1,7 @@
 /**
  * What the month's report (owner/report.ts) reads of the store, in SQL, so the
- * Worker's D1 answers the same as the Node relay's file. Apart from the
- * store's class, which the Worker bundles: only `npm run leads` reads these.
+ * Worker's D1 answers the same as the Node relay's file; the weekly summary
+ * in the chat (owner/weekly.ts) reads them too, on both hosts.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
 import type { Stage } from "../telegram/stages.ts";

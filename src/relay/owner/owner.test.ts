@@ -12,6 +12,7 @@ import { sendOnce } from "../telegram/client.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { handleUpdate } from "../telegram/updates.ts";
+import { OwnerNotes } from "../leads/owner-notes.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 
 const HOURS = loadContent("content").site.hours;
@@ -178,6 +179,48 @@ describe("follow-ups and Later", () => {
   });
 });
 
+describe("the week in the chat", () => {
+  it("on Monday at opening: last week's leads by form and source, time to first contact, outcomes, conversion, booked value and top pages; once; nothing for a week without leads", async () => {
+    const opts = { ...options(), reminderMinutes: 0 };
+    const a = await lead("Ann Week", at("2026-11-23T09:00"));
+    const b = await lead("Bo Week", at("2026-11-24T10:00"), { form: "contact" });
+    const c = await lead("Cy Week", at("2026-11-25T11:00"));
+    await lead("Dee Week", at("2026-11-26T12:00"));
+    await lead("Spam Week", at("2026-11-26T13:00"), { status: "spam" });
+    await lead("Next Week", at("2026-11-30T07:00"));
+    await leads.store.stages.set(a, "quoted", at("2026-11-23T09:40"), { name: "Sam" });
+    await leads.store.stages.set(a, "booked", at("2026-11-24T09:00"), { name: "Sam" });
+    await new OwnerNotes(leads.store.sql).setQuote(a, 38_000);
+    await leads.store.stages.set(b, "called", at("2026-11-24T10:20"), { name: "Sam" });
+    await leads.store.stages.move(c, "lost", at("2026-11-25T12:00"), { name: "Sam" }, "price");
+    const weekly = () => tg.delivered.filter((d) => d.shown.startsWith("Last week"));
+
+    await ownerTick(opts, at("2026-11-29T10:00"));
+    await ownerTick(opts, at("2026-11-30T07:59"));
+    expect(weekly()).toHaveLength(0);
+    await ownerTick(opts, at("2026-11-30T08:00"));
+    await ownerTick(opts, at("2026-11-30T08:01"));
+    expect(weekly().map((d) => d.shown)).toEqual([
+      [
+        "Last week (23 Nov to 29 Nov)",
+        "Leads: 4 (3 quote, 1 contact)",
+        "From: (not known) 4",
+        "First contact: median 30 min in business hours (2 of 4 contacted)",
+        "Quoted 0 · Booked 1 · Lost 1 (Price 1)",
+        "Conversion: 25% (1 booked of 4 real leads) · Booked value: $380 (1 of 1 with a quote)",
+        "Top pages: (not known) 4",
+        "",
+      ].join("\n"),
+    ]);
+    // The next Monday, after a week without leads but one: that one only; then a week with none sends nothing.
+    await ownerTick(opts, at("2026-12-07T08:00"));
+    expect(weekly()).toHaveLength(2);
+    expect(weekly()[1].shown).toMatch(/^Last week \(30 Nov to 6 Dec\)\nLeads: 1 \(1 quote, 0 contact\)/);
+    await ownerTick(opts, at("2026-12-14T08:00"));
+    expect(weekly()).toHaveLength(2);
+  });
+});
+
 describe("the morning digest", () => {
   it("at opening time: yesterday's leads by stage, the ones still waiting with a link, and spam stopped with a button; once", async () => {
     const waiting = await lead("Wendy Wait", at("2026-11-23T09:00"));
@@ -313,7 +356,8 @@ describe("the morning digest", () => {
     await leads.store.stages.set("lead-SunLead", "booked", at("2026-11-29T10:10"), { name: "Sam" });
     const before = tg.delivered.length;
     await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-30T08:00"));
-    const digest = tg.delivered.slice(before);
+    // Monday's weekly summary aside.
+    const digest = tg.delivered.slice(before).filter((d) => !d.shown.startsWith("Last week"));
     expect(digest).toHaveLength(1);
     expect(digest[0].shown).toMatch(/^Leads of the last 2 days\n2 quote requests, 0 contact messages\nWaiting: 0 · Called: 1 · Quoted: 0 · Booked: 1/);
   });

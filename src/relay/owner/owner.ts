@@ -8,6 +8,7 @@
  *   `reminderMinutes` after it was delivered; only while the business is open
  *   (content/site.yaml's hours, Brisbane time), so one that waits overnight is
  *   reminded at the next opening; once per lead;
+ * - on Monday at opening, last week in figures (weekly.ts);
  * - a morning digest at opening time: the leads since the last digest by
  *   stage, the ones still waiting (each a link to its notice where the chat
  *   allows links), and how many messages were stopped as spam, with a button
@@ -19,6 +20,7 @@ import { LIMITS } from "../../shared/forms/fields.ts";
 import { cutText } from "../../shared/text.ts";
 import { brisbaneClock, TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
 import { expireUndos } from "../telegram/notice-edit.ts";
+import { weeklySummary } from "./weekly.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts";
 import { brisbane, isOpen, nextOpenAt, openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
@@ -56,6 +58,7 @@ export async function ownerTick(options: OwnerOptions, now: number): Promise<voi
   await remind(options, now);
   await followUp(options, now);
   await digest(options, now);
+  await weeklySummary(options, now);
 }
 
 async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOptions, now: number): Promise<void> {

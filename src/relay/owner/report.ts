@@ -197,8 +197,8 @@ function rankSuburbs(pages: Rows<PageRow>, suburbPages: readonly string[]): Mont
   return ranked;
 }
 
-/** The month's outcomes from the store's counts by stage and reason. */
-function outcomesOf(rows: Awaited<ReturnType<typeof monthFigures>>["outcomes"]): MonthReport["outcomes"] {
+/** The outcomes from the store's counts by stage and reason (the month's, or the weekly summary's week). */
+export function outcomesOf(rows: Awaited<ReturnType<typeof monthFigures>>["outcomes"]): MonthReport["outcomes"] {
   const sum = (keep: (r: (typeof rows)[number]) => boolean, of: (r: (typeof rows)[number]) => number = (r) => r.count) => rows.filter(keep).reduce((n, r) => n + of(r), 0);
   const realLeads = sum((r) => r.stage !== "not-a-job");
   const booked = sum((r) => r.stage === "booked");

@@ -12,9 +12,16 @@ import { writeJsonSchemas } from "../src/build/content/json-schema.ts";
 import { ContentError } from "../src/build/content/load.ts";
 import { formActions } from "../src/shared/relay-paths.ts";
 import { RESULT_MARKUP_FILE, writeResultMarkup } from "../src/build/result-markup.tsx";
+import { EMAIL_MARKUP_FILE, writeEmailMarkup } from "../src/build/email-markup.tsx";
 
 for (const file of writeJsonSchemas()) console.log(`Updated ${file} from src/content/schema.ts: commit it with the schema change.`);
 if (await writeResultMarkup()) console.log(`Updated ${path.relative(process.cwd(), RESULT_MARKUP_FILE)} from the site's form components: commit it with their change.`);
+try {
+  if (writeEmailMarkup()) console.log(`Updated ${path.relative(process.cwd(), EMAIL_MARKUP_FILE)} from content/ and the confirmation email's template: commit it with their change.`);
+} catch (error) {
+  // A content/ that does not load is reported by the build below, by file and line.
+  if (!(error instanceof ContentError)) throw error;
+}
 
 const relay = process.env.RELAY_URL?.replace(/\/$/, "");
 const progress = progressLine();

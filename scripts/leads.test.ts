@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../src/build/content/load.ts";
 import { quoteNotices } from "../src/relay/telegram/notice.ts";
 import { QuoteBody } from "../src/shared/forms/schema.ts";
+import { EmailRecords } from "../src/relay/email/records.ts";
 import { startDelivery } from "../src/relay/node/delivery.ts";
 import { DEFAULT_HOURS } from "../src/relay/site.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
@@ -102,6 +103,21 @@ describe("npm run leads", () => {
     );
   });
 
+  it("show: each email the lead caused, to whom and when, with the provider's id or why not", async () => {
+    const emails = new EmailRecords(leads.store.sql);
+    const at = Date.parse("2026-11-20T09:00:00+10:00");
+    await emails.recordConfirmation("lead-mia", "lead-mia@example.com", at, 20);
+    const [confirmation] = await emails.forLead("lead-mia");
+    await emails.sent(confirmation, at + 1_000, "4ef9a417-02e9-4d39-ad75-9611e0fcc33c");
+    await emails.recordOwnerCopies("owner@example.com.au", at, 0, at, "not delivered to Telegram within 5 minutes");
+    await emails.recordNotSent("lead-zoe", "visitor-confirmation", "zoe@localhost", "not sent: address refused (test)", at);
+    const mia = (await leadsCli("show", "lead-mia")).stdout;
+    expect(mia).toContain("visitor-confirmation  to lead-mia@example.com, recorded 20 November 2026 at 9:00:00 am AEST: sent 20 November 2026 at 9:00:01 am AEST, id 4ef9a417-02e9-4d39-ad75-9611e0fcc33c");
+    expect(mia).toMatch(/owner-lead {12}to owner@example\.com\.au, recorded .*: not sent yet: 0 attempt\(s\)/);
+    expect(mia).toContain("why by email: Telegram did not take this notice (400 Bad Request: message is too long)");
+    expect((await leadsCli("show", "lead-zoe")).stdout).toContain("to zoe@localhost, recorded 20 November 2026 at 9:00:00 am AEST: not sent: address refused (test)");
+  });
+
   it("exports CSV a spreadsheet opens: UTF-8 mark, quoted cells, formulas defused", async () => {
     const { stdout: csv, status } = await leadsCli("export", "--format", "csv");
     expect(status).toBe(0);
@@ -129,7 +145,7 @@ describe("npm run leads", () => {
 });
 
 const CSV_HEADER =
-  "id,receivedAt,form,status,name,email,phone,address,service,message,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,lostBy,lostAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign";
+  "id,receivedAt,form,status,name,email,phone,address,service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,lostBy,lostAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign";
 
 describe("npm run leads: stages, where each lead came from, and the month's report", () => {
   let month: ReturnType<typeof tempLeadStore>;

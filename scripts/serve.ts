@@ -1,7 +1,7 @@
 /**
  * `npm run serve`: serves the built dist/ and the form relay at
  * http://localhost:4321. Settings come from the environment (PORT, HOST,
- * TELEGRAM_*, LEADS_*, RATE_LIMIT_PER_MINUTE, ALLOWED_ORIGINS; see README),
+ * TELEGRAM_*, LEADS_*, EMAIL_*, RATE_LIMIT_PER_MINUTE, ALLOWED_ORIGINS; see README),
  * checked before anything starts. SITE_ROOT serves another build than dist/.
  */
 import { existsSync } from "node:fs";
@@ -9,14 +9,18 @@ import path from "node:path";
 import { loadContent } from "../src/build/content/load.ts";
 import { siteFacts } from "../src/content/site-facts.ts";
 import { ConfigError, printableApiBase, serverConfig, telegramConfigured, type ServerConfig } from "../src/relay/index.ts";
+import { privacyProblem, privacyUnknownLine } from "../src/relay/email/privacy.ts";
+import { emailSettings, emailStartupLine, type EmailSettings } from "../src/relay/email/settings.ts";
 import { startNodeRelay } from "../src/relay/node/node.ts";
 import { createApp } from "../src/server/app.ts";
 import { FORM_PATHS, HEALTH_PATH, TELEGRAM_UPDATES_PATH } from "../src/shared/relay-paths.ts";
 import { listen } from "../src/server/node.ts";
 
 let config: ServerConfig;
+let email: EmailSettings | undefined;
 try {
   config = serverConfig(process.env);
+  email = emailSettings(process.env);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(`${error.message}\n\nFix these environment variables and start again.`);
@@ -30,7 +34,13 @@ if (!existsSync(path.join(root, "index.html"))) {
 }
 
 const content = siteContent();
-const { relay, opened, updates } = await startNodeRelay({ config, site: content && siteFacts(content) });
+const site = content && siteFacts(content);
+const privacy = privacyProblem(email, site);
+if (privacy) {
+  console.error(`${privacy}\n\nThe relay did not start.`);
+  process.exit(1);
+}
+const { relay, opened, updates } = await startNodeRelay({ config, site, email });
 const { url } = await listen(createApp({ root, relay }), { port: config.PORT, host: config.HOST });
 
 console.log(`Serving ${root} at ${url}`);
@@ -41,6 +51,9 @@ console.log(
     : `Forms: Telegram is not configured (set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID), so leads are stored in ${opened.file} and not sent; read them with npm run leads.`,
 );
 if (updates !== "off") console.log(`The owner's buttons: ${updates === "polling" ? "long polling Telegram (TELEGRAM_UPDATES=polling)" : `Telegram's webhook at ${TELEGRAM_UPDATES_PATH} (TELEGRAM_UPDATES=webhook; set it with npm run telegram -- webhook URL)`}.`);
+console.log(emailStartupLine(email));
+const unknown = privacyUnknownLine(email, site);
+if (unknown) console.log(unknown);
 console.log(`Health: ${url}${HEALTH_PATH}. Spam check: ${config.SPAM_CHECKS}${config.TRUST_PROXY ? `; client addresses from X-Forwarded-For behind ${config.TRUST_PROXY} prox${config.TRUST_PROXY === 1 ? "y" : "ies"}` : ""}.`);
 
 /**

@@ -41,6 +41,15 @@ describe("npm run telegram -- webhook URL", () => {
     expect(tg.webhook).toBeUndefined();
   });
 
+  it("answers an option it does not take with the usage, not a stack trace", async () => {
+    const run = await telegramScript(["webhook", "--bogus"]);
+    expect(run.status).toBe(2);
+    expect(run.output).toContain("Unknown option '--bogus'");
+    expect(run.output).toContain("npm run telegram -- webhook --delete");
+    expect(run.output).not.toMatch(/\n\s+at /);
+    expect(tg.webhook).toBeUndefined();
+  });
+
   it("sets an https: address on port 443 (said or not) or 8443", async () => {
     for (const url of ["https://relay.example.com.au/api/telegram", "https://relay.example.com.au:443/api/telegram", "https://relay.example.com.au:8443/api/telegram"]) {
       const run = await telegramScript(["webhook", url]);

@@ -10,16 +10,16 @@
  * Settings as the relay reads them (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID, TELEGRAM_API_BASE); the
  * secret Telegram sends with each post is derived from the token, so nothing else is needed.
  */
-import { parseArgs } from "node:util";
 import { ConfigError, relayConfig, telegramOptions } from "../src/relay/config.ts";
 import { TELEGRAM_UPDATES_PATH } from "../src/shared/relay-paths.ts";
 import { setWebhook } from "../src/relay/telegram/updates.ts";
+import { scriptArgs } from "./script-args.ts";
 
 const USAGE = `Usage:
   npm run telegram -- webhook https://relay.your-domain.com.au${TELEGRAM_UPDATES_PATH}
   npm run telegram -- webhook --delete`;
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { delete: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } });
+const { values, positionals } = scriptArgs({ allowPositionals: true, options: { delete: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } }, USAGE);
 const [command, url] = positionals;
 if (values.help || command !== "webhook" || (!url && !values.delete)) fail(USAGE, values.help ? 0 : 1);
 if (url && (!/^https?:\/\/[^/]+\/\S*$/.test(url) || !URL.canParse(url))) fail(`${JSON.stringify(url)} is not an address such as https://relay.your-domain.com.au${TELEGRAM_UPDATES_PATH}`);

@@ -3,7 +3,7 @@ import { STAGE_KEYS } from "../../src/relay/telegram/stages.ts";
 import type { Command } from "./command.ts";
 import { serviceLabel } from "../../src/shared/forms/fields.ts";
 import { fail, shown } from "./fail.ts";
-import { FROM, stageShown, stem, view, type View } from "./view.ts";
+import { DETAIL_KEYS, FROM, stageShown, stem, view, type View } from "./view.ts";
 
 export const exportLeads: Command = async ({ args: { flags }, store, out: { stdout } }) => {
   if (flags.format !== "csv") fail(shown`Unknown format ${flags.format}: use --format csv.`);
@@ -11,7 +11,9 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
   if (stdout.isTTY) fail("export writes a file for a spreadsheet, with what visitors typed as they typed it: send it to a file, e.g. npm run leads -- export --format csv > leads.csv (npm run leads -- list shows leads on screen).");
   const leads = (await store.list({ limit: 1_000_000, withStages: true })).map(view);
   const columns = [
-    ...(["id", "receivedAt", "form", "status", "name", "email", "phone", "address", "service", "message", "deliveredAt", "stage"] as const),
+    ...(["id", "receivedAt", "form", "status", "name", "email", "phone", "address", "service", "message"] as const),
+    ...DETAIL_KEYS,
+    ...(["deliveredAt", "stage"] as const),
     ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`] as const),
     ...(Object.keys(FROM) as (keyof typeof FROM)[]),
   ];

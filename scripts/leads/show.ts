@@ -1,6 +1,7 @@
 /** `npm run leads -- show ID`: one lead in full: its fields, every press on its notice, where it came from, its notice. */
 import { reasonLabel, STAGE_KEYS, stageLabel, type LostReason, type Press, type Stage } from "../../src/relay/telegram/stages.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
+import { EmailRecords, type EmailRecord } from "../../src/relay/email/records.ts";
 import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
 import { escapeTerminal } from "../../src/shared/escape.ts";
 import { need } from "./args.ts";
@@ -37,6 +38,7 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
     for (const k of from) line(k, v[k as keyof typeof FROM], "  ");
   } else print("\nWhere it came from: not recorded.");
   printNotice(lead, print);
+  printEmails(await new EmailRecords(store.sql).forLead(lead.id), print);
 };
 
 const stageWords = (stage: Stage | null, reason?: LostReason | null) => (stage === null ? "waiting" : `${stageLabel(stage)}${stage === "lost" && reason ? ` (${reasonLabel(reason)})` : ""}`);
@@ -45,6 +47,23 @@ const stageWords = (stage: Stage | null, reason?: LostReason | null) => (stage =
 function pressLine(p: Press): string {
   const move = `${stageWords(p.from, p.fromReason)} → ${stageWords(p.to, p.reason)}`;
   return `  ${brisbane(iso(p.at)!)}  ${p.undoes === null ? move : `Undo (${move})`}, by ${escapeTerminal(p.byName)}`;
+}
+
+/** Each email the lead caused: to whom, when, the provider's id, or why not (decision 0063). */
+function printEmails(emails: EmailRecord[], print: (line: string) => void) {
+  if (!emails.length) return print("\nEmails: none recorded (email off, or not owed).");
+  print("\nEmails (Brisbane time):");
+  for (const e of emails) {
+    const to = e.recipient ?? "(address erased)";
+    const state =
+      e.status === "sent"
+        ? `sent ${brisbane(iso(e.sentAt)!)}${e.providerId ? `, id ${e.providerId}` : ""}`
+        : e.status === "pending"
+          ? `not sent yet: ${e.attempts} attempt(s), next ${brisbane(iso(e.nextAttemptAt)!)}${e.lastError ? ` (${e.lastError})` : ""}`
+          : (e.reason ?? "not sent");
+    print(escapeTerminal(`  ${e.kind.padEnd(22)}to ${to}, recorded ${brisbane(iso(e.createdAt)!)}: ${state}`));
+    if (e.kind === "owner-lead" && e.reason && e.status !== "not-sent") print(escapeTerminal(`  ${"".padEnd(22)}why by email: ${e.reason}`));
+  }
 }
 
 /** The notice as Telegram shows it, part by part, or why it is gone. */

@@ -11,6 +11,18 @@ type StageStem = "called" | "quoted" | "booked" | "lost" | "notAJob";
 type StageFields = Record<`${StageStem}By` | `${StageStem}At`, string | null>;
 /** Where it came from, as the CSV and JSON name it. */
 export const FROM = { page: "page", landing: "landing", landingName: "landingName", source: "source", utmSource: "utm_source", utmMedium: "utm_medium", utmCampaign: "utm_campaign" } as const;
+/** The quote page's details, from their columns (migration 0010), as show and the CSV name them. */
+const DETAILS_VIEW = ({ details: d }: Lead) => ({
+  propertyType: d.propertyType,
+  bedrooms: d.bedrooms === null ? null : String(d.bedrooms),
+  bathrooms: d.bathrooms === null ? null : String(d.bathrooms),
+  storeys: d.storeys === null ? null : String(d.storeys),
+  date: d.date,
+  timeWindow: d.timeWindow,
+  addOns: d.addOns,
+  estimate: d.estimate,
+});
+export const DETAIL_KEYS = ["propertyType", "bedrooms", "bathrooms", "storeys", "date", "timeWindow", "addOns", "estimate"] as const;
 export const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 
 /**
@@ -34,6 +46,7 @@ export function view(lead: Lead) {
     address: f?.address || null,
     service: f?.service || null,
     message: f?.message || null,
+    ...DETAILS_VIEW(lead),
     attempts: lead.attempts,
     lastError: lead.lastError,
     spamReason: lead.spamReason,

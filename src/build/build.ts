@@ -8,7 +8,7 @@ import path from "node:path";
 import { estimatesOff, loadContent } from "./content/load.ts";
 import type { Route, RouteKind } from "../content/routes.ts";
 import { FORM_PATHS } from "../shared/relay-paths.ts";
-import { serverConfig } from "../relay/index.ts";
+import { LEADS_RETENTION_DAYS, readWholeNumber } from "../shared/settings.ts";
 import { bundleIslands } from "./bundle.ts";
 import { cssFor } from "./css.ts";
 import { buildImages } from "./images.ts";
@@ -108,13 +108,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 export const renderDefaults = (env: Record<string, string | undefined> = process.env): RenderOptions => ({ formActions: FORM_PATHS, retentionDays: leadRetentionDays(env) });
 
 /**
- * LEADS_RETENTION_DAYS read by the relay's own settings parser, so the privacy
- * policy states the relay's rule and default, never a copy of them. A relay
- * run with another value than the build saw would make the policy wrong:
- * build with the relay's setting (README: The form relay).
+ * LEADS_RETENTION_DAYS read by the rule the relay reads it by (src/shared/settings.ts), so the
+ * privacy policy states the relay's rule and default, never a copy of them. A relay run with
+ * another value than the build saw would make the policy wrong: build with the relay's setting
+ * (README: The form relay).
  */
 export function leadRetentionDays(env: Record<string, string | undefined>): number {
-  return serverConfig({ LEADS_RETENTION_DAYS: env.LEADS_RETENTION_DAYS }).LEADS_RETENTION_DAYS;
+  const days = readWholeNumber(env.LEADS_RETENTION_DAYS, LEADS_RETENTION_DAYS);
+  if (typeof days === "number") return days;
+  throw new Error(`LEADS_RETENTION_DAYS: ${days.problem}`);
 }
 
 function swapIn(staging: string, outDir: string) {

@@ -13,9 +13,9 @@ const render = (path: string, c = content) => renderRoute(routes(c).find((r) => 
 const text = visibleText;
 
 describe("the route list", () => {
-  it("has the pages of the specification, the privacy policy and the terms, and the 404", () => {
-    // Home, the services, About, Contact and the suburbs, the two pages the footer's fine print links to, the 404.
-    expect(all).toHaveLength(1 + content.services.length + 2 + content.suburbs.length + 2 + 1);
+  it("has the pages of the specification, the quote page, the privacy policy and the terms, and the 404", () => {
+    // Home, the services, About, Contact, the quote page (issue 42) and the suburbs, the two pages the footer's fine print links to, the 404.
+    expect(all).toHaveLength(1 + content.services.length + 3 + content.suburbs.length + 2 + 1);
     expect(all.map(outputFile)).toEqual(
       expect.arrayContaining([
         "index.html",
@@ -27,6 +27,7 @@ describe("the route list", () => {
         "services/carpet-cleaning-brisbane/index.html",
         "about-us/index.html",
         "contact-us/index.html",
+        "quote/index.html",
         "privacy-policy/index.html",
         "terms/index.html",
         "suburbs/annerley/index.html",

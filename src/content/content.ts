@@ -15,7 +15,7 @@ export const FILES = {
   home: ["home.yaml", S.HomeFile],
   about: ["about.yaml", S.AboutFile],
   contact: ["contact.yaml", S.ContactFile],
-  privacy: ["privacy.yaml", S.LegalPageFile],
+  privacy: ["privacy.yaml", S.PrivacyPageFile],
   terms: ["terms.yaml", S.LegalPageFile],
   pricing: ["pricing.yaml", S.PricingFile],
 } as const;

@@ -7,13 +7,14 @@
  */
 import type { Content } from "./content.ts";
 import type { ServiceData, SuburbData } from "./schema.ts";
-import { ABOUT_PATH, CONTACT_PATH, PRIVACY_PATH, servicePath, suburbPath, TERMS_PATH } from "../shared/paths.ts";
+import { ABOUT_PATH, CONTACT_PATH, PRIVACY_PATH, QUOTE_PATH, servicePath, suburbPath, TERMS_PATH } from "../shared/paths.ts";
 
 export type Route =
   | { kind: "home"; path: "/" }
   | { kind: "service"; path: string; service: ServiceData }
   | { kind: "about"; path: typeof ABOUT_PATH }
   | { kind: "contact"; path: typeof CONTACT_PATH }
+  | { kind: "quote"; path: typeof QUOTE_PATH }
   | { kind: "suburb"; path: string; suburb: SuburbData }
   | { kind: "privacy"; path: typeof PRIVACY_PATH }
   | { kind: "terms"; path: typeof TERMS_PATH }
@@ -28,6 +29,7 @@ export function routes(content: Content): Route[] {
     ...content.services.map((service) => ({ kind: "service" as const, path: servicePath(service), service })),
     { kind: "about", path: ABOUT_PATH },
     { kind: "contact", path: CONTACT_PATH },
+    { kind: "quote", path: QUOTE_PATH },
     ...content.suburbs.map((suburb) => ({ kind: "suburb" as const, path: suburbPath(suburb), suburb })),
     { kind: "privacy", path: PRIVACY_PATH },
     { kind: "terms", path: TERMS_PATH },

@@ -2,7 +2,9 @@
  * What the form relay is told of the site, from content/ like every page
  * (decision 0058): the phone the contact form's failure text names, the two
  * numbers and the pages a call tap is counted for (decision 0057), and the
- * opening hours the owner's reminders and morning digest keep. One function
+ * opening hours the owner's reminders and morning digest keep, and whether the
+ * privacy policy names an email provider (the relay sends email only if it
+ * does, decision 0063). One function
  * for every host: `npm run serve` hands the facts to the Node relay,
  * `npm run relay:deploy` to the Worker as its variables.
  */
@@ -18,5 +20,8 @@ export function siteFacts(content: Content) {
     hours: hours.map(({ days, opens, closes }) => ({ days, opens, closes })),
     // Every page a visitor can be on: the 404 page answers addresses that are not pages.
     pages: routes(content).filter(isIndexable).map((r) => r.path),
+    // The owner's prices, when content/pricing.yaml exists: the relay works out the notice's estimate from them.
+    ...(content.pricing ? { prices: content.pricing } : {}),
+    emailProvider: content.privacy.emailProvider ?? ("none" as const),
   };
 }

@@ -8,9 +8,11 @@
  * (node/node.ts); the Worker D1, its Queue and Cron Triggers (worker/worker.ts).
  */
 import type { RelayConfig } from "./config.ts";
+import type { EmailSettings } from "./email/settings.ts";
 import type { RelayOptions } from "./intake/context.ts";
 import { createRelay, type RelayHandler } from "./intake/relay.ts";
 import { spamGuardFor } from "./intake/spam.ts";
+import { digestByEmail } from "./leads/emails.ts";
 import type { Health } from "./leads/policy.ts";
 import type { LeadStore } from "./leads/store.ts";
 import { logLine } from "./log.ts";
@@ -41,6 +43,8 @@ export interface ComposeOptions {
   /** The relay's clock (tests move it on instead of sleeping). */
   now?: () => number;
   log?: (message: string) => void;
+  /** The email settings (email/settings.ts); undefined: email is off. */
+  email?: EmailSettings;
 }
 
 export interface Relay {
@@ -52,10 +56,10 @@ export interface Relay {
   health(): Promise<Health>;
 }
 
-export async function composeRelay({ store, config, telegram, scheduling, site, webhook, door, now = Date.now, log = logLine }: ComposeOptions): Promise<Relay> {
+export async function composeRelay({ store, config, telegram, scheduling, site, webhook, door, now = Date.now, log = logLine, email }: ComposeOptions): Promise<Relay> {
   const facts = siteInUse(config, site);
   const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log, now, hours: facts.hours }));
-  const owner = telegram && { store, telegram, hours: facts.hours, reminderMinutes: config.LEAD_REMINDER_MINUTES, followUpDays: config.LEAD_FOLLOW_UP_DAYS, log };
+  const owner = telegram && { store, telegram, hours: facts.hours, reminderMinutes: config.LEAD_REMINDER_MINUTES, followUpDays: config.LEAD_FOLLOW_UP_DAYS, log, emailDigest: email && digestByEmail(store, email, now) };
   const handler = createRelay({
     ...door,
     updates: handle && webhook ? { secret: await webhookSecret(telegram.token), handle } : undefined,
@@ -68,6 +72,8 @@ export async function composeRelay({ store, config, telegram, scheduling, site, 
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     callTaps: facts.taps,
     phone: facts.phone,
+    prices: site?.prices,
+    emailNotice: email !== undefined,
     now: () => new Date(now()),
     log,
   });

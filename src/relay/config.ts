@@ -4,6 +4,7 @@
  */
 import * as z from "zod/mini";
 import type { TelegramOptions } from "./telegram/client.ts";
+import { LEADS_RETENTION_DAYS, readWholeNumber } from "../shared/settings.ts";
 
 /**
  * One setting: unset or a string, read by `read`, which returns the value or
@@ -26,17 +27,15 @@ export function setting<T>(read: (given: string | undefined, fail: (message: str
 export const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
 
 /** A whole number setting from `min` to `max`, `fallback` when unset; `what` words the expectation when it is not. */
-const wholeNumber = (fallback: number, min: number, max: number, what = `a whole number from ${min} to ${max}`) =>
+export const wholeNumber = (fallback: number, min: number, max: number, what?: string) =>
   setting((given, fail) => {
-    const s = given?.trim();
-    if (s === undefined || s === "") return fallback;
-    const n = Number(s);
-    return !Number.isInteger(n) || n < min || n > max ? fail(`expected ${what}, got ${JSON.stringify(s)}`) : n;
+    const n = readWholeNumber(given, { fallback, min, max, what });
+    return typeof n === "number" ? n : fail(n.problem);
   });
 const positiveInt = (fallback: number, max: number) => wholeNumber(fallback, 1, max);
 
 /** One of `choices`, in any case; `fallback` when unset. */
-const oneOf = <const C extends string>(choices: readonly C[], fallback: C, message: string) =>
+export const oneOf = <const C extends string>(choices: readonly C[], fallback: C, message: string) =>
   setting((given, fail) => {
     const s = emptyAsMissing(given)?.toLowerCase() ?? fallback;
     return choices.includes(s as C) ? (s as C) : fail(message);
@@ -160,7 +159,7 @@ export const RelayEnv = z
   );
 
 /** Days after which what a visitor typed is erased from delivered (and spam) leads. */
-const retentionDays = positiveInt(90, 36_500);
+const retentionDays = wholeNumber(LEADS_RETENTION_DAYS.fallback, LEADS_RETENTION_DAYS.min, LEADS_RETENTION_DAYS.max);
 
 export const ServerEnv = z.intersection(
   RelayEnv,

@@ -7,6 +7,7 @@
  */
 import type { TapSite } from "./intake/call-taps.ts";
 import type { HoursLine } from "./leads/hours.ts";
+import type { PriceTable } from "../shared/pricing/table.ts";
 
 export interface SiteFacts {
   /** The main number: the contact form's failure text names it. */
@@ -17,6 +18,10 @@ export interface SiteFacts {
   hours: readonly HoursLine[];
   /** Every page a visitor can be on ("/", "/suburbs/annerley/"): call taps count for these only. */
   pages: readonly string[];
+  /** content/pricing.yaml as the build checked it, when the site has one: the notice's estimate comes from it. */
+  prices?: PriceTable;
+  /** The email provider the site's privacy policy names (content/privacy.yaml `emailProvider:`), or "none"; undefined: not told. */
+  emailProvider?: "resend" | "none";
 }
 
 /** Without the business's hours (a relay told neither the facts nor BUSINESS_HOURS): every day 8 am to 6 pm. */

@@ -8,6 +8,9 @@ export const CONTACT_PATH = "/contact-us/";
 /** The privacy policy and the terms: the footer, every form's collection notice and every "terms apply" link to them. */
 export const PRIVACY_PATH = "/privacy-policy/";
 export const TERMS_PATH = "/terms/";
+/** The quote page (issue 42): every Get a Quote but the home page's own leads here; `?service=` preselects a service. */
+export const QUOTE_PATH = "/quote/";
+export const quotePath = (service?: string) => (service ? `${QUOTE_PATH}?service=${service}` : QUOTE_PATH);
 export const servicePath = (s: { slug: string }) => `/services/${s.slug}/`;
 export const suburbPath = (s: { slug: string }) => `/suburbs/${s.slug}/`;
 

@@ -45,10 +45,10 @@ describe("at 390 px", () => {
     expect(await page.locator("header").getByRole("button", { name: "Menu" }).isVisible()).toBe(true);
     await scrollScreens(page, 1.25);
     expect(await bar(page).getByRole("link", { name: CALL, exact: true }).getAttribute("href")).toBe(telHref(content.site.phone));
-    expect(await bar(page).getByRole("link", { name: "Get a Quote", exact: true }).getAttribute("href")).toBe("/#quote");
+    expect(await bar(page).getByRole("link", { name: "Get a Quote", exact: true }).getAttribute("href")).toBe("/quote/");
     // The one-call reading every page gets names them alike.
     const seen = await atPhoneWidth(page, CALL);
-    expect([seen.calls.length, seen.menuCount, seen.bar?.links]).toEqual([1, 1, [[CALL, telHref(content.site.phone)], ["Get a Quote", "/#quote"]]]);
+    expect([seen.calls.length, seen.menuCount, seen.bar?.links]).toEqual([1, 1, [[CALL, telHref(content.site.phone)], ["Get a Quote", "/quote/"]]]);
     await page.close();
   });
 });
@@ -175,7 +175,7 @@ describe("the call bar", () => {
     await page.close();
   });
 
-  it("works without JavaScript: shown once scrolled, and Get a Quote on a service page opens the quote form", async () => {
+  it("works without JavaScript: shown once scrolled, and Get a Quote on a service page opens the quote page", async () => {
     const context = await env.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
     for (const route of withBar) {
@@ -188,19 +188,18 @@ describe("the call bar", () => {
     await page.goto(env.site.url + withBar.find((r) => r.kind === "service")!.path);
     await scrollScreens(page, 1.25);
     await bar(page).getByRole("link", { name: "Get a Quote" }).click();
-    await page.waitForURL(`${env.site.url}/#quote`);
-    expect(await shownUncovered(page, "#quote-name")).toBe("shown");
+    await page.waitForURL(`${env.site.url}/quote/`);
+    expect(await page.locator("#quote-name").isVisible()).toBe(true);
     await context.close();
   });
 
-  it("with JavaScript, Get a Quote on a suburb page goes to the home page and glides to the quote form", async () => {
+  it("with JavaScript, Get a Quote on a suburb page goes to the quote page", async () => {
     const page = await env.browser.newPage({ viewport: PHONE, reducedMotion: "reduce" });
     await page.goto(env.site.url + withBar.find((r) => r.kind === "suburb")!.path);
     await scrollScreens(page, 1.25);
     await bar(page).getByRole("link", { name: "Get a Quote" }).click();
-    await page.waitForURL(`${env.site.url}/**`);
-    await expect.poll(() => shownUncovered(page, "#quote-name"), { timeout: 5_000 }).toBe("shown");
-    expect(new URL(page.url()).hash).toBe("#quote");
+    await page.waitForURL(`${env.site.url}/quote/`);
+    expect(await page.locator("#quote-name").isVisible()).toBe(true);
     await page.close();
   });
 });

@@ -14,7 +14,7 @@
  * (its form's Send button stays clear).
  */
 import type { Content } from "../content/content.ts";
-import { homeSection } from "../shared/paths.ts";
+import { QUOTE_PATH } from "../shared/paths.ts";
 import { ButtonLink, PhoneLink, buttonClass } from "../shared/ui.tsx";
 import { renderedOnce } from "./once.tsx";
 
@@ -34,7 +34,7 @@ function Bar({ phone }: { phone: string }) {
   return (
     <div className="call-bar grid w-full grid-cols-2 items-center gap-2 border-t border-slate-200 bg-white px-4">
       <PhoneLink phone={phone} prefix="Call " srOnly="number" className={buttonClass("secondary")} iconClassName="h-4 w-4" />
-      <ButtonLink href={homeSection("quote")}>
+      <ButtonLink href={QUOTE_PATH}>
         Get a Quote
       </ButtonLink>
     </div>

@@ -1,5 +1,5 @@
 import type { Content } from "../content/content.ts";
-import { ABOUT_PATH, CONTACT_PATH, homeSection, PRIVACY_PATH, servicePath, TERMS_PATH } from "../shared/paths.ts";
+import { ABOUT_PATH, CONTACT_PATH, homeSection, PRIVACY_PATH, QUOTE_PATH, servicePath, TERMS_PATH } from "../shared/paths.ts";
 import { Container, PhoneLink } from "../shared/ui.tsx";
 import { businessIdentity } from "./business.ts";
 import { Logo } from "./Header.tsx";
@@ -29,7 +29,7 @@ function FooterContent({ content }: { content: Content }) {
             <li><a className={footerLink} href={ABOUT_PATH}>About Us</a></li>
             <li><a className={footerLink} href={CONTACT_PATH}>Contact Us</a></li>
             <li><a className={footerLink} href={homeSection("suburbs")}>Suburbs We Clean</a></li>
-            <li><a className={footerLink} href={homeSection("quote")}>Get a Free Quote</a></li>
+            <li><a className={footerLink} href={QUOTE_PATH}>Get a Free Quote</a></li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-services">

@@ -10,18 +10,22 @@
  */
 import type { Content } from "../content/content.ts";
 import { headerSuburbs } from "../content/routes.ts";
-import { homeSection } from "../shared/paths.ts";
+import { homeSection, QUOTE_PATH } from "../shared/paths.ts";
 import { navMenuLists } from "./NavLists.tsx";
 import { Island, slotHtml } from "./Island.tsx";
 import { ICON_SVG } from "./seo/brand.ts";
 import { renderedOnce } from "./once.tsx";
 import { ButtonLink, Container, PhoneLink } from "../shared/ui.tsx";
 
-export function Header({ content }: { content: Content }) {
-  return <header className="sticky top-0 z-40 border-b border-slate-200 bg-white" dangerouslySetInnerHTML={renderedOnce(content, "header", () => <HeaderContent content={content} />)} />;
+/**
+ * `home`: the home page's header, whose Get Quote scrolls to its hero (the specification says so); on
+ * every other page Get Quote leads to the quote page. So the header is rendered once for each.
+ */
+export function Header({ content, home }: { content: Content; home: boolean }) {
+  return <header className="sticky top-0 z-40 border-b border-slate-200 bg-white" dangerouslySetInnerHTML={renderedOnce(content, home ? "header-home" : "header", () => <HeaderContent content={content} home={home} />)} />;
 }
 
-function HeaderContent({ content }: { content: Content }) {
+function HeaderContent({ content, home }: { content: Content; home: boolean }) {
   const { site, services } = content;
   const lists = navMenuLists({ services, suburbs: headerSuburbs(content) });
   return (
@@ -37,12 +41,12 @@ function HeaderContent({ content }: { content: Content }) {
 
       <div className="flex items-center gap-3">
         <PhoneLink phone={site.phone} className="hidden items-center gap-2 whitespace-nowrap font-semibold text-brand-800 hover:text-brand-900 xl:inline-flex" iconClassName="h-4 w-4" />
-        <ButtonLink href={homeSection("home")} className="whitespace-nowrap max-sm:hidden">
+        <ButtonLink href={home ? homeSection("home") : QUOTE_PATH} className="whitespace-nowrap max-sm:hidden">
           Get Quote
         </ButtonLink>
         {/* Below 1280 px the number would not fit: a button beside the menu's, named by it. */}
         <PhoneLink phone={site.phone} prefix="Call " srOnly="text" iconClassName="h-5 w-5" className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-accent-700 text-white hover:bg-accent-800 xl:hidden" />
-        <Island name="MobileMenu" props={{ phone: site.phone }} />
+        <Island name="MobileMenu" props={home ? { phone: site.phone } : { phone: site.phone, quote: QUOTE_PATH }} />
       </div>
     </Container>
   );

@@ -39,7 +39,7 @@ export function Layout({ content, meta, callBar = false, children }: { content: 
         <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
           Skip to main content
         </a>
-        <Header content={content} />
+        <Header content={content} home={meta.path === "/"} />
         <main id="main" tabIndex={-1} className={cn("outline-none", callBar && CALL_BAR_ROOM)}>
           {children}
           {callBar && <CallBar content={content} />}

@@ -11,6 +11,8 @@ import type { FormKind } from "../shared/forms/fields.ts";
 import { FORM_FIELDS, type FieldName } from "../shared/forms/form-fields.ts";
 import { PROOF_FIELD } from "../shared/forms/proof-field.ts";
 import { BACK_FIELD, rawSlot, textSlot, type NoticeTone } from "../shared/slots.ts";
+import { DETAIL_FIELDS, fixedAddOns } from "../shared/forms/quote-details.ts";
+import { DetailFields } from "../browser/islands/QuoteDetails.tsx";
 import { buttonClass, textLinkClass } from "../shared/ui.tsx";
 
 /** The notice's title is the page's heading, a little larger, in the notice's colour. */
@@ -38,6 +40,7 @@ export function ResultForm({ kind }: { kind: FormKind }) {
       <p>{textSlot("intro")}</p>
       <input type="hidden" name={BACK_FIELD} defaultValue={textSlot("back")} />
       {rawSlot("proof")}
+      {kind === "quote" && rawSlot("details")}
       <FormFields kind={kind} values={values} />
       <div>
         <button type="submit" className={buttonClass("primary", "min-h-12 w-full sm:w-auto")}>
@@ -49,10 +52,32 @@ export function ResultForm({ kind }: { kind: FormKind }) {
   );
 }
 
+/**
+ * The quote page's details, for a post from that page (the relay adds them to the quote form): the
+ * fixed list's add-ons, as the site without a price table offers them. Slots: `value.NAME` for each
+ * number and date input, `value.addOn.N` for the Nth add-on's count; radios, boxes and the select
+ * are chosen by the relay.
+ */
+export function ResultDetails() {
+  const { addOns } = fixedAddOns();
+  const values: Record<string, string> = {
+    ...Object.fromEntries(DETAIL_FIELDS.filter((f) => f.control === "number" || f.control === "date").map((f) => [f.name, textSlot(`value.${f.name}`)])),
+    ...Object.fromEntries(addOns.map((a, i) => [`addOn.${i}`, textSlot(`value.addOn.${i}`)])),
+  };
+  return (
+    <div className="grid gap-4">
+      <h2 className="text-lg font-bold">About the job</h2>
+      <DetailFields addOns={addOns} values={values} />
+      {/* The quote form's own fields follow. */}
+      <h2 className="mt-4 text-lg font-bold">Your details</h2>
+    </div>
+  );
+}
+
 /** The proof a post without one is given, to send with the form again; slot: proof. */
 export const ResultProof = () => <input type="hidden" name={PROOF_FIELD} defaultValue={textSlot("proof")} />;
 
-/** The page around them; slots: title, role, back, backText, and the raw slots notice and form. */
+/** The page around them; slots: title, role, back, backText, and the raw slots notice, form and emailNotice (EmailNotice, with the form when the relay sends email). */
 export function ResultPage({ css, sprite }: { css: string; sprite: string }) {
   return (
     <html lang="en-AU">
@@ -68,6 +93,7 @@ export function ResultPage({ css, sprite }: { css: string; sprite: string }) {
         <main className="mx-auto max-w-2xl px-4 py-8 text-ink sm:py-12">
           <div role={textSlot("role")}>{rawSlot("notice")}</div>
           {rawSlot("form")}
+          {rawSlot("emailNotice")}
           <p className="mt-6">
             <a href={textSlot("back")} className={textLinkClass}>
               {textSlot("backText")}

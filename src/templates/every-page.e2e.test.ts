@@ -116,7 +116,7 @@ describe("every page at 390 px, one visit each", () => {
       expect(seen.bar!.top.y, `${path} at the top`).toBeGreaterThanOrEqual(PHONE.height);
       const box = seen.bar!.scrolled;
       expect([box.x, box.y + box.height, box.width], path).toEqual([0, PHONE.height, PHONE.width]);
-      expect(seen.bar!.links, path).toEqual([[CALL, telHref(content.site.phone)], ["Get a Quote", "/#quote"]]);
+      expect(seen.bar!.links, path).toEqual([[CALL, telHref(content.site.phone)], ["Get a Quote", "/quote/"]]);
       expect(barLinks, path).toEqual(["shown", "shown"]);
     }
     expect(visits.filter((v) => v.seen.bar).length).toBe(all.filter(hasCallBar).length);

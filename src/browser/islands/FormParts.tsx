@@ -19,9 +19,9 @@ import { CONTACT_PATH, PRIVACY_PATH } from "../../shared/paths.ts";
 import { visitFields } from "../forms/attribution.ts";
 import { buttonClass, cn, Icon, textLinkClass } from "../../shared/ui.tsx";
 
-const fieldClass =
+export const fieldClass =
   "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
-const labelClass = "block text-sm font-medium text-ink";
+export const labelClass = "block text-sm font-medium text-ink";
 
 /** Far longer than the relay takes to store a lead and answer (about 3 s at most), so its answer normally arrives first. */
 const RELAY_TIMEOUT_MS = 20_000;
@@ -139,7 +139,7 @@ export function NoticeBox({ notice, look = NOTICE_LOOKS[notice.tone], onDismiss 
  * fill; the relay answers those as sent and keeps them as spam. Visually hidden
  * rather than display:none, which some bots skip.
  */
-export function Honeypot({ kind }: { kind: FormKind }) {
+export function Honeypot({ kind, page = kind === "quote" ? "/" : CONTACT_PATH }: { kind: FormKind; page?: string }) {
   const id = `${kind}-${HONEYPOT_FIELD}`;
   return (
     <div aria-hidden="true" className="sr-only">
@@ -148,7 +148,7 @@ export function Honeypot({ kind }: { kind: FormKind }) {
       {/* Empty in the static page: the loader fills it when the visitor reaches the form; a post made without script is asked to confirm, on a page that fills it. */}
       <input type="hidden" name={PROOF_FIELD} defaultValue="" />
       {/* Which page the lead was sent from, for a post made without script too (the script adds where the visit came from). */}
-      <input type="hidden" name="page" defaultValue={kind === "quote" ? "/" : CONTACT_PATH} />
+      <input type="hidden" name="page" defaultValue={page} />
     </div>
   );
 }

@@ -13,11 +13,13 @@ import { useEnhanced } from "./useEnhanced.ts";
 
 export interface MobileMenuProps {
   phone: string;
+  /** Where Get Quote leads: the home page's hero on the home page (the specification), the quote page elsewhere. */
+  quote?: string;
 }
 
 const PANEL_ID = "mobile-menu";
 
-export default function MobileMenu({ phone }: MobileMenuProps) {
+export default function MobileMenu({ phone, quote = homeSection("home") }: MobileMenuProps) {
   const enhanced = useEnhanced();
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLElement>(null);
@@ -75,7 +77,7 @@ export default function MobileMenu({ phone }: MobileMenuProps) {
           </ul>
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
             <PhoneLink phone={phone} className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand-800 ring-1 ring-brand-200" iconClassName="h-4 w-4" prefix="Call " />
-            <a href={homeSection("home")} className={buttonClass()}>
+            <a href={quote} className={buttonClass()}>
               Get Quote
             </a>
           </div>

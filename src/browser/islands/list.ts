@@ -11,6 +11,7 @@ export const islandLoaders = {
   MobileMenu: () => import("./MobileMenu.tsx"),
   NavMenu: () => import("./NavMenu.tsx"),
   QuoteForm: () => import("./QuoteForm.tsx"),
+  QuotePageForm: () => import("./QuotePageForm.tsx"),
 };
 
 export type IslandName = keyof typeof islandLoaders;

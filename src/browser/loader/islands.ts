@@ -13,6 +13,7 @@
 import { islandLoaders, type HydrateOn, type IslandName } from "../islands/list.ts";
 import { proofFor } from "../forms/proof.ts";
 import { countCallTaps, rememberVisit } from "../forms/visit.ts";
+import { preselectService } from "../forms/preselect.ts";
 import { answerEarly } from "./early.ts";
 import { enhanceSectionLinks } from "./scroll.ts";
 import { holdEarlySubmit } from "./submit.ts";
@@ -139,6 +140,7 @@ enhanceSectionLinks();
 // Where this visit came from, kept in this tab until a form is sent; and taps on phone numbers, counted.
 rememberVisit();
 countCallTaps();
+preselectService();
 const marks = document.querySelectorAll<HTMLElement>("[data-island]");
 marks.forEach(schedule);
 document.addEventListener("click", answerEarly);

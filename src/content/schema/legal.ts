@@ -16,3 +16,18 @@ export const LegalPageFile = z.strictObject({
 });
 
 export type LegalPageData = z.infer<typeof LegalPageFile>;
+
+/** The email providers the privacy policy can name (decision 0063): Resend, the relay's (decision 0060). */
+export const EMAIL_PROVIDERS = ["resend"] as const;
+
+/**
+ * content/privacy.yaml: a legal page, and whether the relay sends email. The site is built without
+ * the relay's settings, so the owner says it here; the relay refuses to send email while the site it
+ * was told of does not say so (src/relay/email/privacy.ts).
+ */
+export const PrivacyPageFile = LegalPageFile.extend({
+  emailProvider: z
+    .enum(EMAIL_PROVIDERS)
+    .optional()
+    .describe("Set to resend when the form relay sends email (EMAIL_API_KEY, EMAIL_FROM, OWNER_EMAIL): the privacy policy then names Resend, which keeps each email in the United States. Leave it out while the relay sends no email; the relay refuses to send email until it is set. Change `updated:` with it."),
+});

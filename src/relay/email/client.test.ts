@@ -22,6 +22,9 @@ const settings = (over: Partial<EmailSettings> = {}): EmailSettings => ({
   apiKey: resend.apiKey,
   from: { name: "Jacaranda Cleaning Co.", address: `hello@${TEST_DOMAIN}` },
   ownerEmail: "owner@example.com.au",
+  fallbackMinutes: 5,
+  confirmationsPerHour: 20,
+  digest: false,
   ...over,
 });
 const REF: EmailRef = { leadId: "0b6e4c1e-8d1f-4a53-9a57-0c2f5d1b7e11", kind: "visitor-confirmation" };

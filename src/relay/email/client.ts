@@ -27,8 +27,11 @@ import { oneLine } from "../../shared/text.ts";
 import { formatMailbox, isAddress } from "./address.ts";
 import type { EmailSettings } from "./settings.ts";
 
-/** The emails a lead can cause, each sent at most once: the visitor's confirmation, the owner's copy when Telegram cannot take the lead. */
-export type EmailKind = "visitor-confirmation" | "owner-lead";
+/**
+ * The emails a lead can cause, each sent at most once: the visitor's confirmation, the owner's copy
+ * when Telegram cannot take the lead; and the owner's morning digest (its "lead" is the day).
+ */
+export type EmailKind = "visitor-confirmation" | "owner-lead" | "owner-digest";
 
 export interface EmailRef {
   leadId: string;

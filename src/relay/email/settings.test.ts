@@ -34,9 +34,9 @@ describe("emailSettings", () => {
 
   it("is on with all three, Resend's address by default, and the line names where, never the key", () => {
     const settings = emailSettings(ALL)!;
-    expect(settings).toEqual({ apiUrl: RESEND_API_URL, apiKey: KEY, from: { name: "Jacaranda Cleaning Co.", address: "hello@mail.example.com.au" }, ownerEmail: "owner@example.com.au" });
+    expect(settings).toEqual({ apiUrl: RESEND_API_URL, apiKey: KEY, from: { name: "Jacaranda Cleaning Co.", address: "hello@mail.example.com.au" }, ownerEmail: "owner@example.com.au", fallbackMinutes: 5, confirmationsPerHour: 20, digest: false });
     const line = emailStartupLine(settings);
-    expect(line).toBe("Email on: from hello@mail.example.com.au through https://api.resend.com; the owner's copy to owner@example.com.au.");
+    expect(line).toBe("Email on: from hello@mail.example.com.au through https://api.resend.com; the owner's copy to owner@example.com.au when Telegram has not taken a lead in 5 minutes; at most 20 confirmations an hour.");
     expect(line).not.toContain(KEY);
   });
 

@@ -10,7 +10,7 @@
  * is reported by variable, all at once, and the key is never echoed.
  */
 import * as z from "zod/mini";
-import { apiAddress, emptyAsMissing, parse, setting } from "../config.ts";
+import { apiAddress, emptyAsMissing, oneOf, parse, setting, wholeNumber } from "../config.ts";
 import { isAddress, parseMailbox, type Mailbox } from "./address.ts";
 
 /** Resend's API (https://resend.com/docs/api-reference/introduction: "All requests contain the following base URL: https://api.resend.com"). */
@@ -38,6 +38,12 @@ export const EmailEnv = z
       return a === undefined || isAddress(a) ? a : fail("is not an email address such as owner@example.com.au (the address only, no name)");
     }),
     EMAIL_API_URL: apiAddress(RESEND_API_URL),
+    // A lead not on Telegram this many minutes after it was stored goes to OWNER_EMAIL (decision 0063).
+    EMAIL_FALLBACK_MINUTES: wholeNumber(5, 1, 24 * 60),
+    // The most confirmations sent in any hour, all addresses together: a flood of posts cannot spend the day's quota.
+    EMAIL_CONFIRMATIONS_PER_HOUR: wholeNumber(20, 0, 10_000),
+    // on: the morning digest's figures go to OWNER_EMAIL too, once Telegram has the digest.
+    EMAIL_DIGEST: oneOf(["on", "off"], "off", 'expected "on" or "off"'),
   })
   .check(
     z.superRefine((env, ctx) => {
@@ -55,6 +61,12 @@ export interface EmailSettings {
   apiKey: string;
   from: Mailbox;
   ownerEmail: string;
+  /** EMAIL_FALLBACK_MINUTES: how long a lead may wait for Telegram before the owner gets it by email. */
+  fallbackMinutes: number;
+  /** EMAIL_CONFIRMATIONS_PER_HOUR: the ceiling on visitors' confirmations in any hour (0: none are sent). */
+  confirmationsPerHour: number;
+  /** EMAIL_DIGEST=on: the morning digest by email too. */
+  digest: boolean;
 }
 
 /**
@@ -64,11 +76,11 @@ export interface EmailSettings {
 export function emailSettings(env: Record<string, string | undefined>): EmailSettings | undefined {
   const e = parse(EmailEnv, env);
   if (e.EMAIL_API_KEY === undefined || e.EMAIL_FROM === undefined || e.OWNER_EMAIL === undefined) return undefined;
-  return { apiUrl: e.EMAIL_API_URL, apiKey: e.EMAIL_API_KEY, from: e.EMAIL_FROM, ownerEmail: e.OWNER_EMAIL };
+  return { apiUrl: e.EMAIL_API_URL, apiKey: e.EMAIL_API_KEY, from: e.EMAIL_FROM, ownerEmail: e.OWNER_EMAIL, fallbackMinutes: e.EMAIL_FALLBACK_MINUTES, confirmationsPerHour: e.EMAIL_CONFIRMATIONS_PER_HOUR, digest: e.EMAIL_DIGEST === "on" };
 }
 
 /** The start-up line about email: where it goes, or that it is off and why (never the key). */
 export function emailStartupLine(settings: EmailSettings | undefined): string {
   if (!settings) return `Email is off: ${EMAIL_REQUIRED.join(", ")} are not set, so visitors get no confirmation and the owner no email when Telegram cannot take a lead.`;
-  return `Email on: from ${settings.from.address} through ${new URL(settings.apiUrl).origin}; the owner's copy to ${settings.ownerEmail}.`;
+  return `Email on: from ${settings.from.address} through ${new URL(settings.apiUrl).origin}; the owner's copy to ${settings.ownerEmail} when Telegram has not taken a lead in ${settings.fallbackMinutes} minutes; at most ${settings.confirmationsPerHour} confirmations an hour${settings.digest ? "; the morning digest too" : ""}.`;
 }

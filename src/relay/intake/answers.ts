@@ -19,7 +19,7 @@ export class Answers {
     private readonly form: FormKind,
     /** A form posted without script. */
     readonly html: boolean,
-    private readonly site: { allowedOrigins: string[]; phone: string; ownOrigin?: string },
+    private readonly site: { allowedOrigins: string[]; phone: string; ownOrigin?: string; emailNotice?: boolean },
   ) {}
 
   with(fields: Fields): Reply {
@@ -52,7 +52,7 @@ export class Answers {
     h.set("Cache-Control", "no-store");
     // The page shows visitor text (escaped); a strict policy is the second lock on that door.
     h.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
-    return new Response(resultPage({ form: this.form, mode, notice, values, action: this.url.pathname, back, proof }), { status, headers: h });
+    return new Response(resultPage({ form: this.form, mode, notice, values, action: this.url.pathname, back, proof, emailNotice: this.site.emailNotice }), { status, headers: h });
   }
 
   /**

@@ -3,6 +3,7 @@
  * composes (compose.ts), and the same with every default filled in.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
+import type { PriceTable } from "../../shared/pricing/table.ts";
 import { FORM_PATHS } from "../../shared/relay-paths.ts";
 import type { Health } from "../leads/policy.ts";
 import type { LeadStore } from "../leads/store.ts";
@@ -32,6 +33,10 @@ export interface RelayOptions {
   trustProxy?: number;
   /** The business phone, for the contact form's failure text. */
   phone: string;
+  /** The owner's price table the site was built with (content/pricing.yaml): the notice's estimate is worked out from it. */
+  prices?: PriceTable;
+  /** The relay sends email: the result page's form names Resend beside it (decision 0063). */
+  emailNotice?: boolean;
   answerBudgetMs?: number;
   now?: () => Date;
   log?: (message: string) => void;
@@ -41,7 +46,7 @@ export interface RelayOptions {
 
 /** The options as the routes read them: defaults filled in, the limiters made, the site's taps checked by tapCheck. */
 export type Intake = Required<Pick<RelayOptions, "store" | "health" | "allowedOrigins" | "trustProxy" | "phone" | "answerBudgetMs" | "now" | "log" | "limiter" | "tapLimiter">> &
-  Pick<RelayOptions, "deliverNow" | "spam" | "updates" | "ownOrigin"> & { ownTap: TapCheck | undefined };
+  Pick<RelayOptions, "deliverNow" | "spam" | "updates" | "ownOrigin" | "prices" | "emailNotice"> & { ownTap: TapCheck | undefined };
 
 /** Where a request came from, as the host saw the connection. */
 export type Client = { clientAddress?: string } | undefined;

@@ -15,6 +15,7 @@ import { clientKey } from "./client-address.ts";
 import { FORMS, type Client, type Fields, type Intake } from "./context.ts";
 import { keep, type Checked } from "./keep.ts";
 import type { Verdict } from "./spam.ts";
+import { unknownAddOns } from "./quote-estimate.ts";
 
 type Refused = { kind: "refused"; status: number; extra: Record<string, unknown>; headers?: Record<string, string> };
 type Read = { kind: "fields"; fields: Fields } | { kind: "too long" } | { kind: "refused"; error: string };
@@ -90,16 +91,14 @@ async function readPost(request: Request, type: string): Promise<Read> {
 }
 
 /** The checks after reading, in order: the rate limit, the form's schema, the spam check. */
-async function check({ limiter, trustProxy, now, spam }: Intake, request: Request, client: Client, form: FormKind, fields: Fields, html: boolean): Promise<Checked | Refused> {
+async function check({ limiter, trustProxy, now, spam, prices }: Intake, request: Request, client: Client, form: FormKind, fields: Fields, html: boolean): Promise<Checked | Refused> {
   const allowed = await limiter.take(clientKey(request, client?.clientAddress, trustProxy));
   if (!allowed.ok) {
     return { kind: "refused", status: 429, extra: { error: "too many submissions; try again in a minute" }, headers: { "Retry-After": String(allowed.retryAfterSeconds) } };
   }
   const parsed = BODIES[form].safeParse(fields);
-  if (!parsed.success) {
-    const invalid = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? "body")))];
-    return { kind: "refused", status: 400, extra: { error: "some fields are missing or invalid", fields: invalid } };
-  }
+  const invalid = parsed.success ? (form === "quote" && unknownAddOns(prices, (parsed.data as QuoteBody).addOns).length ? ["addOns"] : []) : [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? "body")))];
+  if (!parsed.success || invalid.length) return { kind: "refused", status: 400, extra: { error: "some fields are missing or invalid", fields: invalid } };
   const receivedAt = now().getTime();
   const body = parsed.data as QuoteBody & ContactBody;
   const verdict: Verdict = spam ? await spam.check({ form, fields, body, scriptless: html }, receivedAt) : { kind: "person" };

@@ -9,6 +9,8 @@ import { attributionLine, attributionOf } from "../../shared/forms/attribution.t
 import type { FormKind } from "../../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { contactNotices, quoteNotices } from "../telegram/notice.ts";
+import { quoteEstimate } from "./quote-estimate.ts";
+import { keepQuoteDetails } from "../leads/quote-details-store.ts";
 import type { Reply } from "./answers.ts";
 import type { Fields, Intake } from "./context.ts";
 import type { Verdict } from "./spam.ts";
@@ -45,9 +47,11 @@ export async function keep(intake: Intake, form: FormKind, fields: Fields, { bod
     if (verdict.kind === "person" && !(await proofIsFor(intake, verdict, id.id, receivedAt))) spamReason = "a proof already used for another lead";
     const attribution = attributionOf(fields);
     const from = attributionLine(attribution);
-    const parts = form === "quote" ? quoteNotices(body, new Date(receivedAt), undefined, from) : contactNotices(body, new Date(receivedAt), undefined, from);
+    const estimate = form === "quote" ? quoteEstimate(intake.prices, body) : {};
+    const parts = form === "quote" ? quoteNotices(body, new Date(receivedAt), undefined, from, estimate.line) : contactNotices(body, new Date(receivedAt), undefined, from);
     const status = confirming ? "unconfirmed" : spamReason ? "spam" : "pending";
     await store.add({ id: id.id, form, fields: body, parts, receivedAt, status, spamReason, attribution });
+    if (form === "quote") await keepQuoteDetails(store.sql, id.id, body, estimate);
   } catch (error) {
     log(`relay: ${form} form NOT stored, the visitor was asked to try again: ${(error as Error).message}`);
     return reply.reply(503, "failed", { error: "the message could not be stored; try again" });

@@ -1,6 +1,6 @@
 /** The relay's page for a post without script: the build's markup, filled (page.ts). */
 import { describe, expect, it } from "vitest";
-import { readResultPage } from "../testing/result-page.ts";
+import { readResultPage } from "../../testing/result-page.ts";
 import { CONFIRM_NOTICE, resultPage, type ResultPage } from "./page.ts";
 
 const base: ResultPage = { form: "contact", mode: "failed", notice: { title: "Error", text: "Try again." }, values: {}, action: "/api/contact", back: "https://www.example.com/contact-us/" };
@@ -32,5 +32,21 @@ describe("the result page", () => {
     const page = readResultPage(resultPage({ ...base, form: "quote", values: { address: "1 Main St" } }));
     expect(Object.keys(page.form!.values)).toEqual(["back", "name", "email", "phone", "address", "message"]);
     expect(page.form!.values.address).toBe("1 Main St");
+  });
+});
+
+describe("the result page for a post from the quote page", () => {
+  const quote: ResultPage = { ...base, form: "quote", action: "/api/quote", back: "/quote/" };
+
+  it("holds the details chosen: the service, the radios, the counts, the day and the add-ons", () => {
+    const values = { page: "/quote/", name: "Ana", service: "bond-cleaning", propertyType: "house", bedrooms: "3", bathrooms: "2", storeys: "2", date: "2026-12-12", timeWindow: "morning", "addOn.carpet-steam": "3", "addOn.garage": "1" };
+    const page = readResultPage(resultPage({ ...quote, values }));
+    expect(page.form!.values).toMatchObject({ service: "bond-cleaning", propertyType: "house", bedrooms: "3", bathrooms: "2", storeys: "2", date: "2026-12-12", timeWindow: "morning", "addOn.carpet-steam": "3", "addOn.garage": "1", "addOn.oven": "", name: "Ana" });
+  });
+
+  it("chooses nothing the form does not offer, and shows no details for the home hero's post", () => {
+    const page = readResultPage(resultPage({ ...quote, values: { page: "/quote/", propertyType: "castle", timeWindow: "\" checked=\"" } }));
+    expect(page.form!.values).toMatchObject({ propertyType: "", timeWindow: "" });
+    expect(readResultPage(resultPage({ ...quote, values: { page: "/", name: "Bo" } })).form!.values).not.toHaveProperty("bedrooms");
   });
 });

@@ -17,6 +17,7 @@ import type { Notice } from "../../shared/forms/texts.ts";
 import { PRIVACY_PATH } from "../../shared/paths.ts";
 import { RESULT_MARKUP } from "./result-markup.ts";
 import { fillSlots, type NoticeTone } from "../../shared/slots.ts";
+import { detailsAgain, fromQuotePage } from "./page-details.ts";
 
 export { BACK_FIELD } from "../../shared/slots.ts";
 
@@ -46,16 +47,18 @@ export interface ResultPage {
   back: string;
   /** With mode confirm: the proof the form carries. */
   proof?: string;
+  /** The relay sends email: the form shown again carries the collection notice's email sentence (decision 0063). */
+  emailNotice?: boolean;
 }
 
 const TONE: Record<ResultPage["mode"], NoticeTone> = { sent: "success", failed: "error", refused: "error", confirm: "confirm" };
 
-export function resultPage({ form, mode, notice, values, action, back, proof }: ResultPage): string {
+export function resultPage({ form, mode, notice, values, action, back, proof, emailNotice }: ResultPage): string {
   const tone = TONE[mode];
   const shown = fillSlots(RESULT_MARKUP.notice[tone], { title: notice.title, text: notice.text });
   const again = mode === "failed" || mode === "confirm" ? formAgain(form, values, action, back, proof) : "";
   const text = { title: notice.title, role: tone === "error" ? "alert" : "status", back, backText: mode === "refused" ? "Back to the form" : "Back to the site" };
-  return fillSlots(RESULT_MARKUP.page, text, { notice: shown, form: again });
+  return fillSlots(RESULT_MARKUP.page, text, { notice: shown, form: again, emailNotice: again && emailNotice ? RESULT_MARKUP.emailNotice : "" });
 }
 
 function formAgain(form: FormKind, values: Record<string, string>, action: string, back: string, proof: string | undefined): string {
@@ -70,7 +73,8 @@ function formAgain(form: FormKind, values: Record<string, string>, action: strin
     else if (field.options.some((o) => o.value === value)) markup = choose(markup, field.name, value);
   }
   const proofField = proof === undefined ? "" : fillSlots(RESULT_MARKUP.proof, { proof });
-  return fillSlots(markup, text, { proof: proofField });
+  const details = form === "quote" && fromQuotePage(values) ? detailsAgain(values, choose) : "";
+  return fillSlots(markup, text, { proof: proofField, details });
 }
 
 /** The form's markup with the select named `name` showing `value` (one of its options) chosen. */

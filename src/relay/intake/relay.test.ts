@@ -7,7 +7,7 @@ import { spamGuard, type SpamGuard } from "./spam.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
-import { readResultPage } from "../testing/result-page.ts";
+import { readResultPage } from "../../testing/result-page.ts";
 import { freePort } from "../../testing/ports.ts";
 
 let tg: StandIn;

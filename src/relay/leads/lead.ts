@@ -6,6 +6,7 @@
 import type { Attribution } from "../../shared/forms/attribution.ts";
 import type { FormKind } from "../../shared/forms/fields.ts";
 import { STAGE_KEYS, type Stage, type StageEntry } from "../telegram/stages.ts";
+import { DETAIL_COLUMNS, detailsOf, type DetailRow, type LeadDetails } from "./quote-details-store.ts";
 
 /** unconfirmed: posted without script and without the spam check's proof; goes out when its visitor presses Send once more. */
 export type LeadStatus = "pending" | "delivered" | "undeliverable" | "spam" | "unconfirmed";
@@ -55,6 +56,8 @@ export interface Lead {
   noticeEdited: string | null;
   /** Where it came from: the fields its form posted (empty for leads from before they were kept). */
   attribution: Attribution;
+  /** The quote page's details and the relay's estimate (quote-details-store.ts); all null for other leads. */
+  details: LeadDetails;
   /** Read only when asked for (`withStages`): each stage's latest press, in the order made (the last is the lead's stage). */
   stages?: StageEntry[];
 }
@@ -62,7 +65,7 @@ export interface Lead {
 /** A lead counts as one the owner works unless it was held back: spam, or waiting for its visitor's second Send. */
 export const LEAD_WORK_STATUSES: readonly LeadStatus[] = ["pending", "delivered", "undeliverable"];
 
-export interface Row {
+export interface Row extends DetailRow {
   id: string;
   form: FormKind;
   fields: string | null;
@@ -94,7 +97,7 @@ export interface Row {
   stage_history?: string | null;
 }
 
-export const COLUMNS = "id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark, stage, notice_message_id, notice_text, notice_edited, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign";
+export const COLUMNS = `id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark, stage, notice_message_id, notice_text, notice_edited, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign, ${DETAIL_COLUMNS}`;
 
 /**
  * The stage history of each lead in the same statement, as JSON (SQLite's json functions, which D1
@@ -133,5 +136,6 @@ export const toLead = (r: Row): Lead => ({
   attribution: Object.fromEntries(
     Object.entries({ page: r.page, landing: r.landing, landingName: r.landing_name, source: r.source, utm_source: r.utm_source, utm_medium: r.utm_medium, utm_campaign: r.utm_campaign }).filter(([, v]) => v !== null),
   ) as Attribution,
+  details: detailsOf(r),
   ...(r.stage_history === undefined ? {} : { stages: stagesOf(r.stage_history) }),
 });

@@ -6,6 +6,7 @@
  * unanswered attempt says "(possible repeat)". The delivery policy (policy.ts)
  * decides what follows a part that failed.
  */
+import { EmailRecords } from "../email/records.ts";
 import { markNotice } from "../telegram/notice.ts";
 import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { sendOnce, type SendOutcome, type TelegramOptions } from "../telegram/client.ts";
@@ -26,10 +27,11 @@ export interface SendPartsOptions {
 
 export async function sendParts(store: LeadStore, lead: Lead, telegram: TelegramOptions, { now = Date.now, leaseUntil }: SendPartsOptions = {}): Promise<PartsResult> {
   const parts = lead.parts ?? [];
+  const alsoByEmail = await ownerCopySent(store, lead);
   for (let i = lead.partsSent; i < parts.length; i++) {
     const wasUncertain = lead.uncertainPart === i;
     await store.sending(lead.id, i, leaseUntil?.());
-    const text = markNotice(parts[i], { receivedAt: lead.receivedAt, sentAt: now(), possibleRepeat: wasUncertain });
+    const text = markNotice(parts[i], { receivedAt: lead.receivedAt, sentAt: now(), possibleRepeat: wasUncertain, alsoByEmail });
     // The owner's buttons go on the last part, where a multi-part notice ends.
     const extra = i === parts.length - 1 ? { reply_markup: stageKeyboard(lead.id, { phone: lead.fields?.phone }) } : {};
     let outcome = await sendOnce(text, telegram, "Markdown", extra);
@@ -48,4 +50,9 @@ export async function sendParts(store: LeadStore, lead: Lead, telegram: Telegram
 function plainText(markdown: string): string {
   const parsed = parseLegacyMarkdown(markdown);
   return "text" in parsed ? parsed.text : markdown;
+}
+
+/** Whether the owner already has this lead by email (leads/emails.ts): the notice then says so. */
+async function ownerCopySent(store: LeadStore, lead: Lead): Promise<boolean> {
+  return lead.partsSent < (lead.parts?.length ?? 0) && new EmailRecords(store.sql).ownerCopySent(lead.id);
 }

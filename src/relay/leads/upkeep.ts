@@ -1,20 +1,25 @@
 /**
  * The lead store's daily upkeep, on both hosts (Node's timer, the Worker's
  * daily Cron Trigger): what visitors typed is erased from leads older than the
- * retention period, and so are the call taps of days before it; used proofs
+ * retention period, and so are the call taps of days before it and the
+ * addresses emails went to; used proofs
  * older than any proof may be are forgotten, and so are Telegram updates
  * handled longer ago than Telegram keeps an update.
  */
+import { EmailRecords } from "../email/records.ts";
 import { MAX_PROOF_AGE_MS, UPDATE_MEMORY_MS } from "./memory.ts";
 import { DAY_MS, type LeadStore } from "./store.ts";
 import { brisbane } from "./hours.ts";
 import { OwnerNotes } from "./owner-notes.ts";
+import { eraseQuoteDetails } from "./quote-details-store.ts";
 
 export async function dailyUpkeep(store: LeadStore, retentionDays: number, now: number, log: (message: string) => void): Promise<void> {
   const erased = await store.erase(retentionDays, now);
   if (erased) log(`relay: erased what visitors typed from ${erased} lead(s) older than ${retentionDays} days`);
+  await eraseQuoteDetails(store.sql);
   await store.proofs.forget(now - MAX_PROOF_AGE_MS);
   await store.updates.forget(now - UPDATE_MEMORY_MS);
   await store.forgetCallTaps(brisbane(now - retentionDays * DAY_MS).date);
   await new OwnerNotes(store.sql).forgetErased();
+  await new EmailRecords(store.sql).erase(now - retentionDays * DAY_MS);
 }

@@ -6,12 +6,12 @@
  * Telegram stand-in runs here and accepts each message before it answers, so a
  * kill between the two leaves a message delivered but not recorded.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { createInterface } from "node:readline";
+import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { openLeadStore } from "./sqlite.ts";
 import { NEVER_OPEN } from "../testing/leads.ts";
 import { relayPerTest } from "../testing/relay-stack.ts";
+import { startRelayChild, type RelayChild } from "../testing/relay-child.ts";
 
 // A burst of 200 leads in under a minute: far over Telegram's 20 messages a minute to a group,
 // which this test is not about (it is about a kill mid-send), so the stand-in takes them all.
@@ -22,24 +22,11 @@ afterEach(() => {
 });
 
 /** Starts the relay process on this test's store; resolves with its address once it listens. */
-async function startRelay({ attemptTimeoutMs = 2_000 } = {}): Promise<{ url: string; child: ChildProcess; exited: Promise<unknown> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/relay/testing/relay-process.ts"], {
-    env: { ...process.env, TELEGRAM_BOT_TOKEN: stack.tg.token, TELEGRAM_CHAT_ID: stack.tg.chatId, TELEGRAM_API_BASE: stack.tg.apiBase, LEADS_DB: stack.db.file, SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, RATE_LIMIT_PER_MINUTE: "10000", TEST_ATTEMPT_TIMEOUT_MS: String(attemptTimeoutMs) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  children.push(child);
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the relay process did not print its address within 20 s")), 20_000);
-    lines.on("line", (line) => {
-      if (!line.startsWith("{")) return;
-      clearTimeout(timer);
-      resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.once("exit", (code) => reject(new Error(`the relay process exited (${code}) before listening`)));
-  });
-  return { url, child, exited };
+function startRelay({ attemptTimeoutMs = 2_000 } = {}): Promise<RelayChild> {
+  return startRelayChild(
+    { TELEGRAM_BOT_TOKEN: stack.tg.token, TELEGRAM_CHAT_ID: stack.tg.chatId, TELEGRAM_API_BASE: stack.tg.apiBase, LEADS_DB: stack.db.file, SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, RATE_LIMIT_PER_MINUTE: "10000", TEST_ATTEMPT_TIMEOUT_MS: String(attemptTimeoutMs) },
+    children,
+  );
 }
 
 const lead = (name: string, i: number) => ({ name, email: `lead${i}@example.com`, submissionId: `3f2c1e4a-9b7d-4c2e-8f1a-${String(i).padStart(12, "0")}` });

@@ -12,8 +12,10 @@ import { telegramInUse } from "../leads/policy.ts";
 import { DAY_MS } from "../leads/store.ts";
 import { dailyUpkeep } from "../leads/upkeep.ts";
 import { logLine } from "../log.ts";
-import type { SiteFacts } from "../site.ts";
+import type { EmailSettings } from "../email/settings.ts";
+import { siteInUse, type SiteFacts } from "../site.ts";
 import { startDelivery, type Delivery } from "./delivery.ts";
+import { startEmailLoop, type EmailLoop } from "./email-loop.ts";
 import { importOutbox, OLD_OUTBOX } from "./import-outbox.ts";
 import { startPolling } from "./polling.ts";
 import { openLeadStore, type OpenedStore } from "./sqlite.ts";
@@ -24,6 +26,8 @@ export interface NodeRelay {
   updates: "polling" | "webhook" | "off";
   opened: OpenedStore;
   delivery: Delivery;
+  /** The email loop, with email settings (undefined: email is off). */
+  email: EmailLoop | undefined;
   /** For tests: resolves once delivery has nothing left to send at the relay's clock (Delivery.drained); assert an absence after it, not after a sleep. */
   drained(): Promise<void>;
   /** Stops delivery (waiting for an attempt under way) and closes the store. */
@@ -41,11 +45,15 @@ export interface NodeRelayOptions {
   answerBudgetMs?: number;
   /** One Telegram attempt's timeout (tests shorten it). */
   attemptTimeoutMs?: number;
+  /** The email settings (emailSettings, email/settings.ts); undefined: email is off. */
+  email?: EmailSettings;
+  /** One email attempt's timeout (tests shorten it). */
+  emailTimeoutMs?: number;
   /** The relay's clock: delivery's waits, the spam check's proofs, reminders (tests move it on instead of sleeping). */
   now?: () => number;
 }
 
-export async function startNodeRelay({ config, site, log = logLine, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs, now = Date.now }: NodeRelayOptions): Promise<NodeRelay> {
+export async function startNodeRelay({ config, site, log = logLine, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs, email: emailSettings, emailTimeoutMs, now = Date.now }: NodeRelayOptions): Promise<NodeRelay> {
   const opened = openLeadStore(config.LEADS_DB);
   const { store } = opened;
   await importOutbox(store, path.resolve(outboxFile), log);
@@ -60,23 +68,26 @@ export async function startNodeRelay({ config, site, log = logLine, outboxFile =
   const delivery = await startDelivery({ store, telegram, log, pollMs, now });
   const updates = telegram ? config.TELEGRAM_UPDATES : "off";
   const door = { trustProxy: config.TRUST_PROXY, answerBudgetMs };
-  const relay = await composeRelay({ store, config, telegram, scheduling: delivery, site, webhook: updates === "webhook", door, now, log });
+  const relay = await composeRelay({ store, config, telegram, scheduling: delivery, site, webhook: updates === "webhook", door, now, log, email: emailSettings });
   const polling = telegram && relay.handleUpdate && updates === "polling" ? startPolling({ telegram, handle: relay.handleUpdate, log }) : undefined;
   // Reminders and the morning digest, checked every minute; without Telegram there is nobody to remind: no timer.
   const { ownerTick } = relay;
   const ownerTimer = ownerTick && setInterval(() => void ownerTick(now()).catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
   ownerTimer?.unref();
+  const email = emailSettings && startEmailLoop({ store, settings: emailSettings, phone: siteInUse(config, site).phone, telegram: !!telegram, log, now, client: { timeoutMs: emailTimeoutMs } }, pollMs);
   return {
     relay: relay.handler,
     updates,
     opened,
     delivery,
+    email,
     drained: () => delivery.drained(),
     async close() {
       clearInterval(retention);
       clearInterval(ownerTimer);
       await polling?.stop();
       await delivery.stop();
+      await email?.stop();
       opened.close();
     },
   };

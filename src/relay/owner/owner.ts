@@ -45,6 +45,8 @@ export interface OwnerOptions {
   store: LeadStore;
   telegram: TelegramOptions;
   hours: readonly HoursLine[];
+  /** With EMAIL_DIGEST=on: records the day's digest (its Markdown) for the owner's email too (leads/emails.ts digestByEmail). */
+  emailDigest?: (day: string, markdown: string) => Promise<void>;
   /** Minutes after delivery before a lead still waiting is reminded; 0: never. */
   reminderMinutes: number;
   /** Business days after Quoted before a lead not Booked or Lost is followed up once; 0: never. */
@@ -143,7 +145,8 @@ export function waitedFor(ms: number): string {
   return hours ? `${hours} h${mins ? ` ${mins} min` : ""}` : `${mins} min`;
 }
 
-async function digest({ store, telegram, hours, log }: OwnerOptions, now: number): Promise<void> {
+async function digest(options: OwnerOptions, now: number): Promise<void> {
+  const { store, telegram, hours, log } = options;
   if (!isOpen(hours, now)) return;
   const today = brisbane(now);
   if (sentOn(await store.settings.read(DIGEST_SETTING), today.date)) return;
@@ -165,6 +168,7 @@ async function digest({ store, telegram, hours, log }: OwnerOptions, now: number
   if (sent.kind === "sent") {
     await store.settings.advance(DIGEST_SETTING, today.date);
     log(`relay: the morning digest was sent`);
+    await digestByEmail(options, today.date, text);
   } else if (sent.kind === "message" || (sent.kind === "retry" && sent.uncertain)) {
     // Refused for what it says (the same text would be refused again), or no answer (it may have arrived): not again today.
     await store.settings.advance(DIGEST_SETTING, today.date);
@@ -172,6 +176,15 @@ async function digest({ store, telegram, hours, log }: OwnerOptions, now: number
   } else {
     await store.settings.advance(DIGEST_CLAIM, `${claim} free`);
     log(`relay: the morning digest could not be sent (${sent.reason}); trying again in a minute`);
+  }
+}
+
+/** The digest Telegram took, for the owner's email too (EMAIL_DIGEST=on); an email fault is logged, never the digest's. */
+async function digestByEmail({ emailDigest, log }: OwnerOptions, day: string, markdown: string): Promise<void> {
+  try {
+    await emailDigest?.(day, markdown);
+  } catch (error) {
+    log(`relay: the morning digest could not be recorded for email: ${(error as Error).message}`);
   }
 }
 

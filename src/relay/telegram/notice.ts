@@ -11,6 +11,7 @@ import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { NO_MESSAGE, NOT_PROVIDED } from "../../shared/forms/texts.ts";
 import { cutText } from "../../shared/text.ts";
 import { LOST_REASONS, reasonLabel, STAGES, stageLabel, type LostReason, type Press, type Stage } from "./stages.ts";
+import { detailLines } from "./quote-details.ts";
 import { bold, chunk, plain, render, value, type Piece } from "./markdown.ts";
 import { phoneShown } from "./phone.ts";
 
@@ -31,13 +32,14 @@ const contactDetails = (body: { name: string; email: string; phone: string }): P
   ...line("Phone", orElse(phoneShown(body.phone), NOT_PROVIDED)),
 ];
 
-/** `from`: where the lead came from (attributionLine), a line of its own when known. */
-export function quoteNotices(body: QuoteBody, at: Date, max = PART_MAX, from?: string): string[] {
+/** `from`: where the lead came from (attributionLine), a line of its own when known; `estimate`: the relay's, from the price table (quote-details.ts). */
+export function quoteNotices(body: QuoteBody, at: Date, max = PART_MAX, from?: string, estimate?: string): string[] {
   return notices({
     title: "New Quote Request",
     fields: [
       ...contactDetails(body),
       ...line("Property Address", orElse(body.address, NOT_PROVIDED)),
+      ...detailLines(body, estimate).flatMap(([label, text]) => line(label, text)),
       ...(from ? line("From", from) : []),
     ],
     name: body.name,
@@ -160,15 +162,20 @@ export function noticeWithHistory(noticeText: string, stage: Stage | null, press
 /** A notice sent this long after its lead was received says so on its first line. */
 export const DELAYED_AFTER_MS = 2 * 60_000;
 
+/** The line a notice opens with when the owner's copy of its lead already went by email (leads/emails.ts). */
+export const ALSO_BY_EMAIL = "Also sent by email: Telegram could not take it in time\n";
+
 /**
  * The notice as sent at `sentAt`: a late one opens with when it was really
- * received, and a retry after an attempt that got no answer (Telegram may have
- * delivered it) is marked as a possible repeat.
+ * received, a retry after an attempt that got no answer (Telegram may have
+ * delivered it) is marked as a possible repeat, and one whose lead already went
+ * to the owner by email says so.
  */
-export function markNotice(markdown: string, { receivedAt, sentAt, possibleRepeat }: { receivedAt: number; sentAt: number; possibleRepeat: boolean }): string {
+export function markNotice(markdown: string, { receivedAt, sentAt, possibleRepeat, alsoByEmail = false }: { receivedAt: number; sentAt: number; possibleRepeat: boolean; alsoByEmail?: boolean }): string {
   const flags: Piece[] = [];
   if (sentAt - receivedAt > DELAYED_AFTER_MS) flags.push(plain(`Delayed: received ${formatBrisbaneTime(new Date(receivedAt))}\n`));
   if (possibleRepeat) flags.push(plain("(possible repeat)\n"));
+  if (alsoByEmail) flags.push(plain(ALSO_BY_EMAIL));
   return flags.length ? render(flags).markdown + markdown : markdown;
 }
 
@@ -177,8 +184,8 @@ const DAY_MS = 24 * 60 * 60_000;
 const LONGEST_TIMES = Array.from({ length: 12 }, (_, month) => Date.UTC(2026, month, 28, 2, 59, 59));
 
 /**
- * Room kept in every part for what is added to it later: markNotice's lines when it is sent, then
- * the stage line at the top and the history at the end once the owner presses (noticeWithHistory
+ * Room kept in every part for what is added to it later: markNotice's lines when it is sent (the
+ * email line too), then the stage line at the top and the history at the end once the owner presses (noticeWithHistory
  * cuts the presser's name and lists at most HISTORY_SHOWN presses). Measured on the longest each
  * can be, so that an edited notice never passes Telegram's limit: both flags with the longest date,
  * the longest stage, and the most presses listed, each the longest a line can be, by a name longer
@@ -186,7 +193,7 @@ const LONGEST_TIMES = Array.from({ length: 12 }, (_, month) => Date.UTC(2026, mo
  */
 const FLAG_ROOM = (() => {
   // Flags are plain text: their Markdown is what Telegram shows.
-  const flags = Math.max(...LONGEST_TIMES.map((at) => markNotice("", { receivedAt: at, sentAt: at + DAY_MS, possibleRepeat: true }).length));
+  const flags = Math.max(...LONGEST_TIMES.map((at) => markNotice("", { receivedAt: at, sentAt: at + DAY_MS, possibleRepeat: true, alsoByEmail: true }).length));
   const longName = "W".repeat(64) + " " + "W".repeat(64);
   // Every stage, and Lost with each reason.
   const standings: [Stage | null, LostReason | null][] = [[null, null], ...STAGES.map((st): [Stage, null] => [st.key, null]), ...LOST_REASONS.map((r): [Stage, LostReason] => ["lost", r.key])];

@@ -5,15 +5,20 @@
  * its address as the first line `{"url": ...}`.
  */
 import { serverConfig } from "../config.ts";
+import { emailSettings, emailStartupLine } from "../email/settings.ts";
 import { startNodeRelay } from "../node/node.ts";
 import { listen } from "../../server/node.ts";
 
 const config = serverConfig(process.env);
+const email = emailSettings(process.env);
+console.log(emailStartupLine(email));
 const { relay } = await startNodeRelay({
   config,
   site: { phone: "0491 570 156" },
   log: (message) => console.log(message),
   pollMs: 100,
+  email,
+  emailTimeoutMs: Number(process.env.TEST_ATTEMPT_TIMEOUT_MS) || undefined,
   attemptTimeoutMs: Number(process.env.TEST_ATTEMPT_TIMEOUT_MS) || undefined,
   outboxFile: `${config.LEADS_DB}.no-outbox`,
 });

@@ -11,18 +11,24 @@
  * - queue: the delivery queue's consumer sends leads; the dead-letter queue's
  *   marks the leads it gets undeliverable.
  * - scheduled: every minute the sweep; once a day the erasing of old personal data.
+ * - email (with EMAIL_* set, leads/emails.ts): after each Queue batch and each
+ *   sweep, after Telegram's work and apart from it.
  *
  * A Worker module exports its handlers and nothing else (workerd refuses other exports).
  */
 import type { D1Database, MessageBatch, Queue, ScheduledController, WorkerVersionMetadata } from "@cloudflare/workers-types";
 import { composeRelay, type Relay as Composed } from "../compose.ts";
 import { ConfigError, telegramOptions, workerConfig, type WorkerConfig } from "../config.ts";
+import { privacyProblem, privacyUnknownLine } from "../email/privacy.ts";
+import { emailSettings, emailStartupLine, type EmailSettings } from "../email/settings.ts";
 import { json } from "../intake/answers.ts";
+import { emailPass } from "../leads/emails.ts";
 import type { RateLimiter } from "../intake/rate-limit.ts";
 import { telegramInUse } from "../leads/policy.ts";
 import { LeadStore } from "../leads/store.ts";
 import { dailyUpkeep } from "../leads/upkeep.ts";
 import { logLine } from "../log.ts";
+import { siteInUse } from "../site.ts";
 import { d1Sql } from "./d1.ts";
 import { DEAD_LETTER_SUFFIX, queueDelivery, SWEEP_CRON, type LeadMessage, type QueueDelivery } from "./queue.ts";
 import { siteFromVars } from "./site-vars.ts";
@@ -47,6 +53,8 @@ interface Relay {
   store: LeadStore;
   delivery: QueueDelivery;
   composed: Composed;
+  /** One pass of the email policy (leads/emails.ts); undefined: email is off. */
+  emailPass: (() => Promise<void>) | undefined;
 }
 
 const log = logLine;
@@ -65,8 +73,13 @@ function relayFor(env: Env): Promise<Relay | ConfigError> {
 
 async function startRelay(env: Env): Promise<Relay | ConfigError> {
   let config: WorkerConfig;
+  let email: EmailSettings | undefined;
   try {
-    config = workerConfig(Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) as Record<string, string>);
+    const vars = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    config = workerConfig(vars);
+    email = emailSettings(vars);
+    const problem = privacyProblem(email, siteFromVars(env));
+    if (problem) throw new ConfigError([problem]);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
@@ -98,8 +111,23 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     webhook: true,
     door: limiters(env.RATE_LIMITER),
     log,
+    email,
   });
-  return { config, store, delivery, composed };
+  log(`relay: ${emailStartupLine(email)}`);
+  const unknown = privacyUnknownLine(email, siteFromVars(env));
+  if (unknown) log(unknown);
+  const phone = siteInUse(config, siteFromVars(env)).phone;
+  const pass = email && { store, settings: email, phone, telegram: !!telegram, log };
+  return { config, store, delivery, composed, emailPass: pass && (() => runEmail(() => emailPass(pass))) };
+}
+
+/** Email goes after Telegram's work and apart from it: its failure is logged, never thrown into the Queue's or the sweep's. */
+async function runEmail(pass: () => Promise<unknown>): Promise<void> {
+  try {
+    await pass();
+  } catch (error) {
+    log(`relay: the email pass failed: ${(error as Error).message}`);
+  }
 }
 
 /** The limiters for posts and call taps, from Cloudflare's binding; without it, each instance counts in its own memory. */
@@ -129,6 +157,8 @@ export default {
     // Settings that do not parse: the leads stay pending, and the sweep sends them once the settings are fixed.
     if (relay instanceof ConfigError) return batch.ackAll();
     await (batch.queue.endsWith(DEAD_LETTER_SUFFIX) ? relay.delivery.deadLetters(batch) : relay.delivery.deliver(batch));
+    // The batch's notices are out (or waiting): now the emails, so the visitor's confirmation need not wait for the sweep.
+    await relay.emailPass?.();
   },
 
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
@@ -138,5 +168,6 @@ export default {
     await relay.delivery.sweep();
     // Reminders and the morning digest ride on the every-minute sweep (its times are UTC; Brisbane is UTC+10 all year).
     await relay.composed.ownerTick?.(Date.now());
+    await relay.emailPass?.();
   },
 };

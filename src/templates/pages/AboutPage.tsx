@@ -1,5 +1,5 @@
 import type { Content } from "../../content/content.ts";
-import { homeSection } from "../../shared/paths.ts";
+import { QUOTE_PATH } from "../../shared/paths.ts";
 import { TextBesidePicture } from "../TextBesidePicture.tsx";
 import { Banner, ButtonLink, Icon, PhoneLink, Section, SectionHeading, StatsRow, buttonClass } from "../../shared/ui.tsx";
 import { withTermsLinks } from "../TermsLinks.tsx";
@@ -57,7 +57,7 @@ export function AboutPage({ content }: { content: Content }) {
           <h2 id="quote-title" className="text-3xl font-bold text-white sm:text-4xl">{about.quote.heading}</h2>
           <p className="mt-4 text-lg text-brand-100">{about.quote.text}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <ButtonLink href={homeSection("quote")} style="inverse">Get a Free Quote</ButtonLink>
+            <ButtonLink href={QUOTE_PATH} style="inverse">Get a Free Quote</ButtonLink>
             <PhoneLink phone={site.phone} className={buttonClass("outlineInverse")} iconClassName="h-4 w-4" />
           </div>
         </div>

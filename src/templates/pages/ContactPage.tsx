@@ -1,5 +1,6 @@
 import type { Content } from "../../content/content.ts";
 import { Island } from "../Island.tsx";
+import { EmailNotice } from "../EmailNotice.tsx";
 import { formatHours } from "../hours.ts";
 import { Banner, Icon, PhoneLink, Section } from "../../shared/ui.tsx";
 
@@ -47,6 +48,7 @@ export function ContactPage({ content, formAction }: { content: Content; formAct
             <h2 id="contact-form-title" className="text-2xl font-bold">{contact.formHeading}</h2>
             <p className="mb-6 mt-1 text-slate-600">{contact.formText}</p>
             <Island name="ContactForm" props={{ action: formAction, phone: site.phone }} />
+            {content.privacy.emailProvider && <EmailNotice />}
           </div>
         </div>
       </Section>

@@ -7,12 +7,13 @@ import { Picture } from "../Picture.tsx";
 import { TextBesidePicture } from "../TextBesidePicture.tsx";
 import { Container, Icon, Section, SectionHeading, Stars, StatsRow } from "../../shared/ui.tsx";
 import { withTermsLinks } from "../TermsLinks.tsx";
+import { EmailNotice } from "../EmailNotice.tsx";
 
 export function HomePage({ content, formAction }: { content: Content; formAction: string }) {
   const { home, site, faq } = content;
   return (
     <>
-      <Hero hero={home.hero} claims={site.claims} formAction={formAction} />
+      <Hero hero={home.hero} claims={site.claims} formAction={formAction} email={content.privacy.emailProvider !== undefined} />
       <BondIntroSection content={content} intro={home.bondIntro} />
       <ServicesSection content={content} services={home.services} />
       <WhyChooseUsSection why={home.whyChooseUs} />
@@ -24,7 +25,7 @@ export function HomePage({ content, formAction }: { content: Content; formAction
 }
 
 /** The first screen: the promise, its ticks and the rating beside the quote form. */
-function Hero({ hero, claims, formAction }: { hero: HomeData["hero"]; claims: SiteData["claims"]; formAction: string }) {
+function Hero({ hero, claims, formAction, email }: { hero: HomeData["hero"]; claims: SiteData["claims"]; formAction: string; email: boolean }) {
   return (
     // z-10: over the call bar (CallBar.tsx), which reaches into the hero on short screens, so it never covers the form's Send button.
     <section id="home" aria-labelledby="hero-title" className="relative z-10 overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-brand-950 text-white">
@@ -59,6 +60,7 @@ function Hero({ hero, claims, formAction }: { hero: HomeData["hero"]; claims: Si
           <h2 className="text-2xl font-bold">{hero.formHeading}</h2>
           <p className="mb-5 mt-1 text-slate-600">{hero.formText}</p>
           <Island name="QuoteForm" props={{ action: formAction }} />
+          {email && <EmailNotice />}
         </div>
       </Container>
     </section>

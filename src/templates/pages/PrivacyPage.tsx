@@ -31,6 +31,7 @@
 import type { Content } from "../../content/content.ts";
 import type { SiteData } from "../../content/schema.ts";
 import { FORM_FIELDS, type FormField } from "../../shared/forms/form-fields.ts";
+import { DETAIL_FIELDS } from "../../shared/forms/quote-details.ts";
 import { PhoneLink, textLinkClass } from "../../shared/ui.tsx";
 import { businessIdentity } from "../business.ts";
 import { andList } from "../grammar.ts";
@@ -38,6 +39,11 @@ import { EmailLink, LegalPage, LegalSection, TextLink } from "../LegalPage.tsx";
 
 export const OAIC_COMPLAINTS = "https://oaic.gov.au/privacy/privacy-complaints/lodge-a-privacy-complaint-with-us/";
 export const TELEGRAM_PRIVACY = "https://telegram.org/privacy";
+/**
+ * Resend's privacy policy; where it keeps data: "All account data, including email metadata, logs, and API records, is
+ * stored in the United States regardless of the sending region" (https://resend.com/docs/dashboard/domains/regions).
+ */
+export const RESEND_PRIVACY = "https://resend.com/legal/privacy-policy";
 
 const named = (fields: readonly FormField[]) => andList(fields.map((f) => f.label.toLowerCase()));
 
@@ -48,8 +54,8 @@ export function PrivacyPage({ content, retentionDays }: { content: Content; rete
       <WhoWeAre site={site} />
       <WhatWeCollect />
       <WhyWeCollect />
-      <WhoHandlesIt />
-      <HowLongItIsKept retentionDays={retentionDays} />
+      <WhoHandlesIt email={privacy.emailProvider === "resend"} />
+      <HowLongItIsKept retentionDays={retentionDays} email={privacy.emailProvider === "resend"} />
       <SeeingYourDetails email={site.email} phone={site.phone} />
       <Complaints email={site.email} />
       <PolicyChanges />
@@ -77,7 +83,10 @@ function WhatWeCollect() {
     <LegalSection id="collect" title="What we collect">
       <p>Only what you type into our two forms:</p>
       <ul className="grid list-disc gap-2 pl-5">
-        <li>the quote form asks for your {named(quote)};</li>
+        <li>
+          the quote form asks for your {named(quote)}; on the quote page it also asks about the job, each answer optional: the{" "}
+          {andList([...DETAIL_FIELDS.map((f) => f.label.toLowerCase()), "add-ons"])};
+        </li>
         <li>the contact form asks for your {named(contact)}.</li>
       </ul>
       <p>
@@ -115,8 +124,8 @@ function WhyWeCollect() {
   );
 }
 
-/** The services a message passes through on its way to the owner, and where they are (APP 8). */
-function WhoHandlesIt() {
+/** The services a message passes through on its way to the owner, and where they are (APP 8); `email`: the relay sends email (decision 0063). */
+function WhoHandlesIt({ email }: { email: boolean }) {
   return (
     <LegalSection id="recipients" title="Who handles it, in Australia and overseas">
       <p>On its way to us your message passes through these services. Some of them are outside Australia, so your details may be held overseas.</p>
@@ -126,6 +135,13 @@ function WhoHandlesIt() {
           our form service sends it to our Telegram chat, and Telegram keeps that chat on its servers outside Australia, in data centres in several
           countries (see <TextLink href={TELEGRAM_PRIVACY}>Telegram's privacy policy</TextLink>). We cannot tell you which countries hold it.
         </li>
+        {email && (
+          <li>
+            <strong className="font-semibold text-ink">Resend</strong>, the email service our form service sends email through: one
+            email to the address you give, confirming that we received your request, and, when Telegram cannot deliver your message to us in time, your
+            message to us. Resend keeps its records in the United States (see <TextLink href={RESEND_PRIVACY}>Resend's privacy policy</TextLink>).
+          </li>
+        )}
         <li>
           <strong className="font-semibold text-ink">Our form service</strong>, the program that receives the forms and keeps each message until it has
           reached us. It runs either on the server that hosts this website or on Cloudflare Workers, operated by Cloudflare, Inc., a United States company
@@ -141,13 +157,14 @@ function WhoHandlesIt() {
   );
 }
 
-function HowLongItIsKept({ retentionDays }: { retentionDays: number }) {
+function HowLongItIsKept({ retentionDays, email }: { retentionDays: number; email: boolean }) {
   return (
     <LegalSection id="keep" title="How long it is kept">
       <p>
         Our form service erases what you typed {retentionDays} days after you sent it, once the message has reached us; it keeps only the time the message
         arrived, a reference code, and the pages and source described above. A message still on its way to us is kept until it arrives. The copy in our
         Telegram chat stays there until we delete it.
+        {email && " Resend keeps each email it sends for 30 days; a copy in our email inbox stays there until we delete it."}
       </p>
     </LegalSection>
   );

@@ -1,6 +1,6 @@
 import type { Content } from "../../content/content.ts";
 import type { ServiceData } from "../../content/schema.ts";
-import { homeSection } from "../../shared/paths.ts";
+import { quotePath } from "../../shared/paths.ts";
 import { serviceTrail } from "../seo/breadcrumbs.ts";
 import { TextBesidePicture } from "../TextBesidePicture.tsx";
 import { ButtonLink, Banner, Container, Icon, PhoneLink, Section, SectionHeading, StatsRow, buttonClass } from "../../shared/ui.tsx";
@@ -12,7 +12,7 @@ export function ServicePage({ content, service }: { content: Content; service: S
     <>
       <Banner title={service.banner.title} description={service.banner.description} trail={serviceTrail(service)}>
         <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink href={homeSection("quote")} style="inverse">GET A QUOTE</ButtonLink>
+          <ButtonLink href={quotePath(service.formValue)} style="inverse">GET A QUOTE</ButtonLink>
           <PhoneLink phone={phone} className={buttonClass("outlineInverse")} iconClassName="h-4 w-4" />
         </div>
       </Banner>
@@ -21,13 +21,13 @@ export function ServicePage({ content, service }: { content: Content; service: S
         <FeatureCards features={service.features} />
       </Section>
       <TrustSection trustPoints={service.trustPoints} />
-      <CallToActionSection cta={service.cta} phone={phone} />
+      <CallToActionSection cta={service.cta} phone={phone} quote={quotePath(service.formValue)} />
       <ChecklistSection checklist={service.checklist} />
       <Section labelledBy="stats-title" className="bg-brand-900">
         <h2 id="stats-title" className="sr-only">{service.name} in numbers</h2>
         <StatsRow stats={service.stats} tone="dark" />
       </Section>
-      <ClosingSection closing={service.closing} phone={phone} />
+      <ClosingSection closing={service.closing} phone={phone} quote={quotePath(service.formValue)} />
     </>
   );
 }
@@ -68,7 +68,7 @@ function TrustSection({ trustPoints }: { trustPoints: ServiceData["trustPoints"]
 }
 
 /** The band between the trust points and the check list: call or ask for a quote. */
-function CallToActionSection({ cta, phone }: { cta: ServiceData["cta"]; phone: string }) {
+function CallToActionSection({ cta, phone, quote }: { cta: ServiceData["cta"]; phone: string; quote: string }) {
   return (
     <section aria-labelledby="cta-title" className="bg-accent-700 text-white">
       <Container className="flex flex-col gap-6 py-12 lg:flex-row lg:items-center lg:justify-between">
@@ -78,7 +78,7 @@ function CallToActionSection({ cta, phone }: { cta: ServiceData["cta"]; phone: s
         </div>
         <div className="flex flex-wrap gap-3">
           <PhoneLink phone={phone} className={buttonClass("outlineInverse")} iconClassName="h-4 w-4" />
-          <ButtonLink href={homeSection("quote")} style="inverse">GET A QUOTE</ButtonLink>
+          <ButtonLink href={quote} style="inverse">GET A QUOTE</ButtonLink>
         </div>
       </Container>
     </section>
@@ -109,14 +109,14 @@ function ChecklistSection({ checklist }: { checklist: ServiceData["checklist"] }
   );
 }
 
-function ClosingSection({ closing, phone }: { closing: ServiceData["closing"]; phone: string }) {
+function ClosingSection({ closing, phone, quote }: { closing: ServiceData["closing"]; phone: string; quote: string }) {
   return (
     <Section labelledBy="closing-title">
       <div className="mx-auto max-w-3xl text-center">
         <h2 id="closing-title" className="text-3xl font-bold tracking-tight sm:text-4xl">{closing.heading}</h2>
         <p className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(closing.text)}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <ButtonLink href={homeSection("quote")}>GET A QUOTE</ButtonLink>
+          <ButtonLink href={quote}>GET A QUOTE</ButtonLink>
           <PhoneLink phone={phone} className={buttonClass("secondary")} iconClassName="h-4 w-4" prefix="Call " />
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { Content } from "../../content/content.ts";
 import type { SiteData, SuburbData } from "../../content/schema.ts";
-import { homeSection, suburbPath } from "../../shared/paths.ts";
+import { quotePath, suburbPath } from "../../shared/paths.ts";
 import { suburbTrail } from "../seo/breadcrumbs.ts";
 import { aOrAn } from "../grammar.ts";
 import { Banner, ButtonLink, Container, Icon, PhoneLink, Section } from "../../shared/ui.tsx";
@@ -160,7 +160,7 @@ function EndOfLeaseSection({ suburb, site }: { suburb: SuburbData; site: SiteDat
           <p className="mt-2 text-brand-100">
             or our landline <PhoneLink phone={site.landline} className="font-semibold text-white underline" />
           </p>
-          <ButtonLink href={homeSection("quote")} style="inverse" className="mt-5 w-full">Get a Free Quote</ButtonLink>
+          <ButtonLink href={quotePath("bond-cleaning")} style="inverse" className="mt-5 w-full">Get a Free Quote</ButtonLink>
         </div>
       </Container>
     </section>

@@ -4,7 +4,7 @@
  * each field holds (a select's chosen option, a message box's text as the browser's parser
  * reads it, dropping the one newline straight after <textarea>).
  */
-import { decodeEntities, visibleText } from "../../testing/html.ts";
+import { decodeEntities, visibleText } from "./html.ts";
 
 export interface ResultPageRead {
   /** The live region the notice is in: "status" or "alert". */
@@ -30,7 +30,13 @@ export function readResultPage(html: string): ResultPageRead {
   let form: ResultPageRead["form"];
   if (formTag) {
     const values: Record<string, string> = {};
-    for (const [tag] of html.matchAll(/<input\b[^>]*>/g)) values[attr(tag, "name")!] = attr(tag, "value") ?? "";
+    for (const [tag] of html.matchAll(/<input\b[^>]*>/g)) {
+      const name = attr(tag, "name")!;
+      const type = attr(tag, "type");
+      // A radio group or tick box holds the value of the one checked, or nothing.
+      if (type === "radio" || type === "checkbox") values[name] = / checked=""/.test(tag) ? (attr(tag, "value") ?? "on") : (values[name] ?? "");
+      else values[name] = attr(tag, "value") ?? "";
+    }
     for (const [, tag, inner] of html.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) values[attr(tag, "name")!] = decodeEntities(inner.replace(/^\n/, ""));
     for (const [, tag, options] of html.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
       const chosen = [...options.matchAll(/<option\b([^>]*)>/g)].find(([, a]) => / selected=""/.test(a));

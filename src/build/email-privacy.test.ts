@@ -1,0 +1,62 @@
+/**
+ * The privacy policy and the relay cannot disagree about email (decision 0063):
+ * content/privacy.yaml's `emailProvider` decides both what the policy says and
+ * what the relay is told (siteFacts), and the relay refuses email settings the
+ * policy it was told of does not cover. Without it the policy is as before.
+ */
+import { describe, expect, it } from "vitest";
+import { loadContent } from "./content/load.ts";
+import { routes } from "../content/routes.ts";
+import { siteFacts } from "../content/site-facts.ts";
+import { renderRoute } from "./render.tsx";
+import { renderDefaults } from "./build.ts";
+import { visibleText } from "../testing/html.ts";
+import { privacyProblem } from "../relay/email/privacy.ts";
+import { siteFromVars, siteVars } from "../relay/worker/site-vars.ts";
+import type { EmailSettings } from "../relay/email/settings.ts";
+import type { Content } from "../content/content.ts";
+import { EMAIL_NOTICE } from "../templates/EmailNotice.tsx";
+import { resultPage } from "../relay/intake/page.ts";
+
+const content = loadContent("content");
+const withEmail: Content = { ...content, privacy: { ...content.privacy, emailProvider: "resend" } };
+const page = (c: Content, path: string) => visibleText(renderRoute(routes(c).find((r) => r.path === path)!, c, renderDefaults()));
+const policy = (c: Content) => page(c, "/privacy-policy/");
+const EMAIL: EmailSettings = { apiUrl: "https://api.resend.com", apiKey: "re_x", from: { address: "hello@mail.example.com.au" }, ownerEmail: "owner@example.com.au", fallbackMinutes: 5, confirmationsPerHour: 20, digest: false };
+
+describe("email in the privacy policy and the relay", () => {
+  it("names Resend and where it keeps data only when content/privacy.yaml says the relay sends email", () => {
+    expect(content.privacy.emailProvider).toBeUndefined();
+    expect(policy(content)).not.toContain("Resend");
+    const named = policy(withEmail);
+    expect(named).toContain("Resend, the email service our form service sends email through");
+    expect(named).toContain("Resend keeps its records in the United States");
+    expect(named).toContain("Resend keeps each email it sends for 30 days");
+  });
+
+  it("names Resend beside each form (the home page's, the contact page's and the relay's page's) only with email on", () => {
+    for (const path of ["/", "/contact-us/"]) {
+      expect(page(content, path)).not.toContain(EMAIL_NOTICE);
+      expect(page(withEmail, path)).toContain(EMAIL_NOTICE);
+    }
+    const failed = { form: "contact" as const, mode: "failed" as const, notice: { title: "Not sent", text: "Try again." }, values: {}, action: "/api/contact", back: "/contact-us/" };
+    expect(resultPage(failed)).not.toContain(EMAIL_NOTICE);
+    expect(resultPage({ ...failed, emailNotice: true })).toContain(EMAIL_NOTICE);
+    // The page that only says it was sent shows no form, so no notice.
+    expect(resultPage({ ...failed, mode: "sent", emailNotice: true })).not.toContain(EMAIL_NOTICE);
+  });
+
+  it("tells the relay what the policy says, on Node and through the Worker's variables, and the relay refuses email the policy does not name", () => {
+    for (const c of [content, withEmail]) {
+      const named = policy(c).includes("Resend");
+      const facts = siteFacts(c);
+      expect(facts.emailProvider).toBe(named ? "resend" : "none");
+      expect(siteFromVars(siteVars(facts)).emailProvider).toBe(facts.emailProvider);
+      expect(privacyProblem(EMAIL, facts) === undefined).toBe(named);
+      expect(privacyProblem(EMAIL, siteFromVars(siteVars(facts))) === undefined).toBe(named);
+      // Email off: nothing to disagree about.
+      expect(privacyProblem(undefined, facts)).toBeUndefined();
+    }
+    expect(privacyProblem(EMAIL, siteFacts(content))).toMatch(/^EMAIL_API_KEY: .*set `emailProvider: resend` in content\/privacy\.yaml/);
+  });
+});

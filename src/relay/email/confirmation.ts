@@ -1,0 +1,50 @@
+/**
+ * The visitor's confirmation, filled from the markup the build wrote
+ * (confirmation-markup.ts, from content/ and src/templates/ConfirmationEmail.tsx).
+ * It names what the visitor chose from the form's own lists (a service, say) and
+ * never repeats what they typed (their name, address or message): the address
+ * it goes to is not verified, so the form must not carry someone's words to a
+ * stranger's inbox (decision 0063). The same lead makes the same email every
+ * time, as the provider's idempotency key requires (decision 0060).
+ */
+import type { FormKind } from "../../shared/forms/fields.ts";
+import { FORM_FIELDS } from "../../shared/forms/form-fields.ts";
+import { telHref } from "../../shared/phone.ts";
+import { fillSlots } from "../../shared/slots.ts";
+import { CONFIRMATION_MARKUP } from "./confirmation-markup.ts";
+import type { EmailMessage } from "./client.ts";
+
+const FORM_NAMES: Record<FormKind, string> = { quote: "a quote", contact: "a reply to your message" };
+
+const brisbaneTime = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" });
+
+/** The choices a visitor made from the form's lists, with their labels: never a field they typed. */
+export function chosenDetails(form: FormKind, fields: Record<string, string>): { label: string; value: string }[] {
+  const chosen = FORM_FIELDS[form].flatMap((f) => {
+    if (f.control !== "select") return [];
+    const option = f.options.find((o) => o.value !== "" && o.value === fields[f.name]);
+    return option ? [{ label: f.label, value: option.label }] : [];
+  });
+  return [{ label: "You asked for", value: FORM_NAMES[form] }, ...chosen];
+}
+
+export interface ConfirmationLead {
+  form: FormKind;
+  fields: Record<string, string>;
+  receivedAt: number;
+}
+
+/** The confirmation for `lead`, to its visitor; `phone`: the business's number as the relay knows it (siteInUse). */
+export function confirmationEmail(lead: ConfirmationLead, phone: string, to: string, replyTo?: string): EmailMessage {
+  const details = chosenDetails(lead.form, lead.fields);
+  const received = brisbaneTime.format(new Date(lead.receivedAt));
+  const slots = { received, phone, phoneHref: telHref(phone) };
+  return {
+    to,
+    replyTo,
+    subject: CONFIRMATION_MARKUP.subject,
+    html: fillSlots(CONFIRMATION_MARKUP.html, slots, { details: details.map((d) => fillSlots(CONFIRMATION_MARKUP.detailRow, d)).join("") }),
+    // Raw slots: text is not markup; what fills them is the relay's own words and the form's own labels.
+    text: fillSlots(CONFIRMATION_MARKUP.text, {}, { received, phone, details: details.map((d) => `- ${d.label}: ${d.value}`).join("\n") }),
+  };
+}

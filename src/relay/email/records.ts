@@ -1,0 +1,220 @@
+/**
+ * The emails each lead causes, written down before they are sent (migrations/0009_email.sql,
+ * decision 0063): one row per (lead, kind), so that what was recorded is sent, after a crash
+ * too, under the same Idempotency-Key (decision 0060), and what was not sent says why. Plain SQL
+ * over the lead store's Sql, on Node's SQLite and on D1 alike. The limits on confirmations are
+ * counted here, in the database, so they hold across restarts and across a Worker's isolates:
+ * each is checked and the row written in one statement.
+ */
+import type { Sql } from "../leads/sql.ts";
+import type { EmailKind } from "./client.ts";
+
+export type EmailStatus = "pending" | "sent" | "not-sent";
+
+export interface EmailRecord {
+  leadId: string;
+  kind: EmailKind;
+  /** null once erased with what the visitor typed. */
+  recipient: string | null;
+  status: EmailStatus;
+  /** not-sent: why not; an owner's copy: why it came by email; sent without an id: what the provider said. */
+  reason: string | null;
+  createdAt: number;
+  attempts: number;
+  firstAttemptAt: number | null;
+  nextAttemptAt: number;
+  lastError: string | null;
+  /** An attempt began and its answer was not recorded: the email may have gone (the key makes a retry safe). */
+  uncertain: boolean;
+  sentAt: number | null;
+  providerId: string | null;
+  /** An email not made from a lead (the digest): its text, as recorded. */
+  body: string | null;
+}
+
+interface Row {
+  lead_id: string;
+  kind: EmailKind;
+  recipient: string | null;
+  status: EmailStatus;
+  reason: string | null;
+  created_at: number;
+  attempts: number;
+  first_attempt_at: number | null;
+  next_attempt_at: number;
+  last_error: string | null;
+  uncertain: number;
+  sent_at: number | null;
+  provider_id: string | null;
+  body: string | null;
+}
+
+const num = (v: number | null) => (v === null ? null : Number(v));
+const toRecord = (r: Row): EmailRecord => ({
+  leadId: r.lead_id,
+  kind: r.kind,
+  recipient: r.recipient,
+  status: r.status,
+  reason: r.reason,
+  createdAt: Number(r.created_at),
+  attempts: Number(r.attempts),
+  firstAttemptAt: num(r.first_attempt_at),
+  nextAttemptAt: Number(r.next_attempt_at),
+  lastError: r.last_error,
+  uncertain: Number(r.uncertain) === 1,
+  sentAt: num(r.sent_at),
+  providerId: r.provider_id,
+  body: r.body,
+});
+
+/** The digest's row stands in the lead's place under this id: one digest a day, keyed by its day. */
+export const digestId = (day: string) => `digest-${day}`;
+
+const HOUR_MS = 60 * 60_000;
+/** One confirmation to an address in this long at most (issue 40). */
+export const PER_ADDRESS_MS = 24 * HOUR_MS;
+/** Statuses that count against the limits: recorded to go, or gone. */
+const COUNTED = "status IN ('pending', 'sent')";
+const CONFIRMATION = "'visitor-confirmation'";
+
+/** Leads that passed the spam check (never spam or unconfirmed) and have no confirmation row yet. */
+const UNCONFIRMED_LEADS = `SELECT id, fields FROM leads WHERE status IN ('pending', 'delivered', 'undeliverable') AND received_at > ? AND fields IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM lead_emails AS e WHERE e.lead_id = leads.id AND e.kind = ${CONFIRMATION}) ORDER BY received_at, id LIMIT ?`;
+
+export class EmailRecords {
+  constructor(private readonly sql: Sql) {}
+
+  /** Leads received after `since` that passed the spam check and have no confirmation recorded, with the address they gave. */
+  async leadsToConfirm(since: number, limit = 20): Promise<{ id: string; email: string }[]> {
+    const rows = await this.sql.all<{ id: string; fields: string }>(UNCONFIRMED_LEADS, [since, limit]);
+    return rows.map((r) => ({ id: r.id, email: String((JSON.parse(r.fields) as Record<string, unknown>).email ?? "") }));
+  }
+
+  /**
+   * Records the lead's confirmation to `to` as pending when neither limit is reached, in one
+   * statement (two senders at once cannot both pass): none to this address (in any case) in the
+   * last 24 hours, fewer than `perHour` in the last hour. Otherwise records it not sent, saying
+   * which limit. Answers the status recorded (undefined: the lead had a row already).
+   */
+  async recordConfirmation(leadId: string, to: string, now: number, perHour: number): Promise<EmailStatus | undefined> {
+    const pending = await this.sql.run(
+      `INSERT INTO lead_emails (lead_id, kind, recipient, status, created_at, next_attempt_at) SELECT ?, ${CONFIRMATION}, ?, 'pending', ?, ?
+        WHERE NOT EXISTS (SELECT 1 FROM lead_emails WHERE kind = ${CONFIRMATION} AND recipient = ? COLLATE NOCASE AND ${COUNTED} AND created_at > ?)
+        AND (SELECT COUNT(*) FROM lead_emails WHERE kind = ${CONFIRMATION} AND ${COUNTED} AND created_at > ?) < ?
+        ON CONFLICT (lead_id, kind) DO NOTHING`,
+      [leadId, to, now, now, to, now - PER_ADDRESS_MS, now - HOUR_MS, perHour],
+    );
+    if (pending) return "pending";
+    const [same] = await this.sql.all<{ n: number }>(`SELECT COUNT(*) AS n FROM lead_emails WHERE kind = ${CONFIRMATION} AND recipient = ? COLLATE NOCASE AND ${COUNTED} AND created_at > ? AND lead_id != ?`, [
+      to,
+      now - PER_ADDRESS_MS,
+      leadId,
+    ]);
+    const why = Number(same?.n) ? "a confirmation went to this address in the last 24 hours" : `the ceiling of ${perHour} confirmations an hour was reached (EMAIL_CONFIRMATIONS_PER_HOUR)`;
+    return (await this.recordNotSent(leadId, "visitor-confirmation", to, `not sent: ${why}`, now)) ? "not-sent" : undefined;
+  }
+
+  /** An email that will not be sent, with why; false when the lead had a row of this kind already. */
+  async recordNotSent(leadId: string, kind: EmailKind, to: string | null, reason: string, now: number): Promise<boolean> {
+    return (
+      (await this.sql.run("INSERT INTO lead_emails (lead_id, kind, recipient, status, reason, created_at, next_attempt_at) VALUES (?, ?, ?, 'not-sent', ?, ?, ?) ON CONFLICT (lead_id, kind) DO NOTHING", [
+        leadId,
+        kind,
+        to,
+        reason,
+        now,
+        now,
+      ])) === 1
+    );
+  }
+
+  /**
+   * Records the owner's copy of every lead received after `since` that Telegram has not taken:
+   * refused (for its settings or for the message), or pending since before `lateBefore`, or
+   * pending while Telegram refuses the relay's settings. Each lead once (its row's key); the
+   * reason says why it came by email (`late`: why for a lead pending since before `lateBefore`).
+   * Answers how many were recorded.
+   */
+  async recordOwnerCopies(to: string, now: number, since: number, lateBefore: number, late: string): Promise<number> {
+    return this.sql.run(
+      `INSERT INTO lead_emails (lead_id, kind, recipient, status, reason, created_at, next_attempt_at)
+        SELECT id, 'owner-lead', ?, 'pending',
+          CASE WHEN status = 'undeliverable' AND failure_kind = 'settings' THEN 'Telegram refuses the relay''s bot (' || COALESCE(last_error, 'no reason given') || ')'
+            WHEN status = 'undeliverable' THEN 'Telegram did not take this notice (' || COALESCE(last_error, 'no reason given') || ')'
+            WHEN received_at <= ? THEN ? || COALESCE(' (' || last_error || ')', '')
+            ELSE 'Telegram refuses the relay''s bot, so every notice waits' END,
+          ?, ?
+        FROM leads WHERE parts IS NOT NULL AND received_at > ?
+          AND (status = 'undeliverable' OR (status = 'pending' AND (received_at <= ? OR EXISTS (SELECT 1 FROM leads AS held WHERE held.status = 'undeliverable' AND held.failure_kind = 'settings'))))
+        ON CONFLICT (lead_id, kind) DO NOTHING`,
+      [to, lateBefore, late, now, now, since, lateBefore],
+    );
+  }
+
+  /** The owner's digest of `day` ("2026-11-27") by email, with its text: once a day. */
+  async recordDigest(day: string, to: string, body: string, now: number): Promise<boolean> {
+    return (
+      (await this.sql.run("INSERT INTO lead_emails (lead_id, kind, recipient, status, created_at, next_attempt_at, body) VALUES (?, 'owner-digest', ?, 'pending', ?, ?, ?) ON CONFLICT (lead_id, kind) DO NOTHING", [
+        digestId(day),
+        to,
+        now,
+        now,
+        body,
+      ])) === 1
+    );
+  }
+
+  /** Pending emails whose attempt is due, oldest first. */
+  async due(now: number, limit = 10): Promise<EmailRecord[]> {
+    return (await this.sql.all<Row>("SELECT * FROM lead_emails WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY created_at, lead_id LIMIT ?", [now, limit])).map(toRecord);
+  }
+
+  /**
+   * Takes a due email for one sender until `until` and writes down that an attempt begins (its
+   * first attempt's time kept), in one statement: false when another sender has it. From here
+   * until the answer is recorded, the email may have gone.
+   */
+  async claim(r: EmailRecord, now: number, until: number): Promise<boolean> {
+    return (
+      (await this.sql.run(
+        "UPDATE lead_emails SET next_attempt_at = ?, first_attempt_at = COALESCE(first_attempt_at, ?), uncertain = 1 WHERE lead_id = ? AND kind = ? AND status = 'pending' AND next_attempt_at <= ?",
+        [until, now, r.leadId, r.kind, now],
+      )) === 1
+    );
+  }
+
+  async sent(r: EmailRecord, now: number, providerId: string | null, reason: string | null = null): Promise<void> {
+    await this.sql.run("UPDATE lead_emails SET status = 'sent', sent_at = ?, provider_id = ?, attempts = attempts + 1, uncertain = 0, last_error = NULL, reason = COALESCE(?, reason) WHERE lead_id = ? AND kind = ?", [
+      now,
+      providerId,
+      reason,
+      r.leadId,
+      r.kind,
+    ]);
+  }
+
+  /** `uncertain`: this attempt may have sent it. */
+  async retryLater(r: EmailRecord, at: number, error: string, uncertain: boolean): Promise<void> {
+    await this.sql.run("UPDATE lead_emails SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, uncertain = ? WHERE lead_id = ? AND kind = ?", [at, error, uncertain ? 1 : 0, r.leadId, r.kind]);
+  }
+
+  async notSent(r: EmailRecord, reason: string, { attempted = true }: { attempted?: boolean } = {}): Promise<void> {
+    await this.sql.run(`UPDATE lead_emails SET status = 'not-sent', reason = ?, uncertain = 0${attempted ? ", attempts = attempts + 1" : ""} WHERE lead_id = ? AND kind = ?`, [reason, r.leadId, r.kind]);
+  }
+
+  /** Every email of one lead (npm run leads -- show). */
+  async forLead(leadId: string): Promise<EmailRecord[]> {
+    return (await this.sql.all<Row>("SELECT * FROM lead_emails WHERE lead_id = ? ORDER BY created_at, kind", [leadId])).map(toRecord);
+  }
+
+  /** Whether the owner's copy of this lead went by email: a later Telegram notice says so. */
+  async ownerCopySent(leadId: string): Promise<boolean> {
+    const [row] = await this.sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM lead_emails WHERE lead_id = ? AND kind = 'owner-lead' AND status = 'sent'", [leadId]);
+    return Number(row?.n) > 0;
+  }
+
+  /** Forgets the addresses of emails recorded before `before` (with what visitors typed, LEADS_RETENTION_DAYS). */
+  async erase(before: number): Promise<number> {
+    return this.sql.run("UPDATE lead_emails SET recipient = NULL, body = NULL WHERE created_at < ? AND (recipient IS NOT NULL OR body IS NOT NULL)", [before]);
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * Email on Node (leads/emails.ts, node/email-loop.ts) against the Resend and
+ * Telegram stand-ins on 127.0.0.1, with a real lead store file: the visitor's
+ * confirmation, its limits across a restart, retries under the same key, and
+ * the owner's copy when Telegram cannot take a lead. The relay's clock is
+ * moved on instead of sleeping.
+ */
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emailSettings } from "../email/settings.ts";
+import { EmailRecords } from "../email/records.ts";
+import { standInConfig, tempLeadsDb, within } from "../testing/leads.ts";
+import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
+import { startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
+import { startNodeRelay, type NodeRelay } from "./node.ts";
+import { tempLeadStore } from "../testing/leads.ts";
+import { digestByEmail, emailPass } from "../leads/emails.ts";
+import { ownerTick } from "../owner/owner.ts";
+import { quoteNotices } from "../telegram/notice.ts";
+import { QuoteBody } from "../../shared/forms/schema.ts";
+
+let tg: StandIn;
+let resend: EmailStandIn;
+let db: ReturnType<typeof tempLeadsDb>;
+const running: NodeRelay[] = [];
+const logs: string[] = [];
+let time = Date.now();
+const clock = { now: () => time, moveBy: (ms: number) => void (time += ms) };
+
+beforeAll(async () => {
+  tg = await startTelegramStandIn();
+  resend = await startEmailStandIn({ requestsPerSecond: 1_000, now: () => time });
+});
+afterAll(async () => {
+  await tg.close();
+  await resend.close();
+});
+beforeEach(() => {
+  db = tempLeadsDb();
+  logs.length = 0;
+  time = Date.now();
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.close()));
+  tg.reset();
+  resend.reset();
+  db.remove();
+});
+
+const OWNER = "owner@example.com.au";
+const PHONE = "0491 570 156";
+
+async function start(env: Record<string, string> = {}): Promise<NodeRelay> {
+  const email = emailSettings({ EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL: OWNER, EMAIL_API_URL: resend.apiUrl, ...env });
+  const relay = await startNodeRelay({
+    config: standInConfig(tg, db.file, env),
+    site: { phone: PHONE },
+    email,
+    emailTimeoutMs: 1_000,
+    log: (m) => void logs.push(m),
+    pollMs: 50,
+    outboxFile: path.join(path.dirname(db.file), "no-outbox.jsonl"),
+    now: clock.now,
+  });
+  running.push(relay);
+  return relay;
+}
+async function stop(relay: NodeRelay) {
+  running.splice(running.indexOf(relay), 1);
+  await relay.close();
+}
+
+const post = (relay: NodeRelay, body: Record<string, string>, form = "contact") =>
+  relay.relay(new Request(`http://relay.test/api/${form}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
+const ann = { name: "Ann", email: "ann@example.com", message: "Please call me about 12 Smith St, the code is 4711", service: "bond-cleaning" };
+const emailsOf = (relay: NodeRelay) => new EmailRecords(relay.opened.store.sql);
+const drained = async (relay: NodeRelay) => {
+  await within(relay.drained(), "Telegram's loop to find nothing to send");
+  await within(relay.email!.drained(), "the email loop to find nothing due");
+};
+const confirmations = () => resend.delivered.filter((e) => e.tags?.some((t) => t.value === "visitor-confirmation"));
+const ownerCopies = () => resend.delivered.filter((e) => e.to[0] === OWNER);
+
+describe("the visitor's confirmation", () => {
+  it("goes once, after the Telegram notice, saying what was chosen and when, never what was typed", async () => {
+    const relay = await start();
+    expect((await post(relay, ann)).status).toBe(200);
+    await expect.poll(() => confirmations().length, { timeout: 5_000, message: "the confirmation is sent" }).toBe(1);
+    await drained(relay);
+    expect(resend.delivered).toHaveLength(1);
+    expect(tg.delivered).toHaveLength(1);
+    const [email] = resend.delivered;
+    expect(email.to).toEqual(["ann@example.com"]);
+    expect(email.replyTo).toEqual([OWNER]);
+    expect(email.subject).toBe("We received your request: Jacaranda Cleaning Co.");
+    expect(email.text).toContain("- Service Type: Bond Cleaning Brisbane");
+    expect(email.text).toContain(`call ${PHONE}`);
+    expect(email.text).toContain("We reply within 24 hours");
+    expect(email.text).toMatch(/We received your request on \d{1,2} \w+ 20\d\d at \d{1,2}:\d\d [ap]m \(Brisbane time\)/);
+    expect(email.html).toContain('<a href="tel:+61491570156"');
+    expect(email.html).toContain("/privacy-policy/");
+    for (const part of [email.text, email.html]) {
+      expect(part).not.toContain("Smith St");
+      expect(part).not.toContain("Ann");
+    }
+    const [record] = await emailsOf(relay).forLead((await relay.opened.store.list())[0].id);
+    expect(record).toMatchObject({ kind: "visitor-confirmation", status: "sent", recipient: "ann@example.com", providerId: email.id, attempts: 1 });
+  });
+
+  it("goes to no spam and no unconfirmed lead", async () => {
+    const relay = await start({ SPAM_CHECKS: "on" });
+    await post(relay, { ...ann, website: "http://spam.example" });
+    await relay.opened.store.add({ id: "held", form: "quote", fields: { name: "Bo", email: "bo@example.com" }, parts: ["*New Quote Request*"], receivedAt: time, status: "unconfirmed" });
+    await expect.poll(async () => (await relay.opened.store.list({ statuses: ["spam"] })).length, { timeout: 5_000, message: "the honeypot post is kept as spam" }).toBe(1);
+    await drained(relay);
+    expect(resend.calls).toBe(0);
+    for (const lead of await relay.opened.store.list({ statuses: ["spam", "unconfirmed"] })) expect(await emailsOf(relay).forLead(lead.id)).toEqual([]);
+  });
+
+  it("goes to an address at most once in 24 hours, across a restart, whatever its case", async () => {
+    let relay = await start();
+    await post(relay, ann);
+    await expect.poll(() => confirmations().length, { timeout: 5_000, message: "the first confirmation" }).toBe(1);
+    await stop(relay);
+
+    relay = await start();
+    clock.moveBy(23 * 60 * 60_000);
+    await post(relay, { ...ann, email: "ANN@example.com" });
+    await expect.poll(async () => (await emailsOf(relay).forLead((await relay.opened.store.list())[0].id))[0]?.status, { timeout: 5_000, message: "the second is recorded" }).toBe("not-sent");
+    const [second] = await emailsOf(relay).forLead((await relay.opened.store.list())[0].id);
+    expect(second.reason).toBe("not sent: a confirmation went to this address in the last 24 hours");
+
+    clock.moveBy(60 * 60_000 + 1);
+    await post(relay, ann);
+    await expect.poll(() => confirmations().length, { timeout: 5_000, message: "a confirmation a day later" }).toBe(2);
+  });
+
+  it("stops at the hourly ceiling, counted in the store", async () => {
+    const relay = await start({ EMAIL_CONFIRMATIONS_PER_HOUR: "1" });
+    await post(relay, ann);
+    await post(relay, { ...ann, email: "bo@example.com" });
+    await expect.poll(async () => (await relay.opened.store.list()).length).toBe(2);
+    await drained(relay);
+    expect(confirmations()).toHaveLength(1);
+    const reasons = await Promise.all((await relay.opened.store.list()).map(async (l) => (await emailsOf(relay).forLead(l.id))[0]?.reason));
+    expect(reasons).toContain("not sent: the ceiling of 1 confirmations an hour was reached (EMAIL_CONFIRMATIONS_PER_HOUR)");
+  });
+
+  it("records an address the form takes but the client refuses as not sent, and delivers the notice", async () => {
+    const relay = await start();
+    expect((await post(relay, { ...ann, email: "ann@localhost" })).status).toBe(200);
+    await expect.poll(() => tg.delivered.length, { timeout: 5_000 }).toBe(1);
+    await drained(relay);
+    expect(resend.calls).toBe(0);
+    const [record] = await emailsOf(relay).forLead((await relay.opened.store.list())[0].id);
+    expect(record).toMatchObject({ status: "not-sent", reason: expect.stringMatching(/^not sent: address refused/) });
+  });
+
+  it("waits out a 429's retry-after and sends once", async () => {
+    const relay = await start();
+    resend.on({ kind: "tooMany", retryAfter: 30 });
+    await post(relay, ann);
+    const id = () => relay.opened.store.list().then((l) => l[0].id);
+    await expect.poll(async () => (await emailsOf(relay).forLead(await id()))[0]?.attempts, { timeout: 5_000, message: "the 429 is recorded" }).toBe(1);
+    const [waiting] = await emailsOf(relay).forLead(await id());
+    expect(waiting).toMatchObject({ status: "pending", lastError: expect.stringContaining("429 rate_limit_exceeded") });
+    expect(waiting.nextAttemptAt - time).toBeGreaterThanOrEqual(29_000);
+    await drained(relay);
+    expect(resend.calls).toBe(1);
+    clock.moveBy(30_000);
+    await expect.poll(() => confirmations().length, { timeout: 5_000, message: "sent after retry-after" }).toBe(1);
+    expect(resend.requests.map((r) => r.status)).toEqual([429, 200]);
+  });
+
+  it("sends once when the first attempt was accepted but its answer never came (the key)", async () => {
+    const relay = await start();
+    resend.on({ kind: "ok", answerDelayMs: 3_000 });
+    await post(relay, ann);
+    const record = async () => (await emailsOf(relay).forLead((await relay.opened.store.list())[0].id))[0];
+    await expect.poll(async () => (await record())?.attempts, { timeout: 5_000, message: "the unanswered attempt is recorded" }).toBe(1);
+    expect(await record()).toMatchObject({ status: "pending", uncertain: true });
+    expect(resend.delivered).toHaveLength(1);
+    // Each look moves the relay's clock to the next try: one may meet the first request still running (409), the next its replay.
+    await expect.poll(async () => (clock.moveBy(60_000), (await record()).status), { timeout: 10_000, interval: 200, message: "a retry is answered from the key" }).toBe("sent");
+    expect(resend.calls).toBeGreaterThanOrEqual(2);
+    expect(resend.delivered).toHaveLength(1);
+    expect(resend.requests.some((r) => r.replayed)).toBe(true);
+  });
+});
+
+describe("the owner's copy", () => {
+  it("goes once while Telegram refuses the bot, and the notice that follows says it went by email", async () => {
+    const wrong = await start({ TELEGRAM_BOT_TOKEN: "999:WRONG-token-abcdefghijklmnopqrst" });
+    await post(wrong, ann);
+    await expect.poll(() => ownerCopies().length, { timeout: 5_000, message: "the owner's copy is sent" }).toBe(1);
+    await drained(wrong);
+    expect(ownerCopies()).toHaveLength(1);
+    const [copy] = ownerCopies();
+    expect(copy.subject).toBe("New enquiry from Ann (by email)");
+    expect(copy.replyTo).toEqual(["ann@example.com"]);
+    expect(copy.text).toMatch(/^Sent by email because Telegram refuses the relay's bot \(401 Unauthorized\)\./);
+    expect(copy.text).toContain("Please call me about 12 Smith St, the code is 4711");
+    expect(copy.text).toContain("Service: Bond Cleaning Brisbane");
+    await stop(wrong);
+
+    const right = await start({ TELEGRAM_BOT_TOKEN: TEST_TOKEN });
+    await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the notice goes once the bot is right" }).toBe(1);
+    expect(tg.delivered[0].shown).toMatch(/^Also sent by email: Telegram could not take it in time\nNew Contact Form Submission/);
+    await drained(right);
+    expect(ownerCopies()).toHaveLength(1);
+  });
+
+  it("goes when Telegram has not taken a lead in EMAIL_FALLBACK_MINUTES, and not before", async () => {
+    const relay = await start({ EMAIL_FALLBACK_MINUTES: "5" });
+    tg.always({ kind: "down" });
+    await post(relay, ann);
+    await expect.poll(() => confirmations().length, { timeout: 5_000 }).toBe(1);
+    clock.moveBy(4 * 60_000);
+    await drained(relay);
+    expect(ownerCopies()).toHaveLength(0);
+    clock.moveBy(60_000 + 1);
+    await expect.poll(() => ownerCopies().length, { timeout: 5_000, message: "the copy after 5 minutes" }).toBe(1);
+    expect(ownerCopies()[0].text).toMatch(/^Sent by email because not delivered to Telegram within 5 minutes \(503/);
+  });
+
+  it("goes at once for every lead when Telegram is not set up", async () => {
+    const relay = await start({ TELEGRAM_BOT_TOKEN: "", TELEGRAM_CHAT_ID: "" });
+    await post(relay, ann);
+    await expect.poll(() => ownerCopies().length, { timeout: 5_000, message: "the copy, without waiting" }).toBe(1);
+    expect(ownerCopies()[0].text).toMatch(/^Sent by email because Telegram is not set up \(TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID\)\./);
+    expect(tg.attempts).toBe(0);
+  });
+
+  it("is not sent for a lead Telegram takes in time", async () => {
+    const relay = await start({ EMAIL_FALLBACK_MINUTES: "1" });
+    await post(relay, ann);
+    await expect.poll(() => tg.delivered.length, { timeout: 5_000 }).toBe(1);
+    clock.moveBy(10 * 60_000);
+    await drained(relay);
+    expect(ownerCopies()).toHaveLength(0);
+  });
+});
+
+describe("the morning digest by email", () => {
+  it("goes to the owner once, with Telegram's figures, when EMAIL_DIGEST is on, and not when it is off", async () => {
+    const at = (local: string) => Date.parse(`${local}:00+10:00`);
+    const leads = tempLeadStore();
+    try {
+      /** A quote received at 9 am on `day`. */
+      const add = async (name: string, day: string) => {
+        const body = QuoteBody.parse({ name, email: "wendy@example.com" });
+        await leads.store.add({ id: name, form: "quote", fields: body, parts: quoteNotices(body, new Date(at(`${day}T09:00`))), receivedAt: at(`${day}T09:00`) });
+      };
+      const telegram = { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId };
+      const hours = [{ days: ["Tuesday" as const, "Wednesday" as const], opens: "08:00", closes: "18:00" }];
+      // Off on Tuesday's digest, on for Wednesday's.
+      for (const [digest, day, yesterday] of [["off", "2026-11-24", "2026-11-23"], ["on", "2026-11-25", "2026-11-24"]]) {
+        await add(`Wendy ${yesterday}`, yesterday);
+        const settings = emailSettings({ EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL: OWNER, EMAIL_API_URL: resend.apiUrl, EMAIL_DIGEST: digest })!;
+        const now = () => at(`${day}T08:00`);
+        const tick = { store: leads.store, telegram, hours, reminderMinutes: 0, log: (m: string) => void logs.push(m), emailDigest: digestByEmail(leads.store, settings, now) };
+        await ownerTick(tick, now());
+        await ownerTick(tick, now() + 60_000);
+        const policy = { store: leads.store, settings, phone: PHONE, log: (m: string) => void logs.push(m), now };
+        while ((await emailPass(policy)) > 0);
+      }
+      const digests = resend.delivered.filter((e) => e.tags?.some((t) => t.value === "owner-digest"));
+      expect(tg.delivered.filter((d) => /^Yesterday's leads|^Leads of/.test(d.shown))).toHaveLength(2);
+      expect(digests).toHaveLength(1);
+      expect(digests[0]).toMatchObject({ to: [OWNER], subject: "Morning digest, 2026-11-25" });
+      expect(digests[0].text).toBe(`${tg.delivered.at(-1)!.shown}\n`);
+      expect(digests[0].text).toMatch(/^Yesterday's leads\n1 quote request, 0 contact messages\n/);
+    } finally {
+      leads.remove();
+    }
+  });
+});
+
+describe("start-up", () => {
+  it("refuses half-set settings naming what is missing", () => {
+    expect(() => emailSettings({ EMAIL_API_KEY: resend.apiKey })).toThrow(/EMAIL_FROM: is missing[\s\S]*OWNER_EMAIL: is missing/);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * Email on the Worker (issue 40, decision 0063), on the real Workers runtime
+ * (workerd through Miniflare, as worker.e2e.test.ts starts it): D1 with
+ * migrations/*.sql, the delivery queue, and the Telegram and Resend stand-ins
+ * on 127.0.0.1. The emails go after each Queue batch and from the sweep; the
+ * limits are counted in D1, so they hold across a Worker's isolates (here two
+ * Workers on one database) and across deployments.
+ */
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { build } from "esbuild";
+import { Miniflare, type WorkerOptions } from "miniflare";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { D1Database } from "@cloudflare/workers-types";
+import { DEAD_LETTER_SUFFIX, SWEEP_CRON } from "./queue.ts";
+import { siteVars } from "./site-vars.ts";
+import { startTelegramStandIn, TEST_CHAT_ID, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
+import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
+import { NEVER_OPEN } from "../testing/leads.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const MIGRATIONS = path.join(ROOT, "migrations");
+const OWNER_EMAIL = "owner@example.com.au";
+
+let mf: Miniflare;
+let tg: StandIn;
+let resend: EmailStandIn;
+let dir: string;
+const logs: string[] = [];
+
+/**
+ * Workers on one D1 database: two with the right bot (two isolates) deployed for a site whose privacy policy names Resend, one
+ * with a bot Telegram refuses, one with half the email settings, one deployed for a site whose policy names no email provider.
+ */
+interface WorkerPlan {
+  token: string;
+  /** The privacy policy's email provider, as npm run relay:deploy tells the Worker; unset: not told. */
+  provider?: "resend" | "none";
+  /** Only EMAIL_API_KEY of the email settings. */
+  half?: boolean;
+  /** The spam check on (the others post as a script that skips it would). */
+  spamChecks?: boolean;
+}
+const WORKERS = {
+  a: { token: TEST_TOKEN, provider: "resend" },
+  b: { token: TEST_TOKEN, provider: "resend" },
+  wrong: { token: "999:WRONG-token-abcdefghijklmnopqrst" },
+  half: { token: TEST_TOKEN, half: true },
+  unnamed: { token: TEST_TOKEN, provider: "none" },
+  checked: { token: TEST_TOKEN, provider: "resend", spamChecks: true },
+} satisfies Record<string, WorkerPlan>;
+type Name = keyof typeof WORKERS;
+
+beforeAll(async () => {
+  tg = await startTelegramStandIn();
+  resend = await startEmailStandIn({ requestsPerSecond: 1_000 });
+  dir = mkdtempSync(path.join(tmpdir(), "worker-email-"));
+  const out = await build({ entryPoints: [path.join(ROOT, "src/relay/worker/worker.ts")], bundle: true, format: "esm", platform: "neutral", target: "es2022", mainFields: ["module", "main"], write: false, logLevel: "silent", absWorkingDir: ROOT });
+  const script = out.outputFiles[0].text;
+  const worker = (name: Name): WorkerOptions => {
+    const w: WorkerPlan = WORKERS[name];
+    const email = w.half ? { EMAIL_API_KEY: resend.apiKey } : { EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL, EMAIL_API_URL: resend.apiUrl };
+    // What npm run relay:deploy tells the Worker of the site (site-vars.ts), the privacy policy's email provider with it.
+    const site = w.provider ? siteVars({ phone: "0491 570 156", landline: "(07) 5550 1234", hours: [], pages: ["/"], emailProvider: w.provider }) : {};
+    return {
+      name,
+      routes: [`${name}.relay.example/*`],
+      modules: true,
+      script,
+      compatibilityDate: "2025-07-18",
+      d1Databases: { DB: "leads-db" },
+      queueProducers: { LEADS_QUEUE: { queueName: `leads-${name}` } },
+      queueConsumers: { [`leads-${name}`]: { maxBatchTimeout: 0, maxRetries: 5, deadLetterQueue: `leads-${name}${DEAD_LETTER_SUFFIX}` }, [`leads-${name}${DEAD_LETTER_SUFFIX}`]: { maxBatchTimeout: 0 } },
+      bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: w.spamChecks ? "on" : "off", BUSINESS_HOURS: NEVER_OPEN, TELEGRAM_BOT_TOKEN: w.token, TELEGRAM_CHAT_ID: TEST_CHAT_ID, TELEGRAM_API_BASE: tg.apiBase, ...email, ...site },
+    };
+  };
+  mf = new Miniflare({
+    workers: (Object.keys(WORKERS) as Name[]).map(worker),
+    d1Persist: dir,
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+      for (const s of [stdout, stderr]) s.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+    },
+  });
+  await mf.ready;
+  const db = await mf.getD1Database("DB", "a");
+  for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) await db.prepare(readFileSync(path.join(MIGRATIONS, file), "utf8")).run();
+});
+afterAll(async () => {
+  await mf?.dispose();
+  await tg?.close();
+  await resend?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const fetchFrom = (name: Name, target: string, init?: RequestInit) => mf.dispatchFetch(`https://${name}.relay.example${target}`, init as never) as unknown as Promise<Response>;
+const post = (name: Name, body: Record<string, string>) =>
+  fetchFrom(name, "/api/contact", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: "https://www.example.com", "CF-Connecting-IP": "203.0.113.9" },
+    body: JSON.stringify({ name: "Ann Lee", phone: "", service: "house-cleaning", message: "Two bedrooms in New Farm", submissionId: crypto.randomUUID(), ...body }),
+  });
+const sweep = async (name: Name) => (await mf.getWorker(name)).scheduled({ cron: SWEEP_CRON });
+const db = () => mf.getD1Database("DB", "a") as unknown as Promise<D1Database>;
+const emailRows = async () => (await (await db()).prepare("SELECT lead_id, kind, recipient, status, reason, provider_id FROM lead_emails ORDER BY created_at").all<Record<string, string>>()).results;
+
+async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const to = (address: string) => resend.delivered.filter((e) => e.to[0] === address);
+
+// One D1 database for every Worker here: the tests run one after the other, each with addresses of its own.
+describe("email on the Worker, with D1 and a Queue", () => {
+  it("confirms a lead after its notice, once per address in 24 hours across two isolates", async () => {
+    expect((await post("a", { email: "ann@example.com" })).status).toBe(200);
+    await waitFor("the notice and the confirmation", () => tg.delivered.length === 1 && to("ann@example.com").length === 1);
+    const [email] = to("ann@example.com");
+    expect(email.subject).toBe("We received your request: Jacaranda Cleaning Co.");
+    expect(email.text).toContain("- Service Type: House Cleaning Brisbane");
+    expect(email.html).toContain('href="tel:+61491570156"');
+    expect(email.text).not.toContain("New Farm");
+
+    // Another Worker (another isolate, its own memory) on the same database: the limit is D1's.
+    expect((await post("b", { email: "Ann@Example.com" })).status).toBe(200);
+    await waitFor("the second notice", () => tg.delivered.length === 2);
+    await waitFor("the second lead's email recorded", async () => (await emailRows()).length === 2);
+    await sweep("b");
+    expect(to("ann@example.com")).toHaveLength(1);
+    expect(resend.delivered.filter((e) => e.to[0].toLowerCase() === "ann@example.com")).toHaveLength(1);
+    expect((await emailRows())[1]).toMatchObject({ kind: "visitor-confirmation", status: "not-sent", reason: "not sent: a confirmation went to this address in the last 24 hours" });
+  });
+
+  it("emails the owner once while Telegram refuses the bot; the notice a new deployment sends says so", async () => {
+    const before = tg.delivered.length;
+    expect((await post("wrong", { email: "bo@example.com", name: "Bo Smith" })).status).toBe(200);
+    await waitFor("the owner's copy", () => to(OWNER_EMAIL).length === 1);
+    const [copy] = to(OWNER_EMAIL);
+    expect(copy.text).toMatch(/^Sent by email because Telegram refuses the relay's bot \(401 Unauthorized\)\./);
+    expect(copy.text).toContain("Name: Bo Smith");
+    expect(copy.replyTo).toEqual(["bo@example.com"]);
+    await sweep("wrong");
+    expect(to(OWNER_EMAIL)).toHaveLength(1);
+
+    // A deployment with the right bot: the sweep sends the held lead again, marked.
+    await sweep("a");
+    await waitFor("the held notice", () => tg.delivered.length === before + 1);
+    expect(tg.delivered.at(-1)!.shown).toMatch(/^Also sent by email: Telegram could not take it in time\n/);
+    expect(tg.delivered.at(-1)!.shown).toContain("Bo Smith");
+    await sweep("a");
+    expect(to(OWNER_EMAIL)).toHaveLength(1);
+  });
+
+  it("sends no confirmation to a post the spam check stopped", async () => {
+    expect((await post("checked", { email: "spammer@example.com", name: "Bare Post" })).status).toBe(200);
+    const spam = async () => (await (await db()).prepare("SELECT id FROM leads WHERE status = 'spam'").all<{ id: string }>()).results;
+    await waitFor("the post kept as spam", async () => (await spam()).length === 1);
+    await sweep("checked");
+    await sweep("checked");
+    expect(to("spammer@example.com")).toHaveLength(0);
+    const [{ id }] = await spam();
+    expect((await emailRows()).filter((r) => r.lead_id === id)).toEqual([]);
+  });
+
+  it("refuses to start with half the email settings, naming what is missing", async () => {
+    const res = await fetchFrom("half", "/api/health");
+    expect(res.status).toBe(503);
+    await waitFor("the refusal in the log", () => logs.some((l) => l.includes("EMAIL_FROM: is missing")));
+    expect(logs.join("\n")).toMatch(/OWNER_EMAIL: is missing/);
+    expect(logs.join("\n")).not.toContain(resend.apiKey);
+    expect(logs.some((l) => l.includes("Email on: from hello@mail.jacaranda.test"))).toBe(true);
+  });
+
+  it("refuses to start with email settings for a site whose privacy policy names no email provider", async () => {
+    const res = await fetchFrom("unnamed", "/api/health");
+    expect(res.status).toBe(503);
+    await waitFor("the refusal in the log", () => logs.some((l) => l.includes("the site's privacy policy does not name Resend")));
+    expect(logs.join("\n")).toContain("set `emailProvider: resend` in content/privacy.yaml");
+  });
+});

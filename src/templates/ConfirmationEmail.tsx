@@ -1,0 +1,96 @@
+/**
+ * The visitor's confirmation email (decision 0063), as markup with slots
+ * (src/shared/slots.ts) that the build writes once (src/build/email-markup.tsx)
+ * and the relay fills per lead (src/relay/email/confirmation.ts): React stays
+ * out of the Worker, as for the result page (decision 0062). Plain and
+ * transactional: what we received and when, what the visitor chose, when we
+ * reply, how to reach us, the privacy policy. No images, no offers.
+ * Styles are inline: many mail programs drop a <style> element.
+ *
+ * Slots: received, phone, phoneHref, and the raw slot details (DetailRow's, filled).
+ */
+import { rawSlot, textSlot } from "../shared/slots.ts";
+
+export interface ConfirmationFacts {
+  businessName: string;
+  siteUrl: string;
+  privacyUrl: string;
+  replyWithinHours: number;
+}
+
+const ink = "#0f172a";
+const muted = "#475569";
+const link = "#115e59";
+const font = { fontFamily: "Arial, Helvetica, sans-serif", fontSize: "16px", lineHeight: "1.5" };
+
+/** One line of what the visitor chose; slots: label, value. */
+export const DetailRow = () => (
+  <li style={{ margin: "0 0 4px" }}>
+    <strong>{textSlot("label")}:</strong> {textSlot("value")}
+  </li>
+);
+
+export function ConfirmationEmail({ facts }: { facts: ConfirmationFacts }) {
+  const host = new URL(facts.siteUrl).host;
+  return (
+    <html lang="en-AU">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`We received your request: ${facts.businessName}`}</title>
+      </head>
+      <body style={{ margin: 0, padding: 0, backgroundColor: "#ffffff", color: ink }}>
+        <div style={{ maxWidth: "560px", margin: "0 auto", padding: "24px 16px", ...font }}>
+          <p style={{ margin: "0 0 16px", fontSize: "20px", fontWeight: "bold", color: ink }}>{facts.businessName}</p>
+          <p style={{ margin: "0 0 16px" }}>Thank you for getting in touch. We received your request on {textSlot("received")} (Brisbane time).</p>
+          <p style={{ margin: "0 0 8px" }}>What you chose:</p>
+          <ul style={{ margin: "0 0 16px", paddingLeft: "20px" }}>{rawSlot("details")}</ul>
+          <p style={{ margin: "0 0 16px" }}>
+            We reply within {facts.replyWithinHours} hours. To talk sooner, call{" "}
+            <a href={textSlot("phoneHref")} style={{ color: link, fontWeight: "bold", whiteSpace: "nowrap" }}>
+              {textSlot("phone")}
+            </a>
+            .
+          </p>
+          <p style={{ margin: "0 0 16px" }}>To add anything to your request, reply to this email.</p>
+          <hr style={{ border: 0, borderTop: "1px solid #cbd5e1", margin: "24px 0 16px" }} />
+          <p style={{ margin: "0 0 8px", fontSize: "14px", color: muted }}>
+            {facts.businessName} · <a href={facts.siteUrl} style={{ color: link }}>{host}</a> ·{" "}
+            <a href={textSlot("phoneHref")} style={{ color: link, whiteSpace: "nowrap" }}>
+              {textSlot("phone")}
+            </a>
+          </p>
+          <p style={{ margin: 0, fontSize: "14px", color: muted }}>
+            We sent this one email because this address was entered in the form on our website. How we handle your details:{" "}
+            <a href={facts.privacyUrl} style={{ color: link }}>
+              {facts.privacyUrl}
+            </a>
+          </p>
+        </div>
+      </body>
+    </html>
+  );
+}
+
+/** The same words as text, for mail programs that show no HTML; raw slots (the relay fills them unescaped): received, details, phone. */
+export function confirmationText(facts: ConfirmationFacts): string {
+  return [
+    facts.businessName,
+    "",
+    `Thank you for getting in touch. We received your request on ${rawSlot("received")} (Brisbane time).`,
+    "",
+    "What you chose:",
+    rawSlot("details"),
+    "",
+    `We reply within ${facts.replyWithinHours} hours. To talk sooner, call ${rawSlot("phone")}.`,
+    "",
+    "To add anything to your request, reply to this email.",
+    "",
+    "--",
+    `${facts.businessName} · ${facts.siteUrl} · ${rawSlot("phone")}`,
+    `We sent this one email because this address was entered in the form on our website. How we handle your details: ${facts.privacyUrl}`,
+    "",
+  ].join("\n");
+}
+
+export const confirmationSubject = (facts: ConfirmationFacts) => `We received your request: ${facts.businessName}`;

@@ -109,15 +109,7 @@ async function followUp({ store, telegram, hours, followUpDays = 0, log }: Owner
 
 /** "Follow up: Ann Lee, +61 412 345 678, quoted $380 at 10:05 am, 24 Nov, not booked yet. Ring them, then press Booked or Lost." */
 export function followUpText(fields: Record<string, string> | null, quotedAt: number, now: number, cents: number | null = null): string {
-  const number = phoneShown(fields?.phone ?? "");
-  return render([
-    bold("Follow up:"),
-    plain(" "),
-    value(cutText((fields?.name ?? "(erased)").replace(/\s+/g, " ").trim(), 64)),
-    plain(", "),
-    number ? value(number) : plain("no phone given"),
-    plain(`, quoted ${cents === null ? "" : `${dollars(cents)} at `}${brisbaneClock(quotedAt, now)}, not booked yet. ${number ? "Ring them" : "Email them"}, then press Booked or Lost.`),
-  ]).markdown;
+  return whoToRing("Follow up:", fields, (ring) => `, quoted ${cents === null ? "" : `${dollars(cents)} at `}${brisbaneClock(quotedAt, now)}, not booked yet. ${ring}, then press Booked or Lost.`);
 }
 
 /**
@@ -126,14 +118,19 @@ export function followUpText(fields: Record<string, string> | null, quotedAt: nu
  * press Called."), with the notice's buttons under it.
  */
 export function reminderText(fields: Record<string, string> | null, receivedAt: number, now: number): string {
+  return whoToRing("Reminder:", fields, (ring) => `, waiting ${waitedFor(now - receivedAt)} (since ${brisbaneClock(receivedAt, now)}). ${ring}, then press Called.`);
+}
+
+/** "<label> Ann Lee, +61 412 345 678<rest>": a message's first line, which a lock screen shows; `rest` is told how to reach them. */
+function whoToRing(label: string, fields: Record<string, string> | null, rest: (ring: "Ring them" | "Email them") => string): string {
   const number = phoneShown(fields?.phone ?? "");
   return render([
-    bold("Reminder:"),
+    bold(label),
     plain(" "),
     value(cutText((fields?.name ?? "(erased)").replace(/\s+/g, " ").trim(), 64)),
     plain(", "),
     number ? value(number) : plain("no phone given"),
-    plain(`, waiting ${waitedFor(now - receivedAt)} (since ${brisbaneClock(receivedAt, now)}). ${number ? "Ring them" : "Email them"}, then press Called.`),
+    plain(rest(number ? "Ring them" : "Email them")),
   ]).markdown;
 }
 

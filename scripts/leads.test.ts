@@ -123,6 +123,8 @@ describe("npm run leads", () => {
     expect(status).toBe(0);
     expect(csv.startsWith(`\uFEFF${CSV_HEADER}\r\n`)).toBe(true);
     expect(csv).toContain(`"Line one, ""quoted""\n=SUM(A1)"`);
+    // The quote, Lost's reason and the notes the show test above recorded for lead-mia.
+    expect(csv).toContain(`,$380,Timing,"wants Saturday\nbond due 3 Dec"\r\n`);
     expect(csv).toContain("Mia 你好");
     expect(csv.trimEnd().split("\r\n")).toHaveLength(5);
   });
@@ -145,7 +147,7 @@ describe("npm run leads", () => {
 });
 
 const CSV_HEADER =
-  "id,receivedAt,form,status,name,email,phone,address,service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,lostBy,lostAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign";
+  "id,receivedAt,form,status,name,email,phone,address,service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,lostBy,lostAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign,quote,lostReason,notes";
 
 describe("npm run leads: stages, where each lead came from, and the month's report", () => {
   let month: ReturnType<typeof tempLeadStore>;

@@ -48,7 +48,7 @@ describe("a notice's room for what is added later", () => {
     const final = shown(edited(part, LONGEST_NAME));
     expect(final).toContain("Delayed: received 28 September 2026 at 12:59:59 pm AEST\n(possible repeat)\n");
     expect(final).toMatch(/^Stage: Not a job\n\nDelayed: /);
-    expect(final).toMatch(/\n\(earlier presses: npm run leads -- show\)\n(.+\n){3}Lost \(Not our service\) → Not a job by .+ at 12:59 pm, 29 Sept?$/);
+    expect(final).toMatch(/\n\(earlier presses: npm run leads -- show\)\n(.+\n){2}Lost \(Not our service\) → Not a job by .+ at 12:59 pm, 29 Sept?$/);
     expect(final.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
   });
 
@@ -70,7 +70,7 @@ describe("a notice's room for what is added later", () => {
     presses.push({ seq: 3, at: RECEIVED + 120_000, from: "lost", to: "booked", fromReason: "price", reason: null, byName: "Kim", undoes: null });
     presses.push({ seq: 4, at: RECEIVED + 70_000, from: "booked", to: "lost", fromReason: null, reason: "price", byName: "Kim", undoes: 3 });
     expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED))).toBe(
-      "Stage: Lost (Price)\n\nNotice\nQuoted → Lost by Sam at 12:59 pm\nLost: Price by Sam at 1:00 pm\nLost (Price) → Booked by Kim at 1:01 pm\nUndo by Kim at 1:01 pm (back to Lost (Price))",
+      "Stage: Lost (Price)\n\nNotice\n(earlier presses: npm run leads -- show)\nLost: Price by Sam at 1:00 pm\nLost (Price) → Booked by Kim at 1:01 pm\nUndo by Kim at 1:01 pm (back to Lost (Price))",
     );
   });
 

@@ -122,7 +122,7 @@ export function brisbaneClock(at: number, sameDayAs?: number): string {
 }
 
 /** The most presses a notice lists: older ones are counted in a line of their own (`npm run leads -- show` has them all). */
-export const HISTORY_SHOWN = 4;
+export const HISTORY_SHOWN = 3;
 /** A presser's name is cut to this: Telegram's run to 64 + 64, and the notice keeps room for its history (FLAG_ROOM). */
 const NAME_MAX = 32;
 const shownStage = (stage: Stage | null, reason?: LostReason | null) => (stage === null ? "waiting" : stage === "lost" && reason ? `Lost (${reasonLabel(reason)})` : stageLabel(stage));

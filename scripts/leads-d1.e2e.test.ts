@@ -84,7 +84,7 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     const [d1, local] = await Promise.all([onD1("export", "--format", "csv"), onNode("export", "--format", "csv")]);
     expect(d1.status).toBe(0);
     expect(d1.stdout).toBe(local.stdout);
-    expect(d1.stdout.startsWith("\uFEFFid,receivedAt,form,status,name,email,phone,address,service,message,deliveredAt,stage,calledBy,calledAt,")).toBe(true);
+    expect(d1.stdout.startsWith("\uFEFFid,receivedAt,form,status,name,email,phone,address,service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,deliveredAt,stage,calledBy,calledAt,")).toBe(true);
     expect(d1.stdout).toContain(`"${NASTY_MESSAGE.replace(/"/g, '""')}"`);
   }, 120_000);
 

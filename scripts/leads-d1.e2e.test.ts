@@ -93,9 +93,9 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     expect(d1.status).toBe(0);
     expect(JSON.parse(d1.stdout)).toEqual(JSON.parse(local.stdout));
     const report = JSON.parse(d1.stdout);
-    expect(report.totals.all).toEqual({ waiting: 3, called: 7, quoted: 2, booked: 1, "not-a-job": 1, total: 14 });
+    expect(report.totals.all).toEqual({ waiting: 3, called: 7, quoted: 2, booked: 1, lost: 0, "not-a-job": 1, total: 14 });
     expect(report.weeks[0]).toMatchObject({ week: "2026-10-26", forms: { quote: { waiting: 1, total: 1 } } });
-    expect(report.timeToCalled).toMatchObject({ leads: 14, called: 10, medianMinutes: 40, p90Minutes: 150 });
+    expect(report.timeToCalled).toMatchObject({ leads: 14, called: 11, medianMinutes: 60, p90Minutes: 150 });
     expect(report.suburbs[0]).toEqual({ rank: 1, page: "/suburbs/annerley/", leads: 4, callTaps: 4 });
   }, 120_000);
 

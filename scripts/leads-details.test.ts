@@ -53,7 +53,7 @@ describe("a quote's details in the lead store", () => {
   it("are columns of the CSV export", async () => {
     const [header, ana] = (await cli("export", "--format", "csv")).stdout.replace(/^\uFEFF/, "").split("\r\n");
     expect(header).toContain(",service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,");
-    expect(ana).toContain(',bond-cleaning,,house,3,2,2,2026-12-12,morning,carpet-steam:3 oven:1,"estimate $785 incl. GST, prices reviewed 1 Dec 2026",');
+    expect(ana).toContain(',Bond Cleaning Brisbane,,house,3,2,2,2026-12-12,morning,carpet-steam:3 oven:1,"estimate $785 incl. GST, prices reviewed 1 Dec 2026",');
   });
 
   it("are erased with what the visitor typed, after the retention period", async () => {

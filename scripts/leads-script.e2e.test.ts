@@ -22,7 +22,7 @@ describe("npm run leads as npm starts it, in its own process", () => {
       opened.close();
       const env = { LEADS_DB: db.file };
       const [listed, wrong] = await Promise.all([leadsScript([], env), leadsScript(["--\u001b[2J"], env)]);
-      expect(listed.stdout).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id\n/);
+      expect(listed.stdout).toMatch(/^received\s+form\s+name\s+phone\s+email\s+status\s+stage\s+id\n/);
       expect(listed.stdout).toContain("Zoë \\x1b[2J\\x1b[31mRED");
       expect(listed.stdout).not.toContain(ESC);
       expect(listed).toEqual(await leadsInProcess([], env));

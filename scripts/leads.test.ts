@@ -12,6 +12,7 @@ import { EmailRecords } from "../src/relay/email/records.ts";
 import { startDelivery } from "../src/relay/node/delivery.ts";
 import { DEFAULT_HOURS } from "../src/relay/site.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
+import { OwnerNotes } from "../src/relay/leads/owner-notes.ts";
 import { leadsInProcess } from "./testing/leads-run.ts";
 import { brisbaneAt, fillLeads, NASTY_PRESSER } from "../src/relay/testing/leads-month.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";
@@ -43,7 +44,7 @@ describe("npm run leads", () => {
       "",
     ]);
     const out = stdout.split("\n");
-    expect(out[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id$/);
+    expect(out[0]).toMatch(/^received\s+form\s+name\s+phone\s+email\s+status\s+stage\s+id$/);
     expect(out[1]).toContain("Mia 你好");
     expect(out[1]).toMatch(/undeliverable\s+waiting\s+lead-mia$/);
     expect(out[2]).toContain("Zoë O'Brien");
@@ -73,6 +74,35 @@ describe("npm run leads", () => {
     expect((await leadsCli("show", "nope")).stderr).toContain("No lead with id nope");
   });
 
+  it("show prints every press: mis-taps in one millisecond in the order made, an Undo, Lost with why", async () => {
+    const at = Date.parse("2026-11-24T05:00:00Z");
+    const presses = [["not-a-job", "Sam"], ["booked", "Kim"], ["called", "Sam"], ["not-a-job", "Kim"], ["booked", "Sam"]] as const;
+    for (const [stage, name] of presses) expect(await leads.store.stages.set("lead-zoe", stage, at, { name })).toBe(true);
+    expect(await leads.store.stages.move("lead-mia", "lost", at, { name: "Kim" }, "timing")).toBeDefined();
+    const notes = new OwnerNotes(leads.store.sql);
+    await notes.setQuote("lead-mia", 38_000);
+    await notes.addNote("lead-mia", "wants Saturday\nbond due 3 Dec", at, { name: "Kim" });
+    const mia = (await leadsCli("show", "lead-mia")).stdout;
+    expect(mia).toContain("  24 November 2026 at 3:00:00 pm AEST  waiting → Lost (Timing), by Kim\n");
+    expect(mia).toContain("\nQuoted: $380 (a reply to the notice)\n\nNotes, replies to the notice (Brisbane time):\n  24 November 2026 at 3:00:00 pm AEST, Kim: wants Saturday\n    bond due 3 Dec\n");
+    const latest = (await leads.store.stages.presses("lead-zoe")).at(-1)!;
+    expect(await leads.store.stages.undo("lead-zoe", latest.seq, at + 30_000, { name: "Sam" }, 60_000)).toMatchObject({ kind: "undone" });
+    const out = (await leadsCli("show", "lead-zoe")).stdout;
+    expect(out).toContain("stage       Not a job\n");
+    expect(out).toContain(
+      [
+        "Every press on the notice, oldest first (Brisbane time):",
+        "  24 November 2026 at 3:00:00 pm AEST  waiting → Not a job, by Sam",
+        "  24 November 2026 at 3:00:00 pm AEST  Not a job → Booked, by Kim",
+        "  24 November 2026 at 3:00:00 pm AEST  Booked → Called, by Sam",
+        "  24 November 2026 at 3:00:00 pm AEST  Called → Not a job, by Kim",
+        "  24 November 2026 at 3:00:00 pm AEST  Not a job → Booked, by Sam",
+        "  24 November 2026 at 3:00:30 pm AEST  Undo (Booked → Not a job), by Sam",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("show: each email the lead caused, to whom and when, with the provider's id or why not", async () => {
     const emails = new EmailRecords(leads.store.sql);
     const at = Date.parse("2026-11-20T09:00:00+10:00");
@@ -93,6 +123,8 @@ describe("npm run leads", () => {
     expect(status).toBe(0);
     expect(csv.startsWith(`\uFEFF${CSV_HEADER}\r\n`)).toBe(true);
     expect(csv).toContain(`"Line one, ""quoted""\n=SUM(A1)"`);
+    // The quote, Lost's reason and the notes the show test above recorded for lead-mia.
+    expect(csv).toContain(`,$380,Timing,"wants Saturday\nbond due 3 Dec"\r\n`);
     expect(csv).toContain("Mia 你好");
     expect(csv.trimEnd().split("\r\n")).toHaveLength(5);
   });
@@ -115,7 +147,7 @@ describe("npm run leads", () => {
 });
 
 const CSV_HEADER =
-  "id,receivedAt,form,status,name,email,phone,address,service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign";
+  "id,receivedAt,form,status,name,email,phone,address,service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,lostBy,lostAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign,quote,lostReason,notes";
 
 describe("npm run leads: stages, where each lead came from, and the month's report", () => {
   let month: ReturnType<typeof tempLeadStore>;
@@ -132,7 +164,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
 
   it("the table shows each lead's stage; --stage keeps one stage, waiting those no button was pressed for", async () => {
     const out = (await cli(["list", "--limit", "100"])).stdout;
-    expect(out.split("\n")[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+stage\s+id$/);
+    expect(out.split("\n")[0]).toMatch(/^received\s+form\s+name\s+phone\s+email\s+status\s+stage\s+id$/);
     expect(out).toMatch(/delivered\s+Booked\s+nov-a\n/);
     expect(out).toMatch(/delivered\s+Not a job\s+nov-e\n/);
     expect(out).toMatch(/pending\s+waiting\s+nov-k\n/);
@@ -144,7 +176,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     expect((await cli(["list", "--stage", "booked", "--status", "spam"])).stdout).toBe("No leads at stage booked yet.\n");
     const wrong = await cli(["list", "--stage", "Called"]);
     expect(wrong.status).toBe(1);
-    expect(wrong.stderr).toContain("Unknown stage Called: one of waiting, called, quoted, booked, not-a-job.");
+    expect(wrong.stderr).toContain("Unknown stage Called: one of waiting, called, quoted, booked, lost, not-a-job.");
   });
 
   it("--spam lists what was held back, saying which: spam with its reason, unconfirmed posts waiting for a second Send", async () => {
@@ -157,7 +189,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
   it("the usage names every status, unconfirmed too, the stages and the report", async () => {
     const { stdout, status } = await cli(["--help"]);
     expect(status).toBe(0);
-    expect(stdout).toContain("[--status pending|delivered|undeliverable|spam|unconfirmed] [--stage waiting|called|quoted|booked|not-a-job]");
+    expect(stdout).toContain("[--status pending|delivered|undeliverable|spam|unconfirmed] [--stage waiting|called|quoted|booked|lost|not-a-job]");
     expect(stdout).toContain("unconfirmed (sent without script, waiting for the visitor's second Send)");
     expect(stdout).toContain("npm run leads -- report [--month YYYY-MM] [--json]");
   });
@@ -187,15 +219,15 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     ]);
   });
 
-  it("show: each stage with who pressed it and when in Brisbane time, and where the lead came from", async () => {
+  it("show: every press, from what stage to what, with who and when in Brisbane time, and where the lead came from", async () => {
     const out = (await cli(["show", "nov-a"])).stdout;
     expect(out).toContain("status      delivered\nstage       Booked\n");
     expect(out).toContain(
       [
-        "Stages, as pressed on the notice (Brisbane time):",
-        "  Called    2 November 2026 at 9:20:00 am AEST, by Sam Nguyen",
-        "  Quoted    2 November 2026 at 11:00:00 am AEST, by Sam Nguyen",
-        "  Booked    4 November 2026 at 10:00:00 am AEST, by Alex",
+        "Every press on the notice, oldest first (Brisbane time):",
+        "  2 November 2026 at 9:20:00 am AEST  waiting → Called, by Sam Nguyen",
+        "  2 November 2026 at 11:00:00 am AEST  Called → Quoted, by Sam Nguyen",
+        "  4 November 2026 at 10:00:00 am AEST  Quoted → Booked, by Alex",
         "",
         "Where it came from:",
         "  page        /",
@@ -209,11 +241,12 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     );
     expect((await cli(["show", "nov-k"])).stdout).toContain("Stages: no button pressed yet (waiting).");
     const pressedByAFormula = (await cli(["show", "oct-sent"])).stdout;
-    expect(pressedByAFormula).toContain(`  Called    21 October 2026 at 9:30:00 am AEST, by ${NASTY_PRESSER}\n`);
+    expect(pressedByAFormula).toContain(`  21 October 2026 at 9:30:00 am AEST  waiting → Called, by ${NASTY_PRESSER}\n`);
     expect(pressedByAFormula).toContain("Where it came from: not recorded.");
     const spam = (await cli(["show", "nov-s1"])).stdout;
     expect(spam).toContain("spamReason  a link in the name");
     expect(spam).not.toContain("Stages");
+    expect(spam).not.toContain("Every press");
   });
 
   it("export: the stage, each stage's who and when, and where the lead came from, formulas defused", async () => {
@@ -224,11 +257,11 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     expect(byId.get("nov-a")).toMatchObject({
       stage: "Booked",
       calledBy: "Sam Nguyen",
-      calledAt: "2026-11-01T23:20:00.000Z",
+      calledAt: "2026-11-02 09:20:00",
       quotedBy: "Sam Nguyen",
-      quotedAt: "2026-11-02T01:00:00.000Z",
+      quotedAt: "2026-11-02 11:00:00",
       bookedBy: "Alex",
-      bookedAt: "2026-11-04T00:00:00.000Z",
+      bookedAt: "2026-11-04 10:00:00",
       notAJobBy: "",
       notAJobAt: "",
       page: "/",
@@ -239,7 +272,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
       utmMedium: "organic",
       utmCampaign: "",
     });
-    expect(byId.get("nov-e")).toMatchObject({ stage: "Not a job", calledAt: "2026-11-10T00:05:00.000Z", notAJobBy: "Sam Nguyen", notAJobAt: "2026-11-10T00:06:00.000Z" });
+    expect(byId.get("nov-e")).toMatchObject({ stage: "Not a job", calledAt: "2026-11-10 10:05:00", notAJobBy: "Sam Nguyen", notAJobAt: "2026-11-10 10:06:00", receivedAt: "2026-11-10 10:00:00" });
     expect(byId.get("nov-k")).toMatchObject({ stage: "waiting", calledBy: "" });
     expect(byId.get("nov-s1")).toMatchObject({ status: "spam", stage: "" });
     expect(byId.get("nov-i")).toMatchObject({ page: "/suburbs/bulimba/", landing: "", source: "" });
@@ -252,12 +285,12 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     const text = await cli(["report", "--month", "2026-11"]);
     expect(text.status).toBe(0);
     expect(text.stdout).toContain("November 2026: leads and where they came from");
-    expect(text.stdout).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+1\s+14$/m);
-    expect(text.stdout).toContain("Time from arrival to Called, in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; hours from BUSINESS_HOURS)");
-    expect(text.stdout).toContain("10 of 14 leads called: median 40 min, 90th percentile 2 h 30 min");
+    expect(text.stdout).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+0\s+1\s+14$/m);
+    expect(text.stdout).toContain("Time from arrival to first contact (Called, Quoted or Booked, whichever came first), in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; hours from BUSINESS_HOURS)");
+    expect(text.stdout).toContain("11 of 14 leads contacted: median 1 h, 90th percentile 2 h 30 min");
     expect(text.stdout).toMatch(/^\s+1\s+\/suburbs\/annerley\/\s+4\s+4$/m);
     const json = JSON.parse((await cli(["report", "--month", "2026-11", "--json"])).stdout);
-    expect(json.timeToCalled).toMatchObject({ leads: 14, called: 10, medianMinutes: 40, p90Minutes: 150 });
+    expect(json.timeToCalled).toMatchObject({ leads: 14, called: 11, medianMinutes: 60, p90Minutes: 150 });
     expect(json.pages[0]).toEqual({ page: "/suburbs/annerley/", callTaps: 4, quote: 4, contact: 0, spam: 0 });
     expect(json.sources[0]).toEqual({ source: "Google search", quote: 6, contact: 0, spam: 0 });
     expect(json.suburbs.slice(0, 3).map((s: { page: string }) => s.page)).toEqual(["/suburbs/annerley/", "/suburbs/bulimba/", "/suburbs/paddington/"]);
@@ -272,7 +305,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     // Every day 8 to 6: the Sunday call takes 30 minutes, the weekend 1,290 (60 + 600 + 600 + 30).
     const everyDay = JSON.parse((await cli(["report", "--month", "2026-11", "--json"], { BUSINESS_HOURS: JSON.stringify(DEFAULT_HOURS) })).stdout);
     expect(Object.fromEntries(everyDay.timeToCalled.calls.map((c: { id: string; businessMinutes: number }) => [c.id, c.businessMinutes]))).toMatchObject({ "nov-f": 30, "nov-c": 1290, "nov-d": 610, "nov-j": 210 });
-    expect(everyDay.timeToCalled).toMatchObject({ medianMinutes: 67.5, p90Minutes: 610 });
+    expect(everyDay.timeToCalled).toMatchObject({ medianMinutes: 60, p90Minutes: 610 });
     for (const [args, env, said] of [
       [["report", "--month", "2026-13"], {}, "--month takes a month as YYYY-MM, e.g. 2026-11, not 2026-13."],
       [["report", "--month", "11/2026"], {}, "not 11/2026."],
@@ -471,5 +504,11 @@ describe("npm run leads -- export: formulas defused after leading spaces too", (
     }
     expect(csv).toContain(`"'\r\n-2+3"`);
     expect(csv).toContain(`"'\u00A0=HYPERLINK(""https://evil.example"")"`);
+  });
+
+  it("names the service as the form shows it, not by its value", async () => {
+    await store.store.add({ id: "lead-oven", form: "contact", fields: { name: "O", email: "o@example.com", phone: "", service: "oven-bbq-cleaning", message: "m" }, parts: ["o"], receivedAt: Date.now() });
+    const rows = parseCsv((await leadsInProcess(["export"], { LEADS_DB: store.file })).stdout.replace(/^\uFEFF/, ""));
+    expect(rows.find((r) => r[0] === "lead-oven")?.[8]).toBe("Oven & BBQ Cleaning Brisbane");
   });
 });

@@ -1,6 +1,9 @@
-/** `npm run leads -- export --format csv > leads.csv`: every lead, for a spreadsheet. */
-import { STAGE_KEYS } from "../../src/relay/telegram/stages.ts";
+/** `npm run leads -- export --format csv > leads.csv`: every lead, for a spreadsheet; times in Brisbane time, services by name. */
+import { LOST_REASONS, STAGE_KEYS } from "../../src/relay/telegram/stages.ts";
+import { OwnerNotes } from "../../src/relay/leads/owner-notes.ts";
+import { dollars } from "../../src/relay/telegram/replies.ts";
 import type { Command } from "./command.ts";
+import { serviceLabel } from "../../src/shared/forms/fields.ts";
 import { fail, shown } from "./fail.ts";
 import { DETAIL_KEYS, FROM, stageShown, stem, view, type View } from "./view.ts";
 
@@ -16,10 +19,22 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
     ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`] as const),
     ...(Object.keys(FROM) as (keyof typeof FROM)[]),
   ];
-  const cell = (l: View, c: (typeof columns)[number]) => csvCell(c === "stage" ? stageShown(l.stage) : l[c]);
+  // What the owner recorded by replies and the Lost buttons, read in one statement for every lead.
+  const records = await new OwnerNotes(store.sql).records();
+  const recorded = (id: string) => {
+    const r = records.get(id);
+    const reason = LOST_REASONS.find((x) => x.key === r?.lostReason)?.button ?? r?.lostReason ?? null;
+    return [r?.quoteCents == null ? null : dollars(r.quoteCents), reason, r?.notes ?? null].map(csvCell);
+  };
+  // Times in Brisbane, as a spreadsheet reads them ("2026-11-02 09:20:00"); services by their names.
+  const cell = (l: View, c: (typeof columns)[number]) => csvCell(c === "stage" ? stageShown(l.stage) : c === "service" ? (l.service && (serviceLabel(l.service) ?? l.service)) : c.endsWith("At") ? brisbaneCell(l[c]) : l[c]);
   // A byte-order mark so spreadsheets read the file as UTF-8 (names in any script survive).
-  stdout.write("\uFEFF" + [columns.join(","), ...leads.map((l) => columns.map((c) => cell(l, c)).join(","))].join("\r\n") + "\r\n");
+  const header = [...columns, "quote", "lostReason", "notes"];
+  stdout.write("\uFEFF" + [header.join(","), ...leads.map((l) => [...columns.map((c) => cell(l, c)), ...recorded(l.id)].join(","))].join("\r\n") + "\r\n");
 };
+
+/** An ISO time as Brisbane's wall clock, "2026-11-02 09:20:00" (UTC+10 all year), or empty. */
+const brisbaneCell = (iso: string | null) => (iso === null ? null : new Date(Date.parse(iso) + 10 * 60 * 60_000).toISOString().slice(0, 19).replace("T", " "));
 
 /**
  * RFC 4180 quoting; a cell a spreadsheet would run as a formula starts with an apostrophe: one

@@ -6,6 +6,7 @@ import { escapeJsonForTerminal, escapeTerminal } from "../../src/shared/escape.t
 import { status } from "./args.ts";
 import type { Command } from "./command.ts";
 import { brisbane, table } from "./output.ts";
+import { phoneShown } from "../../src/relay/telegram/phone.ts";
 import { HELD, stageShown, view } from "./view.ts";
 
 export const list: Command = async ({ args: { flags, stageFilter, limit }, store, out: { print, warn } }) => {
@@ -18,7 +19,8 @@ export const list: Command = async ({ args: { flags, stageFilter, limit }, store
   if (flags.json) print(escapeJsonForTerminal(JSON.stringify(leads, null, 2)));
   else if (leads.length === 0) print(`No ${flags.spam ? "spam or unconfirmed posts" : "leads"}${stageFilter ? ` at stage ${stageFilter}` : ""} yet.`);
   else if (flags.spam) table(print, leads.map((l) => ({ received: brisbane(l.receivedAt), form: l.form, name: l.name ?? "(erased)", email: l.email ?? "", status: l.status, why: l.spamReason ?? (l.status === "unconfirmed" ? "waits for the visitor's second Send" : ""), id: l.id })));
-  else table(print, leads.map((l) => ({ received: brisbane(l.receivedAt), form: l.form, name: l.name ?? "(erased)", email: l.email ?? "", status: l.status, stage: stageShown(l.stage), id: l.id })));
+  // The phone in the form the owner's phone dials from anywhere (+61 …), as the notice shows it.
+  else table(print, leads.map((l) => ({ received: brisbane(l.receivedAt), form: l.form, name: l.name ?? "(erased)", phone: l.phone ? phoneShown(l.phone) : "", email: l.email ?? "", status: l.status, stage: stageShown(l.stage), id: l.id })));
 };
 
 /** What /api/health says when leads did not reach Telegram, above the list (on stderr, so the table stays one to read with a script). */

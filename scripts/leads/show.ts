@@ -1,10 +1,12 @@
-/** `npm run leads -- show ID`: one lead in full: its fields, its stages, where it came from, its notice. */
-import { STAGE_KEYS, stageLabel } from "../../src/relay/telegram/stages.ts";
+/** `npm run leads -- show ID`: one lead in full: its fields, every press on its notice, where it came from, its notice. */
+import { reasonLabel, STAGE_KEYS, stageLabel, type LostReason, type Press, type Stage } from "../../src/relay/telegram/stages.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
 import { EmailRecords, type EmailRecord } from "../../src/relay/email/records.ts";
 import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
 import { escapeTerminal } from "../../src/shared/escape.ts";
 import { need } from "./args.ts";
+import { OwnerNotes } from "../../src/relay/leads/owner-notes.ts";
+import { dollars } from "../../src/relay/telegram/replies.ts";
 import type { Command } from "./command.ts";
 import { fail, shown } from "./fail.ts";
 import { brisbane } from "./output.ts";
@@ -17,10 +19,19 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
   const line = (k: string, value: unknown, indent = "") => print(`${indent}${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${brisbane(String(value))})` : String(value))}`);
   const later = new Set<string>(["message", ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`]), ...Object.keys(FROM)]);
   for (const [k, value] of Object.entries(v)) if (value !== null && !later.has(k)) line(k, k === "stage" ? stageShown(v.stage) : value);
-  if (lead.stages?.length) {
-    print("\nStages, as pressed on the notice (Brisbane time):");
-    for (const e of lead.stages) print(`  ${stageLabel(e.stage).padEnd(10)}${brisbane(iso(e.at)!)}, by ${escapeTerminal(e.byName)}`);
+  const presses = await store.stages.presses(lead.id);
+  if (presses.length) {
+    print("\nEvery press on the notice, oldest first (Brisbane time):");
+    for (const p of presses) print(pressLine(p));
   } else if (v.stage !== null) print("\nStages: no button pressed yet (waiting).");
+  const notes = new OwnerNotes(store.sql);
+  const cents = await notes.quote(lead.id);
+  if (cents !== null) print(`\nQuoted: ${dollars(cents)} (a reply to the notice)`);
+  const written = await notes.notes(lead.id);
+  if (written.length) {
+    print("\nNotes, replies to the notice (Brisbane time):");
+    for (const n of written) print(`  ${brisbane(iso(n.at)!)}, ${escapeTerminal(n.byName)}: ${escapeTerminal(n.text, { keepNewlines: true }).replace(/\n/g, "\n    ")}`);
+  }
   const from = Object.keys(FROM).filter((k) => v[k as keyof typeof FROM] !== null);
   if (from.length) {
     print("\nWhere it came from:");
@@ -29,6 +40,14 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
   printNotice(lead, print);
   printEmails(await new EmailRecords(store.sql).forLead(lead.id), print);
 };
+
+const stageWords = (stage: Stage | null, reason?: LostReason | null) => (stage === null ? "waiting" : `${stageLabel(stage)}${stage === "lost" && reason ? ` (${reasonLabel(reason)})` : ""}`);
+
+/** "  2 November 2026 at 9:20:00 am AEST  waiting → Called, by Sam": one press (Lost with why), an Undo saying so. */
+function pressLine(p: Press): string {
+  const move = `${stageWords(p.from, p.fromReason)} → ${stageWords(p.to, p.reason)}`;
+  return `  ${brisbane(iso(p.at)!)}  ${p.undoes === null ? move : `Undo (${move})`}, by ${escapeTerminal(p.byName)}`;
+}
 
 /** Each email the lead caused: to whom, when, the provider's id, or why not (decision 0063). */
 function printEmails(emails: EmailRecord[], print: (line: string) => void) {

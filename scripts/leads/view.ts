@@ -7,7 +7,7 @@ export const HELD: readonly LeadStatus[] = LEAD_STATUSES.filter((s) => !LEAD_WOR
 
 /** "called" → "called", "not-a-job" → "notAJob": the stem of each stage's who and when (calledBy, calledAt). */
 export const stem = (stage: Stage) => stage.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as StageStem;
-type StageStem = "called" | "quoted" | "booked" | "notAJob";
+type StageStem = "called" | "quoted" | "booked" | "lost" | "notAJob";
 type StageFields = Record<`${StageStem}By` | `${StageStem}At`, string | null>;
 /** Where it came from, as the CSV and JSON name it. */
 export const FROM = { page: "page", landing: "landing", landingName: "landingName", source: "source", utmSource: "utm_source", utmMedium: "utm_medium", utmCampaign: "utm_campaign" } as const;

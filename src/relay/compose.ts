@@ -58,8 +58,8 @@ export interface Relay {
 
 export async function composeRelay({ store, config, telegram, scheduling, site, webhook, door, now = Date.now, log = logLine, email }: ComposeOptions): Promise<Relay> {
   const facts = siteInUse(config, site);
-  const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log, now }));
-  const owner = telegram && { store, telegram, hours: facts.hours, reminderMinutes: config.LEAD_REMINDER_MINUTES, log, emailDigest: email && digestByEmail(store, email, now) };
+  const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log, now, hours: facts.hours }));
+  const owner = telegram && { store, telegram, hours: facts.hours, reminderMinutes: config.LEAD_REMINDER_MINUTES, followUpDays: config.LEAD_FOLLOW_UP_DAYS, log, emailDigest: email && digestByEmail(store, email, now) };
   const handler = createRelay({
     ...door,
     updates: handle && webhook ? { secret: await webhookSecret(telegram.token), handle } : undefined,

@@ -143,6 +143,8 @@ export const RelayEnv = z
     }),
     /** Minutes after its notice before a lead nobody has pressed a stage for is reminded (in business hours); 0: never. */
     LEAD_REMINDER_MINUTES: wholeNumber(30, 0, 24 * 60),
+    /** Business days after Quoted before a lead not yet Booked or Lost gets its one follow-up reminder; 0: never. */
+    LEAD_FOLLOW_UP_DAYS: wholeNumber(3, 0, 30),
     BUSINESS_HOURS: businessHours,
     /** How many proxies stand in front of the relay, whose X-Forwarded-For entries are trusted. */
     TRUST_PROXY: wholeNumber(0, 0, 10, "the number of proxies in front of the relay, 0 to 10"),

@@ -48,6 +48,21 @@ export function nextOpenAt(hours: readonly HoursLine[], ms: number): number | un
   return undefined;
 }
 
+/**
+ * The opening of the `n`-th day the business opens after the day of `ms` (Brisbane dates): a
+ * follow-up "after 3 business days", and (n = 1) "the next morning's opening". Undefined when the
+ * hours never open.
+ */
+export function openingAfterBusinessDays(hours: readonly HoursLine[], ms: number, n: number): number | undefined {
+  let midnight = brisbane(ms).midnight;
+  for (let seen = 0, d = 0; d < 7 * (n + 1); d++) {
+    midnight += DAY_MS;
+    const day = openingOn(hours, midnight);
+    if (day && ++seen === n) return day.opens;
+  }
+  return undefined;
+}
+
 /** Business minutes between two moments: the part of [from, to) when the business is open. */
 export function openMinutesBetween(hours: readonly HoursLine[], from: number, to: number): number {
   let total = 0;

@@ -1,7 +1,7 @@
 /**
  * What the month's report (owner/report.ts) reads of the store, in SQL, so the
- * Worker's D1 answers the same as the Node relay's file. Apart from the
- * store's class, which the Worker bundles: only `npm run leads` reads these.
+ * Worker's D1 answers the same as the Node relay's file; the weekly summary
+ * in the chat (owner/weekly.ts) reads them too, on both hosts.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
 import type { Stage } from "../telegram/stages.ts";
@@ -29,30 +29,39 @@ export interface MonthFigures {
   counts: LeadCount[];
   calls: { id: string; receivedAt: number; calledAt: number }[];
   taps: TapCount[];
+  /** The leads the owner works, by stage and (at Lost) reason, with the quotes recorded for them. */
+  outcomes: { stage: Stage | null; reason: string | null; count: number; quoted: number; cents: number }[];
 }
 
 /**
  * What the month's report counts, read together: the leads received in [from, to) counted by
  * Brisbane week (its Monday; Brisbane is UTC+10 all year), form, status, stage, the first page of
  * the visit (else the page sent from) and source; each of those leads (not held back) that was
- * pressed Called, with when it arrived and was first called; and the call taps from day
+ * contacted, with when it arrived and when it was first pressed Called, Quoted or Booked, whichever
+ * came first (a lead pressed straight to Quoted was contacted too); the same leads by stage and
+ * reason with the quotes recorded (replies to the notice); and the call taps from day
  * `firstDay` to `lastDay` (inclusive, "YYYY-MM-DD"), per page and number.
  */
 export async function monthFigures(sql: Sql, from: number, to: number, firstDay: string, lastDay: string): Promise<MonthFigures> {
-  const [counts, calls, taps] = (await readMany(sql, [
+  const [counts, calls, taps, outcomes] = (await readMany(sql, [
     {
       sql: "SELECT date((received_at + ?) / 1000, 'unixepoch', '-6 days', 'weekday 1') AS week, form, status, stage, COALESCE(landing, page) AS origin, source, COUNT(*) AS count FROM leads WHERE received_at >= ? AND received_at < ? GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6",
       params: [BRISBANE_OFFSET_MS, from, to],
     },
     {
-      sql: `SELECT leads.id, leads.received_at, s.at FROM leads JOIN lead_stages AS s ON s.lead_id = leads.id AND s.stage = 'called' WHERE leads.received_at >= ? AND leads.received_at < ? AND leads.status IN (${LEAD_WORK_STATUSES.map(() => "?").join(", ")}) ORDER BY leads.received_at, leads.id`,
+      sql: `SELECT leads.id, leads.received_at, MIN(s.at) AS at FROM leads JOIN lead_stages AS s ON s.lead_id = leads.id AND s.stage IN ('called', 'quoted', 'booked') WHERE leads.received_at >= ? AND leads.received_at < ? AND leads.status IN (${LEAD_WORK_STATUSES.map(() => "?").join(", ")}) GROUP BY leads.id, leads.received_at ORDER BY leads.received_at, leads.id`,
       params: [from, to, ...LEAD_WORK_STATUSES],
     },
     { sql: CALL_TAPS, params: [firstDay, lastDay] },
-  ])) as [LeadCount[], { id: string; received_at: number; at: number }[], TapCount[]];
+    {
+      sql: `SELECT stage, lost_reason AS reason, COUNT(*) AS count, COUNT(quote_cents) AS quoted, COALESCE(SUM(quote_cents), 0) AS cents FROM leads WHERE received_at >= ? AND received_at < ? AND status IN (${LEAD_WORK_STATUSES.map(() => "?").join(", ")}) GROUP BY 1, 2 ORDER BY 1, 2`,
+      params: [from, to, ...LEAD_WORK_STATUSES],
+    },
+  ])) as [LeadCount[], { id: string; received_at: number; at: number }[], TapCount[], MonthFigures["outcomes"]];
   return {
     counts: counts.map((r) => ({ week: r.week, form: r.form, status: r.status, stage: r.stage, origin: r.origin, source: r.source, count: Number(r.count) })),
     calls: calls.map((r) => ({ id: r.id, receivedAt: Number(r.received_at), calledAt: Number(r.at) })),
     taps: tapCounts(taps),
+    outcomes: outcomes.map((r) => ({ stage: r.stage, reason: r.reason, count: Number(r.count), quoted: Number(r.quoted), cents: Number(r.cents) })),
   };
 }

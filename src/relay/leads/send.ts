@@ -33,7 +33,7 @@ export async function sendParts(store: LeadStore, lead: Lead, telegram: Telegram
     await store.sending(lead.id, i, leaseUntil?.());
     const text = markNotice(parts[i], { receivedAt: lead.receivedAt, sentAt: now(), possibleRepeat: wasUncertain, alsoByEmail });
     // The owner's buttons go on the last part, where a multi-part notice ends.
-    const extra = i === parts.length - 1 ? { reply_markup: stageKeyboard(lead.id) } : {};
+    const extra = i === parts.length - 1 ? { reply_markup: stageKeyboard(lead.id, { phone: lead.fields?.phone }) } : {};
     let outcome = await sendOnce(text, telegram, "Markdown", extra);
     // Refused for its content (our escaping should make that impossible): the owner gets it as plain text, every word the visitor typed, rather than not at all.
     const plain = outcome.kind === "message";

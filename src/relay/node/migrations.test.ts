@@ -64,3 +64,30 @@ describe("migration 0007: leads held by what the old relay could not follow", ()
     }
   });
 });
+
+describe("migration 0011: presses kept before it become the history", () => {
+  it("each stage's first press, and its latest when another, in the order made; the next press continues the history", async () => {
+    const file = storeUpTo(8);
+    const db = new Database(file);
+    db.prepare("INSERT INTO leads (id, form, fields, parts, received_at, status, attempts, next_attempt_at, stage) VALUES ('old', 'quote', '{}', '[]', 1000, 'delivered', 1, 1000, 'not-a-job')").run();
+    const press = db.prepare("INSERT INTO lead_stages (lead_id, stage, at, by_name, by_id, last_at, last_by_name, last_by_id) VALUES ('old', ?, ?, ?, NULL, ?, ?, NULL)");
+    press.run("not-a-job", 2000, "Sam", 5000, "Kim");
+    press.run("booked", 3000, "Kim", 3000, "Kim");
+    press.run("called", 4000, "Sam", 4000, "Sam");
+    db.close();
+    const opened = openLeadStore(file);
+    try {
+      const moves = async () => (await opened.store.stages.presses("old")).map((p) => [p.at, p.from, p.to, p.byName]);
+      expect(await moves()).toEqual([
+        [2000, null, "not-a-job", "Sam"],
+        [3000, null, "booked", "Kim"],
+        [4000, null, "called", "Sam"],
+        [5000, null, "not-a-job", "Kim"],
+      ]);
+      expect(await opened.store.stages.set("old", "booked", 6000, { name: "Sam" })).toBe(true);
+      expect((await moves()).at(-1)).toEqual([6000, "not-a-job", "booked", "Sam"]);
+    } finally {
+      opened.close();
+    }
+  });
+});

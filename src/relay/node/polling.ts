@@ -23,6 +23,7 @@
  *   copy left running gets the presses.
  */
 import { callBot, type TelegramOptions } from "../telegram/client.ts";
+import { ALLOWED_UPDATES } from "../telegram/updates.ts";
 
 export const POLL_TIMEOUT_SECONDS = 25;
 /** A 409 for a webhook: asked again this much later. */
@@ -70,7 +71,7 @@ export function startPolling({ telegram, handle, log, retryMs = 5_000 }: Polling
     let offset: number | undefined;
     let newest: number | undefined;
     while (!stopped) {
-      const params = { ...(offset === undefined ? {} : { offset }), timeout: POLL_TIMEOUT_SECONDS, allowed_updates: ["callback_query"] };
+      const params = { ...(offset === undefined ? {} : { offset }), timeout: POLL_TIMEOUT_SECONDS, allowed_updates: ALLOWED_UPDATES };
       const answer = await callBot(telegram, "getUpdates", params, (POLL_TIMEOUT_SECONDS + 10) * 1000, controller.signal);
       if (stopped) break;
       if (!answer.ok) {

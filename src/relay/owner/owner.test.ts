@@ -7,11 +7,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadContent } from "../../build/content/load.ts";
 import { isOpen, nextOpenAt, openMinutesBetween } from "../leads/hours.ts";
 import { quoteNotices, contactNotices, TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
-import { ownerTick, showSpam, SPAM_LISTED, type OwnerOptions } from "./owner.ts";
+import { noticeLink, ownerTick, reminderText, showSpam, SPAM_LISTED, waitedFor, type OwnerOptions } from "./owner.ts";
 import { sendOnce } from "../telegram/client.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { handleUpdate } from "../telegram/updates.ts";
+import { OwnerNotes } from "../leads/owner-notes.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 
 const HOURS = loadContent("content").site.hours;
@@ -39,7 +40,7 @@ const options = (): OwnerOptions => ({ store: leads.store, telegram: { apiBase: 
 /** A lead received at `receivedAt`, its notice delivered a second later (or kept as spam). */
 async function lead(name: string, receivedAt: number, { form = "quote", status = "delivered" }: { form?: "quote" | "contact"; status?: "delivered" | "spam" } = {}) {
   const id = `lead-${name.replace(/\W/g, "")}`;
-  const body = form === "quote" ? QuoteBody.parse({ name, email: "a@example.com" }) : ContactBody.parse({ name, email: "a@example.com", message: "Hello there" });
+  const body = form === "quote" ? QuoteBody.parse({ name, email: "a@example.com", phone: "0412 345 678" }) : ContactBody.parse({ name, email: "a@example.com", message: "Hello there" });
   const parts = form === "quote" ? quoteNotices(body as QuoteBody, new Date(receivedAt)) : contactNotices(body as ContactBody, new Date(receivedAt));
   await leads.store.add({ id, form, fields: body, parts, receivedAt, status: status === "spam" ? "spam" : "pending", spamReason: status === "spam" ? "honeypot filled" : undefined });
   if (status === "delivered") {
@@ -72,7 +73,20 @@ describe("reminders", () => {
     expect(reminders()).toHaveLength(1);
     const notice = (await leads.store.get(id))!.noticeMessageId!;
     expect(tg.messages.get(reminders()[0].messageId)?.replyTo).toBe(notice);
-    expect(reminders()[0].shown).toBe("Reminder: this lead has waited since 10:00 am. Press Called once you have rung them.");
+    expect(reminders()[0].shown).toBe("Reminder: Ann Lee, +61 412 345 678, waiting 31 min (since 10:00 am). Ring them, then press Called.");
+    // The notice's buttons, on the lock screen's reply too: a press there moves the lead and edits its notice.
+    const buttons = reminders()[0].replyMarkup!.inline_keyboard;
+    expect(buttons.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job", "Later (tomorrow morning)"]);
+    await tg.press(reminders()[0].messageId, buttons[1][0].callback_data!);
+    await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: options().telegram, log: () => {}, now: () => at("2026-11-24T10:46") });
+    expect((await leads.store.get(id))?.stage).toBe("called");
+    expect(tg.messages.get(notice)!.shown).toMatch(/^Stage: Called\n[^]+\nCalled by Sam at 10:46 am$/);
+  });
+
+  it("says how long a lead has waited, and what to do without a number", async () => {
+    expect(["35 min", "2 h", "2 h 5 min", "1 day", "1 day 3 h", "3 days"]).toEqual([35, 120, 125, 1440, 1620, 4320].map((m) => waitedFor(m * 60_000)));
+    const shown = (markdown: string) => markdown.replace(/\\(.)/g, "$1").replace(/\*/g, "");
+    expect(shown(reminderText({ name: "Bo  O_Neil\n", phone: "" }, at("2026-11-23T17:00"), at("2026-11-24T08:00")))).toBe("Reminder: Bo O_Neil, no phone given, waiting 15 h (since 5:00 pm, 23 Nov). Email them, then press Called.");
   });
 
   it("does not remind at night: a lead that arrives at 9 pm is reminded at 8 the next morning", async () => {
@@ -88,6 +102,122 @@ describe("reminders", () => {
     await leads.store.stages.set(id, "called", at("2026-11-24T10:05"), { name: "Sam" });
     await ownerTick(options(), at("2026-11-24T11:00"));
     expect(reminders()).toHaveLength(0);
+  });
+});
+
+describe("follow-ups and Later", () => {
+  const press = async (messageId: number, data: string, pressedAt: number) => {
+    await tg.press(messageId, data);
+    await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: options().telegram, log: () => {}, now: () => pressedAt, hours: HOURS });
+  };
+  const followUps = () => tg.delivered.filter((d) => d.shown.startsWith("Follow up:"));
+  const opts = () => ({ ...options(), followUpDays: 3 });
+
+  it("a lead Quoted on Monday and not Booked or Lost is followed up once at Thursday's opening, as a reply with its buttons; Later puts it off to Friday's", async () => {
+    const id = await lead("Quote Follow", at("2026-11-23T09:00"));
+    await leads.store.stages.set(id, "quoted", at("2026-11-23T10:05"), { name: "Sam" });
+    for (const time of ["2026-11-24T10:00", "2026-11-26T07:59", "2026-11-25T17:59"]) await ownerTick(opts(), at(time));
+    expect(followUps()).toHaveLength(0);
+    await ownerTick(opts(), at("2026-11-26T08:00"));
+    await ownerTick(opts(), at("2026-11-26T08:01"));
+    expect(followUps()).toHaveLength(1);
+    expect(followUps()[0].shown).toBe("Follow up: Quote Follow, +61 412 345 678, quoted 10:05 am, 23 Nov, not booked yet. Ring them, then press Booked or Lost.");
+    const notice = (await leads.store.get(id))!.noticeMessageId!;
+    expect(tg.messages.get(followUps()[0].messageId)?.replyTo).toBe(notice);
+    const buttons = followUps()[0].replyMarkup!.inline_keyboard.flat();
+    expect(buttons.map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "✓ Quoted", "Booked", "Lost", "Not a job", "Later (tomorrow morning)"]);
+
+    await press(followUps()[0].messageId, buttons.at(-1)!.callback_data!, at("2026-11-26T10:00"));
+    expect(tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 27 Nov.");
+    await ownerTick(opts(), at("2026-11-26T17:00"));
+    expect(followUps()).toHaveLength(1);
+    await ownerTick(opts(), at("2026-11-27T08:00"));
+    await ownerTick(opts(), at("2026-11-27T09:00"));
+    expect(followUps()).toHaveLength(2);
+  });
+
+  it("none for a lead Booked or Lost since, or with follow-ups off; a quote on Thursday is followed up on Monday (Saturday is open, Sunday is not)", async () => {
+    const booked = await lead("Booked Since", at("2026-11-23T09:00"));
+    await leads.store.stages.set(booked, "quoted", at("2026-11-23T10:00"), { name: "Sam" });
+    await leads.store.stages.set(booked, "booked", at("2026-11-24T10:00"), { name: "Sam" });
+    const thursday = await lead("Thursday Quote", at("2026-11-26T09:00"));
+    await leads.store.stages.set(thursday, "quoted", at("2026-11-26T10:00"), { name: "Sam" });
+    await ownerTick({ ...opts(), followUpDays: 0 }, at("2026-12-01T10:00"));
+    expect(followUps()).toHaveLength(0);
+    await ownerTick(opts(), at("2026-11-28T15:00"));
+    expect(followUps()).toHaveLength(0);
+    await ownerTick(opts(), at("2026-11-30T08:00"));
+    expect(followUps().map((f) => f.shown.split(",")[0])).toEqual(["Follow up: Thursday Quote"]);
+  });
+
+  it("Later on a waiting lead's reminder reminds again at the next morning's opening, once; on a lead that moved on it says so", async () => {
+    const id = await lead("Late Caller", at("2026-11-24T16:00"));
+    await ownerTick(opts(), at("2026-11-24T16:31"));
+    expect(reminders()).toHaveLength(1);
+    const later = reminders()[0].replyMarkup!.inline_keyboard.flat().at(-1)!.callback_data!;
+    expect(later).toBe(`later:${id}`);
+    await press(reminders()[0].messageId, later, at("2026-11-24T16:40"));
+    expect(tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 25 Nov.");
+    await ownerTick(opts(), at("2026-11-24T17:59"));
+    expect(reminders()).toHaveLength(1);
+    await ownerTick(opts(), at("2026-11-25T08:00"));
+    await ownerTick(opts(), at("2026-11-25T08:30"));
+    expect(reminders()).toHaveLength(2);
+    expect(reminders()[1].shown).toMatch(/^Reminder: Late Caller, \+61 412 345 678, waiting 16 h \(since 4:00 pm, 24 Nov\)/);
+
+    // Put off while waiting, then Quoted: the follow-up comes three business days after the quote, not at the time put off to.
+    await press(reminders()[1].messageId, later, at("2026-11-25T08:40"));
+    await leads.store.stages.set(id, "quoted", at("2026-11-25T08:50"), { name: "Sam" });
+    await ownerTick(opts(), at("2026-11-26T08:00"));
+    expect(followUps()).toHaveLength(0);
+    await leads.store.stages.set(id, "booked", at("2026-11-26T09:00"), { name: "Sam" });
+    await press(reminders()[1].messageId, later, at("2026-11-26T09:10"));
+    expect(tg.answers.at(-1)?.text).toBe("Nothing to remind: this lead has moved on (or is not in the store).");
+    // A forged Later for a lead that is not there changes nothing either.
+    await press(reminders()[1].messageId, "later:form-0123456789abcdef0123456789abcdef", at("2026-11-25T09:11"));
+    expect(tg.answers.at(-1)?.text).toBe("Nothing to remind: this lead has moved on (or is not in the store).");
+  });
+});
+
+describe("the week in the chat", () => {
+  it("on Monday at opening: last week's leads by form and source, time to first contact, outcomes, conversion, booked value and top pages; once; nothing for a week without leads", async () => {
+    const opts = { ...options(), reminderMinutes: 0 };
+    const a = await lead("Ann Week", at("2026-11-23T09:00"));
+    const b = await lead("Bo Week", at("2026-11-24T10:00"), { form: "contact" });
+    const c = await lead("Cy Week", at("2026-11-25T11:00"));
+    await lead("Dee Week", at("2026-11-26T12:00"));
+    await lead("Spam Week", at("2026-11-26T13:00"), { status: "spam" });
+    await lead("Next Week", at("2026-11-30T07:00"));
+    await leads.store.stages.set(a, "quoted", at("2026-11-23T09:40"), { name: "Sam" });
+    await leads.store.stages.set(a, "booked", at("2026-11-24T09:00"), { name: "Sam" });
+    await new OwnerNotes(leads.store.sql).setQuote(a, 38_000);
+    await leads.store.stages.set(b, "called", at("2026-11-24T10:20"), { name: "Sam" });
+    await leads.store.stages.move(c, "lost", at("2026-11-25T12:00"), { name: "Sam" }, "price");
+    const weekly = () => tg.delivered.filter((d) => d.shown.startsWith("Last week"));
+
+    await ownerTick(opts, at("2026-11-29T10:00"));
+    await ownerTick(opts, at("2026-11-30T07:59"));
+    expect(weekly()).toHaveLength(0);
+    await ownerTick(opts, at("2026-11-30T08:00"));
+    await ownerTick(opts, at("2026-11-30T08:01"));
+    expect(weekly().map((d) => d.shown)).toEqual([
+      [
+        "Last week (23 Nov to 29 Nov)",
+        "Leads: 4 (3 quote, 1 contact)",
+        "From: (not known) 4",
+        "First contact: median 30 min in business hours (2 of 4 contacted)",
+        "Quoted 0 · Booked 1 · Lost 1 (Price 1)",
+        "Conversion: 25% (1 booked of 4 real leads) · Booked value: $380 (1 of 1 with a quote)",
+        "Top pages: (not known) 4",
+        "",
+      ].join("\n"),
+    ]);
+    // The next Monday, after a week without leads but one: that one only; then a week with none sends nothing.
+    await ownerTick(opts, at("2026-12-07T08:00"));
+    expect(weekly()).toHaveLength(2);
+    expect(weekly()[1].shown).toMatch(/^Last week \(30 Nov to 6 Dec\)\nLeads: 1 \(1 quote, 0 contact\)/);
+    await ownerTick(opts, at("2026-12-14T08:00"));
+    expect(weekly()).toHaveLength(2);
   });
 });
 
@@ -114,10 +244,10 @@ describe("the morning digest", () => {
       [
         "Yesterday's leads",
         "2 quote requests, 1 contact message",
-        "Waiting: 1 · Called: 1 · Quoted: 0 · Booked: 1 · Not a job: 0",
+        "Waiting: 1 · Called: 1 · Quoted: 0 · Booked: 1 · Lost: 0 · Not a job: 0",
         "",
-        "Still waiting:",
-        `- Wendy Wait, quote, 9:00 am, 23 Nov https://t.me/c/${tg.chatId.slice(4)}/${notice}`,
+        "Still waiting, oldest first (1):",
+        `- Wendy Wait, +61 412 345 678, quote, 9:00 am, 23 Nov https://t.me/c/${tg.chatId.slice(4)}/${notice}`,
         "",
         "Stopped as spam: 2 messages",
         "",
@@ -126,7 +256,7 @@ describe("the morning digest", () => {
     expect(digests[0].replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["See them"]);
 
     // See them, then release one: it goes out as a lead.
-    await tg.press(digests[0].messageId, digests[0].replyMarkup!.inline_keyboard[0][0].callback_data);
+    await tg.press(digests[0].messageId, digests[0].replyMarkup!.inline_keyboard[0][0].callback_data!);
     await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: opts.telegram, log: () => {} });
     const shown = tg.delivered.slice(before + 1);
     expect(shown).toHaveLength(1);
@@ -144,7 +274,7 @@ describe("the morning digest", () => {
       ].join("\n"),
     );
     expect(shown[0].replyMarkup?.inline_keyboard.map((row) => row.map((b) => b.text))).toEqual([["Not spam: 1"], ["Not spam: 2"]]);
-    await tg.press(shown[0].messageId, shown[0].replyMarkup!.inline_keyboard[0][0].callback_data);
+    await tg.press(shown[0].messageId, shown[0].replyMarkup!.inline_keyboard[0][0].callback_data!);
     await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: opts.telegram, log: () => {} });
     expect(tg.answers.map((a) => a.text)).toEqual(["Here they are.", "Released: it arrives as a lead in a moment."]);
     expect((await leads.store.get("lead-SpamOne"))?.status).toBe("pending");
@@ -194,6 +324,30 @@ describe("the morning digest", () => {
     expect(tg.delivered).toHaveLength(0);
   });
 
+  it("on the first morning of a fresh install, with leads only since midnight, sends nothing: their notices are there", async () => {
+    await lead("Early Bird", at("2026-11-24T06:30"));
+    const before = tg.delivered.length;
+    await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-24T08:00"));
+    expect(tg.delivered.slice(before)).toHaveLength(0);
+  });
+
+  it("adds up: the list of those still waiting holds no lead received today, oldest first with phones; older ones still waiting are listed under no new leads", async () => {
+    await lead("Old Wait", at("2026-11-20T10:00"));
+    await leads.store.settings.write("digest-last-day", "2026-11-24");
+    await lead("Today One", at("2026-11-25T07:00"));
+    await lead("Today Two", at("2026-11-25T07:30"), { form: "contact" });
+    const before = tg.delivered.length;
+    await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-25T08:00"));
+    const [digest] = tg.delivered.slice(before);
+    expect(digest.shown).toBe(["Yesterday's leads", "No new leads.", "", "Still waiting, oldest first (1):", `- Old Wait, +61 412 345 678, quote, 10:00 am, 20 Nov https://t.me/c/${tg.chatId.slice(4)}/${(await leads.store.get("lead-OldWait"))!.noticeMessageId}`, ""].join("\n"));
+  });
+
+  it("links to a notice only where Telegram gives links (a supergroup or channel), none in a private chat or a basic group", () => {
+    expect(noticeLink("-1001234567890", 42)).toBe("https://t.me/c/1234567890/42");
+    expect(noticeLink("987654321", 42)).toBeUndefined();
+    expect(noticeLink("-4567890", 42)).toBeUndefined();
+  });
+
   it("on Monday covers Saturday and Sunday, when the business was closed on Sunday", async () => {
     await lead("Sat Lead", at("2026-11-28T10:00"));
     await leads.store.stages.set("lead-SatLead", "called", at("2026-11-28T10:10"), { name: "Sam" });
@@ -202,7 +356,8 @@ describe("the morning digest", () => {
     await leads.store.stages.set("lead-SunLead", "booked", at("2026-11-29T10:10"), { name: "Sam" });
     const before = tg.delivered.length;
     await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-30T08:00"));
-    const digest = tg.delivered.slice(before);
+    // Monday's weekly summary aside.
+    const digest = tg.delivered.slice(before).filter((d) => !d.shown.startsWith("Last week"));
     expect(digest).toHaveLength(1);
     expect(digest[0].shown).toMatch(/^Leads of the last 2 days\n2 quote requests, 0 contact messages\nWaiting: 0 · Called: 1 · Quoted: 0 · Booked: 1/);
   });
@@ -241,5 +396,37 @@ describe("the spam listing (the digest's See them)", () => {
     const lines = tg.delivered[0].shown.split("\n");
     expect(lines[3]).toBe(`${"m".repeat(197)} 0`);
     expect(lines[6]).toBe(`${"m".repeat(197)} 1`);
+  });
+});
+
+describe("the Undo's minute", () => {
+  it("is up at the next minute tick: the notice is edited once to take the button away, its text unchanged; a notice still within it keeps it", async () => {
+    const received = at("2026-11-24T10:00");
+    const id = await lead("Undo Expiry", received);
+    const other = await lead("Undo Fresh", received);
+    const notice = async (leadId: string) => tg.messages.get((await leads.store.get(leadId))!.noticeMessageId!)!;
+    const press = async (leadId: string, pressedAt: number) => {
+      const messageId = (await leads.store.get(leadId))!.noticeMessageId!;
+      await tg.press(messageId, `stage:called:${leadId}`);
+      const update = tg.updates.at(-1)!;
+      await handleUpdate(update, { store: leads.store, telegram: options().telegram, log: () => {}, now: () => pressedAt });
+    };
+    await press(id, at("2026-11-24T10:05"));
+    await press(other, at("2026-11-24T10:05") + 30_000);
+    const undoButtons = async (leadId: string) => (await notice(leadId)).replyMarkup!.inline_keyboard.flat().filter((b) => b.text === "Undo").length;
+    expect(await undoButtons(id)).toBe(1);
+    const text = (await notice(id)).shown;
+    const edits = tg.edits.length;
+
+    await ownerTick(options(), at("2026-11-24T10:06"));
+    expect(await undoButtons(id)).toBe(0);
+    expect((await notice(id)).shown).toBe(text);
+    expect(await undoButtons(other)).toBe(1);
+    expect(tg.edits).toHaveLength(edits + 1);
+    await ownerTick(options(), at("2026-11-24T10:06") + 20_000);
+    expect(tg.edits).toHaveLength(edits + 1);
+    await ownerTick(options(), at("2026-11-24T10:07"));
+    expect(await undoButtons(other)).toBe(0);
+    expect(tg.edits).toHaveLength(edits + 2);
   });
 });

@@ -2,10 +2,13 @@
  * What the relay tells the owner beyond each notice, run every minute (the
  * Node relay's timer, the Worker's Cron Trigger):
  *
- * - a reminder, as a reply to its notice, for a lead still at no stage
+ * - a notice whose Undo's minute is up is edited to take the button away;
+ * - a reminder, as a reply to its notice, with who, the number to ring, how
+ *   long they have waited and the notice's buttons, for a lead still at no stage
  *   `reminderMinutes` after it was delivered; only while the business is open
  *   (content/site.yaml's hours, Brisbane time), so one that waits overnight is
  *   reminded at the next opening; once per lead;
+ * - on Monday at opening, last week in figures (weekly.ts);
  * - a morning digest at opening time: the leads since the last digest by
  *   stage, the ones still waiting (each a link to its notice where the chat
  *   allows links), and how many messages were stopped as spam, with a button
@@ -16,10 +19,15 @@
 import { LIMITS } from "../../shared/forms/fields.ts";
 import { cutText } from "../../shared/text.ts";
 import { brisbaneClock, TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
+import { expireUndos } from "../telegram/notice-edit.ts";
+import { weeklySummary } from "./weekly.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts";
-import { brisbane, isOpen, nextOpenAt, type HoursLine } from "../leads/hours.ts";
-import { STAGES, WAITING } from "../telegram/stages.ts";
+import { brisbane, isOpen, nextOpenAt, openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
+import { STAGES, stageKeyboard, WAITING } from "../telegram/stages.ts";
+import { phoneShown } from "../telegram/phone.ts";
+import { dollars } from "../telegram/replies.ts";
+import { OwnerNotes } from "../leads/owner-notes.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 
@@ -41,29 +49,97 @@ export interface OwnerOptions {
   emailDigest?: (day: string, markdown: string) => Promise<void>;
   /** Minutes after delivery before a lead still waiting is reminded; 0: never. */
   reminderMinutes: number;
+  /** Business days after Quoted before a lead not Booked or Lost is followed up once; 0: never. */
+  followUpDays?: number;
   log: (message: string) => void;
 }
 
 /** One run of the reminders and the digest at `now`. */
 export async function ownerTick(options: OwnerOptions, now: number): Promise<void> {
+  await expireUndos(options.store, options.telegram, now, options.log);
   await remind(options, now);
+  await followUp(options, now);
   await digest(options, now);
+  await weeklySummary(options, now);
 }
 
 async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOptions, now: number): Promise<void> {
   if (!reminderMinutes || !isOpen(hours, now)) return;
   for (const lead of await store.owner.unremindedWaiting(now - reminderMinutes * 60_000)) {
-    // Due at delivery + the wait, or at the next opening after that.
-    const due = nextOpenAt(hours, lead.deliveredAt + reminderMinutes * 60_000);
+    // Due at delivery + the wait, or at the next opening after that; put off with Later, at the time it was put off to.
+    const due = nextOpenAt(hours, lead.snoozedUntil ?? lead.deliveredAt + reminderMinutes * 60_000);
     if (due === undefined || due > now || !(await store.owner.reminder(lead.id, now))) continue;
-    const text = render([bold("Reminder:"), plain(` this lead has waited since ${brisbaneClock(lead.receivedAt, now)}. Press Called once you have rung them.`)]).markdown;
-    const sent = await sendOnce(text, telegram, "Markdown", { reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true } });
+    const fields = (await store.get(lead.id))?.fields ?? null;
+    const sent = await sendOnce(reminderText(fields, lead.receivedAt, now), telegram, "Markdown", {
+      reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true },
+      reply_markup: stageKeyboard(lead.id, { phone: fields?.phone, later: true }),
+    });
     if (sent.kind === "sent") log(`relay: lead ${lead.id} reminded`);
     else {
       await store.owner.reminder(lead.id, null);
       log(`relay: could not remind the owner of lead ${lead.id} (${sent.reason}); trying again in a minute`);
     }
   }
+}
+
+/**
+ * A lead at Quoted and not Booked or Lost `followUpDays` business days after the quote gets one
+ * follow-up at that day's opening (or when Later put it off to), as a reply to its notice: half of
+ * a cleaning business's work is won in the follow-up.
+ */
+async function followUp({ store, telegram, hours, followUpDays = 0, log }: OwnerOptions, now: number): Promise<void> {
+  if (!followUpDays || !isOpen(hours, now)) return;
+  // A cheap bound for the store: the follow-up's day is at least as many calendar days after the quote's day, so the quote was at least one fewer days before now.
+  for (const lead of await store.owner.unfollowedQuoted(now - (followUpDays - 1) * DAY_MS)) {
+    const due = lead.snoozedUntil ?? openingAfterBusinessDays(hours, lead.quotedAt, followUpDays);
+    if (due === undefined || due > now || !(await store.owner.followUp(lead.id, now))) continue;
+    const fields = (await store.get(lead.id))?.fields ?? null;
+    const cents = await new OwnerNotes(store.sql).quote(lead.id);
+    const sent = await sendOnce(followUpText(fields, lead.quotedAt, now, cents), telegram, "Markdown", {
+      reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true },
+      reply_markup: stageKeyboard(lead.id, { current: "quoted", phone: fields?.phone, later: true }),
+    });
+    if (sent.kind === "sent") log(`relay: lead ${lead.id} followed up`);
+    else {
+      await store.owner.followUp(lead.id, null);
+      log(`relay: could not send the follow-up of lead ${lead.id} (${sent.reason}); trying again in a minute`);
+    }
+  }
+}
+
+/** "Follow up: Ann Lee, +61 412 345 678, quoted $380 at 10:05 am, 24 Nov, not booked yet. Ring them, then press Booked or Lost." */
+export function followUpText(fields: Record<string, string> | null, quotedAt: number, now: number, cents: number | null = null): string {
+  return whoToRing("Follow up:", fields, (ring) => `, quoted ${cents === null ? "" : `${dollars(cents)} at `}${brisbaneClock(quotedAt, now)}, not booked yet. ${ring}, then press Booked or Lost.`);
+}
+
+/**
+ * A reminder the owner can act on from the lock screen: who, the number to ring, how long they have
+ * waited ("Reminder: Ann Lee, +61 412 345 678, waiting 2 h 5 min (since 10:00 am). Ring them, then
+ * press Called."), with the notice's buttons under it.
+ */
+export function reminderText(fields: Record<string, string> | null, receivedAt: number, now: number): string {
+  return whoToRing("Reminder:", fields, (ring) => `, waiting ${waitedFor(now - receivedAt)} (since ${brisbaneClock(receivedAt, now)}). ${ring}, then press Called.`);
+}
+
+/** "<label> Ann Lee, +61 412 345 678<rest>": a message's first line, which a lock screen shows; `rest` is told how to reach them. */
+function whoToRing(label: string, fields: Record<string, string> | null, rest: (ring: "Ring them" | "Email them") => string): string {
+  const number = phoneShown(fields?.phone ?? "");
+  return render([
+    bold(label),
+    plain(" "),
+    value(cutText((fields?.name ?? "(erased)").replace(/\s+/g, " ").trim(), 64)),
+    plain(", "),
+    number ? value(number) : plain("no phone given"),
+    plain(rest(number ? "Ring them" : "Email them")),
+  ]).markdown;
+}
+
+/** "35 min", "2 h 5 min", "1 day 3 h": how long a lead has waited, as a glance reads it. */
+export function waitedFor(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  const [days, hours, mins] = [Math.floor(minutes / 1440), Math.floor((minutes % 1440) / 60), minutes % 60];
+  if (days) return `${days} ${days === 1 ? "day" : "days"}${hours ? ` ${hours} h` : ""}`;
+  return hours ? `${hours} h${mins ? ` ${mins} min` : ""}` : `${mins} min`;
 }
 
 async function digest(options: OwnerOptions, now: number): Promise<void> {
@@ -145,27 +221,41 @@ export async function digestText(store: LeadStore, telegram: TelegramOptions, fr
   const received = await store.owner.receivedBetween(from, to);
   const leads = received.filter((l) => l.status !== "spam" && l.status !== "unconfirmed");
   const spam = received.length - leads.length;
-  const waiting = await store.owner.waiting();
+  // The same leads the counts are of, and older ones still waiting: none received since midnight, which today's notices show.
+  const waiting = await store.owner.waiting(WAITING_LISTED + 1, to);
   if (!leads.length && !spam && !waiting.length) return undefined;
   const days = Math.round((to - from) / DAY_MS);
   const pieces: Piece[] = [bold(days <= 1 ? "Yesterday's leads" : `Leads of the last ${days} days`), plain("\n")];
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  pieces.push(plain(`${count(leads.filter((l) => l.form === "quote").length, "quote request", "quote requests")}, ${count(leads.filter((l) => l.form === "contact").length, "contact message", "contact messages")}\n`));
-  if (leads.length) {
+  if (!leads.length) pieces.push(plain("No new leads.\n"));
+  else {
+    pieces.push(plain(`${count(leads.filter((l) => l.form === "quote").length, "quote request", "quote requests")}, ${count(leads.filter((l) => l.form === "contact").length, "contact message", "contact messages")}\n`));
     const byStage = [WAITING, ...STAGES.map((s) => s.key)].map((key) => [key, leads.filter((l) => (l.stage ?? WAITING) === key).length] as const);
     pieces.push(plain(`${byStage.map(([key, n]) => `${key === WAITING ? "Waiting" : STAGES.find((s) => s.key === key)!.shown}: ${n}`).join(" · ")}\n`));
   }
   if (waiting.length) {
-    pieces.push(plain("\n"), bold("Still waiting:"), plain("\n"));
-    for (const lead of waiting) pieces.push(...waitingLine(lead, telegram, now));
+    const listed = waiting.slice(0, WAITING_LISTED);
+    pieces.push(plain("\n"), bold(`Still waiting, oldest first (${waiting.length > WAITING_LISTED ? `the first ${WAITING_LISTED}; npm run leads -- list --stage waiting has the rest` : listed.length}):`), plain("\n"));
+    for (const lead of listed) pieces.push(...waitingLine(lead, telegram, now));
   }
   if (spam) pieces.push(plain(`\nStopped as spam: ${count(spam, "message", "messages")}\n`));
   return render(pieces).markdown;
 }
 
+/** The most waiting leads the digest lists, so it stays well within one message. */
+const WAITING_LISTED = 15;
+
+/** "- Ann Lee, +61 412 345 678, quote, 9:00 am, 23 Nov": who to ring first, and a link to the notice where Telegram gives one. */
 function waitingLine(lead: Lead, telegram: TelegramOptions, now: number): Piece[] {
   const link = noticeLink(telegram.chatId, lead.noticeMessageId);
-  return [plain("- "), value(lead.fields?.name ?? "(erased)"), plain(`, ${lead.form}, ${brisbaneClock(lead.receivedAt, now)}${link ? ` ${link}` : ""}\n`)];
+  const phone = phoneShown(lead.fields?.phone ?? "");
+  return [
+    plain("- "),
+    value(cutText((lead.fields?.name ?? "(erased)").replace(/\s+/g, " ").trim(), 64)),
+    plain(", "),
+    ...(phone ? [value(phone), plain(", ")] : []),
+    plain(`${lead.form}, ${brisbaneClock(lead.receivedAt, now)}${link ? ` ${link}` : ""}\n`),
+  ];
 }
 
 /** A link to a message in a supergroup or channel (chat ids -100…); private chats have none. */

@@ -5,7 +5,8 @@
  */
 import { escapeTerminal } from "../../shared/escape.ts";
 import type { Day, HoursLine } from "../leads/hours.ts";
-import { STAGES, WAITING } from "../telegram/stages.ts";
+import { LOST_REASONS, STAGES, WAITING } from "../telegram/stages.ts";
+import { dollars } from "../telegram/replies.ts";
 import { FORMS, STAGE_COLUMNS, type MonthReport } from "./report.ts";
 
 /** "40 min", "2 h", "8 h 30 min". */
@@ -92,11 +93,25 @@ export function reportText(r: MonthReport): string {
   out.push(...textTable(["week", "form", ...STAGE_HEADER, "all"], rows, numbers(STAGE_COLUMNS.length + 1, 2)), "");
 
   const t = r.timeToCalled;
-  out.push(`Time from arrival to Called, in business hours (${hoursText(r.hours)}; ${r.hoursFrom})`);
+  out.push(`Time from arrival to first contact (Called, Quoted or Booked, whichever came first), in business hours (${hoursText(r.hours)}; ${r.hoursFrom})`);
   out.push(
     t.called === 0
-      ? `  No lead of ${t.leads} has been pressed Called yet.`
-      : `  ${t.called} of ${t.leads} lead${t.leads === 1 ? "" : "s"} called: median ${durationText(t.medianMinutes!)}, 90th percentile ${durationText(t.p90Minutes!)} (9 in 10 called within it).`,
+      ? `  No lead of ${t.leads} has been contacted yet.`
+      : `  ${t.called} of ${t.leads} lead${t.leads === 1 ? "" : "s"} contacted: median ${durationText(t.medianMinutes!)}, 90th percentile ${durationText(t.p90Minutes!)} (9 in 10 contacted within it).`,
+    "",
+  );
+
+  const o = r.outcomes;
+  // In the buttons' order, "not given" last.
+  const order = (k: string) => LOST_REASONS.findIndex((x) => x.key === k) >>> 0;
+  const reasons = Object.entries(o.lostByReason)
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(([k, n]) => `${LOST_REASONS.find((x) => x.key === k)?.button ?? k} ${n}`);
+  out.push("Outcomes (each lead at the stage last pressed)");
+  out.push(
+    `  ${o.booked} booked of ${o.realLeads} real lead${o.realLeads === 1 ? "" : "s"} (every lead but Not a job): conversion ${o.conversion === null ? "not known" : `${Math.round(o.conversion * 100)}%`}.`,
+    `  Booked value: ${o.bookedValued ? `${dollars(o.bookedCents)} (quotes recorded for ${o.bookedValued} of ${o.booked})` : "no quote recorded (reply to a notice with the amount)"}.`,
+    `  Still at Quoted: ${o.quoted}. Lost: ${o.lost}${reasons.length ? ` (${reasons.join(", ")})` : ""}.`,
     "",
   );
 

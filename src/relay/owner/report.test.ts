@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempLeadStore } from "../testing/leads.ts";
-import { fillLeads } from "../testing/leads-month.ts";
+import { brisbaneAt, fillLeads } from "../testing/leads-month.ts";
+import { OwnerNotes } from "../leads/owner-notes.ts";
 import type { HoursLine } from "../leads/hours.ts";
 import { median, monthReport, nearestRank, type MonthReport } from "./report.ts";
 import { durationText, hoursText, reportText } from "./report-text.ts";
@@ -15,7 +16,7 @@ const HOURS: HoursLine[] = [
   { days: ["Saturday"], opens: "09:00", closes: "16:00" },
   { days: ["Sunday"] },
 ];
-const zero = { waiting: 0, called: 0, quoted: 0, booked: 0, "not-a-job": 0, total: 0 };
+const zero = { waiting: 0, called: 0, quoted: 0, booked: 0, lost: 0, "not-a-job": 0, total: 0 };
 
 let leads: ReturnType<typeof tempLeadStore>;
 let report: MonthReport;
@@ -51,14 +52,14 @@ describe("the month's report", () => {
     // 23:50 on 30 Nov is November's; 00:10 on 1 Dec (30 Nov in UTC) is not.
     expect(last).toEqual({ quote: zero, contact: { ...zero, waiting: 1, total: 1 } });
     expect(report.totals).toEqual({
-      quote: { waiting: 2, called: 5, quoted: 2, booked: 1, "not-a-job": 1, total: 11 },
+      quote: { waiting: 2, called: 5, quoted: 2, booked: 1, lost: 0, "not-a-job": 1, total: 11 },
       contact: { ...zero, waiting: 1, called: 2, total: 3 },
-      all: { waiting: 3, called: 7, quoted: 2, booked: 1, "not-a-job": 1, total: 14 },
+      all: { waiting: 3, called: 7, quoted: 2, booked: 1, lost: 0, "not-a-job": 1, total: 14 },
     });
     expect(report.unconfirmed).toBe(1);
   });
 
-  it("times arrival to Called in business minutes, across a night and a weekend: median and 90th percentile", () => {
+  it("times arrival to first contact (Called, Quoted or Booked, whichever first) in business minutes, across a night and a weekend: median and 90th percentile", () => {
     const minutes = Object.fromEntries(report.timeToCalled.calls.map((c) => [c.id, c.businessMinutes]));
     expect(minutes).toEqual({
       "nov-a": 20, // 9:00 to 9:20 on a Monday
@@ -71,10 +72,35 @@ describe("the month's report", () => {
       "nov-h": 15, // arrived at 7 am, called at 8:15
       "nov-i": 120,
       "nov-j": 150, // Friday 4 pm to Saturday 9:30 am: 120 + 30
+      "nov-m": 60, // pressed straight to Quoted: contacted too
     });
-    // Sorted: 0 5 10 15 20 | 60 75 120 150 510. The median is (20 + 60) / 2; 9 in 10 were called within 150.
-    expect(report.timeToCalled).toMatchObject({ leads: 14, called: 10, medianMinutes: 40, p90Minutes: 150 });
+    // Sorted: 0 5 10 15 20 60 | 60 75 120 150 510. The median is the sixth; 9 in 10 were contacted within 150.
+    expect(report.timeToCalled).toMatchObject({ leads: 14, called: 11, medianMinutes: 60, p90Minutes: 150 });
     expect(report.timeToCalled.calls.find((c) => c.id === "nov-c")).toEqual({ id: "nov-c", receivedAt: "2026-11-06T07:00:00.000Z", calledAt: "2026-11-08T22:30:00.000Z", businessMinutes: 510 });
+  });
+
+  it("says what the leads came to: booked of real leads, conversion, booked value where a quote was recorded, lost by reason", async () => {
+    const leads = tempLeadStore();
+    try {
+      await fillLeads(leads.store);
+      const notes = new OwnerNotes(leads.store.sql);
+      await notes.setQuote("nov-a", 38_000);
+      await leads.store.stages.move("nov-b", "lost", brisbaneAt("2026-11-04 10:00"), { name: "Sam" }, "price");
+      await leads.store.stages.move("nov-g", "lost", brisbaneAt("2026-11-20 10:00"), { name: "Sam" });
+      const r = await monthReport(leads.store, { month: "2026-11", hours: HOURS, hoursFrom: "the test's hours" });
+      // 14 leads, one Not a job: 13 real; nov-a booked.
+      expect(r.outcomes).toEqual({ realLeads: 13, booked: 1, conversion: 1 / 13, bookedCents: 38_000, bookedValued: 1, quoted: 2, lost: 2, lostByReason: { price: 1, "not given": 1 } });
+      expect(reportText(r)).toContain(
+        [
+          "Outcomes (each lead at the stage last pressed)",
+          "  1 booked of 13 real leads (every lead but Not a job): conversion 8%.",
+          "  Booked value: $380 (quotes recorded for 1 of 1).",
+          "  Still at Quoted: 2. Lost: 2 (Price 1, not given 1).",
+        ].join("\n"),
+      );
+    } finally {
+      leads.remove();
+    }
   });
 
   it("counts call taps, quote and contact leads and spam per page (the visit's first page) and per source, and ranks the suburb pages", () => {
@@ -111,11 +137,11 @@ describe("the month's report", () => {
   it("reads as plain text", () => {
     const text = reportText(report);
     expect(text).toContain("November 2026: leads and where they came from (Brisbane time, 2026-11-01 to 2026-11-30)");
-    expect(text).toMatch(/^week\s+form\s+waiting\s+Called\s+Quoted\s+Booked\s+Not a job\s+all$/m);
-    expect(text).toMatch(/^2–8 Nov\s+quote\s+0\s+1\s+1\s+1\s+0\s+3$/m);
-    expect(text).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+1\s+14$/m);
-    expect(text).toContain("Time from arrival to Called, in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; the test's hours)");
-    expect(text).toContain("10 of 14 leads called: median 40 min, 90th percentile 2 h 30 min");
+    expect(text).toMatch(/^week\s+form\s+waiting\s+Called\s+Quoted\s+Booked\s+Lost\s+Not a job\s+all$/m);
+    expect(text).toMatch(/^2–8 Nov\s+quote\s+0\s+1\s+1\s+1\s+0\s+0\s+3$/m);
+    expect(text).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+0\s+1\s+14$/m);
+    expect(text).toContain("Time from arrival to first contact (Called, Quoted or Booked, whichever came first), in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; the test's hours)");
+    expect(text).toContain("11 of 14 leads contacted: median 1 h, 90th percentile 2 h 30 min");
     expect(text).toMatch(/^\/suburbs\/annerley\/\s+4\s+4\s+0\s+0$/m);
     expect(text).toMatch(/^Google search\s+6\s+0\s+0$/m);
     expect(text).toMatch(/^\s+1\s+\/suburbs\/annerley\/\s+4\s+4$/m);
@@ -130,7 +156,7 @@ describe("the month's report", () => {
     expect(empty.weeks.map((w) => w.week)).toEqual(["2025-01-27", "2025-02-03", "2025-02-10", "2025-02-17", "2025-02-24"]);
     expect(empty.totals.all.total).toBe(0);
     expect(empty.timeToCalled).toMatchObject({ leads: 0, called: 0, medianMinutes: null, p90Minutes: null });
-    expect(reportText(empty)).toContain("No lead of 0 has been pressed Called yet.");
+    expect(reportText(empty)).toContain("No lead of 0 has been contacted yet.");
     await expect(monthReport(leads.store, { month: "2026-13", hours: HOURS, hoursFrom: "" })).rejects.toThrow("YYYY-MM");
   });
 });

@@ -37,7 +37,7 @@ export interface MonthReport {
   /** Each week that has a day in the month, by its Monday, with the days of it in the month. */
   weeks: { week: string; firstDay: string; lastDay: string; forms: Record<FormKind, StageCounts> }[];
   totals: Record<FormKind | "all", StageCounts>;
-  /** From arrival to the first press of Called, counted in business minutes. */
+  /** From arrival to first contact (the first press of Called, Quoted or Booked, whichever came first), counted in business minutes. */
   timeToCalled: {
     leads: number;
     called: number;
@@ -54,6 +54,12 @@ export interface MonthReport {
   /** Every suburb page (the site's, and any with leads or taps), ranked by leads + call taps; equal totals share a rank. */
   suburbs: { rank: number; page: string; leads: number; callTaps: number }[];
   callTapsByNumber: { number: string; count: number }[];
+  /**
+   * What the month's leads came to: real leads (every lead worked but Not a job), booked, the
+   * conversion (booked ÷ real leads; null with none), the value booked where a quote was recorded
+   * (in cents, and of how many), quoted, and lost by reason.
+   */
+  outcomes: { realLeads: number; booked: number; conversion: number | null; bookedCents: number; bookedValued: number; quoted: number; lost: number; lostByReason: Record<string, number> };
   /** Posts sent without script still waiting for their visitor's second Send: not counted above. */
   unconfirmed: number;
 }
@@ -76,7 +82,7 @@ const formCounts = () => Object.fromEntries(FORMS.map((f) => [f, noCounts()])) a
 
 export async function monthReport(store: LeadStore, { month, hours, hoursFrom, suburbPages = [] }: ReportOptions): Promise<MonthReport> {
   const m = monthBounds(month);
-  const { counts, calls, taps } = await monthFigures(store.sql, m.from, m.to, m.firstDay, m.lastDay);
+  const { counts, calls, taps, outcomes } = await monthFigures(store.sql, m.from, m.to, m.firstDay, m.lastDay);
   const { weeks, totals, pages, sources, unconfirmed } = tally(counts, m);
   const byNumber = new Map<string, number>();
   for (const t of taps) {
@@ -104,6 +110,7 @@ export async function monthReport(store: LeadStore, { month, hours, hoursFrom, s
     pages: pages.rows().sort((a, b) => lastOf(a.page) - lastOf(b.page) || brought(b) - brought(a) || b.spam - a.spam || a.page.localeCompare(b.page)),
     sources: sources.rows().sort((a, b) => lastOf(a.source) - lastOf(b.source) || leadsOf(b) - leadsOf(a) || b.spam - a.spam || a.source.localeCompare(b.source)),
     suburbs: rankSuburbs(pages, suburbPages),
+    outcomes: outcomesOf(outcomes),
     callTapsByNumber: [...byNumber].map(([number, count]) => ({ number, count })).sort((a, b) => b.count - a.count || a.number.localeCompare(b.number)),
     unconfirmed,
   };
@@ -188,6 +195,25 @@ function rankSuburbs(pages: Rows<PageRow>, suburbPages: readonly string[]): Mont
   const ranked = suburbs.map((s, i) => ({ rank: i + 1, ...s }));
   for (let i = 1; i < ranked.length; i++) if (ranked[i].leads + ranked[i].callTaps === ranked[i - 1].leads + ranked[i - 1].callTaps) ranked[i].rank = ranked[i - 1].rank;
   return ranked;
+}
+
+/** The outcomes from the store's counts by stage and reason (the month's, or the weekly summary's week). */
+export function outcomesOf(rows: Awaited<ReturnType<typeof monthFigures>>["outcomes"]): MonthReport["outcomes"] {
+  const sum = (keep: (r: (typeof rows)[number]) => boolean, of: (r: (typeof rows)[number]) => number = (r) => r.count) => rows.filter(keep).reduce((n, r) => n + of(r), 0);
+  const realLeads = sum((r) => r.stage !== "not-a-job");
+  const booked = sum((r) => r.stage === "booked");
+  const lostByReason: Record<string, number> = {};
+  for (const r of rows.filter((r) => r.stage === "lost")) lostByReason[r.reason ?? "not given"] = (lostByReason[r.reason ?? "not given"] ?? 0) + r.count;
+  return {
+    realLeads,
+    booked,
+    conversion: realLeads ? booked / realLeads : null,
+    bookedCents: sum((r) => r.stage === "booked", (r) => r.cents),
+    bookedValued: sum((r) => r.stage === "booked", (r) => r.quoted),
+    quoted: sum((r) => r.stage === "quoted"),
+    lost: sum((r) => r.stage === "lost"),
+    lostByReason,
+  };
 }
 
 /** The middle value, or the mean of the two middle ones; null for none. */

@@ -53,14 +53,14 @@ describe("notices", () => {
   it("quote: every field, and the spec's words for empty optional ones", () => {
     const [text] = quoteNotices(QuoteBody.parse({ name: "Ann Lee", email: "ann@example.com", phone: "", address: " " }), at);
     expect(shown(text)).toBe(
-      "New Quote Request\n\nName: Ann Lee\nEmail: ann@example.com\nPhone: Not provided\nProperty Address: Not provided\nMessage:\nNo additional message\n\nSubmitted: 12 March 2025 at 3:04:05 pm AEST\n",
+      "New Quote Request: Ann Lee, no phone given\n\nName: Ann Lee\nEmail: ann@example.com\nPhone: Not provided\nProperty Address: Not provided\nMessage:\nNo additional message\n\nSubmitted: 12 March 2025 at 3:04:05 pm AEST\n",
     );
   });
 
-  it("contact: headed New Contact Form Submission, with the chosen service's label", () => {
+  it("contact: headed New Contact Form Submission with who and the number to ring, in international form, and the chosen service's label", () => {
     const [text] = contactNotices(ContactBody.parse({ name: "Bo", email: "bo@example.com", phone: "0491 570 156", service: "oven-bbq-cleaning", message: "Hi" }), at);
     expect(shown(text)).toBe(
-      "New Contact Form Submission\n\nName: Bo\nEmail: bo@example.com\nPhone: 0491 570 156\nService: Oven & BBQ Cleaning Brisbane\nMessage:\nHi\n\nSubmitted: 12 March 2025 at 3:04:05 pm AEST\n",
+      "New Contact Form Submission: Bo, +61 491 570 156\n\nName: Bo\nEmail: bo@example.com\nPhone: +61 491 570 156\nService: Oven & BBQ Cleaning Brisbane\nMessage:\nHi\n\nSubmitted: 12 March 2025 at 3:04:05 pm AEST\n",
     );
     const [none] = contactNotices(ContactBody.parse({ name: "Bo", email: "bo@example.com", message: "Hi" }), at);
     expect(shown(none)).not.toContain("Service");
@@ -73,7 +73,7 @@ describe("notices", () => {
     expect(parts.length).toBe(3);
     parts.forEach((p, i) => {
       expect(p.length).toBeLessThanOrEqual(4096);
-      expect(p.startsWith(`New Contact Form Submission (${i + 1}/3)\n\n`)).toBe(true);
+      expect(p.startsWith(`New Contact Form Submission (${i + 1}/3): N_*, no phone given\n\n`)).toBe(true);
     });
     const pieces = parts.map((p) => /Message(?: \(continued\))?:\n([\s\S]*)\n\nSubmitted: /.exec(p)![1]);
     expect(pieces.join("")).toBe(message);

@@ -2,13 +2,13 @@
  * A notice stays within Telegram's 4,096 characters (after parsing:
  * https://core.telegram.org/bots/api#sendmessage) through everything added
  * to it after it is made: markNotice's two flags when it is sent late and
- * again, then a line per stage the owner presses (as updates.ts edits it), by
- * people with Telegram's longest names (64 + 64 characters).
+ * again, then the stage at its top and a line per press below, up to the most
+ * it lists, by people with Telegram's longest names (64 + 64 characters).
  */
 import { describe, expect, it } from "vitest";
-import { STAGES } from "./stages.ts";
+import type { Press } from "./stages.ts";
 import { parseLegacyMarkdown, render } from "./markdown.ts";
-import { contactNotices, markNotice, PART_MAX, quoteNotices, stageLines, TELEGRAM_MAX_TEXT } from "./notice.ts";
+import { contactNotices, HISTORY_SHOWN, historyLines, markNotice, noticeWithHistory, PART_MAX, quoteNotices, TELEGRAM_MAX_TEXT } from "./notice.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 
 /** 12:59:59 pm, 28 September 2026 in Brisbane: the longest date both clocks write. */
@@ -19,17 +19,21 @@ const shown = (markdown: string) => {
   return parsed.text;
 };
 
-/** The notice as the owner finally sees it: flagged when sent a day late as a possible repeat, then all four stages pressed the next day. */
+/**
+ * The notice as the owner finally sees it: flagged when sent a day late as a possible repeat, then
+ * more presses than it lists the next day, from Lost (Not our service) to Not a job and Undos,
+ * the longest lines a press and an Undo make.
+ */
 function edited(part: string, byName: string): string {
   const sent = markNotice(part, { receivedAt: RECEIVED, sentAt: RECEIVED + 86_400_000, possibleRepeat: true });
-  const pressed = STAGES.map((s, i) => ({ stage: s.key, at: RECEIVED + 86_400_000 + i, byName }));
-  return `${sent}\n${render(stageLines(pressed, RECEIVED)).markdown}`;
+  const pressed: Press[] = Array.from({ length: 2 * HISTORY_SHOWN + 1 }, (_, i) => ({ seq: i + 1, at: RECEIVED + 86_400_000 + i, from: "lost", fromReason: "not-our-service", to: "not-a-job", byName, undoes: i % 2 ? i : null }));
+  return noticeWithHistory(sent, "not-a-job", pressed, RECEIVED);
 }
 
 const LONGEST_NAME = `${"Ｗ".repeat(63)}🎉 ${"_".repeat(64)}`;
 
 describe("a notice's room for what is added later", () => {
-  it("a one-part notice of the longest length, with both flags and four stage lines by 64 + 64-character names, is at most 4,096 characters", () => {
+  it("a one-part notice of the longest length, with both flags, its stage and a full history by 64 + 64-character names, is at most 4,096 characters", () => {
     // The longest message that still makes one part, with Markdown specials (escaped in the Markdown, counted once after parsing).
     const notice = (n: number) => contactNotices(ContactBody.parse({ name: "N".repeat(200), email: "a@example.com", message: "a_*`[é".repeat(2_000).slice(0, n) }), new Date(RECEIVED));
     let [one, two] = [1, 10_000];
@@ -43,7 +47,8 @@ describe("a notice's room for what is added later", () => {
 
     const final = shown(edited(part, LONGEST_NAME));
     expect(final).toContain("Delayed: received 28 September 2026 at 12:59:59 pm AEST\n(possible repeat)\n");
-    expect(final).toMatch(/\nNot a job by .+ at 12:59 pm, 29 Sept?$/);
+    expect(final).toMatch(/^Stage: Not a job\n\nDelayed: /);
+    expect(final).toMatch(/\n\(earlier presses: npm run leads -- show\)\n(.+\n){2}Lost \(Not our service\) → Not a job by .+ at 12:59 pm, 29 Sept?$/);
     expect(final.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
   });
 
@@ -53,8 +58,29 @@ describe("a notice's room for what is added later", () => {
     for (const part of parts) expect(shown(edited(part, LONGEST_NAME)).length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
   });
 
-  it("a stage line keeps 32 characters of a long name, never half an emoji", () => {
-    const line = render(stageLines([{ stage: "called", at: RECEIVED, byName: `${"S".repeat(31)}🎉 Longname` }], RECEIVED)).shown;
+  it("a press's line keeps 32 characters of a long name, never half an emoji", () => {
+    const line = render(historyLines([{ seq: 1, at: RECEIVED, from: null, to: "called", byName: `${"S".repeat(31)}🎉 Longname`, undoes: null }], RECEIVED)).shown;
     expect(line).toBe(`Called by ${"S".repeat(31)} at 12:59 pm`);
+  });
+
+  it("a Lost press says why, and the stage line asks for a reason until one is given", () => {
+    const presses: Press[] = [{ seq: 1, at: RECEIVED, from: "quoted", to: "lost", byName: "Sam", undoes: null }];
+    expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED))).toBe("Stage: Lost (why? press a reason below)\n\nNotice\nQuoted → Lost by Sam at 12:59 pm");
+    presses.push({ seq: 2, at: RECEIVED + 60_000, from: "lost", to: "lost", fromReason: null, reason: "price", byName: "Sam", undoes: null });
+    presses.push({ seq: 3, at: RECEIVED + 120_000, from: "lost", to: "booked", fromReason: "price", reason: null, byName: "Kim", undoes: null });
+    presses.push({ seq: 4, at: RECEIVED + 70_000, from: "booked", to: "lost", fromReason: null, reason: "price", byName: "Kim", undoes: 3 });
+    expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED))).toBe(
+      "Stage: Lost (Price)\n\nNotice\n(earlier presses: npm run leads -- show)\nLost: Price by Sam at 1:00 pm\nLost (Price) → Booked by Kim at 1:01 pm\nUndo by Kim at 1:01 pm (back to Lost (Price))",
+    );
+  });
+
+  it("a press says what it moved from, an Undo what it went back to", () => {
+    const by = { byName: "Sam", undoes: null };
+    const presses: Press[] = [
+      { seq: 1, at: RECEIVED, from: null, to: "not-a-job", ...by },
+      { seq: 2, at: RECEIVED + 60_000, from: "not-a-job", to: "booked", ...by },
+      { seq: 3, at: RECEIVED + 120_000, from: "booked", to: "not-a-job", byName: "Kim", undoes: 2 },
+    ];
+    expect(shown(noticeWithHistory("*Notice*", "not-a-job", presses, RECEIVED))).toBe("Stage: Not a job\n\nNotice\nNot a job by Sam at 12:59 pm\nNot a job → Booked by Sam at 1:00 pm\nUndo by Kim at 1:01 pm (back to Not a job)");
   });
 });

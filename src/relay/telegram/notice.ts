@@ -10,9 +10,10 @@ import { serviceLabel } from "../../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { NO_MESSAGE, NOT_PROVIDED } from "../../shared/forms/texts.ts";
 import { cutText } from "../../shared/text.ts";
-import { STAGES, stageLabel, type StageEntry } from "./stages.ts";
+import { LOST_REASONS, reasonLabel, STAGES, stageLabel, type LostReason, type Press, type Stage } from "./stages.ts";
 import { detailLines } from "./quote-details.ts";
 import { bold, chunk, plain, render, value, type Piece } from "./markdown.ts";
+import { phoneShown } from "./phone.ts";
 
 /** Telegram refuses a message whose text, after parsing, is longer than this. */
 export const TELEGRAM_MAX_TEXT = 4096;
@@ -28,7 +29,7 @@ const orElse = (text: string, fallback: string) => (text.trim() === "" ? fallbac
 const contactDetails = (body: { name: string; email: string; phone: string }): Piece[] => [
   ...line("Name", body.name),
   ...line("Email", body.email),
-  ...line("Phone", orElse(body.phone, NOT_PROVIDED)),
+  ...line("Phone", orElse(phoneShown(body.phone), NOT_PROVIDED)),
 ];
 
 /** `from`: where the lead came from (attributionLine), a line of its own when known; `estimate`: the relay's, from the price table (quote-details.ts). */
@@ -42,6 +43,7 @@ export function quoteNotices(body: QuoteBody, at: Date, max = PART_MAX, from?: s
       ...(from ? line("From", from) : []),
     ],
     name: body.name,
+    phone: body.phone,
     message: orElse(body.message, NO_MESSAGE),
     at,
     max,
@@ -58,6 +60,7 @@ export function contactNotices(body: ContactBody, at: Date, max = PART_MAX, from
       ...(from ? line("From", from) : []),
     ],
     name: body.name,
+    phone: body.phone,
     message: body.message,
     at,
     max,
@@ -68,20 +71,33 @@ interface NoticeParts {
   title: string;
   fields: Piece[];
   name: string;
+  phone: string;
   message: string;
   at: Date;
   max: number;
 }
 
-function notices({ title, fields, name, message, at, max }: NoticeParts): string[] {
+/** The longest name a notice's first line keeps: the whole name is on the Name line. */
+const HEADLINE_NAME_MAX = 64;
+
+/**
+ * A notice's first line, all a lock screen shows: what it is, who, and the number to ring
+ * ("New Quote Request: Ann Lee, +61 412 345 678").
+ */
+function headline(title: string, name: string, phone: string): Piece[] {
+  const number = phoneShown(phone);
+  return [bold(title), plain(": "), value(cutText(name.replace(/\s+/g, " ").trim(), HEADLINE_NAME_MAX)), plain(", "), ...(number ? [value(number)] : [plain("no phone given")])];
+}
+
+function notices({ title, fields, name, phone, message, at, max }: NoticeParts): string[] {
   const time = line("Submitted", formatBrisbaneTime(at));
-  const whole = [bold(title), plain("\n\n"), ...fields, bold("Message:"), plain("\n"), value(message), plain("\n\n"), ...time];
+  const whole = [...headline(title, name, phone), plain("\n\n"), ...fields, bold("Message:"), plain("\n"), value(message), plain("\n\n"), ...time];
   const single = render(whole);
   if (single.shown.length <= max) return [single.markdown];
 
   // Every part after the first repeats who wrote, so each notice makes sense on its own.
   const part = (i: number, n: number, text: string, first: boolean): Piece[] => [
-    bold(`${title} (${i}/${n})`),
+    ...headline(`${title} (${i}/${n})`, name, phone),
     plain("\n\n"),
     ...(first ? fields : line("Name", name)),
     bold(first ? "Message:" : "Message (continued):"),
@@ -105,20 +121,42 @@ export function brisbaneClock(at: number, sameDayAs?: number): string {
   return sameDayAs !== undefined && shortDay.format(at) === shortDay.format(sameDayAs) ? clock : `${clock}, ${shortDay.format(at)}`;
 }
 
+/** The most presses a notice lists: older ones are counted in a line of their own (`npm run leads -- show` has them all). */
+export const HISTORY_SHOWN = 3;
+/** A presser's name is cut to this: Telegram's run to 64 + 64, and the notice keeps room for its history (FLAG_ROOM). */
+const NAME_MAX = 32;
+const shownStage = (stage: Stage | null, reason?: LostReason | null) => (stage === null ? "waiting" : stage === "lost" && reason ? `Lost (${reasonLabel(reason)})` : stageLabel(stage));
+
 /**
- * The lines a notice gains as its lead moves: one per stage pressed, oldest first. A presser's name is
- * cut to 32 characters: Telegram's run to 64 + 64, and the notice keeps room for four lines (FLAG_ROOM).
+ * One press as the notice lists it: "Called by Sam at 3:04 pm", "Not a job → Booked by Kim at …",
+ * "Lost: Price by Sam at …" (the reason given), "Undo by Kim at … (back to Called)".
  */
-export function stageLines(entries: StageEntry[], receivedAt: number): Piece[] {
-  const nameMax = 32;
-  return [...entries]
-    .sort((a, b) => a.at - b.at)
-    .flatMap((e, i) => [plain(`${i ? "\n" : ""}${stageLabel(e.stage)} by `), value(cutText(e.byName, nameMax)), plain(` at ${brisbaneClock(e.at, receivedAt)}`)]);
+function pressLine(p: Press, receivedAt: number): Piece[] {
+  const by = [plain(" by "), value(cutText(p.byName, NAME_MAX)), plain(` at ${brisbaneClock(p.at, receivedAt)}`)];
+  if (p.undoes !== null) return [plain("Undo"), ...by, plain(` (back to ${shownStage(p.to, p.reason)})`)];
+  if (p.from === p.to && p.to === "lost" && p.reason) return [plain(`Lost: ${reasonLabel(p.reason)}`), ...by];
+  return [plain(p.from === null ? shownStage(p.to, p.reason) : `${shownStage(p.from, p.fromReason)} → ${shownStage(p.to, p.reason)}`), ...by];
 }
 
-/** The notice's text as sent (`noticeText`), with a line for each stage pressed since: what an edit makes it read. */
-export function noticeWithStages(noticeText: string, history: StageEntry[], receivedAt: number): string {
-  return `${noticeText}\n${render(stageLines(history, receivedAt)).markdown}`;
+/** The history a notice ends with: every press, oldest first, the latest HISTORY_SHOWN of them in full. */
+export function historyLines(presses: Press[], receivedAt: number): Piece[] {
+  const shown = presses.slice(-HISTORY_SHOWN);
+  const lines = [...(presses.length > shown.length ? [[plain("(earlier presses: npm run leads -- show)")]] : []), ...shown.map((p) => pressLine(p, receivedAt))];
+  return lines.flatMap((l, i) => [...(i ? [plain("\n")] : []), ...l]);
+}
+
+/** The line a pressed notice opens with: its stage, and at Lost why (or that a reason is wanted). */
+const stageLine = (stage: Stage | null, reason: LostReason | null) => `Stage: ${stage === "lost" && !reason ? "Lost (why? press a reason below)" : shownStage(stage, reason)}`;
+
+/**
+ * The notice's text as sent (`noticeText`) as an edit makes it read once pressed: the lead's stage
+ * at its top, where a lock screen and the chat list show it, and every press below. At Lost, the
+ * reason is the latest press's (every change of reason is a press).
+ */
+export function noticeWithHistory(noticeText: string, stage: Stage | null, presses: Press[], receivedAt: number): string {
+  if (!presses.length) return noticeText;
+  const reason = stage === "lost" ? (presses.at(-1)?.reason ?? null) : null;
+  return `${render([bold(stageLine(stage, reason)), plain("\n\n")]).markdown}${noticeText}\n${render(historyLines(presses, receivedAt)).markdown}`;
 }
 
 /** A notice sent this long after its lead was received says so on its first line. */
@@ -146,19 +184,31 @@ const DAY_MS = 24 * 60 * 60_000;
 const LONGEST_TIMES = Array.from({ length: 12 }, (_, month) => Date.UTC(2026, month, 28, 2, 59, 59));
 
 /**
- * Room kept in every part for what is added to it later: markNotice's lines when it is sent, then a
- * line per stage the owner presses (noticeWithStages adds them after a line break; stageLines cuts the
- * presser's name). Measured on the longest each can be, so that an edited notice never passes
- * Telegram's limit: both flags with the longest date, and all four stages pressed by a name longer
- * than a stage line keeps, each on another day than the lead's, so its date shows too (333
- * characters with en-AU's formats today: 74 of flags and the email line's 55, a line break, 258 of stage lines).
+ * Room kept in every part for what is added to it later: markNotice's lines when it is sent (the
+ * email line too), then the stage line at the top and the history at the end once the owner presses (noticeWithHistory
+ * cuts the presser's name and lists at most HISTORY_SHOWN presses). Measured on the longest each
+ * can be, so that an edited notice never passes Telegram's limit: both flags with the longest date,
+ * the longest stage, and the most presses listed, each the longest a line can be, by a name longer
+ * than a line keeps, on another day than the lead's, so its date shows too.
  */
 const FLAG_ROOM = (() => {
   // Flags are plain text: their Markdown is what Telegram shows.
   const flags = Math.max(...LONGEST_TIMES.map((at) => markNotice("", { receivedAt: at, sentAt: at + DAY_MS, possibleRepeat: true, alsoByEmail: true }).length));
   const longName = "W".repeat(64) + " " + "W".repeat(64);
-  const stages = Math.max(...LONGEST_TIMES.map((at) => render(stageLines(STAGES.map((s) => ({ stage: s.key, at, byName: longName })), at - DAY_MS)).shown.length));
-  return flags + "\n".length + stages;
+  // Every stage, and Lost with each reason.
+  const standings: [Stage | null, LostReason | null][] = [[null, null], ...STAGES.map((st): [Stage, null] => [st.key, null]), ...LOST_REASONS.map((r): [Stage, LostReason] => ["lost", r.key])];
+  const top = Math.max(...standings.map(([stage, reason]) => render([bold(stageLine(stage, reason)), plain("\n\n")]).shown.length));
+  // The longest line a press or an Undo can make: every move between two standings, at each of the longest times.
+  const line = Math.max(
+    ...LONGEST_TIMES.flatMap((at) =>
+      standings.flatMap(([from, fromReason]) =>
+        standings.flatMap(([to, reason]) => [null, 1].map((undoes) => render(historyLines([{ seq: 1, at, from, to, fromReason, reason, byName: longName, undoes }], at - DAY_MS)).shown.length)),
+      ),
+    ),
+  );
+  const earlier = render(historyLines(Array.from({ length: HISTORY_SHOWN + 1 }, () => ({ seq: 1, at: 0, from: null, to: null, byName: "", undoes: null })), 0)).shown.split("\n")[0].length;
+  // The stage line, the line break before the history, the earlier presses' line and the presses shown, each on a line.
+  return flags + top + 1 + earlier + HISTORY_SHOWN * (1 + line);
 })();
 /** The longest a notice's part is made, after parsing: what stays once FLAG_ROOM is kept. */
 export const PART_MAX = TELEGRAM_MAX_TEXT - FLAG_ROOM;

@@ -10,6 +10,10 @@ import { within } from "../testing/leads.ts";
 import { relayPerTest } from "../testing/relay-stack.ts";
 import { OWNER } from "../testing/telegram-stand-in.ts";
 import { callBot } from "./client.ts";
+import { cleanNote, NOTE_MAX, quoteCents } from "./replies.ts";
+import { OwnerNotes } from "../leads/owner-notes.ts";
+import type { Sql } from "../leads/sql.ts";
+import { followUpText } from "../owner/owner.ts";
 import { webhookSecret } from "./updates.ts";
 import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
 
@@ -18,7 +22,7 @@ const SET_WEBHOOK_INTERVAL_MS = 100;
 const stack = relayPerTest({ standIn: { setWebhookIntervalMs: SET_WEBHOOK_INTERVAL_MS } });
 const telegram = () => ({ apiBase: stack.tg.apiBase, token: stack.tg.token, chatId: stack.tg.chatId });
 /** A relay reading the owner's presses this way; with "webhook" the stand-in's webhook points at it. */
-const start = (updates: "webhook" | "polling") => stack.start({ env: { TELEGRAM_UPDATES: updates } });
+const start = (updates: "webhook" | "polling", now?: () => number) => stack.start({ env: { TELEGRAM_UPDATES: updates }, now });
 
 /** Posts a lead and waits for its notice; answers the notice's message id and the lead's id. */
 async function lead(url: string, name = "Ann Lee") {
@@ -34,10 +38,12 @@ const shown = (messageId: number) => stack.tg.messages.get(messageId)!.shown;
 const buttons = (messageId: number) => stack.tg.messages.get(messageId)!.replyMarkup?.inline_keyboard.flat().map((b) => b.text);
 
 describe("the owner's buttons, through the webhook", () => {
-  it("puts Called, Quoted, Booked and Not a job on each notice, within Telegram's 64 bytes", async () => {
+  it("puts the number to copy, then Called, Quoted, Booked and Not a job on each notice, within Telegram's 64 bytes", async () => {
     const { url } = await start("webhook");
     const { messageId } = await lead(url);
-    expect(buttons(messageId)).toEqual(["Called", "Quoted", "Booked", "Not a job"]);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job"]);
+    // The copy button copies the number as a phone dials it; Telegram takes 1-256 characters.
+    expect(stack.tg.messages.get(messageId)!.replyMarkup!.inline_keyboard[0]).toEqual([{ text: "Copy +61 412 345 678", copy_text: { text: "+61412345678" } }]);
     const longest = callbackData("not-a-job", `form-${"f".repeat(32)}`);
     expect(new TextEncoder().encode(longest).length).toBeLessThanOrEqual(MAX_CALLBACK_BYTES);
   });
@@ -52,15 +58,15 @@ describe("the owner's buttons, through the webhook", () => {
     expect((await relay.opened.store.get(id))?.stage).toBe("called");
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called."]);
     expect(stack.tg.edits).toHaveLength(1);
-    expect(shown(messageId)).toMatch(new RegExp(`^${before.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\nCalled by Sam at \\d{1,2}:\\d\\d [ap]m$`));
-    expect(buttons(messageId)).toEqual(STAGES.map((s) => s.button));
+    expect(shown(messageId)).toMatch(new RegExp(`^Stage: Called\\n\\n${before.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\nCalled by Sam at \\d{1,2}:\\d\\d [ap]m$`));
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "✓ Called", ...STAGES.slice(1).map((s) => s.button), "Undo"]);
 
     expect(await stack.tg.press(messageId, callbackData("called", id), { first_name: "Kim" })).toBe(200);
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Already marked Called."]);
     expect(stack.tg.edits).toHaveLength(1);
 
     expect(await stack.tg.press(messageId, callbackData("quoted", id), { first_name: "Kim", last_name: "O_Neil *x*" })).toBe(200);
-    expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nQuoted by Kim O_Neil \*x\* at [^\n]+$/);
+    expect(shown(messageId)).toMatch(/^Stage: Quoted\n[^]+\nCalled by Sam at [^\n]+\nCalled → Quoted by Kim O_Neil \*x\* at [^\n]+$/);
     expect((await relay.opened.store.stages.history([id])).get(id)?.map((e) => [e.stage, e.byName])).toEqual([
       ["called", "Sam"],
       ["quoted", "Kim O_Neil *x*"],
@@ -83,7 +89,7 @@ describe("the owner's buttons, through the webhook", () => {
     expect(stack.tg.answers).toHaveLength(0);
   });
 
-  it("a press naming another message than its lead's notice records the stage but edits nothing", async () => {
+  it("a press naming another message than its lead's notice (a reminder, a copied button) edits the lead's own notice, never the message pressed", async () => {
     const relay = await start("webhook");
     const { url } = relay;
     const first = await lead(url, "First Lead");
@@ -93,26 +99,144 @@ describe("the owner's buttons, through the webhook", () => {
     expect(await stack.tg.press(second.messageId, callbackData("booked", first.id))).toBe(200);
     expect((await relay.opened.store.get(first.id))?.stage).toBe("booked");
     expect(shown(second.messageId)).toBe(before);
-    expect(stack.tg.edits).toHaveLength(0);
+    expect(stack.tg.edits).toEqual([{ method: "editMessageText", messageId: first.messageId }]);
+    expect(shown(first.messageId)).toMatch(/^Stage: Booked\n/);
   });
 
-  it("a stage may move back: after Not a job, Booked, Called, Not a job the notice ends with Not a job, as the store says", async () => {
-    const relay = await start("webhook");
+  it("mis-taps on a clock standing still (a Worker's, within a request): Not a job, Booked, Called, Not a job, Called ends at Called, the notice and the store agreeing", async () => {
+    // Every press in the same millisecond: the order they were made in is all that tells them apart.
+    const relay = await start("webhook", () => Date.parse("2026-11-24T05:00:00Z"));
     const { url } = relay;
     const { messageId, id } = await lead(url);
-    for (const [stage, name] of [["not-a-job", "Sam"], ["booked", "Kim"], ["called", "Sam"], ["not-a-job", "Kim"]] as const) {
-      expect(await stack.tg.press(messageId, callbackData(stage, id), { first_name: name })).toBe(200);
-    }
+    const presses = [["not-a-job", "Sam"], ["booked", "Kim"], ["called", "Sam"], ["not-a-job", "Kim"]] as const;
+    for (const [stage, name] of presses) expect(await stack.tg.press(messageId, callbackData(stage, id), { first_name: name })).toBe(200);
     expect((await relay.opened.store.get(id))?.stage).toBe("not-a-job");
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Not a job.", "Marked Booked.", "Marked Called.", "Marked Not a job."]);
-    // Each stage once, at its latest press, in the order made: the last line is the lead's stage.
-    expect(shown(messageId)).toMatch(/\nBooked by Kim at [^\n]+\nCalled by Sam at [^\n]+\nNot a job by Kim at [^\n]+$/);
-    const stages = (await relay.opened.store.get(id, { withStages: true }))?.stages;
-    expect(stages?.map((e) => [e.stage, e.byName])).toEqual([
-      ["booked", "Kim"],
-      ["called", "Sam"],
-      ["not-a-job", "Kim"],
+    expect(shown(messageId)).toMatch(/^Stage: Not a job\n\n/);
+    // The latest three presses; leads show has them all.
+    expect(shown(messageId)).toMatch(/\n\(earlier presses: npm run leads -- show\)\nNot a job → Booked by Kim at 3:00 pm\nBooked → Called by Sam at 3:00 pm\nCalled → Not a job by Kim at 3:00 pm$/);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "✓ Not a job", "Undo"]);
+
+    // One more: Called sorts before Not a job, so ordering by time, then stage, would end at the wrong one.
+    await stack.tg.press(messageId, callbackData("called", id));
+    expect((await relay.opened.store.get(id))?.stage).toBe("called");
+    expect(shown(messageId)).toMatch(/^Stage: Called\n[^]+\nNot a job → Called by Sam at 3:00 pm$/);
+    // The history npm run leads -- show prints (scripts/leads.test.ts shows it printed).
+    expect((await relay.opened.store.stages.presses(id)).map((p) => [p.from, p.to, p.byName])).toEqual([
+      [null, "not-a-job", "Sam"],
+      ["not-a-job", "booked", "Kim"],
+      ["booked", "called", "Sam"],
+      ["called", "not-a-job", "Kim"],
+      ["not-a-job", "called", "Sam"],
     ]);
+  });
+
+  it("Undo within a minute takes the latest press back, says so on the notice and in the history, and goes; after a minute it is refused and its button taken away", async () => {
+    let clock = Date.parse("2026-11-24T05:00:00Z");
+    const relay = await start("webhook", () => clock);
+    const { url } = relay;
+    const { messageId, id } = await lead(url);
+    await stack.tg.press(messageId, callbackData("called", id));
+    clock += 5 * 60_000;
+    await stack.tg.press(messageId, callbackData("booked", id), { first_name: "Kim" });
+    const undo = () => stack.tg.messages.get(messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data!;
+    const booked = undo();
+    clock += 59_000;
+    expect(await stack.tg.press(messageId, booked, { first_name: "Kim" })).toBe(200);
+    expect(stack.tg.answers.at(-1)?.text).toBe("Undone: back to Called.");
+    expect((await relay.opened.store.get(id))?.stage).toBe("called");
+    expect(shown(messageId)).toMatch(/^Stage: Called\n[^]+\nCalled by Sam at 3:00 pm\nCalled → Booked by Kim at 3:05 pm\nUndo by Kim at 3:05 pm \(back to Called\)$/);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "✓ Called", "Quoted", "Booked", "Lost", "Not a job"]);
+    // The report's times forget the press taken back: Booked was never pressed.
+    expect((await relay.opened.store.stages.history([id])).get(id)?.map((e) => e.stage)).toEqual(["called"]);
+    expect((await relay.opened.store.stages.presses(id)).at(-1)).toMatchObject({ from: "booked", to: "called", byName: "Kim", undoes: 2 });
+
+    // The same Undo again (a second tap, or a replay with a new update id) takes nothing more back.
+    expect(await stack.tg.press(messageId, booked)).toBe(200);
+    expect(stack.tg.answers.at(-1)?.text).toBe("Only the latest press can be undone.");
+    expect((await relay.opened.store.get(id))?.stage).toBe("called");
+
+    await stack.tg.press(messageId, callbackData("quoted", id));
+    const quoted = undo();
+    clock += 60_000;
+    const edits = stack.tg.edits.length;
+    await stack.tg.press(messageId, quoted);
+    expect(stack.tg.answers.at(-1)?.text).toBe("Undo lasts a minute: press the stage it should be.");
+    expect((await relay.opened.store.get(id))?.stage).toBe("quoted");
+    expect(stack.tg.edits).toHaveLength(edits + 1);
+    expect(buttons(messageId)).toEqual(["Copy +61 412 345 678", "Called", "✓ Quoted", "Booked", "Lost", "Not a job"]);
+  });
+
+  it("Lost asks why with a second row of reasons; a reason is kept, ticked, shown on top, and can be undone; another stage clears it", async () => {
+    const clock = Date.parse("2026-11-24T05:00:00Z");
+    const relay = await start("webhook", () => clock);
+    const { messageId, id } = await lead(relay.url);
+    await stack.tg.press(messageId, callbackData("quoted", id));
+    await stack.tg.press(messageId, callbackData("lost", id));
+    expect(stack.tg.answers.at(-1)?.text).toBe("Marked Lost. Why? Press a reason below.");
+    expect(shown(messageId)).toMatch(/^Stage: Lost \(why\? press a reason below\)\n[^]+\nQuoted → Lost by Sam at 3:00 pm$/);
+    const keyboard = () => stack.tg.messages.get(messageId)!.replyMarkup!.inline_keyboard.map((row) => row.map((b) => b.text));
+    expect(keyboard()).toEqual([["Copy +61 412 345 678"], ["Called", "Quoted"], ["Booked", "✓ Lost"], ["Not a job"], ["Price", "Timing", "No answer"], ["Not our service", "Other"], ["Undo"]]);
+    const reason = (text: string) => stack.tg.messages.get(messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === text)!.callback_data!;
+    expect(reason("Not our service")).toBe(`lost:not-our-service:${id}`);
+
+    await stack.tg.press(messageId, reason("Price"));
+    expect(stack.tg.answers.at(-1)?.text).toBe("Marked Lost: Price.");
+    expect(await relay.opened.store.stages.lostReason(id)).toBe("price");
+    expect(shown(messageId)).toMatch(/^Stage: Lost \(Price\)\n[^]+\nQuoted → Lost by Sam at 3:00 pm\nLost: Price by Sam at 3:00 pm$/);
+    expect(keyboard()[4]).toEqual(["✓ Price", "Timing", "No answer"]);
+    await stack.tg.press(messageId, reason("✓ Price"));
+    await stack.tg.press(messageId, callbackData("lost", id));
+    expect(stack.tg.answers.slice(-2).map((a) => a.text)).toEqual(["Already marked Lost: Price.", "Already marked Lost."]);
+
+    // Undo takes the reason back, not the Lost.
+    await stack.tg.press(messageId, reason("Timing"));
+    await stack.tg.press(messageId, reason("Undo"));
+    expect(stack.tg.answers.at(-1)?.text).toBe("Undone: back to Lost.");
+    expect(await relay.opened.store.stages.lostReason(id)).toBe("price");
+    expect(shown(messageId)).toMatch(/^Stage: Lost \(Price\)\n[^]+\nUndo by Sam at 3:00 pm \(back to Lost \(Price\)\)$/);
+
+    // A reason that is not one of the buttons' is refused; another stage clears the reason and its row.
+    await stack.tg.press(messageId, `lost:cheaper:${id}`);
+    expect(stack.tg.answers.at(-1)?.text).toBe("This button is not one of the relay's.");
+    await stack.tg.press(messageId, callbackData("booked", id));
+    expect(await relay.opened.store.stages.lostReason(id)).toBeNull();
+    expect(shown(messageId)).toMatch(/\nLost \(Price\) → Booked by Sam at 3:00 pm$/);
+    expect(keyboard()).toEqual([["Copy +61 412 345 678"], ["Called", "Quoted"], ["✓ Booked", "Lost"], ["Not a job"], ["Undo"]]);
+    expect((await relay.opened.store.stages.presses(id)).map((p) => [p.from, p.fromReason, p.to, p.reason, p.undoes !== null])).toEqual([
+      [null, null, "quoted", null, false],
+      ["quoted", null, "lost", null, false],
+      ["lost", null, "lost", "price", false],
+      ["lost", "price", "lost", "timing", false],
+      ["lost", "timing", "lost", "price", true],
+      ["lost", "price", "booked", null, false],
+    ]);
+  });
+
+  it("a forged Undo (another lead's press, a press that is not there, nonsense) moves nothing and edits nothing", async () => {
+    let clock = Date.parse("2026-11-24T05:00:00Z");
+    const relay = await start("webhook", () => clock);
+    const { url } = relay;
+    const first = await lead(url, "First Lead");
+    const second = await lead(url, "Second Lead");
+    await stack.tg.press(first.messageId, callbackData("booked", first.id));
+    await stack.tg.press(second.messageId, callbackData("called", second.id));
+    clock += 1_000;
+    const edits = stack.tg.edits.length;
+    const before = shown(second.messageId);
+    const firstsPress = (await relay.opened.store.stages.presses(first.id))[0].seq;
+    for (const data of [`undo:${firstsPress}:${second.id}`, `undo:999999:${second.id}`, `undo:0:${second.id}`, `undo:-1:${second.id}`, `undo:1e3:${second.id}`, `undo:1:nope`]) {
+      expect(await stack.tg.press(second.messageId, data)).toBe(200);
+    }
+    expect(stack.tg.answers.slice(-6).map((a) => a.text)).toEqual(["Nothing to undo.", "Nothing to undo.", "This button is not one of the relay's.", "This button is not one of the relay's.", "This button is not one of the relay's.", "This lead is not in the store."]);
+    expect((await relay.opened.store.get(first.id))?.stage).toBe("booked");
+    expect((await relay.opened.store.get(second.id))?.stage).toBe("called");
+    expect(shown(second.messageId)).toBe(before);
+    expect(stack.tg.edits).toHaveLength(edits);
+    // From another chat, even the real Undo is ignored.
+    const real = stack.tg.messages.get(second.messageId)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data!;
+    await stack.tg.press(second.messageId, real, {}, "-1009999999999");
+    expect((await relay.opened.store.get(second.id))?.stage).toBe("called");
   });
 
   it("the same update sent twice is processed once", async () => {
@@ -152,7 +276,60 @@ describe("the owner's buttons, through long polling (no public address)", () => 
     // Nothing is read twice: two presses, two answers, once the poller waits on an empty queue.
     await within(stack.tg.idle(), "the poller to have handled and confirmed every update the stand-in holds");
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Marked Booked."]);
-    expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nBooked by Sam at [^\n]+$/);
+    expect(shown(messageId)).toMatch(/\nCalled by Sam at [^\n]+\nCalled → Booked by Sam at [^\n]+$/);
+  });
+});
+
+describe("the owner's replies to a notice", () => {
+  const notesOf = (relay: { opened: { store: { sql: Sql } } }) => new OwnerNotes(relay.opened.store.sql);
+  const confirmations = () => stack.tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown)).map((d) => d.shown);
+
+  it("through the webhook: a number records the quote, text adds a note (controls and direction marks gone), each confirmed as a reply; the follow-up names the amount", async () => {
+    const relay = await start("webhook");
+    const { messageId, id } = await lead(relay.url);
+    expect(await stack.tg.reply(messageId, "$380")).toBe(200);
+    expect(await notesOf(relay).quote(id)).toBe(38_000);
+    expect(await stack.tg.reply(messageId, " wants Saturday\u0007\u202e,\r\nbond due 3 Dec\u001b[2J ", { first_name: "Kim" })).toBe(200);
+    expect(await notesOf(relay).notes(id)).toEqual([{ at: expect.any(Number), byName: "Kim", text: "wants Saturday,\nbond due 3 Dec[2J" }]);
+    expect(await stack.tg.reply(messageId, "$1,250.50")).toBe(200);
+    expect(await notesOf(relay).quote(id)).toBe(125_050);
+    expect(confirmations()).toEqual(["Quote recorded for Ann Lee: $380. Press Quoted on the notice once they have it.", "Note added to Ann Lee's lead.", "Quote recorded for Ann Lee: $1,250.50. Press Quoted on the notice once they have it."]);
+    // Each confirmation replies to the owner's own message.
+    const replies = stack.tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown)).map((d) => stack.tg.messages.get(d.messageId)!.replyTo);
+    expect(replies.every((to) => to !== undefined && to !== messageId)).toBe(true);
+    expect(followUpText({ name: "Ann Lee", phone: "0412 345 678" }, Date.parse("2026-11-23T00:05:00Z"), Date.parse("2026-11-26T00:00:00Z"), 38_000)).toContain("quoted $380 at 10:05 am, 23 Nov, not booked yet.");
+  });
+
+  it("ignores a reply from another chat, a message that replies to nothing or to a message not a notice, and a bot's; the same update twice counts once", async () => {
+    const relay = await start("webhook");
+    const { messageId, id } = await lead(relay.url);
+    await stack.tg.reply(messageId, "$999", {}, "-1009999999999");
+    const other = (await callBot(telegram(), "sendMessage", { chat_id: stack.tg.chatId, text: "chat" })) as { ok: true; result: { message_id: number } };
+    await stack.tg.reply(other.result.message_id, "$999");
+    await stack.tg.reply(messageId, "$999", { is_bot: true, first_name: "Other Bot" });
+    expect(await notesOf(relay).quote(id)).toBeNull();
+    await stack.tg.reply(messageId, "call after 5");
+    expect(await stack.tg.redeliver(stack.tg.updates.at(-1)!)).toBe(200);
+    expect(await notesOf(relay).notes(id)).toHaveLength(1);
+    expect(confirmations()).toEqual(["Note added to Ann Lee's lead."]);
+    expect(stack.tg.dropped).toEqual([]);
+  });
+
+  it("through long polling too: the relay asks for message updates, so a reply is not dropped", async () => {
+    const relay = await start("polling");
+    const { messageId, id } = await lead(relay.url);
+    await within(stack.tg.idle(), "the poller to ask for updates");
+    await stack.tg.reply(messageId, "380");
+    await expect.poll(() => notesOf(relay).quote(id), { timeout: 10_000, message: "the reply is read" }).toBe(38_000);
+    expect(stack.tg.dropped).toEqual([]);
+  });
+});
+
+describe("a reply's amount", () => {
+  it("is a plain number of dollars, with or without $, commas and cents; anything else is a note", () => {
+    expect(["$380", "380", " $ 380 ", "$1,250.50", "380.5", "$100000"].map(quoteCents)).toEqual([38_000, 38_000, 38_000, 125_050, 38_050, 10_000_000]);
+    for (const text of ["$0", "0412 345 678", "$100001", "380 inc gst?", "3 Dec", "$1,25", "-380", "3.805"]) expect(quoteCents(text), text).toBeUndefined();
+    expect(cleanNote(`${"x".repeat(600)}`)).toHaveLength(NOTE_MAX);
   });
 });
 

@@ -6,18 +6,21 @@
  * a press that finds its lead already at that stage changes nothing), and only
  * presses in the configured chat count.
  *
- * A press records the stage with when and who, answers the press so the
- * owner's spinner stops, and edits the notice to show every stage pressed,
- * keeping the buttons for the next one.
+ * A press records the stage with when and who (and from what stage) in the
+ * lead's history, answers the press so the owner's spinner stops, and edits
+ * the notice to show the stage at its top and every press below, the stage's
+ * button ticked and, for a minute, an Undo that takes the press back.
  * https://core.telegram.org/bots/api#callbackquery
  */
 import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "./client.ts";
 import { toBase64url } from "../../shared/hex.ts";
-import { noticeWithStages } from "./notice.ts";
-import { parseCallback, stageKeyboard, stageLabel } from "./stages.ts";
-import type { Lead } from "../leads/lead.ts";
+import { editNotice } from "./notice-edit.ts";
+import { parseCallback, parseLater, parseLost, parseUndo, reasonLabel, stageLabel, UNDO_MS, type Stage } from "./stages.ts";
+import { brisbaneClock } from "./notice.ts";
+import { openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { releaseSpam, showSpam } from "../owner/owner.ts";
+import { handleReply, type OwnerMessage } from "./replies.ts";
 
 /** The secret Telegram sends with every webhook post: derived from the bot token, so the relay and `npm run telegram` agree without another setting. */
 export async function webhookSecret(token: string): Promise<string> {
@@ -40,12 +43,12 @@ export function sameSecret(given: string, expected: string): boolean {
  * answer, and Telegram refuses an answer to a query it calls "too old".
  */
 const ANSWER_RETRY: RetryOptions = { tries: 3, timeoutMs: 3_000, maxWaitMs: 2_000 };
-/** The notice's edit: three tries, 10 s each, waiting up to 5 s for a 429. */
-const EDIT_RETRY: RetryOptions = { tries: 3, timeoutMs: 10_000, maxWaitMs: 5_000 };
 
 export interface UpdateHandlerOptions {
   store: LeadStore;
   telegram: TelegramOptions;
+  /** The business's hours: a reminder's Later puts it off to the next morning's opening. */
+  hours?: readonly HoursLine[];
   log: (message: string) => void;
   now?: () => number;
 }
@@ -57,16 +60,23 @@ interface CallbackQuery {
   data?: unknown;
 }
 
+/** Who pressed, as Telegram names them. */
+function presser(query: CallbackQuery): { name: string; id?: number } {
+  return { name: [query.from?.first_name, query.from?.last_name].filter(Boolean).join(" ") || query.from?.username || "someone", id: query.from?.id };
+}
+
 /**
  * Handles one update: false when it was handled before (or is not an update). Throws only when the
  * store fails (the webhook then answers 500 and Telegram sends it again).
  */
-export async function handleUpdate(update: unknown, { store, telegram, log, now = Date.now }: UpdateHandlerOptions): Promise<boolean> {
+export async function handleUpdate(update: unknown, { store, telegram, log, now = Date.now, hours = [] }: UpdateHandlerOptions): Promise<boolean> {
   const updateId = (update as { update_id?: unknown } | null)?.update_id;
   if (typeof updateId !== "number" || !Number.isSafeInteger(updateId)) return false;
   if (await store.updates.seen(updateId, now())) return false;
   const query = (update as { callback_query?: CallbackQuery }).callback_query;
   if (query && typeof query.id === "string") await press(query);
+  const message = (update as { message?: OwnerMessage }).message;
+  if (message && typeof message === "object") await handleReply(message, { store, telegram, log, now });
   await store.updates.done(updateId, now());
   return true;
 
@@ -91,36 +101,55 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
       log(`relay: lead ${release[1]}: ${said}`);
       return answer(said);
     }
-    const pressed = parseCallback(query.data);
+    const undo = parseUndo(query.data);
+    if (undo) return undoPress(query, undo, answer);
+    const later = parseLater(query.data);
+    if (later) return answer(await snooze(later.leadId));
+    const lost = parseLost(query.data);
+    const pressed = lost ? { stage: "lost" as const, leadId: lost.leadId, reason: lost.reason } : parseCallback(query.data);
     if (!pressed) return answer("This button is not one of the relay's.");
     const lead = await store.get(pressed.leadId);
     if (!lead) return answer("This lead is not in the store.");
     if (lead.erasedAt !== null) return answer("This lead's details were erased after the retention period.");
-    const label = stageLabel(pressed.stage);
-    const by = [query.from?.first_name, query.from?.last_name].filter(Boolean).join(" ") || query.from?.username || "someone";
-    await answer(lead.stage === pressed.stage ? `Already marked ${label}.` : `Marked ${label}.`);
-    const moved = await store.stages.set(lead.id, pressed.stage, now(), { name: by, id: query.from?.id });
+    const reason = "reason" in pressed ? pressed.reason : null;
+    // Answered before the move, so the owner's spinner stops as soon as it can: what the move will do, read first.
+    const lostWhy = lead.stage === "lost" ? await store.stages.lostReason(lead.id) : null;
+    const already = lead.stage === pressed.stage && (reason === null || reason === lostWhy);
+    const label = stageLabel(pressed.stage) + (reason ? `: ${reasonLabel(reason)}` : "");
+    await answer(already ? `Already marked ${label}.` : `Marked ${label}.${pressed.stage === "lost" && !reason && !lostWhy ? " Why? Press a reason below." : ""}`);
+    const moved = await store.stages.move(lead.id, pressed.stage, now(), presser(query), reason);
     if (moved) log(`relay: lead ${lead.id} marked ${label}`);
-    // Only the lead's own notice is edited: a press that names another message (forged, or a button copied elsewhere) edits nothing.
-    if (query.message?.message_id === undefined || query.message.message_id === lead.noticeMessageId) await editNotice(lead);
+    // The lead's own notice is edited, whichever message was pressed (its reminder's buttons too): never the message pressed.
+    await editNotice(store, telegram, lead, now(), log);
   }
 
-  /**
-   * The notice shows every stage pressed. Only an edit that changes it is sent (Telegram answers one
-   * that changes nothing 400 "message is not modified"): a press handled before a crash whose edit
-   * never reached the notice is edited now; one whose edit did changes nothing.
-   */
-  async function editNotice(lead: Lead) {
-    const messageId = lead.noticeMessageId;
-    // A notice sent as plain text (Telegram refused its Markdown) keeps no text to edit; its buttons stay as they are.
-    if (messageId === null || !lead.noticeText) return;
-    const history = (await store.stages.history([lead.id])).get(lead.id) ?? [];
-    const text = noticeWithStages(lead.noticeText, history, lead.receivedAt);
-    if (text === (lead.noticeEdited ?? lead.noticeText)) return;
-    const edited = await callBotRetrying(telegram, "editMessageText", { chat_id: telegram.chatId, message_id: messageId, text, parse_mode: "Markdown", link_preview_options: { is_disabled: true }, reply_markup: stageKeyboard(lead.id) }, EDIT_RETRY);
-    // "not modified": the edit reached Telegram before a crash kept us from writing it down.
-    if (edited.ok || /not modified/i.test(edited.description)) await store.stages.noticeEdited(lead.id, text);
-    else warn("edit the notice")(edited);
+  /** Later, on a reminder: it comes again at the next morning's opening, while the lead still waits or is at Quoted. */
+  async function snooze(leadId: string): Promise<string> {
+    const until = openingAfterBusinessDays(hours, now(), 1);
+    if (until === undefined) return "The business hours never open: nothing to put off to.";
+    if (!(await store.owner.snooze(leadId, until))) return "Nothing to remind: this lead has moved on (or is not in the store).";
+    log(`relay: lead ${leadId} put off to ${new Date(until).toISOString()}`);
+    return `Later: reminded again at ${brisbaneClock(until)}.`;
+  }
+
+  /** Undo: the press it names goes back, if it is the lead's latest and less than a minute old. */
+  async function undoPress(query: CallbackQuery, undo: { seq: number; leadId: string }, answer: (text: string) => Promise<void>) {
+    const lead = await store.get(undo.leadId);
+    if (!lead || lead.erasedAt !== null) return answer("This lead is not in the store.");
+    const result = await store.stages.undo(lead.id, undo.seq, now(), presser(query), UNDO_MS);
+    const back = (stage: Stage | null) => (stage === null ? "waiting" : stageLabel(stage));
+    await answer(
+      result.kind === "undone"
+        ? `Undone: back to ${back(result.press.to)}.`
+        : result.kind === "late"
+          ? "Undo lasts a minute: press the stage it should be."
+          : result.kind === "superseded"
+            ? "Only the latest press can be undone."
+            : "Nothing to undo.",
+    );
+    if (result.kind === "undone") log(`relay: lead ${lead.id} back to ${back(result.press.to)} (undo)`);
+    // Also when nothing was undone: the notice then loses an Undo button that no longer works.
+    await editNotice(store, telegram, lead, now(), log);
   }
 
   function warn(what: string) {
@@ -131,12 +160,18 @@ export async function handleUpdate(update: unknown, { store, telegram, log, now 
 }
 
 /**
+ * The updates the relay asks Telegram for: button presses, and messages (the owner's replies to a
+ * notice). https://core.telegram.org/bots/api#update
+ */
+export const ALLOWED_UPDATES = ["callback_query", "message"];
+
+/**
  * Points Telegram's webhook at `url` (the relay's /api/telegram) with the relay's secret, for
- * button presses only; an empty url removes it. Answers what Telegram said.
+ * button presses and the owner's replies (ALLOWED_UPDATES); an empty url removes it. Answers what Telegram said.
  * https://core.telegram.org/bots/api#setwebhook
  */
 export async function setWebhook(telegram: TelegramOptions, url: string): Promise<Awaited<ReturnType<typeof callBot>>> {
   if (url === "") return callBotRetrying(telegram, "deleteWebhook", {});
   // Telegram takes one setWebhook a second (a 429 with retry_after 1 otherwise): a second run straight after the first waits it out.
-  return callBotRetrying(telegram, "setWebhook", { url, secret_token: await webhookSecret(telegram.token), allowed_updates: ["callback_query"] });
+  return callBotRetrying(telegram, "setWebhook", { url, secret_token: await webhookSecret(telegram.token), allowed_updates: ALLOWED_UPDATES });
 }

@@ -117,7 +117,11 @@ export async function fillLeads(store: LeadStore): Promise<void> {
     const parts = m.form === "quote" ? quoteNotices(fields as QuoteBody, new Date(receivedAt)) : contactNotices(fields as ContactBody, new Date(receivedAt));
     await store.add({ id: m.id, form: m.form, fields, parts, receivedAt, status: m.status, spamReason: m.spamReason, attribution: m.from });
     if (m.delivered || m.presses) await store.partSent({ id: m.id, parts } as Lead, 0, receivedAt + 60_000, { messageId: messageId++, text: parts[0] });
-    for (const [stage, at, by] of m.presses ?? []) await store.stages.set(m.id, stage, brisbaneAt(at), { name: by });
+    let from: Stage | null = null;
+    for (const [stage, at, by] of m.presses ?? []) {
+      await store.stages.replay(m.id, from, stage, brisbaneAt(at), { name: by });
+      from = stage;
+    }
   }
   await store.undeliverable("oct-refused", { kind: "message", error: "400 Bad Request: it's \u001b[1mbad" });
   await store.undeliverable("nov-n", { kind: "settings", error: "401 Unauthorized", settingsMark: "abcd1234" });

@@ -483,3 +483,37 @@ describe("reset", () => {
     expect(await tg.press(1, "c")).toBeUndefined(); // the route went with reset
   });
 });
+
+describe("copy_text buttons (Bot API 7.11)", () => {
+  it("takes a button that copies 1 to 256 characters; refuses an empty or longer text, and a button of two kinds", async () => {
+    const tg = await standIn();
+    const send = (button: Record<string, unknown>) => call(tg, "sendMessage", { chat_id: TEST_CHAT_ID, text: "hi", reply_markup: { inline_keyboard: [[{ text: "Copy", ...button }]] } });
+    expect((await send({ copy_text: { text: "+61412345678" } })).body.ok).toBe(true);
+    expect((await send({ copy_text: { text: "x".repeat(256) } })).body.ok).toBe(true);
+    for (const refused of [{ copy_text: { text: "" } }, { copy_text: { text: "x".repeat(257) } }, { copy_text: "+61412345678" }, { copy_text: { text: "1" }, callback_data: "x" }]) {
+      const answer = await send(refused);
+      expect(answer.status, JSON.stringify(refused)).toBe(400);
+      expect(answer.body.description).toMatch(/^Bad Request: can't parse inline keyboard button/);
+    }
+    expect(tg.delivered[0].replyMarkup?.inline_keyboard[0][0]).toEqual({ text: "Copy", copy_text: { text: "+61412345678" } });
+  });
+});
+
+describe("allowed_updates", () => {
+  it("an update of a kind the bot did not ask for is never queued; the list is kept until given again, and an empty one is the default", async () => {
+    const tg = await standIn();
+    const sent = await call(tg, "sendMessage", { chat_id: TEST_CHAT_ID, text: "notice" });
+    const messageId = (sent.body.result as { message_id: number }).message_id;
+    expect((await call(tg, "getUpdates", { allowed_updates: ["callback_query"] })).body.result).toEqual([]);
+    await tg.reply(messageId, "$380");
+    await tg.press(messageId, "stage:called:x");
+    expect(tg.dropped.map((u) => Object.keys(u)[1])).toEqual(["message"]);
+    const [press] = (await call(tg, "getUpdates", { offset: 1 })).body.result as Update[];
+    expect(Object.keys(press)[1]).toBe("callback_query");
+    expect((await call(tg, "getUpdates", { offset: press.update_id + 1, allowed_updates: [] })).body.ok).toBe(true);
+    await tg.reply(messageId, "wants Saturday", { first_name: "Kim" });
+    const [reply] = (await call(tg, "getUpdates", { offset: press.update_id + 1, timeout: 0 })).body.result as Update[];
+    expect(reply.message).toMatchObject({ text: "wants Saturday", from: { first_name: "Kim", is_bot: false }, reply_to_message: { message_id: messageId, text: "notice", from: { is_bot: true } } });
+    expect(reply.message!.reply_to_message).not.toHaveProperty("reply_to_message");
+  });
+});

@@ -11,7 +11,8 @@
  * legacy Markdown (an unclosed _ * ` or [ is a 400) and keeps the entities it
  * makes; refuses text over 4096 characters after parsing and any string that
  * is not well-formed Unicode; keeps each message with its inline keyboard
- * (callback_data of 1 to 64 bytes); answers editMessageText and
+ * (each button exactly one kind: callback_data of 1 to 64 bytes, or copy_text
+ * of 1 to 256 characters); answers editMessageText and
  * editMessageReplyMarkup, with 400 "message is not modified" when the text,
  * its entities and the keyboard would all stay the same; takes a press's
  * answer (answerCallbackQuery) once, within a time limit (15 s by default: a
@@ -49,9 +50,14 @@ export type Behaviour =
   | { kind: "hang" }
   | { kind: "refuse"; description: string };
 
+/**
+ * A button as the relay sends it: a callback button, or (Bot API 7.11) a button that copies its
+ * text to the owner's clipboard (https://core.telegram.org/bots/api#copytextbutton).
+ */
 export interface InlineButton {
   text: string;
-  callback_data: string;
+  callback_data?: string;
+  copy_text?: { text: string };
 }
 export interface ReplyMarkup {
   inline_keyboard: InlineButton[][];
@@ -175,6 +181,14 @@ export interface StandIn {
    * queued for getUpdates (undefined).
    */
   press(messageId: number, data: string, from?: Partial<TelegramUser>, chatId?: string): Promise<number | undefined>;
+  /**
+   * The owner replies to a message with `text`: a message update from the message's chat (or
+   * `chatId`), delivered as press() delivers; dropped (undefined) while the bot has not asked for
+   * message updates.
+   */
+  reply(messageId: number, text: string, from?: Partial<TelegramUser>, chatId?: string): Promise<number | undefined>;
+  /** Updates made while their kind was not in allowed_updates: never delivered. */
+  readonly dropped: Update[];
   /** Posts this update to the webhook again, as Telegram does when the first post was not answered 2xx. */
   redeliver(update: Update): Promise<number | undefined>;
   /** Every update made by press(), in order. */
@@ -193,7 +207,30 @@ export interface Update {
     chat_instance: string;
     data: string;
   };
+  /**
+   * A message someone wrote in the chat (https://core.telegram.org/bots/api#message): here always a
+   * reply, whose reply_to_message carries no reply_to_message of its own ("Note that the Message
+   * object in this field will not contain further reply_to_message fields even if it itself is a reply").
+   */
+  message?: {
+    message_id: number;
+    from: TelegramUser;
+    chat: { id: number; type: string };
+    date: number;
+    text: string;
+    reply_to_message?: { message_id: number; from: TelegramUser; chat: { id: number; type: string }; date: number; text: string };
+  };
 }
+
+/** The bot itself, as the author of the messages it sent (getMe). */
+export const BOT: TelegramUser = { id: 123456789, is_bot: true, first_name: "Jacaranda Leads" };
+/**
+ * https://core.telegram.org/bots/api#getupdates, allowed_updates: "Specify an empty list to receive
+ * all update types except chat_member, message_reaction, and message_reaction_count (default). If
+ * not specified, the previous setting will be used. Please note that this parameter doesn't affect
+ * updates created before the call": an update of a kind not allowed when it is made is never queued.
+ */
+const DEFAULT_NOT_ALLOWED = ["chat_member", "message_reaction", "message_reaction_count"];
 
 export const TEST_TOKEN = "123456789:TEST-stand-in-token_abcdefghijklmnop";
 export const TEST_CHAT_ID = "-1001234567890";
@@ -407,6 +444,10 @@ export async function startTelegramStandIn({
     nextConflictAt: 0,
     previousOffset: -1,
     previousStart: 0,
+    /** The kinds of update the bot last asked for (getUpdates or setWebhook's allowed_updates); undefined: the default. */
+    allowedUpdates: undefined as string[] | undefined,
+    /** Updates made while their kind was not allowed: Telegram never queues them. */
+    dropped: [] as Update[],
   });
   let state = fresh();
   let longPoll: LongPoll | undefined;
@@ -534,6 +575,16 @@ export async function startTelegramStandIn({
       if (!Array.isArray(row)) return { error: "Bad Request: can't parse reply keyboard markup JSON object" };
       for (const button of row as Record<string, unknown>[]) {
         if (typeof button.text !== "string" || button.text === "") return { error: "Bad Request: text buttons are unallowed in the inline keyboard" };
+        // https://core.telegram.org/bots/api#inlinekeyboardbutton: "Exactly one of the optional fields must be used".
+        const kinds = Object.keys(button).filter((k) => k !== "text");
+        if (kinds.length > 1) return { error: `Bad Request: can't parse inline keyboard button: more than one of ${kinds.join(", ")}` };
+        if (kinds[0] === "copy_text") {
+          // CopyTextButton.text: "The text to be copied to the clipboard; 1-256 characters" (the stand-in's description: Telegram publishes none).
+          const copied = (button.copy_text as { text?: unknown } | null)?.text;
+          if (typeof copied !== "string" || copied.length < 1 || copied.length > 256) return { error: "Bad Request: can't parse inline keyboard button: copy_text must have text of 1-256 characters" };
+          continue;
+        }
+        if (kinds[0] !== undefined && kinds[0] !== "callback_data") return { error: `Bad Request: the stand-in does not model ${kinds[0]} buttons` };
         const data = button.callback_data;
         if (typeof data !== "string" || byteLength(data) < 1 || byteLength(data) > 64) return { error: "Bad Request: BUTTON_DATA_INVALID" };
       }
@@ -661,6 +712,7 @@ export async function startTelegramStandIn({
     // The same URL, secret and connections, nothing to drop: "Webhook is already set" (or deleted).
     if (url === (state.webhook?.url ?? "") && secret === (state.webhook?.secretToken ?? "") && maxConnections === state.webhookMaxConnections && !drop) {
       if (state.webhook) state.webhook.allowedUpdates = (body.allowed_updates as string[] | undefined) ?? state.webhook.allowedUpdates;
+      remember(body.allowed_updates);
       return ok(true, url ? "Webhook is already set" : "Webhook is already deleted");
     }
     // A new URL ends a waiting getUpdates (abort_long_poll(true)); the old webhook is closed first,
@@ -681,6 +733,7 @@ export async function startTelegramStandIn({
     const ip = ipProblem(parsed.host);
     if (ip) return fail(400, ip);
     state.webhook = { url, secretToken: secret || undefined, allowedUpdates: body.allowed_updates as string[] | undefined };
+    remember(body.allowed_updates);
     state.webhookMaxConnections = maxConnections;
     return ok(true, "Webhook was set");
   }
@@ -694,6 +747,7 @@ export async function startTelegramStandIn({
 
   function getUpdates(body: Record<string, unknown>, res: ServerResponse): Promise<Reply | undefined> {
     if (state.webhook) return conflict(DESCRIPTIONS.webhookActive);
+    remember(body.allowed_updates);
     // Client.cpp process_get_updates_query: offset as given, limit 1 to 100 (default 100), timeout
     // 0 to LONG_POLL_MAX_TIMEOUT; the same offset again within 3 s waits at least 3 s, and within
     // 0.5 s gets at most one update.
@@ -778,8 +832,22 @@ export async function startTelegramStandIn({
     }
   }
 
-  /** An update into the queue, then to the webhook if one is set, else to a waiting getUpdates. */
+  /** allowed_updates as a call gave it: kept when given ("If not specified, the previous setting will be used"). */
+  function remember(given: unknown) {
+    if (Array.isArray(given)) state.allowedUpdates = given.length ? given.map(String) : undefined;
+  }
+
+  const allowed = (update: Update) => {
+    const kind = Object.keys(update).find((k) => k !== "update_id")!;
+    return state.allowedUpdates ? state.allowedUpdates.includes(kind) : !DEFAULT_NOT_ALLOWED.includes(kind);
+  };
+
+  /** An update into the queue, then to the webhook if one is set, else to a waiting getUpdates; one of a kind not allowed is dropped. */
   async function deliver(update: Update): Promise<number | undefined> {
+    if (!allowed(update)) {
+      state.dropped.push(update);
+      return undefined;
+    }
     queue(update);
     if (!state.webhook) {
       wakeLongPoll();
@@ -832,6 +900,9 @@ export async function startTelegramStandIn({
     },
     get edits() {
       return state.edits;
+    },
+    get dropped() {
+      return state.dropped;
     },
     get answers() {
       return state.answers;
@@ -905,6 +976,21 @@ export async function startTelegramStandIn({
           chat_instance: "stand-in",
           data,
         },
+      };
+      state.updates.push(update);
+      return deliver(update);
+    },
+    reply(messageId, text, from = {}, inChat) {
+      const message = state.messages.get(messageId);
+      const chat = inChat ?? message?.chatId ?? state.currentChatId;
+      const chatOf = { id: Number(chat), type: kindOf(chat) };
+      const date = Math.floor(Date.now() / 1000);
+      const own = state.nextMessageId++;
+      // The owner's message is in the chat too: the relay's answer may reply to it.
+      state.messages.set(own, { messageId: own, chatId: chat, text, shown: text, entities: [], replyTo: messageId });
+      const update: Update = {
+        update_id: state.nextUpdateId++,
+        message: { message_id: own, from: { ...OWNER, ...from }, chat: chatOf, date, text, reply_to_message: { message_id: messageId, from: BOT, chat: chatOf, date, text: message?.shown ?? "" } },
       };
       state.updates.push(update);
       return deliver(update);

@@ -1,0 +1,57 @@
+/**
+ * What the owner tells the relay about a lead by replying to its notice
+ * (telegram/replies.ts): the amount quoted (leads.quote_cents) and notes
+ * (lead_notes), over the lead store's Sql.
+ */
+import type { Sql } from "./sql.ts";
+
+export interface Note {
+  at: number;
+  byName: string;
+  text: string;
+}
+
+export class OwnerNotes {
+  constructor(private readonly sql: Sql) {}
+
+  /** The lead whose notice (its last part) is this message, unless erased. */
+  async leadOfNotice(messageId: number): Promise<{ id: string; name: string | null } | undefined> {
+    const [row] = await this.sql.all<{ id: string; fields: string | null }>("SELECT id, fields FROM leads WHERE notice_message_id = ? AND erased_at IS NULL ORDER BY received_at DESC LIMIT 1", [messageId]);
+    if (!row) return undefined;
+    const fields = row.fields === null ? null : (JSON.parse(row.fields) as Record<string, string>);
+    return { id: row.id, name: fields?.name ?? null };
+  }
+
+  /** The amount quoted, in cents: the latest reply with a number. */
+  async setQuote(id: string, cents: number): Promise<boolean> {
+    return (await this.sql.run("UPDATE leads SET quote_cents = ? WHERE id = ? AND erased_at IS NULL", [cents, id])) === 1;
+  }
+
+  async quote(id: string): Promise<number | null> {
+    const [row] = await this.sql.all<{ quote_cents: number | null }>("SELECT quote_cents FROM leads WHERE id = ?", [id]);
+    return row?.quote_cents == null ? null : Number(row.quote_cents);
+  }
+
+  async addNote(id: string, text: string, at: number, by: { name: string; id?: number }): Promise<void> {
+    await this.sql.run("INSERT INTO lead_notes (lead_id, at, by_name, by_id, text) VALUES (?, ?, ?, ?, ?)", [id, at, by.name, by.id ?? null, text]);
+  }
+
+  /** The lead's notes, oldest first. */
+  async notes(id: string): Promise<Note[]> {
+    const rows = await this.sql.all<{ at: number; by_name: string; text: string }>("SELECT at, by_name, text FROM lead_notes WHERE lead_id = ? ORDER BY seq", [id]);
+    return rows.map((r) => ({ at: Number(r.at), byName: r.by_name, text: r.text }));
+  }
+
+  /** Every lead's quote, why it was lost and its notes (joined, oldest first), in one read: the CSV export's. */
+  async records(): Promise<Map<string, { quoteCents: number | null; lostReason: string | null; notes: string | null }>> {
+    const rows = await this.sql.all<{ id: string; quote_cents: number | null; lost_reason: string | null; notes: string | null }>(
+      "SELECT id, quote_cents, lost_reason, (SELECT group_concat(text, ' | ') FROM (SELECT text FROM lead_notes AS n WHERE n.lead_id = leads.id ORDER BY seq)) AS notes FROM leads",
+    );
+    return new Map(rows.map((r) => [r.id, { quoteCents: r.quote_cents === null ? null : Number(r.quote_cents), lostReason: r.lost_reason, notes: r.notes }]));
+  }
+
+  /** Notes of leads whose visitor's text was erased go with it (the daily upkeep). */
+  async forgetErased(): Promise<number> {
+    return this.sql.run("DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM leads WHERE erased_at IS NOT NULL)");
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The owner's replies to a lead's notice, as Telegram's `message` updates
+ * (https://core.telegram.org/bots/api#message): a number ("$380", "1,250.50")
+ * records what was quoted; any other text is a note ("wants Saturday"). Only
+ * a reply to one of the relay's notices, in the owner's chat, from a person,
+ * counts; anything else is left alone (the chat is the owner's to talk in).
+ * Each is confirmed with a reply to the owner's message.
+ */
+import { sendOnce, type TelegramOptions } from "./client.ts";
+import { render, plain, value } from "./markdown.ts";
+import { cutText } from "../../shared/text.ts";
+import { OwnerNotes } from "../leads/owner-notes.ts";
+import type { LeadStore } from "../leads/store.ts";
+
+export interface OwnerMessage {
+  message_id?: number;
+  from?: { id?: number; is_bot?: boolean; first_name?: string; last_name?: string; username?: string };
+  chat?: { id?: number | string };
+  text?: unknown;
+  reply_to_message?: { message_id?: number };
+}
+
+/** The longest note kept; the rest is cut (a note is a reminder, not a letter). */
+export const NOTE_MAX = 500;
+/** The largest amount taken as a quote, in dollars: a bigger number is more likely a phone or a date. */
+const QUOTE_MAX_DOLLARS = 100_000;
+
+/** A quote in cents, from "$380", "380", "$1,250.50", "380.5"; undefined for anything else. */
+export function quoteCents(text: string): number | undefined {
+  const m = /^\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!m) return undefined;
+  const cents = Number(m[1].replace(/,/g, "")) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
+  return cents > 0 && cents <= QUOTE_MAX_DOLLARS * 100 ? cents : undefined;
+}
+
+/** "$380", "$1,250.50": an amount as the owner writes it. */
+export const dollars = (cents: number) => `$${Math.floor(cents / 100).toLocaleString("en-AU")}${cents % 100 ? `.${String(cents % 100).padStart(2, "0")}` : ""}`;
+
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** A note as kept: its lines, without controls or direction marks (which could make `npm run leads` or the chat misread), cut to NOTE_MAX. */
+export const cleanNote = (text: string) => cutText(text.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(CONTROLS, "").trim(), NOTE_MAX);
+
+/**
+ * Handles one message update: a reply to a notice in the owner's chat is recorded and confirmed;
+ * anything else is ignored. Throws only when the store fails.
+ */
+export async function handleReply(message: OwnerMessage, { store, telegram, log, now }: { store: LeadStore; telegram: TelegramOptions; log: (m: string) => void; now: () => number }): Promise<void> {
+  if (String(message.chat?.id) !== telegram.chatId) {
+    log("relay: a message from another chat was ignored");
+    return;
+  }
+  const replyTo = message.reply_to_message?.message_id;
+  if (typeof replyTo !== "number" || typeof message.text !== "string" || message.from?.is_bot) return;
+  const notes = new OwnerNotes(store.sql);
+  const lead = await notes.leadOfNotice(replyTo);
+  if (!lead) return;
+  const by = { name: [message.from?.first_name, message.from?.last_name].filter(Boolean).join(" ") || message.from?.username || "someone", id: message.from?.id };
+  const who = cutText((lead.name ?? "this lead").replace(/\s+/g, " ").trim(), 64);
+  const cents = quoteCents(message.text);
+  let confirmation;
+  if (cents !== undefined) {
+    await notes.setQuote(lead.id, cents);
+    log(`relay: lead ${lead.id}: quote recorded`);
+    confirmation = render([plain("Quote recorded for "), value(who), plain(`: ${dollars(cents)}. Press Quoted on the notice once they have it.`)]).markdown;
+  } else {
+    const note = cleanNote(message.text);
+    if (!note) return;
+    await notes.addNote(lead.id, note, now(), by);
+    log(`relay: lead ${lead.id}: note added`);
+    confirmation = render([plain("Note added to "), value(who), plain("'s lead.")]).markdown;
+  }
+  const sent = await sendOnce(confirmation, telegram, "Markdown", { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
+  if (sent.kind !== "sent") log(`relay: could not confirm the owner's reply (${sent.reason})`);
+}

@@ -1,7 +1,7 @@
 /** `npm run leads -- export --format csv > leads.csv`: every lead, for a spreadsheet; times in Brisbane time, services by name. */
 import { LOST_REASONS, STAGE_KEYS } from "../../src/relay/telegram/stages.ts";
 import { OwnerNotes } from "../../src/relay/leads/owner-notes.ts";
-import { dollars } from "../../src/relay/telegram/replies.ts";
+import { formatDollars } from "../../src/shared/pricing/format.ts";
 import type { Command } from "./command.ts";
 import { serviceLabel } from "../../src/shared/forms/fields.ts";
 import { fail, shown } from "./fail.ts";
@@ -24,7 +24,7 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
   const recorded = (id: string) => {
     const r = records.get(id);
     const reason = LOST_REASONS.find((x) => x.key === r?.lostReason)?.button ?? r?.lostReason ?? null;
-    return [r?.quoteCents == null ? null : dollars(r.quoteCents), reason, r?.notes ?? null].map(csvCell);
+    return [r?.quoteCents == null ? null : formatDollars(r.quoteCents), reason, r?.notes ?? null].map(csvCell);
   };
   // Times in Brisbane, as a spreadsheet reads them ("2026-11-02 09:20:00"); services by their names.
   const cell = (l: View, c: (typeof columns)[number]) => csvCell(c === "stage" ? stageShown(l.stage) : c === "service" ? (l.service && (serviceLabel(l.service) ?? l.service)) : c.endsWith("At") ? brisbaneCell(l[c]) : l[c]);

@@ -1,12 +1,12 @@
 /** `npm run leads -- show ID`: one lead in full: its fields, every press on its notice, where it came from, its notice. */
 import { reasonLabel, STAGE_KEYS, stageLabel, type LostReason, type Press, type Stage } from "../../src/relay/telegram/stages.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
-import { EmailRecords, type EmailRecord } from "../../src/relay/email/records.ts";
+import { EmailRecords, type EmailRecord } from "../../src/relay/leads/email-records.ts";
 import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
 import { escapeTerminal } from "../../src/shared/escape.ts";
 import { need } from "./args.ts";
 import { OwnerNotes } from "../../src/relay/leads/owner-notes.ts";
-import { dollars } from "../../src/relay/telegram/replies.ts";
+import { formatDollars } from "../../src/shared/pricing/format.ts";
 import type { Command } from "./command.ts";
 import { fail, shown } from "./fail.ts";
 import { brisbane } from "./output.ts";
@@ -26,7 +26,7 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
   } else if (v.stage !== null) print("\nStages: no button pressed yet (waiting).");
   const notes = new OwnerNotes(store.sql);
   const cents = await notes.quote(lead.id);
-  if (cents !== null) print(`\nQuoted: ${dollars(cents)} (a reply to the notice)`);
+  if (cents !== null) print(`\nQuoted: ${formatDollars(cents)} (a reply to the notice)`);
   const written = await notes.notes(lead.id);
   if (written.length) {
     print("\nNotes, replies to the notice (Brisbane time):");

@@ -1,7 +1,7 @@
 /**
  * The relay composed once, for both hosts (decision 0058): the HTTP intake
  * (intake/relay.ts) with its spam check, the owner's button presses
- * (telegram/updates.ts), the reminders and morning digest (owner/), and
+ * (owner/presses.ts), the reminders and morning digest (owner/), and
  * health, over a lead store, the Telegram settings in use, the host's way of
  * sending a stored lead, and the site's facts (site.ts). A host adds only what
  * its runtime gives: Node its SQLite file, delivery loop, polling and timers
@@ -19,7 +19,8 @@ import { logLine } from "./log.ts";
 import { ownerTick } from "./owner/owner.ts";
 import { siteInUse, type SiteFacts } from "./site.ts";
 import type { TelegramOptions } from "./telegram/client.ts";
-import { handleUpdate, webhookSecret } from "./telegram/updates.ts";
+import { webhookSecret } from "./telegram/updates.ts";
+import { handleUpdate } from "./owner/presses.ts";
 
 /** How the host sends stored leads: Node's loop (node/delivery.ts), the Worker's Queue (worker/queue.ts). */
 export interface Scheduling {

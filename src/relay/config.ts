@@ -102,7 +102,7 @@ export const RelayEnv = z
     }),
     TELEGRAM_CHAT_ID: setting((given, fail) => {
       const c = emptyAsMissing(given);
-      // A button press names its chat by number only (telegram/updates.ts compares the two), so a @channelname,
+      // A button press names its chat by number only (owner/presses.ts compares the two), so a @channelname,
       // which sendMessage would take, would leave every press of the owner's ignored.
       if (c?.startsWith("@")) return fail(`is a @name; the relay needs the chat's numeric id (for example -1001234567890), since the owner's button presses name the chat by number: ${FIND_CHAT_ID}`);
       return c === undefined || /^-?\d+$/.test(c) ? c : fail(`expected the chat's numeric id, for example -1001234567890: ${FIND_CHAT_ID}`);

@@ -22,7 +22,7 @@ import type { EmailMessage, EmailOutcome, SendEmailOptions } from "../email/clie
 import { EMAIL_ATTEMPT_TIMEOUT_MS, IDEMPOTENCY_WINDOW_MS, sendEmail } from "../email/client.ts";
 import { confirmationEmail } from "../email/confirmation.ts";
 import { isAddress } from "../email/address.ts";
-import { EmailRecords, type EmailRecord } from "../email/records.ts";
+import { EmailRecords, type EmailRecord } from "./email-records.ts";
 import type { EmailSettings } from "../email/settings.ts";
 import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { oneLine } from "../../shared/text.ts";
@@ -147,7 +147,7 @@ function messageFor(email: EmailRecord, lead: Lead, policy: EmailPolicy): EmailM
 
 /**
  * The morning digest for the owner by email (EMAIL_DIGEST=on), once Telegram has it: recorded with its
- * text as Telegram shows it, and sent by the email pass like any other email. For owner/owner.ts.
+ * text as Telegram shows it, and sent by the email pass like any other email. For owner/digest.ts.
  */
 export function digestByEmail(store: LeadStore, settings: EmailSettings, now: () => number = Date.now): ((day: string, markdown: string) => Promise<void>) | undefined {
   if (!settings.digest) return undefined;

@@ -1,6 +1,6 @@
 /**
  * What the owner tells the relay about a lead by replying to its notice
- * (telegram/replies.ts): the amount quoted (leads.quote_cents) and notes
+ * (owner/replies.ts): the amount quoted (leads.quote_cents) and notes
  * (lead_notes), over the lead store's Sql.
  */
 import type { Sql } from "./sql.ts";

@@ -6,7 +6,7 @@
  * unanswered attempt says "(possible repeat)". The delivery policy (policy.ts)
  * decides what follows a part that failed.
  */
-import { EmailRecords } from "../email/records.ts";
+import { EmailRecords } from "./email-records.ts";
 import { markNotice } from "../telegram/notice.ts";
 import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { sendOnce, type SendOutcome, type TelegramOptions } from "../telegram/client.ts";

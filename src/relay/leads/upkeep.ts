@@ -6,7 +6,7 @@
  * older than any proof may be are forgotten, and so are Telegram updates
  * handled longer ago than Telegram keeps an update.
  */
-import { EmailRecords } from "../email/records.ts";
+import { EmailRecords } from "./email-records.ts";
 import { MAX_PROOF_AGE_MS, UPDATE_MEMORY_MS } from "./memory.ts";
 import { DAY_MS, type LeadStore } from "./store.ts";
 import { brisbane } from "./hours.ts";

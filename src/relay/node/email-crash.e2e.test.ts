@@ -12,7 +12,7 @@ import { startRelayChild, type RelayChild } from "../testing/relay-child.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { openLeadStore } from "./sqlite.ts";
-import { EmailRecords } from "../email/records.ts";
+import { EmailRecords } from "../leads/email-records.ts";
 
 let tg: StandIn;
 let resend: EmailStandIn;

@@ -8,7 +8,7 @@
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailSettings } from "../email/settings.ts";
-import { EmailRecords } from "../email/records.ts";
+import { EmailRecords } from "../leads/email-records.ts";
 import { standInConfig, tempLeadsDb, within } from "../testing/leads.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";

@@ -13,7 +13,7 @@
  *   would read the same updates again and again, at once.
  * - A start asks without an offset: Telegram answers the updates not yet
  *   confirmed. One handled before a crash but not confirmed comes again and
- *   changes nothing (telegram/updates.ts remembers handled ids for 24 hours).
+ *   changes nothing (owner/presses.ts remembers handled ids for 24 hours).
  * - An answer with only updates already handled, or with lower ids than the
  *   last, is a restarted sequence or a replay: it is confirmed with the next
  *   request, after a pause, not a reason to ask again at once.

@@ -7,11 +7,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadContent } from "../../build/content/load.ts";
 import { isOpen, nextOpenAt, openMinutesBetween } from "../leads/hours.ts";
 import { quoteNotices, contactNotices, TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
-import { noticeLink, ownerTick, reminderText, showSpam, SPAM_LISTED, waitedFor, type OwnerOptions } from "./owner.ts";
+import { ownerTick, type OwnerOptions } from "./owner.ts";
+import { noticeLink } from "./digest.ts";
+import { reminderText, waitedFor } from "./reminder-text.ts";
+import { showSpam, SPAM_LISTED } from "./spam-review.ts";
 import { sendOnce } from "../telegram/client.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
-import { handleUpdate } from "../telegram/updates.ts";
+import { handleUpdate } from "./presses.ts";
 import { OwnerNotes } from "../leads/owner-notes.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 

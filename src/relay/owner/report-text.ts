@@ -6,7 +6,7 @@
 import { escapeTerminal } from "../../shared/escape.ts";
 import type { Day, HoursLine } from "../leads/hours.ts";
 import { LOST_REASONS, STAGES, WAITING } from "../telegram/stages.ts";
-import { dollars } from "../telegram/replies.ts";
+import { formatDollars } from "../../shared/pricing/format.ts";
 import { FORMS, STAGE_COLUMNS, type MonthReport } from "./report.ts";
 
 /** "40 min", "2 h", "8 h 30 min". */
@@ -110,7 +110,7 @@ export function reportText(r: MonthReport): string {
   out.push("Outcomes (each lead at the stage last pressed)");
   out.push(
     `  ${o.booked} booked of ${o.realLeads} real lead${o.realLeads === 1 ? "" : "s"} (every lead but Not a job): conversion ${o.conversion === null ? "not known" : `${Math.round(o.conversion * 100)}%`}.`,
-    `  Booked value: ${o.bookedValued ? `${dollars(o.bookedCents)} (quotes recorded for ${o.bookedValued} of ${o.booked})` : "no quote recorded (reply to a notice with the amount)"}.`,
+    `  Booked value: ${o.bookedValued ? `${formatDollars(o.bookedCents)} (quotes recorded for ${o.bookedValued} of ${o.booked})` : "no quote recorded (reply to a notice with the amount)"}.`,
     `  Still at Quoted: ${o.quoted}. Lost: ${o.lost}${reasons.length ? ` (${reasons.join(", ")})` : ""}.`,
     "",
   );

@@ -15,7 +15,7 @@ import { sendParts } from "../leads/send.ts";
 import { OwnerNotes } from "../leads/owner-notes.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { callbackData } from "../telegram/stages.ts";
-import { handleUpdate } from "../telegram/updates.ts";
+import { handleUpdate } from "./presses.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { ownerTick } from "./owner.ts";

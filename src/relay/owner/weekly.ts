@@ -13,7 +13,7 @@ import { LEAD_WORK_STATUSES } from "../leads/lead.ts";
 import { monthFigures } from "../leads/report-queries.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { LOST_REASONS } from "../telegram/stages.ts";
-import { dollars } from "../telegram/replies.ts";
+import { formatDollars } from "../../shared/pricing/format.ts";
 import { median, NOT_KNOWN, outcomesOf } from "./report.ts";
 import { durationText } from "./report-text.ts";
 
@@ -67,7 +67,7 @@ export async function weeklyText(store: LeadStore, hours: readonly HoursLine[], 
     plain(`\nFirst contact: ${minutes.length ? `median ${durationText(median(minutes)!)} in business hours (${minutes.length} of ${total} contacted)` : "none yet"}\n`),
     plain(`Quoted ${o.quoted} · Booked ${o.booked} · Lost ${o.lost}${reasons.length ? ` (${reasons.join(", ")})` : ""}\n`),
     plain(`Conversion: ${o.conversion === null ? "not known" : `${Math.round(o.conversion * 100)}%`} (${o.booked} booked of ${o.realLeads} real lead${o.realLeads === 1 ? "" : "s"})`),
-    plain(o.bookedValued ? ` · Booked value: ${dollars(o.bookedCents)} (${o.bookedValued} of ${o.booked} with a quote)\n` : "\n"),
+    plain(o.bookedValued ? ` · Booked value: ${formatDollars(o.bookedCents)} (${o.bookedValued} of ${o.booked} with a quote)\n` : "\n"),
     plain("Top pages: "),
     value(top((c) => c.origin)),
     plain("\n"),

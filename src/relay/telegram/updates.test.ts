@@ -10,10 +10,10 @@ import { within } from "../testing/leads.ts";
 import { relayPerTest } from "../testing/relay-stack.ts";
 import { OWNER } from "../testing/telegram-stand-in.ts";
 import { callBot } from "./client.ts";
-import { cleanNote, NOTE_MAX, quoteCents } from "./replies.ts";
+import { cleanNote, NOTE_MAX, quoteCents } from "../owner/replies.ts";
 import { OwnerNotes } from "../leads/owner-notes.ts";
 import type { Sql } from "../leads/sql.ts";
-import { followUpText } from "../owner/owner.ts";
+import { followUpText } from "../owner/reminder-text.ts";
 import { webhookSecret } from "./updates.ts";
 import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
 

@@ -1,27 +1,13 @@
 /**
- * The owner's button presses, as Telegram's updates: through the webhook
- * (POST /api/telegram, on both hosts) or long polling (getUpdates, on a Node
- * relay without a public address: node/polling.ts). Each update is processed
- * once, through restarts (its update_id is recorded after it is handled, and
- * a press that finds its lead already at that stage changes nothing), and only
- * presses in the configured chat count.
- *
- * A press records the stage with when and who (and from what stage) in the
- * lead's history, answers the press so the owner's spinner stops, and edits
- * the notice to show the stage at its top and every press below, the stage's
- * button ticked and, for a minute, an Undo that takes the press back.
- * https://core.telegram.org/bots/api#callbackquery
+ * Telegram's side of the owner's updates: the webhook's secret, and asking
+ * Telegram to post updates to the relay (or to stop). What an update does, a
+ * press or a reply, is the owner's (owner/presses.ts), read through the
+ * webhook (POST /api/telegram, on both hosts) or long polling (getUpdates, on a
+ * Node relay without a public address: node/polling.ts).
+ * https://core.telegram.org/bots/api#getting-updates
  */
-import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "./client.ts";
+import { callBot, callBotRetrying, type TelegramOptions } from "./client.ts";
 import { toBase64url } from "../../shared/hex.ts";
-import { editNotice } from "./notice-edit.ts";
-import { parseCallback, parseLater, parseLost, parseUndo, reasonLabel, stageLabel, UNDO_MS, type Stage } from "./stages.ts";
-import { brisbaneClock } from "./notice.ts";
-import { openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
-import type { LeadStore } from "../leads/store.ts";
-import { releaseSpam, showSpam } from "../owner/owner.ts";
-import { handleReply, type OwnerMessage } from "./replies.ts";
-
 /** The secret Telegram sends with every webhook post: derived from the bot token, so the relay and `npm run telegram` agree without another setting. */
 export async function webhookSecret(token: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(token), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
@@ -35,128 +21,6 @@ export function sameSecret(given: string, expected: string): boolean {
   let differ = given.length ^ expected.length;
   for (let i = 0; i < expected.length; i++) differ |= (given.charCodeAt(i) || 0) ^ expected.charCodeAt(i);
   return differ === 0;
-}
-
-/**
- * A press's answer: each try given 3 s, three tries, waits of at most 2 s between them, so the owner
- * is answered (or given up on) within about 12 s. Telegram's clients show the spinner until the
- * answer, and Telegram refuses an answer to a query it calls "too old".
- */
-const ANSWER_RETRY: RetryOptions = { tries: 3, timeoutMs: 3_000, maxWaitMs: 2_000 };
-
-export interface UpdateHandlerOptions {
-  store: LeadStore;
-  telegram: TelegramOptions;
-  /** The business's hours: a reminder's Later puts it off to the next morning's opening. */
-  hours?: readonly HoursLine[];
-  log: (message: string) => void;
-  now?: () => number;
-}
-
-interface CallbackQuery {
-  id: string;
-  from?: { id?: number; first_name?: string; last_name?: string; username?: string };
-  message?: { message_id?: number; chat?: { id?: number | string } };
-  data?: unknown;
-}
-
-/** Who pressed, as Telegram names them. */
-function presser(query: CallbackQuery): { name: string; id?: number } {
-  return { name: [query.from?.first_name, query.from?.last_name].filter(Boolean).join(" ") || query.from?.username || "someone", id: query.from?.id };
-}
-
-/**
- * Handles one update: false when it was handled before (or is not an update). Throws only when the
- * store fails (the webhook then answers 500 and Telegram sends it again).
- */
-export async function handleUpdate(update: unknown, { store, telegram, log, now = Date.now, hours = [] }: UpdateHandlerOptions): Promise<boolean> {
-  const updateId = (update as { update_id?: unknown } | null)?.update_id;
-  if (typeof updateId !== "number" || !Number.isSafeInteger(updateId)) return false;
-  if (await store.updates.seen(updateId, now())) return false;
-  const query = (update as { callback_query?: CallbackQuery }).callback_query;
-  if (query && typeof query.id === "string") await press(query);
-  const message = (update as { message?: OwnerMessage }).message;
-  if (message && typeof message === "object") await handleReply(message, { store, telegram, log, now });
-  await store.updates.done(updateId, now());
-  return true;
-
-  async function press(query: CallbackQuery) {
-    if (String(query.message?.chat?.id) !== telegram.chatId) {
-      log(`relay: a button press from another chat was ignored`);
-      return;
-    }
-    // Answered first, so the owner's spinner stops within the time Telegram gives an answer, and retried within it.
-    const answer = (text: string) => callBotRetrying(telegram, "answerCallbackQuery", { callback_query_id: query.id, text }, ANSWER_RETRY).then(warn("answer a button press"));
-    // The digest's "See them", and "Not spam" under each message it shows.
-    const spam = typeof query.data === "string" ? /^spam:(\d+):(\d+)$/.exec(query.data) : null;
-    if (spam) {
-      await answer("Here they are.");
-      const summary = await showSpam(store, telegram, Number(spam[1]), Number(spam[2]));
-      log(`relay: the owner asked to see the spam: ${summary}`);
-      return;
-    }
-    const release = typeof query.data === "string" ? /^release:(.+)$/.exec(query.data) : null;
-    if (release) {
-      const said = await releaseSpam(store, release[1], now());
-      log(`relay: lead ${release[1]}: ${said}`);
-      return answer(said);
-    }
-    const undo = parseUndo(query.data);
-    if (undo) return undoPress(query, undo, answer);
-    const later = parseLater(query.data);
-    if (later) return answer(await snooze(later.leadId));
-    const lost = parseLost(query.data);
-    const pressed = lost ? { stage: "lost" as const, leadId: lost.leadId, reason: lost.reason } : parseCallback(query.data);
-    if (!pressed) return answer("This button is not one of the relay's.");
-    const lead = await store.get(pressed.leadId);
-    if (!lead) return answer("This lead is not in the store.");
-    if (lead.erasedAt !== null) return answer("This lead's details were erased after the retention period.");
-    const reason = "reason" in pressed ? pressed.reason : null;
-    // Answered before the move, so the owner's spinner stops as soon as it can: what the move will do, read first.
-    const lostWhy = lead.stage === "lost" ? await store.stages.lostReason(lead.id) : null;
-    const already = lead.stage === pressed.stage && (reason === null || reason === lostWhy);
-    const label = stageLabel(pressed.stage) + (reason ? `: ${reasonLabel(reason)}` : "");
-    await answer(already ? `Already marked ${label}.` : `Marked ${label}.${pressed.stage === "lost" && !reason && !lostWhy ? " Why? Press a reason below." : ""}`);
-    const moved = await store.stages.move(lead.id, pressed.stage, now(), presser(query), reason);
-    if (moved) log(`relay: lead ${lead.id} marked ${label}`);
-    // The lead's own notice is edited, whichever message was pressed (its reminder's buttons too): never the message pressed.
-    await editNotice(store, telegram, lead, now(), log);
-  }
-
-  /** Later, on a reminder: it comes again at the next morning's opening, while the lead still waits or is at Quoted. */
-  async function snooze(leadId: string): Promise<string> {
-    const until = openingAfterBusinessDays(hours, now(), 1);
-    if (until === undefined) return "The business hours never open: nothing to put off to.";
-    if (!(await store.owner.snooze(leadId, until))) return "Nothing to remind: this lead has moved on (or is not in the store).";
-    log(`relay: lead ${leadId} put off to ${new Date(until).toISOString()}`);
-    return `Later: reminded again at ${brisbaneClock(until)}.`;
-  }
-
-  /** Undo: the press it names goes back, if it is the lead's latest and less than a minute old. */
-  async function undoPress(query: CallbackQuery, undo: { seq: number; leadId: string }, answer: (text: string) => Promise<void>) {
-    const lead = await store.get(undo.leadId);
-    if (!lead || lead.erasedAt !== null) return answer("This lead is not in the store.");
-    const result = await store.stages.undo(lead.id, undo.seq, now(), presser(query), UNDO_MS);
-    const back = (stage: Stage | null) => (stage === null ? "waiting" : stageLabel(stage));
-    await answer(
-      result.kind === "undone"
-        ? `Undone: back to ${back(result.press.to)}.`
-        : result.kind === "late"
-          ? "Undo lasts a minute: press the stage it should be."
-          : result.kind === "superseded"
-            ? "Only the latest press can be undone."
-            : "Nothing to undo.",
-    );
-    if (result.kind === "undone") log(`relay: lead ${lead.id} back to ${back(result.press.to)} (undo)`);
-    // Also when nothing was undone: the notice then loses an Undo button that no longer works.
-    await editNotice(store, telegram, lead, now(), log);
-  }
-
-  function warn(what: string) {
-    return (answer: Awaited<ReturnType<typeof callBot>>) => {
-      if (!answer.ok) log(`relay: could not ${what} (${answer.status ? `${answer.status} ` : ""}${answer.description})`);
-    };
-  }
 }
 
 /**

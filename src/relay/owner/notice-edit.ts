@@ -6,9 +6,9 @@
  * minute tick, owner/owner.ts).
  * https://core.telegram.org/bots/api#editmessagetext
  */
-import { callBotRetrying, type RetryOptions, type TelegramOptions } from "./client.ts";
-import { noticeWithHistory } from "./notice.ts";
-import { stageKeyboard, UNDO_MS } from "./stages.ts";
+import { callBotRetrying, type RetryOptions, type TelegramOptions } from "../telegram/client.ts";
+import { noticeWithHistory } from "../telegram/notice.ts";
+import { stageKeyboard, UNDO_MS } from "../telegram/stages.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 

@@ -6,9 +6,10 @@
  * counts; anything else is left alone (the chat is the owner's to talk in).
  * Each is confirmed with a reply to the owner's message.
  */
-import { sendOnce, type TelegramOptions } from "./client.ts";
-import { render, plain, value } from "./markdown.ts";
+import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
+import { render, plain, value } from "../telegram/markdown.ts";
 import { cutText } from "../../shared/text.ts";
+import { formatDollars } from "../../shared/pricing/format.ts";
 import { OwnerNotes } from "../leads/owner-notes.ts";
 import type { LeadStore } from "../leads/store.ts";
 
@@ -32,9 +33,6 @@ export function quoteCents(text: string): number | undefined {
   const cents = Number(m[1].replace(/,/g, "")) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
   return cents > 0 && cents <= QUOTE_MAX_DOLLARS * 100 ? cents : undefined;
 }
-
-/** "$380", "$1,250.50": an amount as the owner writes it. */
-export const dollars = (cents: number) => `$${Math.floor(cents / 100).toLocaleString("en-AU")}${cents % 100 ? `.${String(cents % 100).padStart(2, "0")}` : ""}`;
 
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
@@ -62,7 +60,7 @@ export async function handleReply(message: OwnerMessage, { store, telegram, log,
   if (cents !== undefined) {
     await notes.setQuote(lead.id, cents);
     log(`relay: lead ${lead.id}: quote recorded`);
-    confirmation = render([plain("Quote recorded for "), value(who), plain(`: ${dollars(cents)}. Press Quoted on the notice once they have it.`)]).markdown;
+    confirmation = render([plain("Quote recorded for "), value(who), plain(`: ${formatDollars(cents)}. Press Quoted on the notice once they have it.`)]).markdown;
   } else {
     const note = cleanNote(message.text);
     if (!note) return;

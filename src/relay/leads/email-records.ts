@@ -6,8 +6,8 @@
  * counted here, in the database, so they hold across restarts and across a Worker's isolates:
  * each is checked and the row written in one statement.
  */
-import type { Sql } from "../leads/sql.ts";
-import type { EmailKind } from "./client.ts";
+import type { Sql } from "./sql.ts";
+import type { EmailKind } from "../email/client.ts";
 
 export type EmailStatus = "pending" | "sent" | "not-sent";
 

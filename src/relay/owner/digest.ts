@@ -1,0 +1,159 @@
+/**
+ * The morning digest at opening time: the leads since the last digest by
+ * stage, the ones still waiting (each a link to its notice where the chat
+ * allows links), and how many messages were stopped as spam, with a button to
+ * see them (spam-review.ts). Nothing is sent when there is nothing to say.
+ * Marked sent only once Telegram has it, and sent by one run even when two overlap.
+ */
+import { cutText } from "../../shared/text.ts";
+import { brisbaneClock } from "../telegram/notice.ts";
+import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
+import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts";
+import { brisbane, isOpen, type HoursLine } from "../leads/hours.ts";
+import { STAGES, WAITING } from "../telegram/stages.ts";
+import { phoneShown } from "../telegram/phone.ts";
+import type { Lead } from "../leads/lead.ts";
+import type { LeadStore } from "../leads/store.ts";
+
+/** The last day a digest was sent (or had nothing to say), "2026-11-24": set only once Telegram has it. */
+const DIGEST_SETTING = "digest-last-day";
+/** Which run is sending today's digest (claimDigest). */
+const DIGEST_CLAIM = "digest-sending";
+/** When a run last came for the claim. */
+const DIGEST_CLAIMED = "digest-claimed-at";
+/** A claim this old belongs to a run that died: one send gives up after 30 seconds (ATTEMPT_TIMEOUT_MS). */
+const CLAIM_MS = 5 * 60_000;
+export const DAY_MS = 24 * 60 * 60_000;
+
+/** What the digest needs: the store, where to send, the business's hours (it goes at opening), and the log. */
+export interface DigestOptions {
+  store: LeadStore;
+  telegram: TelegramOptions;
+  hours: readonly HoursLine[];
+  /** With EMAIL_DIGEST=on: records the day's digest (its Markdown) for the owner's email too (leads/emails.ts digestByEmail). */
+  emailDigest?: (day: string, markdown: string) => Promise<void>;
+  log: (message: string) => void;
+}
+
+export async function digest(options: DigestOptions, now: number): Promise<void> {
+  const { store, telegram, hours, log } = options;
+  if (!isOpen(hours, now)) return;
+  const today = brisbane(now);
+  if (sentOn(await store.settings.read(DIGEST_SETTING), today.date)) return;
+  const claim = await claimDigest(store, today.date, now);
+  if (!claim) return;
+  // Read again now the claim is ours: a run that held it before may have sent it since.
+  const last = await store.settings.read(DIGEST_SETTING);
+  if (sentOn(last, today.date)) return;
+  // Since the day of the last digest (a closed Sunday's leads are in Monday's), or yesterday on the first.
+  const from = last === undefined ? today.midnight - DAY_MS : Math.max(brisbane(Date.parse(`${last}T00:00:00+10:00`)).midnight, today.midnight - 7 * DAY_MS);
+  const text = await digestText(store, telegram, from, today.midnight, now);
+  if (!text) {
+    await store.settings.advance(DIGEST_SETTING, today.date);
+    return;
+  }
+  const spam = (await store.owner.receivedBetween(from, today.midnight)).filter((l) => l.status === "spam").length;
+  const extra = spam ? { reply_markup: { inline_keyboard: [[{ text: spam === 1 ? "See it" : "See them", callback_data: `spam:${from}:${today.midnight}` }]] } } : {};
+  const sent = await sendOnce(text, telegram, "Markdown", extra);
+  if (sent.kind === "sent") {
+    await store.settings.advance(DIGEST_SETTING, today.date);
+    log(`relay: the morning digest was sent`);
+    await digestByEmail(options, today.date, text);
+  } else if (sent.kind === "message" || (sent.kind === "retry" && sent.uncertain)) {
+    // Refused for what it says (the same text would be refused again), or no answer (it may have arrived): not again today.
+    await store.settings.advance(DIGEST_SETTING, today.date);
+    log(`relay: the morning digest ${sent.kind === "message" ? "was refused" : "may not have arrived"} (${sent.reason}); it is not sent again today`);
+  } else {
+    await store.settings.advance(DIGEST_CLAIM, `${claim} free`);
+    log(`relay: the morning digest could not be sent (${sent.reason}); trying again in a minute`);
+  }
+}
+
+/** The digest Telegram took, for the owner's email too (EMAIL_DIGEST=on); an email fault is logged, never the digest's. */
+async function digestByEmail({ emailDigest, log }: DigestOptions, day: string, markdown: string): Promise<void> {
+  try {
+    await emailDigest?.(day, markdown);
+  } catch (error) {
+    log(`relay: the morning digest could not be recorded for email: ${(error as Error).message}`);
+  }
+}
+
+/** Whether the digest setting says today's digest is done. */
+const sentOn = (last: string | undefined, date: string) => last !== undefined && last >= date;
+
+/**
+ * Takes the right to send `date`'s digest, so that of two runs that overlap (the Worker's cron, the
+ * Node timer) one sends it: the claim's value, or undefined when another run holds it.
+ *
+ * LeadStore's only atomic step for settings is advanceSetting, which moves a value forward in text
+ * order; two runs that propose the same value cannot both move it. So a claim is "<date> <try>", the
+ * try numbered from the claim each run read: runs that read the same claim propose the same next
+ * try, and one takes it. A run gives the claim back with "<date> <try> free" when Telegram did not
+ * take the digest, for the next minute's run. A run that died holding it is outlived: each run
+ * first writes when it came for the claim (DIGEST_CLAIMED, only ever later), and a claim that old
+ * is taken over once CLAIM_MS has passed, far longer than one send may take.
+ */
+async function claimDigest(store: LeadStore, date: string, now: number): Promise<string | undefined> {
+  const held = await store.settings.read(DIGEST_CLAIM);
+  const [day, tried, free] = (held ?? "").split(" ");
+  let next = 1;
+  if (day === date) {
+    if (!free) {
+      const [claimedDay, claimedAt] = (await store.settings.read(DIGEST_CLAIMED))?.split(" ") ?? [];
+      if (claimedDay === date && now - Number(claimedAt) < CLAIM_MS) return undefined;
+    }
+    next = Number(tried) + 1;
+  }
+  const claim = `${date} ${String(next).padStart(6, "0")}`;
+  await store.settings.advance(DIGEST_CLAIMED, `${date} ${String(now).padStart(15, "0")}`);
+  return (await store.settings.advance(DIGEST_CLAIM, claim)) ? claim : undefined;
+}
+
+/** The digest for leads received in [from, to), or undefined when there is nothing to say. */
+export async function digestText(store: LeadStore, telegram: TelegramOptions, from: number, to: number, now: number): Promise<string | undefined> {
+  const received = await store.owner.receivedBetween(from, to);
+  const leads = received.filter((l) => l.status !== "spam" && l.status !== "unconfirmed");
+  const spam = received.length - leads.length;
+  // The same leads the counts are of, and older ones still waiting: none received since midnight, which today's notices show.
+  const waiting = await store.owner.waiting(WAITING_LISTED + 1, to);
+  if (!leads.length && !spam && !waiting.length) return undefined;
+  const days = Math.round((to - from) / DAY_MS);
+  const pieces: Piece[] = [bold(days <= 1 ? "Yesterday's leads" : `Leads of the last ${days} days`), plain("\n")];
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (!leads.length) pieces.push(plain("No new leads.\n"));
+  else {
+    pieces.push(plain(`${count(leads.filter((l) => l.form === "quote").length, "quote request", "quote requests")}, ${count(leads.filter((l) => l.form === "contact").length, "contact message", "contact messages")}\n`));
+    const byStage = [WAITING, ...STAGES.map((s) => s.key)].map((key) => [key, leads.filter((l) => (l.stage ?? WAITING) === key).length] as const);
+    pieces.push(plain(`${byStage.map(([key, n]) => `${key === WAITING ? "Waiting" : STAGES.find((s) => s.key === key)!.shown}: ${n}`).join(" · ")}\n`));
+  }
+  if (waiting.length) {
+    const listed = waiting.slice(0, WAITING_LISTED);
+    pieces.push(plain("\n"), bold(`Still waiting, oldest first (${waiting.length > WAITING_LISTED ? `the first ${WAITING_LISTED}; npm run leads -- list --stage waiting has the rest` : listed.length}):`), plain("\n"));
+    for (const lead of listed) pieces.push(...waitingLine(lead, telegram, now));
+  }
+  if (spam) pieces.push(plain(`\nStopped as spam: ${count(spam, "message", "messages")}\n`));
+  return render(pieces).markdown;
+}
+
+/** The most waiting leads the digest lists, so it stays well within one message. */
+const WAITING_LISTED = 15;
+
+/** "- Ann Lee, +61 412 345 678, quote, 9:00 am, 23 Nov": who to ring first, and a link to the notice where Telegram gives one. */
+function waitingLine(lead: Lead, telegram: TelegramOptions, now: number): Piece[] {
+  const link = noticeLink(telegram.chatId, lead.noticeMessageId);
+  const phone = phoneShown(lead.fields?.phone ?? "");
+  return [
+    plain("- "),
+    value(cutText((lead.fields?.name ?? "(erased)").replace(/\s+/g, " ").trim(), 64)),
+    plain(", "),
+    ...(phone ? [value(phone), plain(", ")] : []),
+    plain(`${lead.form}, ${brisbaneClock(lead.receivedAt, now)}${link ? ` ${link}` : ""}\n`),
+  ];
+}
+
+/** A link to a message in a supergroup or channel (chat ids -100…); private chats have none. */
+export function noticeLink(chatId: string, messageId: number | null): string | undefined {
+  const match = /^-100(\d+)$/.exec(chatId);
+  return match && messageId !== null ? `https://t.me/c/${match[1]}/${messageId}` : undefined;
+}
+

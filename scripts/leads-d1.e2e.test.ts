@@ -7,10 +7,12 @@
  * once against D1 and must print what it prints for the Node store. What the
  * commands print is tested on the Node store (leads.test.ts, report.test.ts);
  * here, that D1 answers the same. Each wrangler call starts a process of
- * several seconds of CPU, so there are eight: the schema and the leads, one
- * list, one show, one export, one report (its three reads in one call), one
- * resend (a read and a counted write), one write that changes nothing, and a
- * D1 without tables. The commands themselves run in this process (runLeads,
+ * several seconds of CPU, and the reads a command issues together go in one
+ * (wrangler-d1.ts), so there are nine: the schema and the leads, one list (the
+ * leads and what was not delivered), one show (its five reads), one export (the
+ * leads and the owner's records), one report (its four reads), two for resend
+ * (a read, then a counted write), one write that changes nothing, and a D1
+ * without tables. The commands themselves run in this process (runLeads,
  * as the script runs it, leads.test.ts): wrangler is the only process started.
  */
 import { execFileSync } from "node:child_process";

@@ -11,7 +11,9 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
   if (flags.format !== "csv") fail(shown`Unknown format ${flags.format}: use --format csv.`);
   // A spreadsheet's file holds what visitors typed as they typed it: never printed raw to a terminal, which could act on it.
   if (stdout.isTTY) fail("export writes a file for a spreadsheet, with what visitors typed as they typed it: send it to a file, e.g. npm run leads -- export --format csv > leads.csv (npm run leads -- list shows leads on screen).");
-  const leads = (await store.list({ limit: 1_000_000, withStages: true })).map(view);
+  // The leads, and what the owner recorded by replies and the Lost buttons (one statement for every lead), read at once: on D1 one wrangler process.
+  const [listed, records] = await Promise.all([store.list({ limit: 1_000_000, withStages: true }), new OwnerNotes(store.sql).records()]);
+  const leads = listed.map(view);
   const columns = [
     ...(["id", "receivedAt", "form", "status", "name", "email", "phone", "address", "service", "message"] as const),
     ...DETAIL_KEYS,
@@ -19,8 +21,6 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
     ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`] as const),
     ...(Object.keys(FROM) as (keyof typeof FROM)[]),
   ];
-  // What the owner recorded by replies and the Lost buttons, read in one statement for every lead.
-  const records = await new OwnerNotes(store.sql).records();
   const recorded = (id: string) => {
     const r = records.get(id);
     const reason = LOST_REASONS.find((x) => x.key === r?.lostReason)?.button ?? r?.lostReason ?? null;

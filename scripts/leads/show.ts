@@ -13,21 +13,26 @@ import { brisbane } from "./output.ts";
 import { FROM, iso, stageShown, stem, view } from "./view.ts";
 
 export const show: Command = async ({ args: { id }, store, out: { print } }) => {
-  const lead = await store.get(need(id), { withStages: true });
+  const leadId = need(id);
+  const notes = new OwnerNotes(store.sql);
+  // Everything shown, read at once: on D1 one wrangler process for the five reads (wrangler-d1.ts), not one each.
+  const [lead, presses, cents, written, emails] = await Promise.all([
+    store.get(leadId, { withStages: true }),
+    store.stages.presses(leadId),
+    notes.quote(leadId),
+    notes.notes(leadId),
+    new EmailRecords(store.sql).forLead(leadId),
+  ]);
   if (!lead) fail(shown`No lead with id ${id}. npm run leads lists them.`);
   const v = view(lead);
   const line = (k: string, value: unknown, indent = "") => print(`${indent}${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${brisbane(String(value))})` : String(value))}`);
   const later = new Set<string>(["message", ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`]), ...Object.keys(FROM)]);
   for (const [k, value] of Object.entries(v)) if (value !== null && !later.has(k)) line(k, k === "stage" ? stageShown(v.stage) : value);
-  const presses = await store.stages.presses(lead.id);
   if (presses.length) {
     print("\nEvery press on the notice, oldest first (Brisbane time):");
     for (const p of presses) print(pressLine(p));
   } else if (v.stage !== null) print("\nStages: no button pressed yet (waiting).");
-  const notes = new OwnerNotes(store.sql);
-  const cents = await notes.quote(lead.id);
   if (cents !== null) print(`\nQuoted: ${formatDollars(cents)} (a reply to the notice)`);
-  const written = await notes.notes(lead.id);
   if (written.length) {
     print("\nNotes, replies to the notice (Brisbane time):");
     for (const n of written) print(`  ${brisbane(iso(n.at)!)}, ${escapeTerminal(n.byName)}: ${escapeTerminal(n.text, { keepNewlines: true }).replace(/\n/g, "\n    ")}`);
@@ -38,7 +43,7 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
     for (const k of from) line(k, v[k as keyof typeof FROM], "  ");
   } else print("\nWhere it came from: not recorded.");
   printNotice(lead, print);
-  printEmails(await new EmailRecords(store.sql).forLead(lead.id), print);
+  printEmails(emails, print);
 };
 
 const stageWords = (stage: Stage | null, reason?: LostReason | null) => (stage === null ? "waiting" : `${stageLabel(stage)}${stage === "lost" && reason ? ` (${reasonLabel(reason)})` : ""}`);

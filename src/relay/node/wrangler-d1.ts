@@ -1,10 +1,10 @@
 /**
  * The lead store of the Worker relay (Cloudflare D1), read from Node through
- * wrangler: the Sql interface LeadStore speaks, each statement one
- * `wrangler d1 execute DB --json --command "..."` (several reads may
- * share one: allMany). For the owner's `npm run leads -- --d1` (the local D1
- * of `wrangler dev`, or with --remote the deployed one); the relay itself
- * talks to D1 through its binding (d1.ts).
+ * wrangler: the Sql interface LeadStore speaks, each write one
+ * `wrangler d1 execute DB --json --command "..."`, and the reads issued
+ * together one between them (commandSql). For the owner's `npm run leads --
+ * --d1` (the local D1 of `wrangler dev`, or with --remote the deployed one);
+ * the relay itself talks to D1 through its binding (d1.ts).
  *
  * `wrangler d1 execute` takes no bound parameters, so each `?` is replaced by
  * the value as an SQL literal (inlineParams). Written for wrangler 4, which
@@ -24,9 +24,12 @@ export const D1_BINDING = "DB";
 export const WRANGLER_CONFIG = "relay/wrangler.toml";
 /**
  * Linux takes at most 128 KiB in one command-line argument; a longer statement
- * is refused here with a clear message rather than by the system.
+ * is refused here with a clear message rather than by the system, and reads
+ * that would be longer together go in more than one command.
  */
-const MAX_COMMAND_BYTES = 120_000;
+export const MAX_COMMAND_BYTES = 120_000;
+/** Between statements in one --command: on a line of its own, so a statement ending in a -- comment still ends. */
+const BETWEEN = "\n;\n";
 
 export interface WranglerD1Options {
   /** The deployed database (wrangler's --remote) rather than the local one of `wrangler dev`. */
@@ -44,11 +47,14 @@ export interface WranglerD1Options {
 export class WranglerError extends Error {}
 
 /** One statement's answer in wrangler's --json output. */
-interface Answer {
+export interface Answer {
   results?: Record<string, unknown>[];
   success?: boolean;
   meta?: { changes?: unknown };
 }
+
+/** One `wrangler d1 execute --command`: each statement's answer, in order. */
+export type Execute = (command: string) => Promise<Answer[]>;
 
 /** The installed wrangler's command-line script, to start with this Node (process.execPath): never one downloaded for the occasion, as `npx wrangler` could, and no npm started first. */
 export function wranglerBin(): string {
@@ -64,14 +70,14 @@ export function wranglerBin(): string {
 }
 
 export function wranglerD1Sql(options: WranglerD1Options = {}): Sql {
-  const { remote = false, config = WRANGLER_CONFIG, persistTo, cwd, env } = options;
+  return commandSql(wranglerExecute(options));
+}
+
+/** Starts wrangler once per command and reads its --json answer. */
+export function wranglerExecute({ remote = false, config = WRANGLER_CONFIG, persistTo, cwd, env }: WranglerD1Options = {}): Execute {
   if (remote && persistTo !== undefined) throw new WranglerError("--persist-to is for the local database; leave it out with --remote.");
   const where = remote ? ["--remote"] : ["--local", ...(persistTo === undefined ? [] : ["--persist-to", persistTo])];
-
-  async function execute(command: string): Promise<Answer[]> {
-    if (Buffer.byteLength(command) > MAX_COMMAND_BYTES) throw new WranglerError(`The statement is ${Buffer.byteLength(command)} bytes, too long for wrangler's --command.`);
-    // wrangler removes these words from the local database's SQL wherever they are, even inside a quoted value.
-    if (command.includes("BEGIN TRANSACTION")) throw new WranglerError("wrangler d1 execute would rewrite a statement with BEGIN TRANSACTION in it.");
+  return async (command) => {
     const args = [wranglerBin(), "d1", "execute", D1_BINDING, ...where, "--config", config, "--json", "--command", command];
     const { stdout, stderr, error } = await new Promise<{ stdout: string; stderr: string; error: (Error & { code?: unknown }) | null }>((resolve) =>
       execFile(process.execPath, args, { cwd, env, encoding: "utf8", maxBuffer: 1 << 30 }, (error, stdout, stderr) => resolve({ stdout, stderr, error })),
@@ -90,34 +96,94 @@ export function wranglerD1Sql(options: WranglerD1Options = {}): Sql {
       throw new WranglerError(`wrangler d1 execute: ${typeof text === "string" ? text : JSON.stringify(parsed)}`);
     }
     return parsed as Answer[];
+  };
+}
+
+/** A read waiting for the command it goes in. */
+interface Queued {
+  command: string;
+  resolve: (rows: Record<string, unknown>[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The Sql over commands of wrangler's kind. Each start of wrangler takes seconds (and with --remote
+ * a round trip too), so the reads issued in one tick (a Promise.all, allMany) go as one command, as
+ * many as MAX_COMMAND_BYTES lets in, and each caller has its own rows; a command that fails fails
+ * each read in it with the same error. A write (run) is never in a read's command: it goes at once,
+ * with its count of changes.
+ */
+export function commandSql(execute: Execute): Sql {
+  let queued: Queued[] = [];
+
+  function read(command: string): Promise<Record<string, unknown>[]> {
+    return new Promise((resolve, reject) => {
+      if (!queued.length) queueMicrotask(flush);
+      queued.push({ command, resolve, reject });
+    });
+  }
+
+  function flush() {
+    const reads = queued;
+    queued = [];
+    let batch: Queued[] = [];
+    let bytes = 0;
+    for (const r of reads) {
+      const size = Buffer.byteLength(r.command);
+      if (batch.length && bytes + BETWEEN.length + size > MAX_COMMAND_BYTES) {
+        void answer(batch);
+        batch = [];
+      }
+      bytes = batch.length ? bytes + BETWEEN.length + size : size;
+      batch.push(r);
+    }
+    if (batch.length) void answer(batch);
+  }
+
+  async function answer(batch: Queued[]) {
+    let answers: Answer[];
+    try {
+      answers = await execute(batch.map((r) => r.command).join(BETWEEN));
+      if (answers.length !== batch.length) throw new WranglerError(`wrangler d1 execute answered ${answers.length} results for ${batch.length} statements: ${JSON.stringify(answers).slice(0, 200)}`);
+    } catch (error) {
+      for (const r of batch) r.reject(error);
+      return;
+    }
+    batch.forEach((r, i) => {
+      const rows = answers[i].results;
+      if (Array.isArray(rows)) r.resolve(rows);
+      else r.reject(new WranglerError(`wrangler d1 execute answered no rows: ${JSON.stringify(answers[i]).slice(0, 200)}`));
+    });
   }
 
   return {
     async run(sql, params = []) {
-      // The count is SQLite's changes(), read in the same batch right after the statement: wrangler 4
+      // The count is SQLite's changes(), read in the same command right after the statement: wrangler 4
       // answers a local D1's statements with their duration only, and the remote D1 API documents its
       // meta.changes as a rough indication (sqlite3_total_changes()). meta.changes only if changes() is missing.
-      // On a line of its own, so a statement ending in a -- comment still ends.
-      const answers = await execute(`${inlineParams(sql, params)}\n;\nSELECT changes() AS changes`);
+      const answers = await execute(checked(`${inlineParams(sql, params)}${BETWEEN}SELECT changes() AS changes`));
       const counted = answers[1]?.results?.[0]?.changes;
       const changes = typeof counted === "number" ? counted : answers[0]?.meta?.changes;
       if (answers.length !== 2 || typeof changes !== "number") throw new WranglerError(`wrangler d1 execute answered no count of changes: ${JSON.stringify(answers).slice(0, 200)}`);
       return changes;
     },
     async all<T>(sql: string, params: unknown[] = []) {
-      const answers = await execute(inlineParams(sql, params));
-      if (answers.length !== 1 || !Array.isArray(answers[0].results)) throw new WranglerError(`wrangler d1 execute answered no rows: ${JSON.stringify(answers).slice(0, 200)}`);
-      return answers[0].results as T[];
+      return (await read(checked(inlineParams(sql, params)))) as T[];
     },
-    // Several reads in one wrangler process: each start takes seconds.
+    // Each statement checked before any is queued, so one that cannot be sent starts no wrangler.
     async allMany(statements) {
-      const answers = await execute(statements.map((s) => inlineParams(s.sql, s.params ?? [])).join("\n;\n"));
-      if (answers.length !== statements.length || !answers.every((a) => Array.isArray(a.results))) {
-        throw new WranglerError(`wrangler d1 execute answered ${answers.length} results for ${statements.length} statements: ${JSON.stringify(answers).slice(0, 200)}`);
-      }
-      return answers.map((a) => a.results!);
+      const commands = statements.map((s) => checked(inlineParams(s.sql, s.params ?? [])));
+      return Promise.all(commands.map(read));
     },
   };
+}
+
+/** The command, unless wrangler could not be given it as it is. */
+function checked(command: string): string {
+  if (Buffer.byteLength(command) > MAX_COMMAND_BYTES) throw new WranglerError(`The statement is ${Buffer.byteLength(command)} bytes, too long for wrangler's --command.`);
+  // wrangler removes these words from the local database's SQL wherever they are, even inside a quoted value.
+  if (command.includes("BEGIN TRANSACTION")) throw new WranglerError("wrangler d1 execute would rewrite a statement with BEGIN TRANSACTION in it.");
+  return command;
 }
 
 /**

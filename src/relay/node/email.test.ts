@@ -50,10 +50,10 @@ afterEach(async () => {
 const OWNER = "owner@example.com.au";
 const PHONE = "0491 570 156";
 
-async function start(env: Record<string, string> = {}): Promise<NodeRelay> {
+async function start(env: Record<string, string> = {}, telegram: StandIn = tg): Promise<NodeRelay> {
   const email = emailSettings({ EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL: OWNER, EMAIL_API_URL: resend.apiUrl, ...env });
   const relay = await startNodeRelay({
-    config: standInConfig(tg, db.file, env),
+    config: standInConfig(telegram, db.file, env),
     site: { phone: PHONE },
     email,
     emailTimeoutMs: 1_000,
@@ -185,6 +185,39 @@ describe("the visitor's confirmation", () => {
     expect(resend.calls).toBeGreaterThanOrEqual(2);
     expect(resend.delivered).toHaveLength(1);
     expect(resend.requests.some((r) => r.replayed)).toBe(true);
+  });
+
+  it("30 posts naming one victim's address give that address one email", async () => {
+    // A group of the owner's that takes the 30 notices at once (Telegram takes 20 a minute): this test is about the emails.
+    const roomy = await startTelegramStandIn({ groupMessagesPerMinute: 1_000 });
+    try {
+      const relay = await start({}, roomy);
+      for (let i = 0; i < 30; i++) expect((await post(relay, { ...ann, name: `Sender ${i}`, submissionId: `3f2c1e4a-9b7d-4c2e-8f1a-${String(i).padStart(12, "0")}` })).status).toBe(200);
+      await expect.poll(() => roomy.delivered.length, { timeout: 10_000, message: "the 30 notices" }).toBe(30);
+      await drained(relay);
+      expect(confirmations().map((e) => e.to)).toEqual([["ann@example.com"]]);
+      const records = await Promise.all((await relay.opened.store.list()).map(async (l) => (await emailsOf(relay).forLead(l.id))[0]));
+      expect(records.filter((r) => r?.status === "sent")).toHaveLength(1);
+    } finally {
+      await Promise.all(running.splice(0).map((r) => r.close()));
+      await roomy.close();
+    }
+  });
+
+  it("with the provider down, the Telegram notice goes at once, and the confirmation when the provider is back", async () => {
+    const relay = await start();
+    resend.always({ kind: "down" });
+    expect((await post(relay, ann)).status).toBe(200);
+    await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the notice, whatever email does" }).toBe(1);
+    const record = async () => (await emailsOf(relay).forLead((await relay.opened.store.list())[0].id))[0];
+    await expect.poll(async () => (await record())?.attempts, { timeout: 5_000, message: "the refused attempt is recorded" }).toBe(1);
+    expect(await record()).toMatchObject({ status: "pending", lastError: expect.stringContaining("503") });
+    expect(confirmations()).toHaveLength(0);
+    resend.always(undefined);
+    await expect.poll(async () => (clock.moveBy(60_000), confirmations().length), { timeout: 10_000, interval: 200, message: "the confirmation once the provider is back" }).toBe(1);
+    await drained(relay);
+    expect(confirmations()).toHaveLength(1);
+    expect(tg.delivered).toHaveLength(1);
   });
 });
 

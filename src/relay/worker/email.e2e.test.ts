@@ -155,6 +155,25 @@ describe("email on the Worker, with D1 and a Queue", () => {
     expect(to(OWNER_EMAIL)).toHaveLength(1);
   });
 
+  it("with the provider down, the notice goes at once and the confirmation once the provider is back", async () => {
+    const before = tg.delivered.length;
+    resend.always({ kind: "down" });
+    try {
+      expect((await post("a", { email: "cy@example.com", name: "Cy Down" })).status).toBe(200);
+      await waitFor("the notice, whatever email does", () => tg.delivered.length === before + 1);
+      const row = async () => (await emailRows()).find((r) => r.recipient === "cy@example.com");
+      await waitFor("the refused attempt recorded", async () => (await row())?.status === "pending" && resend.calls > 0);
+      expect(to("cy@example.com")).toHaveLength(0);
+    } finally {
+      resend.always(undefined);
+    }
+    // The sweep sends what is due: the first retry waits 2 s (the delivery policy's backoff), so the sweep is run until it has.
+    await waitFor("the confirmation once the provider is back", async () => (await sweep("a"), to("cy@example.com").length === 1), 20_000);
+    await sweep("a");
+    expect(to("cy@example.com")).toHaveLength(1);
+    expect(tg.delivered.filter((d) => d.shown.includes("Cy Down"))).toHaveLength(1);
+  });
+
   it("sends no confirmation to a post the spam check stopped", async () => {
     expect((await post("checked", { email: "spammer@example.com", name: "Bare Post" })).status).toBe(200);
     const spam = async () => (await (await db()).prepare("SELECT id FROM leads WHERE status = 'spam'").all<{ id: string }>()).results;

@@ -79,7 +79,7 @@ describe("reminders", () => {
     expect(reminders()[0].shown).toBe("Reminder: Ann Lee, +61 412 345 678, waiting 31 min (since 10:00 am). Ring them, then press Called.");
     // The notice's buttons, on the lock screen's reply too: a press there moves the lead and edits its notice.
     const buttons = reminders()[0].replyMarkup!.inline_keyboard;
-    expect(buttons.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job", "Later (tomorrow morning)"]);
+    expect(buttons.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job", "Later (in 2 hours)", "Later (tomorrow morning)"]);
     await tg.press(reminders()[0].messageId, buttons[1][0].callback_data!);
     await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: options().telegram, log: () => {}, now: () => at("2026-11-24T10:46") });
     expect((await leads.store.get(id))?.stage).toBe("called");
@@ -128,7 +128,7 @@ describe("follow-ups and Later", () => {
     const notice = (await leads.store.get(id))!.noticeMessageId!;
     expect(tg.messages.get(followUps()[0].messageId)?.replyTo).toBe(notice);
     const buttons = followUps()[0].replyMarkup!.inline_keyboard.flat();
-    expect(buttons.map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "✓ Quoted", "Booked", "Lost", "Not a job", "Later (tomorrow morning)"]);
+    expect(buttons.map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "✓ Quoted", "Booked", "Lost", "Not a job", "Later (in 2 hours)", "Later (tomorrow morning)"]);
 
     await press(followUps()[0].messageId, buttons.at(-1)!.callback_data!, at("2026-11-26T10:00"));
     expect(tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 27 Nov.");
@@ -179,6 +179,24 @@ describe("follow-ups and Later", () => {
     // A forged Later for a lead that is not there changes nothing either.
     await press(reminders()[1].messageId, "later:form-0123456789abcdef0123456789abcdef", at("2026-11-25T09:11"));
     expect(tg.answers.at(-1)?.text).toBe("Nothing to remind: this lead has moved on (or is not in the store).");
+  });
+
+  it("Later (in 2 hours) on a reminder reminds again two hours on, once; a made-up Later is not the relay's", async () => {
+    const id = await lead("Soon Caller", at("2026-11-25T09:00"));
+    await ownerTick(opts(), at("2026-11-25T09:31"));
+    expect(reminders()).toHaveLength(1);
+    const buttons = reminders()[0].replyMarkup!.inline_keyboard.flat();
+    const soon = buttons.find((b) => b.text === "Later (in 2 hours)")!.callback_data!;
+    expect(soon).toBe(`later:2h:${id}`);
+    await press(reminders()[0].messageId, soon, at("2026-11-25T09:40"));
+    expect(tg.answers.at(-1)?.text).toMatch(/^Later: reminded again at 11:40 am/);
+    await ownerTick(opts(), at("2026-11-25T11:39"));
+    expect(reminders()).toHaveLength(1);
+    await ownerTick(opts(), at("2026-11-25T11:40"));
+    await ownerTick(opts(), at("2026-11-25T11:41"));
+    expect(reminders()).toHaveLength(2);
+    await press(reminders()[1].messageId, `later:3h:${id}`, at("2026-11-25T11:45"));
+    expect(tg.answers.at(-1)?.text).toBe("This button is not one of the relay's.");
   });
 });
 

@@ -13,7 +13,7 @@
  * https://core.telegram.org/bots/api#callbackquery
  */
 import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "../telegram/client.ts";
-import { parseCallback, parseLater, parseLost, parseUndo, reasonLabel, stageLabel, UNDO_MS, type LostReason, type Stage } from "../telegram/stages.ts";
+import { LATER_HOURS, parseCallback, parseLater, parseLost, parseUndo, reasonLabel, stageLabel, UNDO_MS, type LostReason, type Stage } from "../telegram/stages.ts";
 import { brisbaneClock } from "../telegram/notice.ts";
 import { openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
@@ -95,7 +95,7 @@ async function press(ctx: Ctx, query: CallbackQuery): Promise<void> {
   const undo = parseUndo(query.data);
   if (undo) return undoPress(ctx, query, undo, answer);
   const later = parseLater(query.data);
-  if (later) return answer(await snooze(ctx, later.leadId));
+  if (later) return answer(await snooze(ctx, later.leadId, later.soon));
   const lost = parseLost(query.data);
   const pressed = lost ? { stage: "lost" as const, leadId: lost.leadId, reason: lost.reason } : parseCallback(query.data);
   if (!pressed) return answer("This button is not one of the relay's.");
@@ -120,9 +120,12 @@ async function moveStage(ctx: Ctx, query: CallbackQuery, pressed: { stage: Stage
   await editNotice(store, telegram, lead, now(), log);
 }
 
-/** Later, on a reminder: it comes again at the next morning's opening, while the lead still waits or is at Quoted. */
-async function snooze({ store, log, now, hours }: Ctx, leadId: string): Promise<string> {
-  const until = openingAfterBusinessDays(hours, now(), 1);
+/**
+ * Later, on a reminder: it comes again in LATER_HOURS (`soon`; at the next opening if the business is
+ * closed by then) or at the next morning's opening, while the lead still waits or is at Quoted.
+ */
+async function snooze({ store, log, now, hours }: Ctx, leadId: string, soon: boolean): Promise<string> {
+  const until = soon ? now() + LATER_HOURS * 3_600_000 : openingAfterBusinessDays(hours, now(), 1);
   if (until === undefined) return "The business hours never open: nothing to put off to.";
   if (!(await store.owner.snooze(leadId, until))) return "Nothing to remind: this lead has moved on (or is not in the store).";
   log(`relay: lead ${leadId} put off to ${new Date(until).toISOString()}`);

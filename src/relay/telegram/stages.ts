@@ -63,9 +63,18 @@ const UNDO_PREFIX = "undo:";
 /** The Undo button's callback_data: the press it takes back (its seq in the history) and the lead. */
 export const undoData = (seq: number, leadId: string): string => checked(`${UNDO_PREFIX}${seq}:${leadId}`, leadId);
 
-/** A reminder's Later button: remind again at the next morning's opening. */
-export const laterData = (leadId: string): string => checked(`later:${leadId}`, leadId);
-export const parseLater = (data: unknown): { leadId: string } | undefined => (typeof data === "string" && /^later:.+$/.test(data) ? { leadId: data.slice("later:".length) } : undefined);
+/** How long "Later (in 2 hours)" puts a reminder off. */
+export const LATER_HOURS = 2;
+/**
+ * A reminder's Later buttons: remind again at the next morning's opening (`later:ID`, as every
+ * reminder sent before there was a choice carries), or in LATER_HOURS (`later:2h:ID`).
+ */
+export const laterData = (leadId: string, soon = false): string => checked(`later:${soon ? `${LATER_HOURS}h:` : ""}${leadId}`, leadId);
+export function parseLater(data: unknown): { leadId: string; soon: boolean } | undefined {
+  const m = typeof data === "string" ? /^later:(\d+h:)?(.+)$/.exec(data) : null;
+  if (!m || (m[1] !== undefined && m[1] !== `${LATER_HOURS}h:`)) return undefined;
+  return { leadId: m[2], soon: m[1] !== undefined };
+}
 
 /** A reason button's callback_data: Lost, and why. */
 export const lostData = (reason: LostReason, leadId: string): string => checked(`lost:${reason}:${leadId}`, leadId);
@@ -105,8 +114,8 @@ export function stageKeyboard(
   if (current === "lost") rows.push(LOST_REASONS.slice(0, 3).map(why), LOST_REASONS.slice(3).map(why));
   if (number) rows.unshift([{ text: `Copy ${phoneShown(phone)}`, copy_text: { text: number } }]);
   if (undo !== undefined) rows.push([{ text: "Undo", callback_data: undoData(undo, leadId) }]);
-  // On a reminder: put it off to the next morning.
-  if (later) rows.push([{ text: "Later (tomorrow morning)", callback_data: laterData(leadId) }]);
+  // On a reminder: put it off for a while, or to the next morning.
+  if (later) rows.push([{ text: `Later (in ${LATER_HOURS} hours)`, callback_data: laterData(leadId, true) }, { text: "Later (tomorrow morning)", callback_data: laterData(leadId) }]);
   return { inline_keyboard: rows };
 }
 

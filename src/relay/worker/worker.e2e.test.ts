@@ -475,7 +475,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(tg.messages.get(reminders[0].messageId)?.replyTo).toBe(tg.delivered[0].messageId);
     // Who, the number to ring, how long they have waited, and the notice's buttons: all on the lock screen.
     expect(reminders[0].shown).toMatch(/^Reminder: Wait Long, \+61 412 345 678, waiting 1 day \(since \d{1,2}:\d\d [ap]m, \d+ \w+\)\. Ring them, then press Called\.$/);
-    expect(reminders[0].replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job", "Later (tomorrow morning)"]);
+    expect(reminders[0].replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job", "Later (in 2 hours)", "Later (tomorrow morning)"]);
     const digests = tg.delivered.filter((d) => d.shown.startsWith("Yesterday's leads"));
     expect(digests).toHaveLength(1);
     expect(digests[0].shown).toContain("0 quote requests, 1 contact message\nWaiting: 1 · Called: 0");

@@ -9,13 +9,13 @@
  * `npm run build` writes the file when content/ or the template changed; a test
  * holds the committed file to what they render now.
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Content } from "../content/content.ts";
 import { PRIVACY_PATH } from "../shared/paths.ts";
 import { ConfirmationEmail, confirmationSubject, confirmationText, DetailRow, type ConfirmationFacts } from "../templates/ConfirmationEmail.tsx";
 import { loadContent } from "./content/load.ts";
+import { writeIfChanged } from "./generated.ts";
 
 export const EMAIL_MARKUP_FILE = path.resolve(import.meta.dirname, "../relay/email/confirmation-markup.ts");
 
@@ -38,14 +38,5 @@ export function emailMarkupSource(content: Content = loadContent()): string {
 
 /** Writes the module if content/ or the template now make something else; says whether it did. */
 export function writeEmailMarkup(content?: Content): boolean {
-  const source = emailMarkupSource(content);
-  let current = "";
-  try {
-    current = readFileSync(EMAIL_MARKUP_FILE, "utf8");
-  } catch {
-    // not written yet
-  }
-  if (current === source) return false;
-  writeFileSync(EMAIL_MARKUP_FILE, source);
-  return true;
+  return writeIfChanged(EMAIL_MARKUP_FILE, emailMarkupSource(content));
 }

@@ -9,7 +9,6 @@
  * `npm run build` writes the file when the components changed; a test holds
  * the committed file to what they render now.
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { FormKind } from "../shared/forms/fields.ts";
@@ -19,6 +18,7 @@ import { NOTICE_TONES, type NoticeTone } from "../shared/slots.ts";
 import { ResultDetails, ResultForm, ResultNotice, ResultPage, ResultProof } from "../templates/ResultPage.tsx";
 import { EmailNotice } from "../templates/EmailNotice.tsx";
 import { classNames, cssFor, scanMarkup } from "./css.ts";
+import { writeIfChanged } from "./generated.ts";
 
 export const RESULT_MARKUP_FILE = path.resolve(import.meta.dirname, "../relay/intake/result-markup.ts");
 
@@ -42,8 +42,5 @@ export async function resultMarkupSource(): Promise<string> {
 
 /** Writes the module if the components now render something else; says whether it did. */
 export async function writeResultMarkup(): Promise<boolean> {
-  const source = await resultMarkupSource();
-  if (readFileSync(RESULT_MARKUP_FILE, "utf8") === source) return false;
-  writeFileSync(RESULT_MARKUP_FILE, source);
-  return true;
+  return writeIfChanged(RESULT_MARKUP_FILE, await resultMarkupSource());
 }

@@ -83,8 +83,8 @@ export const apiAddress = (fallback: string) =>
     const problems: string[] = [];
     if (url.protocol !== "https:" && !isLoopback(url.hostname)) problems.push("must be https: (plain http only for a loopback address such as 127.0.0.1, for a local stand-in)");
     if (url.username !== "" || url.password !== "") problems.push(`must not carry a user name or password (user:password@host): give the address only, such as ${fallback}`);
-    for (const problem of problems.slice(0, -1)) fail(problem);
-    return problems.length ? fail(problems.at(-1)!) : s;
+    for (const problem of problems) fail(problem);
+    return problems.length ? z.NEVER : s;
   });
 
 /** An origin such as https://www.example.com (scheme and host, no path), or undefined when `item` is not one. */

@@ -9,10 +9,11 @@
  * after parsing: a field with a default may be left out, and a service's
  * `name`, which its schema adds from the contact form's options, is not there.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
 import { FILES } from "../../content/content.ts";
+import { writeIfChanged } from "../generated.ts";
 
 /** Where the schemas live, beside content/ rather than in it: the owner never edits them. */
 export const SCHEMA_DIR = "schemas";
@@ -55,9 +56,7 @@ export function writeJsonSchemas(dir = SCHEMA_DIR): string[] {
   const written: string[] = [];
   for (const [name, text] of jsonSchemas()) {
     const full = path.join(dir, name);
-    if (existsSync(full) && readFileSync(full, "utf8") === text) continue;
-    writeFileSync(full, text);
-    written.push(full);
+    if (writeIfChanged(full, text)) written.push(full);
   }
   return written;
 }

@@ -12,8 +12,8 @@ import type { EmailSettings } from "./email/settings.ts";
 import type { RelayOptions } from "./intake/context.ts";
 import { createRelay, type RelayHandler } from "./intake/relay.ts";
 import { spamGuardFor } from "./intake/spam.ts";
-import { digestByEmail } from "./leads/emails.ts";
-import type { Health } from "./leads/policy.ts";
+import { digestByEmail, emailRecords } from "./leads/emails.ts";
+import { STALE_AFTER_MS, withEmail, type Health } from "./leads/policy.ts";
 import type { LeadStore } from "./leads/store.ts";
 import { logLine } from "./log.ts";
 import { ownerTick } from "./owner/owner.ts";
@@ -61,13 +61,14 @@ export async function composeRelay({ store, config, telegram, scheduling, site, 
   const facts = siteInUse(config, site);
   const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log, now, hours: facts.hours }));
   const owner = telegram && { store, telegram, hours: facts.hours, reminderMinutes: config.LEAD_REMINDER_MINUTES, followUpDays: config.LEAD_FOLLOW_UP_DAYS, log, emailDigest: email && digestByEmail(store, email, now) };
+  const health = email ? async () => withEmail(await scheduling.health(), await emailRecords(store).failingSince(now() - STALE_AFTER_MS)) : scheduling.health;
   const handler = createRelay({
     ...door,
     updates: handle && webhook ? { secret: await webhookSecret(telegram.token), handle } : undefined,
     store,
     spam: await spamGuardFor(config, store),
     deliverNow: scheduling.deliverNow,
-    health: scheduling.health,
+    health,
     allowedOrigins: config.ALLOWED_ORIGINS,
     ownOrigin: config.RELAY_ORIGIN,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -78,5 +79,5 @@ export async function composeRelay({ store, config, telegram, scheduling, site, 
     now: () => new Date(now()),
     log,
   });
-  return { handler, handleUpdate: handle, ownerTick: owner && ((at) => ownerTick(owner, at)), health: scheduling.health };
+  return { handler, handleUpdate: handle, ownerTick: owner && ((at) => ownerTick(owner, at)), health };
 }

@@ -202,6 +202,12 @@ export class EmailRecords {
     await this.sql.run(`UPDATE lead_emails SET status = 'not-sent', reason = ?, uncertain = 0${attempted ? ", attempts = attempts + 1" : ""} WHERE lead_id = ? AND kind = ?`, [reason, r.leadId, r.kind]);
   }
 
+  /** How many emails the provider has not taken since before `before`: pending, first tried then or earlier (the health check). */
+  async failingSince(before: number): Promise<number> {
+    const [row] = await this.sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM lead_emails WHERE status = 'pending' AND first_attempt_at <= ?", [before]);
+    return Number(row?.n ?? 0);
+  }
+
   /** Every email of one lead (npm run leads -- show). */
   async forLead(leadId: string): Promise<EmailRecord[]> {
     return (await this.sql.all<Row>("SELECT * FROM lead_emails WHERE lead_id = ? ORDER BY created_at, kind", [leadId])).map(toRecord);

@@ -39,6 +39,8 @@ export interface Health {
   undeliverable: number;
   /** While not ok: what is wrong, in words an uptime monitor's alert can carry to the owner. */
   problem?: string;
+  /** With email set up: emails the provider has not taken for longer than STALE_AFTER_MS. */
+  emailsFailing?: number;
 }
 
 /**
@@ -64,6 +66,17 @@ export function healthFrom(stats: StoreStats, telegram: TelegramState, now: numb
           ? `${leads(stats.pending)} waiting to be sent, the oldest for ${Math.floor(oldestPendingSeconds / 60)} minutes`
           : undefined;
   return problem ? { ok: false, ...base, problem } : { ok: true, ...base };
+}
+
+/**
+ * Delivery's health with email's: red too while emails have failed for longer than STALE_AFTER_MS
+ * (a revoked key, the provider down), since the owner's copy is the fallback for a lead Telegram
+ * cannot take. No error text: the provider's may quote an address; `npm run leads -- show` has it.
+ */
+export function withEmail(health: Health, emailsFailing: number): Health {
+  if (!emailsFailing) return { ...health, emailsFailing };
+  const problem = `${emailsFailing} email${emailsFailing === 1 ? "" : "s"} the provider has not taken for over ${STALE_AFTER_MS / 60_000} minutes (npm run leads -- show says why)`;
+  return { ...health, ok: false, emailsFailing, problem: health.problem ? `${health.problem}; ${problem}` : problem };
 }
 
 /** The wait before the next try after `attempts` failed tries: doubling from FIRST_RETRY_MS, capped, ±25% jitter. */

@@ -221,6 +221,30 @@ describe("the visitor's confirmation", () => {
   });
 });
 
+describe("the health check", () => {
+  const health = async (relay: NodeRelay) => {
+    const res = await relay.relay(new Request("http://relay.test/api/health"));
+    return { status: res.status, body: (await res.json()) as { ok: boolean; emailsFailing?: number; problem?: string } };
+  };
+
+  it("turns red once the provider has refused an email for over 15 minutes, and green when it takes it", async () => {
+    const relay = await start();
+    resend.always({ kind: "down" });
+    expect((await post(relay, ann)).status).toBe(200);
+    const lead = async () => (await relay.opened.store.list())[0];
+    await expect.poll(async () => (await emailsOf(relay).forLead((await lead()).id))[0]?.attempts, { timeout: 5_000, message: "the refused attempt is recorded" }).toBe(1);
+    expect(await health(relay)).toMatchObject({ status: 200, body: { ok: true, emailsFailing: 0 } });
+    clock.moveBy(16 * 60_000);
+    const red = await health(relay);
+    expect(red.status).toBe(503);
+    expect(red.body.problem).toBe("1 email the provider has not taken for over 15 minutes (npm run leads -- show says why)");
+    expect(JSON.stringify(red.body)).not.toContain("ann@example.com");
+    resend.always(undefined);
+    await expect.poll(async () => (clock.moveBy(60_000), confirmations().length), { timeout: 10_000, interval: 200, message: "the confirmation once the provider is back" }).toBe(1);
+    expect(await health(relay)).toMatchObject({ status: 200, body: { ok: true, emailsFailing: 0 } });
+  });
+});
+
 describe("the owner's copy", () => {
   it("goes once while Telegram refuses the bot, and the notice that follows says it went by email", async () => {
     const wrong = await start({ TELEGRAM_BOT_TOKEN: "999:WRONG-token-abcdefghijklmnopqrst" });

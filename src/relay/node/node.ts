@@ -17,6 +17,7 @@ import { siteInUse, type SiteFacts } from "../site.ts";
 import { startDelivery, type Delivery } from "./delivery.ts";
 import { startEmailLoop, type EmailLoop } from "./email-loop.ts";
 import { importOutbox, OLD_OUTBOX } from "./import-outbox.ts";
+import { webhookUpdatesInOrder } from "../telegram/updates.ts";
 import { startPolling } from "./polling.ts";
 import { openLeadStore, type OpenedStore } from "./sqlite.ts";
 
@@ -70,6 +71,8 @@ export async function startNodeRelay({ config, site, log = logLine, outboxFile =
   const door = { trustProxy: config.TRUST_PROXY, answerBudgetMs };
   const relay = await composeRelay({ store, config, telegram, scheduling: delivery, site, webhook: updates === "webhook", door, now, log, email: emailSettings });
   const polling = telegram && relay.handleUpdate && updates === "polling" ? startPolling({ telegram, handle: relay.handleUpdate, log }) : undefined;
+  // A webhook set for presses only would lose the owner's replies: set it again, not holding up the start.
+  if (telegram && updates === "webhook") void webhookUpdatesInOrder(telegram).then((done) => done && log(done));
   // Reminders and the morning digest, checked every minute; without Telegram there is nobody to remind: no timer.
   const { ownerTick } = relay;
   const ownerTimer = ownerTick && setInterval(() => void ownerTick(now()).catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);

@@ -7,14 +7,14 @@
 import { describe, expect, it } from "vitest";
 import { callbackData, MAX_CALLBACK_BYTES, STAGES } from "./stages.ts";
 import { within } from "../testing/leads.ts";
-import { relayPerTest } from "../testing/relay-stack.ts";
+import { RELAY_HOST, relayPerTest } from "../testing/relay-stack.ts";
 import { OWNER } from "../testing/telegram-stand-in.ts";
-import { callBot } from "./client.ts";
+import { callBot, callBotRetrying } from "./client.ts";
 import { cleanNote, NOTE_MAX, quoteCents } from "../owner/replies.ts";
 import { OwnerNotes } from "../leads/owner-notes.ts";
 import type { Sql } from "../leads/sql.ts";
 import { followUpText } from "../owner/reminder-text.ts";
-import { webhookSecret } from "./updates.ts";
+import { webhookSecret, webhookUpdatesInOrder } from "./updates.ts";
 import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
 
 /** Telegram takes a setWebhook with a URL once a second; the stand-in, for this file, once in this long. */
@@ -322,6 +322,32 @@ describe("the owner's replies to a notice", () => {
     await stack.tg.reply(messageId, "380");
     await expect.poll(() => notesOf(relay).quote(id), { timeout: 10_000, message: "the reply is read" }).toBe(38_000);
     expect(stack.tg.dropped).toEqual([]);
+  });
+});
+
+describe("a webhook set for presses only", () => {
+  it("is set again with message updates, so the owner's replies are read; getWebhookInfo says so; in order, it is left alone", async () => {
+    const relay = await start("webhook");
+    const { messageId, id } = await lead(relay.url);
+    const info = async () => ((await callBot(telegram(), "getWebhookInfo", {})) as { ok: true; result: Record<string, unknown> }).result;
+    expect(await info()).toMatchObject({ url: `${RELAY_HOST}${TELEGRAM_UPDATES_PATH}`, allowed_updates: ["callback_query", "message"] });
+    // As `npm run telegram -- webhook` set it before the relay read replies.
+    const narrow = await callBotRetrying(telegram(), "setWebhook", { url: `${RELAY_HOST}${TELEGRAM_UPDATES_PATH}`, secret_token: await webhookSecret(stack.tg.token), allowed_updates: ["callback_query"] });
+    expect(narrow.ok).toBe(true);
+    expect(await stack.tg.reply(messageId, "$380")).toBeUndefined();
+    expect(stack.tg.dropped).toHaveLength(1);
+
+    expect(await webhookUpdatesInOrder(telegram())).toBe("relay: the webhook asked Telegram for callback_query, not message: set again with callback_query, message");
+    expect(await info()).toMatchObject({ url: `${RELAY_HOST}${TELEGRAM_UPDATES_PATH}`, allowed_updates: ["callback_query", "message"], pending_update_count: 0 });
+    expect(await stack.tg.reply(messageId, "$380")).toBe(200);
+    expect(await new OwnerNotes(relay.opened.store.sql).quote(id)).toBe(38_000);
+    expect(await webhookUpdatesInOrder(telegram())).toBeUndefined();
+  });
+
+  it("is left alone under long polling, where getWebhookInfo's url is empty", async () => {
+    await start("polling");
+    expect(await callBot(telegram(), "getWebhookInfo", {})).toMatchObject({ ok: true, result: { url: "", has_custom_certificate: false } });
+    expect(await webhookUpdatesInOrder(telegram())).toBeUndefined();
   });
 });
 

@@ -39,3 +39,23 @@ export async function setWebhook(telegram: TelegramOptions, url: string): Promis
   // Telegram takes one setWebhook a second (a 429 with retry_after 1 otherwise): a second run straight after the first waits it out.
   return callBotRetrying(telegram, "setWebhook", { url, secret_token: await webhookSecret(telegram.token), allowed_updates: ALLOWED_UPDATES });
 }
+
+/**
+ * Sets the webhook again, at the address it has, when it asks Telegram for fewer kinds of update
+ * than the relay reads: one set before the relay read the owner's replies takes button presses
+ * only, and every reply would be lost without a word. getWebhookInfo names allowed_updates only
+ * when they differ from Telegram's default, which has both kinds (telegram-bot-api Client.cpp,
+ * JsonWebhookInfo; https://core.telegram.org/bots/api#webhookinfo). Answers what it did, for the log;
+ * undefined: nothing to do (no webhook, the kinds in order, or Telegram did not answer).
+ */
+export async function webhookUpdatesInOrder(telegram: TelegramOptions): Promise<string | undefined> {
+  const info = await callBot(telegram, "getWebhookInfo", {});
+  if (!info.ok) return undefined;
+  const { url, allowed_updates: asked } = info.result as { url?: string; allowed_updates?: string[] };
+  if (!url || !asked || ALLOWED_UPDATES.every((kind) => asked.includes(kind))) return undefined;
+  const set = await setWebhook(telegram, url);
+  const missing = ALLOWED_UPDATES.filter((kind) => !asked.includes(kind)).join(", ");
+  return set.ok
+    ? `relay: the webhook asked Telegram for ${asked.join(", ") || "nothing"}, not ${missing}: set again with ${ALLOWED_UPDATES.join(", ")}`
+    : `relay: the webhook asks Telegram for ${asked.join(", ")}, not ${missing}, and setting it again failed (${set.description}): run npm run telegram -- webhook`;
+}

@@ -19,7 +19,7 @@
  * measured figure, as Telegram publishes none); takes at most 20 messages a
  * minute to a group (429 with retry_after); answers a group upgraded to a
  * supergroup with 400 and migrate_to_chat_id, and a removed bot with 403; takes
- * a setWebhook with a URL once a second. Updates (a press, `press`) go into one
+ * a setWebhook with a URL once a second, and says what is set (getWebhookInfo, its fields as the server writes them). Updates (a press, `press`) go into one
  * queue, as the server's TQueue: posted to the webhook set with setWebhook
  * (https only, on port 443, 80, 88 or 8443; with its secret token in
  * X-Telegram-Bot-Api-Secret-Token), which `route` points at a local server as
@@ -276,6 +276,7 @@ const PARAMETERS: Record<string, string[]> = {
   setWebhook: ["url", "secret_token", "allowed_updates", "drop_pending_updates", "max_connections"],
   deleteWebhook: ["drop_pending_updates"],
   getUpdates: ["offset", "limit", "timeout", "allowed_updates"],
+  getWebhookInfo: [],
 };
 
 /** Telegram's descriptions, each where the server writes it. */
@@ -548,6 +549,8 @@ export async function startTelegramStandIn({
         return setWebhook("", body);
       case "getUpdates":
         return getUpdates(body, res);
+      case "getWebhookInfo":
+        return ok(webhookInfo());
     }
     return fail(404, "Not Found: method not found");
   }
@@ -736,6 +739,24 @@ export async function startTelegramStandIn({
     remember(body.allowed_updates);
     state.webhookMaxConnections = maxConnections;
     return ok(true, "Webhook was set");
+  }
+
+  /**
+   * Client.cpp, JsonWebhookInfo: url ("" under getUpdates), has_custom_certificate, pending_update_count;
+   * max_connections when set; ip_address with a URL ("<unknown>" before one is resolved: here never);
+   * allowed_updates only when they differ from the default (DEFAULT_ALLOWED_UPDATE_TYPES).
+   */
+  function webhookInfo(): Record<string, unknown> {
+    expire();
+    const url = state.webhook?.url ?? "";
+    return {
+      url,
+      has_custom_certificate: false,
+      pending_update_count: state.queue.length,
+      ...(typeof state.webhookMaxConnections === "number" ? { max_connections: state.webhookMaxConnections } : {}),
+      ...(url ? { ip_address: "<unknown>" } : {}),
+      ...(state.allowedUpdates ? { allowed_updates: state.allowedUpdates } : {}),
+    };
   }
 
   /** Updates past their time are dropped (TQueue run_gc / do_get, expires_at < now). */

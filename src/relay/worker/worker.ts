@@ -32,6 +32,8 @@ import { siteInUse } from "../site.ts";
 import { d1Sql } from "./d1.ts";
 import { DEAD_LETTER_SUFFIX, queueDelivery, SWEEP_CRON, type LeadMessage, type QueueDelivery } from "./queue.ts";
 import { siteFromVars } from "./site-vars.ts";
+import type { TelegramOptions } from "../telegram/client.ts";
+import { webhookUpdatesInOrder } from "../telegram/updates.ts";
 
 /** Cloudflare's rate-limiting binding (wrangler.toml: RATE_LIMITER). */
 interface RateLimitBinding {
@@ -55,6 +57,9 @@ interface Relay {
   composed: Composed;
   /** One pass of the email policy (leads/emails.ts); undefined: email is off. */
   emailPass: (() => Promise<void>) | undefined;
+  telegram: TelegramOptions | undefined;
+  /** Whether this isolate has checked that the webhook asks for every kind of update the relay reads. */
+  webhookChecked?: boolean;
 }
 
 const log = logLine;
@@ -118,7 +123,7 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   if (unknown) log(unknown);
   const phone = siteInUse(config, siteFromVars(env)).phone;
   const pass = email && { store, settings: email, phone, telegram: !!telegram, log };
-  return { config, store, delivery, composed, emailPass: pass && (() => runEmail(() => emailPass(pass))) };
+  return { config, store, delivery, composed, telegram, emailPass: pass && (() => runEmail(() => emailPass(pass))) };
 }
 
 /** Email goes after Telegram's work and apart from it: its failure is logged, never thrown into the Queue's or the sweep's. */
@@ -166,6 +171,12 @@ export default {
     if (relay instanceof ConfigError) return;
     if (controller.cron !== SWEEP_CRON) return dailyUpkeep(relay.store, relay.config.LEADS_RETENTION_DAYS, Date.now(), log);
     await relay.delivery.sweep();
+    if (!relay.webhookChecked && relay.telegram) {
+      // Once an isolate: a webhook set for presses only (before replies were read) would lose the owner's replies.
+      relay.webhookChecked = true;
+      const done = await webhookUpdatesInOrder(relay.telegram);
+      if (done) log(done);
+    }
     // Reminders and the morning digest ride on the every-minute sweep (its times are UTC; Brisbane is UTC+10 all year).
     await relay.composed.ownerTick?.(Date.now());
     await relay.emailPass?.();

@@ -21,7 +21,7 @@ const telegram = (extra: Partial<TelegramOptions> = {}): TelegramOptions => ({ a
 
 describe("Telegram client: one attempt and what its answer means", () => {
   it("sends a Markdown message without a link preview", async () => {
-    expect(await sendOnce("*one* https://spam.example", telegram())).toEqual({ kind: "sent", messageId: 1 });
+    expect(await sendOnce("*one* https://spam.example", telegram())).toEqual({ kind: "sent", messageId: 1, chatId: tg.chatId });
     expect(tg.delivered.map((d) => [d.chatId, d.parseMode, d.shown])).toEqual([[tg.chatId, "Markdown", "one https://spam.example"]]);
     expect(tg.delivered[0].linkPreviewDisabled).toBe(true);
   });

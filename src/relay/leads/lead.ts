@@ -51,6 +51,8 @@ export interface Lead {
   stage: Stage | null;
   /** The notice's last part in the chat, once delivered: its message id and the Markdown sent. */
   noticeMessageId: number | null;
+  /** The chat the notice went to (migrations/0013); null for notices sent before it was kept: the chat in use. */
+  noticeChatId: string | null;
   noticeText: string | null;
   /** The notice's text as last edited (its stage lines), null until the first edit: an edit that would change nothing is not sent. */
   noticeEdited: string | null;
@@ -84,6 +86,7 @@ export interface Row extends DetailRow {
   settings_mark: string | null;
   stage: Stage | null;
   notice_message_id: number | null;
+  notice_chat_id: string | null;
   notice_text: string | null;
   notice_edited: string | null;
   page: string | null;
@@ -97,7 +100,7 @@ export interface Row extends DetailRow {
   stage_history?: string | null;
 }
 
-export const COLUMNS = `id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark, stage, notice_message_id, notice_text, notice_edited, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign, ${DETAIL_COLUMNS}`;
+export const COLUMNS = `id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark, stage, notice_message_id, notice_chat_id, notice_text, notice_edited, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign, ${DETAIL_COLUMNS}`;
 
 /**
  * The stage history of each lead in the same statement, as JSON (SQLite's json functions, which D1
@@ -131,6 +134,7 @@ export const toLead = (r: Row): Lead => ({
   settingsMark: r.settings_mark,
   stage: r.stage,
   noticeMessageId: r.notice_message_id === null ? null : Number(r.notice_message_id),
+  noticeChatId: r.notice_chat_id,
   noticeText: r.notice_text,
   noticeEdited: r.notice_edited,
   attribution: Object.fromEntries(

@@ -14,9 +14,15 @@ export interface Note {
 export class OwnerNotes {
   constructor(private readonly sql: Sql) {}
 
-  /** The lead whose notice (its last part) is this message, unless erased. */
-  async leadOfNotice(messageId: number): Promise<{ id: string; name: string | null } | undefined> {
-    const [row] = await this.sql.all<{ id: string; fields: string | null }>("SELECT id, fields FROM leads WHERE notice_message_id = ? AND erased_at IS NULL ORDER BY received_at DESC LIMIT 1", [messageId]);
+  /**
+   * The lead whose notice (its last part) is this message in `chatId`, unless erased. A notice kept
+   * without its chat (sent before migrations/0013) counts as in the chat the reply came from.
+   */
+  async leadOfNotice(messageId: number, chatId: string): Promise<{ id: string; name: string | null } | undefined> {
+    const [row] = await this.sql.all<{ id: string; fields: string | null }>(
+      "SELECT id, fields FROM leads WHERE notice_message_id = ? AND COALESCE(notice_chat_id, ?) = ? AND erased_at IS NULL ORDER BY received_at DESC LIMIT 1",
+      [messageId, chatId, chatId],
+    );
     if (!row) return undefined;
     const fields = row.fields === null ? null : (JSON.parse(row.fields) as Record<string, string>);
     return { id: row.id, name: fields?.name ?? null };

@@ -171,6 +171,11 @@ export async function chatMoved(store: LeadStore, configured: string, to: string
 }
 
 const movedSetting = (chatId: string) => `telegram-chat-moved:${chatId}`;
+
+/** Whether `chatId` is the group Telegram moved to `current` (the configured chat, before it became a supergroup). */
+export async function movedFrom(store: LeadStore, chatId: string, current: string): Promise<boolean> {
+  return chatId !== current && (await store.settings.read(movedSetting(chatId))) === current;
+}
 const movedLine = (from: string, to: string, sends: string) =>
   `relay: Telegram moved the owner's chat ${from} to ${to} (the group became a supergroup); the relay ${sends} there. Set TELEGRAM_CHAT_ID=${to} to match.`;
 

@@ -40,7 +40,7 @@ export async function sendParts(store: LeadStore, lead: Lead, telegram: Telegram
     if (plain) outcome = await sendOnce(plainText(text), telegram, null, extra);
     if (outcome.kind !== "sent") return { done: false, part: i, wasUncertain, outcome };
     // A plain notice keeps no Markdown to edit: a press then changes only its buttons.
-    await store.partSent(lead, i, now(), { messageId: outcome.messageId, text: plain ? undefined : text });
+    await store.partSent(lead, i, now(), { messageId: outcome.messageId, chatId: outcome.chatId, text: plain ? undefined : text });
     lead = { ...lead, partsSent: i + 1, uncertainPart: null };
   }
   return { done: true };

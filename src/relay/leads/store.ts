@@ -133,11 +133,11 @@ export class LeadStore {
    * Telegram accepted part `index`: it is never sent again. The last part makes the lead delivered,
    * and `notice` (its message id and text) is kept for the owner's buttons to edit.
    */
-  async partSent(lead: Lead, index: number, now: number, notice?: { messageId?: number; text?: string }): Promise<void> {
+  async partSent(lead: Lead, index: number, now: number, notice?: { messageId?: number; chatId?: string; text?: string }): Promise<void> {
     const last = lead.parts !== null && index + 1 >= lead.parts.length;
     await this.sql.run(
-      `UPDATE leads SET parts_sent = ?, uncertain_part = NULL, last_error = NULL${last ? ", status = 'delivered', delivered_at = ?, notice_message_id = ?, notice_text = ?" : ""} WHERE id = ? AND parts_sent = ?`,
-      last ? [index + 1, now, notice?.messageId ?? null, notice?.text ?? null, lead.id, index] : [index + 1, lead.id, index],
+      `UPDATE leads SET parts_sent = ?, uncertain_part = NULL, last_error = NULL${last ? ", status = 'delivered', delivered_at = ?, notice_message_id = ?, notice_chat_id = ?, notice_text = ?" : ""} WHERE id = ? AND parts_sent = ?`,
+      last ? [index + 1, now, notice?.messageId ?? null, notice?.chatId ?? null, notice?.text ?? null, lead.id, index] : [index + 1, lead.id, index],
     );
   }
 

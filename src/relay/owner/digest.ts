@@ -5,6 +5,7 @@
  * see them (spam-review.ts). Nothing is sent when there is nothing to say.
  * Marked sent only once Telegram has it, and sent by one run even when two overlap.
  */
+import { noticeChat } from "./notice-edit.ts";
 import { cutText } from "../../shared/text.ts";
 import { brisbaneClock } from "../telegram/notice.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
@@ -140,7 +141,7 @@ const WAITING_LISTED = 15;
 
 /** "- Ann Lee, +61 412 345 678, quote, 9:00 am, 23 Nov": who to ring first, and a link to the notice where Telegram gives one. */
 function waitingLine(lead: Lead, telegram: TelegramOptions, now: number): Piece[] {
-  const link = noticeLink(telegram.chatId, lead.noticeMessageId);
+  const link = noticeLink(noticeChat(lead, telegram), lead.noticeMessageId);
   const phone = phoneShown(lead.fields?.phone ?? "");
   return [
     plain("- "),

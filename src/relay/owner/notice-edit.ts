@@ -23,6 +23,14 @@ const EDIT_RETRY: RetryOptions = { tries: 3, timeoutMs: 10_000, maxWaitMs: 5_000
 export const UNDO_MARK = "\n[undo]";
 
 /**
+ * The chat a lead's notice is in: the one it went to, or, for a notice sent before that was kept,
+ * the chat the relay sends to. After a group became a supergroup, older notices stay in the old
+ * group, where Telegram still lets the bot edit them (telegram-bot-api Client.cpp,
+ * check_chat_access: an upgraded group refuses only write access).
+ */
+export const noticeChat = (lead: { noticeChatId: string | null }, telegram: TelegramOptions): string => lead.noticeChatId ?? telegram.chatId;
+
+/**
  * Edits the lead's notice to show its stage and every press, with its buttons. Only an edit that
  * changes it is sent (Telegram answers one that changes nothing 400 "message is not modified"): a
  * press handled before a crash whose edit never reached the notice is edited now; one whose edit
@@ -41,7 +49,7 @@ export async function editNotice(store: LeadStore, telegram: TelegramOptions, le
   const warn = (what: string, answer: { status?: number; description: string }) => log(`relay: could not ${what} (${answer.status ? `${answer.status} ` : ""}${answer.description})`);
   // A notice sent as plain text (Telegram refused its Markdown) keeps no text to edit: only its buttons change.
   if (!lead.noticeText) {
-    const edited = await callBotRetrying(telegram, "editMessageReplyMarkup", { chat_id: telegram.chatId, message_id: messageId, reply_markup }, EDIT_RETRY);
+    const edited = await callBotRetrying(telegram, "editMessageReplyMarkup", { chat_id: noticeChat(lead, telegram), message_id: messageId, reply_markup }, EDIT_RETRY);
     if (!edited.ok && !/not modified/i.test(edited.description)) warn("edit the notice's buttons", edited);
     return;
   }
@@ -49,7 +57,7 @@ export async function editNotice(store: LeadStore, telegram: TelegramOptions, le
   const text = noticeWithHistory(lead.noticeText, stage, presses, lead.receivedAt);
   const mark = `${text}${undo === undefined ? "" : UNDO_MARK}`;
   if (mark === (lead.noticeEdited ?? lead.noticeText)) return;
-  const edited = await callBotRetrying(telegram, "editMessageText", { chat_id: telegram.chatId, message_id: messageId, text, parse_mode: "Markdown", link_preview_options: { is_disabled: true }, reply_markup }, EDIT_RETRY);
+  const edited = await callBotRetrying(telegram, "editMessageText", { chat_id: noticeChat(lead, telegram), message_id: messageId, text, parse_mode: "Markdown", link_preview_options: { is_disabled: true }, reply_markup }, EDIT_RETRY);
   // "not modified": the edit reached Telegram before a crash kept us from writing it down.
   if (edited.ok || /not modified/i.test(edited.description)) await store.stages.noticeEdited(lead.id, mark);
   else warn("edit the notice", edited);

@@ -16,9 +16,10 @@
  *   when there is nothing to say. Marked sent only once Telegram has it, and
  *   sent by one run even when two overlap.
  */
-import { expireUndos } from "./notice-edit.ts";
+import { expireUndos, noticeChat } from "./notice-edit.ts";
 import { weeklySummary } from "./weekly.ts";
-import { sendOnce } from "../telegram/client.ts";
+import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
+import type { Lead } from "../leads/lead.ts";
 import { isOpen, nextOpenAt, openingAfterBusinessDays } from "../leads/hours.ts";
 import { stageKeyboard } from "../telegram/stages.ts";
 import { OwnerNotes } from "../leads/owner-notes.ts";
@@ -47,9 +48,10 @@ async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOpt
     // Due at delivery + the wait, or at the next opening after that; put off with Later, at the time it was put off to.
     const due = nextOpenAt(hours, lead.snoozedUntil ?? lead.deliveredAt + reminderMinutes * 60_000);
     if (due === undefined || due > now || !(await store.owner.reminder(lead.id, now))) continue;
-    const fields = (await store.get(lead.id))?.fields ?? null;
+    const full = await store.get(lead.id);
+    const fields = full?.fields ?? null;
     const sent = await sendOnce(reminderText(fields, lead.receivedAt, now), telegram, "Markdown", {
-      reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true },
+      ...replyToNotice(full, telegram),
       reply_markup: stageKeyboard(lead.id, { phone: fields?.phone, later: true }),
     });
     if (sent.kind === "sent") log(`relay: lead ${lead.id} reminded`);
@@ -71,10 +73,11 @@ async function followUp({ store, telegram, hours, followUpDays = 0, log }: Owner
   for (const lead of await store.owner.unfollowedQuoted(now - (followUpDays - 1) * DAY_MS)) {
     const due = lead.snoozedUntil ?? openingAfterBusinessDays(hours, lead.quotedAt, followUpDays);
     if (due === undefined || due > now || !(await store.owner.followUp(lead.id, now))) continue;
-    const fields = (await store.get(lead.id))?.fields ?? null;
+    const full = await store.get(lead.id);
+    const fields = full?.fields ?? null;
     const cents = await new OwnerNotes(store.sql).quote(lead.id);
     const sent = await sendOnce(followUpText(fields, lead.quotedAt, now, cents), telegram, "Markdown", {
-      reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true },
+      ...replyToNotice(full, telegram),
       reply_markup: stageKeyboard(lead.id, { current: "quoted", phone: fields?.phone, later: true }),
     });
     if (sent.kind === "sent") log(`relay: lead ${lead.id} followed up`);
@@ -85,3 +88,13 @@ async function followUp({ store, telegram, hours, followUpDays = 0, log }: Owner
   }
 }
 
+
+/**
+ * A reminder or follow-up answers the lead's notice when the notice is in the chat it goes to. One
+ * left in a group that became a supergroup is not: a message id names a message only in its own
+ * chat, and the same id in the supergroup may be another lead's notice.
+ */
+function replyToNotice(lead: Lead | undefined, telegram: TelegramOptions): { reply_parameters?: { message_id: number; allow_sending_without_reply: true } } {
+  if (!lead || lead.noticeMessageId === null || noticeChat(lead, telegram) !== telegram.chatId) return {};
+  return { reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true } };
+}

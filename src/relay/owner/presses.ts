@@ -18,6 +18,7 @@ import { brisbaneClock } from "../telegram/notice.ts";
 import { openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { editNotice } from "./notice-edit.ts";
+import { movedFrom } from "../leads/policy.ts";
 import { releaseSpam, showSpam } from "./spam-review.ts";
 import { handleReply, type OwnerMessage } from "./replies.ts";
 
@@ -72,7 +73,9 @@ export async function handleUpdate(update: unknown, options: UpdateHandlerOption
 
 async function press(ctx: Ctx, query: CallbackQuery): Promise<void> {
   const { store, telegram, log, now } = ctx;
-  if (String(query.message?.chat?.id) !== telegram.chatId) {
+  // A notice sent before the group became a supergroup stays in the old group, and its buttons still work.
+  const chat = String(query.message?.chat?.id);
+  if (chat !== telegram.chatId && !(await movedFrom(store, chat, telegram.chatId))) {
     log(`relay: a button press from another chat was ignored`);
     return;
   }

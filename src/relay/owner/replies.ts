@@ -51,7 +51,7 @@ export async function handleReply(message: OwnerMessage, { store, telegram, log,
   const replyTo = message.reply_to_message?.message_id;
   if (typeof replyTo !== "number" || typeof message.text !== "string" || message.from?.is_bot) return;
   const notes = new OwnerNotes(store.sql);
-  const lead = await notes.leadOfNotice(replyTo);
+  const lead = await notes.leadOfNotice(replyTo, telegram.chatId);
   if (!lead) return;
   const by = { name: [message.from?.first_name, message.from?.last_name].filter(Boolean).join(" ") || message.from?.username || "someone", id: message.from?.id };
   const who = cutText((lead.name ?? "this lead").replace(/\s+/g, " ").trim(), 64);

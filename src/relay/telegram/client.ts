@@ -26,8 +26,8 @@ export interface TelegramOptions {
 export const ATTEMPT_TIMEOUT_MS = 30_000;
 
 export type SendOutcome =
-  /** `messageId`: the message's id in the chat, for replies and edits. */
-  | { kind: "sent"; messageId?: number }
+  /** `messageId`: the message's id in `chatId`, the chat it went to (a group's supergroup, if it moved), for replies and edits. */
+  | { kind: "sent"; messageId?: number; chatId?: string }
   /** Worth another try. `uncertain`: no answer came, so Telegram may have delivered it. */
   | { kind: "retry"; reason: string; retryAfterMs?: number; uncertain: boolean }
   /** The token or chat is refused: nothing is sent until the settings change. */
@@ -51,8 +51,9 @@ export async function sendOnce(text: string, telegram: TelegramOptions, parseMod
     return { kind: "retry", reason: networkReason(error), uncertain: mayHaveArrived(error) };
   }
   if (response.ok && answer.ok === true) {
-    const messageId = (answer.result as { message_id?: unknown } | undefined)?.message_id;
-    return { kind: "sent", messageId: typeof messageId === "number" ? messageId : undefined };
+    const result = answer.result as { message_id?: unknown; chat?: { id?: unknown } } | undefined;
+    const chatId = result?.chat?.id;
+    return { kind: "sent", messageId: typeof result?.message_id === "number" ? result.message_id : undefined, chatId: typeof chatId === "number" || typeof chatId === "string" ? String(chatId) : undefined };
   }
   const reason = `${response.status} ${answer.description ?? "(no description)"}`;
   if (response.status === 429) return { kind: "retry", reason, retryAfterMs: Math.max(1, answer.retryAfter ?? 1) * 1000, uncertain: false };

@@ -13,6 +13,11 @@ import { callbackData } from "./stages.ts";
 import { within } from "../testing/leads.ts";
 import { testClock } from "../testing/clock.ts";
 import { relayPerTest } from "../testing/relay-stack.ts";
+import { ownerTick } from "../owner/owner.ts";
+import { openingAfterBusinessDays } from "../leads/hours.ts";
+import { loadContent } from "../../build/content/load.ts";
+
+const HOURS = loadContent("content").site.hours;
 
 const stack = relayPerTest();
 const { logs } = stack;
@@ -74,6 +79,42 @@ describe("a group upgraded to a supergroup", () => {
     await arrived("New Lead");
     await arrived("Held Lead", "the lead held for the old chat goes to the new one");
     expect(noticesFor("Held Lead")[0].shown).toMatch(/^Delayed: received /);
+  });
+});
+
+describe("notices left in the group after it became a supergroup", () => {
+  it("keep working: a press on one is answered and edits it there; a reminder for one goes to the new chat as a message of its own", async () => {
+    const relay = await start("webhook");
+    for (const name of ["Old Lead", "Waiting Lead"]) {
+      await post(relay.url, name);
+      await arrived(name);
+    }
+    const supergroup = stack.tg.upgradeToSupergroup();
+    await post(relay.url, "New Lead");
+    await arrived("New Lead", "the next lead reaches the supergroup");
+    const idOf = async (name: string) => (await relay.opened.store.list()).find((l) => l.fields?.name === name)!.id;
+    const oldId = await idOf("Old Lead");
+    expect((await relay.opened.store.get(oldId))?.noticeChatId).toBe(stack.tg.chatId);
+    expect((await relay.opened.store.get(await idOf("New Lead")))?.noticeChatId).toBe(supergroup);
+
+    // The owner presses Called on the old notice, in the old group: answered, and that notice edited.
+    const old = noticesFor("Old Lead")[0];
+    expect(await stack.tg.press(old.messageId, callbackData("called", oldId))).toBe(200);
+    expect(stack.tg.answers.at(-1)?.text).toBe("Marked Called.");
+    expect((await relay.opened.store.get(oldId))?.stage).toBe("called");
+    const edited = stack.tg.messages.get(old.messageId)!;
+    expect(edited.chatId).toBe(stack.tg.chatId);
+    expect(edited.shown).toContain("\nCalled by Sam at ");
+    expect(logs.filter((l) => /could not edit|another chat/.test(l))).toEqual([]);
+
+    // Waiting Lead's notice stayed behind: its reminder goes to the supergroup, replying to nothing there.
+    const telegram = { apiBase: stack.tg.apiBase, token: stack.tg.token, chatId: supergroup };
+    // An hour after the next morning's opening: the business is open, and the lead has waited.
+    const tick = openingAfterBusinessDays(HOURS, Date.now(), 1)! + 60 * 60_000;
+    await ownerTick({ store: relay.opened.store, telegram, hours: HOURS, reminderMinutes: 30, log: () => {} }, tick);
+    const reminder = stack.tg.delivered.find((d) => d.shown.includes("Waiting Lead") && !d.shown.includes("Name: Waiting Lead"));
+    expect(reminder && String(reminder.chatId)).toBe(supergroup);
+    expect(stack.tg.messages.get(reminder!.messageId)?.replyTo).toBeUndefined();
   });
 });
 

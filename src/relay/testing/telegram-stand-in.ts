@@ -624,8 +624,14 @@ export async function startTelegramStandIn({
     if ("error" in kb) return fail(400, kb.error);
     const chat = chatFor(body.chat_id, "write");
     if ("refusal" in chat) return chat.refusal;
-    const replyTo = (body.reply_parameters as { message_id?: unknown } | undefined)?.message_id;
-    if (replyTo !== undefined && state.messages.get(Number(replyTo))?.chatId !== chat.chatId) return fail(400, "Bad Request: message to be replied not found");
+    const replyParameters = body.reply_parameters as { message_id?: unknown; allow_sending_without_reply?: unknown } | undefined;
+    let replyTo = replyParameters?.message_id;
+    // https://core.telegram.org/bots/api#replyparameters, allow_sending_without_reply: "Pass True if the message
+    // should be sent even if the specified message to be replied to is not found" (a message id names a message in its chat only).
+    if (replyTo !== undefined && state.messages.get(Number(replyTo))?.chatId !== chat.chatId) {
+      if (replyParameters?.allow_sending_without_reply !== true) return fail(400, "Bad Request: message to be replied not found");
+      replyTo = undefined;
+    }
     if (kindOf(chat.chatId) !== "private") {
       // The Bots FAQ's 20 messages a minute to a group (GROUP_MESSAGES_PER_MINUTE): the next one is
       // refused until the oldest of the last minute's is a minute old.

@@ -8,7 +8,7 @@ import { ContactPage } from "../templates/pages/ContactPage.tsx";
 import { HomePage } from "../templates/pages/HomePage.tsx";
 import { NotFoundPage } from "../templates/pages/NotFoundPage.tsx";
 import { PrivacyPage } from "../templates/pages/PrivacyPage.tsx";
-import { QUOTE_PAGE, QuotePage } from "../templates/pages/QuotePage.tsx";
+import { QuotePage } from "../templates/pages/QuotePage.tsx";
 import { ServicePage } from "../templates/pages/ServicePage.tsx";
 import { SuburbPage } from "../templates/pages/SuburbPage.tsx";
 import { TermsPage } from "../templates/pages/TermsPage.tsx";
@@ -120,7 +120,7 @@ function page(route: Route, content: Content, { formActions, retentionDays }: Re
     case "contact":
       return { meta: { ...content.contact.seo, path }, body: <ContactPage content={content} formAction={formActions.contact} /> };
     case "quote":
-      return { meta: { title: QUOTE_PAGE.title(content.site.name), description: QUOTE_PAGE.description, path }, body: <QuotePage content={content} formAction={formActions.quote} /> };
+      return { meta: { ...content.quote.seo, path }, body: <QuotePage content={content} formAction={formActions.quote} /> };
     case "suburb":
       return { meta: { ...route.suburb.seo, path }, body: <SuburbPage content={content} suburb={route.suburb} /> };
     case "privacy":

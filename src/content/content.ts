@@ -15,6 +15,7 @@ export const FILES = {
   home: ["home.yaml", S.HomeFile],
   about: ["about.yaml", S.AboutFile],
   contact: ["contact.yaml", S.ContactFile],
+  quote: ["quote.yaml", S.QuoteFile],
   privacy: ["privacy.yaml", S.PrivacyPageFile],
   terms: ["terms.yaml", S.LegalPageFile],
   pricing: ["pricing.yaml", S.PricingFile],

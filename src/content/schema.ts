@@ -15,5 +15,6 @@ export { Faq, FaqFile, type FaqData } from "./schema/faq.ts";
 export { HomeFile, ServiceCard, Testimonial, type HomeData } from "./schema/home.ts";
 export { AboutFile, type AboutData } from "./schema/about.ts";
 export { ContactFile, type ContactData } from "./schema/contact.ts";
+export { QuoteFile, type QuoteData } from "./schema/quote.ts";
 export { EMAIL_PROVIDERS, LegalPageFile, PrivacyPageFile, type LegalPageData } from "./schema/legal.ts";
 export { asPriceTable, PricingFile, type PricingData } from "./schema/pricing.ts";

@@ -81,6 +81,7 @@ export function loadContent(dir = "content"): Content {
     home: d.home,
     about: d.about,
     contact: d.contact,
+    quote: d.quote,
     privacy: d.privacy,
     terms: d.terms,
     pricing: d.pricing,

@@ -1,7 +1,8 @@
 /**
- * What the owner tells the relay about a lead by replying to its notice
- * (owner/replies.ts): the amount quoted (leads.quote_cents) and notes
- * (lead_notes), over the lead store's Sql.
+ * What the owner tells the relay about a lead by replying to its notice, reminder or follow-up
+ * (owner/replies.ts): the amount quoted (leads.quote_cents) and notes (lead_notes), and which of the
+ * relay's messages are about which lead (the notice's id on the lead, the others in lead_messages,
+ * migration 0012), over the lead store's Sql.
  */
 import type { Sql } from "./sql.ts";
 
@@ -14,12 +15,22 @@ export interface Note {
 export class OwnerNotes {
   constructor(private readonly sql: Sql) {}
 
-  /** The lead whose notice (its last part) is this message, unless erased. */
-  async leadOfNotice(messageId: number): Promise<{ id: string; name: string | null } | undefined> {
-    const [row] = await this.sql.all<{ id: string; fields: string | null }>("SELECT id, fields FROM leads WHERE notice_message_id = ? AND erased_at IS NULL ORDER BY received_at DESC LIMIT 1", [messageId]);
+  /**
+   * The lead a message of the relay's in `chatId` is about, unless erased: a reminder or follow-up
+   * the relay sent there (lead_messages), or else a lead's notice (its last part).
+   */
+  async leadOfMessage(chatId: string, messageId: number): Promise<{ id: string; name: string | null } | undefined> {
+    type Found = { id: string; fields: string | null };
+    const [sent] = await this.sql.all<Found>("SELECT l.id, l.fields FROM lead_messages AS m JOIN leads AS l ON l.id = m.lead_id WHERE m.chat_id = ? AND m.message_id = ? AND l.erased_at IS NULL", [chatId, messageId]);
+    const [row] = sent ? [sent] : await this.sql.all<Found>("SELECT id, fields FROM leads WHERE notice_message_id = ? AND erased_at IS NULL ORDER BY received_at DESC LIMIT 1", [messageId]);
     if (!row) return undefined;
     const fields = row.fields === null ? null : (JSON.parse(row.fields) as Record<string, string>);
     return { id: row.id, name: fields?.name ?? null };
+  }
+
+  /** A reminder or follow-up Telegram took for the lead in `chatId`: a reply to it counts for the lead. */
+  async sentAbout(leadId: string, chatId: string, messageId: number, kind: "reminder" | "follow-up", at: number): Promise<void> {
+    await this.sql.run("INSERT INTO lead_messages (chat_id, message_id, lead_id, kind, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id) DO NOTHING", [chatId, messageId, leadId, kind, at]);
   }
 
   /** The amount quoted, in cents: the latest reply with a number. */
@@ -50,8 +61,9 @@ export class OwnerNotes {
     return new Map(rows.map((r) => [r.id, { quoteCents: r.quote_cents === null ? null : Number(r.quote_cents), lostReason: r.lost_reason, notes: r.notes }]));
   }
 
-  /** Notes of leads whose visitor's text was erased go with it (the daily upkeep). */
+  /** Notes of leads whose visitor's text was erased go with it (the daily upkeep), and which messages were about them. */
   async forgetErased(): Promise<number> {
+    await this.sql.run("DELETE FROM lead_messages WHERE lead_id IN (SELECT id FROM leads WHERE erased_at IS NOT NULL)");
     return this.sql.run("DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM leads WHERE erased_at IS NOT NULL)");
   }
 }

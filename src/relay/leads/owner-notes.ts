@@ -5,6 +5,7 @@
  * migration 0012), over the lead store's Sql.
  */
 import type { Sql } from "./sql.ts";
+import type { Stage } from "../telegram/stages.ts";
 
 export interface Note {
   at: number;
@@ -19,13 +20,13 @@ export class OwnerNotes {
    * The lead a message of the relay's in `chatId` is about, unless erased: a reminder or follow-up
    * the relay sent there (lead_messages), or else a lead's notice (its last part).
    */
-  async leadOfMessage(chatId: string, messageId: number): Promise<{ id: string; name: string | null } | undefined> {
-    type Found = { id: string; fields: string | null };
-    const [sent] = await this.sql.all<Found>("SELECT l.id, l.fields FROM lead_messages AS m JOIN leads AS l ON l.id = m.lead_id WHERE m.chat_id = ? AND m.message_id = ? AND l.erased_at IS NULL", [chatId, messageId]);
-    const [row] = sent ? [sent] : await this.sql.all<Found>("SELECT id, fields FROM leads WHERE notice_message_id = ? AND erased_at IS NULL ORDER BY received_at DESC LIMIT 1", [messageId]);
+  async leadOfMessage(chatId: string, messageId: number): Promise<{ id: string; name: string | null; stage: Stage | null } | undefined> {
+    type Found = { id: string; fields: string | null; stage: Stage | null };
+    const [sent] = await this.sql.all<Found>("SELECT l.id, l.fields, l.stage FROM lead_messages AS m JOIN leads AS l ON l.id = m.lead_id WHERE m.chat_id = ? AND m.message_id = ? AND l.erased_at IS NULL", [chatId, messageId]);
+    const [row] = sent ? [sent] : await this.sql.all<Found>("SELECT id, fields, stage FROM leads WHERE notice_message_id = ? AND erased_at IS NULL ORDER BY received_at DESC LIMIT 1", [messageId]);
     if (!row) return undefined;
     const fields = row.fields === null ? null : (JSON.parse(row.fields) as Record<string, string>);
-    return { id: row.id, name: fields?.name ?? null };
+    return { id: row.id, name: fields?.name ?? null, stage: row.stage ?? null };
   }
 
   /** A reminder or follow-up Telegram took for the lead in `chatId`: a reply to it counts for the lead. */

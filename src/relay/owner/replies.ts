@@ -63,7 +63,9 @@ export async function handleReply(message: OwnerMessage, { store, telegram, log,
   if (cents !== undefined) {
     await notes.setQuote(lead.id, cents);
     log(`relay: lead ${lead.id}: quote recorded`);
-    confirmation = render([plain("Quote recorded for "), value(who), plain(`: ${formatDollars(cents)}. Press Quoted on the notice once they have it.`)]).markdown;
+    // Told to press Quoted only while the lead is not there yet (or past it): a reply to a follow-up is at Quoted already.
+    const pressQuoted = lead.stage === null || lead.stage === "called" ? " Press Quoted on the notice once they have it." : "";
+    confirmation = render([plain("Quote recorded for "), value(who), plain(`: ${formatDollars(cents)}.${pressQuoted}`)]).markdown;
   } else {
     const note = cleanNote(message.text);
     if (!note) return;

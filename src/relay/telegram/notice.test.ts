@@ -97,7 +97,7 @@ describe("the owner's words and the whole history on the notice", () => {
     ];
     const text = shown(noticeWithHistory("*Notice*", "quoted", presses, RECEIVED, { quoteCents: 38_000, notes }));
     expect(text.split("\n").slice(0, 4)).toEqual(["Stage: Quoted", "Quote: $380", "", "Notice"]);
-    expect(text).toContain("\nNotice\nNote by Kim at 1:00 pm: wants Saturday\nNote by Sam at 1:01 pm: bond due 3 Dec\ngate code at the side\nCalled by Sam at 1:00 pm\nCalled → Quoted by Sam at 1:01 pm\n");
+    expect(text).toContain("\nNotice\nNote by Kim at 1:00 pm: wants Saturday\nNote by Sam at 1:01 pm: bond due 3 Dec\ngate code at the side\n\nCalled by Sam at 1:00 pm\nCalled → Quoted by Sam at 1:01 pm\n");
     expect(text.match(/ by Sam at /g)).toHaveLength(13);
     expect(text).not.toContain("earlier");
     expect(text.endsWith("Called → Quoted by Sam at 1:11 pm")).toBe(true);

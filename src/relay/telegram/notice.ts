@@ -154,19 +154,17 @@ const noteLine = (n: NoticeNote, receivedAt: number): Piece[] => [plain("Note by
 const leftOut = (n: number, one: string, many: string, some: boolean): Piece[] => [plain(`… ${n} ${some ? "earlier " : ""}${n === 1 ? one : many}: npm run leads -- show`)];
 
 /**
- * The lines a notice ends with: the owner's notes, then the presses, oldest first of each; only the
- * latest `shownNotes` and `shownPresses`, with a line for those left out.
+ * The lines a notice ends with: the owner's notes, then (after a blank line) the presses, oldest
+ * first of each; only the latest `shownNotes` and `shownPresses`, with a line for those left out.
  */
 export function historyLines(presses: Press[], receivedAt: number, notes: NoticeNote[] = [], shownPresses = presses.length, shownNotes = notes.length): Piece[] {
   const keptNotes = notes.slice(notes.length - shownNotes);
   const keptPresses = presses.slice(presses.length - shownPresses);
-  const lines = [
-    ...(keptNotes.length < notes.length ? [leftOut(notes.length - keptNotes.length, "note", "notes", keptNotes.length > 0)] : []),
-    ...keptNotes.map((n) => noteLine(n, receivedAt)),
-    ...(keptPresses.length < presses.length ? [leftOut(presses.length - keptPresses.length, "press", "presses", keptPresses.length > 0)] : []),
-    ...keptPresses.map((p) => pressLine(p, receivedAt)),
-  ];
-  return lines.flatMap((l, i) => [...(i ? [plain("\n")] : []), ...l]);
+  const noteLines = [...(keptNotes.length < notes.length ? [leftOut(notes.length - keptNotes.length, "note", "notes", keptNotes.length > 0)] : []), ...keptNotes.map((n) => noteLine(n, receivedAt))];
+  const pressLines = [...(keptPresses.length < presses.length ? [leftOut(presses.length - keptPresses.length, "press", "presses", keptPresses.length > 0)] : []), ...keptPresses.map((p) => pressLine(p, receivedAt))];
+  // The notes, then a blank line, then the presses.
+  const lines = (group: Piece[][]) => group.flatMap((l, i) => [...(i ? [plain("\n")] : []), ...l]);
+  return [noteLines, pressLines].filter((g) => g.length).flatMap((g, i) => [...(i ? [plain("\n\n")] : []), ...lines(g)]);
 }
 
 /** The line a pressed notice opens with: its stage, and at Lost why (or that a reason is wanted). */

@@ -1,9 +1,11 @@
 /**
- * What the owner tells the relay about a lead by replying to its notice
- * (owner/replies.ts): the amount quoted (leads.quote_cents) and notes
- * (lead_notes), over the lead store's Sql.
+ * What the owner tells the relay about a lead by replying to its notice, reminder or follow-up
+ * (owner/replies.ts): the amount quoted (leads.quote_cents) and notes (lead_notes), and which of the
+ * relay's messages are about which lead (the notice's id on the lead, the others in lead_messages,
+ * migration 0012), over the lead store's Sql.
  */
 import type { Sql } from "./sql.ts";
+import type { Stage } from "../telegram/stages.ts";
 
 export interface Note {
   at: number;
@@ -15,17 +17,24 @@ export class OwnerNotes {
   constructor(private readonly sql: Sql) {}
 
   /**
-   * The lead whose notice (its last part) is this message in `chatId`, unless erased. A notice kept
-   * without its chat (sent before migrations/0013) counts as in the chat the reply came from.
+   * The lead a message of the relay's in `chatId` is about, unless erased: a reminder or follow-up
+   * the relay sent there (lead_messages), or else a lead's notice (its last part) in that chat. A
+   * notice kept without its chat (sent before migrations/0013) counts as in the chat asked about.
    */
-  async leadOfNotice(messageId: number, chatId: string): Promise<{ id: string; name: string | null } | undefined> {
-    const [row] = await this.sql.all<{ id: string; fields: string | null }>(
-      "SELECT id, fields FROM leads WHERE notice_message_id = ? AND COALESCE(notice_chat_id, ?) = ? AND erased_at IS NULL ORDER BY received_at DESC LIMIT 1",
-      [messageId, chatId, chatId],
-    );
+  async leadOfMessage(chatId: string, messageId: number): Promise<{ id: string; name: string | null; stage: Stage | null } | undefined> {
+    type Found = { id: string; fields: string | null; stage: Stage | null };
+    const [sent] = await this.sql.all<Found>("SELECT l.id, l.fields, l.stage FROM lead_messages AS m JOIN leads AS l ON l.id = m.lead_id WHERE m.chat_id = ? AND m.message_id = ? AND l.erased_at IS NULL", [chatId, messageId]);
+    const [row] = sent
+      ? [sent]
+      : await this.sql.all<Found>("SELECT id, fields, stage FROM leads WHERE notice_message_id = ? AND COALESCE(notice_chat_id, ?) = ? AND erased_at IS NULL ORDER BY received_at DESC LIMIT 1", [messageId, chatId, chatId]);
     if (!row) return undefined;
     const fields = row.fields === null ? null : (JSON.parse(row.fields) as Record<string, string>);
-    return { id: row.id, name: fields?.name ?? null };
+    return { id: row.id, name: fields?.name ?? null, stage: row.stage ?? null };
+  }
+
+  /** A reminder or follow-up Telegram took for the lead in `chatId`: a reply to it counts for the lead. */
+  async sentAbout(leadId: string, chatId: string, messageId: number, kind: "reminder" | "follow-up", at: number): Promise<void> {
+    await this.sql.run("INSERT INTO lead_messages (chat_id, message_id, lead_id, kind, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id) DO NOTHING", [chatId, messageId, leadId, kind, at]);
   }
 
   /** The amount quoted, in cents: the latest reply with a number. */
@@ -56,8 +65,9 @@ export class OwnerNotes {
     return new Map(rows.map((r) => [r.id, { quoteCents: r.quote_cents === null ? null : Number(r.quote_cents), lostReason: r.lost_reason, notes: r.notes }]));
   }
 
-  /** Notes of leads whose visitor's text was erased go with it (the daily upkeep). */
+  /** Notes of leads whose visitor's text was erased go with it (the daily upkeep), and which messages were about them. */
   async forgetErased(): Promise<number> {
+    await this.sql.run("DELETE FROM lead_messages WHERE lead_id IN (SELECT id FROM leads WHERE erased_at IS NOT NULL)");
     return this.sql.run("DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM leads WHERE erased_at IS NOT NULL)");
   }
 }

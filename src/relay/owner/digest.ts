@@ -15,6 +15,7 @@ import { STAGES, WAITING } from "../telegram/stages.ts";
 import { phoneShown } from "../telegram/phone.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
+import { Sends } from "./pace.ts";
 
 /** The last day a digest was sent (or had nothing to say), "2026-11-24": set only once Telegram has it. */
 const DIGEST_SETTING = "digest-last-day";
@@ -36,9 +37,10 @@ export interface DigestOptions {
   log: (message: string) => void;
 }
 
-export async function digest(options: DigestOptions, now: number): Promise<void> {
+/** `sends`: the tick's pace (pace.ts); with no room left the digest waits for the next tick, unclaimed. */
+export async function digest(options: DigestOptions, now: number, sends = new Sends()): Promise<void> {
   const { store, telegram, hours, log } = options;
-  if (!isOpen(hours, now)) return;
+  if (!isOpen(hours, now) || !sends.room()) return;
   const today = brisbane(now);
   if (sentOn(await store.settings.read(DIGEST_SETTING), today.date)) return;
   const claim = await claimDigest(store, today.date, now);
@@ -55,7 +57,9 @@ export async function digest(options: DigestOptions, now: number): Promise<void>
   }
   const spam = (await store.owner.receivedBetween(from, today.midnight)).filter((l) => l.status === "spam").length;
   const extra = spam ? { reply_markup: { inline_keyboard: [[{ text: spam === 1 ? "See it" : "See them", callback_data: `spam:${from}:${today.midnight}` }]] } } : {};
+  await sends.next();
   const sent = await sendOnce(text, telegram, "Markdown", extra);
+  sends.heard(sent);
   if (sent.kind === "sent") {
     await store.settings.advance(DIGEST_SETTING, today.date);
     log(`relay: the morning digest was sent`);

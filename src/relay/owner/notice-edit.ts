@@ -1,9 +1,10 @@
 /**
- * A lead's notice edited to show where the lead stands: its stage at the top,
- * every press below (notice.ts), the stage's button ticked and, while the
- * latest press is under a minute old, an Undo (stages.ts). Edited after each
- * press (updates.ts) and once more when the Undo's minute is up (the owner's
- * minute tick, owner/owner.ts).
+ * A lead's notice edited to show where the lead stands: its stage at the top
+ * with the amount quoted, the owner's notes and every press below (as many as
+ * fit: notice.ts), the stage's button ticked and, while the latest press is
+ * under a minute old, an Undo (stages.ts). Edited after each press and reply
+ * (presses.ts) and once more when the Undo's minute is up (the owner's minute
+ * tick, owner/owner.ts).
  * https://core.telegram.org/bots/api#editmessagetext
  */
 import { callBotRetrying, type RetryOptions, type TelegramOptions } from "../telegram/client.ts";
@@ -11,6 +12,8 @@ import { noticeWithHistory } from "../telegram/notice.ts";
 import { stageKeyboard, UNDO_MS } from "../telegram/stages.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
+import { OwnerNotes } from "../leads/owner-notes.ts";
+import { cleanNote } from "./replies.ts";
 
 /** The notice's edit: three tries, 10 s each, waiting up to 5 s for a 429. */
 const EDIT_RETRY: RetryOptions = { tries: 3, timeoutMs: 10_000, maxWaitMs: 5_000 };
@@ -39,7 +42,8 @@ export const noticeChat = (lead: { noticeChatId: string | null }, telegram: Tele
 export async function editNotice(store: LeadStore, telegram: TelegramOptions, lead: Lead, now: number, log: (message: string) => void): Promise<void> {
   const messageId = lead.noticeMessageId;
   if (messageId === null) return;
-  const [current, presses] = await Promise.all([store.get(lead.id), store.stages.presses(lead.id)]);
+  const words = new OwnerNotes(store.sql);
+  const [current, presses, quoteCents, notes] = await Promise.all([store.get(lead.id), store.stages.presses(lead.id), words.quote(lead.id), words.notes(lead.id)]);
   const stage = current?.stage ?? null;
   const latest = presses.at(-1);
   const undo = latest && latest.undoes === null && now - latest.at < UNDO_MS ? latest.seq : undefined;
@@ -54,7 +58,8 @@ export async function editNotice(store: LeadStore, telegram: TelegramOptions, le
     return;
   }
   // The buttons are part of what the notice shows: an Undo that comes or goes is an edit too.
-  const text = noticeWithHistory(lead.noticeText, stage, presses, lead.receivedAt);
+  // Notes are kept clean (replies.ts); cleaned again here, the one cleaner, so no control character reaches the chat whatever wrote the row.
+  const text = noticeWithHistory(lead.noticeText, stage, presses, lead.receivedAt, { quoteCents, notes: notes.map((n) => ({ ...n, text: cleanNote(n.text) })) });
   const mark = `${text}${undo === undefined ? "" : UNDO_MARK}`;
   if (mark === (lead.noticeEdited ?? lead.noticeText)) return;
   const edited = await callBotRetrying(telegram, "editMessageText", { chat_id: noticeChat(lead, telegram), message_id: messageId, text, parse_mode: "Markdown", link_preview_options: { is_disabled: true }, reply_markup }, EDIT_RETRY);

@@ -38,7 +38,8 @@ afterEach(() => {
   tg.reset();
 });
 
-const options = (): OwnerOptions => ({ store: leads.store, telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, hours: HOURS, reminderMinutes: 30, log: (m) => void logs.push(m) });
+/** Without the second between a run's messages (pace.ts): "pacing what a run sends" tests that. */
+const options = (): OwnerOptions => ({ store: leads.store, telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, hours: HOURS, reminderMinutes: 30, log: (m) => void logs.push(m), pace: { sleep: async () => {} } });
 
 /** A lead received at `receivedAt`, its notice delivered a second later (or kept as spam). */
 async function lead(name: string, receivedAt: number, { form = "quote", status = "delivered" }: { form?: "quote" | "contact"; status?: "delivered" | "spam" } = {}) {
@@ -197,6 +198,120 @@ describe("follow-ups and Later", () => {
     expect(reminders()).toHaveLength(2);
     await press(reminders()[1].messageId, `later:3h:${id}`, at("2026-11-25T11:45"));
     expect(tg.answers.at(-1)?.text).toBe("This button is not one of the relay's.");
+  });
+});
+
+describe("replies to a reminder or a follow-up", () => {
+  const update = (pressedAt: number) => handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: options().telegram, log: () => {}, now: () => pressedAt, hours: HOURS });
+  const notes = () => new OwnerNotes(leads.store.sql);
+  const confirmations = () => tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown));
+
+  it("count for the lead as a reply to its notice does: the quote and a note recorded, each confirmed, and the notice shows them", async () => {
+    const id = await lead("Ann Lee", at("2026-11-24T10:00"));
+    const notice = (await leads.store.get(id))!.noticeMessageId!;
+    await ownerTick({ ...options(), followUpDays: 3 }, at("2026-11-24T10:31"));
+    const reminder = reminders()[0].messageId;
+    // The owner on a lock screen swipes the reminder, the message that arrived last.
+    await tg.reply(reminder, "$380");
+    expect(await update(at("2026-11-24T10:40"))).toBe(true);
+    expect(await notes().quote(id)).toBe(38_000);
+    await tg.reply(reminder, "wants *Saturday*\u0007\u202e", { first_name: "Kim" });
+    await update(at("2026-11-24T10:41"));
+    expect(await notes().notes(id)).toEqual([{ at: at("2026-11-24T10:41"), byName: "Kim", text: "wants *Saturday*" }]);
+    expect(confirmations().map((d) => d.shown)).toEqual(["Quote recorded for Ann Lee: $380. Press Quoted on the notice once they have it.", "Note added to Ann Lee's lead."]);
+    expect(confirmations().every((d) => tg.messages.get(d.messageId)!.replyTo !== reminder)).toBe(true);
+    // The lead's notice, not the reminder, shows them: the stage on top, the quote under it, the note below the text.
+    expect(tg.messages.get(notice)!.shown).toMatch(/^Stage: waiting\nQuote: \$380\n\nNew Quote Request: Ann Lee, [^]+\nNote by Kim at 10:41 am: wants \*Saturday\*$/);
+    expect(tg.messages.get(reminder)!.shown).toMatch(/^Reminder: /);
+
+    // A follow-up too.
+    await leads.store.stages.set(id, "quoted", at("2026-11-24T11:00"), { name: "Sam" });
+    await ownerTick({ ...options(), followUpDays: 3 }, at("2026-11-27T08:00"));
+    const followUp = tg.delivered.find((d) => d.shown.startsWith("Follow up:"))!.messageId;
+    await tg.reply(followUp, "$420");
+    await update(at("2026-11-27T08:05"));
+    expect(await notes().quote(id)).toBe(42_000);
+    expect(tg.messages.get(notice)!.shown).toMatch(/^Stage: Quoted\nQuote: \$420\n/);
+  });
+
+  it("only from the owner's chat, by a person, to the relay's own message about a lead; the same update twice counts once", async () => {
+    const id = await lead("Bo Tran", at("2026-11-24T10:00"));
+    await ownerTick(options(), at("2026-11-24T10:31"));
+    const reminder = reminders()[0].messageId;
+    await tg.reply(reminder, "$999", {}, "-1009999999999");
+    await update(at("2026-11-24T10:40"));
+    await tg.reply(reminder, "$999", { is_bot: true, first_name: "Other Bot" });
+    await update(at("2026-11-24T10:40"));
+    // The owner's own message in the chat, and one of the relay's that is about no lead.
+    const own = await tg.reply(reminder, "call after 5");
+    expect(own).toBeUndefined();
+    await update(at("2026-11-24T10:41"));
+    const ownMessage = tg.updates.at(-1)!.message!.message_id;
+    await tg.reply(ownMessage, "$999");
+    await update(at("2026-11-24T10:42"));
+    await tg.reply(confirmations()[0].messageId, "$999");
+    await update(at("2026-11-24T10:43"));
+    expect(await notes().quote(id)).toBeNull();
+    expect(await notes().notes(id)).toHaveLength(1);
+    // Replayed: handled once.
+    expect(await update(at("2026-11-24T10:44"))).toBe(false);
+    expect(confirmations()).toHaveLength(1);
+  });
+});
+
+describe("pacing what a run sends", () => {
+  it("a morning with 30 leads waiting never meets the 20-a-minute limit: 10 a run, a second apart; the rest at the next runs, each once", async () => {
+    let clock = at("2026-11-23T21:00");
+    const paced = await startTelegramStandIn({ now: () => clock });
+    try {
+      const telegram = { apiBase: paced.apiBase, token: paced.token, chatId: paced.chatId };
+      const sleeps: number[] = [];
+      const opts: OwnerOptions = { ...options(), telegram, pace: { sleep: async (ms) => void (sleeps.push(ms), (clock += ms)) } };
+      // 30 quote requests overnight, a notice every 5 minutes.
+      for (let i = 0; i < 30; i++) {
+        clock = at("2026-11-23T21:00") + i * 5 * 60_000;
+        const id = `lead-night-${i}`;
+        const body = QuoteBody.parse({ name: `Night ${i}`, email: "a@example.com", phone: "0412 345 678" });
+        const parts = quoteNotices(body, new Date(clock));
+        await leads.store.add({ id, form: "quote", fields: body, parts, receivedAt: clock });
+        const sent = await sendOnce(parts[0], telegram);
+        if (sent.kind !== "sent") throw new Error("the stand-in refused the notice");
+        await leads.store.partSent((await leads.store.get(id))!, 0, clock + 1_000, { messageId: sent.messageId, text: parts[0] });
+      }
+      const before = paced.calls("sendMessage");
+      const perRun: number[] = [];
+      for (const minute of ["08:00", "08:01", "08:02", "08:03", "08:04"]) {
+        clock = at(`2026-11-24T${minute}`);
+        const [calls, slept] = [paced.calls("sendMessage"), sleeps.length];
+        await ownerTick(opts, clock);
+        perRun.push(paced.calls("sendMessage") - calls);
+        // A second between two of a run's messages.
+        expect(sleeps.slice(slept)).toEqual(Array(Math.max(0, perRun.at(-1)! - 1)).fill(1_000));
+      }
+      // 30 reminders and the digest, 10 a run; every request taken (no 429), nothing left for the fifth run.
+      expect(perRun).toEqual([10, 10, 10, 1, 0]);
+      expect(paced.delivered.length - 30).toBe(paced.calls("sendMessage") - before);
+      const sentReminders = paced.delivered.filter((d) => d.shown.startsWith("Reminder:")).map((d) => d.shown.split(",")[0]);
+      expect(new Set(sentReminders).size).toBe(30);
+      expect(sentReminders).toHaveLength(30);
+      expect(paced.delivered.filter((d) => d.shown.startsWith("Yesterday's leads"))).toHaveLength(1);
+      expect(logs.filter((l) => /could not|429/.test(l))).toEqual([]);
+    } finally {
+      await paced.close();
+    }
+  });
+
+  it("a 429 ends the run: the lead it was for and the rest go at the next run, none twice", async () => {
+    for (const name of ["A One", "B Two", "C Three", "D Four", "E Five"]) await lead(name, at("2026-11-24T09:00"));
+    const opts = options();
+    tg.next({ kind: "ok" }, { kind: "ok" }, { kind: "tooMany", retryAfter: 5 });
+    const calls = tg.calls("sendMessage");
+    await ownerTick(opts, at("2026-11-24T10:00"));
+    expect(tg.calls("sendMessage") - calls).toBe(3);
+    expect(reminders()).toHaveLength(2);
+    await ownerTick(opts, at("2026-11-24T10:01"));
+    await ownerTick(opts, at("2026-11-24T10:02"));
+    expect(reminders().map((d) => d.shown.split(",")[0]).sort()).toEqual(["Reminder: A One", "Reminder: B Two", "Reminder: C Three", "Reminder: D Four", "Reminder: E Five"]);
   });
 });
 

@@ -15,6 +15,10 @@
  *   to see them (one message listing them) and release one. Nothing is sent
  *   when there is nothing to say. Marked sent only once Telegram has it, and
  *   sent by one run even when two overlap.
+ *
+ * A reminder's and a follow-up's message ids are kept (lead_messages), so the owner's reply to one
+ * counts for its lead as a reply to the notice does (replies.ts). What one run sends is paced
+ * (pace.ts): at most PER_TICK messages, a second apart; the rest goes at the next minute's run.
  */
 import { expireUndos, noticeChat } from "./notice-edit.ts";
 import { weeklySummary } from "./weekly.ts";
@@ -25,37 +29,47 @@ import { stageKeyboard } from "../telegram/stages.ts";
 import { OwnerNotes } from "../leads/owner-notes.ts";
 import { DAY_MS, digest, type DigestOptions } from "./digest.ts";
 import { followUpText, reminderText } from "./reminder-text.ts";
+import { Sends, type PaceOptions } from "./pace.ts";
 
 export interface OwnerOptions extends DigestOptions {
   /** Minutes after delivery before a lead still waiting is reminded; 0: never. */
   reminderMinutes: number;
   /** Business days after Quoted before a lead not Booked or Lost is followed up once; 0: never. */
   followUpDays?: number;
+  /** How the run's messages are paced (pace.ts); its defaults are Telegram's. */
+  pace?: PaceOptions;
 }
 
-/** One run of the reminders and the digest at `now`. */
+/** One run of the reminders and the digest at `now`: at most PER_TICK messages (pace.ts), the rest at the next run. */
 export async function ownerTick(options: OwnerOptions, now: number): Promise<void> {
+  const sends = new Sends(options.pace);
   await expireUndos(options.store, options.telegram, now, options.log);
-  await remind(options, now);
-  await followUp(options, now);
-  await digest(options, now);
-  await weeklySummary(options, now);
+  await remind(options, now, sends);
+  await followUp(options, now, sends);
+  await digest(options, now, sends);
+  await weeklySummary(options, now, sends);
 }
 
-async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOptions, now: number): Promise<void> {
+async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOptions, now: number, sends: Sends): Promise<void> {
   if (!reminderMinutes || !isOpen(hours, now)) return;
   for (const lead of await store.owner.unremindedWaiting(now - reminderMinutes * 60_000)) {
+    // Out of room this run: the rest are still untaken, for the next.
+    if (!sends.room()) return;
     // Due at delivery + the wait, or at the next opening after that; put off with Later, at the time it was put off to.
     const due = nextOpenAt(hours, lead.snoozedUntil ?? lead.deliveredAt + reminderMinutes * 60_000);
     if (due === undefined || due > now || !(await store.owner.reminder(lead.id, now))) continue;
     const full = await store.get(lead.id);
     const fields = full?.fields ?? null;
+    await sends.next();
     const sent = await sendOnce(reminderText(fields, lead.receivedAt, now), telegram, "Markdown", {
       ...replyToNotice(full, telegram),
       reply_markup: stageKeyboard(lead.id, { phone: fields?.phone, later: true }),
     });
-    if (sent.kind === "sent") log(`relay: lead ${lead.id} reminded`);
-    else {
+    sends.heard(sent);
+    if (sent.kind === "sent") {
+      log(`relay: lead ${lead.id} reminded`);
+      if (sent.messageId !== undefined) await new OwnerNotes(store.sql).sentAbout(lead.id, sent.chatId ?? telegram.chatId, sent.messageId, "reminder", now);
+    } else {
       await store.owner.reminder(lead.id, null);
       log(`relay: could not remind the owner of lead ${lead.id} (${sent.reason}); trying again in a minute`);
     }
@@ -67,21 +81,27 @@ async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOpt
  * follow-up at that day's opening (or when Later put it off to), as a reply to its notice: half of
  * a cleaning business's work is won in the follow-up.
  */
-async function followUp({ store, telegram, hours, followUpDays = 0, log }: OwnerOptions, now: number): Promise<void> {
+async function followUp({ store, telegram, hours, followUpDays = 0, log }: OwnerOptions, now: number, sends: Sends): Promise<void> {
   if (!followUpDays || !isOpen(hours, now)) return;
   // A cheap bound for the store: the follow-up's day is at least as many calendar days after the quote's day, so the quote was at least one fewer days before now.
   for (const lead of await store.owner.unfollowedQuoted(now - (followUpDays - 1) * DAY_MS)) {
+    if (!sends.room()) return;
     const due = lead.snoozedUntil ?? openingAfterBusinessDays(hours, lead.quotedAt, followUpDays);
     if (due === undefined || due > now || !(await store.owner.followUp(lead.id, now))) continue;
     const full = await store.get(lead.id);
     const fields = full?.fields ?? null;
-    const cents = await new OwnerNotes(store.sql).quote(lead.id);
+    const notes = new OwnerNotes(store.sql);
+    const cents = await notes.quote(lead.id);
+    await sends.next();
     const sent = await sendOnce(followUpText(fields, lead.quotedAt, now, cents), telegram, "Markdown", {
       ...replyToNotice(full, telegram),
       reply_markup: stageKeyboard(lead.id, { current: "quoted", phone: fields?.phone, later: true }),
     });
-    if (sent.kind === "sent") log(`relay: lead ${lead.id} followed up`);
-    else {
+    sends.heard(sent);
+    if (sent.kind === "sent") {
+      log(`relay: lead ${lead.id} followed up`);
+      if (sent.messageId !== undefined) await notes.sentAbout(lead.id, sent.chatId ?? telegram.chatId, sent.messageId, "follow-up", now);
+    } else {
       await store.owner.followUp(lead.id, null);
       log(`relay: could not send the follow-up of lead ${lead.id} (${sent.reason}); trying again in a minute`);
     }

@@ -9,7 +9,8 @@
  * A press records the stage with when and who (and from what stage) in the
  * lead's history, answers the press so the owner's spinner stops, and edits
  * the notice to show the stage at its top and every press below, the stage's
- * button ticked and, for a minute, an Undo that takes the press back.
+ * button ticked and, for a minute, an Undo that takes the press back. A reply
+ * (replies.ts) edits the notice too, to show the quote and the notes.
  * https://core.telegram.org/bots/api#callbackquery
  */
 import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "../telegram/client.ts";
@@ -66,7 +67,12 @@ export async function handleUpdate(update: unknown, options: UpdateHandlerOption
   const query = (update as { callback_query?: CallbackQuery }).callback_query;
   if (query && typeof query.id === "string") await press(ctx, query);
   const message = (update as { message?: OwnerMessage }).message;
-  if (message && typeof message === "object") await handleReply(message, ctx);
+  if (message && typeof message === "object") {
+    // A reply recorded a quote or a note: the lead's notice shows it.
+    const replied = await handleReply(message, ctx);
+    const lead = replied === undefined ? undefined : await store.get(replied);
+    if (lead) await editNotice(store, ctx.telegram, lead, now(), ctx.log);
+  }
   await store.updates.done(updateId, now());
   return true;
 }

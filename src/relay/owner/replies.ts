@@ -1,10 +1,12 @@
 /**
- * The owner's replies to a lead's notice, as Telegram's `message` updates
- * (https://core.telegram.org/bots/api#message): a number ("$380", "1,250.50")
- * records what was quoted; any other text is a note ("wants Saturday"). Only
- * a reply to one of the relay's notices, in the owner's chat, from a person,
- * counts; anything else is left alone (the chat is the owner's to talk in).
- * Each is confirmed with a reply to the owner's message.
+ * The owner's replies to a lead's notice, reminder or follow-up, as Telegram's
+ * `message` updates (https://core.telegram.org/bots/api#message): a number
+ * ("$380", "1,250.50") records what was quoted; any other text is a note
+ * ("wants Saturday"). Only a reply to one of the relay's own messages about a
+ * lead (its notice, or a reminder or follow-up kept in lead_messages), in the
+ * owner's chat, from a person, counts; anything else is left alone (the chat
+ * is the owner's to talk in). Each is confirmed with a reply to the owner's
+ * message, and the notice then shows the quote and the notes (presses.ts).
  */
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { render, plain, value } from "../telegram/markdown.ts";
@@ -40,10 +42,11 @@ const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u20
 export const cleanNote = (text: string) => cutText(text.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(CONTROLS, "").trim(), NOTE_MAX);
 
 /**
- * Handles one message update: a reply to a notice in the owner's chat is recorded and confirmed;
- * anything else is ignored. Throws only when the store fails.
+ * Handles one message update: a reply to a lead's notice, reminder or follow-up in the owner's chat
+ * is recorded and confirmed, and the lead's id answered (its notice is to show it); anything else
+ * is ignored. Throws only when the store fails.
  */
-export async function handleReply(message: OwnerMessage, { store, telegram, log, now }: { store: LeadStore; telegram: TelegramOptions; log: (m: string) => void; now: () => number }): Promise<void> {
+export async function handleReply(message: OwnerMessage, { store, telegram, log, now }: { store: LeadStore; telegram: TelegramOptions; log: (m: string) => void; now: () => number }): Promise<string | undefined> {
   if (String(message.chat?.id) !== telegram.chatId) {
     log("relay: a message from another chat was ignored");
     return;
@@ -51,7 +54,7 @@ export async function handleReply(message: OwnerMessage, { store, telegram, log,
   const replyTo = message.reply_to_message?.message_id;
   if (typeof replyTo !== "number" || typeof message.text !== "string" || message.from?.is_bot) return;
   const notes = new OwnerNotes(store.sql);
-  const lead = await notes.leadOfNotice(replyTo, telegram.chatId);
+  const lead = await notes.leadOfMessage(telegram.chatId, replyTo);
   if (!lead) return;
   const by = { name: [message.from?.first_name, message.from?.last_name].filter(Boolean).join(" ") || message.from?.username || "someone", id: message.from?.id };
   const who = cutText((lead.name ?? "this lead").replace(/\s+/g, " ").trim(), 64);
@@ -60,7 +63,9 @@ export async function handleReply(message: OwnerMessage, { store, telegram, log,
   if (cents !== undefined) {
     await notes.setQuote(lead.id, cents);
     log(`relay: lead ${lead.id}: quote recorded`);
-    confirmation = render([plain("Quote recorded for "), value(who), plain(`: ${formatDollars(cents)}. Press Quoted on the notice once they have it.`)]).markdown;
+    // Told to press Quoted only while the lead is not there yet (or past it): a reply to a follow-up is at Quoted already.
+    const pressQuoted = lead.stage === null || lead.stage === "called" ? " Press Quoted on the notice once they have it." : "";
+    confirmation = render([plain("Quote recorded for "), value(who), plain(`: ${formatDollars(cents)}.${pressQuoted}`)]).markdown;
   } else {
     const note = cleanNote(message.text);
     if (!note) return;
@@ -70,4 +75,5 @@ export async function handleReply(message: OwnerMessage, { store, telegram, log,
   }
   const sent = await sendOnce(confirmation, telegram, "Markdown", { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
   if (sent.kind !== "sent") log(`relay: could not confirm the owner's reply (${sent.reason})`);
+  return lead.id;
 }

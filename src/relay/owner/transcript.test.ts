@@ -1,8 +1,8 @@
 /**
  * The owner's day as the owner reads it, kept as a fixture a reviewer can read
  * (owner-day.transcript.txt, beside this file): the exact text and buttons of
- * a new lead's notice, a press, a reminder, a follow-up, the morning digest and
- * the weekly summary, made on an injected clock against the Telegram stand-in
+ * a new lead's notice, a press, a reminder, the owner's replies to it and to the
+ * follow-up, the morning digest and the weekly summary, made on an injected clock against the Telegram stand-in
  * and a real lead store. A change to any of them shows here as a change to the
  * fixture; `UPDATE_TRANSCRIPT=1` writes it anew.
  */
@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../../build/content/load.ts";
 import { QuoteBody } from "../../shared/forms/schema.ts";
 import { sendParts } from "../leads/send.ts";
-import { OwnerNotes } from "../leads/owner-notes.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { callbackData } from "../telegram/stages.ts";
 import { handleUpdate } from "./presses.ts";
@@ -38,7 +37,8 @@ afterAll(async () => {
 describe("the owner's day, as a transcript", () => {
   it("reads as owner-day.transcript.txt", async () => {
     const telegram = { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId };
-    const options = { store: leads.store, telegram, hours: HOURS, reminderMinutes: 30, followUpDays: 3, log: () => {} };
+    // The second between a run's messages (pace.ts) is not waited out here: owner.test.ts tests it.
+    const options = { store: leads.store, telegram, hours: HOURS, reminderMinutes: 30, followUpDays: 3, log: () => {}, pace: { sleep: async () => {} } };
     const out: string[] = [];
     const seen = new Set<number>();
     /** Every message sent or edited since the last look, as the chat shows it. */
@@ -58,6 +58,10 @@ describe("the owner's day, as a transcript", () => {
       await tg.press(messageId, data);
       await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram, log: () => {}, now: () => pressedAt, hours: HOURS });
     };
+    const reply = async (messageId: number, text: string, repliedAt: number) => {
+      await tg.reply(messageId, text);
+      await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram, log: () => {}, now: () => repliedAt, hours: HOURS });
+    };
 
     // Monday 23 November: a quote request at 9 pm, read at opening on Tuesday.
     const body = QuoteBody.parse({ name: "Ann Lee", email: "ann@example.com", phone: "0412 345 678", address: "12 Jacaranda St, Annerley", message: "Bond clean, 2 bedrooms, keys back 3 Dec." });
@@ -69,6 +73,8 @@ describe("the owner's day, as a transcript", () => {
 
     await ownerTick(options, at("2026-11-24T08:00"));
     look("Tuesday 8:00 am: the reminder at opening, and the morning digest");
+    const reminder = [...tg.messages.values()].find((m) => m.shown.startsWith("Reminder:"))!.messageId;
+    const followUp = () => [...tg.messages.values()].find((m) => m.shown.startsWith("Follow up:"))!.messageId;
 
     await press(notice, callbackData("not-a-job", "lead-ann"), at("2026-11-24T08:05"));
     look("A mis-tap: Not a job");
@@ -76,12 +82,18 @@ describe("the owner's day, as a transcript", () => {
     await press(notice, undo, at("2026-11-24T08:05") + 20_000);
     await press(notice, callbackData("called", "lead-ann"), at("2026-11-24T08:10"));
     await press(notice, callbackData("quoted", "lead-ann"), at("2026-11-24T08:30"));
-    await new OwnerNotes(leads.store.sql).setQuote("lead-ann", 38_000);
     await ownerTick(options, at("2026-11-24T08:32"));
-    look("Undo, then Called and Quoted ($380 recorded by a reply); the Undo's minute is up");
+    look("Undo, then Called and Quoted; the Undo's minute is up");
+
+    // On the lock screen, the reminder is what the owner swipes to reply to.
+    await reply(reminder, "$380", at("2026-11-24T08:33"));
+    look("The owner replies $380 to the reminder: confirmed, and the notice shows the quote");
 
     await ownerTick(options, at("2026-11-27T08:00"));
     look("Friday 8:00 am: the follow-up, three business days after the quote");
+
+    await reply(followUp(), "Rang, no answer. Try after 5 (she's at work)", at("2026-11-27T08:20"));
+    look("A note, as a reply to the follow-up");
 
     await press(notice, callbackData("lost", "lead-ann"), at("2026-11-27T10:00"));
     await press(notice, "lost:price:lead-ann", at("2026-11-27T10:01"));

@@ -16,6 +16,7 @@ import { LOST_REASONS } from "../telegram/stages.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import { median, NOT_KNOWN, outcomesOf } from "./report.ts";
 import { durationText } from "./report-text.ts";
+import { Sends } from "./pace.ts";
 
 /** The Monday whose summary was last sent (or found nothing to say), "2026-11-30". */
 const WEEKLY_SETTING = "weekly-last-day";
@@ -23,15 +24,18 @@ const DAY_MS = 24 * 60 * 60_000;
 /** The pages and sources the summary names. */
 const TOP = 3;
 
-export async function weeklySummary({ store, telegram, hours, log }: { store: LeadStore; telegram: TelegramOptions; hours: readonly HoursLine[]; log: (m: string) => void }, now: number): Promise<void> {
+/** `sends`: the tick's pace (pace.ts); with no room left the summary waits for the next tick, not yet taken. */
+export async function weeklySummary({ store, telegram, hours, log }: { store: LeadStore; telegram: TelegramOptions; hours: readonly HoursLine[]; log: (m: string) => void }, now: number, sends = new Sends()): Promise<void> {
   const today = brisbane(now);
-  if (today.day !== "Monday" || !isOpen(hours, now)) return;
+  if (today.day !== "Monday" || !isOpen(hours, now) || !sends.room()) return;
   const before = await store.settings.read(WEEKLY_SETTING);
   // Taken before it is sent, so two runs at once send it once; given back when Telegram turned it away for a moment.
   if (!(await store.settings.advance(WEEKLY_SETTING, today.date))) return;
   const text = await weeklyText(store, hours, today.midnight - 7 * DAY_MS, today.midnight);
   if (!text) return;
+  await sends.next();
   const sent = await sendOnce(text, telegram, "Markdown");
+  sends.heard(sent);
   if (sent.kind === "sent") log("relay: the weekly summary was sent");
   else if (sent.kind === "retry" && !sent.uncertain) {
     await store.settings.write(WEEKLY_SETTING, before ?? "");

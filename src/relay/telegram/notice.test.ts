@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Press } from "./stages.ts";
-import { parseLegacyMarkdown, render } from "./markdown.ts";
+import { parseLegacyMarkdown, parseLegacyMarkdownEntities, render } from "./markdown.ts";
 import { contactNotices, HISTORY_SHOWN, historyLines, markNotice, noticeWithHistory, PART_MAX, quoteNotices, TELEGRAM_MAX_TEXT } from "./notice.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 
@@ -48,7 +48,8 @@ describe("a notice's room for what is added later", () => {
     const final = shown(edited(part, LONGEST_NAME));
     expect(final).toContain("Delayed: received 28 September 2026 at 12:59:59 pm AEST\n(possible repeat)\n");
     expect(final).toMatch(/^Stage: Not a job\n\nDelayed: /);
-    expect(final).toMatch(/\n\(earlier presses: npm run leads -- show\)\n(.+\n){2}Lost \(Not our service\) → Not a job by .+ at 12:59 pm, 29 Sept?$/);
+    // As many presses as fit, at least the HISTORY_SHOWN the room is kept for, the newest last.
+    expect(final).toMatch(new RegExp(`\\n… \\d earlier presses: npm run leads -- show\\n(.+\\n){${HISTORY_SHOWN - 1},}Lost \\(Not our service\\) → Not a job by .+ at 12:59 pm, 29 Sept?$`));
     expect(final.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
   });
 
@@ -70,7 +71,7 @@ describe("a notice's room for what is added later", () => {
     presses.push({ seq: 3, at: RECEIVED + 120_000, from: "lost", to: "booked", fromReason: "price", reason: null, byName: "Kim", undoes: null });
     presses.push({ seq: 4, at: RECEIVED + 70_000, from: "booked", to: "lost", fromReason: null, reason: "price", byName: "Kim", undoes: 3 });
     expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED))).toBe(
-      "Stage: Lost (Price)\n\nNotice\n(earlier presses: npm run leads -- show)\nLost: Price by Sam at 1:00 pm\nLost (Price) → Booked by Kim at 1:01 pm\nUndo by Kim at 1:01 pm (back to Lost (Price))",
+      "Stage: Lost (Price)\n\nNotice\nQuoted → Lost by Sam at 12:59 pm\nLost: Price by Sam at 1:00 pm\nLost (Price) → Booked by Kim at 1:01 pm\nUndo by Kim at 1:01 pm (back to Lost (Price))",
     );
   });
 
@@ -82,5 +83,60 @@ describe("a notice's room for what is added later", () => {
       { seq: 3, at: RECEIVED + 120_000, from: "booked", to: "not-a-job", byName: "Kim", undoes: 2 },
     ];
     expect(shown(noticeWithHistory("*Notice*", "not-a-job", presses, RECEIVED))).toBe("Stage: Not a job\n\nNotice\nNot a job by Sam at 12:59 pm\nNot a job → Booked by Sam at 1:00 pm\nUndo by Kim at 1:01 pm (back to Not a job)");
+  });
+});
+
+describe("the owner's words and the whole history on the notice", () => {
+  const press = (seq: number, byName = "Sam"): Press => ({ seq, at: RECEIVED + seq * 60_000, from: seq === 1 ? null : seq % 2 ? "quoted" : "called", to: seq % 2 ? "called" : "quoted", byName, undoes: null });
+
+  it("shows the quote under the stage, the notes below the text, then every press that fits, oldest first", () => {
+    const presses = Array.from({ length: 12 }, (_, i) => press(i + 1));
+    const notes = [
+      { at: RECEIVED + 30_000, byName: "Kim", text: "wants Saturday" },
+      { at: RECEIVED + 90_000, byName: "Sam", text: "bond due 3 Dec\ngate code at the side" },
+    ];
+    const text = shown(noticeWithHistory("*Notice*", "quoted", presses, RECEIVED, { quoteCents: 38_000, notes }));
+    expect(text.split("\n").slice(0, 4)).toEqual(["Stage: Quoted", "Quote: $380", "", "Notice"]);
+    expect(text).toContain("\nNotice\nNote by Kim at 1:00 pm: wants Saturday\nNote by Sam at 1:01 pm: bond due 3 Dec\ngate code at the side\n\nCalled by Sam at 1:00 pm\nCalled → Quoted by Sam at 1:01 pm\n");
+    expect(text.match(/ by Sam at /g)).toHaveLength(13);
+    expect(text).not.toContain("earlier");
+    expect(text.endsWith("Called → Quoted by Sam at 1:11 pm")).toBe(true);
+  });
+
+  it("a reply alone (no press yet) shows the lead waiting, with the quote", () => {
+    expect(shown(noticeWithHistory("Notice", null, [], RECEIVED, { quoteCents: 125_050 }))).toBe("Stage: waiting\nQuote: $1,250.50\n\nNotice\n");
+  });
+
+  it("keeps the newest within Telegram's 4,096 characters and says how many earlier ones are left out: presses first, down to the latest, then notes", () => {
+    const [part] = contactNotices(ContactBody.parse({ name: "Long", email: "a@example.com", message: "x".repeat(3_400) }), new Date(RECEIVED));
+    const presses = Array.from({ length: 40 }, (_, i) => press(i + 1, LONGEST_NAME));
+    const notes = Array.from({ length: 4 }, (_, i) => ({ at: RECEIVED + i, byName: "Kim", text: `note ${i + 1} ${"n".repeat(60)}` }));
+    const text = shown(noticeWithHistory(part, "quoted", presses, RECEIVED, { quoteCents: 38_000, notes }));
+    expect(text.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
+    expect(text.startsWith("Stage: Quoted\nQuote: $380\n\n")).toBe(true);
+    const kept = text.match(/ → /g)?.length ?? 0;
+    expect(kept).toBeGreaterThan(0);
+    expect(text).toContain(`\n… ${40 - kept} earlier presses: npm run leads -- show\n`);
+    // Every note still fits: presses go before any note does.
+    expect(text).toContain("Note by Kim at 12:59 pm: note 1 ");
+    expect(text).toContain("Note by Kim at 12:59 pm: note 4 ");
+    // Longer notes: they go too, oldest first, and only the latest press stays.
+    const long = notes.map((n) => ({ ...n, text: `${n.text} ${"m".repeat(180)}` }));
+    const tight = shown(noticeWithHistory(part, "quoted", presses, RECEIVED, { quoteCents: 38_000, notes: long }));
+    expect(tight.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
+    expect(tight).toContain("\n… 39 earlier presses: npm run leads -- show\n");
+    expect(tight).toMatch(/\n… \d earlier notes: npm run leads -- show\n/);
+    expect(tight).toContain("note 4 ");
+    expect(tight).not.toContain("note 1 ");
+  });
+
+  it("keeps a note's Markdown as the owner typed it: escaped, so it formats nothing and breaks nothing", () => {
+    const note = { at: RECEIVED, byName: "K_m*", text: "*not bold* _x_ [link](https://example.com) `code` \\" };
+    const markdown = noticeWithHistory("Notice", null, [], RECEIVED, { notes: [note] });
+    const parsed = parseLegacyMarkdownEntities(markdown);
+    if ("error" in parsed) throw new Error(parsed.error);
+    expect(parsed.text).toBe(`Stage: waiting\n\nNotice\nNote by K_m* at 12:59 pm: ${note.text}`);
+    // Only the template's own bold stage line is formatted.
+    expect(parsed.entities).toEqual([{ type: "bold", offset: 0, length: "Stage: waiting".length }]);
   });
 });

@@ -106,6 +106,8 @@ export interface StandInOptions {
   callbackQueryTtlMs?: number;
   /** Messages a group takes within a rolling minute (default 20, the Bots FAQ's figure). */
   groupMessagesPerMinute?: number;
+  /** The clock that rolling minute is counted on (default Date.now): a test that moves its own clock on gives it here. */
+  now?: () => number;
   /** The least time between two setWebhook calls that set a URL (default 1 s, as Client.cpp). */
   setWebhookIntervalMs?: number;
   /** A 409 within this time of the last one is held back this long (default 3 s, as Client.cpp). */
@@ -409,6 +411,7 @@ export async function startTelegramStandIn({
   chatId = TEST_CHAT_ID,
   callbackQueryTtlMs = CALLBACK_QUERY_TTL_MS,
   groupMessagesPerMinute = GROUP_MESSAGES_PER_MINUTE,
+  now: clock = Date.now,
   setWebhookIntervalMs = SET_WEBHOOK_INTERVAL_MS,
   conflictDelayMs = CONFLICT_DELAY_MS,
 }: StandInOptions = {}): Promise<StandIn> {
@@ -635,7 +638,7 @@ export async function startTelegramStandIn({
     if (kindOf(chat.chatId) !== "private") {
       // The Bots FAQ's 20 messages a minute to a group (GROUP_MESSAGES_PER_MINUTE): the next one is
       // refused until the oldest of the last minute's is a minute old.
-      const now = Date.now();
+      const now = clock();
       const recent = (state.sent.get(chat.chatId) ?? []).filter((t) => t > now - 60_000);
       state.sent.set(chat.chatId, recent);
       if (recent.length >= groupMessagesPerMinute) return tooMany(Math.max(1, Math.ceil((recent[recent.length - groupMessagesPerMinute] + 60_000 - now) / 1000)));

@@ -449,13 +449,13 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(await tg.reply(messageId, "$1", {}, "-1009999999999")).toBe(200);
     const [quoted] = (await (await w.db()).prepare("SELECT quote_cents, (SELECT group_concat(text) FROM lead_notes) AS notes FROM leads").all<{ quote_cents: number; notes: string }>()).results;
     expect(quoted).toEqual({ quote_cents: 38_000, notes: "wants Saturday" });
-    expect(tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown)).map((d) => d.shown)).toEqual(["Quote recorded for Button Press: $380. Press Quoted on the notice once they have it.", "Note added to Button Press's lead."]);
+    expect(tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown)).map((d) => d.shown)).toEqual(["Quote recorded for Button Press: $380.", "Note added to Button Press's lead."]);
   });
 
   const allWeek = (opens?: string, closes?: string) => JSON.stringify([{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens, closes }]);
   // Closed all week; then a deployment open all day.
-  const owner = testWorker({ bindings: { ...TELEGRAM, BUSINESS_HOURS: allWeek() } }, { bindings: { ...TELEGRAM, BUSINESS_HOURS: allWeek("00:00", "23:59") } });
-  it.concurrent("on its every-minute Cron Trigger reminds once of a lead still waiting, in business hours only, sends the digest, follows up a quote", async ({ expect }) => {
+  const owner = testWorker({ bindings: { ...TELEGRAM, BUSINESS_HOURS: allWeek() } }, { bindings: { ...TELEGRAM, BUSINESS_HOURS: allWeek("00:00", "23:59") }, address: true });
+  it.concurrent("on its every-minute Cron Trigger reminds once of a lead still waiting, in business hours only, sends the digest, follows up a quote; a reply to either counts", async ({ expect }) => {
     const [w, open] = owner();
     const { tg } = w;
     // Closed all week: no reminder, no digest.
@@ -492,6 +492,20 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(followUps).toHaveLength(1);
     expect(followUps[0].shown).toMatch(/^Follow up: Wait Long, \+61 412 345 678, quoted .+, not booked yet\. Ring them, then press Booked or Lost\.$/);
     expect(followUps[0].replyMarkup?.inline_keyboard.flat().at(-1)?.text).toBe("Later (tomorrow morning)");
+
+    // The owner replies to the reminder and to the follow-up, the messages a lock screen shows: each counts for the lead, in D1 (migration 0012).
+    const webhook = new URL("/api/telegram", await open.url()).href;
+    tg.route("https://relay-owner.test", new URL(webhook).origin);
+    expect(await setWebhook({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, "https://relay-owner.test/api/telegram")).toMatchObject({ ok: true });
+    expect(await tg.reply(reminders[0].messageId, "$420")).toBe(200);
+    expect(await tg.reply(followUps[0].messageId, "rang, try after 5")).toBe(200);
+    const [words] = (
+      await db.prepare("SELECT quote_cents, (SELECT group_concat(text) FROM lead_notes) AS notes, (SELECT group_concat(kind) FROM (SELECT kind FROM lead_messages ORDER BY at, message_id)) AS kinds FROM leads").all<{ quote_cents: number; notes: string; kinds: string }>()
+    ).results;
+    expect(words).toEqual({ quote_cents: 42_000, notes: "rang, try after 5", kinds: "reminder,follow-up" });
+    expect(tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown)).map((d) => d.shown)).toEqual(["Quote recorded for Wait Long: $420.", "Note added to Wait Long's lead."]);
+    // The notice shows them: the stage on top, the quote under it, the note below the text.
+    expect(tg.messages.get(tg.delivered[0].messageId)!.shown).toMatch(/^Stage: Quoted\nQuote: \$420\n\nNew Contact Form Submission: Wait Long[^]+\nNote by Sam at [^\n]+: rang, try after 5$/);
   });
 
   const rateLimited = testWorker({ rateLimit: 2 });

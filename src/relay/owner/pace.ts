@@ -5,9 +5,8 @@
  * messages inside a particular chat, avoid sending more than one message per second. We may allow
  * short bursts that go over this limit, but eventually you'll begin receiving 429 errors." and "Also
  * note that your bot will not be able to send more than 20 messages per minute to the same group."
- * (The FAQ's words as quoted, under that address, at
- * https://mcmap.net/q/675394/-what-is-the-limit-of-sending-messages-from-a-telegram-bot; the page
- * itself was not at hand. The stand-in's GROUP_MESSAGES_PER_MINUTE cites the same sentence.)
+ * (Read in Telegram Bot Support's own copy of that answer, https://telegra.ph/Hitting-limits-bot-FAQ,
+ * "part of the Bot API Help"; the stand-in's GROUP_MESSAGES_PER_MINUTE cites the same sentence.)
  *
  * The tick runs every minute (the Node relay's timer, the Worker's Cron Trigger), so a tick sends at
  * most PER_TICK, one a second, and what does not fit waits for the next minute's tick: it is taken

@@ -60,7 +60,10 @@ export async function handleReply(message: OwnerMessage, { store, telegram, log,
   if (cents !== undefined) {
     await notes.setQuote(lead.id, cents);
     log(`relay: lead ${lead.id}: quote recorded`);
-    confirmation = render([plain("Quote recorded for "), value(who), plain(`: ${formatDollars(cents)}. Press Quoted on the notice once they have it.`)]).markdown;
+    // "Press Quoted" only while the lead is before it: a lead already Quoted, Booked or Lost pressed back to Quoted would lose where it stands.
+    const stage = (await store.get(lead.id))?.stage ?? null;
+    const hint = stage === null || stage === "called" ? " Press Quoted on the notice once they have it." : "";
+    confirmation = render([plain("Quote recorded for "), value(who), plain(`: ${formatDollars(cents)}.${hint}`)]).markdown;
   } else {
     const note = cleanNote(message.text);
     if (!note) return;

@@ -443,13 +443,13 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(row).toEqual({ stage: "lost", lost_reason: "price" });
     expect(notice().shown).toMatch(/^Stage: Lost \(Price\)\n[^]+\nLost: Price by Sam at [^\n]+$/);
 
-    // A reply to the notice: the quote in D1, a note, each confirmed; one from another chat is ignored.
+    // A reply to the notice: the quote in D1, a note, each confirmed (a lead at Lost is not told to press Quoted); one from another chat is ignored.
     expect(await tg.reply(messageId, "$380")).toBe(200);
     expect(await tg.reply(messageId, "wants Saturday")).toBe(200);
     expect(await tg.reply(messageId, "$1", {}, "-1009999999999")).toBe(200);
     const [quoted] = (await (await w.db()).prepare("SELECT quote_cents, (SELECT group_concat(text) FROM lead_notes) AS notes FROM leads").all<{ quote_cents: number; notes: string }>()).results;
     expect(quoted).toEqual({ quote_cents: 38_000, notes: "wants Saturday" });
-    expect(tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown)).map((d) => d.shown)).toEqual(["Quote recorded for Button Press: $380. Press Quoted on the notice once they have it.", "Note added to Button Press's lead."]);
+    expect(tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown)).map((d) => d.shown)).toEqual(["Quote recorded for Button Press: $380.", "Note added to Button Press's lead."]);
   });
 
   const allWeek = (opens?: string, closes?: string) => JSON.stringify([{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens, closes }]);

@@ -25,7 +25,7 @@ describe("the owner's day on the Node relay", () => {
       delivered: () => relay.drained(),
       handled: () => within(tg.idle(), "the relay to read every update by long polling"),
       tick: () => relay.ownerTick(),
-      store: relay.opened.store,
+      store: async () => relay.opened.store,
     });
   });
 });

@@ -61,8 +61,8 @@ export interface OwnerDayHost {
   handled(): Promise<void>;
   /** The relay's minute tick at its clock: the Undos' minute, reminders, follow-ups, digest, weekly summary. */
   tick(): Promise<void>;
-  /** The relay's own store, read as the owner's script reads it. */
-  store: LeadStore;
+  /** The relay's store as it is now, read as the owner's script reads it (on workerd, a copy of D1 taken now). */
+  store(): Promise<LeadStore>;
 }
 
 interface Lead {
@@ -147,7 +147,7 @@ export async function replayOwnerDay(host: OwnerDayHost): Promise<void> {
     const sent = tg.delivered.slice(before).map((d) => d.shown);
     if (step.sent) expect(sent.map((s) => step.sent!.findIndex((r) => r.test(s))), `${step.what}: the messages sent were\n${sent.join("\n---\n")}`).toEqual(step.sent.map((_, i) => i));
     for (const [lead, stage, reason] of step.stages ?? []) {
-      const row = await leadRow(host.store, lead.id);
+      const row = await leadRow(await host.store(), lead.id);
       expect([row?.stage ?? null, row?.lost_reason ?? undefined], `${step.what}: ${lead.name}'s stage in the store`).toEqual([stage, reason]);
     }
     await agree(host, now, step.what, seen);
@@ -162,19 +162,19 @@ async function act(host: OwnerDayHost, action: Action): Promise<void> {
     await res.arrayBuffer();
     await host.delivered(`${action.post.name}'s notice`);
   } else if ("press" in action) {
-    const message = messageOf(tg, await noticeId(host.store, action.press), action.on, action.press.name);
+    const message = messageOf(tg, await noticeId(await host.store(), action.press), action.on, action.press.name);
     const button = message.replyMarkup?.inline_keyboard.flat().find((b) => b.text === action.button || b.text === `✓ ${action.button}`);
     if (!button?.callback_data) throw new Error(`no ${action.button} button on ${action.press.name}'s ${action.on}: ${buttonTexts(message).join(", ")}`);
     await tg.press(message.messageId, button.callback_data);
     await host.handled();
     if (action.button.startsWith("Later")) {
       // Put off to the time the store keeps, which the answer names.
-      const until = num((await leadRow(host.store, action.press.id))?.snoozed_until ?? null);
+      const until = num((await leadRow(await host.store(), action.press.id))?.snoozed_until ?? null);
       expect(until, `${action.press.name}: put off`).not.toBeNull();
       expect(tg.answers.at(-1)?.text).toBe(`Later: reminded again at ${brisbaneClock(until!)}.`);
     }
   } else if ("reply" in action) {
-    await tg.reply(await noticeId(host.store, action.reply), action.text);
+    await tg.reply(await noticeId(await host.store(), action.reply), action.text);
     await host.handled();
   }
 }
@@ -224,7 +224,8 @@ const num = (v: number | null) => (v === null ? null : Number(v));
  * report (each stage's count, the outcomes).
  */
 export async function agree(host: OwnerDayHost, now: number, what: string, seen: { messages: number }): Promise<void> {
-  const { tg, store } = host;
+  const { tg } = host;
+  const store = await host.store();
   const rows = await leadRows(store);
   const notes = new OwnerNotes(store.sql);
   const byNotice = new Map<number, { row: LeadRow; name: string }>();

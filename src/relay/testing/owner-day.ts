@@ -143,7 +143,7 @@ export async function replayOwnerDay(host: OwnerDayHost): Promise<void> {
     host.moveTo(now);
     const before = tg.delivered.length;
     await host.tick();
-    await act(host, step.action);
+    await act(host, step.action, now);
     const sent = tg.delivered.slice(before).map((d) => d.shown);
     if (step.sent) expect(sent.map((s) => step.sent!.findIndex((r) => r.test(s))), `${step.what}: the messages sent were\n${sent.join("\n---\n")}`).toEqual(step.sent.map((_, i) => i));
     for (const [lead, stage, reason] of step.stages ?? []) {
@@ -154,22 +154,29 @@ export async function replayOwnerDay(host: OwnerDayHost): Promise<void> {
   }
 }
 
-async function act(host: OwnerDayHost, action: Action): Promise<void> {
+/** One step's doing, at `now` on the relay's clock: every time the store keeps for it is `now`. */
+async function act(host: OwnerDayHost, action: Action, now: number): Promise<void> {
   const { tg } = host;
   if ("post" in action) {
     const res = await host.post(action.post.form, action.body);
     expect(res.status, `the ${action.post.form} form's post`).toBe(200);
     await res.arrayBuffer();
     await host.delivered(`${action.post.name}'s notice`);
+    const row = await leadRow(await host.store(), action.post.id);
+    expect([num(row?.received_at ?? null), num(row?.delivered_at ?? null)], `${action.post.name}: received and delivered on the relay's clock`).toEqual([now, now]);
   } else if ("press" in action) {
     const message = messageOf(tg, await noticeId(await host.store(), action.press), action.on, action.press.name);
     const button = message.replyMarkup?.inline_keyboard.flat().find((b) => b.text === action.button || b.text === `✓ ${action.button}`);
     if (!button?.callback_data) throw new Error(`no ${action.button} button on ${action.press.name}'s ${action.on}: ${buttonTexts(message).join(", ")}`);
+    const presses = tg.answers.length;
     await tg.press(message.messageId, button.callback_data);
     await host.handled();
-    if (action.button.startsWith("Later")) {
+    expect(tg.answers.length, `${action.button}: the press is answered`).toBe(presses + 1);
+    const store = await host.store();
+    if (!action.button.startsWith("Later")) expect((await store.stages.presses(action.press.id)).at(-1)?.at, `${action.button}: kept at the relay's clock`).toBe(now);
+    else {
       // Put off to the time the store keeps, which the answer names.
-      const until = num((await leadRow(await host.store(), action.press.id))?.snoozed_until ?? null);
+      const until = num((await leadRow(store, action.press.id))?.snoozed_until ?? null);
       expect(until, `${action.press.name}: put off`).not.toBeNull();
       expect(tg.answers.at(-1)?.text).toBe(`Later: reminded again at ${brisbaneClock(until!)}.`);
     }
@@ -245,7 +252,8 @@ export async function agree(host: OwnerDayHost, now: number, what: string, seen:
     expect(row.notice_message_id, `${at}: a notice`).not.toBeNull();
     const notice = tg.messages.get(Number(row.notice_message_id))!;
     byNotice.set(notice.messageId, { row, name: lead.name });
-    expect(notice.shown, `${at}: the notice is the lead's`).toContain(`Name: ${lead.name}\n`);
+    expect(notice.shown, `${at}: the notice is the lead's, received when the store says`).toContain(`Name: ${lead.name}\n`);
+    expect(notice.shown, `${at}: the notice's time`).toContain(`Submitted: ${formatBrisbaneTime(new Date(Number(row.received_at)))}`);
     const stageLine = /^Stage: (.+)$/m.exec(notice.shown.split("\n")[0])?.[1];
     // A notice no button was pressed for is as sent; once pressed, its top line says where the lead stands (waiting again after an Undo).
     // At Lost before a reason is pressed, the line asks why ("Lost (why? …)"): its stage is Lost all the same.

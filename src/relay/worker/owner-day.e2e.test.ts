@@ -28,6 +28,8 @@ const QUEUE = "owner-day-leads";
 const clock = testClock("frozen", brisbaneAt(OWNER_DAY[0].at));
 let tg: StandIn;
 let mf: Miniflare | undefined;
+/** The copy of D1 the checks read (copyOfD1). */
+let copy: ReturnType<typeof tempLeadStore> | undefined;
 /** What the Worker logged, line by line: printed when the test fails. */
 const logs: string[] = [];
 
@@ -35,6 +37,7 @@ beforeAll(async () => {
   // One ESM file, as `wrangler deploy` uploads it.
   const out = await build({ entryPoints: [path.join(ROOT, "src/relay/worker/worker.ts")], bundle: true, format: "esm", platform: "neutral", target: "es2022", mainFields: ["module", "main"], write: false, logLevel: "silent", absWorkingDir: ROOT });
   tg = await startTelegramStandIn();
+  copy = tempLeadStore();
   mf = new Miniflare({
     name: NAME,
     modules: true,
@@ -62,7 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await mf?.dispose();
   await tg?.close();
-  copy.remove();
+  copy?.remove();
 });
 
 /**
@@ -72,9 +75,9 @@ afterAll(async () => {
  * takes one batch. What the relay wrote is D1's, row for row; `leads show` and the report then run
  * their SQL on SQLite, as they do on Node (with --d1, wrangler runs the same SQL on D1's SQLite).
  */
-const copy = tempLeadStore();
 let tables: string[] | undefined;
 async function copyOfD1(): Promise<LeadStore> {
+  if (!copy) throw new Error("the copy's store is made in beforeAll");
   const db = (await mf!.getD1Database("DB")) as unknown as D1Database;
   if (!tables) {
     const ours = copy.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];

@@ -28,6 +28,7 @@ import { show } from "../../../scripts/leads/show.ts";
 import { capturedIo } from "../../../scripts/script-io.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import { OwnerNotes } from "../leads/owner-notes.ts";
+import { brisbane } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
 import type { MonthReport } from "../owner/report.ts";
 import { brisbaneClock, formatBrisbaneTime } from "../telegram/notice.ts";
@@ -318,11 +319,7 @@ export async function agree(host: OwnerDayHost, now: number, what: string, seen:
     } else if (text.startsWith("Note added to ")) {
       const last = (await notes.notes(lead!.row.id)).at(-1);
       expect([text.startsWith(`Note added to ${lead!.name}'s lead.`), last?.at], at).toEqual([true, now]);
-    } else if (/^(Yesterday's leads|Leads of the last)/.test(text)) {
-      // Every lead it lists as still waiting is waiting in the store.
-      const listed = [...text.matchAll(/^- (.+?), \+61/gm)].map((x) => x[1]);
-      for (const name of listed) expect(rows.find((r) => r.id === LEADS.find((l) => l.name === name)?.id)?.stage, `${at}: ${name} still waiting`).toBeNull();
-    } else if (text.startsWith("Last week")) weeklyAgrees(text, rows, contacted.size, at);
+    } else if (/^(Yesterday's leads|Leads of the last)/.test(text)) digestAgrees(text, rows, now, at); else if (text.startsWith("Last week")) weeklyAgrees(text, rows, contacted.size, at);
   }
 
   // (d) The report, as `npm run leads -- report --json` prints it, against the store.
@@ -349,6 +346,25 @@ export async function agree(host: OwnerDayHost, now: number, what: string, seen:
     Object.fromEntries(month.timeToCalled.calls.map((c) => [c.id, Date.parse(c.calledAt)])),
     `${what}: the report's first contact of each lead`,
   ).toEqual(Object.fromEntries(contacted));
+}
+
+/**
+ * The morning digest against the store: the leads of its days (up to midnight) by form and by the
+ * stage they stand at, and every lead from before midnight still waiting, oldest first.
+ */
+function digestAgrees(text: string, rows: LeadRow[], now: number, at: string): void {
+  const midnight = brisbane(now).midnight;
+  const days = Number(/^Leads of the last (\d+) days/.exec(text)?.[1] ?? 1);
+  const of = rows.filter((r) => Number(r.received_at) >= midnight - days * 86_400_000 && Number(r.received_at) < midnight);
+  const form = (kind: string) => of.filter((r) => LEADS.find((l) => l.id === r.id)!.form === kind).length;
+  const [quotes, contacts] = /^(\d+) quote requests?, (\d+) contact messages?$/m.exec(text)?.slice(1).map(Number) ?? [];
+  expect([quotes, contacts], `${at}: the leads by form`).toEqual([form("quote"), form("contact")]);
+  const line = /^Waiting: .+$/m.exec(text)?.[0] ?? "";
+  const counts = Object.fromEntries(line.split(" · ").map((c) => c.split(": ")).map(([label, n]) => [label, Number(n)]));
+  expect(counts, `${at}: the leads by stage`).toEqual(Object.fromEntries([["Waiting", of.filter((r) => r.stage === null).length], ...STAGES.map((s) => [s.shown, of.filter((r) => r.stage === s.key).length])]));
+  const listed = [...text.matchAll(/^- (.+?), \+61/gm)].map((x) => x[1]);
+  const waiting = rows.filter((r) => r.stage === null && Number(r.received_at) < midnight).map((r) => LEADS.find((l) => l.id === r.id)!.name);
+  expect(listed, `${at}: the leads still waiting`).toEqual(waiting);
 }
 
 /** The presses that stand: every press but Undos and the presses they took back. */

@@ -237,15 +237,14 @@ export async function agree(host: OwnerDayHost, now: number, what: string, seen:
   const rows = await leadRows(store);
   const notes = new OwnerNotes(store.sql);
   const byNotice = new Map<number, { row: LeadRow; name: string }>();
-  /** Leads with a press of Called, Quoted or Booked that stands (an Undo's aside): what the report counts as contacted. */
+  /** Each lead's first press of Called, Quoted or Booked that stands (an Undo's aside): the report's first contact. */
   const contacted = new Map<string, number>();
   for (const row of rows) {
     const lead = LEADS.find((l) => l.id === row.id)!;
     const at = `${what}: ${lead.name}`;
     const presses = await store.stages.presses(row.id);
     const latest = presses.at(-1);
-    // The store's own two records of the stage agree: the lead's stage and reason are its latest standing press's.
-    const standing = standingPresses(presses);
+    // The store's own two records agree: the lead's stage and Lost's reason are its latest press's (an Undo's: where it went back to).
     expect(row.stage, `${at}: the stage is the latest press's`).toBe(latest ? latest.to : null);
     expect(row.lost_reason, `${at}: Lost's reason is the latest press's`).toBe(row.stage === "lost" ? (latest?.reason ?? null) : null);
 
@@ -253,7 +252,7 @@ export async function agree(host: OwnerDayHost, now: number, what: string, seen:
     expect(row.notice_message_id, `${at}: a notice`).not.toBeNull();
     const notice = tg.messages.get(Number(row.notice_message_id))!;
     byNotice.set(notice.messageId, { row, name: lead.name });
-    expect(notice.shown, `${at}: the notice is the lead's, received when the store says`).toContain(`Name: ${lead.name}\n`);
+    expect(notice.shown, `${at}: the notice is the lead's`).toContain(`Name: ${lead.name}\n`);
     expect(notice.shown, `${at}: the notice's time`).toContain(`Submitted: ${formatBrisbaneTime(new Date(Number(row.received_at)))}`);
     const stageLine = /^Stage: (.+)$/m.exec(notice.shown.split("\n")[0])?.[1];
     // A notice no button was pressed for is as sent; once pressed, its top line says where the lead stands (waiting again after an Undo).
@@ -287,7 +286,7 @@ export async function agree(host: OwnerDayHost, now: number, what: string, seen:
     const written = await notes.notes(row.id);
     for (const n of written) expect(shown, `${at}: show's notes`).toContain(`${formatBrisbaneTime(new Date(n.at))}, ${n.byName}: ${n.text}`);
     if (!written.length) expect(shown, `${at}: show has no notes`).not.toContain("Notes, replies to the notice");
-    const contact = standing.find((p) => p.to === "called" || p.to === "quoted" || p.to === "booked");
+    const contact = standingPresses(presses).find((p) => p.to === "called" || p.to === "quoted" || p.to === "booked");
     if (contact) contacted.set(row.id, contact.at);
   }
 

@@ -84,6 +84,8 @@ describe("npm run leads", () => {
     await notes.addNote("lead-mia", "wants Saturday\nbond due 3 Dec", at, { name: "Kim" });
     const mia = (await leadsCli("show", "lead-mia")).stdout;
     expect(mia).toContain("  24 November 2026 at 3:00:00 pm AEST  waiting → Lost (Timing), by Kim\n");
+    // The stage with why, as the notice's top line has it.
+    expect(mia).toContain("stage       Lost (Timing)\n");
     expect(mia).toContain("\nQuoted: $380 (a reply to the notice)\n\nNotes, replies to the notice (Brisbane time):\n  24 November 2026 at 3:00:00 pm AEST, Kim: wants Saturday\n    bond due 3 Dec\n");
     const latest = (await leads.store.stages.presses("lead-zoe")).at(-1)!;
     expect(await leads.store.stages.undo("lead-zoe", latest.seq, at + 30_000, { name: "Sam" }, 60_000)).toMatchObject({ kind: "undone" });

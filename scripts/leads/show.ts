@@ -27,7 +27,9 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
   const v = view(lead);
   const line = (k: string, value: unknown, indent = "") => print(`${indent}${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${brisbane(String(value))})` : String(value))}`);
   const later = new Set<string>(["message", ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`]), ...Object.keys(FROM)]);
-  for (const [k, value] of Object.entries(v)) if (value !== null && !later.has(k)) line(k, k === "stage" ? stageShown(v.stage) : value);
+  // At Lost, why, as the notice's top line says it ("Stage: Lost (Price)"): the latest press's reason, as the notice reads it.
+  const stage = v.stage === "lost" ? stageWords("lost", presses.at(-1)?.reason) : stageShown(v.stage);
+  for (const [k, value] of Object.entries(v)) if (value !== null && !later.has(k)) line(k, k === "stage" ? stage : value);
   if (presses.length) {
     print("\nEvery press on the notice, oldest first (Brisbane time):");
     for (const p of presses) print(pressLine(p));

@@ -31,6 +31,11 @@ export interface NodeRelay {
   email: EmailLoop | undefined;
   /** For tests: resolves once delivery has nothing left to send at the relay's clock (Delivery.drained); assert an absence after it, not after a sleep. */
   drained(): Promise<void>;
+  /**
+   * For tests: the owner's minute tick (the Undos' minute, reminders, follow-ups, digest, weekly
+   * summary) once, at the relay's clock, as its timer runs it; nothing without Telegram.
+   */
+  ownerTick(): Promise<void>;
   /** Stops delivery (waiting for an attempt under way) and closes the store. */
   close(): Promise<void>;
 }
@@ -59,7 +64,7 @@ export async function startNodeRelay({ config, site, log = logLine, outboxFile =
   const { store } = opened;
   await importOutbox(store, path.resolve(outboxFile), log);
   const upkeep = () =>
-    dailyUpkeep(store, config.LEADS_RETENTION_DAYS, Date.now(), log).catch((error: unknown) => log(`relay: could not erase old leads: ${(error as Error).message}`));
+    dailyUpkeep(store, config.LEADS_RETENTION_DAYS, now(), log).catch((error: unknown) => log(`relay: could not erase old leads: ${(error as Error).message}`));
   await upkeep();
   const retention = setInterval(upkeep, DAY_MS);
   retention.unref();
@@ -75,7 +80,8 @@ export async function startNodeRelay({ config, site, log = logLine, outboxFile =
   if (telegram && updates === "webhook") void webhookUpdatesInOrder(telegram).then((done) => done && log(done));
   // Reminders and the morning digest, checked every minute; without Telegram there is nobody to remind: no timer.
   const { ownerTick } = relay;
-  const ownerTimer = ownerTick && setInterval(() => void ownerTick(now()).catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
+  const tick = async () => void (await ownerTick?.(now()));
+  const ownerTimer = ownerTick && setInterval(() => void tick().catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
   ownerTimer?.unref();
   const email = emailSettings && startEmailLoop({ store, settings: emailSettings, phone: siteInUse(config, site).phone, telegram: !!telegram, log, now, client: { timeoutMs: emailTimeoutMs } }, pollMs);
   return {
@@ -85,6 +91,7 @@ export async function startNodeRelay({ config, site, log = logLine, outboxFile =
     delivery,
     email,
     drained: () => delivery.drained(),
+    ownerTick: tick,
     async close() {
       clearInterval(retention);
       clearInterval(ownerTimer);

@@ -300,6 +300,25 @@ describe("the owner's replies to a notice", () => {
     expect(followUpText({ name: "Ann Lee", phone: "0412 345 678" }, Date.parse("2026-11-23T00:05:00Z"), Date.parse("2026-11-26T00:00:00Z"), 38_000)).toContain("quoted $380 at 10:05 am, 23 Nov, not booked yet.");
   });
 
+  // Found by the owner's day (testing/owner-day.ts): a Booked lead told to press Quoted would be pressed back and lose its booking.
+  it("asks for Quoted with an amount only while the lead is not yet quoted: a Quoted, Booked or Lost lead's confirmation says no more than the amount", async () => {
+    const relay = await start("webhook");
+    const { messageId, id } = await lead(relay.url);
+    const said: string[] = [];
+    for (const stage of ["called", "quoted", "booked", "lost"] as const) {
+      expect(await stack.tg.press(messageId, callbackData(stage, id))).toBe(200);
+      expect(await stack.tg.reply(messageId, "$380")).toBe(200);
+      said.push(confirmations().at(-1)!);
+    }
+    expect(said).toEqual([
+      "Quote recorded for Ann Lee: $380. Press Quoted on the notice once they have it.",
+      "Quote recorded for Ann Lee: $380.",
+      "Quote recorded for Ann Lee: $380.",
+      "Quote recorded for Ann Lee: $380.",
+    ]);
+    expect((await relay.opened.store.get(id))?.stage).toBe("lost");
+  });
+
   it("ignores a reply from another chat, a message that replies to nothing or to a message not a notice, and a bot's; the same update twice counts once", async () => {
     const relay = await start("webhook");
     const { messageId, id } = await lead(relay.url);

@@ -13,8 +13,9 @@ export interface TestClock {
   moveTo(time: number): void;
 }
 
-export function testClock(kind: "frozen" | "running" = "frozen"): TestClock {
-  let frozenAt = Date.now();
+/** `start`: where a frozen clock starts (default now), for a test replaying given days. */
+export function testClock(kind: "frozen" | "running" = "frozen", start = Date.now()): TestClock {
+  let frozenAt = start;
   let ahead = 0;
   const now = () => (kind === "frozen" ? frozenAt : Date.now() + ahead);
   const advance = (ms: number) => void (kind === "frozen" ? (frozenAt += ms) : (ahead += ms));

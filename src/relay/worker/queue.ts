@@ -54,6 +54,8 @@ export interface QueueDeliveryOptions {
   /** The deployment's id (CF_VERSION_METADATA): a new one sends leads refused for the settings again. */
   version?: string;
   log?: (message: string) => void;
+  /** The relay's clock (worker.ts: Date.now, or a test's through its TEST_CLOCK binding). */
+  now?: () => number;
 }
 
 export interface QueueDelivery {
@@ -69,19 +71,19 @@ export interface QueueDelivery {
 type Verdict = { ack: true } | { ack: false; delaySeconds: number; pauseBatch: boolean };
 const ACK: Verdict = { ack: true };
 
-export async function queueDelivery({ store, telegram, enqueue, version = "", log = logLine }: QueueDeliveryOptions): Promise<QueueDelivery> {
+export async function queueDelivery({ store, telegram, enqueue, version = "", log = logLine, now: clock = Date.now }: QueueDeliveryOptions): Promise<QueueDelivery> {
   const mark = await settingsMark(telegram, `workers ${version}`);
 
   /** One attempt at one lead: what to tell the Queue about its message. */
   async function attempt(id: string, telegram: TelegramOptions): Promise<Verdict> {
-    const now = Date.now();
+    const now = clock();
     // Delivered, refused, not due yet, or in another consumer's hands (that one answers for it): nothing to do.
     if (!(await store.claim(id, now + CLOCK_SLACK_MS, now + LEASE_MS))) return ACK;
     const lead = await store.get(id);
     if (!lead) return ACK;
-    const result = await attemptDelivery(lead, { store, telegram, mark, hints: WORKER_HINTS, log, leaseMs: LEASE_MS });
+    const result = await attemptDelivery(lead, { store, telegram, mark, hints: WORKER_HINTS, log, leaseMs: LEASE_MS, now: clock });
     if (result.kind !== "retry") return ACK;
-    const delaySeconds = Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil((result.at - Date.now()) / 1000)));
+    const delaySeconds = Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil((result.at - clock()) / 1000)));
     return { ack: false, delaySeconds, pauseBatch: result.pause };
   }
 
@@ -133,11 +135,11 @@ export async function queueDelivery({ store, telegram, enqueue, version = "", lo
 
     async sweep() {
       if (!telegram) return;
-      const now = Date.now();
+      const now = clock();
       await retryRefusedSettings(store, mark, now, log);
       await enqueue(await store.due(now, 100));
     },
 
-    health: () => health(store, telegram, mark, Date.now()),
+    health: () => health(store, telegram, mark, clock()),
   };
 }

@@ -443,7 +443,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(row).toEqual({ stage: "lost", lost_reason: "price" });
     expect(notice().shown).toMatch(/^Stage: Lost \(Price\)\n[^]+\nLost: Price by Sam at [^\n]+$/);
 
-    // A reply to the notice: the quote in D1, a note, each confirmed; one from another chat is ignored.
+    // A reply to the notice: the quote in D1, a note, each confirmed (a lead at Lost is not told to press Quoted); one from another chat is ignored.
     expect(await tg.reply(messageId, "$380")).toBe(200);
     expect(await tg.reply(messageId, "wants Saturday")).toBe(200);
     expect(await tg.reply(messageId, "$1", {}, "-1009999999999")).toBe(200);

@@ -14,9 +14,13 @@
  * - email (with EMAIL_* set, leads/emails.ts): after each Queue batch and each
  *   sweep, after Telegram's work and apart from it.
  *
+ * Every time the relay keeps or shows (a lead's arrival, a press, a reminder's
+ * due time) is read from one clock: Date.now(), or in a test the time its
+ * TEST_CLOCK binding answers, read once as each event begins (testClock).
+ *
  * A Worker module exports its handlers and nothing else (workerd refuses other exports).
  */
-import type { D1Database, MessageBatch, Queue, ScheduledController, WorkerVersionMetadata } from "@cloudflare/workers-types";
+import type { D1Database, Fetcher, MessageBatch, Queue, ScheduledController, WorkerVersionMetadata } from "@cloudflare/workers-types";
 import { composeRelay, type Relay as Composed } from "../compose.ts";
 import { ConfigError, telegramOptions, workerConfig, type WorkerConfig } from "../config.ts";
 import { privacyProblem, privacyUnknownLine } from "../email/privacy.ts";
@@ -47,6 +51,11 @@ export interface Env {
   RATE_LIMITER?: RateLimitBinding;
   /** Changes with every deployment, `wrangler secret put` included. */
   CF_VERSION_METADATA?: WorkerVersionMetadata;
+  /**
+   * Tests only (wrangler.toml never binds it): a service answering the time, in milliseconds since
+   * the epoch, that the relay reads as its clock for the event; workerd's own cannot be moved.
+   */
+  TEST_CLOCK?: Fetcher;
   [setting: string]: unknown;
 }
 
@@ -60,6 +69,9 @@ interface Relay {
   telegram: TelegramOptions | undefined;
   /** Whether this isolate has checked that the webhook asks for every kind of update the relay reads. */
   webhookChecked?: boolean;
+  /** The relay's clock: Date.now(), or the time TEST_CLOCK gave for the event under way. */
+  now: () => number;
+  clock: { at: number | undefined };
 }
 
 const log = logLine;
@@ -67,13 +79,29 @@ const log = logLine;
 // One relay per environment object (its settings, store and spam key).
 const relays = new WeakMap<Env, Promise<Relay | ConfigError>>();
 
-function relayFor(env: Env): Promise<Relay | ConfigError> {
+/** The environment's relay, its clock set for the event that begins (testClock). */
+async function relayFor(env: Env): Promise<Relay | ConfigError> {
   let relay = relays.get(env);
   if (!relay) {
     relay = startRelay(env);
     relays.set(env, relay);
   }
-  return relay;
+  const started = await relay;
+  if (!(started instanceof ConfigError)) started.clock.at = await testClock(env);
+  return started;
+}
+
+/**
+ * The time a test's TEST_CLOCK binding answers; undefined without the binding (in production:
+ * the relay then reads Date.now(), as it always has). Read once per event, so a test moves the
+ * Worker's clock between events as the Node relay's tests move theirs (NodeRelayOptions.now).
+ */
+async function testClock(env: Env): Promise<number | undefined> {
+  if (!env.TEST_CLOCK) return undefined;
+  const answer = await env.TEST_CLOCK.fetch("http://test-clock/");
+  const at = Number(await answer.text());
+  if (!Number.isSafeInteger(at)) throw new Error(`TEST_CLOCK answered ${answer.status}, not a time`);
+  return at;
 }
 
 async function startRelay(env: Env): Promise<Relay | ConfigError> {
@@ -91,7 +119,10 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     return error;
   }
   const store = new LeadStore(d1Sql(env.DB));
-  const telegram = await telegramInUse(store, telegramOptions(config), log);
+  // Set as each event begins (relayFor).
+  const clock: { at: number | undefined } = { at: undefined };
+  const now = () => clock.at ?? Date.now();
+  const telegram = await telegramInUse(store, telegramOptions(config), log, now);
   if (!telegram) log("relay: Telegram is not configured (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID): leads are stored in D1 and not sent");
 
   async function enqueue(ids: string[]): Promise<void> {
@@ -104,7 +135,7 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     }
   }
 
-  const delivery = await queueDelivery({ store, telegram, enqueue, version: env.CF_VERSION_METADATA?.id, log });
+  const delivery = await queueDelivery({ store, telegram, enqueue, version: env.CF_VERSION_METADATA?.id, log, now });
   const composed = await composeRelay({
     store,
     config,
@@ -115,6 +146,7 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     // The owner's button presses come through Telegram's webhook (README: npm run telegram -- webhook).
     webhook: true,
     door: limiters(env.RATE_LIMITER),
+    now,
     log,
     email,
   });
@@ -122,8 +154,8 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   const unknown = privacyUnknownLine(email, siteFromVars(env));
   if (unknown) log(unknown);
   const phone = siteInUse(config, siteFromVars(env)).phone;
-  const pass = email && { store, settings: email, phone, telegram: !!telegram, log };
-  return { config, store, delivery, composed, telegram, emailPass: pass && (() => runEmail(() => emailPass(pass))) };
+  const pass = email && { store, settings: email, phone, telegram: !!telegram, log, now };
+  return { config, store, delivery, composed, telegram, emailPass: pass && (() => runEmail(() => emailPass(pass))), now, clock };
 }
 
 /** Email goes after Telegram's work and apart from it: its failure is logged, never thrown into the Queue's or the sweep's. */
@@ -169,7 +201,7 @@ export default {
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
     const relay = await relayFor(env);
     if (relay instanceof ConfigError) return;
-    if (controller.cron !== SWEEP_CRON) return dailyUpkeep(relay.store, relay.config.LEADS_RETENTION_DAYS, Date.now(), log);
+    if (controller.cron !== SWEEP_CRON) return dailyUpkeep(relay.store, relay.config.LEADS_RETENTION_DAYS, relay.now(), log);
     await relay.delivery.sweep();
     if (!relay.webhookChecked && relay.telegram) {
       // Once an isolate: a webhook set for presses only (before replies were read) would lose the owner's replies.
@@ -178,7 +210,7 @@ export default {
       if (done) log(done);
     }
     // Reminders and the morning digest ride on the every-minute sweep (its times are UTC; Brisbane is UTC+10 all year).
-    await relay.composed.ownerTick?.(Date.now());
+    await relay.composed.ownerTick?.(relay.now());
     await relay.emailPass?.();
   },
 };

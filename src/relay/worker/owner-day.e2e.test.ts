@@ -1,0 +1,135 @@
+/**
+ * The owner's day (testing/owner-day.ts) on the Worker relay in workerd (Miniflare): forms posted
+ * to its fetch handler, presses and replies posted by the stand-in to its webhook, the minute tick
+ * as its every-minute Cron Trigger, delivery through its Queue, the leads in D1 with the shared
+ * migrations. workerd's clock cannot be moved, so the Worker reads the test's from its TEST_CLOCK
+ * binding (a function here; never bound in production, where the relay reads Date.now()). After
+ * every step the chat, D1, `leads show` and the report agree. Its twin on Node: node/owner-day.test.ts.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { Miniflare } from "miniflare";
+import type { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import type { D1Database } from "@cloudflare/workers-types";
+import type { LeadStore } from "../leads/store.ts";
+import { testClock } from "../testing/clock.ts";
+import { tempLeadStore } from "../testing/leads.ts";
+import { brisbaneAt, OWNER_DAY, OWNER_DAY_ENV, OWNER_DAY_ORIGIN, replayOwnerDay } from "../testing/owner-day.ts";
+import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
+import { setWebhook } from "../telegram/updates.ts";
+import { DEAD_LETTER_SUFFIX, SWEEP_CRON } from "./queue.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const NAME = "owner-day";
+const QUEUE = "owner-day-leads";
+
+const clock = testClock("frozen", brisbaneAt(OWNER_DAY[0].at));
+let tg: StandIn;
+let mf: Miniflare | undefined;
+/** The copy of D1 the checks read (copyOfD1). */
+let copy: ReturnType<typeof tempLeadStore> | undefined;
+/** What the Worker logged, line by line: printed when the test fails. */
+const logs: string[] = [];
+
+beforeAll(async () => {
+  // One ESM file, as `wrangler deploy` uploads it.
+  const out = await build({ entryPoints: [path.join(ROOT, "src/relay/worker/worker.ts")], bundle: true, format: "esm", platform: "neutral", target: "es2022", mainFields: ["module", "main"], write: false, logLevel: "silent", absWorkingDir: ROOT });
+  tg = await startTelegramStandIn();
+  copy = tempLeadStore();
+  mf = new Miniflare({
+    name: NAME,
+    modules: true,
+    script: out.outputFiles[0].text,
+    compatibilityDate: "2025-07-18",
+    // An address of its own, for Telegram's webhook.
+    unsafeDirectSockets: [{ port: 0 }],
+    d1Databases: { DB: "owner-day-db" },
+    queueProducers: { LEADS_QUEUE: { queueName: QUEUE } },
+    // No batching wait: a message goes to the consumer at once.
+    queueConsumers: { [QUEUE]: { maxBatchTimeout: 0, maxRetries: 5, deadLetterQueue: `${QUEUE}${DEAD_LETTER_SUFFIX}` } },
+    bindings: { ...OWNER_DAY_ENV, TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off" },
+    // The relay's clock for each event: the test's (worker.ts, testClock).
+    serviceBindings: { TEST_CLOCK: () => new Response(String(clock.now())) },
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+      for (const stream of [stdout, stderr]) stream.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+    },
+  });
+  await mf.ready;
+  // As `wrangler d1 migrations apply` does: each file in order.
+  const db = await mf.getD1Database("DB");
+  for (const file of readdirSync(path.join(ROOT, "migrations")).filter((f) => f.endsWith(".sql")).sort()) await db.prepare(readFileSync(path.join(ROOT, "migrations", file), "utf8")).run();
+}, 60_000);
+
+afterAll(async () => {
+  await mf?.dispose();
+  await tg?.close();
+  copy?.remove();
+});
+
+/**
+ * D1 as it is now, copied table by table into a SQLite store made by the same migrations, for the
+ * checks to read. Each read of D1 from outside workerd costs Miniflare's proxy a few round trips
+ * (tens of milliseconds on a busy machine), and `agree` makes a hundred after every step; the copy
+ * takes one batch. What the relay wrote is D1's, row for row; `leads show` and the report then run
+ * their SQL on SQLite, as they do on Node (with --d1, wrangler runs the same SQL on D1's SQLite).
+ */
+let tables: string[] | undefined;
+async function copyOfD1(): Promise<LeadStore> {
+  if (!copy) throw new Error("the copy's store is made in beforeAll");
+  const db = (await mf!.getD1Database("DB")) as unknown as D1Database;
+  if (!tables) {
+    const ours = copy.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
+    const theirs = new Set((await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>()).results.map((t) => t.name));
+    tables = ours.map((t) => t.name).filter((t) => theirs.has(t));
+    expect(tables, "the lead store's tables, in D1 too").toContain("lead_presses");
+  }
+  const read = await db.batch(tables.map((t) => db.prepare(`SELECT * FROM "${t}"`)));
+  copy.db.exec("BEGIN");
+  for (const [i, table] of tables.entries()) {
+    copy.db.exec(`DELETE FROM "${table}"`);
+    for (const row of read[i].results as Record<string, unknown>[]) {
+      const keys = Object.keys(row);
+      copy.db.prepare(`INSERT INTO "${table}" (${keys.map((k) => `"${k}"`).join(", ")}) VALUES (${keys.map(() => "?").join(", ")})`).run(...keys.map((k) => row[k]));
+    }
+  }
+  copy.db.exec("COMMIT");
+  return copy.store;
+}
+
+/** Polls until `check` holds, or fails naming what it waited for. */
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe("the owner's day on the Worker relay in workerd", () => {
+  it("notices, D1, leads show and the report agree after every step, on the test's clock through TEST_CLOCK", async () => {
+    onTestFailed(() => console.log(`What the Worker logged:\n${logs.join("\n")}`));
+    const pending = async () => (await ((await mf!.getD1Database("DB")) as unknown as D1Database).prepare("SELECT count(*) AS n FROM leads WHERE status = 'pending'").first<number>("n")) ?? 1;
+    // Telegram posts only to https on port 443, 80, 88 or 8443: the stand-in routes this address to workerd's.
+    tg.route("https://relay-owner-day.test", (await mf!.unsafeGetDirectURL(NAME)).origin);
+    expect(await setWebhook({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, "https://relay-owner-day.test/api/telegram")).toMatchObject({ ok: true });
+    const worker = await mf!.getWorker(NAME);
+    await replayOwnerDay({
+      tg,
+      moveTo: clock.moveTo,
+      post: (form, body) =>
+        mf!.dispatchFetch(`https://relay.example/api/${form}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: OWNER_DAY_ORIGIN, "CF-Connecting-IP": "203.0.113.9" },
+          body: JSON.stringify(body),
+        }) as unknown as Promise<Response>,
+      // The Queue's consumer sends the notice a moment after the post is answered.
+      delivered: (what) => waitFor(what, async () => (await pending()) === 0),
+      // A webhook post is answered once the update is handled: nothing to wait for, but it must have been taken.
+      handled: async () => expect(tg.webhookErrors).toEqual([]),
+      tick: () => worker.scheduled({ cron: SWEEP_CRON, scheduledTime: new Date(clock.now()) }).then(() => undefined),
+      store: copyOfD1,
+    });
+  });
+});

@@ -227,7 +227,7 @@ const num = (v: number | null) => (v === null ? null : Number(v));
 /**
  * One look at everything the owner can read, against the store: every lead's notice (its stage line
  * on top, the ticked stage and reason, an Undo only for the latest press within its minute),
- * `leads show` (its stage, every press in order, the quote and the notes), the messages sent since
+ * `leads show` (its stage, every press in order, the quote and the notes, which the notice shows too), the messages sent since
  * the last look (reminders, follow-ups, reply confirmations, digest, weekly summary), and the month's
  * report (each stage's count, the outcomes).
  */
@@ -283,7 +283,13 @@ export async function agree(host: OwnerDayHost, now: number, what: string, seen:
     expect(num(row.quote_cents), `${at}: the quote`).toBe(cents);
     if (cents === null) expect(shown, `${at}: show has no quote`).not.toMatch(/^Quoted: /m);
     else expect(shown, `${at}: show's quote`).toContain(`\nQuoted: ${formatDollars(cents)} (a reply to the notice)`);
+    // The notice says the same: the quote under its stage line, each note by its writer.
+    const noticeQuote = /^Quote: (.+)$/m.exec(notice.shown)?.[1];
+    expect(noticeQuote ?? null, `${at}: the notice's quote`).toBe(cents === null ? null : formatDollars(cents));
     const written = await notes.notes(row.id);
+    expect(notice.shown.split("\n").filter((l) => l.startsWith("Note by ")).map((l) => l.replace(/^Note by (.+?) at .*?: /, "$1: ")), `${at}: the notice's notes`).toEqual(
+      written.map((n) => `${n.byName}: ${n.text.split("\n")[0]}`),
+    );
     for (const n of written) expect(shown, `${at}: show's notes`).toContain(`${formatBrisbaneTime(new Date(n.at))}, ${n.byName}: ${n.text}`);
     if (!written.length) expect(shown, `${at}: show has no notes`).not.toContain("Notes, replies to the notice");
     const contact = standingPresses(presses).find((p) => p.to === "called" || p.to === "quoted" || p.to === "booked");

@@ -1,6 +1,6 @@
 /** Where a `npm run leads` command writes, and the shapes it writes in: lines, a table, Brisbane's time. */
 import { textTable } from "../../src/relay/owner/report-text.ts";
-import { formatBrisbaneTime } from "../../src/relay/telegram/notice.ts";
+import { formatBrisbaneTime } from "../../src/relay/telegram/times.ts";
 import type { ScriptIo } from "../script-io.ts";
 
 export interface Output {

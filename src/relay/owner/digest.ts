@@ -7,7 +7,7 @@
  */
 import { noticeChat } from "./notice-edit.ts";
 import { cutText } from "../../shared/text.ts";
-import { brisbaneClock } from "../telegram/notice.ts";
+import { brisbaneClock } from "../telegram/times.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts";
 import { brisbane, isOpen, type HoursLine } from "../leads/hours.ts";

@@ -8,7 +8,7 @@
  * https://core.telegram.org/bots/api#editmessagetext
  */
 import { callBotRetrying, type RetryOptions, type TelegramOptions } from "../telegram/client.ts";
-import { noticeWithHistory } from "../telegram/notice.ts";
+import { noticeWithHistory } from "../telegram/notice-history.ts";
 import { stageKeyboard, UNDO_MS } from "../telegram/stages.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";

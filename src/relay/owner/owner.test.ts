@@ -6,7 +6,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "../../build/content/load.ts";
 import { isOpen, nextOpenAt, openMinutesBetween } from "../leads/hours.ts";
-import { quoteNotices, contactNotices, TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
+import { quoteNotices, contactNotices } from "../telegram/notice.ts";
+import { TELEGRAM_MAX_TEXT } from "../telegram/markdown.ts";
 import { ownerTick, type OwnerOptions } from "./owner.ts";
 import { noticeLink } from "./digest.ts";
 import { reminderText, waitedFor } from "./reminder-text.ts";

@@ -15,7 +15,7 @@
  */
 import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "../telegram/client.ts";
 import { LATER_HOURS, parseCallback, parseLater, parseLost, parseUndo, reasonLabel, stageLabel, UNDO_MS, type LostReason, type Stage } from "../telegram/stages.ts";
-import { brisbaneClock } from "../telegram/notice.ts";
+import { brisbaneClock } from "../telegram/times.ts";
 import { openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { editNotice } from "./notice-edit.ts";

@@ -1,6 +1,6 @@
 /** What a reminder and a follow-up say, on their first line, which a lock screen shows: who, the number to ring, and how long they have waited. */
 import { cutText } from "../../shared/text.ts";
-import { brisbaneClock } from "../telegram/notice.ts";
+import { brisbaneClock } from "../telegram/times.ts";
 import { bold, plain, render, value } from "../telegram/markdown.ts";
 import { phoneShown } from "../telegram/phone.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";

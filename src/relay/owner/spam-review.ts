@@ -1,9 +1,9 @@
 /** The messages the spam check stopped, shown to the owner on the digest's button, and one released as a lead. */
 import { LIMITS } from "../../shared/forms/fields.ts";
 import { cutText } from "../../shared/text.ts";
-import { brisbaneClock, TELEGRAM_MAX_TEXT } from "../telegram/notice.ts";
+import { brisbaneClock } from "../telegram/times.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
-import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts";
+import { bold, plain, render, TELEGRAM_MAX_TEXT, value, type Piece } from "../telegram/markdown.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 

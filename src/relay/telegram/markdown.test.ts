@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { chunk, escapeMarkdown, parseLegacyMarkdown } from "./markdown.ts";
-import { contactNotices, formatBrisbaneTime, quoteNotices } from "./notice.ts";
+import { contactNotices, quoteNotices } from "./notice.ts";
+import { formatBrisbaneTime } from "./times.ts";
 
 const HOSTILE = [
   "john_smith@example.com",

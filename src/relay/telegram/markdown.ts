@@ -7,6 +7,9 @@
  * https://core.telegram.org/bots/api#markdown-style
  */
 
+/** Telegram refuses a message whose text, after parsing, is longer than this. */
+export const TELEGRAM_MAX_TEXT = 4096;
+
 /** A piece of a notice: a bold label from the template, a visitor's value, or plain template text. */
 export type Piece = { bold: string } | { value: string } | { plain: string };
 

@@ -7,8 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Press } from "./stages.ts";
-import { parseLegacyMarkdown, parseLegacyMarkdownEntities, render } from "./markdown.ts";
-import { contactNotices, HISTORY_SHOWN, historyLines, markNotice, noticeWithHistory, PART_MAX, quoteNotices, TELEGRAM_MAX_TEXT } from "./notice.ts";
+import { parseLegacyMarkdown, parseLegacyMarkdownEntities, render, TELEGRAM_MAX_TEXT } from "./markdown.ts";
+import { contactNotices, markNotice, PART_MAX, quoteNotices } from "./notice.ts";
+import { HISTORY_SHOWN, historyLines, noticeWithHistory } from "./notice-history.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 
 /** 12:59:59 pm, 28 September 2026 in Brisbane: the longest date both clocks write. */

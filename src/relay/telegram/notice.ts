@@ -3,26 +3,22 @@
  * Markdown, built here from intake to every later edit: its text when the
  * lead is stored (a message too long for one Telegram message is split across
  * several notices, in order, each marked with its part), the lines it opens
- * with when it is sent late or perhaps again (markNotice), and what an edit
- * adds once the owner presses or replies (noticeWithHistory).
+ * with when it is sent late or perhaps again (markNotice), and the room each
+ * part keeps for what an edit adds once the owner presses or replies
+ * (notice-history.ts).
  */
 import { serviceLabel } from "../../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { NO_MESSAGE, NOT_PROVIDED } from "../../shared/forms/texts.ts";
 import { cutText } from "../../shared/text.ts";
-import { LOST_REASONS, reasonLabel, STAGES, stageLabel, type LostReason, type Press, type Stage } from "./stages.ts";
+import { LOST_REASONS, STAGES, type LostReason, type Stage } from "./stages.ts";
 import { detailLines } from "./quote-details.ts";
-import { bold, chunk, parseLegacyMarkdown, plain, render, value, type Piece } from "./markdown.ts";
-import { formatDollars } from "../../shared/pricing/format.ts";
+import { bold, chunk, plain, render, TELEGRAM_MAX_TEXT, value, type Piece } from "./markdown.ts";
+import { HISTORY_SHOWN, historyLines, stageLine } from "./notice-history.ts";
+import { formatBrisbaneTime } from "./times.ts";
 import { phoneShown } from "./phone.ts";
 
-/** Telegram refuses a message whose text, after parsing, is longer than this. */
-export const TELEGRAM_MAX_TEXT = 4096;
 
-const brisbaneTime = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", dateStyle: "long", timeStyle: "long" });
-
-/** "12 March 2025 at 3:04:05 pm AEST": the submission time where the business is. */
-export const formatBrisbaneTime = (date: Date) => brisbaneTime.format(date);
 
 const line = (label: string, text: string): Piece[] => [bold(`${label}:`), plain(" "), value(text), plain("\n")];
 const orElse = (text: string, fallback: string) => (text.trim() === "" ? fallback : text);
@@ -111,96 +107,6 @@ function notices({ title, fields, name, phone, message, at, max }: NoticeParts):
   const overhead = render(part(999, 999, "", true)).shown.length;
   const chunks = chunk(message, max - overhead);
   return chunks.map((text, i) => render(part(i + 1, chunks.length, text, i === 0)).markdown);
-}
-
-const clockTime = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", hour: "numeric", minute: "2-digit" });
-const shortDay = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", day: "numeric", month: "short" });
-
-/** "3:04 pm" in Brisbane, with the day ("3:04 pm, 24 Nov") when it is not the day the lead arrived. */
-export function brisbaneClock(at: number, sameDayAs?: number): string {
-  const clock = clockTime.format(at).replace(/\u202f/g, " ");
-  return sameDayAs !== undefined && shortDay.format(at) === shortDay.format(sameDayAs) ? clock : `${clock}, ${shortDay.format(at)}`;
-}
-
-/**
- * The presses every notice part keeps room for (FLAG_ROOM), each the longest a line can be: a notice
- * lists more while they fit in Telegram's limit, and at least the latest this many.
- */
-export const HISTORY_SHOWN = 3;
-/** A presser's name is cut to this: Telegram's run to 64 + 64, and the notice keeps room for its history (FLAG_ROOM). */
-const NAME_MAX = 32;
-const shownStage = (stage: Stage | null, reason?: LostReason | null) => (stage === null ? "waiting" : stage === "lost" && reason ? `Lost (${reasonLabel(reason)})` : stageLabel(stage));
-
-/**
- * One press as the notice lists it: "Called by Sam at 3:04 pm", "Not a job → Booked by Kim at …",
- * "Lost: Price by Sam at …" (the reason given), "Undo by Kim at … (back to Called)".
- */
-function pressLine(p: Press, receivedAt: number): Piece[] {
-  const by = [plain(" by "), value(cutText(p.byName, NAME_MAX)), plain(` at ${brisbaneClock(p.at, receivedAt)}`)];
-  if (p.undoes !== null) return [plain("Undo"), ...by, plain(` (back to ${shownStage(p.to, p.reason)})`)];
-  if (p.from === p.to && p.to === "lost" && p.reason) return [plain(`Lost: ${reasonLabel(p.reason)}`), ...by];
-  return [plain(p.from === null ? shownStage(p.to, p.reason) : `${shownStage(p.from, p.fromReason)} → ${shownStage(p.to, p.reason)}`), ...by];
-}
-
-/** A note from the owner's reply, as the notice lists it: "Note by Kim at 8:40 am: wants Saturday". `text` as the store keeps it (cleanNote). */
-export interface NoticeNote {
-  at: number;
-  byName: string;
-  text: string;
-}
-const noteLine = (n: NoticeNote, receivedAt: number): Piece[] => [plain("Note by "), value(cutText(n.byName, NAME_MAX)), plain(` at ${brisbaneClock(n.at, receivedAt)}: `), value(n.text)];
-
-/** "… 5 earlier presses: npm run leads -- show": what a notice leaves out for want of room. */
-const leftOut = (n: number, one: string, many: string, some: boolean): Piece[] => [plain(`… ${n} ${some ? "earlier " : ""}${n === 1 ? one : many}: npm run leads -- show`)];
-
-/**
- * The lines a notice ends with: the owner's notes, then (after a blank line) the presses, oldest
- * first of each; only the latest `shownNotes` and `shownPresses`, with a line for those left out.
- */
-export function historyLines(presses: Press[], receivedAt: number, notes: NoticeNote[] = [], shownPresses = presses.length, shownNotes = notes.length): Piece[] {
-  const keptNotes = notes.slice(notes.length - shownNotes);
-  const keptPresses = presses.slice(presses.length - shownPresses);
-  const noteLines = [...(keptNotes.length < notes.length ? [leftOut(notes.length - keptNotes.length, "note", "notes", keptNotes.length > 0)] : []), ...keptNotes.map((n) => noteLine(n, receivedAt))];
-  const pressLines = [...(keptPresses.length < presses.length ? [leftOut(presses.length - keptPresses.length, "press", "presses", keptPresses.length > 0)] : []), ...keptPresses.map((p) => pressLine(p, receivedAt))];
-  // The notes, then a blank line, then the presses.
-  const lines = (group: Piece[][]) => group.flatMap((l, i) => [...(i ? [plain("\n")] : []), ...l]);
-  return [noteLines, pressLines].filter((g) => g.length).flatMap((g, i) => [...(i ? [plain("\n\n")] : []), ...lines(g)]);
-}
-
-/** The line a pressed notice opens with: its stage, and at Lost why (or that a reason is wanted). */
-const stageLine = (stage: Stage | null, reason: LostReason | null) => `Stage: ${stage === "lost" && !reason ? "Lost (why? press a reason below)" : shownStage(stage, reason)}`;
-
-/** What the owner told the relay about a lead by replying (owner/replies.ts), for its notice. */
-export interface OwnerWords {
-  /** The amount quoted, in cents. */
-  quoteCents?: number | null;
-  /** The notes, oldest first. */
-  notes?: NoticeNote[];
-}
-
-/**
- * The notice's text as sent (`noticeText`) as an edit makes it read once pressed or replied to: the
- * lead's stage at its top, where a lock screen and the chat list show it, the quote under it, and
- * below the text the notes and every press, as many as Telegram's TELEGRAM_MAX_TEXT allows: when
- * they do not all fit, the newest are kept (presses down to the latest before any note goes) and a
- * line says how many are left out. At Lost, the reason is the latest press's (every change of
- * reason is a press).
- */
-export function noticeWithHistory(noticeText: string, stage: Stage | null, presses: Press[], receivedAt: number, { quoteCents = null, notes = [] }: OwnerWords = {}): string {
-  if (!presses.length && quoteCents === null && !notes.length) return noticeText;
-  const reason = stage === "lost" ? (presses.at(-1)?.reason ?? null) : null;
-  const top = render([bold(stageLine(stage, reason)), ...(quoteCents === null ? [] : [plain("\n"), bold("Quote:"), plain(` ${formatDollars(quoteCents)}`)]), plain("\n\n")]);
-  const parsed = parseLegacyMarkdown(noticeText);
-  // The room the lines below have, after parsing: the notice's own text counted as Telegram shows it.
-  const room = TELEGRAM_MAX_TEXT - top.shown.length - ("text" in parsed ? parsed.text : noticeText).length - 1;
-  let [shownPresses, shownNotes] = [presses.length, notes.length];
-  let tail = render(historyLines(presses, receivedAt, notes, shownPresses, shownNotes));
-  while (tail.shown.length > room && shownPresses + shownNotes > 0) {
-    if (shownPresses > 1 || (shownPresses === 1 && shownNotes === 0)) shownPresses--;
-    else shownNotes--;
-    tail = render(historyLines(presses, receivedAt, notes, shownPresses, shownNotes));
-  }
-  return `${top.markdown}${noticeText}\n${tail.markdown}`;
 }
 
 /** A notice sent this long after its lead was received says so on its first line. */

@@ -31,7 +31,7 @@ import { OwnerNotes } from "../leads/owner-notes.ts";
 import { brisbane } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
 import type { MonthReport } from "../owner/report.ts";
-import { brisbaneClock, formatBrisbaneTime } from "../telegram/notice.ts";
+import { brisbaneClock, formatBrisbaneTime } from "../telegram/times.ts";
 import { LOST_REASONS, reasonLabel, STAGES, stageLabel, UNDO_MS, type LostReason, type Press, type Stage } from "../telegram/stages.ts";
 import type { ChatMessage, ReplyMarkup, StandIn } from "./telegram-stand-in.ts";
 

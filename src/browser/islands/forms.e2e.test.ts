@@ -164,12 +164,13 @@ describe("quote form (home hero)", () => {
     await page.keyboard.type(HOSTILE);
     // The loader fetched the spam check's proof when the visitor reached the form; a person takes longer than its 3 s to type.
     await typedForAWhile(page, "#home");
-    const button = page.locator("#home button[type=submit]");
-    await button.tap();
-    // Held for the island (HOLD_MS on the page's clock, passed rather than waited out): still on the page, Send disabled, until the last moment.
-    await page.clock.fastForward(HOLD_MS - 100);
-    expect([new URL(page.url()).pathname, await button.isDisabled()]).toEqual(["/", true]);
-    await Promise.all([page.waitForNavigation(), page.clock.fastForward(100)]);
+    // Held for the island for HOLD_MS, passed on the page's clock rather than waited out. (The clock also runs on
+    // in real time, so how long the page holds is not checked here: a busy machine can pass any margin.)
+    const send = async () => {
+      await page.locator("#home button[type=submit]").tap();
+      await page.clock.fastForward(HOLD_MS);
+    };
+    await Promise.all([page.waitForNavigation(), send()]);
     expect(await words(page, "[role=status]")).toBe("Quote Request Sent!\nWe'll get back to you within 24 hours with a custom quote.");
     expect(stack.tg.delivered).toHaveLength(1);
     expect(stack.tg.delivered[0].shown).toContain("Name: Early Bird\nEmail: early@example.com\n");

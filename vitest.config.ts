@@ -1,5 +1,6 @@
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
+import LongestFirst from "./src/testing/longest-first.ts";
 import SummaryReporter from "./src/testing/summary-reporter.ts";
 
 // Node keeps the code it compiles for each module here, so a Node process the run starts after the
@@ -42,5 +43,7 @@ export default defineConfig({
     // importing them all again for each file. Nothing here mocks modules, stubs globals or changes the
     // environment, and each file closes what it opens in afterAll.
     isolate: false,
+    // The slowest files start first, on a fresh clone too (longest-first.ts), so the workers end together.
+    sequence: { sequencer: LongestFirst },
   },
 });

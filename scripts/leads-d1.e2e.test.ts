@@ -58,7 +58,9 @@ afterAll(() => {
 });
 
 describe("npm run leads -- --d1 answers as the Node store does", () => {
-  it("list --json: every lead with its stage history and where it came from, the typed text exact", async () => {
+  // The reads, and the D1 without tables, at the same time: each is a wrangler process of its own, most of
+  // its time starting, and they share nothing but the database they read. Then the one that writes.
+  it.concurrent("list --json: every lead with its stage history and where it came from, the typed text exact", async ({ expect }) => {
     const [d1, local] = await Promise.all([onD1("list", "--json", "--limit", "100"), onNode("list", "--json", "--limit", "100")]);
     // Above the list, what did not reach Telegram, in the same words on both hosts.
     expect(d1.stderr).toMatch(/^\d+ leads? (was|were) not delivered to Telegram/);
@@ -73,7 +75,7 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     expect(leads.find((l: { id: string }) => l.id === "oct-old")).toMatchObject({ name: null, erased: true, status: "delivered" });
   }, 120_000);
 
-  it("show: the stages, where it came from and the notice, shown as escapes", async () => {
+  it.concurrent("show: the stages, where it came from and the notice, shown as escapes", async ({ expect }) => {
     const [d1, local] = await Promise.all([onD1("show", "oct-zoe"), onNode("show", "oct-zoe")]);
     expect(d1.status).toBe(0);
     expect(d1.stdout).toBe(local.stdout);
@@ -82,7 +84,7 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     for (const raw of ["\u001b", "\u202E"]) expect(d1.stdout).not.toContain(raw);
   }, 120_000);
 
-  it("export: the same CSV, byte for byte", async () => {
+  it.concurrent("export: the same CSV, byte for byte", async ({ expect }) => {
     const [d1, local] = await Promise.all([onD1("export", "--format", "csv"), onNode("export", "--format", "csv")]);
     expect(d1.status).toBe(0);
     expect(d1.stdout).toBe(local.stdout);
@@ -90,7 +92,7 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     expect(d1.stdout).toContain(`"${NASTY_MESSAGE.replace(/"/g, '""')}"`);
   }, 120_000);
 
-  it("report: the same month, counted by D1's SQL (Brisbane weeks, business minutes, pages, sources, suburbs)", async () => {
+  it.concurrent("report: the same month, counted by D1's SQL (Brisbane weeks, business minutes, pages, sources, suburbs)", async ({ expect }) => {
     const [d1, local] = await Promise.all([onD1("report", "--month", "2026-11", "--json"), onNode("report", "--month", "2026-11", "--json")]);
     expect(d1.status).toBe(0);
     expect(JSON.parse(d1.stdout)).toEqual(JSON.parse(local.stdout));
@@ -101,15 +103,7 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     expect(report.suburbs[0]).toEqual({ rank: 1, page: "/suburbs/annerley/", leads: 4, callTaps: 4 });
   }, 120_000);
 
-  it("resend queues a refused lead for the Worker (D1 counts the change); a repeat write counts none", async () => {
-    const refused = await onD1("resend", "oct-refused");
-    expect(refused.stderr).toBe("");
-    expect(refused.stdout).toContain("Lead oct-refused is queued; the Worker sends it within a minute.");
-    const store = new LeadStore(wranglerD1Sql({ persistTo: dir, config: CONFIG, cwd: ROOT, env }));
-    expect(await store.add({ id: "oct-zoe", form: "quote", fields: {}, parts: [], receivedAt: 0 })).toBe(false);
-  }, 120_000);
-
-  it("names a D1 without its tables, and how to make them", async () => {
+  it.concurrent("names a D1 without its tables, and how to make them", async ({ expect }) => {
     const empty = mkdtempSync(path.join(tmpdir(), "leads-d1-empty-"));
     try {
       const bare = await run(["--d1", "--persist-to", empty, "--config", CONFIG, "list"]);
@@ -119,5 +113,13 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
+  }, 120_000);
+
+  it("resend queues a refused lead for the Worker (D1 counts the change); a repeat write counts none", async () => {
+    const refused = await onD1("resend", "oct-refused");
+    expect(refused.stderr).toBe("");
+    expect(refused.stdout).toContain("Lead oct-refused is queued; the Worker sends it within a minute.");
+    const store = new LeadStore(wranglerD1Sql({ persistTo: dir, config: CONFIG, cwd: ROOT, env }));
+    expect(await store.add({ id: "oct-zoe", form: "quote", fields: {}, parts: [], receivedAt: 0 })).toBe(false);
   }, 120_000);
 });

@@ -85,7 +85,8 @@ beforeAll(async () => {
   });
   await mf.ready;
   const db = await mf.getD1Database("DB", "a");
-  for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) await db.prepare(readFileSync(path.join(MIGRATIONS, file), "utf8")).run();
+  // The migrations in order as one statement list: one call, as worker.e2e.test.ts applies them.
+  await db.prepare(readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort().map((file) => readFileSync(path.join(MIGRATIONS, file), "utf8")).join("\n")).run();
 });
 afterAll(async () => {
   await mf?.dispose();

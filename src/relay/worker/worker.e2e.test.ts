@@ -152,11 +152,14 @@ async function startInstance(deployments: Deployment[], persist?: string): Promi
   if (!persist) {
     const migrations = readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort().map((file) => readFileSync(path.join(MIGRATIONS, file), "utf8"));
     const databases = new Map(deployments.map((d) => [d.database, d.name]));
-    // Local D1 runs a whole file as one statement list; on Cloudflare `wrangler d1 migrations apply` runs the same files.
+    // Local D1 runs a whole file as one statement list, so the files in order go as one list: one call to each
+    // database rather than one a file (about 3 s against 10 for this file's databases). On Cloudflare
+    // `wrangler d1 migrations apply` runs the same files, each ending its statements with a semicolon.
+    const all = migrations.join("\n");
     await Promise.all(
       [...databases.values()].map(async (name) => {
         const db = await mf.getD1Database("DB", name);
-        for (const sql of migrations) await db.prepare(sql).run();
+        await db.prepare(all).run();
       }),
     );
   }

@@ -26,7 +26,8 @@ import { OWNER, startTelegramStandIn, TEST_CHAT_ID, TEST_TOKEN, type StandIn } f
 import { callbackData } from "../telegram/stages.ts";
 import { NEVER_OPEN } from "../testing/leads.ts";
 import { readResultPage } from "../../testing/result-page.ts";
-import { setWebhook } from "../telegram/updates.ts";
+import { setWebhook, webhookSecret } from "../telegram/updates.ts";
+import { callBot } from "../telegram/client.ts";
 import { TEST_PRICES as PRICES } from "../testing/price-table.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -885,6 +886,24 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     expect(rows[0]).toMatchObject({ id: "old-lead", fields: null, parts: null });
     expect(rows[0].erased_at).not.toBeNull();
     expect(rows[1].fields).toContain("Ann Lee");
+  });
+
+  const narrowWebhook = testWorker({ address: true });
+  it.concurrent("sets again, from the sweep, a webhook that asks Telegram for presses only, so the owner's replies arrive", async ({ expect }) => {
+    const [w] = narrowWebhook();
+    const { tg } = w;
+    const telegram = { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId };
+    tg.route("https://relay-narrow.test", new URL(await w.url()).origin);
+    // As `npm run telegram -- webhook` set it before the relay read replies.
+    const narrow = { url: "https://relay-narrow.test/api/telegram", secret_token: await webhookSecret(tg.token), allowed_updates: ["callback_query"] };
+    expect(await callBot(telegram, "setWebhook", narrow)).toMatchObject({ ok: true });
+    await w.scheduled();
+    expect(await callBot(telegram, "getWebhookInfo", {})).toMatchObject({ ok: true, result: { url: narrow.url, allowed_updates: ["callback_query", "message"] } });
+    expect(w.logs.filter((l) => l.includes("set again with callback_query, message"))).toHaveLength(1);
+    // Once an isolate: the next sweep does not ask again.
+    const asked = tg.calls("getWebhookInfo");
+    await w.scheduled();
+    expect(tg.calls("getWebhookInfo")).toBe(asked);
   });
 
   const misconfigured = testWorker({ bindings: { TELEGRAM_BOT_TOKEN: TEST_TOKEN } });

@@ -28,6 +28,7 @@ import { NEVER_OPEN } from "../testing/leads.ts";
 import { readResultPage } from "../../testing/result-page.ts";
 import { setWebhook, webhookSecret } from "../telegram/updates.ts";
 import { callBot } from "../telegram/client.ts";
+import { testClock, type TestClock } from "../testing/clock.ts";
 import { TEST_PRICES as PRICES } from "../testing/price-table.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -78,6 +79,8 @@ interface Settings {
   maxRetries: number;
   /** An address of its own, as Telegram's webhook needs (a socket more for workerd to open: only when asked). */
   address?: boolean;
+  /** The relay's clock, through its TEST_CLOCK binding (worker.ts): moved on instead of slept through. */
+  clock?: TestClock;
 }
 
 /** One deployment of a test's Worker: a Worker in workerd with these settings, on the test's D1 database. */
@@ -110,6 +113,7 @@ function workerOptions(d: Deployment): WorkerOptions {
     // The spam check has its own test below; the others post as a script that skips it would.
     // Hours that never open: no reminder or digest joins a test's notices, whatever the time of day (the owner's test sets its own).
     bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, ...settings.bindings, TELEGRAM_API_BASE: d.tg.apiBase },
+    serviceBindings: settings.clock ? { TEST_CLOCK: () => new Response(String(settings.clock!.now())) } : undefined,
     ratelimits: settings.rateLimit ? { RATE_LIMITER: { namespace_id: "1001", simple: { limit: settings.rateLimit, period: 60 } } } : undefined,
   };
 }
@@ -305,14 +309,16 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     await Promise.all(standIns.map((tg) => tg.close()));
   });
 
-  const spamChecked = testWorker({ bindings: { ...TELEGRAM, SPAM_CHECKS: "on" } });
+  // The spam check's 3-second time trap is passed on the relay's clock, not waited out.
+  const spamClock = testClock("running");
+  const spamChecked = testWorker({ bindings: { ...TELEGRAM, SPAM_CHECKS: "on" }, clock: spamClock });
   it.concurrent("keeps a bare POST without the page's proof as spam, and delivers a post that fetched one and waited like a person", async ({ expect }) => {
     const [w] = spamChecked();
     const { tg } = w;
     expect(await (await w.post(contact({ name: "Bare Post" }))).json()).toEqual({ ok: true });
     const { token } = (await (await w.fetch("/api/proof?form=contact", { headers: { Origin: "https://www.example.com" } })).json()) as { token: string };
     expect(token).toMatch(/^\d+\.script\.contact\.[0-9a-f]{16}\.[\w-]{43}$/);
-    await settle(3_100);
+    spamClock.advance(3_100);
     expect((await w.post(contact({ name: "Real Person", proof: token }))).status).toBe(200);
     await waitFor("the person's notice", () => tg.delivered.length === 1);
     expect(tg.delivered[0].shown).toContain("Real Person");
@@ -323,14 +329,15 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
   });
 
   // Issue 38: a proof is one lead and one form, whatever the spelling of its signature.
-  const oneProof = testWorker({ bindings: { ...TELEGRAM, SPAM_CHECKS: "on" } });
+  const proofClock = testClock("running");
+  const oneProof = testWorker({ bindings: { ...TELEGRAM, SPAM_CHECKS: "on" }, clock: proofClock });
   it.concurrent("takes a proof once, in its one spelling, and for its own form: the re-spelled and the other form's are kept as spam", async ({ expect }) => {
     const [w] = oneProof();
     const { tg } = w;
     const proofFor = async (form: string) => ((await (await w.fetch(`/api/proof?form=${form}`, { headers: { Origin: "https://www.example.com" } })).json()) as { token: string }).token;
     const [contactProof, quoteProof] = [await proofFor("contact"), await proofFor("quote")];
     expect(contactProof).toMatch(/^\d+\.script\.contact\.[0-9a-f]{16}\.[\w-]{43}$/);
-    await settle(3_100);
+    proofClock.advance(3_100);
     const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     const last = alphabet.indexOf(contactProof.at(-1)!);
     const respelled = [1, 2, 3].map((spare) => contactProof.slice(0, -1) + alphabet[(last & ~3) | ((last & 3) ^ spare)]);

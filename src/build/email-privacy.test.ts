@@ -34,8 +34,8 @@ describe("email in the privacy policy and the relay", () => {
     expect(named).toContain("Resend keeps each email it sends for 30 days");
   });
 
-  it("names Resend beside each form (the home page's, the contact page's and the relay's page's) only with email on", () => {
-    for (const path of ["/", "/contact-us/"]) {
+  it("names Resend beside each form (the home page's, the quote page's, the contact page's and the relay's page's) only with email on", () => {
+    for (const path of ["/", "/quote/", "/contact-us/"]) {
       expect(page(content, path)).not.toContain(EMAIL_NOTICE);
       expect(page(withEmail, path)).toContain(EMAIL_NOTICE);
     }

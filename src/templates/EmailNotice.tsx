@@ -1,6 +1,6 @@
 /**
  * The collection notice's second recipient when the relay sends email (content/privacy.yaml
- * `emailProvider: resend`, decision 0063), beside the form: on the home and contact pages under
+ * `emailProvider: resend`, decision 0063), beside the form: on the home, quote and contact pages under
  * the form's island, and on the relay's page for a post without script (ResultPage.tsx, through
  * the markup the build writes). Never inside an island, and its words live here rather than in
  * shared/forms/texts.ts, so the islands' script is byte for byte the same with email on or off.

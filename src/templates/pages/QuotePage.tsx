@@ -7,6 +7,7 @@
  */
 import type { Content } from "../../content/content.ts";
 import { addOnOffer } from "../../shared/forms/quote-details.ts";
+import { EmailNotice } from "../EmailNotice.tsx";
 import { Island } from "../Island.tsx";
 import { Banner, Icon, PhoneLink, Section } from "../../shared/ui.tsx";
 
@@ -24,6 +25,7 @@ export function QuotePage({ content, formAction }: { content: Content; formActio
           </p>
           <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
             <Island name="QuotePageForm" props={{ action: formAction, offer: addOnOffer(pricing), phone: site.phone, ...(pricing ? { prices: pricing } : {}) }} />
+            {content.privacy.emailProvider && <EmailNotice />}
           </div>
         </div>
       </Section>

@@ -7,7 +7,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { NEVER_OPEN, tempLeadsDb } from "../testing/leads.ts";
+import { NEVER_OPEN, tempLeadsDb, waitFor } from "../testing/leads.ts";
 import { startRelayChild, type RelayChild } from "../testing/relay-child.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
@@ -57,13 +57,6 @@ function startRelay(): Promise<RelayChild> {
   );
 }
 
-async function waitFor(what: string, check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("the Node relay killed between recording an email and its answer", () => {
   it("sends the confirmation once after a restart: the retry is answered from the key", async () => {

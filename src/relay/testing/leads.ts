@@ -37,3 +37,12 @@ export async function within<T>(done: Promise<T>, what: string, ms = 10_000): Pr
     clearTimeout(timer);
   }
 }
+
+/** Polls `check` until it holds, at most `ms`, then fails naming what it waited for: for a state with no hook to wait on. */
+export async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

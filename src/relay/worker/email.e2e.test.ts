@@ -6,22 +6,19 @@
  * limits are counted in D1, so they hold across a Worker's isolates (here two
  * Workers on one database) and across deployments.
  */
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
-import { build } from "esbuild";
 import { Miniflare, type WorkerOptions } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { D1Database } from "@cloudflare/workers-types";
-import { DEAD_LETTER_SUFFIX, SWEEP_CRON } from "./queue.ts";
+import { SWEEP_CRON } from "./queue.ts";
 import { siteVars } from "./site-vars.ts";
 import { startTelegramStandIn, TEST_CHAT_ID, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
-import { NEVER_OPEN } from "../testing/leads.ts";
+import { NEVER_OPEN, waitFor } from "../testing/leads.ts";
+import { COMPATIBILITY_DATE, deliveryQueue, keepOutput, migrationsSql, workerScript } from "../testing/workerd.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
-const MIGRATIONS = path.join(ROOT, "migrations");
 const OWNER_EMAIL = "owner@example.com.au";
 
 let mf: Miniflare;
@@ -57,8 +54,7 @@ beforeAll(async () => {
   tg = await startTelegramStandIn();
   resend = await startEmailStandIn({ requestsPerSecond: 1_000 });
   dir = mkdtempSync(path.join(tmpdir(), "worker-email-"));
-  const out = await build({ entryPoints: [path.join(ROOT, "src/relay/worker/worker.ts")], bundle: true, format: "esm", platform: "neutral", target: "es2022", mainFields: ["module", "main"], write: false, logLevel: "silent", absWorkingDir: ROOT });
-  const script = out.outputFiles[0].text;
+  const { script } = await workerScript();
   const worker = (name: Name): WorkerOptions => {
     const w: WorkerPlan = WORKERS[name];
     const email = w.half ? { EMAIL_API_KEY: resend.apiKey } : { EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL, EMAIL_API_URL: resend.apiUrl };
@@ -69,24 +65,20 @@ beforeAll(async () => {
       routes: [`${name}.relay.example/*`],
       modules: true,
       script,
-      compatibilityDate: "2025-07-18",
+      compatibilityDate: COMPATIBILITY_DATE,
       d1Databases: { DB: "leads-db" },
-      queueProducers: { LEADS_QUEUE: { queueName: `leads-${name}` } },
-      queueConsumers: { [`leads-${name}`]: { maxBatchTimeout: 0, maxRetries: 5, deadLetterQueue: `leads-${name}${DEAD_LETTER_SUFFIX}` }, [`leads-${name}${DEAD_LETTER_SUFFIX}`]: { maxBatchTimeout: 0 } },
+      ...deliveryQueue(`leads-${name}`),
       bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: w.spamChecks ? "on" : "off", BUSINESS_HOURS: NEVER_OPEN, TELEGRAM_BOT_TOKEN: w.token, TELEGRAM_CHAT_ID: TEST_CHAT_ID, TELEGRAM_API_BASE: tg.apiBase, ...email, ...site },
     };
   };
   mf = new Miniflare({
     workers: (Object.keys(WORKERS) as Name[]).map(worker),
     d1Persist: dir,
-    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
-      for (const s of [stdout, stderr]) s.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
-    },
+    handleRuntimeStdio: keepOutput(logs),
   });
   await mf.ready;
   const db = await mf.getD1Database("DB", "a");
-  // The migrations in order as one statement list: one call, as worker.e2e.test.ts applies them.
-  await db.prepare(readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort().map((file) => readFileSync(path.join(MIGRATIONS, file), "utf8")).join("\n")).run();
+  await db.prepare(migrationsSql()).run();
 });
 afterAll(async () => {
   await mf?.dispose();
@@ -106,13 +98,6 @@ const sweep = async (name: Name) => (await mf.getWorker(name)).scheduled({ cron:
 const db = () => mf.getD1Database("DB", "a") as unknown as Promise<D1Database>;
 const emailRows = async () => (await (await db()).prepare("SELECT lead_id, kind, recipient, status, reason, provider_id FROM lead_emails ORDER BY created_at").all<Record<string, string>>()).results;
 
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 const to = (address: string) => resend.delivered.filter((e) => e.to[0] === address);
 
 // One D1 database for every Worker here: the tests run one after the other, each with addresses of its own.

@@ -6,22 +6,18 @@
  * binding (a function here; never bound in production, where the relay reads Date.now()). After
  * every step the chat, D1, `leads show` and the report agree. Its twin on Node: node/owner-day.test.ts.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { build } from "esbuild";
 import { Miniflare } from "miniflare";
-import type { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import type { D1Database } from "@cloudflare/workers-types";
 import type { LeadStore } from "../leads/store.ts";
 import { testClock } from "../testing/clock.ts";
-import { tempLeadStore } from "../testing/leads.ts";
+import { tempLeadStore, waitFor } from "../testing/leads.ts";
+import { COMPATIBILITY_DATE, deliveryQueue, keepOutput, migrationsSql, workerScript } from "../testing/workerd.ts";
 import { brisbaneAt, OWNER_DAY, OWNER_DAY_ENV, OWNER_DAY_ORIGIN, replayOwnerDay } from "../testing/owner-day.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { setWebhook } from "../telegram/updates.ts";
-import { DEAD_LETTER_SUFFIX, SWEEP_CRON } from "./queue.ts";
+import { SWEEP_CRON } from "./queue.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const NAME = "owner-day";
 const QUEUE = "owner-day-leads";
 
@@ -34,32 +30,25 @@ let copy: ReturnType<typeof tempLeadStore> | undefined;
 const logs: string[] = [];
 
 beforeAll(async () => {
-  // One ESM file, as `wrangler deploy` uploads it.
-  const out = await build({ entryPoints: [path.join(ROOT, "src/relay/worker/worker.ts")], bundle: true, format: "esm", platform: "neutral", target: "es2022", mainFields: ["module", "main"], write: false, logLevel: "silent", absWorkingDir: ROOT });
+  const { script } = await workerScript();
   tg = await startTelegramStandIn();
   copy = tempLeadStore();
   mf = new Miniflare({
     name: NAME,
     modules: true,
-    script: out.outputFiles[0].text,
-    compatibilityDate: "2025-07-18",
+    script,
+    compatibilityDate: COMPATIBILITY_DATE,
     // An address of its own, for Telegram's webhook.
     unsafeDirectSockets: [{ port: 0 }],
     d1Databases: { DB: "owner-day-db" },
-    queueProducers: { LEADS_QUEUE: { queueName: QUEUE } },
-    // No batching wait: a message goes to the consumer at once.
-    queueConsumers: { [QUEUE]: { maxBatchTimeout: 0, maxRetries: 5, deadLetterQueue: `${QUEUE}${DEAD_LETTER_SUFFIX}` } },
+    ...deliveryQueue(QUEUE),
     bindings: { ...OWNER_DAY_ENV, TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off" },
     // The relay's clock for each event: the test's (worker.ts, testClock).
     serviceBindings: { TEST_CLOCK: () => new Response(String(clock.now())) },
-    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
-      for (const stream of [stdout, stderr]) stream.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
-    },
+    handleRuntimeStdio: keepOutput(logs),
   });
   await mf.ready;
-  // As `wrangler d1 migrations apply` does: each file in order.
-  const db = await mf.getD1Database("DB");
-  for (const file of readdirSync(path.join(ROOT, "migrations")).filter((f) => f.endsWith(".sql")).sort()) await db.prepare(readFileSync(path.join(ROOT, "migrations", file), "utf8")).run();
+  await (await mf.getD1Database("DB")).prepare(migrationsSql()).run();
 }, 60_000);
 
 afterAll(async () => {
@@ -98,14 +87,6 @@ async function copyOfD1(): Promise<LeadStore> {
   return copy.store;
 }
 
-/** Polls until `check` holds, or fails naming what it waited for. */
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe("the owner's day on the Worker relay in workerd", () => {
   it("notices, D1, leads show and the report agree after every step, on the test's clock through TEST_CLOCK", async () => {

@@ -12,11 +12,9 @@
  * on the same D1 database. The test that kills workerd runs one of its own.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
-import { build } from "esbuild";
 import { Miniflare, type WorkerOptions } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { D1Database } from "@cloudflare/workers-types";
@@ -24,15 +22,14 @@ import { DEAD_LETTER_SUFFIX, LEASE_MS, SWEEP_CRON } from "./queue.ts";
 import { siteVars } from "./site-vars.ts";
 import { OWNER, startTelegramStandIn, TEST_CHAT_ID, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
 import { callbackData } from "../telegram/stages.ts";
-import { NEVER_OPEN } from "../testing/leads.ts";
+import { NEVER_OPEN, waitFor } from "../testing/leads.ts";
+import { COMPATIBILITY_DATE, deliveryQueue, keepOutput, migrationsSql, ROOT, workerScript } from "../testing/workerd.ts";
 import { readResultPage } from "../../testing/result-page.ts";
 import { setWebhook, webhookSecret } from "../telegram/updates.ts";
 import { callBot } from "../telegram/client.ts";
 import { testClock, type TestClock } from "../testing/clock.ts";
 import { TEST_PRICES as PRICES } from "../testing/price-table.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
-const MIGRATIONS = path.join(ROOT, "migrations");
 const TOML = readFileSync(path.join(ROOT, "relay/wrangler.toml"), "utf8");
 /** The cron triggers wrangler.toml deploys. */
 const CRONS = [...(/^crons = \[(.*)\]$/m.exec(TOML)?.[1] ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]);
@@ -49,10 +46,7 @@ const tempDir = () => {
   return dir;
 };
 beforeAll(async () => {
-  // One ESM file, as `wrangler deploy` uploads it.
-  const out = await build({ entryPoints: [path.join(ROOT, "src/relay/worker/worker.ts")], bundle: true, format: "esm", platform: "neutral", target: "es2022", mainFields: ["module", "main"], write: false, logLevel: "silent", metafile: true, absWorkingDir: ROOT });
-  script = out.outputFiles[0].text;
-  bundled = Object.values(out.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
+  ({ script, bundled } = await workerScript());
 });
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -96,20 +90,17 @@ interface Deployment {
 
 function workerOptions(d: Deployment): WorkerOptions {
   const { settings } = d;
-  const dlq = `${d.queue}${DEAD_LETTER_SUFFIX}`;
   return {
     name: d.name,
     routes: [`${d.host}/*`],
     unsafeDirectSockets: settings.address ? [{ port: 0 }] : undefined,
     modules: true,
     script,
-    compatibilityDate: "2025-07-18",
+    compatibilityDate: COMPATIBILITY_DATE,
     d1Databases: { DB: d.database },
     // Each deployment's own version id, as Cloudflare gives it (wrangler.toml's version_metadata binding).
     versionMetadata: "CF_VERSION_METADATA",
-    queueProducers: settings.producer ? { LEADS_QUEUE: { queueName: d.queue } } : undefined,
-    // No batching wait: a message goes to the consumer at once.
-    queueConsumers: { [d.queue]: { maxBatchTimeout: 0, maxRetries: settings.maxRetries, deadLetterQueue: dlq }, [dlq]: { maxBatchTimeout: 0 } },
+    ...deliveryQueue(d.queue, { producer: settings.producer, maxRetries: settings.maxRetries }),
     // The spam check has its own test below; the others post as a script that skips it would.
     // Hours that never open: no reminder or digest joins a test's notices, whatever the time of day (the owner's test sets its own).
     bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, ...settings.bindings, TELEGRAM_API_BASE: d.tg.apiBase },
@@ -141,26 +132,18 @@ interface Instance {
 /** Starts workerd with these Workers; on a new folder the migrations are applied to each D1 database, as `wrangler d1 migrations apply` does. */
 async function startInstance(deployments: Deployment[], persist?: string): Promise<Instance> {
   const logs: string[] = [];
-  const collect = (stream: Readable) => stream.on("data", (chunk: Buffer) => logs.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
   const folder = persist ?? tempDir();
   const before = new Set(workerdPids());
   const mf = new Miniflare({
     workers: deployments.map(workerOptions),
     d1Persist: folder,
-    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
-      collect(stdout);
-      collect(stderr);
-    },
+    handleRuntimeStdio: keepOutput(logs),
   });
   await mf.ready;
   const pids = workerdPids().filter((pid) => !before.has(pid));
   if (!persist) {
-    const migrations = readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort().map((file) => readFileSync(path.join(MIGRATIONS, file), "utf8"));
     const databases = new Map(deployments.map((d) => [d.database, d.name]));
-    // Local D1 runs a whole file as one statement list, so the files in order go as one list: one call to each
-    // database rather than one a file (about 3 s against 10 for this file's databases). On Cloudflare
-    // `wrangler d1 migrations apply` runs the same files, each ending its statements with a semicolon.
-    const all = migrations.join("\n");
+    const all = migrationsSql();
     await Promise.all(
       [...databases.values()].map(async (name) => {
         const db = await mf.getD1Database("DB", name);
@@ -282,14 +265,6 @@ const contact = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** Polls until `check` holds, or fails naming what it waited for. */
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /**
  * A real-time wait. On the Node relay a test moves the relay's clock and asserts an absence after

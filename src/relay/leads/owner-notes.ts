@@ -32,8 +32,12 @@ export class OwnerNotes {
     return { id: row.id, name: fields?.name ?? null, stage: row.stage ?? null };
   }
 
-  /** A reminder or follow-up Telegram took for the lead in `chatId`: a reply to it counts for the lead. */
-  async sentAbout(leadId: string, chatId: string, messageId: number, kind: "reminder" | "follow-up", at: number): Promise<void> {
+  /**
+   * A message about the lead Telegram took in `chatId`, besides its notice's last part: a reminder, a
+   * follow-up, or an earlier part of a notice too long for one message (the part with the name and
+   * phone, the one the owner is likeliest to answer). A reply to it counts for the lead.
+   */
+  async sentAbout(leadId: string, chatId: string, messageId: number, kind: "reminder" | "follow-up" | "notice-part", at: number): Promise<void> {
     await this.sql.run("INSERT INTO lead_messages (chat_id, message_id, lead_id, kind, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id) DO NOTHING", [chatId, messageId, leadId, kind, at]);
   }
 

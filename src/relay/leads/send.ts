@@ -7,6 +7,7 @@
  * decides what follows a part that failed.
  */
 import { EmailRecords } from "./email-records.ts";
+import { OwnerNotes } from "./owner-notes.ts";
 import { markNotice } from "../telegram/notice.ts";
 import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { sendOnce, type SendOutcome, type TelegramOptions } from "../telegram/client.ts";
@@ -41,6 +42,8 @@ export async function sendParts(store: LeadStore, lead: Lead, telegram: Telegram
     if (outcome.kind !== "sent") return { done: false, part: i, wasUncertain, outcome };
     // A plain notice keeps no Markdown to edit: a press then changes only its buttons.
     await store.partSent(lead, i, now(), { messageId: outcome.messageId, chatId: outcome.chatId, text: plain ? undefined : text });
+    // An earlier part is the lead's too: the owner's reply to it counts (the last part is the notice itself).
+    if (i < parts.length - 1 && outcome.messageId !== undefined) await new OwnerNotes(store.sql).sentAbout(lead.id, outcome.chatId ?? telegram.chatId, outcome.messageId, "notice-part", now());
     lead = { ...lead, partsSent: i + 1, uncertainPart: null };
   }
   return { done: true };

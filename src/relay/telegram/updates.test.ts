@@ -334,6 +334,24 @@ describe("the owner's replies to a notice", () => {
     expect(stack.tg.dropped).toEqual([]);
   });
 
+  it("a reply to the first part of a notice too long for one message counts, as one to its last part does", async () => {
+    const relay = await start("webhook");
+    const submissionId = crypto.randomUUID();
+    // Twice what one Telegram message holds: the notice goes as parts, the name and phone in the first.
+    const message = Array.from({ length: 120 }, (_, i) => `Line ${i}: the oven, the windows and the carpets all need doing.`).join("\n");
+    const res = await fetch(`${relay.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Long Lee", email: "ann@example.com", phone: "0412 345 678", message, submissionId }) });
+    expect(res.status).toBe(200);
+    await expect.poll(async () => (await relay.opened.store.get(submissionId))?.status, { timeout: 10_000, message: "every part delivered" }).toBe("delivered");
+    const parts = stack.tg.delivered.filter((d) => d.shown.includes("Line "));
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts[0].shown).toContain("Name: Long Lee\n");
+    expect(await stack.tg.reply(parts[0].messageId, "$420")).toBe(200);
+    expect(await notesOf(relay).quote(submissionId)).toBe(42_000);
+    expect(await stack.tg.reply(parts[0].messageId, "wants the oven first")).toBe(200);
+    expect(await notesOf(relay).notes(submissionId)).toMatchObject([{ text: "wants the oven first" }]);
+    expect(confirmations()).toEqual(["Quote recorded for Long Lee: $420. Press Quoted on the notice once they have it.", "Note added to Long Lee's lead."]);
+  });
+
   it("through long polling too: the relay asks for message updates, so a reply is not dropped", async () => {
     const relay = await start("polling");
     const { messageId, id } = await lead(relay.url);

@@ -8,11 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../src/build/content/load.ts";
 import { quoteNotices } from "../src/relay/telegram/notice.ts";
 import { QuoteBody } from "../src/shared/forms/schema.ts";
-import { EmailRecords } from "../src/relay/leads/email-records.ts";
 import { startDelivery } from "../src/relay/node/delivery.ts";
 import { DEFAULT_HOURS } from "../src/relay/site.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
-import { OwnerNotes } from "../src/relay/leads/owner-notes.ts";
 import { leadsInProcess } from "./testing/leads-run.ts";
 import { brisbaneAt, fillLeads, NASTY_PRESSER } from "../src/relay/testing/leads-month.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";
@@ -79,7 +77,7 @@ describe("npm run leads", () => {
     const presses = [["not-a-job", "Sam"], ["booked", "Kim"], ["called", "Sam"], ["not-a-job", "Kim"], ["booked", "Sam"]] as const;
     for (const [stage, name] of presses) expect(await leads.store.stages.set("lead-zoe", stage, at, { name })).toBe(true);
     expect(await leads.store.stages.move("lead-mia", "lost", at, { name: "Kim" }, "timing")).toBeDefined();
-    const notes = new OwnerNotes(leads.store.sql);
+    const notes = leads.store.notes;
     await notes.setQuote("lead-mia", 38_000);
     await notes.addNote("lead-mia", "wants Saturday\nbond due 3 Dec", at, { name: "Kim" });
     const mia = (await leadsCli("show", "lead-mia")).stdout;
@@ -106,7 +104,7 @@ describe("npm run leads", () => {
   });
 
   it("show: each email the lead caused, to whom and when, with the provider's id or why not", async () => {
-    const emails = new EmailRecords(leads.store.sql);
+    const emails = leads.store.emails;
     const at = Date.parse("2026-11-20T09:00:00+10:00");
     await emails.recordConfirmation("lead-mia", "lead-mia@example.com", at, 20);
     const [confirmation] = await emails.forLead("lead-mia");

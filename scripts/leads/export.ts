@@ -1,6 +1,5 @@
 /** `npm run leads -- export --format csv > leads.csv`: every lead, for a spreadsheet; times in Brisbane time, services by name. */
 import { LOST_REASONS, STAGE_KEYS } from "../../src/relay/telegram/stages.ts";
-import { OwnerNotes } from "../../src/relay/leads/owner-notes.ts";
 import { formatDollars } from "../../src/shared/pricing/format.ts";
 import type { Command } from "./command.ts";
 import { serviceLabel } from "../../src/shared/forms/fields.ts";
@@ -12,7 +11,7 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
   // A spreadsheet's file holds what visitors typed as they typed it: never printed raw to a terminal, which could act on it.
   if (stdout.isTTY) fail("export writes a file for a spreadsheet, with what visitors typed as they typed it: send it to a file, e.g. npm run leads -- export --format csv > leads.csv (npm run leads -- list shows leads on screen).");
   // The leads, and what the owner recorded by replies and the Lost buttons (one statement for every lead), read at once: on D1 one wrangler process.
-  const [listed, records] = await Promise.all([store.list({ limit: 1_000_000, withStages: true }), new OwnerNotes(store.sql).records()]);
+  const [listed, records] = await Promise.all([store.list({ limit: 1_000_000, withStages: true }), store.notes.records()]);
   const leads = listed.map(view);
   const columns = [
     ...(["id", "receivedAt", "form", "status", "name", "email", "phone", "address", "service", "message"] as const),

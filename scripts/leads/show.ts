@@ -1,11 +1,10 @@
 /** `npm run leads -- show ID`: one lead in full: its fields, every press on its notice, where it came from, its notice. */
 import { reasonLabel, STAGE_KEYS, stageLabel, type LostReason, type Press, type Stage } from "../../src/relay/telegram/stages.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
-import { EmailRecords, type EmailRecord } from "../../src/relay/leads/email-records.ts";
+import type { EmailRecord } from "../../src/relay/leads/email-records.ts";
 import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
 import { escapeTerminal } from "../../src/shared/escape.ts";
 import { need } from "./args.ts";
-import { OwnerNotes } from "../../src/relay/leads/owner-notes.ts";
 import { formatDollars } from "../../src/shared/pricing/format.ts";
 import type { Command } from "./command.ts";
 import { fail, shown } from "./fail.ts";
@@ -14,14 +13,14 @@ import { FROM, iso, stageShown, stem, view } from "./view.ts";
 
 export const show: Command = async ({ args: { id }, store, out: { print } }) => {
   const leadId = need(id);
-  const notes = new OwnerNotes(store.sql);
+  const notes = store.notes;
   // Everything shown, read at once: on D1 one wrangler process for the five reads (wrangler-d1.ts), not one each.
   const [lead, presses, cents, written, emails] = await Promise.all([
     store.get(leadId, { withStages: true }),
     store.stages.presses(leadId),
     notes.quote(leadId),
     notes.notes(leadId),
-    new EmailRecords(store.sql).forLead(leadId),
+    store.emails.forLead(leadId),
   ]);
   if (!lead) fail(shown`No lead with id ${id}. npm run leads lists them.`);
   const v = view(lead);

@@ -12,7 +12,7 @@ import type { EmailSettings } from "./email/settings.ts";
 import type { RelayOptions } from "./intake/context.ts";
 import { createRelay, type RelayHandler } from "./intake/relay.ts";
 import { spamGuardFor } from "./intake/spam.ts";
-import { digestByEmail, emailRecords } from "./leads/emails.ts";
+import { digestByEmail } from "./leads/emails.ts";
 import { STALE_AFTER_MS, withEmail, type Health } from "./leads/policy.ts";
 import type { LeadStore } from "./leads/store.ts";
 import { logLine } from "./log.ts";
@@ -61,7 +61,7 @@ export async function composeRelay({ store, config, telegram, scheduling, site, 
   const facts = siteInUse(config, site);
   const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log, now, hours: facts.hours }));
   const owner = telegram && { store, telegram, hours: facts.hours, reminderMinutes: config.LEAD_REMINDER_MINUTES, followUpDays: config.LEAD_FOLLOW_UP_DAYS, log, emailDigest: email && digestByEmail(store, email, now) };
-  const health = email ? async () => withEmail(await scheduling.health(), await emailRecords(store).failingSince(now() - STALE_AFTER_MS)) : scheduling.health;
+  const health = email ? async () => withEmail(await scheduling.health(), await store.emails.failingSince(now() - STALE_AFTER_MS)) : scheduling.health;
   const handler = createRelay({
     ...door,
     updates: handle && webhook ? { secret: await webhookSecret(telegram.token), handle } : undefined,

@@ -56,12 +56,10 @@ export interface EmailPolicy {
   client?: Pick<SendEmailOptions, "timeoutMs">;
 }
 
-export const emailRecords = (store: LeadStore) => new EmailRecords(store.sql);
-
 /** One pass: record what is owed, then send what is due. Answers how many emails were attempted. */
 export async function emailPass(policy: EmailPolicy, limit = 10): Promise<number> {
   const { store, settings, now = Date.now } = policy;
-  const records = emailRecords(store);
+  const records = store.emails;
   const at = now();
   for (const lead of await records.leadsToConfirm(at - CONFIRM_WITHIN_MS)) {
     if (!isAddress(lead.email)) await records.recordNotSent(lead.id, "visitor-confirmation", lead.email, "not sent: address refused (the email client takes only a plain address such as name@example.com.au)", at);
@@ -152,7 +150,7 @@ function messageFor(email: EmailRecord, lead: Lead, policy: EmailPolicy): EmailM
 export function digestByEmail(store: LeadStore, settings: EmailSettings, now: () => number = Date.now): ((day: string, markdown: string) => Promise<void>) | undefined {
   if (!settings.digest) return undefined;
   return async (day, markdown) => {
-    await emailRecords(store).recordDigest(day, settings.ownerEmail, plainNotice(markdown), now());
+    await store.emails.recordDigest(day, settings.ownerEmail, plainNotice(markdown), now());
   };
 }
 

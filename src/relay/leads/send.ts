@@ -6,8 +6,6 @@
  * unanswered attempt says "(possible repeat)". The delivery policy (policy.ts)
  * decides what follows a part that failed.
  */
-import { EmailRecords } from "./email-records.ts";
-import { OwnerNotes } from "./owner-notes.ts";
 import { markNotice } from "../telegram/notice.ts";
 import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { sendOnce, type SendOutcome, type TelegramOptions } from "../telegram/client.ts";
@@ -43,7 +41,7 @@ export async function sendParts(store: LeadStore, lead: Lead, telegram: Telegram
     // A plain notice keeps no Markdown to edit: a press then changes only its buttons.
     await store.partSent(lead, i, now(), { messageId: outcome.messageId, chatId: outcome.chatId, text: plain ? undefined : text });
     // An earlier part is the lead's too: the owner's reply to it counts (the last part is the notice itself).
-    if (i < parts.length - 1 && outcome.messageId !== undefined) await new OwnerNotes(store.sql).sentAbout(lead.id, outcome.chatId ?? telegram.chatId, outcome.messageId, "notice-part", now());
+    if (i < parts.length - 1 && outcome.messageId !== undefined) await store.notes.sentAbout(lead.id, outcome.chatId ?? telegram.chatId, outcome.messageId, "notice-part", now());
     lead = { ...lead, partsSent: i + 1, uncertainPart: null };
   }
   return { done: true };
@@ -57,5 +55,5 @@ function plainText(markdown: string): string {
 
 /** Whether the owner already has this lead by email (leads/emails.ts): the notice then says so. */
 async function ownerCopySent(store: LeadStore, lead: Lead): Promise<boolean> {
-  return lead.partsSent < (lead.parts?.length ?? 0) && new EmailRecords(store.sql).ownerCopySent(lead.id);
+  return lead.partsSent < (lead.parts?.length ?? 0) && store.emails.ownerCopySent(lead.id);
 }

@@ -5,12 +5,15 @@
  * node/sqlite.ts) and on Cloudflare D1 (worker/d1.ts). The schema is
  * migrations/*.sql. Beside the leads, over the same Sql: the owner's stages
  * (stage-store.ts), what the reminders and digest read (owner-queries.ts),
- * what the relay keeps for itself (memory.ts), and the month's report's
- * queries (report-queries.ts).
+ * what the relay keeps for itself (memory.ts), what the owner tells it by
+ * replying (owner-notes.ts), the emails each lead causes (email-records.ts),
+ * and the month's report's queries (report-queries.ts).
  */
 import type { Stage } from "../telegram/stages.ts";
 import { columns, LEAD_STATUSES, toLead, type FailureKind, type Lead, type LeadStatus, type NewLead, type Row } from "./lead.ts";
+import { EmailRecords } from "./email-records.ts";
 import { HandledUpdates, Settings, UsedProofs } from "./memory.ts";
+import { OwnerNotes } from "./owner-notes.ts";
 import { OwnerQueries } from "./owner-queries.ts";
 import { readMany, type Sql, type Statement } from "./sql.ts";
 import { StageStore } from "./stage-store.ts";
@@ -39,6 +42,8 @@ export class LeadStore {
   readonly settings: Settings;
   readonly updates: HandledUpdates;
   readonly proofs: UsedProofs;
+  readonly notes: OwnerNotes;
+  readonly emails: EmailRecords;
 
   /** `sql`: the store's own, for queries the relay never runs (the month's report, report-queries.ts). */
   constructor(readonly sql: Sql) {
@@ -47,6 +52,8 @@ export class LeadStore {
     this.settings = new Settings(sql);
     this.updates = new HandledUpdates(sql);
     this.proofs = new UsedProofs(sql);
+    this.notes = new OwnerNotes(sql);
+    this.emails = new EmailRecords(sql);
   }
 
   /** Stores a new lead in one statement; false when a lead with this id is already stored (a repeat). */

@@ -6,11 +6,9 @@
  * older than any proof may be are forgotten, and so are Telegram updates
  * handled longer ago than Telegram keeps an update.
  */
-import { EmailRecords } from "./email-records.ts";
 import { MAX_PROOF_AGE_MS, UPDATE_MEMORY_MS } from "./memory.ts";
 import { DAY_MS, type LeadStore } from "./store.ts";
 import { brisbane } from "./hours.ts";
-import { OwnerNotes } from "./owner-notes.ts";
 import { eraseQuoteDetails } from "./quote-details-store.ts";
 
 export async function dailyUpkeep(store: LeadStore, retentionDays: number, now: number, log: (message: string) => void): Promise<void> {
@@ -20,6 +18,6 @@ export async function dailyUpkeep(store: LeadStore, retentionDays: number, now: 
   await store.proofs.forget(now - MAX_PROOF_AGE_MS);
   await store.updates.forget(now - UPDATE_MEMORY_MS);
   await store.forgetCallTaps(brisbane(now - retentionDays * DAY_MS).date);
-  await new OwnerNotes(store.sql).forgetErased();
-  await new EmailRecords(store.sql).erase(now - retentionDays * DAY_MS);
+  await store.notes.forgetErased();
+  await store.emails.erase(now - retentionDays * DAY_MS);
 }

@@ -12,7 +12,6 @@ import { startRelayChild, type RelayChild } from "../testing/relay-child.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { openLeadStore } from "./sqlite.ts";
-import { EmailRecords } from "../leads/email-records.ts";
 
 let tg: StandIn;
 let resend: EmailStandIn;
@@ -72,7 +71,7 @@ describe("the Node relay killed between recording an email and its answer", () =
 
     const opened = openLeadStore(db.file);
     const [lead] = await opened.store.list();
-    const [recorded] = await new EmailRecords(opened.store.sql).forLead(lead.id);
+    const [recorded] = await opened.store.emails.forLead(lead.id);
     opened.close();
     // Written down before the send, and marked as an attempt that may have sent it.
     expect(recorded).toMatchObject({ kind: "visitor-confirmation", status: "pending", uncertain: true });

@@ -8,7 +8,6 @@
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailSettings } from "../email/settings.ts";
-import { EmailRecords } from "../leads/email-records.ts";
 import { standInConfig, tempLeadsDb, within } from "../testing/leads.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
@@ -73,7 +72,7 @@ async function stop(relay: NodeRelay) {
 const post = (relay: NodeRelay, body: Record<string, string>, form = "contact") =>
   relay.relay(new Request(`http://relay.test/api/${form}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
 const ann = { name: "Ann", email: "ann@example.com", message: "Please call me about 12 Smith St, the code is 4711", service: "bond-cleaning" };
-const emailsOf = (relay: NodeRelay) => new EmailRecords(relay.opened.store.sql);
+const emailsOf = (relay: NodeRelay) => relay.opened.store.emails;
 const drained = async (relay: NodeRelay) => {
   await within(relay.drained(), "Telegram's loop to find nothing to send");
   await within(relay.email!.drained(), "the email loop to find nothing due");

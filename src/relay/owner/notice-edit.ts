@@ -12,7 +12,6 @@ import { noticeWithHistory } from "../telegram/notice-history.ts";
 import { stageKeyboard, UNDO_MS } from "../telegram/stages.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
-import { OwnerNotes } from "../leads/owner-notes.ts";
 import { cleanNote } from "./replies.ts";
 
 /** The notice's edit: three tries, 10 s each, waiting up to 5 s for a 429. */
@@ -42,7 +41,7 @@ export const noticeChat = (lead: { noticeChatId: string | null }, telegram: Tele
 export async function editNotice(store: LeadStore, telegram: TelegramOptions, lead: Lead, now: number, log: (message: string) => void): Promise<void> {
   const messageId = lead.noticeMessageId;
   if (messageId === null) return;
-  const words = new OwnerNotes(store.sql);
+  const words = store.notes;
   const [current, presses, quoteCents, notes] = await Promise.all([store.get(lead.id), store.stages.presses(lead.id), words.quote(lead.id), words.notes(lead.id)]);
   const stage = current?.stage ?? null;
   const latest = presses.at(-1);

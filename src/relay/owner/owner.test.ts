@@ -16,7 +16,6 @@ import { sendOnce } from "../telegram/client.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { handleUpdate } from "./presses.ts";
-import { OwnerNotes } from "../leads/owner-notes.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 
 const HOURS = loadContent("content").site.hours;
@@ -204,7 +203,7 @@ describe("follow-ups and Later", () => {
 
 describe("replies to a reminder or a follow-up", () => {
   const update = (pressedAt: number) => handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: options().telegram, log: () => {}, now: () => pressedAt, hours: HOURS });
-  const notes = () => new OwnerNotes(leads.store.sql);
+  const notes = () => leads.store.notes;
   const confirmations = () => tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown));
 
   it("count for the lead as a reply to its notice does: the quote and a note recorded, each confirmed, and the notice shows them", async () => {
@@ -327,7 +326,7 @@ describe("the week in the chat", () => {
     await lead("Next Week", at("2026-11-30T07:00"));
     await leads.store.stages.set(a, "quoted", at("2026-11-23T09:40"), { name: "Sam" });
     await leads.store.stages.set(a, "booked", at("2026-11-24T09:00"), { name: "Sam" });
-    await new OwnerNotes(leads.store.sql).setQuote(a, 38_000);
+    await leads.store.notes.setQuote(a, 38_000);
     await leads.store.stages.set(b, "called", at("2026-11-24T10:20"), { name: "Sam" });
     await leads.store.stages.move(c, "lost", at("2026-11-25T12:00"), { name: "Sam" }, "price");
     const weekly = () => tg.delivered.filter((d) => d.shown.startsWith("Last week"));

@@ -26,7 +26,6 @@ import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import type { Lead } from "../leads/lead.ts";
 import { isOpen, nextOpenAt, openingAfterBusinessDays } from "../leads/hours.ts";
 import { stageKeyboard } from "../telegram/stages.ts";
-import { OwnerNotes } from "../leads/owner-notes.ts";
 import { DAY_MS, digest, type DigestOptions } from "./digest.ts";
 import { followUpText, reminderText } from "./reminder-text.ts";
 import { Sends, type PaceOptions } from "./pace.ts";
@@ -68,7 +67,7 @@ async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOpt
     sends.heard(sent);
     if (sent.kind === "sent") {
       log(`relay: lead ${lead.id} reminded`);
-      if (sent.messageId !== undefined) await new OwnerNotes(store.sql).sentAbout(lead.id, sent.chatId ?? telegram.chatId, sent.messageId, "reminder", now);
+      if (sent.messageId !== undefined) await store.notes.sentAbout(lead.id, sent.chatId ?? telegram.chatId, sent.messageId, "reminder", now);
     } else {
       await store.owner.reminder(lead.id, null);
       log(`relay: could not remind the owner of lead ${lead.id} (${sent.reason}); trying again in a minute`);
@@ -90,7 +89,7 @@ async function followUp({ store, telegram, hours, followUpDays = 0, log }: Owner
     if (due === undefined || due > now || !(await store.owner.followUp(lead.id, now))) continue;
     const full = await store.get(lead.id);
     const fields = full?.fields ?? null;
-    const notes = new OwnerNotes(store.sql);
+    const notes = store.notes;
     const cents = await notes.quote(lead.id);
     await sends.next();
     const sent = await sendOnce(followUpText(fields, lead.quotedAt, now, cents), telegram, "Markdown", {

@@ -12,7 +12,6 @@ import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { render, plain, value } from "../telegram/markdown.ts";
 import { cutText } from "../../shared/text.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
-import { OwnerNotes } from "../leads/owner-notes.ts";
 import type { LeadStore } from "../leads/store.ts";
 
 export interface OwnerMessage {
@@ -53,7 +52,7 @@ export async function handleReply(message: OwnerMessage, { store, telegram, log,
   }
   const replyTo = message.reply_to_message?.message_id;
   if (typeof replyTo !== "number" || typeof message.text !== "string" || message.from?.is_bot) return;
-  const notes = new OwnerNotes(store.sql);
+  const notes = store.notes;
   const lead = await notes.leadOfMessage(telegram.chatId, replyTo);
   if (!lead) return;
   const by = { name: [message.from?.first_name, message.from?.last_name].filter(Boolean).join(" ") || message.from?.username || "someone", id: message.from?.id };

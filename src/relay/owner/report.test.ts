@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempLeadStore } from "../testing/leads.ts";
 import { brisbaneAt, fillLeads } from "../testing/leads-month.ts";
-import { OwnerNotes } from "../leads/owner-notes.ts";
 import type { HoursLine } from "../leads/hours.ts";
 import { median, monthReport, nearestRank, type MonthReport } from "./report.ts";
 import { durationText, hoursText, reportText } from "./report-text.ts";
@@ -83,7 +82,7 @@ describe("the month's report", () => {
     const leads = tempLeadStore();
     try {
       await fillLeads(leads.store);
-      const notes = new OwnerNotes(leads.store.sql);
+      const notes = leads.store.notes;
       await notes.setQuote("nov-a", 38_000);
       await leads.store.stages.move("nov-b", "lost", brisbaneAt("2026-11-04 10:00"), { name: "Sam" }, "price");
       await leads.store.stages.move("nov-g", "lost", brisbaneAt("2026-11-20 10:00"), { name: "Sam" });

@@ -11,8 +11,7 @@ import { RELAY_HOST, relayPerTest } from "../testing/relay-stack.ts";
 import { OWNER } from "../testing/telegram-stand-in.ts";
 import { callBot, callBotRetrying } from "./client.ts";
 import { cleanNote, NOTE_MAX, quoteCents } from "../owner/replies.ts";
-import { OwnerNotes } from "../leads/owner-notes.ts";
-import type { Sql } from "../leads/sql.ts";
+import type { LeadStore } from "../leads/store.ts";
 import { followUpText } from "../owner/reminder-text.ts";
 import { webhookSecret, webhookUpdatesInOrder } from "./updates.ts";
 import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
@@ -281,7 +280,7 @@ describe("the owner's buttons, through long polling (no public address)", () => 
 });
 
 describe("the owner's replies to a notice", () => {
-  const notesOf = (relay: { opened: { store: { sql: Sql } } }) => new OwnerNotes(relay.opened.store.sql);
+  const notesOf = (relay: { opened: { store: LeadStore } }) => relay.opened.store.notes;
   const confirmations = () => stack.tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown)).map((d) => d.shown);
 
   it("through the webhook: a number records the quote, text adds a note (controls and direction marks gone), each confirmed as a reply; the follow-up names the amount", async () => {
@@ -377,7 +376,7 @@ describe("a webhook set for presses only", () => {
     expect(await webhookUpdatesInOrder(telegram())).toBe("relay: the webhook asked Telegram for callback_query, not message: set again with callback_query, message");
     expect(await info()).toMatchObject({ url: `${RELAY_HOST}${TELEGRAM_UPDATES_PATH}`, allowed_updates: ["callback_query", "message"], pending_update_count: 0 });
     expect(await stack.tg.reply(messageId, "$380")).toBe(200);
-    expect(await new OwnerNotes(relay.opened.store.sql).quote(id)).toBe(38_000);
+    expect(await relay.opened.store.notes.quote(id)).toBe(38_000);
     expect(await webhookUpdatesInOrder(telegram())).toBeUndefined();
   });
 

@@ -27,7 +27,6 @@ import { report } from "../../../scripts/leads/report.ts";
 import { show } from "../../../scripts/leads/show.ts";
 import { capturedIo } from "../../../scripts/script-io.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
-import { OwnerNotes } from "../leads/owner-notes.ts";
 import { brisbane } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
 import type { MonthReport } from "../owner/report.ts";
@@ -235,7 +234,7 @@ export async function agree(host: OwnerDayHost, now: number, what: string, seen:
   const { tg } = host;
   const store = await host.store();
   const rows = await leadRows(store);
-  const notes = new OwnerNotes(store.sql);
+  const notes = store.notes;
   const byNotice = new Map<number, { row: LeadRow; name: string }>();
   /** Each lead's first press of Called, Quoted or Booked that stands (an Undo's aside): the report's first contact. */
   const contacted = new Map<string, number>();

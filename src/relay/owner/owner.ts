@@ -24,6 +24,7 @@ import { expireUndos, noticeChat } from "./notice-edit.ts";
 import { weeklySummary } from "./weekly.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import type { Lead } from "../leads/lead.ts";
+import type { LeadStore } from "../leads/store.ts";
 import { isOpen, nextOpenAt, openingAfterBusinessDays } from "../leads/hours.ts";
 import { stageKeyboard } from "../telegram/stages.ts";
 import { DAY_MS, digest, type DigestOptions } from "./digest.ts";
@@ -49,7 +50,8 @@ export async function ownerTick(options: OwnerOptions, now: number): Promise<voi
   await weeklySummary(options, now, sends);
 }
 
-async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOptions, now: number, sends: Sends): Promise<void> {
+async function remind(options: OwnerOptions, now: number, sends: Sends): Promise<void> {
+  const { store, hours, reminderMinutes } = options;
   if (!reminderMinutes || !isOpen(hours, now)) return;
   for (const lead of await store.owner.unremindedWaiting(now - reminderMinutes * 60_000)) {
     // Out of room this run: the rest are still untaken, for the next.
@@ -57,21 +59,7 @@ async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOpt
     // Due at delivery + the wait, or at the next opening after that; put off with Later, at the time it was put off to.
     const due = nextOpenAt(hours, lead.snoozedUntil ?? lead.deliveredAt + reminderMinutes * 60_000);
     if (due === undefined || due > now || !(await store.owner.reminder(lead.id, now))) continue;
-    const full = await store.get(lead.id);
-    const fields = full?.fields ?? null;
-    await sends.next();
-    const sent = await sendOnce(reminderText(fields, lead.receivedAt, now), telegram, "Markdown", {
-      ...replyToNotice(full, telegram),
-      reply_markup: stageKeyboard(lead.id, { phone: fields?.phone, later: true }),
-    });
-    sends.heard(sent);
-    if (sent.kind === "sent") {
-      log(`relay: lead ${lead.id} reminded`);
-      if (sent.messageId !== undefined) await store.notes.sentAbout(lead.id, sent.chatId ?? telegram.chatId, sent.messageId, "reminder", now);
-    } else {
-      await store.owner.reminder(lead.id, null);
-      log(`relay: could not remind the owner of lead ${lead.id} (${sent.reason}); trying again in a minute`);
-    }
+    await sendAbout(options, now, sends, lead.id, "reminder", (fields) => ({ text: reminderText(fields, lead.receivedAt, now), keyboard: { phone: fields?.phone, later: true } }));
   }
 }
 
@@ -80,33 +68,51 @@ async function remind({ store, telegram, hours, reminderMinutes, log }: OwnerOpt
  * follow-up at that day's opening (or when Later put it off to), as a reply to its notice: half of
  * a cleaning business's work is won in the follow-up.
  */
-async function followUp({ store, telegram, hours, followUpDays = 0, log }: OwnerOptions, now: number, sends: Sends): Promise<void> {
+async function followUp(options: OwnerOptions, now: number, sends: Sends): Promise<void> {
+  const { store, hours, followUpDays = 0 } = options;
   if (!followUpDays || !isOpen(hours, now)) return;
   // A cheap bound for the store: the follow-up's day is at least as many calendar days after the quote's day, so the quote was at least one fewer days before now.
   for (const lead of await store.owner.unfollowedQuoted(now - (followUpDays - 1) * DAY_MS)) {
     if (!sends.room()) return;
     const due = lead.snoozedUntil ?? openingAfterBusinessDays(hours, lead.quotedAt, followUpDays);
     if (due === undefined || due > now || !(await store.owner.followUp(lead.id, now))) continue;
-    const full = await store.get(lead.id);
-    const fields = full?.fields ?? null;
-    const notes = store.notes;
-    const cents = await notes.quote(lead.id);
-    await sends.next();
-    const sent = await sendOnce(followUpText(fields, lead.quotedAt, now, cents), telegram, "Markdown", {
-      ...replyToNotice(full, telegram),
-      reply_markup: stageKeyboard(lead.id, { current: "quoted", phone: fields?.phone, later: true }),
-    });
-    sends.heard(sent);
-    if (sent.kind === "sent") {
-      log(`relay: lead ${lead.id} followed up`);
-      if (sent.messageId !== undefined) await notes.sentAbout(lead.id, sent.chatId ?? telegram.chatId, sent.messageId, "follow-up", now);
-    } else {
-      await store.owner.followUp(lead.id, null);
-      log(`relay: could not send the follow-up of lead ${lead.id} (${sent.reason}); trying again in a minute`);
-    }
+    const cents = await store.notes.quote(lead.id);
+    await sendAbout(options, now, sends, lead.id, "follow-up", (fields) => ({ text: followUpText(fields, lead.quotedAt, now, cents), keyboard: { current: "quoted", phone: fields?.phone, later: true } }));
   }
 }
 
+const SENT_ABOUT = {
+  reminder: { done: "reminded", failed: (id: string) => `could not remind the owner of lead ${id}`, giveBack: (store: LeadStore, id: string) => store.owner.reminder(id, null) },
+  "follow-up": { done: "followed up", failed: (id: string) => `could not send the follow-up of lead ${id}`, giveBack: (store: LeadStore, id: string) => store.owner.followUp(id, null) },
+};
+
+/**
+ * A reminder or follow-up the run has taken in the store: sent at the run's pace, with the stage
+ * buttons, as a reply to the lead's notice where it can be; kept (lead_messages) once Telegram has
+ * it, so a reply to it counts for the lead, or given back for the next minute's run when not.
+ */
+async function sendAbout(
+  { store, telegram, log }: OwnerOptions,
+  now: number,
+  sends: Sends,
+  leadId: string,
+  kind: keyof typeof SENT_ABOUT,
+  message: (fields: Record<string, string> | null) => { text: string; keyboard: Parameters<typeof stageKeyboard>[1] },
+): Promise<void> {
+  const lead = await store.get(leadId);
+  const { text, keyboard } = message(lead?.fields ?? null);
+  await sends.next();
+  const sent = await sendOnce(text, telegram, "Markdown", { ...replyToNotice(lead, telegram), reply_markup: stageKeyboard(leadId, keyboard) });
+  sends.heard(sent);
+  const words = SENT_ABOUT[kind];
+  if (sent.kind === "sent") {
+    log(`relay: lead ${leadId} ${words.done}`);
+    if (sent.messageId !== undefined) await store.notes.sentAbout(leadId, sent.chatId ?? telegram.chatId, sent.messageId, kind, now);
+  } else {
+    await words.giveBack(store, leadId);
+    log(`relay: ${words.failed(leadId)} (${sent.reason}); trying again in a minute`);
+  }
+}
 
 /**
  * A reminder or follow-up answers the lead's notice when the notice is in the chat it goes to. One

@@ -10,12 +10,12 @@ export class OwnerQueries {
   constructor(private readonly sql: Sql) {}
 
   /** Delivered leads still at no stage, not yet reminded, delivered before `before`: the reminders' candidates. */
-  async unremindedWaiting(before: number): Promise<{ id: string; deliveredAt: number; noticeMessageId: number; receivedAt: number; snoozedUntil: number | null }[]> {
-    const rows = await this.sql.all<{ id: string; delivered_at: number; notice_message_id: number; received_at: number; snoozed_until: number | null }>(
-      "SELECT id, delivered_at, notice_message_id, received_at, snoozed_until FROM leads WHERE status = 'delivered' AND stage IS NULL AND reminded_at IS NULL AND erased_at IS NULL AND notice_message_id IS NOT NULL AND delivered_at <= ? ORDER BY delivered_at LIMIT 50",
+  async unremindedWaiting(before: number): Promise<{ id: string; deliveredAt: number; receivedAt: number; snoozedUntil: number | null }[]> {
+    const rows = await this.sql.all<{ id: string; delivered_at: number; received_at: number; snoozed_until: number | null }>(
+      "SELECT id, delivered_at, received_at, snoozed_until FROM leads WHERE status = 'delivered' AND stage IS NULL AND reminded_at IS NULL AND erased_at IS NULL AND notice_message_id IS NOT NULL AND delivered_at <= ? ORDER BY delivered_at LIMIT 50",
       [before],
     );
-    return rows.map((r) => ({ id: r.id, deliveredAt: Number(r.delivered_at), noticeMessageId: Number(r.notice_message_id), receivedAt: Number(r.received_at), snoozedUntil: r.snoozed_until === null ? null : Number(r.snoozed_until) }));
+    return rows.map((r) => ({ id: r.id, deliveredAt: Number(r.delivered_at), receivedAt: Number(r.received_at), snoozedUntil: r.snoozed_until === null ? null : Number(r.snoozed_until) }));
   }
 
   /** Takes the lead's one reminder: false when it was already taken. `at` null gives it back (the send failed). */
@@ -25,12 +25,12 @@ export class OwnerQueries {
   }
 
   /** Leads at Quoted since `before` or earlier, not yet followed up: the follow-ups' candidates, with when they were last quoted. */
-  async unfollowedQuoted(before: number): Promise<{ id: string; noticeMessageId: number; receivedAt: number; quotedAt: number; snoozedUntil: number | null }[]> {
-    const rows = await this.sql.all<{ id: string; notice_message_id: number; received_at: number; quoted_at: number; snoozed_until: number | null }>(
-      "SELECT l.id, l.notice_message_id, l.received_at, COALESCE(s.last_at, s.at) AS quoted_at, l.snoozed_until FROM leads AS l JOIN lead_stages AS s ON s.lead_id = l.id AND s.stage = 'quoted' WHERE l.stage = 'quoted' AND l.followed_up_at IS NULL AND l.erased_at IS NULL AND l.notice_message_id IS NOT NULL AND COALESCE(s.last_at, s.at) <= ? ORDER BY 4 LIMIT 50",
+  async unfollowedQuoted(before: number): Promise<{ id: string; receivedAt: number; quotedAt: number; snoozedUntil: number | null }[]> {
+    const rows = await this.sql.all<{ id: string; received_at: number; quoted_at: number; snoozed_until: number | null }>(
+      "SELECT l.id, l.received_at, COALESCE(s.last_at, s.at) AS quoted_at, l.snoozed_until FROM leads AS l JOIN lead_stages AS s ON s.lead_id = l.id AND s.stage = 'quoted' WHERE l.stage = 'quoted' AND l.followed_up_at IS NULL AND l.erased_at IS NULL AND l.notice_message_id IS NOT NULL AND COALESCE(s.last_at, s.at) <= ? ORDER BY 3 LIMIT 50",
       [before],
     );
-    return rows.map((r) => ({ id: r.id, noticeMessageId: Number(r.notice_message_id), receivedAt: Number(r.received_at), quotedAt: Number(r.quoted_at), snoozedUntil: r.snoozed_until === null ? null : Number(r.snoozed_until) }));
+    return rows.map((r) => ({ id: r.id, receivedAt: Number(r.received_at), quotedAt: Number(r.quoted_at), snoozedUntil: r.snoozed_until === null ? null : Number(r.snoozed_until) }));
   }
 
   /** Takes the lead's one follow-up: false when it was already taken. `at` null gives it back (the send failed). */

@@ -19,7 +19,8 @@
  * measured figure, as Telegram publishes none); takes at most 20 messages a
  * minute to a group (429 with retry_after); answers a group upgraded to a
  * supergroup with 400 and migrate_to_chat_id, and a removed bot with 403; takes
- * a setWebhook with a URL once a second, and says what is set (getWebhookInfo, its fields as the server writes them). Updates (a press, `press`) go into one
+ * a setWebhook with a URL once a second, and says what is set (getWebhookInfo,
+ * its fields as the server writes them). Updates (a press, `press`) go into one
  * queue, as the server's TQueue: posted to the webhook set with setWebhook
  * (https only, on port 443, 80, 88 or 8443; with its secret token in
  * X-Telegram-Bot-Api-Secret-Token), which `route` points at a local server as
@@ -753,7 +754,8 @@ export async function startTelegramStandIn({
   /**
    * Client.cpp, JsonWebhookInfo: url ("" under getUpdates), has_custom_certificate, pending_update_count;
    * max_connections when set; ip_address with a URL ("<unknown>" before one is resolved: here never);
-   * allowed_updates only when they differ from the default (DEFAULT_ALLOWED_UPDATE_TYPES).
+   * allowed_updates when the bot asked for a list. The server leaves them out when the list is its
+   * default (DEFAULT_ALLOWED_UPDATE_TYPES); here only an empty list or none is taken for the default.
    */
   function webhookInfo(): Record<string, unknown> {
     expire();

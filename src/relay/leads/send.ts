@@ -41,7 +41,7 @@ export async function sendParts(store: LeadStore, lead: Lead, telegram: Telegram
     // A plain notice keeps no Markdown to edit: a press then changes only its buttons.
     await store.partSent(lead, i, now(), { messageId: outcome.messageId, chatId: outcome.chatId, text: plain ? undefined : text });
     // An earlier part is the lead's too: the owner's reply to it counts (the last part is the notice itself).
-    if (i < parts.length - 1 && outcome.messageId !== undefined) await store.notes.sentAbout(lead.id, outcome.chatId ?? telegram.chatId, outcome.messageId, "notice-part", now());
+    if (i < parts.length - 1 && outcome.messageId !== undefined) await store.notes.sentAbout(lead.id, outcome.chatId, outcome.messageId, "notice-part", now());
     lead = { ...lead, partsSent: i + 1, uncertainPart: null };
   }
   return { done: true };

@@ -107,7 +107,7 @@ async function sendAbout(
   const words = SENT_ABOUT[kind];
   if (sent.kind === "sent") {
     log(`relay: lead ${leadId} ${words.done}`);
-    if (sent.messageId !== undefined) await store.notes.sentAbout(leadId, sent.chatId ?? telegram.chatId, sent.messageId, kind, now);
+    if (sent.messageId !== undefined) await store.notes.sentAbout(leadId, sent.chatId, sent.messageId, kind, now);
   } else {
     await words.giveBack(store, leadId);
     log(`relay: ${words.failed(leadId)} (${sent.reason}); trying again in a minute`);

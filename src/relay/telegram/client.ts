@@ -27,7 +27,7 @@ export const ATTEMPT_TIMEOUT_MS = 30_000;
 
 export type SendOutcome =
   /** `messageId`: the message's id in `chatId`, the chat it went to (a group's supergroup, if it moved), for replies and edits. */
-  | { kind: "sent"; messageId?: number; chatId?: string }
+  | { kind: "sent"; messageId?: number; chatId: string }
   /** Worth another try. `uncertain`: no answer came, so Telegram may have delivered it. */
   | { kind: "retry"; reason: string; retryAfterMs?: number; uncertain: boolean }
   /** The token or chat is refused: nothing is sent until the settings change. */
@@ -53,7 +53,8 @@ export async function sendOnce(text: string, telegram: TelegramOptions, parseMod
   if (response.ok && answer.ok === true) {
     const result = answer.result as { message_id?: unknown; chat?: { id?: unknown } } | undefined;
     const chatId = result?.chat?.id;
-    return { kind: "sent", messageId: typeof result?.message_id === "number" ? result.message_id : undefined, chatId: typeof chatId === "number" || typeof chatId === "string" ? String(chatId) : undefined };
+    // The chat Telegram names; else the one asked, which post() moved on if Telegram said the chat moved.
+    return { kind: "sent", messageId: typeof result?.message_id === "number" ? result.message_id : undefined, chatId: typeof chatId === "number" || typeof chatId === "string" ? String(chatId) : telegram.chatId };
   }
   const reason = `${response.status} ${answer.description ?? "(no description)"}`;
   if (response.status === 429) return { kind: "retry", reason, retryAfterMs: Math.max(1, answer.retryAfter ?? 1) * 1000, uncertain: false };

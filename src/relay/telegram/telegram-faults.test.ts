@@ -13,13 +13,15 @@ import { callbackData } from "./stages.ts";
 import { within } from "../testing/leads.ts";
 import { testClock } from "../testing/clock.ts";
 import { relayPerTest } from "../testing/relay-stack.ts";
+import { TEST_GROUP_ID } from "../testing/telegram-stand-in.ts";
 import { ownerTick } from "../owner/owner.ts";
 import { openingAfterBusinessDays } from "../leads/hours.ts";
 import { loadContent } from "../../build/content/load.ts";
 
 const HOURS = loadContent("content").site.hours;
 
-const stack = relayPerTest();
+// A basic group, as the owner's chat usually starts: Telegram upgrades it to a supergroup when it grows.
+const stack = relayPerTest({ standIn: { chatId: TEST_GROUP_ID } });
 const { logs } = stack;
 /** A relay reading the owner's presses this way (none by default); with "webhook" the stand-in's webhook points at it. */
 const start = (updates: "webhook" | "polling" | "off" = "off", now?: () => number) => stack.start({ env: { TELEGRAM_UPDATES: updates }, now });
@@ -99,13 +101,27 @@ describe("notices left in the group after it became a supergroup", () => {
 
     // The owner presses Called on the old notice, in the old group: answered, and that notice edited.
     const old = noticesFor("Old Lead")[0];
-    expect(await stack.tg.press(old.messageId, callbackData("called", oldId))).toBe(200);
+    expect(await stack.tg.press(old.messageId, callbackData("called", oldId), {}, stack.tg.chatId)).toBe(200);
     expect(stack.tg.answers.at(-1)?.text).toBe("Marked Called.");
     expect((await relay.opened.store.get(oldId))?.stage).toBe("called");
-    const edited = stack.tg.messages.get(old.messageId)!;
+    const edited = stack.tg.messages.in(stack.tg.chatId, old.messageId)!;
     expect(edited.chatId).toBe(stack.tg.chatId);
     expect(edited.shown).toContain("\nCalled by Sam at ");
     expect(logs.filter((l) => /could not edit|another chat/.test(l))).toEqual([]);
+
+    // The supergroup numbers its messages afresh: the new notice has the old one's id, in the other chat
+    // (where the owner can no longer write). A reply there names the new notice, not the old one.
+    const newId = await idOf("New Lead");
+    const fresh = noticesFor("New Lead")[0];
+    expect(fresh.messageId).toBe(old.messageId);
+    expect(() => stack.tg.reply(old.messageId, "$380", {}, stack.tg.chatId)).toThrow(/nobody writes in it/);
+    expect(await stack.tg.reply(fresh.messageId, "$450", {}, supergroup)).toBe(200);
+    expect([await relay.opened.store.notes.quote(oldId), await relay.opened.store.notes.quote(newId)]).toEqual([null, 45_000]);
+    expect(stack.tg.delivered.filter((d) => d.shown.startsWith("Quote recorded")).map((d) => [String(d.chatId), d.shown])).toEqual([
+      [supergroup, "Quote recorded for New Lead: $450. Press Quoted on the notice once they have it."],
+    ]);
+    expect(stack.tg.messages.in(supergroup, fresh.messageId)!.shown).toMatch(/^Stage: waiting\nQuote: \$450\n/);
+    expect(stack.tg.messages.in(stack.tg.chatId, old.messageId)!.shown).not.toContain("$450");
 
     // Waiting Lead's notice stayed behind: its reminder goes to the supergroup, replying to nothing there.
     const telegram = { apiBase: stack.tg.apiBase, token: stack.tg.token, chatId: supergroup };
@@ -114,7 +130,7 @@ describe("notices left in the group after it became a supergroup", () => {
     await ownerTick({ store: relay.opened.store, telegram, hours: HOURS, reminderMinutes: 30, log: () => {} }, tick);
     const reminder = stack.tg.delivered.find((d) => d.shown.includes("Waiting Lead") && !d.shown.includes("Name: Waiting Lead"));
     expect(reminder && String(reminder.chatId)).toBe(supergroup);
-    expect(stack.tg.messages.get(reminder!.messageId)?.replyTo).toBeUndefined();
+    expect(stack.tg.messages.in(supergroup, reminder!.messageId)?.replyTo).toBeUndefined();
   });
 });
 
@@ -130,7 +146,7 @@ describe("a bot removed from the group", () => {
     await expect.poll(async () => (await first.opened.store.stats()).pending, { timeout: 10_000, message: "the second lead waits" }).toBe(1);
     const red = await healthOf(first.url);
     expect(red).toMatchObject({ status: 503, ok: false, telegram: "undeliverable", undeliverable: 1, pending: 1 });
-    expect(red.problem).toBe("Telegram refuses the relay's settings (403 Forbidden: bot was kicked from the supergroup chat): 2 leads held until they work");
+    expect(red.problem).toBe("Telegram refuses the relay's settings (403 Forbidden: bot was kicked from the group chat): 2 leads held until they work");
 
     stack.tg.restoreBot();
     await stack.stop(first);

@@ -323,10 +323,12 @@ describe("the owner's replies to a notice", () => {
     const { messageId, id } = await lead(relay.url);
     await stack.tg.reply(messageId, "$999", {}, "-1009999999999");
     const other = (await callBot(telegram(), "sendMessage", { chat_id: stack.tg.chatId, text: "chat" })) as { ok: true; result: { message_id: number } };
-    await stack.tg.reply(other.result.message_id, "$999");
-    await stack.tg.reply(messageId, "$999", { is_bot: true, first_name: "Other Bot" });
+    // The other chat's ids are its own: from here on, each reply names its chat.
+    const { chatId } = stack.tg;
+    await stack.tg.reply(other.result.message_id, "$999", {}, chatId);
+    await stack.tg.reply(messageId, "$999", { is_bot: true, first_name: "Other Bot" }, chatId);
     expect(await notesOf(relay).quote(id)).toBeNull();
-    await stack.tg.reply(messageId, "call after 5");
+    await stack.tg.reply(messageId, "call after 5", {}, chatId);
     expect(await stack.tg.redeliver(stack.tg.updates.at(-1)!)).toBe(200);
     expect(await notesOf(relay).notes(id)).toHaveLength(1);
     expect(confirmations()).toEqual(["Note added to Ann Lee's lead."]);

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseLegacyMarkdown, parseLegacyMarkdownEntities } from "../telegram/markdown.ts";
-import { CALLBACK_QUERY_TTL_MS, GROUP_MESSAGES_PER_MINUTE, startTelegramStandIn, TEST_CHAT_ID, type StandIn, type StandInOptions, type Update } from "./telegram-stand-in.ts";
+import { CALLBACK_QUERY_TTL_MS, GROUP_MESSAGES_PER_MINUTE, startTelegramStandIn, TEST_CHAT_ID, TEST_GROUP_ID, type StandIn, type StandInOptions, type Update } from "./telegram-stand-in.ts";
 
 const opened: StandIn[] = [];
 const servers: Server[] = [];
@@ -136,43 +136,51 @@ describe("the flood limit of a group", () => {
 });
 
 describe("a group upgraded to a supergroup", () => {
-  it("answers the old id 400 with migrate_to_chat_id, takes the new one, and presses come from the message's chat", async () => {
-    const tg = await standIn({ chatId: "-4012345678" });
+  it("answers the old id 400 with migrate_to_chat_id, takes the new one, numbers its messages afresh, and presses come from the message's chat", async () => {
+    const tg = await standIn({ chatId: TEST_GROUP_ID });
     const before = await send(tg, "in the group", { reply_markup: kb("a") });
     const oldMessage = (before.body.result as { message_id: number }).message_id;
     const supergroup = tg.upgradeToSupergroup();
     expect(supergroup).toMatch(/^-100\d{10}$/);
     expect(tg.currentChatId).toBe(supergroup);
-    expect(tg.chatId).toBe("-4012345678");
+    expect(tg.chatId).toBe(TEST_GROUP_ID);
 
-    const moved = await send(tg, "to the old id", {}, "-4012345678");
+    const moved = await send(tg, "to the old id", {}, TEST_GROUP_ID);
     expect(moved.status).toBe(400);
     expect(moved.body).toEqual({ ok: false, error_code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", parameters: { migrate_to_chat_id: Number(supergroup) } });
     const after = await send(tg, "to the new id", { reply_markup: kb("b") });
     expect(after.status).toBe(200);
-    expect(tg.delivered.map((d) => String(d.chatId))).toEqual(["-4012345678", supergroup]);
+    expect(tg.delivered.map((d) => String(d.chatId))).toEqual([TEST_GROUP_ID, supergroup]);
 
-    // Edits ask for Edit access, which Client.cpp does not refuse for an upgraded group: the old
-    // message is edited in the old chat, and is not in the supergroup.
-    expect((await call(tg, "editMessageText", { chat_id: "-4012345678", message_id: oldMessage, text: "edited" })).status).toBe(200);
-    expect(await call(tg, "editMessageText", { chat_id: supergroup, message_id: oldMessage, text: "again" })).toMatchObject({ status: 400, body: { description: "Bad Request: message to edit not found" } });
-
+    // The supergroup counts its messages from its own start: its first has the old one's id, and is another message.
     const newMessage = (after.body.result as { message_id: number }).message_id;
-    await tg.press(newMessage, "b");
-    await tg.press(oldMessage, "a");
+    expect(newMessage).toBe(oldMessage);
+    expect(() => tg.messages.get(oldMessage)).toThrow(/is in 2 chats/);
+    expect([tg.messages.in(TEST_GROUP_ID, oldMessage)?.shown, tg.messages.in(supergroup, newMessage)?.shown]).toEqual(["in the group", "to the new id"]);
+    // Edits ask for Edit access, which Client.cpp does not refuse for an upgraded group: each chat's message is edited in its own chat.
+    expect((await call(tg, "editMessageText", { chat_id: TEST_GROUP_ID, message_id: oldMessage, text: "edited" })).status).toBe(200);
+    expect((await call(tg, "editMessageText", { chat_id: supergroup, message_id: newMessage, text: "again" })).status).toBe(200);
+    expect([tg.messages.in(TEST_GROUP_ID, oldMessage)?.shown, tg.messages.in(supergroup, newMessage)?.shown]).toEqual(["edited", "again"]);
+    expect(await call(tg, "editMessageText", { chat_id: supergroup, message_id: newMessage + 1, text: "none" })).toMatchObject({ status: 400, body: { description: "Bad Request: message to edit not found" } });
+    // A reply names its message in the chat it is sent to.
+    expect(await send(tg, "reply", { reply_parameters: { message_id: newMessage + 1 } })).toMatchObject({ status: 400, body: { description: "Bad Request: message to be replied not found" } });
+
+    await tg.press(newMessage, "b", {}, supergroup);
+    await tg.press(oldMessage, "a", {}, TEST_GROUP_ID);
     expect(tg.updates.map((u) => [u.callback_query!.message.chat.id, u.callback_query!.message.chat.type])).toEqual([
       [Number(supergroup), "supergroup"],
-      [-4012345678, "group"],
+      [Number(TEST_GROUP_ID), "group"],
     ]);
   });
 
-  it("takes the id it is given, and reset brings the group back", async () => {
-    const tg = await standIn();
+  it("takes the id it is given, and reset brings the group back; a supergroup is never upgraded", async () => {
+    const tg = await standIn({ chatId: TEST_GROUP_ID });
     expect(tg.upgradeToSupergroup("-1009876543210")).toBe("-1009876543210");
-    expect((await send(tg, "x", {}, TEST_CHAT_ID)).body.parameters).toEqual({ migrate_to_chat_id: -1009876543210 });
+    expect(() => tg.upgradeToSupergroup()).toThrow(/only a basic group becomes a supergroup/);
+    expect((await send(tg, "x", {}, TEST_GROUP_ID)).body.parameters).toEqual({ migrate_to_chat_id: -1009876543210 });
     tg.reset();
-    expect(tg.currentChatId).toBe(TEST_CHAT_ID);
-    expect((await send(tg, "x", {}, TEST_CHAT_ID)).status).toBe(200);
+    expect(tg.currentChatId).toBe(TEST_GROUP_ID);
+    expect((await send(tg, "x", {}, TEST_GROUP_ID)).status).toBe(200);
     expect(await send(tg, "x", {}, "-1009876543210")).toMatchObject({ status: 400, body: { description: "Bad Request: chat not found" } });
   });
 });
@@ -181,7 +189,7 @@ describe("a bot removed from the chat", () => {
   it("kicked from a supergroup or a group, or blocked by a user: 403 on sends and edits until restored", async () => {
     for (const [chatId, how, description] of [
       [TEST_CHAT_ID, "kicked", "Forbidden: bot was kicked from the supergroup chat"],
-      ["-4012345678", "kicked", "Forbidden: bot was kicked from the group chat"],
+      [TEST_GROUP_ID, "kicked", "Forbidden: bot was kicked from the group chat"],
       ["4242", "blocked", "Forbidden: bot was blocked by the user"],
     ] as const) {
       const tg = await standIn({ chatId });
@@ -464,7 +472,7 @@ describe('"message is not modified"', () => {
 
 describe("reset", () => {
   it("brings back the chat, the bot, the update ids, the limits, the routes and the counts", async () => {
-    const tg = await standIn({ groupMessagesPerMinute: 1, setWebhookIntervalMs: 0 });
+    const tg = await standIn({ chatId: TEST_GROUP_ID, groupMessagesPerMinute: 1, setWebhookIntervalMs: 0 });
     const first = tg.updates.length;
     await tg.press(1, "a");
     const firstId = tg.updates[first].update_id;
@@ -475,7 +483,7 @@ describe("reset", () => {
     tg.route("https://relay.test", "http://127.0.0.1:9");
     tg.on("sendMessage", { kind: "down" });
     tg.reset();
-    expect([tg.currentChatId, tg.calls("sendMessage"), tg.delivered.length, tg.updates.length, tg.webhookErrors.length]).toEqual([TEST_CHAT_ID, 0, 0, 0, 0]);
+    expect([tg.currentChatId, tg.calls("sendMessage"), tg.delivered.length, tg.updates.length, tg.webhookErrors.length]).toEqual([TEST_GROUP_ID, 0, 0, 0, 0]);
     expect((await send(tg)).status).toBe(200);
     await tg.press(1, "b");
     expect(tg.updates[0].update_id).toBe(firstId);

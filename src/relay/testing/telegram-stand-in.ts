@@ -91,6 +91,42 @@ export interface ChatMessage {
   replyTo?: number;
 }
 
+/**
+ * The messages of every chat the bot has been in, as edited since. A message id names a message within
+ * its chat only: private chats and basic groups number their messages from the bot's own count, and a
+ * supergroup from a count of its own (Telethon's "Message identifiers": "In megagroups and broadcast
+ * channels, the message counter instead belongs to the channel itself";
+ * https://docs.telethon.dev/en/v2/concepts/messages.html#message-identifiers). So after a group becomes a
+ * supergroup, ids in the new chat start again and name other messages than the same ids in the old one.
+ */
+export class ChatMessages {
+  readonly #byChat = new Map<string, ChatMessage>();
+
+  /** The message with this id in this chat. */
+  in(chatId: string, messageId: number): ChatMessage | undefined {
+    return this.#byChat.get(`${chatId}/${messageId}`);
+  }
+
+  /** The message with this id, in whichever chat has one; an error where two chats have it (say which with `in`). */
+  get(messageId: number): ChatMessage | undefined {
+    const found = [...this.#byChat.values()].filter((m) => m.messageId === messageId);
+    if (found.length > 1) throw new Error(`message ${messageId} is in ${found.length} chats (${found.map((m) => m.chatId).join(", ")}): name the chat, messages.in(chatId, ${messageId})`);
+    return found[0];
+  }
+
+  set(message: ChatMessage): void {
+    this.#byChat.set(`${message.chatId}/${message.messageId}`, message);
+  }
+
+  values(): IterableIterator<ChatMessage> {
+    return this.#byChat.values();
+  }
+
+  *[Symbol.iterator](): IterableIterator<[number, ChatMessage]> {
+    for (const m of this.#byChat.values()) yield [m.messageId, m];
+  }
+}
+
 export interface TelegramUser {
   id: number;
   is_bot: boolean;
@@ -131,8 +167,8 @@ export interface StandIn {
   currentChatId: string;
   /** Messages sendMessage accepted, in order. */
   delivered: Received[];
-  /** Every message by id, as edited since. */
-  messages: Map<number, ChatMessage>;
+  /** Every message in every chat, as edited since: by id alone where only one chat has it (`get`), else by chat and id (`in`). */
+  messages: ChatMessages;
   /** editMessageText and editMessageReplyMarkup calls that changed a message, in order. */
   edits: { method: string; messageId: number }[];
   /** answerCallbackQuery calls that Telegram took, in order. */
@@ -154,9 +190,11 @@ export interface StandIn {
   /** Requests that reached this method, answered or not (competingPoll's included). */
   calls(method: string): number;
   /**
-   * The group becomes a supergroup with a new id (default a new -100… one), which it answers. From
+   * The basic group becomes a supergroup with a new id (default a new -100… one), which it answers. From
    * then on sendMessage to the old id gets 400 "group chat was upgraded to a supergroup chat" with
    * parameters.migrate_to_chat_id; the new id takes messages; messages sent before stay in the old chat.
+   * The supergroup numbers its messages from a count of its own, so its ids name other messages than
+   * the same ids in the group (ChatMessages). A supergroup is never upgraded: an error.
    */
   upgradeToSupergroup(newChatId?: string): string;
   /** The bot is removed from the chat: "kicked" from a group or supergroup, or "blocked" by the user of a private chat. */
@@ -187,7 +225,7 @@ export interface StandIn {
   /**
    * The owner replies to a message with `text`: a message update from the message's chat (or
    * `chatId`), delivered as press() delivers; dropped (undefined) while the bot has not asked for
-   * message updates.
+   * message updates. An error in a group upgraded to a supergroup, where nobody writes.
    */
   reply(messageId: number, text: string, from?: Partial<TelegramUser>, chatId?: string): Promise<number | undefined>;
   /** Updates made while their kind was not in allowed_updates: never delivered. */
@@ -237,6 +275,8 @@ const DEFAULT_NOT_ALLOWED = ["chat_member", "message_reaction", "message_reactio
 
 export const TEST_TOKEN = "123456789:TEST-stand-in-token_abcdefghijklmnop";
 export const TEST_CHAT_ID = "-1001234567890";
+/** A basic group, which Telegram upgrades to a supergroup (upgradeToSupergroup). */
+export const TEST_GROUP_ID = "-4012345678";
 export const OWNER: TelegramUser = { id: 4242, is_bot: false, first_name: "Sam" };
 
 /**
@@ -425,7 +465,7 @@ export async function startTelegramStandIn({
   const fresh = () => ({
     delivered: [] as Received[],
     calls: new Map<string, number>(),
-    messages: new Map<number, ChatMessage>(),
+    messages: new ChatMessages(),
     edits: [] as StandIn["edits"],
     answers: [] as StandIn["answers"],
     webhook: undefined as StandIn["webhook"],
@@ -438,7 +478,10 @@ export async function startTelegramStandIn({
     /** TQueue's tail_id: the id the next update gets. */
     nextUpdateId: FIRST_UPDATE_ID,
     queries: new Map<string, { expiresAt: number; answered: boolean }>(),
+    /** The bot's own message count, which private chats and basic groups number their messages from. */
     nextMessageId: 1,
+    /** Each supergroup's own message count. */
+    supergroupMessageIds: new Map<string, number>(),
     currentChatId: chatId,
     /** Old chat id → the supergroup it became. */
     upgraded: new Map<string, string>(),
@@ -619,6 +662,14 @@ export async function startTelegramStandIn({
     return { chatId: id };
   }
 
+  /** The id a new message in this chat gets: the supergroup's own count, or the bot's (ChatMessages). */
+  function nextMessageId(chatId: string): number {
+    if (kindOf(chatId) !== "supergroup") return state.nextMessageId++;
+    const id = state.supergroupMessageIds.get(chatId) ?? 1;
+    state.supergroupMessageIds.set(chatId, id + 1);
+    return id;
+  }
+
   function sendMessage(body: Record<string, unknown>): Reply {
     // Client.cpp process_send_message_query: the text is read first (get_input_message_text), then
     // do_send_message reads the reply markup, then check_reply_parameters checks the chat.
@@ -632,7 +683,7 @@ export async function startTelegramStandIn({
     let replyTo = replyParameters?.message_id;
     // https://core.telegram.org/bots/api#replyparameters, allow_sending_without_reply: "Pass True if the message
     // should be sent even if the specified message to be replied to is not found" (a message id names a message in its chat only).
-    if (replyTo !== undefined && state.messages.get(Number(replyTo))?.chatId !== chat.chatId) {
+    if (replyTo !== undefined && !state.messages.in(chat.chatId, Number(replyTo))) {
       if (replyParameters?.allow_sending_without_reply !== true) return fail(400, "Bad Request: message to be replied not found");
       replyTo = undefined;
     }
@@ -645,13 +696,14 @@ export async function startTelegramStandIn({
       if (recent.length >= groupMessagesPerMinute) return tooMany(Math.max(1, Math.ceil((recent[recent.length - groupMessagesPerMinute] + 60_000 - now) / 1000)));
       recent.push(now);
     }
-    const messageId = state.nextMessageId++;
+    const messageId = nextMessageId(chat.chatId);
     const text = body.text as string;
     const linkPreviewDisabled = (body.link_preview_options as { is_disabled?: unknown } | undefined)?.is_disabled === true;
     const { shown, entities } = parsed;
     state.delivered.push({ chatId: body.chat_id, parseMode: body.parse_mode, text, shown, entities, linkPreviewDisabled, messageId, replyMarkup: kb.markup });
-    state.messages.set(messageId, { messageId, chatId: chat.chatId, text, shown, entities, replyMarkup: kb.markup, replyTo: replyTo === undefined ? undefined : Number(replyTo) });
-    return ok(messageResult(state.messages.get(messageId)!));
+    const message: ChatMessage = { messageId, chatId: chat.chatId, text, shown, entities, replyMarkup: kb.markup, replyTo: replyTo === undefined ? undefined : Number(replyTo) };
+    state.messages.set(message);
+    return ok(messageResult(message));
   }
 
   const messageResult = (m: ChatMessage) => ({
@@ -672,8 +724,8 @@ export async function startTelegramStandIn({
     if ("error" in kb) return fail(400, kb.error);
     const chat = chatFor(body.chat_id, "edit");
     if ("refusal" in chat) return chat.refusal;
-    const message = state.messages.get(Number(body.message_id));
-    if (!message || message.chatId !== chat.chatId) return fail(400, "Bad Request: message to edit not found");
+    const message = state.messages.in(chat.chatId, Number(body.message_id));
+    if (!message) return fail(400, "Bad Request: message to edit not found");
     const text = parsed ? (body.text as string) : message.text;
     const shown = parsed ? parsed.shown : message.shown;
     const entities = parsed ? parsed.entities : message.entities;
@@ -684,7 +736,7 @@ export async function startTelegramStandIn({
       return fail(400, DESCRIPTIONS.notModified);
     }
     const edited = { ...message, text, shown, entities, replyMarkup: kb.markup };
-    state.messages.set(message.messageId, edited);
+    state.messages.set(edited);
     state.edits.push({ method, messageId: message.messageId });
     return ok(messageResult(edited));
   }
@@ -955,6 +1007,7 @@ export async function startTelegramStandIn({
     always: (behaviour) => void (fallback = behaviour),
     upgradeToSupergroup(newChatId) {
       const old = state.currentChatId;
+      if (kindOf(old) !== "group") throw new Error(`upgradeToSupergroup: only a basic group becomes a supergroup, and ${old} is a ${kindOf(old)} chat (start the stand-in with chatId: TEST_GROUP_ID)`);
       let next = newChatId;
       while (next === undefined || next === old || state.upgraded.has(next)) {
         if (newChatId !== undefined) throw new Error("upgradeToSupergroup: the supergroup needs an id of its own");
@@ -995,7 +1048,7 @@ export async function startTelegramStandIn({
       state.routes.set(new URL(origin).origin, localBase.replace(/\/+$/, ""));
     },
     press(messageId, data, from = {}, inChat) {
-      const message = state.messages.get(messageId);
+      const message = inChat === undefined ? state.messages.get(messageId) : state.messages.in(inChat, messageId);
       const chat = inChat ?? message?.chatId ?? state.currentChatId;
       const id = String(nextQueryId++);
       state.queries.set(id, { expiresAt: Date.now() + callbackQueryTtlMs, answered: false });
@@ -1013,13 +1066,16 @@ export async function startTelegramStandIn({
       return deliver(update);
     },
     reply(messageId, text, from = {}, inChat) {
-      const message = state.messages.get(messageId);
+      const message = inChat === undefined ? state.messages.get(messageId) : state.messages.in(inChat, messageId);
       const chat = inChat ?? message?.chatId ?? state.currentChatId;
+      // An upgraded group is deactivated (tdlib's basicGroup: is_active false, upgraded_to_supergroup_id): its
+      // buttons still send presses, but nobody writes in it any more.
+      if (state.upgraded.has(chat)) throw new Error(`reply: group ${chat} was upgraded to a supergroup, and nobody writes in it any more`);
       const chatOf = { id: Number(chat), type: kindOf(chat) };
       const date = Math.floor(Date.now() / 1000);
-      const own = state.nextMessageId++;
+      const own = nextMessageId(chat);
       // The owner's message is in the chat too: the relay's answer may reply to it.
-      state.messages.set(own, { messageId: own, chatId: chat, text, shown: text, entities: [], replyTo: messageId });
+      state.messages.set({ messageId: own, chatId: chat, text, shown: text, entities: [], replyTo: messageId });
       const update: Update = {
         update_id: state.nextUpdateId++,
         message: { message_id: own, from: { ...OWNER, ...from }, chat: chatOf, date, text, reply_to_message: { message_id: messageId, from: BOT, chat: chatOf, date, text: message?.shown ?? "" } },

@@ -22,7 +22,7 @@ import { d1Sql } from "./d1.ts";
 import { DEAD_LETTER_SUFFIX, LEASE_MS, SWEEP_CRON, type LeadMessage } from "./queue.ts";
 import { LeadStore } from "../leads/store.ts";
 import { siteVars } from "./site-vars.ts";
-import { OWNER, startTelegramStandIn, TEST_CHAT_ID, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
+import { OWNER, startTelegramStandIn, TEST_CHAT_ID, TEST_GROUP_ID, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
 import { callbackData } from "../telegram/stages.ts";
 import { NEVER_OPEN, waitFor } from "../testing/leads.ts";
 import { COMPATIBILITY_DATE, deliveryQueue, keepOutput, migrationsSql, ROOT, workerScript } from "../testing/workerd.ts";
@@ -250,7 +250,8 @@ function testWorker(...given: Partial<Settings>[]): () => Running[] {
 /** Starts one workerd with every test's Worker, each test with a Telegram stand-in of its own. */
 async function startShared(): Promise<void> {
   for (const plan of plans) {
-    const tg = await startTelegramStandIn();
+    // The stand-in's chat is the one the first deployment is set up with.
+    const tg = await startTelegramStandIn({ chatId: plan.settings[0].bindings.TELEGRAM_CHAT_ID });
     standIns.push(tg);
     plan.deployments = plan.settings.map((settings, k) => {
       const name = `test-${plan.test}-${k}`;
@@ -666,7 +667,8 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
   });
 
   // Telegram as it really is (issue 37), on workerd: each also runs on Node in src/relay/telegram-faults.test.ts.
-  const upgraded = testWorker({}, {});
+  const inGroup = { bindings: { ...TELEGRAM, TELEGRAM_CHAT_ID: TEST_GROUP_ID } };
+  const upgraded = testWorker(inGroup, inGroup);
   it.concurrent("follows a group upgraded to a supergroup after the third lead: every lead in the new chat, none twice; a new deployment keeps the id", async ({ expect }) => {
     const [w, next] = upgraded();
     const { tg } = w;

@@ -10,6 +10,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { testClock } from "./clock.ts";
 import { parseLegacyMarkdown, parseLegacyMarkdownEntities } from "../telegram/markdown.ts";
 import { CALLBACK_QUERY_TTL_MS, GROUP_MESSAGES_PER_MINUTE, startTelegramStandIn, TEST_CHAT_ID, TEST_GROUP_ID, type StandIn, type StandInOptions, type Update } from "./telegram-stand-in.ts";
 
@@ -119,9 +120,10 @@ describe("the flood limit of a group", () => {
   });
 
   it("counts a rolling minute per group (the option sets the figure), not in a private chat, and reset clears it", async () => {
-    const tg = await standIn({ groupMessagesPerMinute: 2 });
+    const clock = testClock("running");
+    const tg = await standIn({ groupMessagesPerMinute: 2, now: clock.now });
     expect((await send(tg)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1_100));
+    clock.advance(1_100);
     expect((await send(tg)).status).toBe(200);
     // The slot frees a minute after the first message, about 59 s from now.
     const wait = (await send(tg)).body.parameters!.retry_after;
@@ -256,7 +258,7 @@ describe("getUpdates, as the server's queue answers it", () => {
     const tg = await standIn();
     const began = performance.now();
     const waiting = call(tg, "getUpdates", { timeout: 5 });
-    await new Promise((r) => setTimeout(r, 100));
+    await tg.idle();
     await tg.press(1, "a");
     expect(ids(await waiting)).toEqual([tg.updates[0].update_id]);
     expect(performance.now() - began).toBeLessThan(2_000); // not the 5 s timeout
@@ -265,7 +267,7 @@ describe("getUpdates, as the server's queue answers it", () => {
     expect(ids(await call(tg, "getUpdates", { offset }))).toEqual([]);
     // timeout 0 with the same offset within 3 s is a 3 s long poll: the press made meanwhile is in its answer.
     const again = call(tg, "getUpdates", { offset, timeout: 0 });
-    await new Promise((r) => setTimeout(r, 100));
+    await tg.idle();
     await tg.press(1, "b");
     expect(ids(await again)).toEqual([offset]);
     expect(tg.calls("getUpdates")).toBe(3);
@@ -327,9 +329,10 @@ describe("callback queries", () => {
   const queryOf = (tg: StandIn, i: number) => tg.updates[i].callback_query!.id;
 
   it(`are answered once; within ${CALLBACK_QUERY_TTL_MS / 1000} s by default, a redelivered update gives no second answer`, async () => {
-    const tg = await standIn();
+    const clock = testClock();
+    const tg = await standIn({ now: clock.now });
     await tg.press(1, "a");
-    await new Promise((r) => setTimeout(r, 300));
+    clock.advance(CALLBACK_QUERY_TTL_MS);
     expect((await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0), text: "Marked." })).status).toBe(200);
     expect(await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0) })).toMatchObject(tooOld);
     await tg.redeliver(tg.updates[0]);
@@ -338,13 +341,14 @@ describe("callback queries", () => {
   });
 
   it("expire after callbackQueryTtlMs, which outlives reset", async () => {
-    const tg = await standIn({ callbackQueryTtlMs: 50 });
+    const clock = testClock();
+    const tg = await standIn({ callbackQueryTtlMs: 50, now: clock.now });
     await tg.press(1, "a");
-    await new Promise((r) => setTimeout(r, 150));
+    clock.advance(51);
     expect(await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0) })).toMatchObject(tooOld);
     tg.reset();
     await tg.press(1, "b");
-    await new Promise((r) => setTimeout(r, 150));
+    clock.advance(51);
     expect(await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0) })).toMatchObject(tooOld);
     expect(tg.answers).toEqual([]);
   });
@@ -393,13 +397,15 @@ describe("setWebhook's rules", () => {
   });
 
   it("sets a URL at most once a second; deleting is not limited", async () => {
-    const tg = await standIn();
+    const clock = testClock();
+    const tg = await standIn({ now: clock.now });
     expect((await call(tg, "setWebhook", { url: "https://relay.test/a", secret_token: "bad secret" })).status).toBe(400);
+    clock.advance(999);
     const soon = await call(tg, "setWebhook", { url: "https://relay.test/a" });
     expect(soon.status).toBe(429);
     expect(soon.body.parameters).toEqual({ retry_after: 1 });
     expect((await call(tg, "deleteWebhook")).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1_000));
+    clock.advance(1);
     expect((await call(tg, "setWebhook", { url: "https://relay.test/a" })).status).toBe(200);
   });
 

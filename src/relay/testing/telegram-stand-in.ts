@@ -143,7 +143,11 @@ export interface StandInOptions {
   callbackQueryTtlMs?: number;
   /** Messages a group takes within a rolling minute (default 20, the Bots FAQ's figure). */
   groupMessagesPerMinute?: number;
-  /** The clock that rolling minute is counted on (default Date.now): a test that moves its own clock on gives it here. */
+  /**
+   * The clock (default Date.now) the stand-in reads for how long since: a group's rolling minute, a
+   * callback query's time to answer, an update's time kept, setWebhook's once a second. A test moves
+   * it on instead of sleeping. Waits (a long poll, a held-back 409) take real time.
+   */
   now?: () => number;
   /** The least time between two setWebhook calls that set a URL (default 1 s, as Client.cpp). */
   setWebhookIntervalMs?: number;
@@ -745,7 +749,7 @@ export async function startTelegramStandIn({
     const id = String(body.callback_query_id ?? "");
     const query = state.queries.get(id);
     // Answered once, within callbackQueryTtlMs (CALLBACK_QUERY_TTL_MS); else QUERY_ID_INVALID.
-    if (!query || query.answered || Date.now() > query.expiresAt) return fail(400, DESCRIPTIONS.queryTooOld);
+    if (!query || query.answered || clock() > query.expiresAt) return fail(400, DESCRIPTIONS.queryTooOld);
     if (body.text !== undefined && (typeof body.text !== "string" || body.text.length > 200)) return fail(400, "Bad Request: text is too long");
     query.answered = true;
     state.answers.push({ callbackQueryId: id, text: body.text as string | undefined });
@@ -764,7 +768,7 @@ export async function startTelegramStandIn({
 
   function setWebhook(url: unknown, body: Record<string, unknown>): Reply | Promise<Reply | undefined> {
     if (typeof url !== "string") return fail(400, "Bad Request: bad webhook: URL must be a string");
-    const now = Date.now();
+    const now = clock();
     // Client.cpp process_set_webhook_query: a setWebhook with a URL at most once a second, checked
     // before anything else (a refused one counts too); deleting is not limited.
     if (url) {
@@ -824,7 +828,7 @@ export async function startTelegramStandIn({
 
   /** Updates past their time are dropped (TQueue run_gc / do_get, expires_at < now). */
   function expire() {
-    const now = Date.now();
+    const now = clock();
     state.queue = state.queue.filter((q) => q.expiresAt >= now);
   }
   const head = () => state.queue[0]?.update.update_id ?? state.nextUpdateId;
@@ -911,7 +915,7 @@ export async function startTelegramStandIn({
 
   function queue(update: Update) {
     if (!state.queue.some((q) => q.update.update_id === update.update_id)) {
-      state.queue.push({ update, expiresAt: Date.now() + CALLBACK_UPDATE_KEPT_MS });
+      state.queue.push({ update, expiresAt: clock() + CALLBACK_UPDATE_KEPT_MS });
       state.queue.sort((a, b) => a.update.update_id - b.update.update_id);
     }
   }
@@ -1051,7 +1055,7 @@ export async function startTelegramStandIn({
       const message = inChat === undefined ? state.messages.get(messageId) : state.messages.in(inChat, messageId);
       const chat = inChat ?? message?.chatId ?? state.currentChatId;
       const id = String(nextQueryId++);
-      state.queries.set(id, { expiresAt: Date.now() + callbackQueryTtlMs, answered: false });
+      state.queries.set(id, { expiresAt: clock() + callbackQueryTtlMs, answered: false });
       const update: Update = {
         update_id: state.nextUpdateId++,
         callback_query: {

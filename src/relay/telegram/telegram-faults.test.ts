@@ -13,7 +13,7 @@ import { callbackData } from "./stages.ts";
 import { within } from "../testing/leads.ts";
 import { testClock } from "../testing/clock.ts";
 import { relayPerTest } from "../testing/relay-stack.ts";
-import { TEST_GROUP_ID } from "../testing/telegram-stand-in.ts";
+import { OWNER, TEST_GROUP_ID } from "../testing/telegram-stand-in.ts";
 import { ownerTick } from "../owner/owner.ts";
 import { openingAfterBusinessDays } from "../leads/hours.ts";
 import { loadContent } from "../../build/content/load.ts";
@@ -155,6 +155,31 @@ describe("a bot removed from the group", () => {
     await arrived("Kept One", "the first held lead goes out after the restart");
     await arrived("Kept Two", "the second held lead goes out after the restart");
     expect(noticesFor("Kept One")[0].shown).toMatch(/^Delayed: received /);
+    expect(await healthOf(second.url)).toMatchObject({ status: 200, ok: true, undeliverable: 0 });
+  });
+});
+
+describe("a chat with one person who never pressed Start", () => {
+  // The owner's own chat with the bot, set up before they opened it: Telegram lets no bot write first.
+  const person = relayPerTest({ standIn: { chatId: String(OWNER.id), started: false } });
+  it("holds every lead, health red naming the cause; once they press Start, a restart delivers each, marked delayed", async () => {
+    const clock = testClock();
+    const first = await person.start({ env: { TELEGRAM_UPDATES: "off" }, now: clock.now });
+    await post(first.url, "Before Start");
+    await expect.poll(async () => (await first.opened.store.stats()).undeliverable, { timeout: 10_000, message: "the lead is refused for the settings" }).toBe(1);
+    expect(person.tg.delivered).toEqual([]);
+    expect(await healthOf(first.url)).toMatchObject({
+      status: 503,
+      telegram: "undeliverable",
+      problem: "Telegram refuses the relay's settings (403 Forbidden: bot can't initiate conversation with a user): 1 lead held until they work",
+    });
+
+    person.tg.startBot();
+    await person.stop(first);
+    clock.advance(5 * 60_000);
+    const second = await person.start({ env: { TELEGRAM_UPDATES: "off" }, now: clock.now });
+    await expect.poll(() => person.tg.delivered.length, { timeout: 10_000, message: "the held lead goes out after the restart" }).toBe(1);
+    expect(person.tg.delivered[0].shown).toMatch(/^Delayed: received [^]*Name: Before Start\n/);
     expect(await healthOf(second.url)).toMatchObject({ status: 200, ok: true, undeliverable: 0 });
   });
 });

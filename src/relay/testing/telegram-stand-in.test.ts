@@ -207,6 +207,20 @@ describe("a bot removed from the chat", () => {
     }
   });
 
+  it("a private chat whose user never pressed Start: 403 on every send until they do, and again after reset", async () => {
+    const tg = await standIn({ chatId: "4242", started: false });
+    const notStarted = { status: 403, body: { ok: false, error_code: 403, description: "Forbidden: bot can't initiate conversation with a user" } };
+    expect(await send(tg)).toMatchObject(notStarted);
+    expect(tg.delivered).toEqual([]);
+    tg.startBot();
+    expect((await send(tg)).status).toBe(200);
+    tg.reset();
+    expect(await send(tg)).toMatchObject(notStarted);
+    const group = await standIn({ chatId: TEST_GROUP_ID, started: false });
+    expect((await send(group)).status).toBe(200);
+    expect(() => group.startBot()).toThrow(/in a private chat/);
+  });
+
   it("refuses a removal Telegram has no word for, and another chat is not found", async () => {
     const group = await standIn();
     expect(() => group.removeBot("blocked")).toThrow(/only the user of a private chat/);

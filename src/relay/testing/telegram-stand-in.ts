@@ -139,6 +139,11 @@ export interface StandInOptions {
   token?: string;
   /** The chat the bot is in: -100… a supergroup, another negative id a basic group, a positive id a private chat. */
   chatId?: string;
+  /**
+   * In a private chat: whether its user has opened the bot and pressed Start (default true). A bot
+   * cannot write to a user first: until then every message is refused 403 (DESCRIPTIONS.notStarted).
+   */
+  started?: boolean;
   /** How long after a press its callback query can be answered (default 15 s, see CALLBACK_QUERY_TTL_MS). */
   callbackQueryTtlMs?: number;
   /** Messages a group takes within a rolling minute (default 20, the Bots FAQ's figure). */
@@ -204,6 +209,8 @@ export interface StandIn {
   /** The bot is removed from the chat: "kicked" from a group or supergroup, or "blocked" by the user of a private chat. */
   removeBot(how: "kicked" | "blocked"): void;
   restoreBot(): void;
+  /** The user of the private chat opens the bot and presses Start (the option `started: false`): from now on the bot may write to them. */
+  startBot(): void;
   /** The next update ids start again at `from`, as after a week without updates; the updates queued before have expired by then. */
   restartUpdateIds(from?: number): void;
   /**
@@ -336,6 +343,11 @@ const DESCRIPTIONS = {
   kickedGroup: "Forbidden: bot was kicked from the group chat",
   /** Client.cpp, fail_query_with_error: USER_IS_BLOCKED becomes 403 "bot was blocked by the user", prefixed "Forbidden: ". */
   blocked: "Forbidden: bot was blocked by the user",
+  /**
+   * Telegram's servers' answer to a bot writing first to a user who never started it, as the Bot API
+   * passes a 403 on (fail_query_with_error: "Forbidden: " and the message, first letter lowered).
+   */
+  notStarted: "Forbidden: bot can't initiate conversation with a user",
   /** Client.cpp, fail_query_with_error: QUERY_ID_INVALID. */
   queryTooOld: "Bad Request: query is too old and response timeout expired or query ID is invalid",
   /** Client.cpp, fail_query_with_error: MESSAGE_NOT_MODIFIED. */
@@ -459,6 +471,7 @@ export async function startTelegramStandIn({
   now: clock = Date.now,
   setWebhookIntervalMs = SET_WEBHOOK_INTERVAL_MS,
   conflictDelayMs = CONFLICT_DELAY_MS,
+  started = true,
 }: StandInOptions = {}): Promise<StandIn> {
   let fallback: Behaviour = { kind: "ok" };
   const atCall = new Map<number, Behaviour>();
@@ -490,6 +503,7 @@ export async function startTelegramStandIn({
     /** Old chat id → the supergroup it became. */
     upgraded: new Map<string, string>(),
     removed: undefined as "kicked" | "blocked" | undefined,
+    started,
     /** Accepted sendMessage times per group chat, for the flood limit. */
     sent: new Map<string, number[]>(),
     nextSetWebhookAt: 0,
@@ -662,6 +676,7 @@ export async function startTelegramStandIn({
     }
     if (id !== state.currentChatId) return { refusal: fail(400, "Bad Request: chat not found") };
     if (state.removed === "blocked") return { refusal: fail(403, DESCRIPTIONS.blocked) };
+    if (!state.started && kindOf(id) === "private" && access === "write") return { refusal: fail(403, DESCRIPTIONS.notStarted) };
     if (state.removed === "kicked") return { refusal: fail(403, kindOf(id) === "supergroup" ? DESCRIPTIONS.kickedSupergroup : DESCRIPTIONS.kickedGroup) };
     return { chatId: id };
   }
@@ -1030,6 +1045,10 @@ export async function startTelegramStandIn({
     },
     restoreBot() {
       state.removed = undefined;
+    },
+    startBot() {
+      if (kindOf(state.currentChatId) !== "private") throw new Error("startBot: Start is pressed in a private chat with the bot; a group adds the bot instead");
+      state.started = true;
     },
     restartUpdateIds(from = 1) {
       // The Bot API page on getUpdates (https://core.telegram.org/bots/api#getting-updates): "If there

@@ -75,7 +75,7 @@ describe("never twice", () => {
     expect(resend.delivered).toHaveLength(1);
     // While the first is still being answered, Resend says so; the retry is uncertain.
     expect(await sendEmail(settings(), REF, MESSAGE)).toMatchObject({ kind: "retry", name: "concurrent_idempotent_requests", uncertain: true });
-    await new Promise((r) => setTimeout(r, 500));
+    await resend.answered();
     expect(await sendEmail(settings(), REF, MESSAGE)).toEqual({ kind: "sent", id: resend.delivered[0].id });
     expect(resend.delivered).toHaveLength(1);
   });

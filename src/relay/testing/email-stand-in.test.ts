@@ -128,7 +128,7 @@ describe("idempotency keys", () => {
     const s = await standIn();
     s.on({ kind: "ok", answerDelayMs: 300 });
     const slow = post(s, EMAIL, { "Idempotency-Key": "k" });
-    await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => s.delivered.length, { message: "the slow request's email is accepted" }).toBe(1);
     expect(await post(s, EMAIL, { "Idempotency-Key": "k" })).toMatchObject({ status: 409, body: { name: "concurrent_idempotent_requests" } });
     const first = await slow;
     expect((await post(s, EMAIL, { "Idempotency-Key": "k" })).body.id).toBe(first.body.id);
@@ -140,7 +140,7 @@ describe("idempotency keys", () => {
     s.on({ kind: "ok", answerDelayMs: 400 });
     await expect(post(s, EMAIL, { "Idempotency-Key": "k" }, AbortSignal.timeout(100))).rejects.toThrow();
     expect(s.delivered).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 400));
+    await s.answered();
     expect(await post(s, EMAIL, { "Idempotency-Key": "k" })).toMatchObject({ status: 200, body: { id: s.delivered[0].id } });
     expect(s.delivered).toHaveLength(1);
   });

@@ -112,6 +112,11 @@ export interface EmailStandIn {
   always(behaviour: EmailBehaviour | undefined): void;
   verifyDomain(domain: string): void;
   unverifyDomain(domain: string): void;
+  /**
+   * Resolves once no request is being answered: one held by answerDelayMs has had its answer
+   * written (whether or not the client still waited for it). Assert what follows it after this.
+   */
+  answered(): Promise<void>;
   /** Back to a fresh account: records, keys, faults, the rate window, the verified domains; the options stay. */
   reset(): void;
   close(): Promise<void>;
@@ -273,7 +278,16 @@ export async function startEmailStandIn({
       timers.add(timer);
     });
 
-  const server = createServer((req, res) => void handle(req, res));
+  /** Requests taken in and not yet answered, and answered()'s waiters. */
+  let answering = 0;
+  const waiters: (() => void)[] = [];
+  const server = createServer((req, res) => {
+    answering++;
+    void handle(req, res).finally(() => {
+      if (--answering > 0) return;
+      for (const resolve of waiters.splice(0)) resolve();
+    });
+  });
 
   function write(res: ServerResponse, reply: Reply, record?: EmailRequest, extra: Record<string, string> = {}) {
     if (record) {
@@ -470,6 +484,7 @@ export async function startEmailStandIn({
     },
     on: (...behaviours) => void state.planned.push(...behaviours),
     always: (behaviour) => void (state.fallback = behaviour),
+    answered: () => (answering === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
     verifyDomain: (domain) => void state.verified.add(domain.toLowerCase()),
     unverifyDomain: (domain) => void state.verified.delete(domain.toLowerCase()),
     reset() {

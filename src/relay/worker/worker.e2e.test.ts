@@ -22,7 +22,7 @@ import { d1Sql } from "./d1.ts";
 import { DEAD_LETTER_SUFFIX, LEASE_MS, SWEEP_CRON, type LeadMessage } from "./queue.ts";
 import { LeadStore } from "../leads/store.ts";
 import { siteVars } from "./site-vars.ts";
-import { OWNER, startTelegramStandIn, TEST_CHAT_ID, TEST_GROUP_ID, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
+import { OWNER, startTelegramStandIn, TEST_CHAT_ID, TEST_GROUP_ID, TEST_TOKEN, type StandIn, type StandInOptions } from "../testing/telegram-stand-in.ts";
 import { callbackData } from "../telegram/stages.ts";
 import { NEVER_OPEN, waitFor } from "../testing/leads.ts";
 import { COMPATIBILITY_DATE, deliveryQueue, keepOutput, migrationsSql, ROOT, workerScript } from "../testing/workerd.ts";
@@ -77,6 +77,8 @@ interface Settings {
   address?: boolean;
   /** The relay's clock, through its TEST_CLOCK binding (worker.ts): moved on instead of slept through. */
   clock?: TestClock;
+  /** The Telegram stand-in's options beyond its chat, which is TELEGRAM_CHAT_ID's (the first deployment's settings count). */
+  standIn?: StandInOptions;
 }
 
 /** One deployment of a test's Worker: a Worker in workerd with these settings, on the test's D1 database. */
@@ -251,7 +253,7 @@ function testWorker(...given: Partial<Settings>[]): () => Running[] {
 async function startShared(): Promise<void> {
   for (const plan of plans) {
     // The stand-in's chat is the one the first deployment is set up with.
-    const tg = await startTelegramStandIn({ chatId: plan.settings[0].bindings.TELEGRAM_CHAT_ID });
+    const tg = await startTelegramStandIn({ chatId: plan.settings[0].bindings.TELEGRAM_CHAT_ID, ...plan.settings[0].standIn });
     standIns.push(tg);
     plan.deployments = plan.settings.map((settings, k) => {
       const name = `test-${plan.test}-${k}`;
@@ -667,7 +669,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
   });
 
   // Telegram as it really is (issue 37), on workerd: each also runs on Node in src/relay/telegram-faults.test.ts.
-  const inGroup = { bindings: { ...TELEGRAM, TELEGRAM_CHAT_ID: TEST_GROUP_ID } };
+  const inGroup = { bindings: { ...TELEGRAM, TELEGRAM_CHAT_ID: TEST_GROUP_ID }, address: true };
   const upgraded = testWorker(inGroup, inGroup);
   it.concurrent("follows a group upgraded to a supergroup after the third lead: every lead in the new chat, none twice; a new deployment keeps the id", async ({ expect }) => {
     const [w, next] = upgraded();
@@ -681,6 +683,21 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     await w.post(contact({ name: "Lead Four" }));
     await arrived("Lead Four");
     expect(tg.delivered.map((d) => String(d.chatId))).toEqual([tg.chatId, tg.chatId, tg.chatId, supergroup]);
+    // The supergroup numbers its messages afresh: Lead Four's notice has Lead One's id, in the other chat. A reply names
+    // its notice by chat and id, so the quote is Lead Four's, not Lead One's.
+    const [one, four] = [tg.delivered[0], tg.delivered[3]];
+    expect(four.messageId).toBe(one.messageId);
+    const webhook = new URL("/api/telegram", await w.url());
+    tg.route("https://relay-upgraded.test", webhook.origin);
+    expect(await setWebhook({ apiBase: tg.apiBase, token: tg.token, chatId: supergroup }, "https://relay-upgraded.test/api/telegram")).toMatchObject({ ok: true });
+    expect(await tg.reply(four.messageId, "$450", {}, supergroup)).toBe(200);
+    const quotes = (await (await w.db()).prepare("SELECT json_extract(fields, '$.name') AS name, quote_cents FROM leads ORDER BY received_at").all<{ name: string; quote_cents: number | null }>()).results;
+    expect(quotes.map((q) => [q.name, q.quote_cents])).toEqual([
+      ["Lead One", null],
+      ["Lead Two", null],
+      ["Lead Three", null],
+      ["Lead Four", 45_000],
+    ]);
     expect(tg.delivered.every((d) => !d.shown.includes("possible repeat"))).toBe(true);
     await waitFor("D1 to say delivered", async () => (await w.leads()).every((l) => l.status === "delivered"));
     expect(await w.health()).toMatchObject({ status: 200, body: { ok: true, undeliverable: 0 } });
@@ -708,6 +725,25 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     tg.restoreBot();
     await redeployed.scheduled();
     await waitFor("both held leads to arrive", () => ["Kept One", "Kept Two"].every((name) => tg.delivered.some((d) => d.shown.includes(`Name: ${name}\n`))));
+    await waitFor("health to turn green", async () => (await redeployed.health()).status === 200);
+  });
+
+  // The owner's own chat with the bot, set up before they opened it: Telegram lets no bot write first.
+  const withOwner = { bindings: { ...TELEGRAM, TELEGRAM_CHAT_ID: String(OWNER.id) }, standIn: { started: false } };
+  const beforeStart = testWorker(withOwner, withOwner);
+  it.concurrent("holds the leads for a chat with one person who never pressed Start, health red naming it; after Start, a deployment sends them", async ({ expect }) => {
+    const [w, redeployed] = beforeStart();
+    const { tg } = w;
+    await w.post(contact({ name: "Before Start" }));
+    await waitFor("D1 to hold the lead", async () => (await w.leads())[0]?.status === "undeliverable");
+    expect(tg.delivered).toEqual([]);
+    const red = await w.health();
+    expect(red).toMatchObject({ status: 503, body: { ok: false, telegram: "undeliverable" } });
+    expect(red.body.problem).toBe("Telegram refuses the relay's settings (403 Forbidden: bot can't initiate conversation with a user): 1 lead held until they work");
+
+    tg.startBot();
+    await redeployed.scheduled();
+    await waitFor("the held lead to arrive", () => tg.delivered.some((d) => d.shown.includes("Name: Before Start\n")));
     await waitFor("health to turn green", async () => (await redeployed.health()).status === 200);
   });
 

@@ -1,8 +1,9 @@
 /**
  * What the real Telegram does that a kind stand-in never showed, against the
  * Node relay (each of these also runs on workerd, in worker/worker.e2e.test.ts):
- * a group upgraded to a supergroup, a bot removed from the chat, text Telegram
- * will not take, update ids that start again, a second copy polling with the
+ * a group upgraded to a supergroup (whose message ids start again), a bot
+ * removed from the chat, a chat with one person who never pressed Start, text
+ * Telegram will not take, update ids that start again, a second copy polling with the
  * same token, and a press whose answer is refused or unanswered at first.
  * The relay listens on 127.0.0.1; the stand-in posts presses to it through
  * an https address routed there, as Telegram needs. Every wait is bounded and

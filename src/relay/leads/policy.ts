@@ -97,6 +97,8 @@ export async function settingsMark(telegram: TelegramOptions | undefined, instan
 export interface HostHints {
   /** After "Telegram refuses the settings (reason):". */
   settings: string;
+  /** How the held leads go out once the chat takes messages again ("restart the relay."). */
+  resume: string;
   /** How the owner reads an undeliverable lead. */
   show(id: string): string;
 }
@@ -120,6 +122,16 @@ export type AttemptResult =
   | { kind: "retry"; at: number; pause: boolean }
   | { kind: "undeliverable" };
 
+/**
+ * What the owner does about settings Telegram refuses. A bot may not write first to a person
+ * (403 "bot can't initiate conversation with a user"): the settings are right, and the person
+ * opens the bot and presses Start.
+ */
+function whatToDo(reason: string, hints: HostHints): string {
+  if (/can't initiate conversation/i.test(reason)) return `TELEGRAM_CHAT_ID is a person who has not opened the bot and pressed Start: they press it, then ${hints.resume}`;
+  return hints.settings;
+}
+
 /** One attempt at a lead read afresh by a sender that holds it: sends what is left, records the outcome, logs it. */
 export async function attemptDelivery(lead: Lead, { store, telegram, mark, hints, log, now = Date.now, random = Math.random, leaseMs }: Policy): Promise<AttemptResult> {
   const result = await sendParts(store, lead, telegram, { now, leaseUntil: leaseMs === undefined ? undefined : () => now() + leaseMs });
@@ -134,7 +146,7 @@ export async function attemptDelivery(lead: Lead, { store, telegram, mark, hints
   const uncertainPart = result.wasUncertain || (outcome.kind === "retry" && outcome.uncertain) ? part : null;
   if (outcome.kind === "settings") {
     await store.undeliverable(lead.id, { kind: "settings", error: outcome.reason, settingsMark: mark, uncertainPart });
-    log(`relay: Telegram refuses the settings (${outcome.reason}): ${hints.settings} Lead ${lead.id} is kept and sent after that.`);
+    log(`relay: Telegram refuses the settings (${outcome.reason}): ${whatToDo(outcome.reason, hints)} Lead ${lead.id} is kept and sent after that.`);
     return { kind: "undeliverable" };
   }
   if (outcome.kind === "message") {

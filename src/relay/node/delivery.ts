@@ -14,6 +14,7 @@ import { logLine } from "../log.ts";
 
 export const NODE_HINTS: HostHints = {
   settings: "check TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, then restart the relay.",
+  resume: "restart the relay.",
   show: (id) => `npm run leads -- show ${id}`,
 };
 

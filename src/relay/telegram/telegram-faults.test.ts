@@ -169,18 +169,27 @@ describe("a chat with one person who never pressed Start", () => {
     await post(first.url, "Before Start");
     await expect.poll(async () => (await first.opened.store.stats()).undeliverable, { timeout: 10_000, message: "the lead is refused for the settings" }).toBe(1);
     expect(person.tg.delivered).toEqual([]);
+    // The settings are right: the log says what to do instead of "check the settings".
+    expect(person.logs.filter((l) => l.includes("403 Forbidden: bot can't initiate conversation with a user"))).toEqual([
+      expect.stringMatching(/: TELEGRAM_CHAT_ID is a person who has not opened the bot and pressed Start: they press it, then restart the relay\. Lead [\w-]+ is kept and sent after that\.$/),
+    ]);
     expect(await healthOf(first.url)).toMatchObject({
       status: 503,
       telegram: "undeliverable",
       problem: "Telegram refuses the relay's settings (403 Forbidden: bot can't initiate conversation with a user): 1 lead held until they work",
     });
 
-    person.tg.startBot();
+    // Start sends the bot "/start", which waits for the relay's next poll.
     await person.stop(first);
+    expect(await person.tg.startBot()).toBeUndefined();
     clock.advance(5 * 60_000);
-    const second = await person.start({ env: { TELEGRAM_UPDATES: "off" }, now: clock.now });
+    const second = await person.start({ env: { TELEGRAM_UPDATES: "polling" }, now: clock.now });
     await expect.poll(() => person.tg.delivered.length, { timeout: 10_000, message: "the held lead goes out after the restart" }).toBe(1);
     expect(person.tg.delivered[0].shown).toMatch(/^Delayed: received [^]*Name: Before Start\n/);
+    // The "/start" is read and left alone: no answer to it, nothing in the log about it.
+    await within(person.tg.idle(), "the poller to have read the /start");
+    expect(person.tg.delivered).toHaveLength(1);
+    expect(person.logs.filter((l) => /\/start|update/i.test(l))).toEqual([]);
     expect(await healthOf(second.url)).toMatchObject({ status: 200, ok: true, undeliverable: 0 });
   });
 });

@@ -212,7 +212,8 @@ describe("a bot removed from the chat", () => {
     const notStarted = { status: 403, body: { ok: false, error_code: 403, description: "Forbidden: bot can't initiate conversation with a user" } };
     expect(await send(tg)).toMatchObject(notStarted);
     expect(tg.delivered).toEqual([]);
-    tg.startBot();
+    expect(await tg.startBot()).toBeUndefined();
+    expect(tg.updates.at(-1)?.message).toMatchObject({ from: { id: 4242 }, chat: { id: 4242, type: "private" }, text: "/start", entities: [{ type: "bot_command", offset: 0, length: 6 }] });
     expect((await send(tg)).status).toBe(200);
     tg.reset();
     expect(await send(tg)).toMatchObject(notStarted);

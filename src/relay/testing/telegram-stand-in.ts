@@ -209,8 +209,12 @@ export interface StandIn {
   /** The bot is removed from the chat: "kicked" from a group or supergroup, or "blocked" by the user of a private chat. */
   removeBot(how: "kicked" | "blocked"): void;
   restoreBot(): void;
-  /** The user of the private chat opens the bot and presses Start (the option `started: false`): from now on the bot may write to them. */
-  startBot(): void;
+  /**
+   * The user of the private chat opens the bot and presses Start (the option `started: false`): their
+   * "/start" reaches the bot as a message update (delivered as press() delivers), and from now on the
+   * bot may write to them.
+   */
+  startBot(): Promise<number | undefined>;
   /** The next update ids start again at `from`, as after a week without updates; the updates queued before have expired by then. */
   restartUpdateIds(from?: number): void;
   /**
@@ -260,9 +264,10 @@ export interface Update {
     data: string;
   };
   /**
-   * A message someone wrote in the chat (https://core.telegram.org/bots/api#message): here always a
-   * reply, whose reply_to_message carries no reply_to_message of its own ("Note that the Message
-   * object in this field will not contain further reply_to_message fields even if it itself is a reply").
+   * A message someone wrote in the chat (https://core.telegram.org/bots/api#message): a reply, whose
+   * reply_to_message carries no reply_to_message of its own ("Note that the Message object in this
+   * field will not contain further reply_to_message fields even if it itself is a reply"), or the
+   * /start a person's Start button sends.
    */
   message?: {
     message_id: number;
@@ -270,6 +275,7 @@ export interface Update {
     chat: { id: number; type: string };
     date: number;
     text: string;
+    entities?: { type: string; offset: number; length: number }[];
     reply_to_message?: { message_id: number; from: TelegramUser; chat: { id: number; type: string }; date: number; text: string };
   };
 }
@@ -1047,8 +1053,18 @@ export async function startTelegramStandIn({
       state.removed = undefined;
     },
     startBot() {
-      if (kindOf(state.currentChatId) !== "private") throw new Error("startBot: Start is pressed in a private chat with the bot; a group adds the bot instead");
+      const chat = state.currentChatId;
+      if (kindOf(chat) !== "private") throw new Error("startBot: Start is pressed in a private chat with the bot; a group adds the bot instead");
       state.started = true;
+      const own = nextMessageId(chat);
+      state.messages.set({ messageId: own, chatId: chat, text: "/start", shown: "/start", entities: [] });
+      const text = "/start";
+      const update: Update = {
+        update_id: state.nextUpdateId++,
+        message: { message_id: own, from: { ...OWNER, id: Number(chat) }, chat: { id: Number(chat), type: "private" }, date: Math.floor(Date.now() / 1000), text, entities: [{ type: "bot_command", offset: 0, length: text.length }] },
+      };
+      state.updates.push(update);
+      return deliver(update);
     },
     restartUpdateIds(from = 1) {
       // The Bot API page on getUpdates (https://core.telegram.org/bots/api#getting-updates): "If there

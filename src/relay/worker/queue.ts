@@ -42,6 +42,7 @@ const MAX_DELAY_SECONDS = 43_200;
 
 export const WORKER_HINTS: HostHints = {
   settings: "check TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID (wrangler secret put), or deploy again once the bot may write to the chat.",
+  resume: "deploy again (npm run relay:deploy).",
   show: (id) => `npm run leads -- --d1 --remote show ${id}`,
 };
 

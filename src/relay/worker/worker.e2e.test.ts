@@ -740,8 +740,9 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     const red = await w.health();
     expect(red).toMatchObject({ status: 503, body: { ok: false, telegram: "undeliverable" } });
     expect(red.body.problem).toBe("Telegram refuses the relay's settings (403 Forbidden: bot can't initiate conversation with a user): 1 lead held until they work");
+    await waitFor("the log to say what to do", () => w.logs.some((l) => l.includes("TELEGRAM_CHAT_ID is a person who has not opened the bot and pressed Start: they press it, then deploy again (npm run relay:deploy).")));
 
-    tg.startBot();
+    await tg.startBot();
     await redeployed.scheduled();
     await waitFor("the held lead to arrive", () => tg.delivered.some((d) => d.shown.includes("Name: Before Start\n")));
     await waitFor("health to turn green", async () => (await redeployed.health()).status === 200);

@@ -16,12 +16,12 @@
  * as the script runs it, leads.test.ts): wrangler is the only process started.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LeadStore } from "../src/relay/leads/store.ts";
-import { MIGRATIONS_DIR } from "../src/relay/node/sqlite.ts";
+import { migrationsSql } from "../src/relay/testing/workerd.ts";
 import { D1_BINDING, WRANGLER_CONFIG, wranglerBin, wranglerD1Sql } from "../src/relay/node/wrangler-d1.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { fillLeads, NASTY_MESSAGE, NASTY_NAME, recordingSql } from "../src/relay/testing/leads-month.ts";
@@ -47,9 +47,8 @@ beforeAll(async () => {
   const recorded = recordingSql();
   await fillLeads(new LeadStore(recorded));
   // The migrations as `npm run relay:migrate` applies them, in order, then the leads: one wrangler start.
-  const migrations = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql")).sort().map((f) => readFileSync(path.join(MIGRATIONS_DIR, f), "utf8"));
   const file = path.join(dir, "leads.sql");
-  writeFileSync(file, [...migrations, ...recorded.statements.map((s) => `${s};`)].join("\n"));
+  writeFileSync(file, [migrationsSql(), ...recorded.statements.map((s) => `${s};`)].join("\n"));
   execFileSync(process.execPath, [wranglerBin(), "d1", "execute", D1_BINDING, "--local", "--persist-to", dir, "--config", CONFIG, "--file", file], { cwd: ROOT, env, stdio: "pipe" });
 }, 300_000);
 afterAll(() => {

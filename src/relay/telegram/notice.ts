@@ -18,8 +18,6 @@ import { HISTORY_SHOWN, historyLines, stageLine } from "./notice-history.ts";
 import { formatBrisbaneTime } from "./times.ts";
 import { phoneShown } from "./phone.ts";
 
-
-
 const line = (label: string, text: string): Piece[] => [bold(`${label}:`), plain(" "), value(text), plain("\n")];
 const orElse = (text: string, fallback: string) => (text.trim() === "" ? fallback : text);
 /** The lines both notices open with: who wrote and how to reach them. */

@@ -10,10 +10,10 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { build } from "esbuild";
 import type { WorkerOptions } from "miniflare";
+import { MIGRATIONS_DIR } from "../node/sqlite.ts";
 import { DEAD_LETTER_SUFFIX } from "../worker/queue.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
-const MIGRATIONS = path.join(ROOT, "migrations");
 
 /** relay/wrangler.toml's compatibility_date: the tests run the Worker as it is deployed. */
 export const COMPATIBILITY_DATE = /^compatibility_date = "(.+)"$/m.exec(readFileSync(path.join(ROOT, "relay/wrangler.toml"), "utf8"))![1];
@@ -30,10 +30,10 @@ export async function workerScript(): Promise<{ script: string; bundled: string[
  * migrations apply` runs the same files, each ending its statements with a semicolon.
  */
 export const migrationsSql = (): string =>
-  readdirSync(MIGRATIONS)
+  readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith(".sql"))
     .sort()
-    .map((file) => readFileSync(path.join(MIGRATIONS, file), "utf8"))
+    .map((file) => readFileSync(path.join(MIGRATIONS_DIR, file), "utf8"))
     .join("\n");
 
 /** The delivery queue `queue` and its dead letters, as wrangler.toml binds them; no batching wait, so a message goes to the consumer at once. */

@@ -695,6 +695,18 @@ export async function startTelegramStandIn({
     return id;
   }
 
+  /**
+   * A person's message in `chat`, sent to the bot as a message update (delivered as press() delivers):
+   * it is in the chat too, numbered as the chat numbers its messages, so the relay's answer may reply to it.
+   */
+  function personWrites(chat: string, from: TelegramUser, text: string, more: Pick<NonNullable<Update["message"]>, "entities" | "reply_to_message"> = {}): Promise<number | undefined> {
+    const own = nextMessageId(chat);
+    state.messages.set({ messageId: own, chatId: chat, text, shown: text, entities: [], replyTo: more.reply_to_message?.message_id });
+    const update: Update = { update_id: state.nextUpdateId++, message: { message_id: own, from, chat: { id: Number(chat), type: kindOf(chat) }, date: Math.floor(Date.now() / 1000), text, ...more } };
+    state.updates.push(update);
+    return deliver(update);
+  }
+
   function sendMessage(body: Record<string, unknown>): Reply {
     // Client.cpp process_send_message_query: the text is read first (get_input_message_text), then
     // do_send_message reads the reply markup, then check_reply_parameters checks the chat.
@@ -1056,15 +1068,7 @@ export async function startTelegramStandIn({
       const chat = state.currentChatId;
       if (kindOf(chat) !== "private") throw new Error("startBot: Start is pressed in a private chat with the bot; a group adds the bot instead");
       state.started = true;
-      const own = nextMessageId(chat);
-      state.messages.set({ messageId: own, chatId: chat, text: "/start", shown: "/start", entities: [] });
-      const text = "/start";
-      const update: Update = {
-        update_id: state.nextUpdateId++,
-        message: { message_id: own, from: { ...OWNER, id: Number(chat) }, chat: { id: Number(chat), type: "private" }, date: Math.floor(Date.now() / 1000), text, entities: [{ type: "bot_command", offset: 0, length: text.length }] },
-      };
-      state.updates.push(update);
-      return deliver(update);
+      return personWrites(chat, { ...OWNER, id: Number(chat) }, "/start", { entities: [{ type: "bot_command", offset: 0, length: "/start".length }] });
     },
     restartUpdateIds(from = 1) {
       // The Bot API page on getUpdates (https://core.telegram.org/bots/api#getting-updates): "If there
@@ -1110,17 +1114,8 @@ export async function startTelegramStandIn({
       // An upgraded group is deactivated (tdlib's basicGroup: is_active false, upgraded_to_supergroup_id): its
       // buttons still send presses, but nobody writes in it any more.
       if (state.upgraded.has(chat)) throw new Error(`reply: group ${chat} was upgraded to a supergroup, and nobody writes in it any more`);
-      const chatOf = { id: Number(chat), type: kindOf(chat) };
-      const date = Math.floor(Date.now() / 1000);
-      const own = nextMessageId(chat);
-      // The owner's message is in the chat too: the relay's answer may reply to it.
-      state.messages.set({ messageId: own, chatId: chat, text, shown: text, entities: [], replyTo: messageId });
-      const update: Update = {
-        update_id: state.nextUpdateId++,
-        message: { message_id: own, from: { ...OWNER, ...from }, chat: chatOf, date, text, reply_to_message: { message_id: messageId, from: BOT, chat: chatOf, date, text: message?.shown ?? "" } },
-      };
-      state.updates.push(update);
-      return deliver(update);
+      const replied = { message_id: messageId, from: BOT, chat: { id: Number(chat), type: kindOf(chat) }, date: Math.floor(Date.now() / 1000), text: message?.shown ?? "" };
+      return personWrites(chat, { ...OWNER, ...from }, text, { reply_to_message: replied });
     },
     redeliver(update) {
       return deliver(update);

@@ -1,5 +1,5 @@
 /** `npm run leads -- show ID`: one lead in full: its fields, every press on its notice, where it came from, its notice. */
-import { reasonLabel, STAGE_KEYS, stageLabel, type LostReason, type Press, type Stage } from "../../src/relay/telegram/stages.ts";
+import { STAGE_KEYS, stageWords, type Press } from "../../src/relay/telegram/stages.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
 import type { EmailRecord } from "../../src/relay/leads/email-records.ts";
 import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
@@ -46,8 +46,6 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
   printNotice(lead, print);
   printEmails(emails, print);
 };
-
-const stageWords = (stage: Stage | null, reason?: LostReason | null) => (stage === null ? "waiting" : `${stageLabel(stage)}${stage === "lost" && reason ? ` (${reasonLabel(reason)})` : ""}`);
 
 /** "  2 November 2026 at 9:20:00 am AEST  waiting → Called, by Sam": one press (Lost with why), an Undo saying so. */
 function pressLine(p: Press): string {

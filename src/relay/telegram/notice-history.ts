@@ -6,7 +6,7 @@
  */
 import { cutText } from "../../shared/text.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
-import { reasonLabel, stageLabel, type LostReason, type Press, type Stage } from "./stages.ts";
+import { reasonLabel, stageWords, type LostReason, type Press, type Stage } from "./stages.ts";
 import { brisbaneClock } from "./times.ts";
 import { bold, parseLegacyMarkdown, plain, render, TELEGRAM_MAX_TEXT, value, type Piece } from "./markdown.ts";
 
@@ -17,7 +17,6 @@ import { bold, parseLegacyMarkdown, plain, render, TELEGRAM_MAX_TEXT, value, typ
 export const HISTORY_SHOWN = 3;
 /** A presser's name is cut to this: Telegram's run to 64 + 64, and the notice keeps room for its history (FLAG_ROOM). */
 const NAME_MAX = 32;
-const shownStage = (stage: Stage | null, reason?: LostReason | null) => (stage === null ? "waiting" : stage === "lost" && reason ? `Lost (${reasonLabel(reason)})` : stageLabel(stage));
 
 /**
  * One press as the notice lists it: "Called by Sam at 3:04 pm", "Not a job → Booked by Kim at …",
@@ -25,9 +24,9 @@ const shownStage = (stage: Stage | null, reason?: LostReason | null) => (stage =
  */
 function pressLine(p: Press, receivedAt: number): Piece[] {
   const by = [plain(" by "), value(cutText(p.byName, NAME_MAX)), plain(` at ${brisbaneClock(p.at, receivedAt)}`)];
-  if (p.undoes !== null) return [plain("Undo"), ...by, plain(` (back to ${shownStage(p.to, p.reason)})`)];
+  if (p.undoes !== null) return [plain("Undo"), ...by, plain(` (back to ${stageWords(p.to, p.reason)})`)];
   if (p.from === p.to && p.to === "lost" && p.reason) return [plain(`Lost: ${reasonLabel(p.reason)}`), ...by];
-  return [plain(p.from === null ? shownStage(p.to, p.reason) : `${shownStage(p.from, p.fromReason)} → ${shownStage(p.to, p.reason)}`), ...by];
+  return [plain(p.from === null ? stageWords(p.to, p.reason) : `${stageWords(p.from, p.fromReason)} → ${stageWords(p.to, p.reason)}`), ...by];
 }
 
 /** A note from the owner's reply, as the notice lists it: "Note by Kim at 8:40 am: wants Saturday". `text` as the store keeps it (cleanNote). */
@@ -56,7 +55,7 @@ export function historyLines(presses: Press[], receivedAt: number, notes: Notice
 }
 
 /** The line a pressed notice opens with: its stage, and at Lost why (or that a reason is wanted). */
-export const stageLine = (stage: Stage | null, reason: LostReason | null) => `Stage: ${stage === "lost" && !reason ? "Lost (why? press a reason below)" : shownStage(stage, reason)}`;
+export const stageLine = (stage: Stage | null, reason: LostReason | null) => `Stage: ${stage === "lost" && !reason ? "Lost (why? press a reason below)" : stageWords(stage, reason)}`;
 
 /** What the owner told the relay about a lead by replying (owner/replies.ts), for its notice. */
 export interface OwnerWords {

@@ -26,6 +26,8 @@ export const LOST_REASONS = [
 ] as const;
 export type LostReason = (typeof LOST_REASONS)[number]["key"];
 export const reasonLabel = (reason: LostReason) => LOST_REASONS.find((r) => r.key === reason)!.button;
+/** A stage as the notice and `npm run leads -- show` name it: "waiting" before any press, and at Lost with why, "Lost (Price)". */
+export const stageWords = (stage: Stage | null, reason?: LostReason | null): string => (stage === null ? "waiting" : stage === "lost" && reason ? `Lost (${reasonLabel(reason)})` : stageLabel(stage));
 
 export type Stage = (typeof STAGES)[number]["key"];
 /** What `npm run leads` calls a lead no button has been pressed for. */

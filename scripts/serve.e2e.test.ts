@@ -1,10 +1,12 @@
 /**
  * `npm run serve` as a process: it refuses to start in production without
- * Telegram settings, and a lead it accepted survives the process being killed
- * outright while Telegram is down.
+ * Telegram settings, a lead it accepted survives the process being killed
+ * outright while Telegram is down, and a stop it is asked for (SIGTERM) lets
+ * the send under way finish and be recorded.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openLeadStore } from "../src/relay/node/sqlite.ts";
 import { tempLeadsDb } from "../src/relay/testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../src/relay/testing/telegram-stand-in.ts";
 import { DIST_DIR } from "../src/testing/dist-dir.ts";
@@ -79,4 +81,26 @@ describe("npm run serve", () => {
     await new Promise((r) => setTimeout(r, 1_000));
     expect(tg.delivered).toHaveLength(1);
   }, 90_000);
+
+  it("stopped with SIGTERM mid-send, answers the visitor, finishes the send and records it, then exits with 0", async () => {
+    tg.reset();
+    // Telegram takes 1.5 s to accept the notice and 1.5 s more to answer: the stop comes while the relay waits on both.
+    tg.next({ kind: "ok", delayMs: 1_500, answerDelayMs: 1_500 });
+    const server = await started({});
+    const posted = fetch(`${server.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Stopped Mid Send", email: "s@example.com" }) });
+    await expect.poll(() => tg.attempts, { timeout: 10_000, message: "the relay's send reaches Telegram" }).toBe(1);
+    server.child.kill("SIGTERM");
+    // The visitor's form post, under way at the stop, is answered.
+    const res = await posted;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("SIGTERM: finishing the requests and sends under way, then stopping.");
+    // Telegram has the notice once, and the store knows it: no start after this one sends it again as "(possible repeat)".
+    expect(tg.delivered.map((m) => m.shown)).toEqual([expect.stringMatching(/^New Quote Request: Stopped Mid Send,[^]*\nName: Stopped Mid Send\n/)]);
+    const opened = openLeadStore(db.file);
+    const [lead] = await opened.store.list({ limit: 1 });
+    opened.close();
+    expect(lead).toMatchObject({ status: "delivered", fields: { name: "Stopped Mid Send" } });
+  }, 60_000);
 });

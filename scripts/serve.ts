@@ -3,6 +3,7 @@
  * http://localhost:4321. Settings come from the environment (PORT, HOST,
  * TELEGRAM_*, LEADS_*, EMAIL_*, RATE_LIMIT_PER_MINUTE, ALLOWED_ORIGINS; see README),
  * checked before anything starts. SITE_ROOT serves another build than dist/.
+ * SIGTERM or Ctrl-C stops it cleanly (src/server/stop.ts).
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -15,6 +16,7 @@ import { startNodeRelay } from "../src/relay/node/node.ts";
 import { createApp } from "../src/server/app.ts";
 import { FORM_PATHS, HEALTH_PATH, TELEGRAM_UPDATES_PATH } from "../src/shared/relay-paths.ts";
 import { listen } from "../src/server/node.ts";
+import { stopOnSignals } from "../src/server/stop.ts";
 
 let config: ServerConfig;
 let email: EmailSettings | undefined;
@@ -40,8 +42,11 @@ if (privacy) {
   console.error(`${privacy}\n\nThe relay did not start.`);
   process.exit(1);
 }
-const { relay, opened, updates } = await startNodeRelay({ config, site, email });
-const { url } = await listen(createApp({ root, relay }), { port: config.PORT, host: config.HOST });
+const nodeRelay = await startNodeRelay({ config, site, email });
+const { relay, opened, updates } = nodeRelay;
+const { server, url } = await listen(createApp({ root, relay }), { port: config.PORT, host: config.HOST });
+// A stop the host asks for (SIGTERM, Ctrl-C) lets the sends under way finish and be recorded (stop.ts).
+stopOnSignals(server, () => nodeRelay.close());
 
 console.log(`Serving ${root} at ${url}`);
 // The token is never printed: only where messages go.

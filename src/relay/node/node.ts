@@ -36,7 +36,7 @@ export interface NodeRelay {
    * summary) once, at the relay's clock, as its timer runs it; nothing without Telegram.
    */
   ownerTick(): Promise<void>;
-  /** Stops delivery (waiting for an attempt under way) and closes the store. */
+  /** Stops polling, delivery, email and the owner's tick, waiting for what each has under way, and closes the store. */
   close(): Promise<void>;
 }
 
@@ -80,7 +80,13 @@ export async function startNodeRelay({ config, site, log = logLine, outboxFile =
   if (telegram && updates === "webhook") void webhookUpdatesInOrder(telegram).then((done) => done && log(done));
   // Reminders and the morning digest, checked every minute; without Telegram there is nobody to remind: no timer.
   const { ownerTick } = relay;
-  const tick = async () => void (await ownerTick?.(now()));
+  /** The tick under way, for close() to wait on: a reminder Telegram took is recorded before the store closes. */
+  let ticking: Promise<void> | undefined;
+  const tick = async () => {
+    const run = (async () => void (await ownerTick?.(now())))();
+    ticking = run.catch(() => {});
+    await run;
+  };
   const ownerTimer = ownerTick && setInterval(() => void tick().catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
   ownerTimer?.unref();
   const email = emailSettings && startEmailLoop({ store, settings: emailSettings, phone: siteInUse(config, site).phone, telegram: !!telegram, log, now, client: { timeoutMs: emailTimeoutMs } }, pollMs);
@@ -98,6 +104,7 @@ export async function startNodeRelay({ config, site, log = logLine, outboxFile =
       await polling?.stop();
       await delivery.stop();
       await email?.stop();
+      await ticking;
       opened.close();
     },
   };

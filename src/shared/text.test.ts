@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutText } from "./text.ts";
+import { cutText, isolateDirection, oneLine } from "./text.ts";
 
 const wellFormed = (s: string) => !/\p{Cs}/u.test(s);
 
@@ -25,5 +25,21 @@ describe("cutText", () => {
       expect(cut.length).toBeLessThanOrEqual(max);
       expect(wellFormed(cut)).toBe(true);
     }
+  });
+});
+
+describe("isolateDirection", () => {
+  it("isolates a name with right-to-left letters, and leaves any other as typed", () => {
+    expect(isolateDirection("سارة أحمد")).toBe("\u2068سارة أحمد\u2069");
+    expect(isolateDirection("Sara שרה")).toBe("\u2068Sara שרה\u2069");
+    // Adlam, outside the Basic Multilingual Plane, is written right to left too.
+    expect(isolateDirection("\u{1E900}\u{1E922}")).toBe("\u2068\u{1E900}\u{1E922}\u2069");
+    expect(isolateDirection("Ann Lee")).toBe("Ann Lee");
+    expect(isolateDirection("Zoë Ngô 李")).toBe("Zoë Ngô 李");
+  });
+
+  it("cannot be closed early by a visitor's own marks: a one-line value has none left", () => {
+    const typed = oneLine("\u2069\u202Eسارة\u2066");
+    expect(isolateDirection(typed)).toBe("\u2068سارة\u2069");
   });
 });

@@ -36,6 +36,25 @@ const DIRECTION_MARKS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 const BREAKS_AND_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
 
 /**
+ * Letters of the scripts written right to left: Hebrew, Arabic, Syriac, Thaana, N'Ko and the rest
+ * of U+0590-U+08FF, their presentation forms, and the scripts of U+10800-U+10FFF and U+1E800-U+1EFFF.
+ */
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFE\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+/**
+ * A name set inside a line of English, wrapped in FIRST STRONG ISOLATE and POP DIRECTIONAL
+ * ISOLATE (U+2068, U+2069) when it holds right-to-left letters. Without them the Unicode
+ * Bidirectional Algorithm (UAX #9, rules W1-W7 and N1) lets the name's direction run on across
+ * the ", " after it, and a phone number that follows shows its digit groups in reverse order
+ * ("Ann: سارة, 678 345 412 +61"): the owner would ring a wrong number. Any other name is left as
+ * typed, and found by a search as typed. A name has been through oneLine(), so no isolate of
+ * the visitor's can close this one early.
+ */
+export function isolateDirection(text: string): string {
+  return RIGHT_TO_LEFT.test(text) ? `\u2068${text}\u2069` : text;
+}
+
+/**
  * A value that must stay one line (a name, a phone, where a visit came from): each run of line
  * breaks or controls becomes one space and direction marks go, so no one can start a line of
  * their own (a forged "Phone:") in the owner's notice or in `npm run leads`.

@@ -6,10 +6,9 @@
  * Marked sent only once Telegram has it, and sent by one run even when two overlap.
  */
 import { noticeChat } from "./notice-edit.ts";
-import { cutText } from "../../shared/text.ts";
 import { brisbaneClock } from "../telegram/times.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
-import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts";
+import { bold, nameInLine, plain, render, value, type Piece } from "../telegram/markdown.ts";
 import { brisbane, isOpen, type HoursLine } from "../leads/hours.ts";
 import { STAGES, WAITING } from "../telegram/stages.ts";
 import { phoneShown } from "../telegram/phone.ts";
@@ -149,7 +148,7 @@ function waitingLine(lead: Lead, telegram: TelegramOptions, now: number): Piece[
   const phone = phoneShown(lead.fields?.phone ?? "");
   return [
     plain("- "),
-    value(cutText((lead.fields?.name ?? "(erased)").replace(/\s+/g, " ").trim(), 64)),
+    nameInLine(lead.fields?.name ?? "(erased)"),
     plain(", "),
     ...(phone ? [value(phone), plain(", ")] : []),
     plain(`${lead.form}, ${brisbaneClock(lead.receivedAt, now)}${link ? ` ${link}` : ""}\n`),

@@ -1,7 +1,6 @@
 /** What a reminder and a follow-up say, on their first line, which a lock screen shows: who, the number to ring, and how long they have waited. */
-import { cutText } from "../../shared/text.ts";
 import { brisbaneClock } from "../telegram/times.ts";
-import { bold, plain, render, value } from "../telegram/markdown.ts";
+import { bold, nameInLine, plain, render, value } from "../telegram/markdown.ts";
 import { phoneShown } from "../telegram/phone.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 
@@ -25,7 +24,7 @@ function whoToRing(label: string, fields: Record<string, string> | null, rest: (
   return render([
     bold(label),
     plain(" "),
-    value(cutText((fields?.name ?? "(erased)").replace(/\s+/g, " ").trim(), 64)),
+    nameInLine(fields?.name ?? "(erased)"),
     plain(", "),
     number ? value(number) : plain("no phone given"),
     plain(rest(number ? "Ring them" : "Email them")),

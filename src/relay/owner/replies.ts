@@ -9,7 +9,7 @@
  * message, and the notice then shows the quote and the notes (presses.ts).
  */
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
-import { render, plain, value } from "../telegram/markdown.ts";
+import { nameInLine, render, plain } from "../telegram/markdown.ts";
 import { cutText } from "../../shared/text.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import type { LeadStore } from "../leads/store.ts";
@@ -56,7 +56,7 @@ export async function handleReply(message: OwnerMessage, { store, telegram, log,
   const lead = await notes.leadOfMessage(telegram.chatId, replyTo);
   if (!lead) return;
   const by = { name: [message.from?.first_name, message.from?.last_name].filter(Boolean).join(" ") || message.from?.username || "someone", id: message.from?.id };
-  const who = cutText((lead.name ?? "this lead").replace(/\s+/g, " ").trim(), 64);
+  const who = nameInLine(lead.name ?? "this lead");
   const cents = quoteCents(message.text);
   let confirmation;
   if (cents !== undefined) {
@@ -64,13 +64,13 @@ export async function handleReply(message: OwnerMessage, { store, telegram, log,
     log(`relay: lead ${lead.id}: quote recorded`);
     // Told to press Quoted only while the lead is not there yet (or past it): a reply to a follow-up is at Quoted already.
     const pressQuoted = lead.stage === null || lead.stage === "called" ? " Press Quoted on the notice once they have it." : "";
-    confirmation = render([plain("Quote recorded for "), value(who), plain(`: ${formatDollars(cents)}.${pressQuoted}`)]).markdown;
+    confirmation = render([plain("Quote recorded for "), who, plain(`: ${formatDollars(cents)}.${pressQuoted}`)]).markdown;
   } else {
     const note = cleanNote(message.text);
     if (!note) return;
     await notes.addNote(lead.id, note, now(), by);
     log(`relay: lead ${lead.id}: note added`);
-    confirmation = render([plain("Note added to "), value(who), plain("'s lead.")]).markdown;
+    confirmation = render([plain("Note added to "), who, plain("'s lead.")]).markdown;
   }
   const sent = await sendOnce(confirmation, telegram, "Markdown", { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
   if (sent.kind !== "sent") log(`relay: could not confirm the owner's reply (${sent.reason})`);

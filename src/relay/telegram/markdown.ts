@@ -7,6 +7,8 @@
  * https://core.telegram.org/bots/api#markdown-style
  */
 
+import { cutText, isolateDirection } from "../../shared/text.ts";
+
 /** Telegram refuses a message whose text, after parsing, is longer than this. */
 export const TELEGRAM_MAX_TEXT = 4096;
 
@@ -16,6 +18,11 @@ export type Piece = { bold: string } | { value: string } | { plain: string };
 export const bold = (text: string): Piece => ({ bold: text });
 export const value = (text: string): Piece => ({ value: text });
 export const plain = (text: string): Piece => ({ plain: text });
+
+/** The longest name a one-line mention keeps (a notice's first line, a reminder, the digest, a reply's confirmation); the notice's Name line has it whole. */
+export const NAME_IN_LINE_MAX = 64;
+/** A visitor's name inside a line of the relay's own words: spaces collapsed, cut to NAME_IN_LINE_MAX, isolated if written right to left (isolateDirection). */
+export const nameInLine = (name: string): Piece => value(isolateDirection(cutText(name.replace(/\s+/g, " ").trim(), NAME_IN_LINE_MAX)));
 
 export const escapeMarkdown = (text: string) => text.replace(/[_*`[]/g, "\\$&");
 

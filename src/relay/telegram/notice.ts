@@ -10,10 +10,9 @@
 import { serviceLabel } from "../../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { NO_MESSAGE, NOT_PROVIDED } from "../../shared/forms/texts.ts";
-import { cutText } from "../../shared/text.ts";
 import { LOST_REASONS, STAGES, type LostReason, type Stage } from "./stages.ts";
 import { detailLines } from "./quote-details.ts";
-import { bold, chunk, plain, render, TELEGRAM_MAX_TEXT, value, type Piece } from "./markdown.ts";
+import { bold, chunk, nameInLine, plain, render, TELEGRAM_MAX_TEXT, value, type Piece } from "./markdown.ts";
 import { HISTORY_SHOWN, historyLines, stageLine } from "./notice-history.ts";
 import { formatBrisbaneTime } from "./times.ts";
 import { phoneShown } from "./phone.ts";
@@ -72,16 +71,13 @@ interface NoticeParts {
   max: number;
 }
 
-/** The longest name a notice's first line keeps: the whole name is on the Name line. */
-const HEADLINE_NAME_MAX = 64;
-
 /**
  * A notice's first line, all a lock screen shows: what it is, who, and the number to ring
  * ("New Quote Request: Ann Lee, +61 412 345 678").
  */
 function headline(title: string, name: string, phone: string): Piece[] {
   const number = phoneShown(phone);
-  return [bold(title), plain(": "), value(cutText(name.replace(/\s+/g, " ").trim(), HEADLINE_NAME_MAX)), plain(", "), ...(number ? [value(number)] : [plain("no phone given")])];
+  return [bold(title), plain(": "), nameInLine(name), plain(", "), ...(number ? [value(number)] : [plain("no phone given")])];
 }
 
 function notices({ title, fields, name, phone, message, at, max }: NoticeParts): string[] {

@@ -11,7 +11,7 @@ import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, nameInLine, plain, render, value, type Piece } from "../telegram/markdown.ts";
 import { brisbane, isOpen, type HoursLine } from "../leads/hours.ts";
 import { STAGES, WAITING } from "../telegram/stages.ts";
-import { phoneShown } from "../telegram/phone.ts";
+import { phoneInLine } from "../telegram/phone.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { Sends } from "./pace.ts";
@@ -139,13 +139,13 @@ export async function digestText(store: LeadStore, telegram: TelegramOptions, fr
   return render(pieces).markdown;
 }
 
-/** The most waiting leads the digest lists, so it stays well within one message. */
+/** The most waiting leads the digest lists, so it stays within one message (each line's name and phone are cut: nameInLine, phoneInLine). */
 const WAITING_LISTED = 15;
 
 /** "- Ann Lee, +61 412 345 678, quote, 9:00 am, 23 Nov": who to ring first, and a link to the notice where Telegram gives one. */
 function waitingLine(lead: Lead, telegram: TelegramOptions, now: number): Piece[] {
   const link = noticeLink(noticeChat(lead, telegram), lead.noticeMessageId);
-  const phone = phoneShown(lead.fields?.phone ?? "");
+  const phone = phoneInLine(lead.fields?.phone ?? "");
   return [
     plain("- "),
     nameInLine(lead.fields?.name ?? "(erased)"),

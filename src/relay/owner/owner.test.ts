@@ -17,6 +17,8 @@ import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { handleUpdate } from "./presses.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
+import { LIMITS } from "../../shared/forms/fields.ts";
+import { PHONE_IN_LINE_MAX } from "../telegram/phone.ts";
 
 const HOURS = loadContent("content").site.hours;
 /** A moment in Brisbane: "2026-11-24T10:00" (a Tuesday). */
@@ -42,9 +44,9 @@ afterEach(() => {
 const options = (): OwnerOptions => ({ store: leads.store, telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, hours: HOURS, reminderMinutes: 30, log: (m) => void logs.push(m), pace: { sleep: async () => {} } });
 
 /** A lead received at `receivedAt`, its notice delivered a second later (or kept as spam). */
-async function lead(name: string, receivedAt: number, { form = "quote", status = "delivered" }: { form?: "quote" | "contact"; status?: "delivered" | "spam" } = {}) {
+async function lead(name: string, receivedAt: number, { form = "quote", status = "delivered", phone = "0412 345 678" }: { form?: "quote" | "contact"; status?: "delivered" | "spam"; phone?: string } = {}) {
   const id = `lead-${name.replace(/\W/g, "")}`;
-  const body = form === "quote" ? QuoteBody.parse({ name, email: "a@example.com", phone: "0412 345 678" }) : ContactBody.parse({ name, email: "a@example.com", message: "Hello there" });
+  const body = form === "quote" ? QuoteBody.parse({ name, email: "a@example.com", phone }) : ContactBody.parse({ name, email: "a@example.com", message: "Hello there" });
   const parts = form === "quote" ? quoteNotices(body as QuoteBody, new Date(receivedAt)) : contactNotices(body as ContactBody, new Date(receivedAt));
   await leads.store.add({ id, form, fields: body, parts, receivedAt, status: status === "spam" ? "spam" : "pending", spamReason: status === "spam" ? "honeypot filled" : undefined });
   if (status === "delivered") {
@@ -465,6 +467,21 @@ describe("the morning digest", () => {
     const before = tg.delivered.length;
     await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-24T08:00"));
     expect(tg.delivered.slice(before)).toHaveLength(0);
+  });
+
+  it("fits one message with the longest names and phones a form takes: each line cuts them, the notices have them whole", async () => {
+    // Not Australian numbers, so shown as typed: a visitor can type anything in the phone box.
+    const phone = `0412 345 678 ext. ${"1".repeat(LIMITS.phone - 18)}`;
+    for (let i = 0; i < 16; i++) await lead(`${String.fromCharCode(65 + i)}${"x".repeat(LIMITS.name - 1)}`, at("2026-11-20T10:00") + i * 60_000, { phone });
+    await leads.store.settings.write("digest-last-day", "2026-11-24");
+    const before = tg.delivered.length;
+    await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-25T08:00"));
+    const [digest] = tg.delivered.slice(before);
+    expect(digest, "the digest arrives: Telegram refuses a message over 4,096 characters, and the relay tries it once a day").toBeDefined();
+    expect(digest.shown.split("\n").slice(0, 4)).toEqual(["Yesterday's leads", "No new leads.", "", "Still waiting, oldest first (the first 15; npm run leads -- list --stage waiting has the rest):"]);
+    const listed = digest.shown.split("\n").filter((l) => l.startsWith("- "));
+    expect(listed).toHaveLength(15);
+    expect(listed[0]).toMatch(new RegExp(`^- Ax{63}, ${phone.slice(0, PHONE_IN_LINE_MAX)}, quote, 10:00 am, 20 Nov https://t\\.me/c/`));
   });
 
   it("adds up: the list of those still waiting holds no lead received today, oldest first with phones; older ones still waiting are listed under no new leads", async () => {

@@ -1,7 +1,7 @@
 /** What a reminder and a follow-up say, on their first line, which a lock screen shows: who, the number to ring, and how long they have waited. */
 import { brisbaneClock } from "../telegram/times.ts";
 import { bold, nameInLine, plain, render, value } from "../telegram/markdown.ts";
-import { phoneShown } from "../telegram/phone.ts";
+import { phoneInLine } from "../telegram/phone.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 
 /** "Follow up: Ann Lee, +61 412 345 678, quoted $380 at 10:05 am, 24 Nov, not booked yet. Ring them, then press Booked or Lost." */
@@ -20,7 +20,7 @@ export function reminderText(fields: Record<string, string> | null, receivedAt: 
 
 /** "<label> Ann Lee, +61 412 345 678<rest>": a message's first line, which a lock screen shows; `rest` is told how to reach them. */
 function whoToRing(label: string, fields: Record<string, string> | null, rest: (ring: "Ring them" | "Email them") => string): string {
-  const number = phoneShown(fields?.phone ?? "");
+  const number = phoneInLine(fields?.phone ?? "");
   return render([
     bold(label),
     plain(" "),

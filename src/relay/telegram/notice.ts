@@ -15,7 +15,7 @@ import { detailLines } from "./quote-details.ts";
 import { bold, chunk, nameInLine, plain, render, TELEGRAM_MAX_TEXT, value, type Piece } from "./markdown.ts";
 import { HISTORY_SHOWN, historyLines, stageLine } from "./notice-history.ts";
 import { formatBrisbaneTime } from "./times.ts";
-import { phoneShown } from "./phone.ts";
+import { phoneInLine, phoneShown } from "./phone.ts";
 
 const line = (label: string, text: string): Piece[] => [bold(`${label}:`), plain(" "), value(text), plain("\n")];
 const orElse = (text: string, fallback: string) => (text.trim() === "" ? fallback : text);
@@ -76,7 +76,7 @@ interface NoticeParts {
  * ("New Quote Request: Ann Lee, +61 412 345 678").
  */
 function headline(title: string, name: string, phone: string): Piece[] {
-  const number = phoneShown(phone);
+  const number = phoneInLine(phone);
   return [bold(title), plain(": "), nameInLine(name), plain(", "), ...(number ? [value(number)] : [plain("no phone given")])];
 }
 

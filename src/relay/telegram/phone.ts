@@ -7,6 +7,7 @@
  * a number without its country code is linked by some clients and not others.
  * https://www.acma.gov.au/choose-your-phone-number (mobiles 04, landlines 02 03 07 08)
  */
+import { cutText } from "../../shared/text.ts";
 
 /** The number in international form, or undefined for one that is not an Australian mobile or landline (kept as typed). */
 export function internationalPhone(typed: string): string | undefined {
@@ -24,3 +25,11 @@ export const dialable = (typed: string): string | undefined => internationalPhon
 
 /** The phone as the owner reads it: international when it is an Australian number, else as typed. */
 export const phoneShown = (typed: string): string => internationalPhone(typed) ?? typed.trim();
+
+/**
+ * The longest phone a one-line mention keeps (a notice's first line, a reminder, the digest): no
+ * number anyone rings is longer, and the notice's Phone line has what was typed whole. Uncut, 15
+ * waiting leads with 200-character "phones" made the digest longer than Telegram takes.
+ */
+export const PHONE_IN_LINE_MAX = 40;
+export const phoneInLine = (typed: string): string => cutText(phoneShown(typed), PHONE_IN_LINE_MAX);

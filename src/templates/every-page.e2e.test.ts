@@ -2,6 +2,7 @@
  * Every page once in Chromium, at the phone width most visitors have and with
  * its script, and what is checked on every page read from that one visit, as a
  * visit is most of a browser check's cost (docs/performance.md, "Test time"):
+ * - its width laid out at 320 px (WCAG 2.2's Reflow: nothing scrolls sideways);
  * - axe-core's WCAG 2.2 A and AA rules on the page as it loads. Until a visitor
  *   reaches for an island nothing hydrates, and the islands' loader changes
  *   nothing in the page, so this is the page as the server sends it
@@ -44,6 +45,8 @@ const hydratedChecked = new Set(firstOfEachIslandSet(all).map(visitAddress));
 const visits: {
   path: string;
   withBar: boolean;
+  /** How wide the page was laid out at REFLOW's width. */
+  reflowWidth: number;
   /** axe's violations as the page loaded, one line each. */
   violations: string[];
   seen: Awaited<ReturnType<typeof atPhoneWidth>>;
@@ -56,6 +59,9 @@ const visits: {
   hydratedViolations?: string[];
   problems: string[];
 }[] = [];
+
+/** WCAG 2.2's 1.4.10 Reflow: content at 320 CSS px wide without scrolling sideways (and a small phone's width). */
+const REFLOW = { width: 320, height: PHONE.height };
 
 /**
  * Pages visited at the same time, each lane a browser context (so a renderer process) of its own taking the
@@ -75,6 +81,9 @@ beforeAll(async () => {
       const path = visitAddress(route);
       const before = problems.length;
       await page.goto(env.site.url + path, { waitUntil: "load" });
+      await page.setViewportSize(REFLOW);
+      const reflowWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      await page.setViewportSize(PHONE);
       const violations = await axe(page);
       const seen = await atPhoneWidth(page, CALL);
       const barLinks = seen.bar ? (await looks(page, [0, 1].map((index) => ({ selector: ".call-bar a", index })))).map((l) => l.shown) : undefined;
@@ -83,7 +92,7 @@ beforeAll(async () => {
       const hydratedViolations = hydratedChecked.has(path) ? await axe(page) : undefined;
       // The 404 page answers with status 404 on purpose; Chromium logs that as a failed load.
       const said = problems.slice(before).filter((p) => !(route.kind === "notFound" && /status of 404/.test(p)));
-      found[i] = { path, violations, withBar: hasCallBar(route), seen, barLinks, barViolations, woken, hydratedViolations, problems: said };
+      found[i] = { path, reflowWidth, violations, withBar: hasCallBar(route), seen, barLinks, barViolations, woken, hydratedViolations, problems: said };
     }
     await context.close();
   };
@@ -95,6 +104,10 @@ beforeAll(async () => {
 describe("every page at 390 px, one visit each", () => {
   it("was visited: every route in the route list", () => {
     expect(visits.map((v) => v.path)).toEqual(all.map(visitAddress));
+  });
+
+  it("reflows at 320 px wide (WCAG 1.4.10): no page is wider than the screen, so none scrolls sideways", () => {
+    expect(visits.filter((v) => v.reflowWidth > REFLOW.width).map((v) => `${v.path}: ${v.reflowWidth} px`)).toEqual([]);
   });
 
   it("has no axe violation as it loads, before any island wakes", () => {

@@ -133,7 +133,7 @@ export function StatsRow({ stats, tone = "light" }: { stats: { value: string; la
 /** Page banner with the page's one h1, under its breadcrumb trail when it has one. */
 export function Banner({ title, description, trail, children }: { title: string; description: ReactNode; trail?: [name: string, path: string][]; children?: ReactNode }) {
   return (
-    <div className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
+    <div className="on-dark bg-gradient-to-br from-brand-800 to-brand-950 text-white">
       <Container className={cn("pb-14 sm:pb-20", trail ? "pt-6 sm:pt-8" : "pt-14 sm:pt-20")}>
         {trail && <Breadcrumbs trail={trail} />}
         <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{title}</h1>

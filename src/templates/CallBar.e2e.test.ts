@@ -145,6 +145,8 @@ describe("the call bar", () => {
       const stops = await focusStops(page);
       expect(stops.filter((s) => !s.uncovered).map((s) => s.name), route.path).toEqual([]);
       expect(stops.filter((s) => !s.ring).map((s) => s.name), route.path).toEqual([]);
+      // WCAG 1.4.11: the ring stands out 3:1 from what it is drawn on, the dark bands and footer included.
+      expect(stops.filter((s) => s.ringContrast !== null && s.ringContrast < 3).map((s) => `${s.name}: ${s.ringContrast}:1`), route.path).toEqual([]);
       expect(stops.filter((s) => s.belowTheFirstScreen).length, route.path).toBeGreaterThan(5);
     }
     await page.close();

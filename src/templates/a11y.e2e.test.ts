@@ -212,5 +212,6 @@ describe("at 1280 px wide", () => {
     await page.close();
     expect(stops.length).toBeGreaterThan(20);
     expect(stops.filter((s) => !s.ring).map((s) => s.name)).toEqual([]);
+    expect(stops.filter((s) => s.ringContrast !== null && s.ringContrast < 3).map((s) => `${s.name}: ${s.ringContrast}:1`)).toEqual([]);
   });
 });

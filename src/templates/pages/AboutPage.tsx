@@ -52,7 +52,7 @@ export function AboutPage({ content }: { content: Content }) {
         </ul>
       </Section>
 
-      <section id="quote" aria-labelledby="quote-title" className="bg-brand-900 text-white">
+      <section id="quote" aria-labelledby="quote-title" className="on-dark bg-brand-900 text-white">
         <div className="mx-auto max-w-3xl px-4 py-16 text-center">
           <h2 id="quote-title" className="text-3xl font-bold text-white sm:text-4xl">{about.quote.heading}</h2>
           <p className="mt-4 text-lg text-brand-100">{about.quote.text}</p>

@@ -23,7 +23,7 @@ export function ServicePage({ content, service }: { content: Content; service: S
       <TrustSection trustPoints={service.trustPoints} />
       <CallToActionSection cta={service.cta} phone={phone} quote={quotePath(service.formValue)} />
       <ChecklistSection checklist={service.checklist} />
-      <Section labelledBy="stats-title" className="bg-brand-900">
+      <Section labelledBy="stats-title" className="on-dark bg-brand-900">
         <h2 id="stats-title" className="sr-only">{service.name} in numbers</h2>
         <StatsRow stats={service.stats} tone="dark" />
       </Section>
@@ -70,13 +70,14 @@ function TrustSection({ trustPoints }: { trustPoints: ServiceData["trustPoints"]
 /** The band between the trust points and the check list: call or ask for a quote. */
 function CallToActionSection({ cta, phone, quote }: { cta: ServiceData["cta"]; phone: string; quote: string }) {
   return (
-    <section aria-labelledby="cta-title" className="bg-accent-700 text-white">
+    <section aria-labelledby="cta-title" className="on-dark bg-accent-700 text-white">
       <Container className="flex flex-col gap-6 py-12 lg:flex-row lg:items-center lg:justify-between">
         <div>
           <h2 id="cta-title" className="text-2xl font-bold text-white sm:text-3xl">{cta.heading}</h2>
           <p className="mt-2 max-w-2xl text-accent-100">{withTermsLinks(cta.text)}</p>
         </div>
-        <div className="flex flex-wrap gap-3">
+        {/* shrink-0: beside the text from lg up, the two buttons keep their row rather than wrapping under each other. */}
+        <div className="flex shrink-0 flex-wrap gap-3">
           <PhoneLink phone={phone} className={buttonClass("outlineInverse")} iconClassName="h-4 w-4" />
           <ButtonLink href={quote} style="inverse">GET A QUOTE</ButtonLink>
         </div>

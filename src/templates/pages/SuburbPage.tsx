@@ -142,7 +142,7 @@ function SchoolsSection({ suburb }: { suburb: SuburbData }) {
 function EndOfLeaseSection({ suburb, site }: { suburb: SuburbData; site: SiteData }) {
   const discount = site.claims.firstCleanDiscountPercent;
   return (
-    <section aria-labelledby="eol-title" className="bg-brand-900 text-white">
+    <section aria-labelledby="eol-title" className="on-dark bg-brand-900 text-white">
       <Container className="grid gap-8 py-14 lg:grid-cols-[1.5fr_1fr] lg:items-center">
         <div>
           <h2 id="eol-title" className="text-3xl font-bold text-white">End of Lease Cleaning in {suburb.name}</h2>

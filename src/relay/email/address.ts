@@ -68,3 +68,22 @@ export function formatMailbox({ name, address }: Mailbox): string {
 
 /** The part after the @, lowercased: what the provider checks against its verified domains. */
 export const domainOf = (address: string): string => address.slice(address.lastIndexOf("@") + 1).toLowerCase();
+
+/** Providers that ignore dots before the @ (Gmail's help, "Dots don't matter in Gmail addresses"), under the one domain they deliver for. */
+const DOTS_IGNORED: Record<string, string> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
+
+/**
+ * The inbox an address reaches, as the one-confirmation-a-day limit compares addresses: lowercased,
+ * the subaddress after a + dropped (RFC 5233; Gmail, Outlook.com, iCloud and Fastmail deliver
+ * ann+anything@ to ann@), and dots dropped where the provider ignores them. Compared as typed, one
+ * inbox took a confirmation per spelling, and a script could send the business's emails to someone
+ * at the hourly ceiling. Only compared, never sent to: two people sharing a key (ann+x@ and ann+y@
+ * on a provider without subaddresses) are each still answered by the owner.
+ */
+export function mailboxKey(address: string): string {
+  const at = address.lastIndexOf("@");
+  const domain = address.slice(at + 1).toLowerCase();
+  let local = address.slice(0, at).toLowerCase().split("+")[0];
+  if (DOTS_IGNORED[domain]) local = local.replaceAll(".", "");
+  return `${local}@${DOTS_IGNORED[domain] ?? domain}`;
+}

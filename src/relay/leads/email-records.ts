@@ -8,6 +8,7 @@
  */
 import type { Sql } from "./sql.ts";
 import type { EmailKind } from "../email/client.ts";
+import { mailboxKey } from "../email/address.ts";
 
 export type EmailStatus = "pending" | "sent" | "not-sent";
 
@@ -76,6 +77,8 @@ export const PER_ADDRESS_MS = 24 * HOUR_MS;
 /** Statuses that count against the limits: recorded to go, or gone. */
 const COUNTED = "status IN ('pending', 'sent')";
 const CONFIRMATION = "'visitor-confirmation'";
+/** The same inbox: its mailboxKey, or for a row from before migration 0014 (no key) the address in any case. Takes the key and the address. */
+const SAME_INBOX = "(mailbox = ? OR (mailbox IS NULL AND recipient = ? COLLATE NOCASE))";
 
 /** Leads that passed the spam check (never spam or unconfirmed) and have no confirmation row yet. */
 const UNCONFIRMED_LEADS = `SELECT id, fields FROM leads WHERE status IN ('pending', 'delivered', 'undeliverable') AND received_at > ? AND fields IS NOT NULL
@@ -92,20 +95,22 @@ export class EmailRecords {
 
   /**
    * Records the lead's confirmation to `to` as pending when neither limit is reached, in one
-   * statement (two senders at once cannot both pass): none to this address (in any case) in the
+   * statement (two senders at once cannot both pass): none to this inbox (mailboxKey) in the
    * last 24 hours, fewer than `perHour` in the last hour. Otherwise records it not sent, saying
    * which limit. Answers the status recorded (undefined: the lead had a row already).
    */
   async recordConfirmation(leadId: string, to: string, now: number, perHour: number): Promise<EmailStatus | undefined> {
+    const mailbox = mailboxKey(to);
     const pending = await this.sql.run(
-      `INSERT INTO lead_emails (lead_id, kind, recipient, status, created_at, next_attempt_at) SELECT ?, ${CONFIRMATION}, ?, 'pending', ?, ?
-        WHERE NOT EXISTS (SELECT 1 FROM lead_emails WHERE kind = ${CONFIRMATION} AND recipient = ? COLLATE NOCASE AND ${COUNTED} AND created_at > ?)
+      `INSERT INTO lead_emails (lead_id, kind, recipient, mailbox, status, created_at, next_attempt_at) SELECT ?, ${CONFIRMATION}, ?, ?, 'pending', ?, ?
+        WHERE NOT EXISTS (SELECT 1 FROM lead_emails WHERE kind = ${CONFIRMATION} AND ${SAME_INBOX} AND ${COUNTED} AND created_at > ?)
         AND (SELECT COUNT(*) FROM lead_emails WHERE kind = ${CONFIRMATION} AND ${COUNTED} AND created_at > ?) < ?
         ON CONFLICT (lead_id, kind) DO NOTHING`,
-      [leadId, to, now, now, to, now - PER_ADDRESS_MS, now - HOUR_MS, perHour],
+      [leadId, to, mailbox, now, now, mailbox, to, now - PER_ADDRESS_MS, now - HOUR_MS, perHour],
     );
     if (pending) return "pending";
-    const [same] = await this.sql.all<{ n: number }>(`SELECT COUNT(*) AS n FROM lead_emails WHERE kind = ${CONFIRMATION} AND recipient = ? COLLATE NOCASE AND ${COUNTED} AND created_at > ? AND lead_id != ?`, [
+    const [same] = await this.sql.all<{ n: number }>(`SELECT COUNT(*) AS n FROM lead_emails WHERE kind = ${CONFIRMATION} AND ${SAME_INBOX} AND ${COUNTED} AND created_at > ? AND lead_id != ?`, [
+      mailbox,
       to,
       now - PER_ADDRESS_MS,
       leadId,
@@ -221,6 +226,6 @@ export class EmailRecords {
 
   /** Forgets the addresses of emails recorded before `before` (with what visitors typed, LEADS_RETENTION_DAYS). */
   async erase(before: number): Promise<number> {
-    return this.sql.run("UPDATE lead_emails SET recipient = NULL, body = NULL WHERE created_at < ? AND (recipient IS NOT NULL OR body IS NOT NULL)", [before]);
+    return this.sql.run("UPDATE lead_emails SET recipient = NULL, mailbox = NULL, body = NULL WHERE created_at < ? AND (recipient IS NOT NULL OR mailbox IS NOT NULL OR body IS NOT NULL)", [before]);
   }
 }

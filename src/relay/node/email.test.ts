@@ -134,6 +134,21 @@ describe("the visitor's confirmation", () => {
     await expect.poll(() => confirmations().length, { timeout: 5_000, message: "a confirmation a day later" }).toBe(2);
   });
 
+  it("counts spellings of one inbox as one address: a +tag, and dots in a Gmail address", async () => {
+    const relay = await start();
+    const inboxes = [["sam.lee@gmail.com", "SamLee+quote@googlemail.com", "s.a.m.l.e.e@gmail.com"], ["ann@example.com", "ANN+1@example.com"], ["a.nn@example.com"]];
+    for (const email of inboxes.flat()) await post(relay, { ...ann, email, submissionId: crypto.randomUUID() });
+    await drained(relay);
+    const status = new Map<string, string | undefined>();
+    for (const lead of await relay.opened.store.list()) status.set(lead.fields!.email, (await emailsOf(relay).forLead(lead.id))[0]?.status);
+    // One confirmation per inbox, whichever spelling came first; dots count outside Gmail (a.nn@example.com is another inbox).
+    expect(inboxes.map((spellings) => spellings.map((e) => status.get(e)).sort())).toEqual([["not-sent", "not-sent", "sent"], ["not-sent", "sent"], ["sent"]]);
+    expect(confirmations()).toHaveLength(3);
+    // Erased with the address, when what the visitors typed is.
+    await emailsOf(relay).erase(time + 1);
+    expect(relay.opened.db.prepare("SELECT COUNT(*) AS n FROM lead_emails WHERE recipient IS NOT NULL OR mailbox IS NOT NULL").get()).toMatchObject({ n: 0 });
+  });
+
   it("stops at the hourly ceiling, counted in the store", async () => {
     const relay = await start({ EMAIL_CONFIRMATIONS_PER_HOUR: "1" });
     await post(relay, ann);

@@ -48,15 +48,15 @@ export function render(pieces: Piece[]): { markdown: string; shown: string } {
 }
 
 /**
- * Cuts text into chunks of at most `size` UTF-16 code units, preferring a line
- * break or space near the end of each, never inside a surrogate pair. The
- * chunks joined are the text.
+ * Cuts text into chunks of at most `later` UTF-16 code units (the first at most
+ * `firstSize`), preferring a line break or space near the end of each, never
+ * inside a surrogate pair. The chunks joined are the text.
  */
-export function chunk(text: string, size: number): string[] {
-  if (size < 2) throw new Error("chunk size too small");
+export function chunk(text: string, later: number, firstSize = later): string[] {
+  if (Math.min(later, firstSize) < 2) throw new Error("chunk size too small");
   const chunks: string[] = [];
   let rest = text;
-  while (rest.length > size) {
+  for (let size = firstSize; rest.length > size; size = later) {
     let cut = size;
     const window = rest.slice(Math.floor(size * 0.8), size);
     const newline = window.lastIndexOf("\n");

@@ -11,6 +11,7 @@ import { parseLegacyMarkdown, parseLegacyMarkdownEntities, render, TELEGRAM_MAX_
 import { contactNotices, markNotice, PART_MAX, quoteNotices } from "./notice.ts";
 import { HISTORY_SHOWN, historyLines, noticeWithHistory } from "./notice-history.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
+import { LIMITS } from "../../shared/forms/fields.ts";
 
 /** 12:59:59 pm, 28 September 2026 in Brisbane: the longest date both clocks write. */
 const RECEIVED = Date.parse("2026-09-28T12:59:59+10:00");
@@ -58,6 +59,17 @@ describe("a notice's room for what is added later", () => {
     const parts = quoteNotices(QuoteBody.parse({ name: "Long Message", email: "a@example.com", message: "word 🧽 _x_ ".repeat(900) }), new Date(RECEIVED));
     expect(parts.length).toBeGreaterThan(1);
     for (const part of parts) expect(shown(edited(part, LONGEST_NAME)).length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
+  });
+
+  it("fills every part but the last, the longest fields and message a form takes included: the later parts, with only the name, hold more of the message", () => {
+    const long = { name: "N".repeat(LIMITS.name), email: `${"e".repeat(64)}@${"d".repeat(63)}.${"d".repeat(63)}.${"d".repeat(50)}.com`, phone: "9".repeat(LIMITS.phone), message: "word ".repeat(LIMITS.message / 5) };
+    for (const parts of [contactNotices(ContactBody.parse(long), new Date(RECEIVED)), quoteNotices(QuoteBody.parse({ ...long, address: "A".repeat(LIMITS.address) }), new Date(RECEIVED))]) {
+      const lengths = parts.map((part) => shown(part).length);
+      // chunk cuts each part in the last fifth of its room, at a space.
+      for (const length of lengths.slice(0, -1)) expect(length).toBeGreaterThan(PART_MAX * 0.8);
+      expect(Math.max(...lengths)).toBeLessThanOrEqual(PART_MAX);
+      expect(parts.map((part) => shown(part).match(/^(?:.*\n\n[^]*?Message(?: \(continued\))?:\n)([^]*)\n\nSubmitted: /)![1]).join("").trim()).toBe(long.message.trim());
+    }
   });
 
   it("a press's line keeps 32 characters of a long name, never half an emoji", () => {

@@ -97,9 +97,10 @@ function notices({ title, fields, name, phone, message, at, max }: NoticeParts):
     plain("\n\n"),
     ...time,
   ];
-  // Room for the message in the larger (first) part, with the widest part marker the split can need.
-  const overhead = render(part(999, 999, "", true)).shown.length;
-  const chunks = chunk(message, max - overhead);
+  // Room for the message in each part, with the widest part marker the split can need: the first
+  // part carries every field, the later ones only the name, so they hold more of the message.
+  const room = (first: boolean) => max - render(part(999, 999, "", first)).shown.length;
+  const chunks = chunk(message, room(false), room(true));
   return chunks.map((text, i) => render(part(i + 1, chunks.length, text, i === 0)).markdown);
 }
 

@@ -7,7 +7,7 @@ import { formatHours } from "./hours.ts";
 import { renderedOnce } from "./once.tsx";
 
 export function Footer({ content }: { content: Content }) {
-  return <footer className="on-dark bg-ink text-slate-300" dangerouslySetInnerHTML={renderedOnce(content, "footer", () => <FooterContent content={content} />)} />;
+  return <footer className="bg-ink text-slate-300" dangerouslySetInnerHTML={renderedOnce(content, "footer", () => <FooterContent content={content} />)} />;
 }
 
 function FooterContent({ content }: { content: Content }) {

@@ -45,7 +45,7 @@ export default function Faq({ slots }: FaqProps) {
                 className="flex min-h-11 w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-ink hover:bg-brand-50"
               >
                 <Slot html={question} inline />
-                <span aria-hidden="true" className="text-2xl leading-none text-brand-700 [@media(scripting:none)]:hidden">
+                <span aria-hidden="true" className="text-2xl leading-none text-brand-700 noscript:hidden">
                   {isOpen ? SIGN.open : SIGN.closed}
                 </span>
               </button>
@@ -53,7 +53,7 @@ export default function Faq({ slots }: FaqProps) {
             <section
               id={answerId(i)}
               aria-labelledby={`faq-q-${i}`}
-              className={cn("px-5 pb-5 leading-relaxed text-slate-600", !isOpen && "hidden [@media(scripting:none)]:block")}
+              className={cn("px-5 pb-5 leading-relaxed text-slate-600", !isOpen && "hidden noscript:block")}
             >
               <Slot html={answer} />
             </section>

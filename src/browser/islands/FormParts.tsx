@@ -20,7 +20,7 @@ import { visitFields } from "../forms/attribution.ts";
 import { buttonClass, cn, Icon, textLinkClass } from "../../shared/ui.tsx";
 
 export const fieldClass =
-  "mt-1 block min-h-11.5 w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 export const labelClass = "block text-sm font-medium text-ink";
 
 /** Far longer than the relay takes to store a lead and answer (about 3 s at most), so its answer normally arrives first. */

@@ -75,7 +75,7 @@ describe("Faq on the server", () => {
     for (const item of content.faq) expect(decodeEntities(html)).toContain(item.answer);
     const labels = [...decodeEntities(html).matchAll(/<button type="button" id="faq-q-\d+"[^>]*><span data-slot="" class="contents">([^<]*)<\/span>/g)].map((m) => m[1]);
     expect(labels).toEqual(content.faq.map((f) => f.question));
-    expect(html.match(/class="[^"]*\bhidden \[@media\(scripting:none\)\]:block"/g)).toHaveLength(questions);
+    expect(html.match(/class="[^"]*\bhidden noscript:block"/g)).toHaveLength(questions);
     expect(html).not.toMatch(/\shidden=""/);
   });
 });

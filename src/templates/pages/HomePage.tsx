@@ -28,9 +28,10 @@ export function HomePage({ content, formAction }: { content: Content; formAction
 function Hero({ hero, claims, formAction, email }: { hero: HomeData["hero"]; claims: SiteData["claims"]; formAction: string; email: boolean }) {
   return (
     // z-10: over the call bar (CallBar.tsx), which reaches into the hero on short screens, so it never covers the form's Send button.
-    <section id="home" aria-labelledby="hero-title" className="on-dark relative z-10 overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-brand-950 text-white">
+    <section id="home" aria-labelledby="hero-title" className="relative z-10 overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-brand-950 text-white">
       <Container className="grid items-start gap-10 py-12 sm:py-16 lg:grid-cols-[1.1fr_1fr] lg:py-20">
-        <div className="lg:pt-6">
+        {/* on-dark here, not on the section: the quote card beside it is white. */}
+        <div className="on-dark lg:pt-6">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-brand-100">
             <Icon name="sparkles" className="h-4 w-4 text-sparkle" />
             {hero.eyebrow}
@@ -56,7 +57,7 @@ function Hero({ hero, claims, formAction, email }: { hero: HomeData["hero"]; cla
             </span>
           </p>
         </div>
-        <div id="quote" className="on-light rounded-2xl bg-white p-6 text-slate-700 shadow-2xl sm:p-8">
+        <div id="quote" className="rounded-2xl bg-white p-6 text-slate-700 shadow-2xl sm:p-8">
           <h2 className="text-2xl font-bold">{hero.formHeading}</h2>
           <p className="mb-5 mt-1 text-slate-600">{hero.formText}</p>
           <Island name="QuoteForm" props={{ action: formAction }} />

@@ -11,6 +11,7 @@ import { buildSummary, progressLine } from "../src/build/summary.ts";
 import { writeJsonSchemas } from "../src/build/content/json-schema.ts";
 import { ContentError } from "../src/build/content/load.ts";
 import { formActions } from "../src/shared/relay-paths.ts";
+import { BuildSettingError, buildSettings, type BuildSettings } from "../src/build/build-settings.ts";
 import { RESULT_MARKUP_FILE, writeResultMarkup } from "../src/build/result-markup.tsx";
 import { EMAIL_MARKUP_FILE, writeEmailMarkup } from "../src/build/email-markup.tsx";
 
@@ -23,12 +24,19 @@ try {
   if (!(error instanceof ContentError)) throw error;
 }
 
-const relay = process.env.RELAY_URL?.replace(/\/$/, "");
+let settings: BuildSettings;
+try {
+  settings = buildSettings(process.env);
+} catch (error) {
+  if (!(error instanceof BuildSettingError)) throw error;
+  console.error(`${error.message}\n\nThe build did not start; the previous dist/ is unchanged.`);
+  process.exit(1);
+}
 const progress = progressLine();
 try {
   const result = await build({
-    siteUrl: process.env.SITE_URL || undefined,
-    formActions: formActions(relay),
+    siteUrl: settings.siteUrl,
+    formActions: formActions(settings.relayOrigin),
     onProgress: progress.onProgress,
   });
   progress.clear();

@@ -37,7 +37,10 @@ describe("build", () => {
     expect(result.pages).toHaveLength(routes(loadContent("content")).length);
     expect(readdirSync(dir)).toEqual(["dist"]);
     expect(existsSync(path.join(outDir, "suburbs", "bulimba", "index.html"))).toBe(true);
-    // The repository ships without the owner's prices: the build says so once (npm run build prints it).
-    expect(result.notes).toEqual([estimatesOff("content")]);
+    // The repository ships without the owner's prices and with placeholder contact details: the build says so once each (npm run build prints them).
+    expect(result.notes).toEqual([
+      estimatesOff("content"),
+      "content/site.yaml still has the repository's placeholders (url: https://www.example.com, email: hello@example.com): set the business's own before publishing (SITE_URL also sets the address).",
+    ]);
   });
 });

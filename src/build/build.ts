@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { estimatesOff, loadContent } from "./content/load.ts";
+import { estimatesOff, placeholdersLeft, loadContent } from "./content/load.ts";
 import type { Route, RouteKind } from "../content/routes.ts";
 import { FORM_PATHS } from "../shared/relay-paths.ts";
 import { LEADS_RETENTION_DAYS, readWholeNumber } from "../shared/settings.ts";
@@ -95,7 +95,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     swapIn(staging, outDir);
     const ms = performance.now() - started;
     phases.other = ms - phases.content - phases.images - phases.render - phases.css - phases.write;
-    return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms, phases, images: { processed: images.processed, cached: images.cached }, warnings, notes: content.pricing ? [] : [estimatesOff(contentDir)] };
+    return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms, phases, images: { processed: images.processed, cached: images.cached }, warnings, notes: [content.pricing ? undefined : estimatesOff(contentDir), placeholdersLeft(contentDir, content.site)].filter((n) => n !== undefined) };
   } catch (error) {
     // esbuild may still be writing the scripts into the folder: let it finish, or it leaves the folder behind.
     await bundling.catch(() => {});

@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import type { TelegramOptions } from "./telegram/client.ts";
 import { LEADS_RETENTION_DAYS, readWholeNumber } from "../shared/settings.ts";
+import { originOf } from "../shared/origin.ts";
 
 /**
  * One setting: unset or a string, read by `read`, which returns the value or
@@ -86,12 +87,6 @@ export const apiAddress = (fallback: string) =>
     for (const problem of problems) fail(problem);
     return problems.length ? z.NEVER : s;
   });
-
-/** An origin such as https://www.example.com (scheme and host, no path), or undefined when `item` is not one. */
-function originOf(item: string): string | undefined {
-  const url = URL.parse(item);
-  return url && url.origin !== "null" && url.origin === item.replace(/\/$/, "") ? url.origin : undefined;
-}
 
 export const RelayEnv = z
   .object({

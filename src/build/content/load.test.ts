@@ -147,6 +147,14 @@ describe("a content mistake", () => {
     expect(loadContent(withAbn("11223491505")).site.abn).toBe("11223491505");
   });
 
+  it("refuses a site address that is not https://, the host and no path, at its line", () => {
+    for (const url of ["http://www.example.com.au", "https://www.example.com.au/home", "www.example.com.au", "mailto:hello@example.com.au"]) {
+      const dir = brokenContent("site.yaml", (t) => t.replace(/^url: .*$/m, `url: "${url}"`));
+      expect(problemsOf(dir)).toEqual([`site.yaml:${lineOf(dir, "site.yaml", /^url:/)} → url: expected the site's address such as "https://www.example.com.au" (https://, the host, no path), got "${url}"`]);
+    }
+    expect(loadContent(brokenContent("site.yaml", (t) => t.replace(/^url: .*$/m, "url: https://www.jacaranda.com.au/"))).site.url).toBe("https://www.jacaranda.com.au/");
+  });
+
   it("names file, line, entry and field in the editor's words", () => {
     const dir = brokenContent("suburbs.yaml", (t) => t.replace(/postcode: "4171"/, 'postcode: "417"'));
     const line = lineOf(dir, "suburbs.yaml", /postcode: "417"$/);

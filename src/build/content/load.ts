@@ -36,6 +36,22 @@ export class ContentError extends Error {
 export const estimatesOff = (dir: string) =>
   `Estimates are off until ${shownPath(path.join(dir, FILES.pricing[0]))} exists: no price appears on the site. To start one, copy ${OPTIONAL_FILES.pricing} (docs/pricing.md explains each field).`;
 
+/** Domains reserved for examples (RFC 2606): an address on one is a placeholder nobody can visit or write to. */
+const EXAMPLE_DOMAIN = /(^|\.)example\.(com|net|org)$/i;
+
+/**
+ * What the build says while content/site.yaml still has the repository's placeholder address or
+ * email, as it ships: every canonical link, the sitemap and the structured data name the address,
+ * and every page's footer shows the email. Undefined once both are real.
+ */
+export function placeholdersLeft(dir: string, site: { url: string; email: string }): string | undefined {
+  const left = [
+    EXAMPLE_DOMAIN.test(new URL(site.url).hostname) && `url: ${site.url}`,
+    EXAMPLE_DOMAIN.test(site.email.slice(site.email.lastIndexOf("@") + 1)) && `email: ${site.email}`,
+  ].filter(Boolean);
+  return left.length ? `${shownPath(path.join(dir, FILES.site[0]))} still has the repository's placeholders (${left.join(", ")}): set the business's own before publishing (SITE_URL also sets the address).` : undefined;
+}
+
 export function loadContent(dir = "content"): Content {
   const problems: ContentProblem[] = [];
   const parsed: Partial<Record<FileKey, Parsed>> = {};

@@ -3,7 +3,14 @@ import * as z from "zod";
 import { abnChecks, abnDigits } from "../abn.ts";
 import { postcode, text } from "./common.ts";
 
-const url = z.url({ error: (iss) => `expected a full web address starting with https://, got ${JSON.stringify(iss.input)}` });
+/**
+ * The site's public address: https, the host, no path. Every link on the site starts with / (it
+ * sits at the root of its domain, docs/deploying.md), so a path would be wrong in every canonical
+ * link; and http or another scheme would name an address browsers mark unsafe.
+ */
+const url = z.string().regex(/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?\/?$/i, {
+  error: (iss) => `expected the site's address such as "https://www.example.com.au" (https://, the host, no path), got ${JSON.stringify(iss.input)}`,
+});
 /** A phone number as people write it in Australia, e.g. "0491 570 156" or "(07) 5550 1234". */
 const auPhone = z.string().regex(/^\(?0[2-478]\)?[\d ]{8,12}$/, {
   error: (iss) => `expected an Australian phone number such as "0491 570 156" or "(07) 5550 1234", got ${JSON.stringify(iss.input)}`,

@@ -38,6 +38,9 @@ function withUnusedPhoto(): string {
   const dir = path.join(work, "content-unused");
   cpSync(contentDir, dir, { recursive: true });
   cpSync(path.join(contentDir, "images", photos[0]), path.join(dir, "images", "next-job.jpg"));
+  // A phone's own original beside it (iPhones save HEIC), and a scan: neither is a file a page can show.
+  cpSync(path.join(contentDir, "images", photos[0]), path.join(dir, "images", "IMG_2041.HEIC"));
+  cpSync(path.join(contentDir, "images", photos[0]), path.join(dir, "images", "kitchen-scan.tiff"));
   return dir;
 }
 
@@ -152,11 +155,17 @@ describe("what the build writes", () => {
     for (const name of photos) expect(built()).not.toContain(`images/${name}`);
   });
 
-  it("publishes the brand's icons, but not a phone photo that no page uses yet", async () => {
+  it("publishes the brand's icons, but not a phone photo that no page uses yet, nor a file a page cannot show", async () => {
     expect(built()).toEqual(expect.arrayContaining(["images/icon-512.png", "images/og-image.png"]));
     const result = await build({ contentDir: withUnusedPhoto(), outDir: path.join(work, "dist-unused"), imageCacheDir });
-    expect(readdirSync(path.join(work, "dist-unused", "images"))).not.toContain("next-job.jpg");
-    expect(result.warnings).toEqual([expect.stringMatching(/next-job\.jpg is not used by any page and carries camera data \(EXIF, XMP or IPTC\): it is not published/)]);
+    const published = readdirSync(path.join(work, "dist-unused", "images"));
+    for (const name of ["next-job.jpg", "IMG_2041.HEIC", "kitchen-scan.tiff"]) expect(published).not.toContain(name);
+    expect(published).toEqual(expect.arrayContaining(["icon.svg", "favicon.ico"]));
+    expect([...result.warnings].sort()).toEqual([
+      expect.stringMatching(/IMG_2041\.HEIC is not a kind of file the site shows \(JPEG, PNG, WebP, AVIF, SVG or ICO\): it is not published; convert a photo to JPEG first$/),
+      expect.stringMatching(/kitchen-scan\.tiff is not a kind of file the site shows/),
+      expect.stringMatching(/next-job\.jpg is not used by any page and carries camera data \(EXIF, XMP or IPTC\): it is not published/),
+    ]);
   });
 
   it("keeps every page within its budgets, images included", () => {

@@ -4,13 +4,17 @@
  * made copies of stays behind (its original would publish its EXIF), and so
  * does any other JPEG, PNG, WebP or AVIF that carries EXIF, XMP or IPTC data:
  * a phone photo dropped into the folder but not used yet would otherwise be
- * published with the GPS position of where it was taken.
+ * published with the GPS position of where it was taken. Only the file types a
+ * page can show are copied at all: a phone's HEIC original, a TIFF scan, a RAW
+ * file or a .DS_Store is left out with a warning, as its data cannot be checked.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { loadSharp } from "./photo-copies.ts";
 
 const RASTER = /\.(jpe?g|png|webp|avif)$/i;
+/** What a page or a browser reads from images/: the rasters above (checked for camera data), vector icons and the favicon. */
+const PUBLISHED = /\.(jpe?g|png|webp|avif|svg|ico)$/i;
 /**
  * Bytes every EXIF, XMP or IPTC block carries in these formats, compared in
  * lower case: JPEG's "Exif" and "Photoshop 3.0" segments, PNG's eXIf chunk and
@@ -30,6 +34,10 @@ export async function copyOtherImages(contentDir: string, outDir: string, photos
   for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || photos.has(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
+    if (!PUBLISHED.test(entry.name)) {
+      warnings.push(`${path.relative(process.cwd(), file)} is not a kind of file the site shows (JPEG, PNG, WebP, AVIF, SVG or ICO): it is not published; convert a photo to JPEG first`);
+      continue;
+    }
     if (RASTER.test(entry.name)) {
       const why = await withheld(file);
       if (why) {

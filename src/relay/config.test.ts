@@ -2,6 +2,7 @@
  * TELEGRAM_CHAT_ID as the relay checks it at start-up: the chat's numeric id
  * only. A @channelname would let notices through (sendMessage takes one) but
  * every button press names its chat by number, so each would be ignored.
+ * And BUSINESS_HOURS, by the rule site.yaml's hours keep.
  */
 import { describe, expect, it } from "vitest";
 import { ConfigError, relayConfig, serverConfig, workerConfig } from "./config.ts";
@@ -41,5 +42,16 @@ describe("TELEGRAM_CHAT_ID", () => {
       expect(message, id).toContain("TELEGRAM_CHAT_ID: expected the chat's numeric id, for example -1001234567890");
       expect(message, id).toContain("docs/relay.md");
     }
+  });
+});
+
+describe("BUSINESS_HOURS", () => {
+  it("keeps site.yaml's rule for each line: both times or neither, closing after opening", () => {
+    const hours = (lines: unknown) => relayConfig({ BUSINESS_HOURS: JSON.stringify(lines) }).BUSINESS_HOURS;
+    expect(hours([{ days: ["Monday"], opens: "08:00", closes: "18:00" }, { days: ["Sunday"] }])).toHaveLength(2);
+    expect(problems(() => hours([{ days: ["Monday"], opens: "08:00", closes: "18:00" }, { days: ["Saturday"], opens: "09:00" }]))).toContain(
+      "BUSINESS_HOURS: line 2's closes is missing: give both opens and closes, or neither for days the business is closed",
+    );
+    expect(problems(() => hours([{ days: ["Monday"], opens: "18:00", closes: "08:00" }]))).toContain('BUSINESS_HOURS: line 1\'s closes expected a time after opens ("18:00"), got "08:00"');
   });
 });

@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import type { TelegramOptions } from "./telegram/client.ts";
 import { LEADS_RETENTION_DAYS, readWholeNumber } from "../shared/settings.ts";
 import { originOf } from "../shared/origin.ts";
+import { hoursLineProblem } from "../shared/hours.ts";
 
 /**
  * One setting: unset or a string, read by `read`, which returns the value or
@@ -61,7 +62,12 @@ const businessHours = setting((given, fail) => {
       }
     })(),
   );
-  return lines.success ? lines.data : fail('expected content/site.yaml\'s hours as JSON, e.g. [{"days":["Monday"],"opens":"08:00","closes":"18:00"}]');
+  if (!lines.success) return fail('expected content/site.yaml\'s hours as JSON, e.g. [{"days":["Monday"],"opens":"08:00","closes":"18:00"}]');
+  const problems = lines.data.flatMap((line, i) => {
+    const problem = hoursLineProblem(line);
+    return problem ? [`line ${i + 1}'s ${problem.field} ${problem.message}`] : [];
+  });
+  return problems.length ? fail(problems.join("; ")) : lines.data;
 });
 
 /** Where the Node relay keeps its lead store unless LEADS_DB says otherwise. */

@@ -2,6 +2,7 @@
 import * as z from "zod";
 import { abnChecks, abnDigits } from "../abn.ts";
 import { postcode, text } from "./common.ts";
+import { hoursLineProblem } from "../../shared/hours.ts";
 
 /**
  * The site's public address: https, the host, no path. Every link on the site starts with / (it
@@ -41,7 +42,12 @@ export const Hours = z.strictObject({
   days: z.array(Day).min(1).describe("The days this line covers, e.g. [Monday, Tuesday, Wednesday, Thursday, Friday]."),
   opens: time.optional().describe('Opening time on these days, 24-hour, e.g. "08:00". Leave out opens and closes for days the business is closed: they show as Closed.'),
   closes: time.optional().describe('Closing time on these days, 24-hour, e.g. "18:00". Leave out opens and closes for days the business is closed.'),
-}).describe("One line of opening hours: a label, its days and the times.");
+})
+  .superRefine((h, ctx) => {
+    const problem = hoursLineProblem(h);
+    if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+  })
+  .describe("One line of opening hours: a label, its days and the times.");
 
 export const Site = z.strictObject({
   name: text.describe('The business name, shown in the header, the footer and page titles, e.g. "Jacaranda Cleaning Co.".'),
@@ -65,7 +71,19 @@ export const Site = z.strictObject({
   landline: auPhone.describe('The second (landline) number shown on suburb pages, e.g. "(07) 5550 1234".'),
   email: z.email({ error: (iss) => `expected an email address, got ${JSON.stringify(iss.input)}` }).describe('The business email address, shown in the footer and on the contact page, e.g. "hello@example.com".'),
   location: strictLocation(),
-  hours: z.array(Hours).min(1).describe("Opening hours, one line per group of days, shown in the footer and on the contact page. A day no line covers, or a line without times, shows as Closed."),
+  hours: z
+    .array(Hours)
+    .min(1)
+    .superRefine((lines, ctx) => {
+      const first = new Map<string, number>();
+      lines.forEach((line, i) =>
+        line.days.forEach((day, j) => {
+          if (first.has(day)) ctx.addIssue({ code: "custom", path: [i, "days", j], message: `${day} is in hours[${first.get(day)}] already: give each day one line` });
+          else first.set(day, i);
+        }),
+      );
+    })
+    .describe("Opening hours, one line per group of days, shown in the footer and on the contact page. A day no line covers, or a line without times, shows as Closed."),
   priceRange: text.describe('How expensive the business is, for search engines: "$" (cheap) to "$$$$".'),
   copyrightYear: z.number().int().min(2000).max(2100).describe("The year in the footer's copyright line, e.g. 2024."),
   claims: z.strictObject({

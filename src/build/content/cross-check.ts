@@ -45,7 +45,16 @@ function suburbProblems(suburbs: SuburbData[], sp: Parsed): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const known = new Set(suburbs.map((s) => s.slug));
   const seen = new Map<string, number>();
+  // A suburb copied from another to start it (as suburbs.yaml suggests) keeps the other's title and description
+  // until they are rewritten: search engines would show one of the two pages, under the wrong suburb's name.
+  const seo = { title: new Map<string, number>(), description: new Map<string, number>() };
   suburbs.forEach((s, i) => {
+    if (!s.seo.title.includes(s.name)) problems.push(locate(sp, ["suburbs", i, "seo", "title"], `does not name the suburb: write "${s.name}" in it, as search results show the title alone`));
+    for (const field of ["title", "description"] as const) {
+      const other = seo[field].get(s.seo[field]);
+      if (other !== undefined) problems.push(locate(sp, ["suburbs", i, "seo", field], `is suburbs[${other}]'s ${field} word for word: give each suburb page its own`));
+      else seo[field].set(s.seo[field], i);
+    }
     const expected = slugFor(s.name);
     if (s.slug !== expected) problems.push(locate(sp, ["suburbs", i, "slug"], `expected "${expected}" (the name in lowercase with spaces as hyphens), got "${s.slug}"`));
     if (seen.has(s.slug)) problems.push(locate(sp, ["suburbs", i, "slug"], `duplicate slug "${s.slug}": suburbs[${seen.get(s.slug)}] has it already`));

@@ -189,6 +189,20 @@ describe("a content mistake", () => {
     );
   });
 
+  it("rejects a suburb copied from another and renamed, until its own title and description are written", () => {
+    // As suburbs.yaml's first lines say to start one: copy an entry, here Annerley's, and change the slug and name.
+    const dir = brokenContent("suburbs.yaml", (t) => {
+      const annerley = t.slice(t.indexOf("  - slug: annerley"), t.indexOf("  - slug: toowong"));
+      return `${t.trimEnd()}\n${annerley.replace("slug: annerley", "slug: annerley-west").replace('name: "Annerley"', 'name: "Annerley West"').trimEnd()}\n`;
+    });
+    const problems = problemsOf(dir).filter((p) => p.includes('"annerley-west"'));
+    expect(problems).toEqual([
+      expect.stringMatching(/^suburbs\.yaml:\d+ suburbs\[\d+\] "annerley-west" → seo\.title: does not name the suburb: write "Annerley West" in it, as search results show the title alone$/),
+      expect.stringMatching(/^suburbs\.yaml:\d+ suburbs\[\d+\] "annerley-west" → seo\.title: is suburbs\[0\]'s title word for word: give each suburb page its own$/),
+      expect.stringMatching(/^suburbs\.yaml:\d+ suburbs\[\d+\] "annerley-west" → seo\.description: is suburbs\[0\]'s description word for word: give each suburb page its own$/),
+    ]);
+  });
+
   it("rejects a duplicate slug and a nearby suburb that does not exist", () => {
     const dir = brokenContent("suburbs.yaml", (t) => t.replace(/- slug: toowong\n(\s+)name: "Toowong"/, '- slug: annerley\n$1name: "Annerley"').replace(/nearby: \[/, "nearby: [atlantis, "));
     const problems = problemsOf(dir);

@@ -4,7 +4,7 @@
  * markup a browser reads, no GPS in anything built, the budgets, the cache,
  * and the owner's mistakes named by file and line.
  */
-import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync, cpSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -68,6 +68,13 @@ describe("a service page with a phone photo", () => {
     expect(attr(sources[0] ?? "", "srcset")).toMatch(/^\/assets\/img\/[0-9a-f]{8}\/360\.avif 360w, /);
     expect([attr(img, "width"), attr(img, "height")]).toEqual(["2560", "1920"]);
     expect(attr(img, "alt")).toMatch(/\w/);
+  });
+
+  it("names the published JPEG in its structured data, not the original, which is not published", () => {
+    const graph = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page())![1])["@graph"] as { "@type": string; image?: string }[];
+    const image = new URL(graph.find((node) => node["@type"] === "Service")!.image!).pathname;
+    expect(image).toBe(attr(/<img\b[^>]*>/.exec(picture())![0], "src"));
+    expect(existsSync(path.join(outDir, image))).toBe(true);
   });
 
   it("loads it at once with high priority (it is the page's LCP image), and preloads no picture", () => {

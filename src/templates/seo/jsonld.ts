@@ -28,7 +28,7 @@ export function structuredData(route: Route, content: Content): Node | undefined
   const graph: Node[] = [business(content.site)];
   switch (route.kind) {
     case "service":
-      graph.push(service(content.site, route.service, route.path));
+      graph.push(service(content, route.service, route.path));
       graph.push(breadcrumbs(content.site, serviceTrail(route.service)));
       break;
     case "suburb":
@@ -70,7 +70,18 @@ function business(site: SiteData): Node {
   };
 }
 
-function service(site: SiteData, s: ServiceData, path: string): Node {
+/**
+ * Where the site publishes an image: an SVG at its copy in /images/, a photo at the largest copy of
+ * its fallback format (JPEG, which every reader of structured data takes). The original of a photo
+ * is not published (its camera data stays behind), so its name under /images/ would be a 404.
+ */
+function publishedImage(images: Content["images"], src: string): string {
+  const file = images[src];
+  if (!file) return `/images/${src}`;
+  return file.kind === "svg" ? file.src : file.formats.at(-1)!.files.at(-1)!.src;
+}
+
+function service({ site, images }: Content, s: ServiceData, path: string): Node {
   return {
     "@type": "Service",
     "@id": absoluteUrl(site, `${path}#service`),
@@ -78,7 +89,7 @@ function service(site: SiteData, s: ServiceData, path: string): Node {
     serviceType: s.navLabel,
     description: s.seo.description,
     url: absoluteUrl(site, path),
-    image: absoluteUrl(site, `/images/${s.intro.image.src}`),
+    image: absoluteUrl(site, publishedImage(images, s.intro.image.src)),
     provider: { "@id": businessId(site) },
     areaServed: { "@type": "City", name: site.location.locality },
   };

@@ -3,6 +3,7 @@
  * Brotli and gzip copies, read and compressed once per process and again only when a build has
  * rewritten it.
  */
+import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
@@ -29,6 +30,8 @@ const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg
 export interface StaticFile {
   /** The file as it was read: a rebuild writes new files (a new dist/, swapped in), so a changed one is read again. */
   version: string;
+  /** A weak validator from the bytes: the same after a rebuild that left the file as it was. */
+  etag: string;
   body: Uint8Array;
   br?: Uint8Array;
   gzip?: Uint8Array;
@@ -56,7 +59,7 @@ export function loadFile(file: string): StaticFile {
   if (entry?.version !== version) {
     const body = readFileSync(file);
     const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
-    entry = { version, body, type };
+    entry = { version, body, type, etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"` };
     if (COMPRESSIBLE.test(type) && body.length > 512) {
       entry.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
       entry.gzip = gzipSync(body, { level: 9 });
@@ -66,9 +69,34 @@ export function loadFile(file: string): StaticFile {
   return entry;
 }
 
+/**
+ * Whether Accept-Encoding takes `coding` (RFC 9110, 12.5.3): named, or matched by *, with a weight
+ * above 0 (q=0 is "not acceptable"); names compared in any case.
+ */
+function accepts(acceptEncoding: string, coding: string): boolean {
+  const weights = new Map<string, number>();
+  for (const item of acceptEncoding.split(",")) {
+    const [name, ...params] = item.split(";").map((part) => part.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith("q="));
+    weights.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  return (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
+}
+
 /** The copy to send for a request's Accept-Encoding, and its Content-Encoding (none for the file as it is). */
 export function encodingFor(entry: StaticFile, acceptEncoding: string): { body: Uint8Array; encoding?: "br" | "gzip" } {
-  if (entry.br && /\bbr\b/.test(acceptEncoding)) return { body: entry.br, encoding: "br" };
-  if (entry.gzip && /\bgzip\b/.test(acceptEncoding)) return { body: entry.gzip, encoding: "gzip" };
+  if (entry.br && accepts(acceptEncoding, "br")) return { body: entry.br, encoding: "br" };
+  if (entry.gzip && accepts(acceptEncoding, "gzip")) return { body: entry.gzip, encoding: "gzip" };
   return { body: entry.body };
+}
+
+/**
+ * Whether If-None-Match names this file (RFC 9110, 13.1.2: weak comparison, or *): the browser's
+ * copy is current, and a 304 saves sending it again. Pages are no-cache, so each visit asks.
+ */
+export function unchanged(entry: StaticFile, ifNoneMatch: string | null): boolean {
+  if (ifNoneMatch === null) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === entry.etag.replace(/^W\//, ""));
 }

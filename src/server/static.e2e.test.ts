@@ -130,6 +130,35 @@ describe("the pages and assets", () => {
     for (const [header, value] of headersFor(rules, rulePath)) expect(res.headers.get(header), header).toBe(value);
   });
 
+  it("compresses as Accept-Encoding allows it: Brotli first, never a coding it gives q=0, names in any case", async () => {
+    const encoding = async (accept: string) => (await get("/about-us/", { headers: { "Accept-Encoding": accept } })).headers.get("content-encoding");
+    expect(await encoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(await encoding("BR")).toBe("br");
+    expect(await encoding("br;q=0, gzip")).toBe("gzip");
+    expect(await encoding("gzip;q=0")).toBeNull();
+    expect(await encoding("*")).toBe("br");
+    expect(await encoding("*;q=0, identity")).toBeNull();
+    expect(await encoding("")).toBeNull();
+  });
+
+  it("answers a browser whose copy is current with 304 and no body: a page, and an asset", async () => {
+    for (const target of ["/about-us/", `/assets/${asset}`]) {
+      const first = await get(target);
+      const etag = first.headers.get("etag")!;
+      expect(etag).toMatch(/^W\/"[\w-]+"$/);
+      const again = await get(target, { headers: { "If-None-Match": etag, "Accept-Encoding": "br" } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      expect(again.headers.get("etag")).toBe(etag);
+      expect(again.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
+      expect((await get(target, { headers: { "If-None-Match": `W/"another", ${etag.slice(2)}` } })).status).toBe(304);
+      expect((await get(target, { headers: { "If-None-Match": 'W/"another"' } })).status).toBe(200);
+    }
+    // A miss is never "not modified", and carries no validator.
+    const miss = await get("/no-such-page/", { headers: { "If-None-Match": "*" } });
+    expect([miss.status, miss.headers.get("etag")]).toEqual([404, null]);
+  });
+
   it("answers /about-us and /about-us/ alike, compressed when asked", async () => {
     const [bare, slash] = await Promise.all(["/about-us", "/about-us/"].map((t) => get(t, { headers: { "Accept-Encoding": "br, gzip" } })));
     expect(bare.headers.get("content-encoding")).toBe("br");

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { headersFor, parseHeadersFile, type HeaderRule } from "./headers-file.ts";
-import { encodingFor, loadFile } from "./static-file.ts";
+import { encodingFor, loadFile, unchanged } from "./static-file.ts";
 import { resolvePath } from "./static-path.ts";
 
 export function staticHandler(root: string): (request: Request) => Response {
@@ -27,6 +27,10 @@ export function staticHandler(root: string): (request: Request) => Response {
     // `immutable` from /assets/* would keep a browser from ever fetching an asset that arrives later.
     for (const [name, value] of headersFor(headerRules(), found?.rulePath ?? "/404.html")) headers.append(name, value);
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", entry.type.startsWith("text/html") ? "no-cache" : "public, max-age=3600");
+    if (found) {
+      headers.set("ETag", entry.etag);
+      if (unchanged(entry, request.headers.get("if-none-match"))) return new Response(null, { status: 304, headers });
+    }
     const { body, encoding } = encodingFor(entry, request.headers.get("accept-encoding") ?? "");
     if (encoding) headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(body.length));

@@ -64,3 +64,14 @@ export function watchConsole(page: Page): string[] {
   page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
   return problems;
 }
+
+/**
+ * The text of every script the page fetches from now on, read as each arrives; call the answer for
+ * those fetched so far. A script still arriving when the page closes counts as empty: its read
+ * rejects, and a rejection nobody awaited would fail the whole run.
+ */
+export function fetchedScripts(page: Page): () => Promise<string[]> {
+  const scripts: Promise<string>[] = [];
+  page.on("response", (r) => void (r.url().endsWith(".js") && scripts.push(r.text().catch(() => ""))));
+  return () => Promise.all(scripts);
+}

@@ -21,7 +21,7 @@ import { budgetViolations, measureSite } from "../../testing/budgets.ts";
 import { DESKTOP, PHONE, releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { contentWithPricing } from "../../testing/content-problems.ts";
 import { startSite } from "../../testing/site.ts";
-import { watchConsole } from "../../testing/islands.ts";
+import { fetchedScripts, watchConsole } from "../../testing/islands.ts";
 
 const SITE_PHONE = loadContent("content").site.phone;
 const FORM = "[data-island=QuotePageForm] form";
@@ -114,8 +114,7 @@ const notice = () => tg.delivered.map((d) => d.shown).join("\n");
 describe("the quote page without a price table (as the repository ships)", () => {
   it("preselects ?service= as it loads, chooses nothing else, shows no price, offers the add-ons that fit, and the details reach the notice", async () => {
     const page = await open("plain", "/quote/?service=bond-cleaning");
-    const scripts: Promise<string>[] = [];
-    page.on("response", (r) => void (r.url().endsWith(".js") && scripts.push(r.text())));
+    const scripts = fetchedScripts(page);
     expect(await page.inputValue("#quote-service")).toBe("bond-cleaning");
     expect((await chosen(page)).filter(([name]) => name !== "service").every(([, value]) => value === "")).toBe(true);
     expect(await page.locator("main").innerText()).not.toMatch(/\$\s?\d/);
@@ -139,7 +138,7 @@ describe("the quote page without a price table (as the repository ships)", () =>
     expect(notice()).not.toContain("Estimate:");
     expect((await chosen(page)).every(([, value]) => value === "")).toBe(true);
     // The estimate's code (its "Minimum charge" line) was never fetched.
-    expect((await Promise.all(scripts)).filter((code) => code.includes("Minimum charge"))).toEqual([]);
+    expect((await scripts()).filter((code) => code.includes("Minimum charge"))).toEqual([]);
     await page.context().close();
   });
 

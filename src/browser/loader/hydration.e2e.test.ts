@@ -8,7 +8,7 @@
 
 import { describe, expect, it } from "vitest";
 import { DESKTOP } from "../../testing/browser.ts";
-import { wakeIslands, watchConsole } from "../../testing/islands.ts";
+import { fetchedScripts, wakeIslands, watchConsole } from "../../testing/islands.ts";
 import { browserAndSitePerFile } from "../../testing/browser-suite.ts";
 
 const env = browserAndSitePerFile();
@@ -25,13 +25,10 @@ describe("hydration", () => {
 
   it("a page loads no React until an island wakes", async () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
-    const scripts: Promise<string>[] = [];
-    page.on("response", (r) => {
-      if (r.url().endsWith(".js")) scripts.push(r.text());
-    });
-    const hasReact = async () => (await Promise.all(scripts)).some((code) => /react\.(transitional\.)?element/.test(code));
+    const scripts = fetchedScripts(page);
+    const hasReact = async () => (await scripts()).some((code) => /react\.(transitional\.)?element/.test(code));
     await page.goto(env.site.url + "/about-us/", { waitUntil: "networkidle" });
-    expect(scripts.length).toBeGreaterThan(0);
+    expect((await scripts()).length).toBeGreaterThan(0);
     expect(await hasReact()).toBe(false);
     expect(await page.$$eval("[data-hydrated]", (els) => els.length)).toBe(0);
     await page.hover('nav[aria-label="Main"]');

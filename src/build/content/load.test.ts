@@ -164,6 +164,19 @@ describe("a content mistake", () => {
     expect(problemsOf(twice)).toEqual([`site.yaml:${lineOf(twice, "site.yaml", /days: \[Saturday, Friday\]/)} hours[1] → days[1]: Friday is in hours[0] already: give each day one line`]);
   });
 
+  it("refuses a promise written with another figure than site.yaml's claims, at each line that still says the old one", () => {
+    const dir = brokenContent("site.yaml", (t) => t.replace("bondBackGuaranteeDays: 7", "bondBackGuaranteeDays: 14"));
+    const problems = problemsOf(dir);
+    const old = readFileSync(path.join(dir, "services.yaml"), "utf8").match(/7-day bond back guarantee/gi)!.length;
+    expect(problems.filter((p) => p.startsWith("services.yaml:"))).toHaveLength(old);
+    expect(problems[0]).toMatch(/^\w+\.yaml:\d+ .*→ [\w.[\]]+: says "7-day bond back guarantee", but site\.yaml's claims\.bondBackGuaranteeDays is 14, the bond back guarantee's days the terms and every page built from claims give: write the same figure in both$/);
+    expect(problems.every((p) => p.includes("claims.bondBackGuaranteeDays is 14"))).toBe(true);
+    // The re-clean window, in its two wordings, and the discount, each against its own claim.
+    const window = brokenContent("site.yaml", (t) => t.replace("recleanWindowHours: 72", "recleanWindowHours: 48").replace("firstCleanDiscountPercent: 10", "firstCleanDiscountPercent: 15"));
+    const said = problemsOf(window).map((p) => /says "([^"]+)"/.exec(p)![1]);
+    expect(new Set(said.map((s) => s.replace(/\d+/, "N").toLowerCase()))).toEqual(new Set(["n-hour", "n hours", "re-clean within n hours", "n% off"]));
+  });
+
   it("names file, line, entry and field in the editor's words", () => {
     const dir = brokenContent("suburbs.yaml", (t) => t.replace(/postcode: "4171"/, 'postcode: "417"'));
     const line = lineOf(dir, "suburbs.yaml", /postcode: "417"$/);

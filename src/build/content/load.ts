@@ -17,6 +17,7 @@ import { FILL_IN, fillIns } from "./fill-in.ts";
 import { locate } from "./locate.ts";
 import { editorWords, formatProblem, type ContentProblem } from "./problems.ts";
 import { readParsed, readValues, shownPath, type Parsed } from "./read-file.ts";
+import { claimFigureProblems } from "./claim-figures.ts";
 
 /** What the loader (and the build, for a photo) throws: every problem found, one per line. */
 export class ContentError extends Error {
@@ -88,7 +89,11 @@ export function loadContent(dir = "content"): Content {
   // Every file there was read and passed its schema (an optional file may not be there).
   const d = data as { [K in FileKey]: K extends OptionalKey ? FileValue<K> | undefined : FileValue<K> };
   const checked = crossCheck(d, parsed as Record<FileKey, Parsed>, dir);
-  if (checked.problems.length > 0) throw new ContentError(checked.problems);
+  const figures = claimFigureProblems(
+    d.site.claims,
+    (Object.keys(data) as FileKey[]).map((key) => ({ data: data[key], parsed: parsed[key]! })),
+  );
+  if (checked.problems.length + figures.length > 0) throw new ContentError([...checked.problems, ...figures]);
   return {
     site: d.site,
     services: d.services.services,

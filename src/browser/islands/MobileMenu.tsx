@@ -3,10 +3,12 @@
  * shows. Built on the HTML popover attribute, so without script it still
  * opens, closes on Escape or a tap outside, and hands focus back to the
  * toggle; the island adds aria-expanded, moves focus into the panel when it
- * opens and closes it when a link is followed.
+ * opens and closes it when a link is followed, or when focus leaves it for the
+ * page: the panel covers most of the screen, and the links Tab reaches next
+ * would be hidden under it (WCAG 2.4.11).
  * Pattern: https://www.w3.org/WAI/ARIA/apg/patterns/disclosure/
  */
-import { useEffect, useRef, useState, type MouseEvent, type ToggleEvent } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type MouseEvent, type ToggleEvent } from "react";
 import { CONTACT_PATH, homeSection } from "../../shared/paths.ts";
 import { Container, Icon, PhoneLink, buttonClass } from "../../shared/ui.tsx";
 import { useEnhanced } from "./useEnhanced.ts";
@@ -23,6 +25,7 @@ export default function MobileMenu({ phone, quote = homeSection("home") }: Mobil
   const enhanced = useEnhanced();
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   // The tap that woke the island may have opened the popover before React was listening.
   useEffect(() => {
@@ -42,9 +45,16 @@ export default function MobileMenu({ phone, quote = homeSection("home") }: Mobil
     if ((e.target as Element).closest("a")) e.currentTarget.hidePopover();
   };
 
+  // Back to the toggle (Shift+Tab from the first link) keeps it open; anywhere else on the page closes it.
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
+    const to = e.relatedTarget;
+    if (to && !e.currentTarget.contains(to) && to !== toggle.current && e.currentTarget.matches(":popover-open")) e.currentTarget.hidePopover();
+  };
+
   return (
     <>
       <button
+        ref={toggle}
         type="button"
         popoverTarget={PANEL_ID}
         aria-controls={PANEL_ID}
@@ -63,6 +73,7 @@ export default function MobileMenu({ phone, quote = homeSection("home") }: Mobil
         aria-label="Mobile"
         onToggle={onToggle}
         onClick={onClick}
+        onBlur={onBlur}
         // The popover's UA styles centre it in the viewport; pin it under the sticky header instead.
         className="fixed inset-x-0 top-18 bottom-auto m-0 max-h-[calc(100dvh-4.5rem)] w-full max-w-none overflow-y-auto border-0 border-t border-slate-200 bg-white p-0 text-ink shadow-xl lg:hidden"
       >

@@ -227,7 +227,7 @@ describe("desktop dropdowns", () => {
 });
 
 describe("mobile menu at 390 px", () => {
-  it("opens from a named toggle with focus inside, lists Testimonials, closes on Escape with focus back on the toggle", async () => {
+  it("opens from a named toggle with focus inside, lists Testimonials, closes on Escape with focus back on the toggle, and when Tab leaves it for the page", async () => {
     const { page, problems } = await open("/services/bond-cleaning-brisbane/", PHONE);
     expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(false);
     const toggle = page.getByRole("button", { name: "Menu" });
@@ -252,6 +252,25 @@ describe("mobile menu at 390 px", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => menu.isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Home");
+
+    // Shift+Tab from the first link reaches the toggle, and the panel stays; Tab past its last link closes it,
+    // and focus is on a link on screen, not one hidden under the panel (WCAG 2.4.11).
+    await page.keyboard.press("Shift+Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Menu");
+    expect(await menu.isVisible()).toBe(true);
+    await page.keyboard.press("Tab");
+    const inside = await menu.locator("a").count();
+    for (let i = 0; i < inside; i++) await page.keyboard.press("Tab");
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(
+      await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { inMenu: !!el.closest("#mobile-menu"), uncovered: !!hit && (el === hit || el.contains(hit)) };
+      }),
+    ).toEqual({ inMenu: false, uncovered: true });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -8,7 +8,7 @@
  * them with form.reset(). The submit handler is onSubmit, not a React form
  * action, because React resets a form after an action even when it fails.
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { HONEYPOT_FIELD, type FormKind } from "../../shared/forms/fields.ts";
 import { PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS } from "../../shared/forms/proof-field.ts";
 import { FORM_FIELDS, type FieldName, type FormField } from "../../shared/forms/form-fields.ts";
@@ -34,6 +34,14 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
   const submitRef = useRef<HTMLButtonElement>(null);
   // One id per message: kept while it is retried, so the relay stores it once; a new one after success.
   const submissionId = useRef<string | null>(null);
+  // A focused button that becomes disabled hands focus to the page (WCAG 2.4.3): once the send is over,
+  // the button has it back, unless the visitor has moved it somewhere meanwhile.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (sending || !refocus.current) return;
+    refocus.current = false;
+    if (document.activeElement === null || document.activeElement === document.body) submitRef.current?.focus();
+  }, [sending]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,6 +50,7 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
     submissionId.current ??= newSubmissionId();
     // What was typed, where the visit came from (kept in sessionStorage until now), and the message's id.
     const body: Record<string, string> = { ...Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])), ...visitFields(), submissionId: submissionId.current };
+    refocus.current = document.activeElement === submitRef.current;
     setSending(true);
     setNotice(null);
     try {

@@ -114,6 +114,8 @@ describe("quote form (home hero)", () => {
     expect(await page.locator("#home [role=alert]").innerText()).toBe("");
     expect(await button.textContent()).toBe("Get My Free Quote");
     expect(await button.isDisabled()).toBe(false);
+    // Disabled while sending, the button lost focus to the page; it has it back (WCAG 2.4.3).
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
     expect((await values(page, "#home form")).every(([, v]) => v === "")).toBe(true);
 
     expect(stack.tg.delivered).toHaveLength(1);

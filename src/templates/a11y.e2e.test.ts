@@ -213,5 +213,7 @@ describe("at 1280 px wide", () => {
     expect(stops.length).toBeGreaterThan(20);
     expect(stops.filter((s) => !s.ring).map((s) => s.name)).toEqual([]);
     expect(stops.filter((s) => s.ringContrast !== null && s.ringContrast < 3).map((s) => `${s.name}: ${s.ringContrast}:1`)).toEqual([]);
+    // Every stop, the form's fields included, shows the site's outline: a shadow alone, which forced colours removes, is not enough.
+    expect(stops.filter((s) => s.ringContrast === null).map((s) => s.name)).toEqual([]);
   });
 });

@@ -19,8 +19,12 @@ import { CONTACT_PATH, PRIVACY_PATH } from "../../shared/paths.ts";
 import { visitFields } from "../forms/attribution.ts";
 import { buttonClass, cn, Icon, textLinkClass } from "../../shared/ui.tsx";
 
-export const fieldClass =
-  "mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+/**
+ * A text box, list or date: a border that stands 3:1 from the page (slate-500 on white, 4.8:1; WCAG
+ * 1.4.11), and keyboard focus shown by the site's own 3 px ring, not a pale shadow that forced colours
+ * would remove.
+ */
+export const fieldClass = "mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500";
 export const labelClass = "block text-sm font-medium text-ink";
 
 /** Far longer than the relay takes to store a lead and answer (about 3 s at most), so its answer normally arrives first. */

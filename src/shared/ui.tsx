@@ -44,8 +44,9 @@ export function SectionHeading({ id, eyebrow, title, text, center = true }: { id
   );
 }
 
+/** forced-colors:border: where the visitor's own colours replace the site's, a button drawn by its background or a shadow keeps an edge. */
 const buttonBase =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors";
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors forced-colors:border";
 const buttonStyles = {
   primary: "bg-accent-700 text-white shadow-sm hover:bg-accent-800",
   secondary: "bg-white text-brand-800 ring-1 ring-inset ring-brand-200 hover:bg-brand-50",

@@ -45,7 +45,7 @@ function HeaderContent({ content, home }: { content: Content; home: boolean }) {
           Get Quote
         </ButtonLink>
         {/* Below 1280 px the number would not fit: a button beside the menu's, named by it. */}
-        <PhoneLink phone={site.phone} prefix="Call " srOnly="text" iconClassName="h-5 w-5" className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-accent-700 text-white hover:bg-accent-800 xl:hidden" />
+        <PhoneLink phone={site.phone} prefix="Call " srOnly="text" iconClassName="h-5 w-5" className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-accent-700 text-white hover:bg-accent-800 forced-colors:border xl:hidden" />
         <Island name="MobileMenu" props={home ? { phone: site.phone } : { phone: site.phone, quote: QUOTE_PATH }} />
       </div>
     </Container>

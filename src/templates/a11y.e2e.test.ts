@@ -141,6 +141,20 @@ describe("at 390 px wide", () => {
     expect(opened).toBeGreaterThanOrEqual(11);
     expect(found).toEqual([]);
   }, PASS_TIMEOUT);
+
+  it("keeps every button's edge where the visitor's own colours replace the site's (forced colours)", async () => {
+    const context = await browser.newContext({ viewport: PHONE, forcedColors: "active" });
+    const page = await context.newPage();
+    // A service page has every kind: the header's call and menu buttons, the banner's and the band's, the call bar's.
+    await page.goto(`${url}/services/bond-cleaning-brisbane/`, { waitUntil: "load" });
+    await page.evaluate(() => scrollTo(0, innerHeight * 2));
+    const edgeless = await page.$$eval("a.rounded-lg, button.rounded-lg", (els) =>
+      els.filter((el) => el.getBoundingClientRect().width > 1 && parseFloat(getComputedStyle(el).borderTopWidth) < 1).map((el) => `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 30)}"`),
+    );
+    await context.close();
+    // Shadows and backgrounds are the visitor's colours there: without a border a button is bare text.
+    expect(edgeless).toEqual([]);
+  }, PASS_TIMEOUT);
 });
 
 describe("at 1280 px wide", () => {

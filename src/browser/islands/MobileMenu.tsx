@@ -60,7 +60,7 @@ export default function MobileMenu({ phone, quote = homeSection("home") }: Mobil
         aria-controls={PANEL_ID}
         aria-expanded={enhanced ? open : undefined}
         aria-label="Menu"
-        className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-ink ring-1 ring-slate-200 lg:hidden"
+        className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-ink ring-1 ring-slate-200 forced-colors:border lg:hidden"
       >
         <Icon name={open ? "close" : "menu"} className="h-6 w-6" />
       </button>
@@ -87,7 +87,7 @@ export default function MobileMenu({ phone, quote = homeSection("home") }: Mobil
             <li><a href={CONTACT_PATH} className={link}>Contact Us</a></li>
           </ul>
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
-            <PhoneLink phone={phone} className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand-800 ring-1 ring-brand-200" iconClassName="h-4 w-4" prefix="Call " />
+            <PhoneLink phone={phone} className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand-800 ring-1 ring-brand-200 forced-colors:border" iconClassName="h-4 w-4" prefix="Call " />
             <a href={quote} className={buttonClass()}>
               Get Quote
             </a>

@@ -10,21 +10,27 @@
  *   presses under way finish and are recorded, and the lead store is closed;
  * - the process exits with 0.
  * Each wait is bounded by what bounds it already: a Telegram attempt's
- * timeout (30 s), a request's. A second signal ends the process at once.
+ * timeout (30 s), a request's. A second signal ends the process at once, but
+ * not one within a second of the first: under `npm start` or `npm run serve`
+ * the same stop arrives twice, from the terminal or systemd (which signal the
+ * whole process group) and again from npm, which passes it on to its child.
  */
 import type { Server } from "node:http";
 
 /** How long answers under way get before their connections are cut: a form post is answered within seconds. */
 export const ANSWER_GRACE_MS = 10_000;
+/** A signal this soon after the first is the same stop delivered twice, not a second request. */
+export const SAME_STOP_MS = 1_000;
 
 export function stopOnSignals(server: Server, closeRelay: () => Promise<void>, log: (message: string) => void = console.log): void {
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      if (performance.now() - stoppingSince < SAME_STOP_MS) return;
       log(`${signal} again: stopping now, without waiting.`);
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = performance.now();
     log(`${signal}: finishing the requests and sends under way, then stopping.`);
     void closeServer(server)
       .then(closeRelay)

@@ -84,7 +84,7 @@ export const Site = z.strictObject({
       );
     })
     .describe("Opening hours, one line per group of days, shown in the footer and on the contact page. A day no line covers, or a line without times, shows as Closed."),
-  priceRange: text.describe('How expensive the business is, for search engines: "$" (cheap) to "$$$$".'),
+  priceRange: text.optional().describe('How expensive the business is, for search engines: "$" (cheap) to "$$$$", or a range such as "$200-$600". The owner\'s word: left out until they give it.'),
   copyrightYear: z.number().int().min(2000).max(2100).describe("The year in the footer's copyright line, e.g. 2024."),
   claims: z.strictObject({
     bondBackGuaranteeDays: z.number().int().positive().describe("The bond back guarantee's days: how long after a bond clean the property manager may raise anything on its checklist, to have it cleaned again free, e.g. 7. The terms page (/terms/) states it."),

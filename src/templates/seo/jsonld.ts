@@ -66,7 +66,8 @@ function business(site: SiteData): Node {
     openingHoursSpecification: site.hours
       .filter((h) => h.opens && h.closes)
       .map((h) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: h.days, opens: h.opens, closes: h.closes })),
-    priceRange: site.priceRange,
+    // The owner's own word on their prices, once site.yaml has it: never a level the site guessed.
+    ...(site.priceRange && { priceRange: site.priceRange }),
   };
 }
 

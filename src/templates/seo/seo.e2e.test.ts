@@ -67,7 +67,8 @@ describe.each(all.filter(isIndexable).map((r) => [r.path, r] as const))("%s", (r
     // Recommended (geo is left out: the business visits homes and has no shopfront to pin).
     expect(business.telephone).toBe("+61491570156");
     expect(business.url).toBe(`${site}/`);
-    expect(business.priceRange).toBe("$$");
+    // The owner has not said how expensive the business is (site.yaml): the site does not guess.
+    expect(business.priceRange).toBeUndefined();
     expect(business.openingHoursSpecification).toEqual([
       { "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
       { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "09:00", closes: "16:00" },

@@ -39,9 +39,10 @@ export async function focusStops(page: Page, max = 80): Promise<FocusStop[]> {
       // The ring as it settles: a button's transition-colors also eases its outline's colour in from the text's.
       for (const animation of el.getAnimations()) animation.finish();
       const s = getComputedStyle(el);
-      const canvas = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+      let canvas: CanvasRenderingContext2D | undefined;
       /** Any CSS colour (rgb, oklch, a name) as sRGB 0-255 and alpha 0-1, drawn to read it back. */
       const rgba = (color: string): [number, number, number, number] => {
+        canvas ??= document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
         canvas.clearRect(0, 0, 1, 1);
         canvas.fillStyle = color;
         canvas.fillRect(0, 0, 1, 1);

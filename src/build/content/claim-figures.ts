@@ -15,7 +15,7 @@ import type { Parsed } from "./read-file.ts";
 
 type Claims = SiteData["claims"];
 
-/** A figure as the content writes it, and the claim it must equal. Sentences, not whole values: a value can hold several. */
+/** A figure as the content writes it, and the claim it must equal: every match in a value counts, as a value can hold several. */
 const RULES: { pattern: RegExp; claim: keyof Claims; what: string }[] = [
   { pattern: /(\d+)[- ]day bond[- ]back guarantee/gi, claim: "bondBackGuaranteeDays", what: "bond back guarantee's days" },
   { pattern: /(\d+)\s?% (?:off|discount)/gi, claim: "firstCleanDiscountPercent", what: "first clean's discount" },

@@ -82,10 +82,10 @@ export async function startNodeRelay({ config, site, log = logLine, outboxFile =
   const { ownerTick } = relay;
   /** The tick under way, for close() to wait on: a reminder Telegram took is recorded before the store closes. */
   let ticking: Promise<void> | undefined;
-  const tick = async () => {
-    const run = (async () => void (await ownerTick?.(now())))();
+  const tick = (): Promise<void> => {
+    const run = ownerTick ? ownerTick(now()) : Promise.resolve();
     ticking = run.catch(() => {});
-    await run;
+    return run;
   };
   const ownerTimer = ownerTick && setInterval(() => void tick().catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
   ownerTimer?.unref();

@@ -15,10 +15,14 @@ const BROWSER = ["**/browser/**"];
  * carried every one of zod's locales, 845 KB against 267 (decision 0053).
  */
 const ZOD_BY_NAME = {
-  selector: "ImportDeclaration[source.value='zod'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
-  message: 'Import zod as a namespace, `import * as z from "zod"`, so a bundle keeps only what it uses (decision 0053).',
+  selector:
+    "ImportDeclaration[source.value='zod'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+  message:
+    'Import zod as a namespace, `import * as z from "zod"`, so a bundle keeps only what it uses (decision 0053).',
 };
-const restrict = (group, message) => ({ "no-restricted-imports": ["error", { patterns: [{ group, message }] }] });
+const restrict = (group, message) => ({
+  "no-restricted-imports": ["error", { patterns: [{ group, message }] }],
+});
 
 /**
  * The relay (README: Folders): its core, bundled into the Worker and run by Node, is web-standard and
@@ -28,15 +32,36 @@ const restrict = (group, message) => ({ "no-restricted-imports": ["error", { pat
  */
 const WEB_STANDARD = {
   group: [...NODE, "**/build/**", "**/server/**", "**/templates/**", "**/content/**", ...BROWSER],
-  message: "The Worker bundles this file: web-standard APIs only; Node code goes in src/relay/node/ (README: Folders).",
+  message:
+    "The Worker bundles this file: web-standard APIs only; Node code goes in src/relay/node/ (README: Folders).",
 };
-const NO_HOST = { group: ["**/node/**", "**/worker/**", "**/testing/**"], message: "The relay's core knows neither host: the hosts (node/, worker/) import it, not the other way (README: Folders)." };
-const relayRule = (...patterns) => ({ "no-restricted-imports": ["error", { patterns: [WEB_STANDARD, NO_HOST, ...patterns] }] });
-const COMPOSE = { group: ["**/compose.ts"], message: "Only compose.ts puts the relay's concerns together, and none of them imports it (decision 0058)." };
+const NO_HOST = {
+  group: ["**/node/**", "**/worker/**", "**/testing/**"],
+  message:
+    "The relay's core knows neither host: the hosts (node/, worker/) import it, not the other way (README: Folders).",
+};
+const relayRule = (...patterns) => ({
+  "no-restricted-imports": ["error", { patterns: [WEB_STANDARD, NO_HOST, ...patterns] }],
+});
+const COMPOSE = {
+  group: ["**/compose.ts"],
+  message: "Only compose.ts puts the relay's concerns together, and none of them imports it (decision 0058).",
+};
 const concern = (group, message) => relayRule(COMPOSE, { group, message: `${message} (decision 0058).` });
 
 export default tseslint.config(
-  { ignores: ["dist/", ".tsbuild/", ".dist-*/", "node_modules/", ".reports/", "**/.wrangler/", "schemas/", ".data/"] },
+  {
+    ignores: [
+      "dist/",
+      ".tsbuild/",
+      ".dist-*/",
+      "node_modules/",
+      ".reports/",
+      "**/.wrangler/",
+      "schemas/",
+      ".data/",
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   { files: ["**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
@@ -44,7 +69,10 @@ export default tseslint.config(
   {
     rules: {
       "no-restricted-syntax": ["error", ZOD_BY_NAME],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   // Tests read untyped JSON (built pages' data, schemas, relay answers) and poke at it.
@@ -54,7 +82,10 @@ export default tseslint.config(
   {
     files: ["src/shared/**"],
     ignores: ["**/*.test.*"],
-    rules: restrict([...NODE, ...SERVER, ...BROWSER], "Shared code runs in the browser and on the server: it imports only src/shared/ (README: Folders)."),
+    rules: restrict(
+      [...NODE, ...SERVER, ...BROWSER],
+      "Shared code runs in the browser and on the server: it imports only src/shared/ (README: Folders).",
+    ),
   },
   {
     files: ["src/browser/**"],
@@ -72,32 +103,73 @@ export default tseslint.config(
   {
     files: ["src/content/**"],
     ignores: ["**/*.test.*"],
-    rules: restrict([...NODE, "**/build/**", "**/server/**", "**/relay/**", "**/templates/**", ...BROWSER], "The content model is pure: schemas and types, no files, no pages (README: Folders)."),
+    rules: restrict(
+      [...NODE, "**/build/**", "**/server/**", "**/relay/**", "**/templates/**", ...BROWSER],
+      "The content model is pure: schemas and types, no files, no pages (README: Folders).",
+    ),
   },
   {
     // The build bundles the browser's code by path (bundle.ts); importing it would run it in Node.
     files: ["src/build/**", "src/server/**"],
     ignores: ["**/*.test.*"],
-    rules: restrict([...BROWSER], "Server code must not import browser code; the build bundles it by path (README: Folders)."),
+    rules: restrict(
+      [...BROWSER],
+      "Server code must not import browser code; the build bundles it by path (README: Folders).",
+    ),
   },
   {
     files: ["src/relay/**"],
     ignores: ["**/*.test.*", "src/relay/testing/**", "src/relay/node/**", "src/relay/worker/**"],
     rules: relayRule(),
   },
-  { files: ["src/relay/intake/**"], ignores: ["**/*.test.*"], rules: concern(["**/owner/**"], "The HTTP intake reads, checks, stores and answers; the owner's features are not its") },
-  { files: ["src/relay/telegram/**"], ignores: ["**/*.test.*"], rules: concern(["**/intake/**"], "Telegram's side of the relay does not reach into the HTTP intake") },
-  { files: ["src/relay/owner/**"], ignores: ["**/*.test.*"], rules: concern(["**/intake/**"], "The owner's features do not reach into the HTTP intake") },
-  { files: ["src/relay/leads/**"], ignores: ["**/*.test.*"], rules: concern(["**/intake/**", "**/owner/**"], "The lead store and delivery policy sit under the features that use them") },
-  { files: ["src/relay/email/**"], ignores: ["**/*.test.*"], rules: concern(["**/intake/**", "**/owner/**", "**/telegram/**"], "Email is a channel of its own, beside Telegram: the delivery policy uses it, it uses neither the intake, the owner's features nor Telegram") },
+  {
+    files: ["src/relay/intake/**"],
+    ignores: ["**/*.test.*"],
+    rules: concern(
+      ["**/owner/**"],
+      "The HTTP intake reads, checks, stores and answers; the owner's features are not its",
+    ),
+  },
+  {
+    files: ["src/relay/telegram/**"],
+    ignores: ["**/*.test.*"],
+    rules: concern(["**/intake/**"], "Telegram's side of the relay does not reach into the HTTP intake"),
+  },
+  {
+    files: ["src/relay/owner/**"],
+    ignores: ["**/*.test.*"],
+    rules: concern(["**/intake/**"], "The owner's features do not reach into the HTTP intake"),
+  },
+  {
+    files: ["src/relay/leads/**"],
+    ignores: ["**/*.test.*"],
+    rules: concern(
+      ["**/intake/**", "**/owner/**"],
+      "The lead store and delivery policy sit under the features that use them",
+    ),
+  },
+  {
+    files: ["src/relay/email/**"],
+    ignores: ["**/*.test.*"],
+    rules: concern(
+      ["**/intake/**", "**/owner/**", "**/telegram/**"],
+      "Email is a channel of its own, beside Telegram: the delivery policy uses it, it uses neither the intake, the owner's features nor Telegram",
+    ),
+  },
   {
     files: ["src/relay/worker/**"],
     ignores: ["**/*.test.*"],
-    rules: restrict([...WEB_STANDARD.group, "**/node/**", "**/testing/**"], "The relay's Workers host: web-standard APIs and the Workers runtime, nothing of Node or of the Node host (README: Folders)."),
+    rules: restrict(
+      [...WEB_STANDARD.group, "**/node/**", "**/testing/**"],
+      "The relay's Workers host: web-standard APIs and the Workers runtime, nothing of Node or of the Node host (README: Folders).",
+    ),
   },
   {
     files: ["src/relay/node/**"],
     ignores: ["**/*.test.*"],
-    rules: restrict(["**/worker/**", "**/build/**", "**/templates/**", ...BROWSER], "The relay's Node host imports the relay and Node, nothing of the build or the browser."),
+    rules: restrict(
+      ["**/worker/**", "**/build/**", "**/templates/**", ...BROWSER],
+      "The relay's Node host imports the relay and Node, nothing of the build or the browser.",
+    ),
   },
 );

@@ -20,10 +20,17 @@ import { loadContent } from "../src/build/content/load.ts";
 import { onePerKind } from "../src/content/routes.ts";
 import { scriptArgs } from "./script-args.ts";
 
-// One page of each kind from the route list; Lighthouse will not audit a response with status 404, so the 404 page is its file, /404.html.
-const PAGES = onePerKind(loadContent("content")).map((r): [kind: string, path: string] => [r.kind === "notFound" ? "404" : r.kind, r.path]);
+// One page of each kind from the route list; Lighthouse will not audit a response with status 404, so the 404
+// page is its file, /404.html.
+const PAGES = onePerKind(loadContent("content")).map((r): [kind: string, path: string] => [
+  r.kind === "notFound" ? "404" : r.kind,
+  r.path,
+]);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const { photos } = scriptArgs({ options: { photos: { type: "boolean", default: false } } }, "Usage: npm run audit [-- --photos]").values;
+const { photos } = scriptArgs(
+  { options: { photos: { type: "boolean", default: false } } },
+  "Usage: npm run audit [-- --photos]",
+).values;
 const reportDir = path.resolve(photos ? ".reports/lighthouse-photos" : ".reports/lighthouse");
 
 const work = mkdtempSync(path.join(tmpdir(), "audit-"));
@@ -84,9 +91,20 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, on a busy machine) is tried again twice. */
-async function audit(pageUrl: string, attempt = 1): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>> {
-  const result = await lighthouse(pageUrl, { port: chrome.port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] });
+/**
+ * One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, on a busy machine) is tried again
+ * twice.
+ */
+async function audit(
+  pageUrl: string,
+  attempt = 1,
+): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>> {
+  const result = await lighthouse(pageUrl, {
+    port: chrome.port,
+    output: "html",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+  });
   const problem = !result ? "no result" : result.lhr.runtimeError?.message;
   if (!problem) return result!;
   if (attempt >= 3) throw new Error(`Lighthouse could not audit ${pageUrl}: ${problem}`);
@@ -97,7 +115,10 @@ async function audit(pageUrl: string, attempt = 1): Promise<NonNullable<Awaited<
 const table = [
   "| page | path | performance | accessibility | best practices | SEO | LCP | TBT | CLS |",
   "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-  ...rows.map((r) => `| ${r.kind} | \`${r.path}\` | ${r.scores.join(" | ")} | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.kind} | \`${r.path}\` | ${r.scores.join(" | ")} | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} |`,
+  ),
 ].join("\n");
 const summary = `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile emulation (Moto G Power, slow 4G, 4× CPU slowdown, simulated), ${new Date().toISOString().slice(0, 10)}${photos ? ", a generated phone photo in every image slot" : ""}\n\n${table}\n`;
 writeFileSync(path.join(reportDir, "summary.md"), summary);

@@ -35,7 +35,10 @@ import { scriptArgs } from "./script-args.ts";
 const CPU_SLOWDOWN = 4;
 const USAGE = 'Usage: npm run bench:interaction [-- --runs 9] [--only "quoteform, tap"]';
 /** `-- --only Quote`: only the scenarios whose island or interaction contains this text. */
-const { values: args } = scriptArgs({ options: { runs: { type: "string", default: "7" }, only: { type: "string", default: "" } } }, USAGE);
+const { values: args } = scriptArgs(
+  { options: { runs: { type: "string", default: "7" }, only: { type: "string", default: "" } } },
+  USAGE,
+);
 if (!/^[1-9]\d*$/.test(args.runs)) {
   console.error(`--runs takes a whole number of runs, not ${args.runs}.\n${USAGE}`);
   process.exit(2);
@@ -44,7 +47,12 @@ const RUNS = Number(args.runs);
 const GOAL_MS = 100;
 const ONLY = args.only.toLowerCase();
 
-const phone: BrowserContextOptions = { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 3 };
+const phone: BrowserContextOptions = {
+  viewport: PHONE,
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 3,
+};
 const desktop: BrowserContextOptions = { viewport: DESKTOP };
 
 interface Scenario {
@@ -73,14 +81,22 @@ async function scrollTo(page: Page, selector: string) {
   await page.waitForTimeout(500);
 }
 
-/** Focus on the header's logo link, just before the desktop menu in Tab order, as a keyboard visitor arriving there. */
+/**
+ * Focus on the header's logo link, just before the desktop menu in Tab order, as a keyboard visitor arriving
+ * there.
+ */
 const focusLogo = (page: Page) => page.focus("header a[href='/']");
 
-/** Presses Tab until the button named `name` has focus (through the lists CSS shows on focus before the menu wakes), then Enter. */
+/**
+ * Presses Tab until the button named `name` has focus (through the lists CSS shows on focus before the menu
+ * wakes), then Enter.
+ */
 async function tabTo(page: Page, name: string) {
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim());
+    const focused = await page.evaluate(
+      () => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim(),
+    );
     if (focused === name) return page.keyboard.press("Enter");
   }
   throw new Error(`Tab never reached ${name}`);
@@ -88,12 +104,50 @@ async function tabTo(page: Page, name: string) {
 
 const SCENARIOS: Scenario[] = [
   // The floor: what any tap on this page costs at this CPU speed, with no island involved.
-  { island: "(no island)", interaction: "tap the hero's heading", path: "/", context: phone, act: (p) => p.locator("h1").tap() },
-  { island: "MobileMenu", interaction: "tap the menu button", path: "/", context: phone, act: (p) => p.getByRole("button", { name: "Menu" }).tap() },
-  { island: "NavMenu", interaction: "Services: click", path: "/", context: desktop, act: (p) => p.getByRole("button", { name: "Service pages" }).click() },
-  { island: "NavMenu", interaction: "Services: Tab to it, Enter", path: "/", context: desktop, before: focusLogo, act: (p) => tabTo(p, "Service pages") },
-  { island: "NavMenu", interaction: "List of Suburbs: click", path: "/", context: desktop, act: (p) => p.getByRole("button", { name: "List of Suburbs" }).click() },
-  { island: "NavMenu", interaction: "List of Suburbs: Tab to it, Enter", path: "/", context: desktop, before: focusLogo, act: (p) => tabTo(p, "List of Suburbs") },
+  {
+    island: "(no island)",
+    interaction: "tap the hero's heading",
+    path: "/",
+    context: phone,
+    act: (p) => p.locator("h1").tap(),
+  },
+  {
+    island: "MobileMenu",
+    interaction: "tap the menu button",
+    path: "/",
+    context: phone,
+    act: (p) => p.getByRole("button", { name: "Menu" }).tap(),
+  },
+  {
+    island: "NavMenu",
+    interaction: "Services: click",
+    path: "/",
+    context: desktop,
+    act: (p) => p.getByRole("button", { name: "Service pages" }).click(),
+  },
+  {
+    island: "NavMenu",
+    interaction: "Services: Tab to it, Enter",
+    path: "/",
+    context: desktop,
+    before: focusLogo,
+    act: (p) => tabTo(p, "Service pages"),
+  },
+  {
+    island: "NavMenu",
+    interaction: "List of Suburbs: click",
+    path: "/",
+    context: desktop,
+    act: (p) => p.getByRole("button", { name: "List of Suburbs" }).click(),
+  },
+  {
+    island: "NavMenu",
+    interaction: "List of Suburbs: Tab to it, Enter",
+    path: "/",
+    context: desktop,
+    before: focusLogo,
+    act: (p) => tabTo(p, "List of Suburbs"),
+  },
   {
     island: "Faq",
     interaction: "tap a question",
@@ -102,7 +156,14 @@ const SCENARIOS: Scenario[] = [
     before: (p) => scrollTo(p, "#faq-q-0"),
     act: (p) => p.locator("#faq-q-0").tap(),
   },
-  { island: "QuoteForm", interaction: "tap the name field", path: "/", context: phone, before: (p) => scrollTo(p, "#quote-name"), act: (p) => p.locator("#quote-name").tap() },
+  {
+    island: "QuoteForm",
+    interaction: "tap the name field",
+    path: "/",
+    context: phone,
+    before: (p) => scrollTo(p, "#quote-name"),
+    act: (p) => p.locator("#quote-name").tap(),
+  },
   {
     island: "QuoteForm",
     interaction: "first keystroke (right after the tap)",
@@ -156,10 +217,13 @@ const SCENARIOS: Scenario[] = [
 
 /** Collects Event Timing entries from the first moment of the page. */
 function observeEvents() {
-  const w = window as unknown as { __events: { id: number; start: number; duration: number; name: string }[] };
+  const w = window as unknown as {
+    __events: { id: number; start: number; duration: number; name: string }[];
+  };
   w.__events = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[]) w.__events.push({ id: e.interactionId, start: e.startTime, duration: e.duration, name: e.name });
+    for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[])
+      w.__events.push({ id: e.interactionId, start: e.startTime, duration: e.duration, name: e.name });
   }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   const t = window as unknown as { __tasks: { start: number; duration: number }[] };
   t.__tasks = [];
@@ -173,11 +237,18 @@ interface Sample {
   /** Interactions the page counted during the measured part (performance.interactionCount). */
   interactions: number;
   slowest: string;
-  /** The longest task on the main thread from the interaction until the island had woken (waking React is one). */
+  /**
+   * The longest task on the main thread from the interaction until the island had woken (waking React is
+   * one).
+   */
   longestTask: number;
 }
 
-async function runOnce(url: string, s: Scenario, browser: Awaited<ReturnType<typeof launchBrowser>>): Promise<Sample> {
+async function runOnce(
+  url: string,
+  s: Scenario,
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+): Promise<Sample> {
   const context = await browser.newContext(s.context);
   const page = await context.newPage();
   await page.addInitScript(observeEvents);
@@ -186,23 +257,46 @@ async function runOnce(url: string, s: Scenario, browser: Awaited<ReturnType<typ
   try {
     await page.goto(url + s.path, { waitUntil: "load" });
     await page.waitForTimeout(500);
-    if (await page.$("[data-island][data-woken]")) throw new Error(`${s.path}: an island woke before any interaction`);
+    if (await page.$("[data-island][data-woken]"))
+      throw new Error(`${s.path}: an island woke before any interaction`);
     await s.before?.(page);
-    const [t0, count0] = await page.evaluate(() => [performance.now(), (performance as unknown as { interactionCount: number }).interactionCount]);
+    const [t0, count0] = await page.evaluate(() => [
+      performance.now(),
+      (performance as unknown as { interactionCount: number }).interactionCount,
+    ]);
     await s.act(page);
     // Let the island finish waking and the last event's paint be reported.
-    if (!s.island.startsWith("(")) await page.waitForSelector(`[data-island=${s.island}][data-hydrated=true]`, { state: "attached", timeout: 30_000 });
+    if (!s.island.startsWith("("))
+      await page.waitForSelector(`[data-island=${s.island}][data-hydrated=true]`, {
+        state: "attached",
+        timeout: 30_000,
+      });
     await page.waitForTimeout(300);
     const { events, count, longestTask } = await page.evaluate(
       ({ t0 }) => ({
-        events: (window as unknown as { __events: { id: number; start: number; duration: number; name: string }[] }).__events.filter((e) => e.id > 0 && e.start >= t0),
+        events: (
+          window as unknown as { __events: { id: number; start: number; duration: number; name: string }[] }
+        ).__events.filter((e) => e.id > 0 && e.start >= t0),
         count: (performance as unknown as { interactionCount: number }).interactionCount,
-        longestTask: Math.max(0, ...(window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks.filter((t) => t.start >= t0).map((t) => t.duration)),
+        longestTask: Math.max(
+          0,
+          ...(window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks
+            .filter((t) => t.start >= t0)
+            .map((t) => t.duration),
+        ),
       }),
       { t0 },
     );
-    const slowest = events.reduce((a, e) => (e.duration > (a?.duration ?? 0) ? e : a), undefined as (typeof events)[number] | undefined);
-    return { inp: slowest?.duration ?? 0, interactions: count - count0, slowest: slowest?.name ?? "", longestTask };
+    const slowest = events.reduce(
+      (a, e) => (e.duration > (a?.duration ?? 0) ? e : a),
+      undefined as (typeof events)[number] | undefined,
+    );
+    return {
+      inp: slowest?.duration ?? 0,
+      interactions: count - count0,
+      slowest: slowest?.name ?? "",
+      longestTask,
+    };
   } finally {
     await context.close();
   }
@@ -228,9 +322,12 @@ try {
     process.stdout.write(`${s.island}, ${s.interaction}: `);
     for (let i = 0; i < RUNS; i++) {
       const sample = await runOnce(url, s, browser);
-      if (sample.interactions === 0) throw new Error(`${s.island}, ${s.interaction}: the page counted no interaction`);
+      if (sample.interactions === 0)
+        throw new Error(`${s.island}, ${s.interaction}: the page counted no interaction`);
       samples.push(sample);
-      process.stdout.write(`${sample.inp < 16 ? "≤16" : Math.round(sample.inp)}${sample.slowest ? ` (${sample.slowest})` : ""} `);
+      process.stdout.write(
+        `${sample.inp < 16 ? "≤16" : Math.round(sample.inp)}${sample.slowest ? ` (${sample.slowest})` : ""} `,
+      );
     }
     const inps = samples.map((x) => x.inp);
     const med = median(inps);
@@ -238,7 +335,9 @@ try {
     console.log(`→ median ${ms(med)}`);
     const width = s.context === desktop ? `${DESKTOP.width} px` : `${PHONE.width} px, touch`;
     const task = median(samples.map((x) => x.longestTask));
-    rows.push(`| ${s.island} | ${s.interaction} | ${width} | ${ms(med)} | ${ms(Math.max(...inps))} | ${task ? `${Math.round(task)} ms` : "none"} | ${samples.length} |`);
+    rows.push(
+      `| ${s.island} | ${s.interaction} | ${width} | ${ms(med)} | ${ms(Math.max(...inps))} | ${task ? `${Math.round(task)} ms` : "none"} | ${samples.length} |`,
+    );
   }
 } finally {
   await browser.close();
@@ -255,4 +354,6 @@ const table = [
 ].join("\n");
 mkdirSync(".reports", { recursive: true });
 writeFileSync(".reports/interaction.md", table + "\n");
-console.log(`\n${table}\n\n${over === 0 ? "Every median is within the goal." : `${over} median(s) over the ${GOAL_MS} ms goal.`} Table: .reports/interaction.md`);
+console.log(
+  `\n${table}\n\n${over === 0 ? "Every median is within the goal." : `${over} median(s) over the ${GOAL_MS} ms goal.`} Table: .reports/interaction.md`,
+);

@@ -38,7 +38,8 @@ const { values: flags, positionals } = scriptArgs(
     allowPositionals: true,
     options: {
       "no-photos": { type: "boolean", default: false },
-      // The bench's own children: one makes the photo site (--make-photos DIR), one builds (--child CONTENT OUT).
+      // The bench's own children: one makes the photo site (--make-photos DIR), one builds (--child CONTENT
+      // OUT).
       "make-photos": { type: "string" },
       child: { type: "boolean", default: false },
     },
@@ -60,7 +61,16 @@ if (flags.child) {
   const result = await build({ contentDir, outDir });
   const suburbPages = result.pages.filter((p) => p.route.kind === "suburb").length;
   // maxRSS is in kilobytes.
-  console.log(JSON.stringify({ pages: result.pages.length, suburbPages, ms: result.ms, phases: result.phases, images: result.images, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+  console.log(
+    JSON.stringify({
+      pages: result.pages.length,
+      suburbPages,
+      ms: result.ms,
+      phases: result.phases,
+      images: result.images,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+    }),
+  );
   process.exit(0);
 }
 
@@ -73,10 +83,18 @@ try {
   if (noPhotos) runs.push(measure("real site (content/)", "content", path.join(work, "out-real")));
   else {
     const dir = path.join(work, "content-photos");
-    const made = Number(execFileSync(process.execPath, [...process.execArgv, import.meta.filename, "--make-photos", dir], { encoding: "utf8" }).trim().split("\n").pop());
+    const made = Number(
+      execFileSync(process.execPath, [...process.execArgv, import.meta.filename, "--make-photos", dir], {
+        encoding: "utf8",
+      })
+        .trim()
+        .split("\n")
+        .pop(),
+    );
     const cache = { IMAGE_CACHE_DIR: path.join(work, "photo-cache") };
     const cold = measure(`real site, ${made} photos, cold`, dir, path.join(work, "out-photos"), cache);
-    // The two builds compared take turns, five times each, and the median of each counts: one run on a shared machine can be off by seconds.
+    // The two builds compared take turns, five times each, and the median of each counts: one run on a shared
+    // machine can be off by seconds.
     const plain: Run[] = [];
     const warm: Run[] = [];
     for (let i = 0; i < 5; i++) {
@@ -103,10 +121,28 @@ const rows = runs.map((r) => [
   (r.ms / 1000).toFixed(2),
   (r.processMs / 1000).toFixed(2),
   r.peakRssMb.toFixed(0),
-  ...(["content", "images", "render", "css", "write", "other"] as const).map((p) => (r.phases[p] / 1000).toFixed(2)),
+  ...(["content", "images", "render", "css", "write", "other"] as const).map((p) =>
+    (r.phases[p] / 1000).toFixed(2),
+  ),
 ]);
-const head = ["site", "pages", "pages/s", "ms/page", "total s", "process s", "peak MB", "content s", "images s", "render s", "CSS s", "write s", "other s"];
-console.log("\n| " + head.join(" | ") + " |\n|" + head.map((h, i) => (i === 0 ? " --- " : " ---: ")).join("|") + "|");
+const head = [
+  "site",
+  "pages",
+  "pages/s",
+  "ms/page",
+  "total s",
+  "process s",
+  "peak MB",
+  "content s",
+  "images s",
+  "render s",
+  "CSS s",
+  "write s",
+  "other s",
+];
+console.log(
+  "\n| " + head.join(" | ") + " |\n|" + head.map((h, i) => (i === 0 ? " --- " : " ---: ")).join("|") + "|",
+);
 for (const r of rows) console.log("| " + r.join(" | ") + " |");
 console.log(
   "\ntotal s is the build's own time, from reading content/ to the new dist/ in place; process s adds starting Node and loading the build's modules.\n" +
@@ -138,7 +174,9 @@ if (warm) {
 const target = runs.find((r) => r.label === "4,000 suburbs");
 if (target) {
   const verdict = (ms: number) => `${(ms / 1000).toFixed(2)} s, ${ms < 4000 ? "met" : "not met"}`;
-  console.log(`Target, 4,000 suburb pages in under 4 s on 2 cores (${availableParallelism()} here): the build ${verdict(target.ms)}; the whole process ${verdict(target.processMs)}.`);
+  console.log(
+    `Target, 4,000 suburb pages in under 4 s on 2 cores (${availableParallelism()} here): the build ${verdict(target.ms)}; the whole process ${verdict(target.processMs)}.`,
+  );
 }
 
 function median(of: Run[]): Run {
@@ -150,9 +188,17 @@ function measure(label: string, contentDir: string, outDir: string, env?: Record
   process.stdout.write(`Building ${label}… `);
   const child = [import.meta.filename, "--child", contentDir, outDir];
   const started = performance.now();
-  const out = execFileSync(process.execPath, [...process.execArgv, ...child], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
+  const out = execFileSync(process.execPath, [...process.execArgv, ...child], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
+  });
   const processMs = performance.now() - started;
-  const run = { label, processMs, ...(JSON.parse(out.trim().split("\n").pop()!) as Omit<Run, "label" | "processMs">) };
+  const run = {
+    label,
+    processMs,
+    ...(JSON.parse(out.trim().split("\n").pop()!) as Omit<Run, "label" | "processMs">),
+  };
   console.log(`${run.pages} pages in ${(run.ms / 1000).toFixed(2)} s`);
   return run;
 }

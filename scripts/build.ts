@@ -15,10 +15,17 @@ import { BuildSettingError, buildSettings, type BuildSettings } from "../src/bui
 import { RESULT_MARKUP_FILE, writeResultMarkup } from "../src/build/result-markup.tsx";
 import { EMAIL_MARKUP_FILE, writeEmailMarkup } from "../src/build/email-markup.tsx";
 
-for (const file of writeJsonSchemas()) console.log(`Updated ${file} from src/content/schema.ts: commit it with the schema change.`);
-if (await writeResultMarkup()) console.log(`Updated ${path.relative(process.cwd(), RESULT_MARKUP_FILE)} from the site's form components: commit it with their change.`);
+for (const file of writeJsonSchemas())
+  console.log(`Updated ${file} from src/content/schema.ts: commit it with the schema change.`);
+if (await writeResultMarkup())
+  console.log(
+    `Updated ${path.relative(process.cwd(), RESULT_MARKUP_FILE)} from the site's form components: commit it with their change.`,
+  );
 try {
-  if (writeEmailMarkup()) console.log(`Updated ${path.relative(process.cwd(), EMAIL_MARKUP_FILE)} from content/ and the confirmation email's template: commit it with their change.`);
+  if (writeEmailMarkup())
+    console.log(
+      `Updated ${path.relative(process.cwd(), EMAIL_MARKUP_FILE)} from content/ and the confirmation email's template: commit it with their change.`,
+    );
 } catch (error) {
   // A content/ that does not load is reported by the build below, by file and line.
   if (!(error instanceof ContentError)) throw error;
@@ -47,7 +54,9 @@ try {
   progress.clear();
   if (error instanceof ContentError) {
     console.error(error.message);
-    console.error("\nThe build stopped; the previous dist/ is unchanged. Fix the lines above and build again.");
+    console.error(
+      "\nThe build stopped; the previous dist/ is unchanged. Fix the lines above and build again.",
+    );
   } else console.error(error);
   process.exit(1);
 }

@@ -64,7 +64,11 @@ async function execute(argv: readonly string[], io: ScriptIo): Promise<void> {
 
 /** A store that cannot be read, or wrangler's own message (a D1 without its tables, a login needed). */
 function storeError({ message }: Error, { flags, config }: LeadsArgs): string {
-  const where = flags.remote ? "--remote" : `--local${flags["persist-to"] === undefined ? "" : ` --persist-to ${flags["persist-to"]}`}`;
-  const hint = /no such table/.test(message) ? shown`\nApply the migrations first: npx wrangler d1 migrations apply DB ${where} --config ${config}` : "";
+  const where = flags.remote
+    ? "--remote"
+    : `--local${flags["persist-to"] === undefined ? "" : ` --persist-to ${flags["persist-to"]}`}`;
+  const hint = /no such table/.test(message)
+    ? shown`\nApply the migrations first: npx wrangler d1 migrations apply DB ${where} --config ${config}`
+    : "";
   return escapeTerminal(message, { keepNewlines: true }) + hint;
 }

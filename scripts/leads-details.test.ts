@@ -15,12 +15,36 @@ const cli = (...args: string[]) => leadsInProcess(args, { LEADS_DB: leads.file }
 
 beforeAll(async () => {
   leads = tempLeadStore();
-  const body = QuoteBody.parse({ name: "Ana", email: "ana@example.com", service: "bond-cleaning", propertyType: "house", bedrooms: "3", bathrooms: "2", storeys: "2", date: "2026-12-12", timeWindow: "morning", "addOn.carpet-steam": "3", "addOn.oven": "1" });
+  const body = QuoteBody.parse({
+    name: "Ana",
+    email: "ana@example.com",
+    service: "bond-cleaning",
+    propertyType: "house",
+    bedrooms: "3",
+    bathrooms: "2",
+    storeys: "2",
+    date: "2026-12-12",
+    timeWindow: "morning",
+    "addOn.carpet-steam": "3",
+    "addOn.oven": "1",
+  });
   const estimate = { line: "estimate $785 incl. GST, prices reviewed 1 Dec 2026", cents: 78_500 };
-  await leads.store.add({ id: "lead-ana", form: "quote", fields: body, parts: quoteNotices(body, new Date(), undefined, undefined, estimate.line), receivedAt: Date.now() });
+  await leads.store.add({
+    id: "lead-ana",
+    form: "quote",
+    fields: body,
+    parts: quoteNotices(body, new Date(), undefined, undefined, estimate.line),
+    receivedAt: Date.now(),
+  });
   await keepQuoteDetails(leads.store.sql, "lead-ana", body, estimate);
   const plain = QuoteBody.parse({ name: "Bo", email: "bo@example.com" });
-  await leads.store.add({ id: "lead-bo", form: "quote", fields: plain, parts: quoteNotices(plain, new Date()), receivedAt: Date.now() - 1000 });
+  await leads.store.add({
+    id: "lead-bo",
+    form: "quote",
+    fields: plain,
+    parts: quoteNotices(plain, new Date()),
+    receivedAt: Date.now() - 1000,
+  });
   await keepQuoteDetails(leads.store.sql, "lead-bo", plain);
 });
 afterAll(() => leads.remove());
@@ -47,13 +71,21 @@ describe("a quote's details in the lead store", () => {
     expect(out).toContain("bedrooms    3");
     expect(out).toContain("addOns      carpet-steam:3 oven:1");
     expect(out).toContain("estimate    estimate $785 incl. GST, prices reviewed 1 Dec 2026");
-    expect(out).toContain("Details: House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, oven");
+    expect(out).toContain(
+      "Details: House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, oven",
+    );
   });
 
   it("are columns of the CSV export", async () => {
-    const [header, ana] = (await cli("export", "--format", "csv")).stdout.replace(/^\uFEFF/, "").split("\r\n");
-    expect(header).toContain(",service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,");
-    expect(ana).toContain(',Bond Cleaning Brisbane,,house,3,2,2,2026-12-12,morning,carpet-steam:3 oven:1,"estimate $785 incl. GST, prices reviewed 1 Dec 2026",');
+    const [header, ana] = (await cli("export", "--format", "csv")).stdout
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
+    expect(header).toContain(
+      ",service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,",
+    );
+    expect(ana).toContain(
+      ',Bond Cleaning Brisbane,,house,3,2,2,2026-12-12,morning,carpet-steam:3 oven:1,"estimate $785 incl. GST, prices reviewed 1 Dec 2026",',
+    );
   });
 
   it("are erased with what the visitor typed, after the retention period", async () => {

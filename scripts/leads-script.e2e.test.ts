@@ -18,7 +18,13 @@ describe("npm run leads as npm starts it, in its own process", () => {
     const db = tempLeadsDb();
     try {
       const opened = openLeadStore(db.file);
-      await opened.store.add({ id: "lead-one", form: "quote", fields: { name: `Zoë ${ANSI_NAME}`, email: "one@example.com", message: "" }, parts: ["n"], receivedAt: Date.now() });
+      await opened.store.add({
+        id: "lead-one",
+        form: "quote",
+        fields: { name: `Zoë ${ANSI_NAME}`, email: "one@example.com", message: "" },
+        parts: ["n"],
+        receivedAt: Date.now(),
+      });
       opened.close();
       const env = { LEADS_DB: db.file };
       const [listed, wrong] = await Promise.all([leadsScript([], env), leadsScript(["--\u001b[2J"], env)]);

@@ -20,22 +20,39 @@ const leadsCli = (...args: string[]) => leadsInProcess(args, { LEADS_DB: leads.f
 
 beforeAll(async () => {
   leads = tempLeadStore();
-  const add = (id: string, name: string, status: "pending" | "spam" | "unconfirmed", minutesAgo: number, message = "") => {
+  const add = (
+    id: string,
+    name: string,
+    status: "pending" | "spam" | "unconfirmed",
+    minutesAgo: number,
+    message = "",
+  ) => {
     const body = QuoteBody.parse({ name, email: `${id}@example.com`, message });
-    return leads.store.add({ id, form: "quote", fields: body, parts: quoteNotices(body, new Date()), receivedAt: Date.now() - minutesAgo * 60_000, status });
+    return leads.store.add({
+      id,
+      form: "quote",
+      fields: body,
+      parts: quoteNotices(body, new Date()),
+      receivedAt: Date.now() - minutesAgo * 60_000,
+      status,
+    });
   };
   await add("lead-zoe", "Zoë O'Brien", "pending", 5, 'Line one, "quoted"\n=SUM(A1)');
   await add("lead-mia", "Mia 你好", "pending", 3);
   await add("lead-bot", "Cheap Pills", "spam", 1);
   await add("lead-shy", "No Script", "unconfirmed", 2);
-  await leads.store.undeliverable("lead-mia", { kind: "message", error: "400 Bad Request: message is too long" });
+  await leads.store.undeliverable("lead-mia", {
+    kind: "message",
+    error: "400 Bad Request: message is too long",
+  });
 });
 afterAll(() => leads.remove());
 
 describe("npm run leads", () => {
   it("lists recent leads as a table, newest first, with their stage, without spam or unconfirmed posts, after what did not reach Telegram", async () => {
     const { stdout, stderr } = await leadsCli();
-    // As /api/health says it, the count and the cause, above the table (on stderr: the table stays one a script can read).
+    // As /api/health says it, the count and the cause, above the table (on stderr: the table stays one a
+    // script can read).
     expect(stderr.split("\n")).toEqual([
       "1 lead was not delivered to Telegram (400 Bad Request: message is too long).",
       "They are marked undeliverable; docs/runbook.md says what to do, then npm run leads -- resend ID sends one.",
@@ -53,7 +70,17 @@ describe("npm run leads", () => {
   it("prints JSON with --json, and with --spam what was held back: spam and unconfirmed", async () => {
     const all = JSON.parse((await leadsCli("list", "--json")).stdout);
     expect(all.map((l: { id: string }) => l.id)).toEqual(["lead-mia", "lead-zoe"]);
-    expect(all[1]).toMatchObject({ id: "lead-zoe", form: "quote", status: "pending", stage: "waiting", name: "Zoë O'Brien", email: "lead-zoe@example.com", deliveredAt: null, calledBy: null, page: null });
+    expect(all[1]).toMatchObject({
+      id: "lead-zoe",
+      form: "quote",
+      status: "pending",
+      stage: "waiting",
+      name: "Zoë O'Brien",
+      email: "lead-zoe@example.com",
+      deliveredAt: null,
+      calledBy: null,
+      page: null,
+    });
     expect(Date.parse(all[1].receivedAt)).toBeGreaterThan(0);
     const spam = JSON.parse((await leadsCli("list", "--spam", "--json")).stdout);
     expect(spam).toEqual([
@@ -74,8 +101,15 @@ describe("npm run leads", () => {
 
   it("show prints every press: mis-taps in one millisecond in the order made, an Undo, Lost with why", async () => {
     const at = Date.parse("2026-11-24T05:00:00Z");
-    const presses = [["not-a-job", "Sam"], ["booked", "Kim"], ["called", "Sam"], ["not-a-job", "Kim"], ["booked", "Sam"]] as const;
-    for (const [stage, name] of presses) expect(await leads.store.stages.set("lead-zoe", stage, at, { name })).toBe(true);
+    const presses = [
+      ["not-a-job", "Sam"],
+      ["booked", "Kim"],
+      ["called", "Sam"],
+      ["not-a-job", "Kim"],
+      ["booked", "Sam"],
+    ] as const;
+    for (const [stage, name] of presses)
+      expect(await leads.store.stages.set("lead-zoe", stage, at, { name })).toBe(true);
     expect(await leads.store.stages.move("lead-mia", "lost", at, { name: "Kim" }, "timing")).toBeDefined();
     const notes = leads.store.notes;
     await notes.setQuote("lead-mia", 38_000);
@@ -84,9 +118,13 @@ describe("npm run leads", () => {
     expect(mia).toContain("  24 November 2026 at 3:00:00 pm AEST  waiting → Lost (Timing), by Kim\n");
     // The stage with why, as the notice's top line has it.
     expect(mia).toContain("stage       Lost (Timing)\n");
-    expect(mia).toContain("\nQuoted: $380 (a reply to the notice)\n\nNotes, replies to the notice (Brisbane time):\n  24 November 2026 at 3:00:00 pm AEST, Kim: wants Saturday\n    bond due 3 Dec\n");
+    expect(mia).toContain(
+      "\nQuoted: $380 (a reply to the notice)\n\nNotes, replies to the notice (Brisbane time):\n  24 November 2026 at 3:00:00 pm AEST, Kim: wants Saturday\n    bond due 3 Dec\n",
+    );
     const latest = (await leads.store.stages.presses("lead-zoe")).at(-1)!;
-    expect(await leads.store.stages.undo("lead-zoe", latest.seq, at + 30_000, { name: "Sam" }, 60_000)).toMatchObject({ kind: "undone" });
+    expect(
+      await leads.store.stages.undo("lead-zoe", latest.seq, at + 30_000, { name: "Sam" }, 60_000),
+    ).toMatchObject({ kind: "undone" });
     const out = (await leadsCli("show", "lead-zoe")).stdout;
     expect(out).toContain("stage       Not a job\n");
     expect(out).toContain(
@@ -109,13 +147,33 @@ describe("npm run leads", () => {
     await emails.recordConfirmation("lead-mia", "lead-mia@example.com", at, 20);
     const [confirmation] = await emails.forLead("lead-mia");
     await emails.sent(confirmation, at + 1_000, "4ef9a417-02e9-4d39-ad75-9611e0fcc33c");
-    await emails.recordOwnerCopies("owner@example.com.au", at, 0, at, "not delivered to Telegram within 5 minutes");
-    await emails.recordNotSent("lead-zoe", "visitor-confirmation", "zoe@localhost", "not sent: address refused (test)", at);
+    await emails.recordOwnerCopies(
+      "owner@example.com.au",
+      at,
+      0,
+      at,
+      "not delivered to Telegram within 5 minutes",
+    );
+    await emails.recordNotSent(
+      "lead-zoe",
+      "visitor-confirmation",
+      "zoe@localhost",
+      "not sent: address refused (test)",
+      at,
+    );
     const mia = (await leadsCli("show", "lead-mia")).stdout;
-    expect(mia).toContain("visitor-confirmation  to lead-mia@example.com, recorded 20 November 2026 at 9:00:00 am AEST: sent 20 November 2026 at 9:00:01 am AEST, id 4ef9a417-02e9-4d39-ad75-9611e0fcc33c");
-    expect(mia).toMatch(/owner-lead {12}to owner@example\.com\.au, recorded .*: not sent yet: 0 attempt\(s\)/);
-    expect(mia).toContain("why by email: Telegram did not take this notice (400 Bad Request: message is too long)");
-    expect((await leadsCli("show", "lead-zoe")).stdout).toContain("to zoe@localhost, recorded 20 November 2026 at 9:00:00 am AEST: not sent: address refused (test)");
+    expect(mia).toContain(
+      "visitor-confirmation  to lead-mia@example.com, recorded 20 November 2026 at 9:00:00 am AEST: sent 20 November 2026 at 9:00:01 am AEST, id 4ef9a417-02e9-4d39-ad75-9611e0fcc33c",
+    );
+    expect(mia).toMatch(
+      /owner-lead {12}to owner@example\.com\.au, recorded .*: not sent yet: 0 attempt\(s\)/,
+    );
+    expect(mia).toContain(
+      "why by email: Telegram did not take this notice (400 Bad Request: message is too long)",
+    );
+    expect((await leadsCli("show", "lead-zoe")).stdout).toContain(
+      "to zoe@localhost, recorded 20 November 2026 at 9:00:00 am AEST: not sent: address refused (test)",
+    );
   });
 
   it("exports CSV a spreadsheet opens: UTF-8 mark, quoted cells, formulas defused", async () => {
@@ -131,10 +189,17 @@ describe("npm run leads", () => {
 
   it("resend sends an undeliverable lead again through the running relay, and says when it is delivered", async () => {
     const tg = await startTelegramStandIn();
-    const delivery = await startDelivery({ store: leads.store, telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, pollMs: 100, log: () => {} });
+    const delivery = await startDelivery({
+      store: leads.store,
+      telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId },
+      pollMs: 100,
+      log: () => {},
+    });
     try {
       // The relay delivers what is already pending first.
-      await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the pending lead goes out" }).toBe(1);
+      await expect
+        .poll(() => tg.delivered.length, { timeout: 5_000, message: "the pending lead goes out" })
+        .toBe(1);
       const out = (await leadsCli("resend", "lead-mia")).stdout;
       expect(out).toContain("Lead lead-mia is queued");
       expect(out).toContain("Delivered.");
@@ -152,9 +217,20 @@ const CSV_HEADER =
 describe("npm run leads: stages, where each lead came from, and the month's report", () => {
   let month: ReturnType<typeof tempLeadStore>;
   /** Weekdays 8 to 6, Saturday 9 to 4, Sunday closed: content/site.yaml's hours when this was written. */
-  const HOURS = [{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" }, { days: ["Saturday"], opens: "09:00", closes: "16:00" }];
-  const cli = (args: string[], env: Record<string, string | undefined> = { BUSINESS_HOURS: JSON.stringify(HOURS) }) => leadsInProcess(args, { LEADS_DB: month.file, ...env });
-  const ids = (stdout: string) => stdout.trimEnd().split("\n").slice(1).map((l) => /(\S+)$/.exec(l)![1]);
+  const HOURS = [
+    { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
+    { days: ["Saturday"], opens: "09:00", closes: "16:00" },
+  ];
+  const cli = (
+    args: string[],
+    env: Record<string, string | undefined> = { BUSINESS_HOURS: JSON.stringify(HOURS) },
+  ) => leadsInProcess(args, { LEADS_DB: month.file, ...env });
+  const ids = (stdout: string) =>
+    stdout
+      .trimEnd()
+      .split("\n")
+      .slice(1)
+      .map((l) => /(\S+)$/.exec(l)![1]);
 
   beforeAll(async () => {
     month = tempLeadStore();
@@ -170,13 +246,35 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     expect(out).toMatch(/pending\s+waiting\s+nov-k\n/);
     expect(ids(out)).not.toContain("nov-s1");
     expect(ids(out)).not.toContain("nov-u");
-    expect(ids((await cli(["list", "--stage", "waiting"])).stdout)).toEqual(["nov-l", "nov-n", "nov-k", "oct-refused", "oct-zoe", "oct-old"]);
-    expect(ids((await cli(["list", "--stage", "called"])).stdout)).toEqual(["dec-a", "nov-j", "nov-i", "nov-h", "nov-g", "nov-f", "nov-c", "nov-b", "oct-late", "oct-sent"]);
+    expect(ids((await cli(["list", "--stage", "waiting"])).stdout)).toEqual([
+      "nov-l",
+      "nov-n",
+      "nov-k",
+      "oct-refused",
+      "oct-zoe",
+      "oct-old",
+    ]);
+    expect(ids((await cli(["list", "--stage", "called"])).stdout)).toEqual([
+      "dec-a",
+      "nov-j",
+      "nov-i",
+      "nov-h",
+      "nov-g",
+      "nov-f",
+      "nov-c",
+      "nov-b",
+      "oct-late",
+      "oct-sent",
+    ]);
     expect(ids((await cli(["list", "--stage", "not-a-job"])).stdout)).toEqual(["nov-e"]);
-    expect((await cli(["list", "--stage", "booked", "--status", "spam"])).stdout).toBe("No leads at stage booked yet.\n");
+    expect((await cli(["list", "--stage", "booked", "--status", "spam"])).stdout).toBe(
+      "No leads at stage booked yet.\n",
+    );
     const wrong = await cli(["list", "--stage", "Called"]);
     expect(wrong.status).toBe(1);
-    expect(wrong.stderr).toContain("Unknown stage Called: one of waiting, called, quoted, booked, lost, not-a-job.");
+    expect(wrong.stderr).toContain(
+      "Unknown stage Called: one of waiting, called, quoted, booked, lost, not-a-job.",
+    );
   });
 
   it("--spam lists what was held back, saying which: spam with its reason, unconfirmed posts waiting for a second Send", async () => {
@@ -189,7 +287,9 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
   it("the usage names every status, unconfirmed too, the stages and the report", async () => {
     const { stdout, status } = await cli(["--help"]);
     expect(status).toBe(0);
-    expect(stdout).toContain("[--status pending|delivered|undeliverable|spam|unconfirmed] [--stage waiting|called|quoted|booked|lost|not-a-job]");
+    expect(stdout).toContain(
+      "[--status pending|delivered|undeliverable|spam|unconfirmed] [--stage waiting|called|quoted|booked|lost|not-a-job]",
+    );
     expect(stdout).toContain("unconfirmed (sent without script, waiting for the visitor's second Send)");
     expect(stdout).toContain("npm run leads -- report [--month YYYY-MM] [--json]");
   });
@@ -241,7 +341,9 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     );
     expect((await cli(["show", "nov-k"])).stdout).toContain("Stages: no button pressed yet (waiting).");
     const pressedByAFormula = (await cli(["show", "oct-sent"])).stdout;
-    expect(pressedByAFormula).toContain(`  21 October 2026 at 9:30:00 am AEST  waiting → Called, by ${NASTY_PRESSER}\n`);
+    expect(pressedByAFormula).toContain(
+      `  21 October 2026 at 9:30:00 am AEST  waiting → Called, by ${NASTY_PRESSER}\n`,
+    );
     expect(pressedByAFormula).toContain("Where it came from: not recorded.");
     const spam = (await cli(["show", "nov-s1"])).stdout;
     expect(spam).toContain("spamReason  a link in the name");
@@ -252,7 +354,9 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
   it("export: the stage, each stage's who and when, and where the lead came from, formulas defused", async () => {
     const rows = parseCsv((await cli(["export"])).stdout.replace(/^\uFEFF/, ""));
     expect(rows[0].join(",")).toBe(CSV_HEADER);
-    const byId = new Map(rows.slice(1).map((r) => [r[0], Object.fromEntries(rows[0].map((c, i) => [c, r[i]]))]));
+    const byId = new Map(
+      rows.slice(1).map((r) => [r[0], Object.fromEntries(rows[0].map((c, i) => [c, r[i]]))]),
+    );
     expect(byId.size).toBe(25);
     expect(byId.get("nov-a")).toMatchObject({
       stage: "Booked",
@@ -272,13 +376,22 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
       utmMedium: "organic",
       utmCampaign: "",
     });
-    expect(byId.get("nov-e")).toMatchObject({ stage: "Not a job", calledAt: "2026-11-10 10:05:00", notAJobBy: "Sam Nguyen", notAJobAt: "2026-11-10 10:06:00", receivedAt: "2026-11-10 10:00:00" });
+    expect(byId.get("nov-e")).toMatchObject({
+      stage: "Not a job",
+      calledAt: "2026-11-10 10:05:00",
+      notAJobBy: "Sam Nguyen",
+      notAJobAt: "2026-11-10 10:06:00",
+      receivedAt: "2026-11-10 10:00:00",
+    });
     expect(byId.get("nov-k")).toMatchObject({ stage: "waiting", calledBy: "" });
     expect(byId.get("nov-s1")).toMatchObject({ status: "spam", stage: "" });
     expect(byId.get("nov-i")).toMatchObject({ page: "/suburbs/bulimba/", landing: "", source: "" });
     // Telegram names and what the browser posted are typed by people: no formula runs.
     expect(byId.get("oct-sent")?.calledBy).toBe(`'${NASTY_PRESSER}`);
-    expect(byId.get("oct-zoe")).toMatchObject({ landingName: `'=HYPERLINK("https://evil.example")`, source: "evil.example\u200F" });
+    expect(byId.get("oct-zoe")).toMatchObject({
+      landingName: `'=HYPERLINK("https://evil.example")`,
+      source: "evil.example\u200F",
+    });
   });
 
   it("report: the month as a person reads it, in business hours, and the same figures as --json", async () => {
@@ -286,30 +399,64 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
     expect(text.status).toBe(0);
     expect(text.stdout).toContain("November 2026: leads and where they came from");
     expect(text.stdout).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+0\s+1\s+14$/m);
-    expect(text.stdout).toContain("Time from arrival to first contact (Called, Quoted or Booked, whichever came first), in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; hours from BUSINESS_HOURS)");
+    expect(text.stdout).toContain(
+      "Time from arrival to first contact (Called, Quoted or Booked, whichever came first), in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; hours from BUSINESS_HOURS)",
+    );
     expect(text.stdout).toContain("11 of 14 leads contacted: median 1 h, 90th percentile 2 h 30 min");
     expect(text.stdout).toMatch(/^\s+1\s+\/suburbs\/annerley\/\s+4\s+4$/m);
     const json = JSON.parse((await cli(["report", "--month", "2026-11", "--json"])).stdout);
     expect(json.timeToCalled).toMatchObject({ leads: 14, called: 11, medianMinutes: 60, p90Minutes: 150 });
     expect(json.pages[0]).toEqual({ page: "/suburbs/annerley/", callTaps: 4, quote: 4, contact: 0, spam: 0 });
     expect(json.sources[0]).toEqual({ source: "Google search", quote: 6, contact: 0, spam: 0 });
-    expect(json.suburbs.slice(0, 3).map((s: { page: string }) => s.page)).toEqual(["/suburbs/annerley/", "/suburbs/bulimba/", "/suburbs/paddington/"]);
+    expect(json.suburbs.slice(0, 3).map((s: { page: string }) => s.page)).toEqual([
+      "/suburbs/annerley/",
+      "/suburbs/bulimba/",
+      "/suburbs/paddington/",
+    ]);
     // Every suburb page of the site is ranked, the ones that brought nothing too.
-    expect(json.suburbs).toHaveLength(new Set([...loadContent("content").suburbs.map((s) => `/suburbs/${s.slug}/`), "/suburbs/annerley/", "/suburbs/bulimba/", "/suburbs/paddington/"]).size);
+    expect(json.suburbs).toHaveLength(
+      new Set([
+        ...loadContent("content").suburbs.map((s) => `/suburbs/${s.slug}/`),
+        "/suburbs/annerley/",
+        "/suburbs/bulimba/",
+        "/suburbs/paddington/",
+      ]).size,
+    );
   });
 
   it("report: the site's hours from content/site.yaml unless BUSINESS_HOURS says others; a wrong month or hours named", async () => {
-    const site = JSON.parse((await cli(["report", "--month", "2026-11", "--json"], { BUSINESS_HOURS: undefined })).stdout);
+    const site = JSON.parse(
+      (await cli(["report", "--month", "2026-11", "--json"], { BUSINESS_HOURS: undefined })).stdout,
+    );
     expect(site.hoursFrom).toBe("hours from content/site.yaml");
-    expect(site.hours).toEqual(loadContent("content").site.hours.map(({ days, opens, closes }) => ({ days, opens, closes })));
+    expect(site.hours).toEqual(
+      loadContent("content").site.hours.map(({ days, opens, closes }) => ({ days, opens, closes })),
+    );
     // Every day 8 to 6: the Sunday call takes 30 minutes, the weekend 1,290 (60 + 600 + 600 + 30).
-    const everyDay = JSON.parse((await cli(["report", "--month", "2026-11", "--json"], { BUSINESS_HOURS: JSON.stringify(DEFAULT_HOURS) })).stdout);
-    expect(Object.fromEntries(everyDay.timeToCalled.calls.map((c: { id: string; businessMinutes: number }) => [c.id, c.businessMinutes]))).toMatchObject({ "nov-f": 30, "nov-c": 1290, "nov-d": 610, "nov-j": 210 });
+    const everyDay = JSON.parse(
+      (
+        await cli(["report", "--month", "2026-11", "--json"], {
+          BUSINESS_HOURS: JSON.stringify(DEFAULT_HOURS),
+        })
+      ).stdout,
+    );
+    expect(
+      Object.fromEntries(
+        everyDay.timeToCalled.calls.map((c: { id: string; businessMinutes: number }) => [
+          c.id,
+          c.businessMinutes,
+        ]),
+      ),
+    ).toMatchObject({ "nov-f": 30, "nov-c": 1290, "nov-d": 610, "nov-j": 210 });
     expect(everyDay.timeToCalled).toMatchObject({ medianMinutes: 60, p90Minutes: 610 });
     for (const [args, env, said] of [
       [["report", "--month", "2026-13"], {}, "--month takes a month as YYYY-MM, e.g. 2026-11, not 2026-13."],
       [["report", "--month", "11/2026"], {}, "not 11/2026."],
-      [["report"], { BUSINESS_HOURS: "8 to 6" }, "BUSINESS_HOURS: expected content/site.yaml's hours as JSON"],
+      [
+        ["report"],
+        { BUSINESS_HOURS: "8 to 6" },
+        "BUSINESS_HOURS: expected content/site.yaml's hours as JSON",
+      ],
     ] as const) {
       const { status, stderr } = await cli([...args], env);
       expect(status).toBe(1);
@@ -320,11 +467,20 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
   it("resend refuses a delivered lead, and one whose text was erased", async () => {
     const sent = await cli(["resend", "oct-sent"]);
     expect(sent.status).toBe(1);
-    expect(sent.stderr).toContain("Lead oct-sent was delivered 21 October 2026 at 9:01:00 am AEST; nothing to resend.");
+    expect(sent.stderr).toContain(
+      "Lead oct-sent was delivered 21 October 2026 at 9:01:00 am AEST; nothing to resend.",
+    );
     // Spam kept past the retention period: the store's own guard refuses it.
     const erased = tempLeadStore();
     try {
-      await erased.store.add({ id: "old-spam", form: "quote", fields: { name: "N" }, parts: ["n"], receivedAt: brisbaneAt("2026-10-01 09:00"), status: "spam" });
+      await erased.store.add({
+        id: "old-spam",
+        form: "quote",
+        fields: { name: "N" },
+        parts: ["n"],
+        receivedAt: brisbaneAt("2026-10-01 09:00"),
+        status: "spam",
+      });
       await erased.store.erase(1, brisbaneAt("2026-10-03 09:00"));
       const out = await leadsInProcess(["resend", "old-spam"], { LEADS_DB: erased.file });
       expect(out.status).toBe(1);
@@ -335,9 +491,15 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
   });
 
   it("says what is wrong with the D1 options before starting wrangler", async () => {
-    expect((await cli(["--remote", "list"])).stderr).toContain("--remote, --config and --persist-to are for the Worker's D1: add --d1.");
-    expect((await cli(["--d1", "--remote", "--persist-to", "x", "list"])).stderr).toContain("--persist-to is the local D1's folder");
-    expect((await cli(["--d1", "--config", "nowhere/wrangler.toml", "list"])).stderr).toContain("No wrangler configuration at nowhere/wrangler.toml");
+    expect((await cli(["--remote", "list"])).stderr).toContain(
+      "--remote, --config and --persist-to are for the Worker's D1: add --d1.",
+    );
+    expect((await cli(["--d1", "--remote", "--persist-to", "x", "list"])).stderr).toContain(
+      "--persist-to is the local D1's folder",
+    );
+    expect((await cli(["--d1", "--config", "nowhere/wrangler.toml", "list"])).stderr).toContain(
+      "No wrangler configuration at nowhere/wrangler.toml",
+    );
   });
 });
 
@@ -351,7 +513,11 @@ const BIDI_NAME = "Bob \u202Emoc.live\u202C \u2067x\u2069";
 
 /** Marks a lead as refused by Telegram straight in the file: what the CLI shows, whatever the store's API. */
 function refused(opened: ReturnType<typeof tempLeadStore>, id: string, error: string) {
-  opened.db.prepare("UPDATE leads SET status = 'undeliverable', attempts = attempts + 1, failure_kind = 'message', last_error = ? WHERE id = ?").run(error, id);
+  opened.db
+    .prepare(
+      "UPDATE leads SET status = 'undeliverable', attempts = attempts + 1, failure_kind = 'message', last_error = ? WHERE id = ?",
+    )
+    .run(error, id);
 }
 
 /** The cells of an RFC 4180 file (quoted cells may hold commas, quotes and line breaks). */
@@ -373,9 +539,28 @@ function parseCsv(text: string): string[][] {
 describe("npm run leads shows what visitors typed without letting a terminal act on it", () => {
   let nasty: ReturnType<typeof tempLeadStore>;
   const cli = (...args: string[]) => leadsInProcess(args, { LEADS_DB: nasty.file });
-  /** Fields as stored, not through the form's schema (which drops bidi from one-line fields): what a store may hold. */
-  const add = (id: string, fields: Record<string, string>, status: "pending" | "spam" = "pending", minutesAgo = 1) =>
-    nasty.store.add({ id, form: "quote", fields, parts: quoteNotices({ phone: "", address: "", website: "", message: "", ...fields } as QuoteBody, new Date()), receivedAt: Date.now() - minutesAgo * 60_000, status, spamReason: status === "spam" ? "a link in the name" : undefined });
+  /**
+   * Fields as stored, not through the form's schema (which drops bidi from one-line fields): what a store may
+   * hold.
+   */
+  const add = (
+    id: string,
+    fields: Record<string, string>,
+    status: "pending" | "spam" = "pending",
+    minutesAgo = 1,
+  ) =>
+    nasty.store.add({
+      id,
+      form: "quote",
+      fields,
+      parts: quoteNotices(
+        { phone: "", address: "", website: "", message: "", ...fields } as QuoteBody,
+        new Date(),
+      ),
+      receivedAt: Date.now() - minutesAgo * 60_000,
+      status,
+      spamReason: status === "spam" ? "a link in the name" : undefined,
+    });
 
   beforeAll(async () => {
     nasty = tempLeadStore();
@@ -384,7 +569,14 @@ describe("npm run leads shows what visitors typed without letting a terminal act
     await add("lead-spam", { name: `${OSC8} pills`, email: "s@example.com", message: "" }, "spam");
     refused(nasty, "lead-bidi", "400 Bad Request: \u001b[1mbold\u202E");
     // Where it came from is what a browser posted: a page, a source, a number tapped.
-    await nasty.store.add({ id: "lead-from", form: "quote", fields: { name: "From", email: "f@example.com", message: "" }, parts: ["f"], receivedAt: brisbaneAt("2026-11-03 09:00"), attribution: { landing: "/suburbs/evil\u001b[2J/", source: "\u202Eevil\u0085", page: "/" } });
+    await nasty.store.add({
+      id: "lead-from",
+      form: "quote",
+      fields: { name: "From", email: "f@example.com", message: "" },
+      parts: ["f"],
+      receivedAt: brisbaneAt("2026-11-03 09:00"),
+      attribution: { landing: "/suburbs/evil\u001b[2J/", source: "\u202Eevil\u0085", page: "/" },
+    });
     await nasty.store.countCallTap("2026-11-03", "/x\u009b31m", "0400 000 000");
   });
   afterAll(() => nasty.remove());
@@ -408,7 +600,9 @@ describe("npm run leads shows what visitors typed without letting a terminal act
     expect(out).not.toMatch(RAW_CONTROL);
     expect(out).toContain("name        \\x1b[2J\\x1b[31mRED\n");
     expect(out).toContain("Name: \\x1b[2J\\x1b[31mRED\n");
-    expect(out).toContain("Hi \\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07\nC1 CSI \\x9b31m, DEL \\x7f, tab\\tand CR\\r, bidi \\u202eevil\\u202c \\u2066iso\\u2069 \\u061c\\u200e\\u200f");
+    expect(out).toContain(
+      "Hi \\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07\nC1 CSI \\x9b31m, DEL \\x7f, tab\\tand CR\\r, bidi \\u202eevil\\u202c \\u2066iso\\u2069 \\u061c\\u200e\\u200f",
+    );
     const bidi = (await cli("show", "lead-bidi")).stdout;
     expect(bidi).not.toMatch(RAW_CONTROL);
     expect(bidi).toContain("lastError   400 Bad Request: \\x1b[1mbold\\u202e\n");
@@ -417,7 +611,10 @@ describe("npm run leads shows what visitors typed without letting a terminal act
   it("error messages that repeat an argument or an option", async () => {
     for (const [args, visible] of [
       [["show", `${ANSI_NAME}\u202E`], "No lead with id \\x1b[2J\\x1b[31mRED\\u202e."],
-      [["resend", `\u009b2J${OSC8}`], "No lead with id \\x9b2J\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07."],
+      [
+        ["resend", `\u009b2J${OSC8}`],
+        "No lead with id \\x9b2J\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07.",
+      ],
       [["\u001b[2J"], "Unknown command \\x1b[2J."],
       [["list", "--status", "\u001b[2J"], "Unknown status \\x1b[2J:"],
       [["list", "--limit", "\u001b[2J"], "not \\x1b[2J."],
@@ -450,16 +647,28 @@ describe("npm run leads shows what visitors typed without letting a terminal act
     const text = (await cli("list", "--json")).stdout;
     expect(text).not.toMatch(RAW_CONTROL);
     expect(text).toContain("C1 CSI \\u009b31m");
-    const terminal = await leadsInProcess(["export", "--format", "csv"], { LEADS_DB: nasty.file }, { terminal: true });
+    const terminal = await leadsInProcess(
+      ["export", "--format", "csv"],
+      { LEADS_DB: nasty.file },
+      { terminal: true },
+    );
     expect(terminal.status).toBe(1);
     expect(terminal.stdout).toBe("");
-    expect(terminal.stderr).toContain("send it to a file, e.g. npm run leads -- export --format csv > leads.csv");
+    expect(terminal.stderr).toContain(
+      "send it to a file, e.g. npm run leads -- export --format csv > leads.csv",
+    );
   });
 
   it("--json and CSV carry the exact text", async () => {
     const json = JSON.parse((await cli("list", "--json")).stdout);
-    expect(json.find((l: { id: string }) => l.id === "lead-ansi")).toMatchObject({ name: ANSI_NAME, message: MESSAGE });
-    expect(json.find((l: { id: string }) => l.id === "lead-bidi")).toMatchObject({ name: BIDI_NAME, lastError: "400 Bad Request: \u001b[1mbold\u202E" });
+    expect(json.find((l: { id: string }) => l.id === "lead-ansi")).toMatchObject({
+      name: ANSI_NAME,
+      message: MESSAGE,
+    });
+    expect(json.find((l: { id: string }) => l.id === "lead-bidi")).toMatchObject({
+      name: BIDI_NAME,
+      lastError: "400 Bad Request: \u001b[1mbold\u202E",
+    });
     expect(JSON.parse((await cli("list", "--spam", "--json")).stdout)[0].name).toBe(`${OSC8} pills`);
     const rows = parseCsv((await cli("export")).stdout.replace(/^\uFEFF/, ""));
     const byId = new Map(rows.map((r) => [r[0], r]));
@@ -478,7 +687,7 @@ describe("npm run leads -- export: formulas defused after leading spaces too", (
     "\t=cmd|' /C calc'!A0",
     "\r\n-2+3",
     "\n@SUM(1)",
-    "\u00A0=HYPERLINK(\"https://evil.example\")",
+    '\u00A0=HYPERLINK("https://evil.example")',
     "\u3000+1",
     "\u2003\u202F-1",
     "\tplain after a tab",
@@ -488,7 +697,13 @@ describe("npm run leads -- export: formulas defused after leading spaces too", (
   beforeAll(async () => {
     store = tempLeadStore();
     for (const [i, message] of [...VALUES, ...SAFE].entries()) {
-      await store.store.add({ id: `lead-${String(i).padStart(2, "0")}`, form: "contact", fields: { name: "N", email: "n@example.com", phone: "", service: "", message }, parts: ["n"], receivedAt: Date.now() - i * 1000 });
+      await store.store.add({
+        id: `lead-${String(i).padStart(2, "0")}`,
+        form: "contact",
+        fields: { name: "N", email: "n@example.com", phone: "", service: "", message },
+        parts: ["n"],
+        receivedAt: Date.now() - i * 1000,
+      });
     }
   });
   afterAll(() => store.remove());
@@ -507,8 +722,16 @@ describe("npm run leads -- export: formulas defused after leading spaces too", (
   });
 
   it("names the service as the form shows it, not by its value", async () => {
-    await store.store.add({ id: "lead-oven", form: "contact", fields: { name: "O", email: "o@example.com", phone: "", service: "oven-bbq-cleaning", message: "m" }, parts: ["o"], receivedAt: Date.now() });
-    const rows = parseCsv((await leadsInProcess(["export"], { LEADS_DB: store.file })).stdout.replace(/^\uFEFF/, ""));
+    await store.store.add({
+      id: "lead-oven",
+      form: "contact",
+      fields: { name: "O", email: "o@example.com", phone: "", service: "oven-bbq-cleaning", message: "m" },
+      parts: ["o"],
+      receivedAt: Date.now(),
+    });
+    const rows = parseCsv(
+      (await leadsInProcess(["export"], { LEADS_DB: store.file })).stdout.replace(/^\uFEFF/, ""),
+    );
     expect(rows.find((r) => r[0] === "lead-oven")?.[8]).toBe("Oven & BBQ Cleaning Brisbane");
   });
 });

@@ -16,4 +16,8 @@
  */
 import { runLeads } from "./leads-cli.ts";
 
-process.exitCode = await runLeads(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr });
+process.exitCode = await runLeads(process.argv.slice(2), {
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+});

@@ -8,7 +8,10 @@ import { addSuburb, NewSuburbError } from "../src/build/content/new-suburb.ts";
 import { FILL_IN } from "../src/build/content/fill-in.ts";
 import type { ScriptIo } from "./script-io.ts";
 
-/** Adds the suburb the arguments name to CONTENT_DIR's suburbs.yaml (content/ by default) and says what to do next; the exit code. */
+/**
+ * Adds the suburb the arguments name to CONTENT_DIR's suburbs.yaml (content/ by default) and says what to do
+ * next; the exit code.
+ */
 export function runNewSuburb(args: readonly string[], { env, stdout, stderr }: ScriptIo): number {
   const usage = 'Usage: npm run new-suburb -- "Suburb Name" 4055\n';
   let positionals: string[];

@@ -5,4 +5,8 @@
  */
 import { runNewSuburb } from "./new-suburb-cli.ts";
 
-process.exitCode = runNewSuburb(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr });
+process.exitCode = runNewSuburb(process.argv.slice(2), {
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+});

@@ -17,9 +17,14 @@ export const RELAY_CONFIG = "relay/wrangler.toml";
 
 const [command, ...rest] = process.argv.slice(2);
 if (command !== "dev" && command !== "deploy") {
-  console.error("Usage: npm run relay:dev [-- wrangler options] | npm run relay:deploy [-- wrangler options]");
+  console.error(
+    "Usage: npm run relay:dev [-- wrangler options] | npm run relay:deploy [-- wrangler options]",
+  );
   process.exit(1);
 }
-const site = Object.entries(siteVars(siteFacts(loadContent("content")))).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+const site = Object.entries(siteVars(siteFacts(loadContent("content")))).flatMap(([name, value]) => [
+  "--var",
+  `${name}:${value}`,
+]);
 const args = [wranglerBin(), command, "-c", RELAY_CONFIG, ...site, ...rest];
 process.exit(spawnSync(process.execPath, args, { stdio: "inherit" }).status ?? 1);

@@ -42,11 +42,15 @@ if (work) {
 const { url, close } = await startSite(work ? { root: path.join(work, "site") } : {});
 const browser = await launchBrowser();
 try {
-  for (const [label, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+  for (const [label, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
     const page = await browser.newPage({ viewport });
     for (const p of pages) {
       await page.goto(url + p, { waitUntil: "networkidle" });
-      // Lazy images load as a visitor scrolls near them: scroll through the page, wait for every image, then back to the top.
+      // Lazy images load as a visitor scrolls near them: scroll through the page, wait for every image, then
+      // back to the top.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += innerHeight) {
           scrollTo(0, y);
@@ -55,7 +59,10 @@ try {
         await Promise.all([...document.images].map((img) => img.decode().catch(() => {})));
         scrollTo(0, 0);
       });
-      const file = path.join(outDir, `${p.replace(/^\/|\/$/g, "").replace(/\//g, "_") || "home"}-${label}${photos ? "-photos" : ""}.png`);
+      const file = path.join(
+        outDir,
+        `${p.replace(/^\/|\/$/g, "").replace(/\//g, "_") || "home"}-${label}${photos ? "-photos" : ""}.png`,
+      );
       await page.screenshot({ path: file, fullPage });
       console.log(file);
     }

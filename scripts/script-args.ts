@@ -7,7 +7,10 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
-export function scriptArgs<T extends ParseArgsConfig>(config: T, usage: string): ReturnType<typeof parseArgs<T>> {
+export function scriptArgs<T extends ParseArgsConfig>(
+  config: T,
+  usage: string,
+): ReturnType<typeof parseArgs<T>> {
   try {
     return parseArgs(config);
   } catch (error) {

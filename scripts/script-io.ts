@@ -10,7 +10,14 @@ export interface ScriptIo {
 }
 
 /** An io over `env` whose output is kept: read `printed.stdout` and `printed.stderr` after the run. */
-export function capturedIo(env: NodeJS.ProcessEnv): ScriptIo & { printed: { stdout: string; stderr: string } } {
+export function capturedIo(
+  env: NodeJS.ProcessEnv,
+): ScriptIo & { printed: { stdout: string; stderr: string } } {
   const printed = { stdout: "", stderr: "" };
-  return { env, printed, stdout: { write: (text: string) => (printed.stdout += text) }, stderr: { write: (text: string) => (printed.stderr += text) } };
+  return {
+    env,
+    printed,
+    stdout: { write: (text: string) => (printed.stdout += text) },
+    stderr: { write: (text: string) => (printed.stderr += text) },
+  };
 }

@@ -27,9 +27,16 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill("SIGKILL");
 });
 
-function serve(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function serve(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   const { NODE_ENV: _drop, ...parent } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], { env: { ...parent, SITE_ROOT: DIST_DIR, HOST: "127.0.0.1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    env: { ...parent, SITE_ROOT: DIST_DIR, HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(child);
   let out = "";
   child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
@@ -40,8 +47,18 @@ function serve(env: Record<string, string>): { child: ChildProcess; output: () =
 
 async function started(env: Record<string, string>) {
   const port = await freePort();
-  const server = serve({ PORT: String(port), LEADS_DB: db.file, TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, SPAM_CHECKS: "off", ...env });
-  await expect.poll(server.output, { timeout: 30_000, message: "the server prints its address" }).toContain("Serving ");
+  const server = serve({
+    PORT: String(port),
+    LEADS_DB: db.file,
+    TELEGRAM_BOT_TOKEN: tg.token,
+    TELEGRAM_CHAT_ID: tg.chatId,
+    TELEGRAM_API_BASE: tg.apiBase,
+    SPAM_CHECKS: "off",
+    ...env,
+  });
+  await expect
+    .poll(server.output, { timeout: 30_000, message: "the server prints its address" })
+    .toContain("Serving ");
   return { ...server, url: `http://127.0.0.1:${port}` };
 }
 
@@ -50,13 +67,20 @@ describe("npm run serve", () => {
     // Both start at once: the refused one stops at its settings, before it opens the lead store.
     const refused = serve({ NODE_ENV: "production", PORT: String(await freePort()), LEADS_DB: db.file });
     const port = await freePort();
-    const storing = serve({ NODE_ENV: "production", LEADS_STORE_ONLY: "1", PORT: String(port), LEADS_DB: db.file });
+    const storing = serve({
+      NODE_ENV: "production",
+      LEADS_STORE_ONLY: "1",
+      PORT: String(port),
+      LEADS_DB: db.file,
+    });
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toContain("TELEGRAM_BOT_TOKEN");
     expect(refused.output()).toContain("TELEGRAM_CHAT_ID");
     expect(refused.output()).toContain("LEADS_STORE_ONLY=1");
 
-    await expect.poll(storing.output, { timeout: 30_000, message: "the store-only server starts" }).toContain("leads are stored in");
+    await expect
+      .poll(storing.output, { timeout: 30_000, message: "the store-only server starts" })
+      .toContain("leads are stored in");
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toMatchObject({ telegram: "not configured" });
   }, 60_000);
@@ -64,21 +88,39 @@ describe("npm run serve", () => {
   it("delivers, once, a lead it accepted while Telegram was down, after being killed with SIGKILL and restarted", async () => {
     tg.always({ kind: "down" });
     const first = await started({});
-    const res = await fetch(`${first.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Killed Before Sending", email: "k@example.com" }) });
+    const res = await fetch(`${first.url}/api/quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Killed Before Sending", email: "k@example.com" }),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
-    await expect.poll(() => tg.attempts, { timeout: 10_000, message: "the relay tries Telegram at least once" }).toBeGreaterThan(0);
+    await expect
+      .poll(() => tg.attempts, { timeout: 10_000, message: "the relay tries Telegram at least once" })
+      .toBeGreaterThan(0);
     first.child.kill("SIGKILL");
     await first.exited;
     expect(tg.delivered).toHaveLength(0);
 
     tg.always({ kind: "ok" });
     const second = await started({});
-    await expect.poll(() => tg.delivered.length, { timeout: 15_000, message: "the kept lead goes out after the restart" }).toBe(1);
+    await expect
+      .poll(() => tg.delivered.length, {
+        timeout: 15_000,
+        message: "the kept lead goes out after the restart",
+      })
+      .toBe(1);
     expect(tg.delivered[0].shown).toContain("Name: Killed Before Sending\n");
     const health = await (await fetch(`${second.url}/api/health`)).json();
-    expect(health).toEqual({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 });
-    // Stopped as a host stops it, the relay first finishes every send under way: a second copy would have come by now.
+    expect(health).toEqual({
+      ok: true,
+      telegram: "ok",
+      pending: 0,
+      oldestPendingSeconds: 0,
+      undeliverable: 0,
+    });
+    // Stopped as a host stops it, the relay first finishes every send under way: a second copy would have
+    // come by now.
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
     expect(tg.delivered).toHaveLength(1);
@@ -86,15 +128,25 @@ describe("npm run serve", () => {
 
   it("stopped with SIGTERM mid-send, answers the visitor, finishes the send and records it, then exits with 0", async () => {
     tg.reset();
-    // Telegram takes 1.5 s to accept the notice and 1.5 s more to answer: the stop comes while the relay waits on both.
+    // Telegram takes 1.5 s to accept the notice and 1.5 s more to answer: the stop comes while the relay
+    // waits on both.
     tg.next({ kind: "ok", delayMs: 1_500, answerDelayMs: 1_500 });
     const server = await started({});
-    const posted = fetch(`${server.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Stopped Mid Send", email: "s@example.com" }) });
-    await expect.poll(() => tg.attempts, { timeout: 10_000, message: "the relay's send reaches Telegram" }).toBe(1);
-    // Twice, as systemd (or a terminal's Ctrl-C) signals the whole process group and npm passes it on to its child too:
-    // the second comes once the first is being handled, and is the same stop, not a demand to stop at once.
+    const posted = fetch(`${server.url}/api/quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Stopped Mid Send", email: "s@example.com" }),
+    });
+    await expect
+      .poll(() => tg.attempts, { timeout: 10_000, message: "the relay's send reaches Telegram" })
+      .toBe(1);
+    // Twice, as systemd (or a terminal's Ctrl-C) signals the whole process group and npm passes it on to its
+    // child too: the second comes once the first is being handled, and is the same stop, not a demand to stop
+    // at once.
     server.child.kill("SIGTERM");
-    await expect.poll(server.output, { timeout: 10_000, message: "the server says it is stopping" }).toContain("SIGTERM: finishing");
+    await expect
+      .poll(server.output, { timeout: 10_000, message: "the server says it is stopping" })
+      .toContain("SIGTERM: finishing");
     server.child.kill("SIGTERM");
     // The visitor's form post, under way at the stop, is answered.
     const res = await posted;
@@ -103,8 +155,11 @@ describe("npm run serve", () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("SIGTERM: finishing the requests and sends under way, then stopping.");
     expect(server.output()).not.toContain("again");
-    // Telegram has the notice once, and the store knows it: no start after this one sends it again as "(possible repeat)".
-    expect(tg.delivered.map((m) => m.shown)).toEqual([expect.stringMatching(/^New Quote Request: Stopped Mid Send,[^]*\nName: Stopped Mid Send\n/)]);
+    // Telegram has the notice once, and the store knows it: no start after this one sends it again as
+    // "(possible repeat)".
+    expect(tg.delivered.map((m) => m.shown)).toEqual([
+      expect.stringMatching(/^New Quote Request: Stopped Mid Send,[^]*\nName: Stopped Mid Send\n/),
+    ]);
     const opened = openLeadStore(db.file);
     const [lead] = await opened.store.list({ limit: 1 });
     opened.close();

@@ -9,7 +9,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadContent } from "../src/build/content/load.ts";
 import { siteFacts } from "../src/content/site-facts.ts";
-import { ConfigError, printableApiBase, serverConfig, telegramConfigured, type ServerConfig } from "../src/relay/index.ts";
+import {
+  ConfigError,
+  printableApiBase,
+  serverConfig,
+  telegramConfigured,
+  type ServerConfig,
+} from "../src/relay/index.ts";
 import { privacyProblem, privacyUnknownLine } from "../src/relay/email/privacy.ts";
 import { emailSettings, emailStartupLine, type EmailSettings } from "../src/relay/email/settings.ts";
 import { startNodeRelay } from "../src/relay/node/node.ts";
@@ -55,21 +61,28 @@ console.log(
     ? `Forms: ${FORM_PATHS.quote} and ${FORM_PATHS.contact} store each lead in ${opened.file} and send it to Telegram through ${printableApiBase(config)}.`
     : `Forms: Telegram is not configured (set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID), so leads are stored in ${opened.file} and not sent; read them with npm run leads.`,
 );
-if (updates !== "off") console.log(`The owner's buttons: ${updates === "polling" ? "long polling Telegram (TELEGRAM_UPDATES=polling)" : `Telegram's webhook at ${TELEGRAM_UPDATES_PATH} (TELEGRAM_UPDATES=webhook; set it with npm run telegram -- webhook URL)`}.`);
+if (updates !== "off")
+  console.log(
+    `The owner's buttons: ${updates === "polling" ? "long polling Telegram (TELEGRAM_UPDATES=polling)" : `Telegram's webhook at ${TELEGRAM_UPDATES_PATH} (TELEGRAM_UPDATES=webhook; set it with npm run telegram -- webhook URL)`}.`,
+  );
 console.log(emailStartupLine(email));
 const unknown = privacyUnknownLine(email, site);
 if (unknown) console.log(unknown);
-console.log(`Health: ${url}${HEALTH_PATH}. Spam check: ${config.SPAM_CHECKS}${config.TRUST_PROXY ? `; client addresses from X-Forwarded-For behind ${config.TRUST_PROXY} prox${config.TRUST_PROXY === 1 ? "y" : "ies"}` : ""}.`);
+console.log(
+  `Health: ${url}${HEALTH_PATH}. Spam check: ${config.SPAM_CHECKS}${config.TRUST_PROXY ? `; client addresses from X-Forwarded-For behind ${config.TRUST_PROXY} prox${config.TRUST_PROXY === 1 ? "y" : "ies"}` : ""}.`,
+);
 
 /**
- * The site's facts for the relay (siteFacts): the phone the contact form's failure text names, the hours the owner's
- * reminders keep, and the pages and numbers call taps are counted for, from content/ like every page.
+ * The site's facts for the relay (siteFacts): the phone the contact form's failure text names, the hours the
+ * owner's reminders keep, and the pages and numbers call taps are counted for, from content/ like every page.
  */
 function siteContent() {
   try {
     return loadContent("content");
   } catch {
-    console.warn("content/ could not be read, so the contact form's failure text has no phone number, reminders keep 8 am to 6 pm and call taps are not counted; set SITE_PHONE and BUSINESS_HOURS to give the first two.");
+    console.warn(
+      "content/ could not be read, so the contact form's failure text has no phone number, reminders keep 8 am to 6 pm and call taps are not counted; set SITE_PHONE and BUSINESS_HOURS to give the first two.",
+    );
     return undefined;
   }
 }

@@ -17,9 +17,17 @@ afterEach(() => tg.reset());
 
 /** The script's output and exit code, killed if it has not ended in 20 s. */
 function telegramScript(args: readonly string[]): Promise<{ output: string; status: number | null }> {
-  const env = { ...process.env, TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase };
+  const env = {
+    ...process.env,
+    TELEGRAM_BOT_TOKEN: tg.token,
+    TELEGRAM_CHAT_ID: tg.chatId,
+    TELEGRAM_API_BASE: tg.apiBase,
+  };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/telegram.ts", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/telegram.ts", ...args], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));
@@ -33,10 +41,16 @@ function telegramScript(args: readonly string[]): Promise<{ output: string; stat
 
 describe("npm run telegram -- webhook URL", () => {
   it("refuses an http: address and an https: one on another port, naming what Telegram takes, without asking Telegram", async () => {
-    const runs = await Promise.all(["http://relay.example.com.au/api/telegram", "https://relay.example.com.au:3000/api/telegram"].map((url) => telegramScript(["webhook", url])));
+    const runs = await Promise.all(
+      ["http://relay.example.com.au/api/telegram", "https://relay.example.com.au:3000/api/telegram"].map(
+        (url) => telegramScript(["webhook", url]),
+      ),
+    );
     for (const run of runs) {
       expect(run.status).toBe(1);
-      expect(run.output).toContain("Telegram takes a webhook only at an https: address on port 443, 80, 88 or 8443");
+      expect(run.output).toContain(
+        "Telegram takes a webhook only at an https: address on port 443, 80, 88 or 8443",
+      );
     }
     expect(tg.webhook).toBeUndefined();
   });
@@ -51,7 +65,11 @@ describe("npm run telegram -- webhook URL", () => {
   });
 
   it("sets an https: address on port 443 (said or not) or 8443", async () => {
-    for (const url of ["https://relay.example.com.au/api/telegram", "https://relay.example.com.au:443/api/telegram", "https://relay.example.com.au:8443/api/telegram"]) {
+    for (const url of [
+      "https://relay.example.com.au/api/telegram",
+      "https://relay.example.com.au:443/api/telegram",
+      "https://relay.example.com.au:8443/api/telegram",
+    ]) {
       const run = await telegramScript(["webhook", url]);
       expect(run.status, run.output).toBe(0);
       expect(run.output).toContain("Telegram answered: ok (Webhook was set).");

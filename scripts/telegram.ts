@@ -2,7 +2,7 @@
  * `npm run telegram`: the relay's side of the owner's Telegram bot.
  *
  *   npm run telegram -- webhook https://relay.example/api/telegram   Telegram posts button presses there
- *   npm run telegram -- webhook --delete                             back to long polling (TELEGRAM_UPDATES=polling)
+ * npm run telegram -- webhook --delete back to long polling (TELEGRAM_UPDATES=polling)
  *
  * Telegram posts only to https: on port 443, 80, 88 or 8443, so any other address is refused here,
  * before Telegram is asked (https://core.telegram.org/bots/api#setwebhook).
@@ -19,12 +19,26 @@ const USAGE = `Usage:
   npm run telegram -- webhook https://relay.your-domain.com.au${TELEGRAM_UPDATES_PATH}
   npm run telegram -- webhook --delete`;
 
-const { values, positionals } = scriptArgs({ allowPositionals: true, options: { delete: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } }, USAGE);
+const { values, positionals } = scriptArgs(
+  {
+    allowPositionals: true,
+    options: {
+      delete: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  },
+  USAGE,
+);
 const [command, url] = positionals;
 if (values.help || command !== "webhook" || (!url && !values.delete)) fail(USAGE, values.help ? 0 : 1);
-if (url && (!/^https?:\/\/[^/]+\/\S*$/.test(url) || !URL.canParse(url))) fail(`${JSON.stringify(url)} is not an address such as https://relay.your-domain.com.au${TELEGRAM_UPDATES_PATH}`);
+if (url && (!/^https?:\/\/[^/]+\/\S*$/.test(url) || !URL.canParse(url)))
+  fail(
+    `${JSON.stringify(url)} is not an address such as https://relay.your-domain.com.au${TELEGRAM_UPDATES_PATH}`,
+  );
 if (url && !webhookAccepted(new URL(url))) {
-  fail(`Telegram takes a webhook only at an https: address on port 443, 80, 88 or 8443 (https://core.telegram.org/bots/api#setwebhook); ${JSON.stringify(url)} is not one. Nothing was changed.`);
+  fail(
+    `Telegram takes a webhook only at an https: address on port 443, 80, 88 or 8443 (https://core.telegram.org/bots/api#setwebhook); ${JSON.stringify(url)} is not one. Nothing was changed.`,
+  );
 }
 
 let telegram;
@@ -34,12 +48,17 @@ try {
   if (!(error instanceof ConfigError)) throw error;
   fail(error.message);
 }
-if (!telegram) fail("Set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID first (the same settings the relay runs with).");
+if (!telegram)
+  fail("Set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID first (the same settings the relay runs with).");
 
 const answer = await setWebhook(telegram, values.delete ? "" : url);
 if (answer.ok) {
   console.log(`Telegram answered: ok${answer.description ? ` (${answer.description})` : ""}.`);
-  console.log(values.delete ? "Button presses now wait for the relay's long polling (TELEGRAM_UPDATES=polling)." : `Button presses now go to ${url}; run the Node relay with TELEGRAM_UPDATES=webhook (the Worker always listens there).`);
+  console.log(
+    values.delete
+      ? "Button presses now wait for the relay's long polling (TELEGRAM_UPDATES=polling)."
+      : `Button presses now go to ${url}; run the Node relay with TELEGRAM_UPDATES=webhook (the Worker always listens there).`,
+  );
 } else fail(`Telegram answered: ${answer.status || "no answer"} ${answer.description}`);
 
 function webhookAccepted(address: URL): boolean {

@@ -1,4 +1,6 @@
-/** The arguments of `npm run leads`, read with node:util's parseArgs and checked before the store is opened. */
+/**
+ * The arguments of `npm run leads`, read with node:util's parseArgs and checked before the store is opened.
+ */
 import { parseArgs } from "node:util";
 import { WRANGLER_CONFIG } from "../../src/relay/node/wrangler-d1.ts";
 import { STAGE_KEYS, WAITING, type Stage } from "../../src/relay/telegram/stages.ts";
@@ -67,9 +69,14 @@ export function leadsArgs(args: readonly string[]): LeadsArgs {
   const { values: flags, positionals } = readFlags(args);
   const [command = "list", id] = positionals;
   if (flags.help) fail(USAGE, 0);
-  const limit = /^[1-9]\d{0,8}$/.test(flags.limit) ? Number(flags.limit) : fail(shown`--limit takes a whole number of leads, not ${flags.limit}.`);
+  const limit = /^[1-9]\d{0,8}$/.test(flags.limit)
+    ? Number(flags.limit)
+    : fail(shown`--limit takes a whole number of leads, not ${flags.limit}.`);
   const stageFilter = flags.stage === undefined ? undefined : stageWord(flags.stage);
-  const month = flags.month === undefined || /^\d{4}-(0[1-9]|1[0-2])$/.test(flags.month) ? flags.month : fail(shown`--month takes a month as YYYY-MM, e.g. 2026-11, not ${flags.month}.`);
+  const month =
+    flags.month === undefined || /^\d{4}-(0[1-9]|1[0-2])$/.test(flags.month)
+      ? flags.month
+      : fail(shown`--month takes a month as YYYY-MM, e.g. 2026-11, not ${flags.month}.`);
   return { command, id, flags, limit, stageFilter, month, config: flags.config ?? WRANGLER_CONFIG };
 }
 

@@ -1,4 +1,7 @@
-/** `npm run leads -- export --format csv > leads.csv`: every lead, for a spreadsheet; times in Brisbane time, services by name. */
+/**
+ * `npm run leads -- export --format csv > leads.csv`: every lead, for a spreadsheet; times in Brisbane time,
+ * services by name.
+ */
 import { LOST_REASONS, STAGE_KEYS } from "../../src/relay/telegram/stages.ts";
 import { formatDollars } from "../../src/shared/pricing/format.ts";
 import type { Command } from "./command.ts";
@@ -8,13 +11,32 @@ import { DETAIL_KEYS, FROM, stageShown, stem, view, type View } from "./view.ts"
 
 export const exportLeads: Command = async ({ args: { flags }, store, out: { stdout } }) => {
   if (flags.format !== "csv") fail(shown`Unknown format ${flags.format}: use --format csv.`);
-  // A spreadsheet's file holds what visitors typed as they typed it: never printed raw to a terminal, which could act on it.
-  if (stdout.isTTY) fail("export writes a file for a spreadsheet, with what visitors typed as they typed it: send it to a file, e.g. npm run leads -- export --format csv > leads.csv (npm run leads -- list shows leads on screen).");
-  // The leads, and what the owner recorded by replies and the Lost buttons (one statement for every lead), read at once: on D1 one wrangler process.
-  const [listed, records] = await Promise.all([store.list({ limit: 1_000_000, withStages: true }), store.notes.records()]);
+  // A spreadsheet's file holds what visitors typed as they typed it: never printed raw to a terminal, which
+  // could act on it.
+  if (stdout.isTTY)
+    fail(
+      "export writes a file for a spreadsheet, with what visitors typed as they typed it: send it to a file, e.g. npm run leads -- export --format csv > leads.csv (npm run leads -- list shows leads on screen).",
+    );
+  // The leads, and what the owner recorded by replies and the Lost buttons (one statement for every lead),
+  // read at once: on D1 one wrangler process.
+  const [listed, records] = await Promise.all([
+    store.list({ limit: 1_000_000, withStages: true }),
+    store.notes.records(),
+  ]);
   const leads = listed.map(view);
   const columns = [
-    ...(["id", "receivedAt", "form", "status", "name", "email", "phone", "address", "service", "message"] as const),
+    ...([
+      "id",
+      "receivedAt",
+      "form",
+      "status",
+      "name",
+      "email",
+      "phone",
+      "address",
+      "service",
+      "message",
+    ] as const),
     ...DETAIL_KEYS,
     ...(["deliveredAt", "stage"] as const),
     ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`] as const),
@@ -23,17 +45,38 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
   const recorded = (id: string) => {
     const r = records.get(id);
     const reason = LOST_REASONS.find((x) => x.key === r?.lostReason)?.button ?? r?.lostReason ?? null;
-    return [r?.quoteCents == null ? null : formatDollars(r.quoteCents), reason, r?.notes ?? null].map(csvCell);
+    return [r?.quoteCents == null ? null : formatDollars(r.quoteCents), reason, r?.notes ?? null].map(
+      csvCell,
+    );
   };
   // Times in Brisbane, as a spreadsheet reads them ("2026-11-02 09:20:00"); services by their names.
-  const cell = (l: View, c: (typeof columns)[number]) => csvCell(c === "stage" ? stageShown(l.stage) : c === "service" ? (l.service && (serviceLabel(l.service) ?? l.service)) : c.endsWith("At") ? brisbaneCell(l[c]) : l[c]);
+  const cell = (l: View, c: (typeof columns)[number]) =>
+    csvCell(
+      c === "stage"
+        ? stageShown(l.stage)
+        : c === "service"
+          ? l.service && (serviceLabel(l.service) ?? l.service)
+          : c.endsWith("At")
+            ? brisbaneCell(l[c])
+            : l[c],
+    );
   // A byte-order mark so spreadsheets read the file as UTF-8 (names in any script survive).
   const header = [...columns, "quote", "lostReason", "notes"];
-  stdout.write("\uFEFF" + [header.join(","), ...leads.map((l) => [...columns.map((c) => cell(l, c)), ...recorded(l.id)].join(","))].join("\r\n") + "\r\n");
+  stdout.write(
+    "\uFEFF" +
+      [
+        header.join(","),
+        ...leads.map((l) => [...columns.map((c) => cell(l, c)), ...recorded(l.id)].join(",")),
+      ].join("\r\n") +
+      "\r\n",
+  );
 };
 
 /** An ISO time as Brisbane's wall clock, "2026-11-02 09:20:00" (UTC+10 all year), or empty. */
-const brisbaneCell = (iso: string | null) => (iso === null ? null : new Date(Date.parse(iso) + 10 * 60 * 60_000).toISOString().slice(0, 19).replace("T", " "));
+const brisbaneCell = (iso: string | null) =>
+  iso === null
+    ? null
+    : new Date(Date.parse(iso) + 10 * 60 * 60_000).toISOString().slice(0, 19).replace("T", " ");
 
 /**
  * RFC 4180 quoting; a cell a spreadsheet would run as a formula starts with an apostrophe: one

@@ -17,4 +17,5 @@ export function fail(message: string, code = 1): never {
 }
 
 /** A message with each value in it (an id, a name, an error) shown as a terminal can show it safely. */
-export const shown = (text: TemplateStringsArray, ...values: unknown[]) => text.reduce((out, part, i) => out + escapeTerminal(String(values[i - 1])) + part);
+export const shown = (text: TemplateStringsArray, ...values: unknown[]) =>
+  text.reduce((out, part, i) => out + escapeTerminal(String(values[i - 1])) + part);

@@ -13,13 +13,21 @@ export interface Output {
 }
 
 export function output({ stdout, stderr }: ScriptIo): Output {
-  return { print: (line) => void stdout.write(`${line}\n`), warn: (line) => void stderr.write(`${line}\n`), stdout };
+  return {
+    print: (line) => void stdout.write(`${line}\n`),
+    warn: (line) => void stderr.write(`${line}\n`),
+    stdout,
+  };
 }
 
 /** Each cell on one line, with its controls and bidirectional marks shown as escapes, so columns line up. */
 export function table(print: (line: string) => void, rows: Record<string, string>[]) {
   const keys = Object.keys(rows[0]);
-  for (const line of textTable(keys, rows.map((r) => keys.map((k) => r[k])))) print(line);
+  for (const line of textTable(
+    keys,
+    rows.map((r) => keys.map((k) => r[k])),
+  ))
+    print(line);
 }
 
 export function brisbane(iso: string): string {

@@ -21,7 +21,11 @@ export const report: Command = async ({ args: { flags, month }, store, env, out:
  * content/site.yaml's, else the relay's own default) and its suburb pages, so one that brought
  * nothing is ranked too.
  */
-function siteFacts(env: NodeJS.ProcessEnv): { hours: readonly HoursLine[]; hoursFrom: string; suburbPages: string[] } {
+function siteFacts(env: NodeJS.ProcessEnv): {
+  hours: readonly HoursLine[];
+  hoursFrom: string;
+  suburbPages: string[];
+} {
   let content: ReturnType<typeof loadContent> | undefined;
   try {
     content = loadContent("content");
@@ -36,6 +40,15 @@ function siteFacts(env: NodeJS.ProcessEnv): { hours: readonly HoursLine[]; hours
     fail(escapeTerminal((error as Error).message, { keepNewlines: true }));
   }
   if (fromEnv) return { hours: fromEnv, hoursFrom: "hours from BUSINESS_HOURS", suburbPages };
-  if (content) return { hours: content.site.hours.map(({ days, opens, closes }) => ({ days, opens, closes })), hoursFrom: "hours from content/site.yaml", suburbPages };
-  return { hours: DEFAULT_HOURS, hoursFrom: "content/ could not be read, so the relay's default hours", suburbPages };
+  if (content)
+    return {
+      hours: content.site.hours.map(({ days, opens, closes }) => ({ days, opens, closes })),
+      hoursFrom: "hours from content/site.yaml",
+      suburbPages,
+    };
+  return {
+    hours: DEFAULT_HOURS,
+    hoursFrom: "content/ could not be read, so the relay's default hours",
+    suburbPages,
+  };
 }

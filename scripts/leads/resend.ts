@@ -1,4 +1,6 @@
-/** `npm run leads -- resend ID`: a lead not delivered (undeliverable, or spam that was a person) queued again. */
+/**
+ * `npm run leads -- resend ID`: a lead not delivered (undeliverable, or spam that was a person) queued again.
+ */
 import type { Lead } from "../../src/relay/leads/lead.ts";
 import type { LeadStore } from "../../src/relay/leads/store.ts";
 import { need } from "./args.ts";
@@ -9,11 +11,17 @@ import { brisbane } from "./output.ts";
 export const resend: Command = async ({ args: { id, flags }, store, d1, out: { print } }) => {
   const lead = await store.get(need(id));
   if (!lead) fail(shown`No lead with id ${id}. npm run leads lists them.`);
-  if (lead.status === "delivered") fail(shown`Lead ${id} was delivered ${brisbane(new Date(lead.deliveredAt!).toISOString())}; nothing to resend.`);
-  if (!(await store.requeue(lead.id, Date.now()))) fail(shown`Lead ${id} cannot be sent: what the visitor typed was erased.`);
+  if (lead.status === "delivered")
+    fail(
+      shown`Lead ${id} was delivered ${brisbane(new Date(lead.deliveredAt!).toISOString())}; nothing to resend.`,
+    );
+  if (!(await store.requeue(lead.id, Date.now())))
+    fail(shown`Lead ${id} cannot be sent: what the visitor typed was erased.`);
   if (d1) {
     // The Worker's sweep (a Cron Trigger, every minute) puts due leads on the delivery queue.
-    print(shown`Lead ${id} is queued; the Worker sends it within a minute. npm run leads -- --d1${flags.remote ? " --remote" : ""} show ${id} says when it is delivered.`);
+    print(
+      shown`Lead ${id} is queued; the Worker sends it within a minute. npm run leads -- --d1${flags.remote ? " --remote" : ""} show ${id} says when it is delivered.`,
+    );
     return;
   }
   print(shown`Lead ${id} is queued; the running relay sends it within a few seconds.`);

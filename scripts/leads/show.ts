@@ -1,4 +1,7 @@
-/** `npm run leads -- show ID`: one lead in full: its fields, every press on its notice, where it came from, its notice. */
+/**
+ * `npm run leads -- show ID`: one lead in full: its fields, every press on its notice, where it came from,
+ * its notice.
+ */
 import { STAGE_KEYS, stageWords, type Press } from "../../src/relay/telegram/stages.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
 import type { EmailRecord } from "../../src/relay/leads/email-records.ts";
@@ -14,7 +17,8 @@ import { FROM, iso, stageShown, stem, view } from "./view.ts";
 export const show: Command = async ({ args: { id }, store, out: { print } }) => {
   const leadId = need(id);
   const notes = store.notes;
-  // Everything shown, read at once: on D1 one wrangler process for the five reads (wrangler-d1.ts), not one each.
+  // Everything shown, read at once: on D1 one wrangler process for the five reads (wrangler-d1.ts), not one
+  // each.
   const [lead, presses, cents, written, emails] = await Promise.all([
     store.get(leadId, { withStages: true }),
     store.stages.presses(leadId),
@@ -24,11 +28,20 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
   ]);
   if (!lead) fail(shown`No lead with id ${id}. npm run leads lists them.`);
   const v = view(lead);
-  const line = (k: string, value: unknown, indent = "") => print(`${indent}${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${brisbane(String(value))})` : String(value))}`);
-  const later = new Set<string>(["message", ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`]), ...Object.keys(FROM)]);
-  // At Lost, why, as the notice's top line says it ("Stage: Lost (Price)"): the latest press's reason, as the notice reads it.
+  const line = (k: string, value: unknown, indent = "") =>
+    print(
+      `${indent}${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${brisbane(String(value))})` : String(value))}`,
+    );
+  const later = new Set<string>([
+    "message",
+    ...STAGE_KEYS.flatMap((s) => [`${stem(s)}By`, `${stem(s)}At`]),
+    ...Object.keys(FROM),
+  ]);
+  // At Lost, why, as the notice's top line says it ("Stage: Lost (Price)"): the latest press's reason, as the
+  // notice reads it.
   const stage = v.stage === "lost" ? stageWords("lost", presses.at(-1)?.reason) : stageShown(v.stage);
-  for (const [k, value] of Object.entries(v)) if (value !== null && !later.has(k)) line(k, k === "stage" ? stage : value);
+  for (const [k, value] of Object.entries(v))
+    if (value !== null && !later.has(k)) line(k, k === "stage" ? stage : value);
   if (presses.length) {
     print("\nEvery press on the notice, oldest first (Brisbane time):");
     for (const p of presses) print(pressLine(p));
@@ -36,7 +49,10 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
   if (cents !== null) print(`\nQuoted: ${formatDollars(cents)} (a reply to the notice)`);
   if (written.length) {
     print("\nNotes, replies to the notice (Brisbane time):");
-    for (const n of written) print(`  ${brisbane(iso(n.at)!)}, ${escapeTerminal(n.byName)}: ${escapeTerminal(n.text, { keepNewlines: true }).replace(/\n/g, "\n    ")}`);
+    for (const n of written)
+      print(
+        `  ${brisbane(iso(n.at)!)}, ${escapeTerminal(n.byName)}: ${escapeTerminal(n.text, { keepNewlines: true }).replace(/\n/g, "\n    ")}`,
+      );
   }
   const from = Object.keys(FROM).filter((k) => v[k as keyof typeof FROM] !== null);
   if (from.length) {
@@ -47,7 +63,10 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
   printEmails(emails, print);
 };
 
-/** "  2 November 2026 at 9:20:00 am AEST  waiting → Called, by Sam": one press (Lost with why), an Undo saying so. */
+/**
+ * " 2 November 2026 at 9:20:00 am AEST waiting → Called, by Sam": one press (Lost with why), an Undo saying
+ * so.
+ */
 function pressLine(p: Press): string {
   const move = `${stageWords(p.from, p.fromReason)} → ${stageWords(p.to, p.reason)}`;
   return `  ${brisbane(iso(p.at)!)}  ${p.undoes === null ? move : `Undo (${move})`}, by ${escapeTerminal(p.byName)}`;
@@ -65,15 +84,21 @@ function printEmails(emails: EmailRecord[], print: (line: string) => void) {
         : e.status === "pending"
           ? `not sent yet: ${e.attempts} attempt(s), next ${brisbane(iso(e.nextAttemptAt)!)}${e.lastError ? ` (${e.lastError})` : ""}`
           : (e.reason ?? "not sent");
-    print(escapeTerminal(`  ${e.kind.padEnd(22)}to ${to}, recorded ${brisbane(iso(e.createdAt)!)}: ${state}`));
-    if (e.kind === "owner-lead" && e.reason && e.status !== "not-sent") print(escapeTerminal(`  ${"".padEnd(22)}why by email: ${e.reason}`));
+    print(
+      escapeTerminal(`  ${e.kind.padEnd(22)}to ${to}, recorded ${brisbane(iso(e.createdAt)!)}: ${state}`),
+    );
+    if (e.kind === "owner-lead" && e.reason && e.status !== "not-sent")
+      print(escapeTerminal(`  ${"".padEnd(22)}why by email: ${e.reason}`));
   }
 }
 
 /** The notice as Telegram shows it, part by part, or why it is gone. */
 function printNotice(lead: Lead, print: (line: string) => void) {
-  if (!lead.parts) return print("\nWhat the visitor typed was erased after the retention period (LEADS_RETENTION_DAYS).");
-  print(`\nThe notice (${lead.parts.length === 1 ? "one message" : `${lead.parts.length} messages`}, ${lead.partsSent} sent):\n`);
+  if (!lead.parts)
+    return print("\nWhat the visitor typed was erased after the retention period (LEADS_RETENTION_DAYS).");
+  print(
+    `\nThe notice (${lead.parts.length === 1 ? "one message" : `${lead.parts.length} messages`}, ${lead.partsSent} sent):\n`,
+  );
   for (const part of lead.parts) {
     const parsed = parseLegacyMarkdown(part);
     // The message keeps its lines; every other control is shown as an escape.

@@ -1,4 +1,7 @@
-/** The lead store `npm run leads` reads: the SQLite file of LEADS_DB, or with --d1 the Worker's D1 through wrangler. */
+/**
+ * The lead store `npm run leads` reads: the SQLite file of LEADS_DB, or with --d1 the Worker's D1 through
+ * wrangler.
+ */
 import { existsSync } from "node:fs";
 import { DEFAULT_LEADS_DB } from "../../src/relay/config.ts";
 import { openLeadStore } from "../../src/relay/node/sqlite.ts";
@@ -17,12 +20,21 @@ export interface OpenedStore {
 export function openStore({ flags, config }: LeadsArgs, env: NodeJS.ProcessEnv): OpenedStore {
   const persistTo = flags["persist-to"];
   if (!flags.d1) {
-    if (flags.remote || flags.config !== undefined || persistTo !== undefined) fail("--remote, --config and --persist-to are for the Worker's D1: add --d1.");
+    if (flags.remote || flags.config !== undefined || persistTo !== undefined)
+      fail("--remote, --config and --persist-to are for the Worker's D1: add --d1.");
     const file = env.LEADS_DB?.trim() || DEFAULT_LEADS_DB;
-    if (!existsSync(file)) fail(shown`No lead store at ${file} yet: the relay creates it when it starts (npm start). Set LEADS_DB if it is elsewhere.`);
+    if (!existsSync(file))
+      fail(
+        shown`No lead store at ${file} yet: the relay creates it when it starts (npm start). Set LEADS_DB if it is elsewhere.`,
+      );
     return { ...openLeadStore(file), d1: false };
   }
-  if (flags.remote && persistTo !== undefined) fail("--persist-to is the local D1's folder: leave it out with --remote.");
+  if (flags.remote && persistTo !== undefined)
+    fail("--persist-to is the local D1's folder: leave it out with --remote.");
   if (!existsSync(config)) fail(shown`No wrangler configuration at ${config}: give its path with --config.`);
-  return { store: new LeadStore(wranglerD1Sql({ remote: flags.remote, config, persistTo, env })), close: () => {}, d1: true };
+  return {
+    store: new LeadStore(wranglerD1Sql({ remote: flags.remote, config, persistTo, env })),
+    close: () => {},
+    d1: true,
+  };
 }

@@ -2,15 +2,28 @@
 import { STAGE_KEYS, WAITING, stageLabel, type Stage } from "../../src/relay/telegram/stages.ts";
 import { LEAD_STATUSES, LEAD_WORK_STATUSES, type Lead, type LeadStatus } from "../../src/relay/leads/lead.ts";
 
-/** Held back from the owner: stopped as spam, or sent without script and waiting for the visitor's second Send. */
+/**
+ * Held back from the owner: stopped as spam, or sent without script and waiting for the visitor's second
+ * Send.
+ */
 export const HELD: readonly LeadStatus[] = LEAD_STATUSES.filter((s) => !LEAD_WORK_STATUSES.includes(s));
 
-/** "called" → "called", "not-a-job" → "notAJob": the stem of each stage's who and when (calledBy, calledAt). */
+/**
+ * "called" → "called", "not-a-job" → "notAJob": the stem of each stage's who and when (calledBy, calledAt).
+ */
 export const stem = (stage: Stage) => stage.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as StageStem;
 type StageStem = "called" | "quoted" | "booked" | "lost" | "notAJob";
 type StageFields = Record<`${StageStem}By` | `${StageStem}At`, string | null>;
 /** Where it came from, as the CSV and JSON name it. */
-export const FROM = { page: "page", landing: "landing", landingName: "landingName", source: "source", utmSource: "utm_source", utmMedium: "utm_medium", utmCampaign: "utm_campaign" } as const;
+export const FROM = {
+  page: "page",
+  landing: "landing",
+  landingName: "landingName",
+  source: "source",
+  utmSource: "utm_source",
+  utmMedium: "utm_medium",
+  utmCampaign: "utm_campaign",
+} as const;
 /** The quote page's details, from their columns (migration 0010), as show and the CSV name them. */
 const DETAILS_VIEW = ({ details: d }: Lead) => ({
   propertyType: d.propertyType,
@@ -22,7 +35,16 @@ const DETAILS_VIEW = ({ details: d }: Lead) => ({
   addOns: d.addOns,
   estimate: d.estimate,
 });
-export const DETAIL_KEYS = ["propertyType", "bedrooms", "bathrooms", "storeys", "date", "timeWindow", "addOns", "estimate"] as const;
+export const DETAIL_KEYS = [
+  "propertyType",
+  "bedrooms",
+  "bathrooms",
+  "storeys",
+  "date",
+  "timeWindow",
+  "addOns",
+  "estimate",
+] as const;
 export const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 
 /**
@@ -51,11 +73,21 @@ export function view(lead: Lead) {
     lastError: lead.lastError,
     spamReason: lead.spamReason,
     erased: lead.erasedAt !== null,
-    ...(Object.fromEntries(STAGE_KEYS.flatMap((s) => [[`${stem(s)}By`, pressed(s)?.byName ?? null], [`${stem(s)}At`, iso(pressed(s)?.at)]])) as StageFields),
-    ...(Object.fromEntries(Object.entries(FROM).map(([k, field]) => [k, lead.attribution[field] ?? null])) as Record<keyof typeof FROM, string | null>),
+    ...(Object.fromEntries(
+      STAGE_KEYS.flatMap((s) => [
+        [`${stem(s)}By`, pressed(s)?.byName ?? null],
+        [`${stem(s)}At`, iso(pressed(s)?.at)],
+      ]),
+    ) as StageFields),
+    ...(Object.fromEntries(
+      Object.entries(FROM).map(([k, field]) => [k, lead.attribution[field] ?? null]),
+    ) as Record<keyof typeof FROM, string | null>),
   };
 }
 export type View = ReturnType<typeof view>;
 
-/** The stage as the table and the CSV show it: the button's words, "waiting", or nothing for one held back. */
-export const stageShown = (stage: View["stage"]) => (stage === null ? "" : stage === WAITING ? WAITING : stageLabel(stage));
+/**
+ * The stage as the table and the CSV show it: the button's words, "waiting", or nothing for one held back.
+ */
+export const stageShown = (stage: View["stage"]) =>
+  stage === null ? "" : stage === WAITING ? WAITING : stageLabel(stage);

@@ -8,7 +8,11 @@ import { capturedIo } from "../script-io.ts";
 import type { ScriptRun } from "../../src/relay/testing/leads-script.ts";
 
 /** `terminal`: the output is a terminal, as when the owner runs it without redirecting it. */
-export async function leadsInProcess(args: readonly string[], env: Record<string, string | undefined>, { terminal = false }: { terminal?: boolean } = {}): Promise<ScriptRun> {
+export async function leadsInProcess(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  { terminal = false }: { terminal?: boolean } = {},
+): Promise<ScriptRun> {
   const io = capturedIo({ ...process.env, ...env });
   if (terminal) io.stdout.isTTY = true;
   const status = await runLeads(args, io);

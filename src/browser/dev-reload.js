@@ -16,7 +16,8 @@ events.addEventListener("build-error", (event) => {
     "position:fixed;inset:auto 0 0 0;z-index:2147483647;max-height:60vh;overflow:auto;margin:0;padding:16px 20px;" +
     "background:#450a0a;color:#fff;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;border-top:4px solid #f87171";
   const title = document.createElement("strong");
-  title.textContent = "The build failed; this is the last good build. Fix the file and save: the page reloads.";
+  title.textContent =
+    "The build failed; this is the last good build. Fix the file and save: the page reloads.";
   const text = document.createElement("pre");
   text.style.cssText = "margin:8px 0 0;white-space:pre-wrap";
   text.textContent = JSON.parse(event.data).message;

@@ -4,10 +4,20 @@ import { formActions } from "../shared/relay-paths.ts";
 
 describe("npm run build's settings", () => {
   it("takes RELAY_URL and SITE_URL as https origins (a trailing slash dropped), and http on this machine only", () => {
-    expect(buildSettings({ RELAY_URL: "https://relay.jacaranda.com.au/", SITE_URL: " https://www.jacaranda.com.au " })).toEqual({ relayOrigin: "https://relay.jacaranda.com.au", siteUrl: "https://www.jacaranda.com.au" });
+    expect(
+      buildSettings({
+        RELAY_URL: "https://relay.jacaranda.com.au/",
+        SITE_URL: " https://www.jacaranda.com.au ",
+      }),
+    ).toEqual({ relayOrigin: "https://relay.jacaranda.com.au", siteUrl: "https://www.jacaranda.com.au" });
     expect(buildSettings({ RELAY_URL: "http://localhost:8787" }).relayOrigin).toBe("http://localhost:8787");
-    expect(buildSettings({ RELAY_URL: "", SITE_URL: undefined })).toEqual({ relayOrigin: undefined, siteUrl: undefined });
-    expect(formActions(buildSettings({ RELAY_URL: "https://relay.jacaranda.com.au/" }).relayOrigin).quote).toBe("https://relay.jacaranda.com.au/api/quote");
+    expect(buildSettings({ RELAY_URL: "", SITE_URL: undefined })).toEqual({
+      relayOrigin: undefined,
+      siteUrl: undefined,
+    });
+    expect(
+      formActions(buildSettings({ RELAY_URL: "https://relay.jacaranda.com.au/" }).relayOrigin).quote,
+    ).toBe("https://relay.jacaranda.com.au/api/quote");
   });
 
   it("refuses a RELAY_URL the forms could not post to, and a SITE_URL no link could use, naming each and what it would break", () => {
@@ -25,6 +35,11 @@ describe("npm run build's settings", () => {
       'RELAY_URL="relay.jacaranda.com.au" is not an address such as https://relay.your-domain.com.au (https://, the host, no path); the forms would post to a page of the site and every lead would be lost.',
       'SITE_URL="www.jacaranda.com.au" is not an address such as https://www.your-domain.com.au (https://, the host, no path); every canonical link, the sitemap and the structured data would name a wrong address.',
     ]);
-    for (const relay of ["https://relay.jacaranda.com.au/api", "http://relay.jacaranda.com.au", "ftp://relay.jacaranda.com.au"]) expect(refused({ RELAY_URL: relay })).toHaveLength(1);
+    for (const relay of [
+      "https://relay.jacaranda.com.au/api",
+      "http://relay.jacaranda.com.au",
+      "ftp://relay.jacaranda.com.au",
+    ])
+      expect(refused({ RELAY_URL: relay })).toHaveLength(1);
   });
 });

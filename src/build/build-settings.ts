@@ -23,11 +23,22 @@ export function buildSettings(env: Record<string, string | undefined>): BuildSet
     const given = env[name]?.trim();
     if (!given) return undefined;
     const origin = publicOrigin(given);
-    if (!origin) problems.push(`${name}=${JSON.stringify(given)} is not an address such as ${example} (https://, the host, no path); ${consequence}.`);
+    if (!origin)
+      problems.push(
+        `${name}=${JSON.stringify(given)} is not an address such as ${example} (https://, the host, no path); ${consequence}.`,
+      );
     return origin;
   };
-  const relayOrigin = read("RELAY_URL", "https://relay.your-domain.com.au", "the forms would post to a page of the site and every lead would be lost");
-  const siteUrl = read("SITE_URL", "https://www.your-domain.com.au", "every canonical link, the sitemap and the structured data would name a wrong address");
+  const relayOrigin = read(
+    "RELAY_URL",
+    "https://relay.your-domain.com.au",
+    "the forms would post to a page of the site and every lead would be lost",
+  );
+  const siteUrl = read(
+    "SITE_URL",
+    "https://www.your-domain.com.au",
+    "every canonical link, the sitemap and the structured data would name a wrong address",
+  );
   if (problems.length) throw new BuildSettingError(problems.join("\n"));
   return { relayOrigin, siteUrl };
 }

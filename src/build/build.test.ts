@@ -1,5 +1,13 @@
 /** A build that fails part-way leaves the site it was replacing as it was, and nothing of its own. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -37,7 +45,8 @@ describe("build", () => {
     expect(result.pages).toHaveLength(routes(loadContent("content")).length);
     expect(readdirSync(dir)).toEqual(["dist"]);
     expect(existsSync(path.join(outDir, "suburbs", "bulimba", "index.html"))).toBe(true);
-    // The repository ships without the owner's prices and with placeholder contact details: the build says so once each (npm run build prints them).
+    // The repository ships without the owner's prices and with placeholder contact details: the build says so
+    // once each (npm run build prints them).
     expect(result.notes).toEqual([
       estimatesOff("content"),
       "content/site.yaml still has the repository's placeholders (url: https://www.example.com, email: hello@example.com): set the business's own before publishing (SITE_URL also sets the address).",

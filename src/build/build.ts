@@ -23,11 +23,17 @@ export interface BuildOptions {
   /** Overrides site.yaml's url (SITE_URL). */
   siteUrl?: string;
   formActions?: RenderOptions["formActions"];
-  /** Days the relay keeps what visitors typed, which the privacy policy states; LEADS_RETENTION_DAYS as the relay reads it, else its default. */
+  /**
+   * Days the relay keeps what visitors typed, which the privacy policy states; LEADS_RETENTION_DAYS as the
+   * relay reads it, else its default.
+   */
   retentionDays?: number;
   /** Called as pages render: done of total (for a progress line). */
   onProgress?: (done: number, total: number) => void;
-  /** Where processed photos are kept between builds (src/build/images.ts); IMAGE_CACHE_DIR, else .cache/images. */
+  /**
+   * Where processed photos are kept between builds (src/build/images.ts); IMAGE_CACHE_DIR, else
+   * .cache/images.
+   */
   imageCacheDir?: string;
 }
 
@@ -36,13 +42,19 @@ export interface BuildResult {
   pages: { route: Route; file: string; bytes: number }[];
   totalBytes: number;
   ms: number;
-  /** Where the time went, in ms: reading content/, photos, rendering, CSS, writing pages, the rest (copying files, site files, swap). */
+  /**
+   * Where the time went, in ms: reading content/, photos, rendering, CSS, writing pages, the rest (copying
+   * files, site files, swap).
+   */
   phases: { content: number; images: number; render: number; css: number; write: number; other: number };
   /** Photos made afresh and taken from the cache. */
   images: { processed: number; cached: number };
   /** Problems that do not stop the build (a photo smaller than its place needs), in the content's words. */
   warnings: string[];
-  /** What the owner should know that is not a problem: estimates are off while content/pricing.yaml is not there. */
+  /**
+   * What the owner should know that is not a problem: estimates are off while content/pricing.yaml is not
+   * there.
+   */
   notes: string[];
 }
 
@@ -51,8 +63,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const contentDir = options.contentDir ?? "content";
   const outDir = path.resolve(options.outDir ?? "dist");
   const content = loadContent(contentDir);
-  const phases: BuildResult["phases"] = { content: performance.now() - started, images: 0, render: 0, css: 0, write: 0, other: 0 };
-  const lap = (phase: keyof BuildResult["phases"], since: number) => (phases[phase] = performance.now() - since);
+  const phases: BuildResult["phases"] = {
+    content: performance.now() - started,
+    images: 0,
+    render: 0,
+    css: 0,
+    write: 0,
+    other: 0,
+  };
+  const lap = (phase: keyof BuildResult["phases"], since: number) =>
+    (phases[phase] = performance.now() - since);
   if (options.siteUrl) content.site.url = options.siteUrl;
   // The forms post to this site's own relay paths unless told otherwise (RELAY_URL in scripts/build.ts).
   const defaults = renderDefaults();
@@ -66,13 +86,20 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   try {
     // esbuild bundles in its own process while this thread renders.
     // An absolute form action names the relay's origin (RELAY_URL); the loader needs it for call taps.
-    bundling = bundleIslands(staging, /^https?:\/\//.test(formActions.quote) ? new URL(formActions.quote).origin : "");
+    bundling = bundleIslands(
+      staging,
+      /^https?:\/\//.test(formActions.quote) ? new URL(formActions.quote).origin : "",
+    );
     bundling.catch(() => {}); // awaited below; this only keeps a render error from also being an unhandled rejection
     let t = performance.now();
     const images = await buildImages(content, { outDir: staging, cacheDir: options.imageCacheDir });
     lap("images", t);
     t = performance.now();
-    const rendered = await renderPages(content, { formActions, retentionDays }, { dir: staging, onProgress: options.onProgress });
+    const rendered = await renderPages(
+      content,
+      { formActions, retentionDays },
+      { dir: staging, onProgress: options.onProgress },
+    );
     lap("render", t);
     let pages: BuildResult["pages"];
     const cssByKind: Partial<Record<RouteKind, string>> = {};
@@ -95,17 +122,36 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     swapIn(staging, outDir);
     const ms = performance.now() - started;
     phases.other = ms - phases.content - phases.images - phases.render - phases.css - phases.write;
-    return { outDir, pages, totalBytes: pages.reduce((n, p) => n + p.bytes, 0), ms, phases, images: { processed: images.processed, cached: images.cached }, warnings, notes: [content.pricing ? undefined : estimatesOff(contentDir), placeholdersLeft(contentDir, content.site)].filter((n) => n !== undefined) };
+    return {
+      outDir,
+      pages,
+      totalBytes: pages.reduce((n, p) => n + p.bytes, 0),
+      ms,
+      phases,
+      images: { processed: images.processed, cached: images.cached },
+      warnings,
+      notes: [
+        content.pricing ? undefined : estimatesOff(contentDir),
+        placeholdersLeft(contentDir, content.site),
+      ].filter((n) => n !== undefined),
+    };
   } catch (error) {
-    // esbuild may still be writing the scripts into the folder: let it finish, or it leaves the folder behind.
+    // esbuild may still be writing the scripts into the folder: let it finish, or it leaves the folder
+    // behind.
     await bundling.catch(() => {});
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
 }
 
-/** What a page renders with when nothing says otherwise: the site's own relay paths, and the relay's retention setting. */
-export const renderDefaults = (env: Record<string, string | undefined> = process.env): RenderOptions => ({ formActions: FORM_PATHS, retentionDays: leadRetentionDays(env) });
+/**
+ * What a page renders with when nothing says otherwise: the site's own relay paths, and the relay's retention
+ * setting.
+ */
+export const renderDefaults = (env: Record<string, string | undefined> = process.env): RenderOptions => ({
+  formActions: FORM_PATHS,
+  retentionDays: leadRetentionDays(env),
+});
 
 /**
  * LEADS_RETENTION_DAYS read by the rule the relay reads it by (src/shared/settings.ts), so the

@@ -9,7 +9,8 @@ const ENTRY = path.resolve(import.meta.dirname, "../browser/loader/islands.ts");
  * The last bundle, kept so a rebuild in the same process (the dev server's
  * builder) copies it instead of bundling again when no input file changed.
  */
-let last: { inputs: [string, number][]; files: [string, Buffer][]; entry: string; relayOrigin: string } | undefined;
+let last:
+  { inputs: [string, number][]; files: [string, Buffer][]; entry: string; relayOrigin: string } | undefined;
 
 const stamp = (file: string) => {
   try {
@@ -22,7 +23,8 @@ const stamp = (file: string) => {
 const CHUNKS_MARK = '"__ISLAND_CHUNKS__"';
 
 /** An output file's address on the site: its path under `outDir`, from the root. */
-const siteUrl = (outDir: string, file: string) => "/" + path.relative(outDir, path.resolve(file)).split(path.sep).join("/");
+const siteUrl = (outDir: string, file: string) =>
+  "/" + path.relative(outDir, path.resolve(file)).split(path.sep).join("/");
 
 /**
  * Writes into the entry, in place of its mark, the chunk files each island
@@ -36,7 +38,8 @@ function writeChunkList(entryFile: string, metafile: esbuild.Metafile, outDir: s
   const closure = (file: string, into: Set<string>) => {
     if (into.has(file)) return into;
     into.add(file);
-    for (const i of outputs[file].imports) if (i.kind === "import-statement" && !i.external) closure(i.path, into);
+    for (const i of outputs[file].imports)
+      if (i.kind === "import-statement" && !i.external) closure(i.path, into);
     return into;
   };
   const byEntryPoint = (suffix: string) => {
@@ -47,14 +50,19 @@ function writeChunkList(entryFile: string, metafile: esbuild.Metafile, outDir: s
   const loaded = closure(entryFile, new Set());
   const hydrate = byEntryPoint("src/browser/loader/hydrate.ts");
   const list: Record<string, string[]> = {};
-  for (const source of Object.keys(metafile.inputs).filter((f) => /src\/browser\/islands\/[A-Z]\w+\.tsx$/.test(f))) {
+  for (const source of Object.keys(metafile.inputs).filter((f) =>
+    /src\/browser\/islands\/[A-Z]\w+\.tsx$/.test(f),
+  )) {
     const chunk = Object.keys(outputs).find((f) => outputs[f].entryPoint === source);
     if (!chunk) continue; // an island component the loader does not import
     const needed = closure(hydrate, closure(chunk, new Set()));
-    list[path.basename(source, ".tsx")] = [...needed].filter((f) => !loaded.has(f)).map((f) => siteUrl(outDir, f));
+    list[path.basename(source, ".tsx")] = [...needed]
+      .filter((f) => !loaded.has(f))
+      .map((f) => siteUrl(outDir, f));
   }
   const code = readFileSync(entryFile, "utf8");
-  if (!code.includes(CHUNKS_MARK)) throw new Error(`${entryFile} has no ${CHUNKS_MARK} for the island chunk list`);
+  if (!code.includes(CHUNKS_MARK))
+    throw new Error(`${entryFile} has no ${CHUNKS_MARK} for the island chunk list`);
   writeFileSync(entryFile, code.replace(CHUNKS_MARK, JSON.stringify(list)));
 }
 
@@ -65,7 +73,11 @@ function writeChunkList(entryFile: string, metafile: esbuild.Metafile, outDir: s
  */
 export async function bundleIslands(outDir: string, relayOrigin = ""): Promise<string> {
   const assets = path.join(outDir, "assets");
-  if (last && last.relayOrigin === relayOrigin && last.inputs.every(([file, mtime]) => stamp(file) === mtime)) {
+  if (
+    last &&
+    last.relayOrigin === relayOrigin &&
+    last.inputs.every(([file, mtime]) => stamp(file) === mtime)
+  ) {
     mkdirSync(assets, { recursive: true });
     for (const [name, data] of last.files) writeFileSync(path.join(assets, name), data);
     return last.entry;
@@ -86,7 +98,9 @@ export async function bundleIslands(outDir: string, relayOrigin = ""): Promise<s
     legalComments: "none",
     logLevel: "silent",
   });
-  const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint && path.resolve(o.entryPoint) === ENTRY);
+  const entry = Object.entries(result.metafile.outputs).find(
+    ([, o]) => o.entryPoint && path.resolve(o.entryPoint) === ENTRY,
+  );
   if (!entry) throw new Error("esbuild wrote no entry for src/browser/loader/islands.ts");
   const url = siteUrl(outDir, entry[0]);
   writeChunkList(entry[0], result.metafile, outDir);

@@ -13,7 +13,14 @@ describe("scanMarkup", () => {
         '<div data-island="QuoteForm" data-hydrate="hover" class="contents"><input type="email" class="border"/></div>' +
         '<svg class="icon"><use href="#i-phone"></use></svg><hr/>',
     );
-    expect(tokens.classAttrs).toEqual(["cursor-pointer font-medium", "w-full", "px-4", "contents", "border", "icon"]);
+    expect(tokens.classAttrs).toEqual([
+      "cursor-pointer font-medium",
+      "w-full",
+      "px-4",
+      "contents",
+      "border",
+      "icon",
+    ]);
     expect([...tokens.elements].sort()).toEqual(["<hr>", "<input type=email>", "<summary>", "<table>"]);
     expect([...tokens.islands]).toEqual(["QuoteForm"]);
     expect([...tokens.icons]).toEqual(["phone"]);
@@ -42,7 +49,18 @@ describe("cssFor", () => {
     expect(css).toContain(".flex{display:flex}");
     // A selector list loses only the selectors that cannot match: h5 and h6 here.
     expect(css).toContain("h1,h2,h3,h4{font-size:inherit;font-weight:inherit}");
-    for (const gone of ["table{", "sub{", "summary{", "textarea", "optgroup", "::file-selector-button", "::-webkit-datetime-edit", "-spin-button", "::-webkit-search"]) expect(css).not.toContain(gone);
+    for (const gone of [
+      "table{",
+      "sub{",
+      "summary{",
+      "textarea",
+      "optgroup",
+      "::file-selector-button",
+      "::-webkit-datetime-edit",
+      "-spin-button",
+      "::-webkit-search",
+    ])
+      expect(css).not.toContain(gone);
     // An element inside :where() or :not() is not one the selector needs.
     expect(css).toContain(":-moz-focusring:where(:not(iframe)){outline:auto}");
   });

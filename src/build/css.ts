@@ -14,7 +14,10 @@ const ISLANDS_DIR = path.resolve(import.meta.dirname, "../browser/islands");
 export interface MarkupTokens {
   /** Each class attribute's value, as written (split by {@link classNames}). */
   classAttrs: string[];
-  /** Rare elements and input types, as "<tag>" and "<input type=x>" tokens beside the class names (a class name never contains "<"), so {@link cssFor} can leave out reset rules for elements a page never has. */
+  /**
+   * Rare elements and input types, as "<tag>" and "<input type=x>" tokens beside the class names (a class
+   * name never contains "<"), so {@link cssFor} can leave out reset rules for elements a page never has.
+   */
   elements: Set<string>;
   /** The islands on the page, by name. */
   islands: Set<string>;
@@ -23,12 +26,39 @@ export interface MarkupTokens {
 }
 
 /** Elements whose preflight reset rules a page without them does not need. */
-const RARE_ELEMENTS = ["abbr", "sub", "sup", "code", "kbd", "samp", "pre", "table", "progress", "small", "hr", "summary", "textarea", "video", "canvas", "audio", "iframe", "embed", "object", "menu", "h5", "h6", "optgroup"];
+const RARE_ELEMENTS = [
+  "abbr",
+  "sub",
+  "sup",
+  "code",
+  "kbd",
+  "samp",
+  "pre",
+  "table",
+  "progress",
+  "small",
+  "hr",
+  "summary",
+  "textarea",
+  "video",
+  "canvas",
+  "audio",
+  "iframe",
+  "embed",
+  "object",
+  "menu",
+  "h5",
+  "h6",
+  "optgroup",
+];
 /**
  * One regular expression for every token: with thousands of pages, five
  * passes over each page's HTML cost more than React took to render it.
  */
-const TOKENS = new RegExp(`<(?:(${RARE_ELEMENTS.join("|")})(?=[\\s>/])|use href="#i-(\\w+)")|\\s(?:class="([^"]*)"|type="([a-z-]+)"|data-island="([^"]+)")`, "g");
+const TOKENS = new RegExp(
+  `<(?:(${RARE_ELEMENTS.join("|")})(?=[\\s>/])|use href="#i-(\\w+)")|\\s(?:class="([^"]*)"|type="([a-z-]+)"|data-island="([^"]+)")`,
+  "g",
+);
 
 /** Reads {@link MarkupTokens} from rendered HTML, or from JSX source (its elements and input types). */
 export function scanMarkup(markup: string): MarkupTokens {
@@ -72,7 +102,8 @@ export function classesInIsland(name: string): Set<string> {
     if (seen.has(file) || !existsSync(file)) return;
     seen.add(file);
     const source = readFileSync(file, "utf8");
-    for (const m of source.matchAll(/["'`]([^"'`\n]*)["'`]/g)) for (const c of m[1].split(/\s+/)) if (c) found.add(c);
+    for (const m of source.matchAll(/["'`]([^"'`\n]*)["'`]/g))
+      for (const c of m[1].split(/\s+/)) if (c) found.add(c);
     for (const e of scanMarkup(source).elements) found.add(e);
     for (const m of source.matchAll(/\bfrom\s+"\.\/([^"]+)"/g)) visit(path.join(ISLANDS_DIR, m[1]));
   };
@@ -80,7 +111,9 @@ export function classesInIsland(name: string): Set<string> {
   return found;
 }
 
-/** Compiles the stylesheet for one set of class names (and {@link MarkupTokens.elements} tokens), minified. */
+/**
+ * Compiles the stylesheet for one set of class names (and {@link MarkupTokens.elements} tokens), minified.
+ */
 export async function cssFor(tokens: Iterable<string>): Promise<string> {
   const classes: string[] = [];
   const elements = new Set<string>();
@@ -96,7 +129,11 @@ export async function cssFor(tokens: Iterable<string>): Promise<string> {
     // Polyfills.None (0): no fallbacks for browsers without @property or
     // color-mix() (Safari before 16.4, Firefox before 128). Every browser the
     // site's visitors use now has both, and the fallbacks cost ~0.5 KB gzip a page.
-    const compiler = await compile(source, { base: path.dirname(STYLESHEET), onDependency: () => {}, polyfills: 0 });
+    const compiler = await compile(source, {
+      base: path.dirname(STYLESHEET),
+      onDependency: () => {},
+      polyfills: 0,
+    });
     // Pruned before Tailwind's own Lightning CSS passes, which then minify what is left. A caller
     // that names no element (no "<…>" token) gets every reset: nothing is known to be missing.
     css = optimize(prune(compiler.build(classes), elements), { minify: true }).code;
@@ -114,7 +151,10 @@ const compiled = new Map<string, string>();
  */
 const INPUT_PARTS: [RegExp, string[]][] = [
   [/^file-selector-button$/, ["file"]],
-  [/^-webkit-(datetime-edit|date-and-time-value|calendar-picker-indicator)/, ["date", "time", "datetime-local", "month", "week"]],
+  [
+    /^-webkit-(datetime-edit|date-and-time-value|calendar-picker-indicator)/,
+    ["date", "time", "datetime-local", "month", "week"],
+  ],
   [/-spin-button$/, ["number"]],
   [/^-webkit-search/, ["search"]],
 ];
@@ -166,7 +206,11 @@ function prune(css: string, elements: Set<string>): string {
     filename: STYLESHEET,
     code: Buffer.from(css),
     visitor: {
-      Selector: elements.size > 0 ? (selector) => (needs(selector).every((tokens) => tokens.some((t) => elements.has(t))) ? undefined : []) : undefined,
+      Selector:
+        elements.size > 0
+          ? (selector) =>
+              needs(selector).every((tokens) => tokens.some((t) => elements.has(t))) ? undefined : []
+          : undefined,
       Rule: { property: (rule) => (read.has(rule.value.name) ? undefined : []) },
     },
   });

@@ -8,7 +8,9 @@ import { loadContent } from "./content/load.ts";
 import { routes } from "../content/routes.ts";
 
 export function filesIn(dir: string, ext: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(ext)).map((f) => path.join(dir, f));
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(ext))
+    .map((f) => path.join(dir, f));
 }
 
 describe("dist/", () => {
@@ -37,7 +39,9 @@ describe("dist/", () => {
     const failures: string[] = [];
     for (const file of pages) {
       const report = await validator.validateString(readFileSync(file, "utf8"), file);
-      for (const r of report.results) for (const m of r.messages) if (m.severity === 2) failures.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+      for (const r of report.results)
+        for (const m of r.messages)
+          if (m.severity === 2) failures.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
     }
     expect(failures).toEqual([]);
   });
@@ -48,7 +52,9 @@ describe("dist/", () => {
     for (const file of pages) {
       const html = readFileSync(file, "utf8");
       const home = path.relative(DIST_DIR, file) === "index.html";
-      for (const [, href, text] of html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>((?:(?!<\/a>)[\s\S])*?)<\/a>/g)) {
+      for (const [, href, text] of html.matchAll(
+        /<a [^>]*href="([^"]*)"[^>]*>((?:(?!<\/a>)[\s\S])*?)<\/a>/g,
+      )) {
         const words = text.replace(/<[^>]+>/g, "").trim();
         if (!/^get (a |my )?(free )?quote$/i.test(words)) continue;
         quoteLinks++;

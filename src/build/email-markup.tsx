@@ -13,16 +13,30 @@ import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Content } from "../content/content.ts";
 import { PRIVACY_PATH } from "../shared/paths.ts";
-import { ConfirmationEmail, confirmationSubject, confirmationText, DetailRow, type ConfirmationFacts } from "../templates/ConfirmationEmail.tsx";
+import {
+  ConfirmationEmail,
+  confirmationSubject,
+  confirmationText,
+  DetailRow,
+  type ConfirmationFacts,
+} from "../templates/ConfirmationEmail.tsx";
 import { loadContent } from "./content/load.ts";
 import { writeIfChanged } from "./generated.ts";
 
 export const EMAIL_MARKUP_FILE = path.resolve(import.meta.dirname, "../relay/email/confirmation-markup.ts");
 
-/** What the email takes from content/: the site's own address (content/site.yaml `url:`), not SITE_URL, so the committed file is one for every build. */
+/**
+ * What the email takes from content/: the site's own address (content/site.yaml `url:`), not SITE_URL, so the
+ * committed file is one for every build.
+ */
 export function confirmationFacts(content: Content): ConfirmationFacts {
   const siteUrl = content.site.url.replace(/\/$/, "");
-  return { businessName: content.site.name, siteUrl, privacyUrl: `${siteUrl}${PRIVACY_PATH}`, replyWithinHours: content.site.claims.replyWithinHours };
+  return {
+    businessName: content.site.name,
+    siteUrl,
+    privacyUrl: `${siteUrl}${PRIVACY_PATH}`,
+    replyWithinHours: content.site.claims.replyWithinHours,
+  };
 }
 
 export function emailMarkupSource(content: Content = loadContent()): string {

@@ -20,9 +20,24 @@ import { resultPage } from "../relay/intake/page.ts";
 
 const content = loadContent("content");
 const withEmail: Content = { ...content, privacy: { ...content.privacy, emailProvider: "resend" } };
-const page = (c: Content, path: string) => visibleText(renderRoute(routes(c).find((r) => r.path === path)!, c, renderDefaults()));
+const page = (c: Content, path: string) =>
+  visibleText(
+    renderRoute(
+      routes(c).find((r) => r.path === path)!,
+      c,
+      renderDefaults(),
+    ),
+  );
 const policy = (c: Content) => page(c, "/privacy-policy/");
-const EMAIL: EmailSettings = { apiUrl: "https://api.resend.com", apiKey: "re_x", from: { address: "hello@mail.example.com.au" }, ownerEmail: "owner@example.com.au", fallbackMinutes: 5, confirmationsPerHour: 20, digest: false };
+const EMAIL: EmailSettings = {
+  apiUrl: "https://api.resend.com",
+  apiKey: "re_x",
+  from: { address: "hello@mail.example.com.au" },
+  ownerEmail: "owner@example.com.au",
+  fallbackMinutes: 5,
+  confirmationsPerHour: 20,
+  digest: false,
+};
 
 describe("email in the privacy policy and the relay", () => {
   it("names Resend and where it keeps data only when content/privacy.yaml says the relay sends email", () => {
@@ -39,7 +54,14 @@ describe("email in the privacy policy and the relay", () => {
       expect(page(content, path)).not.toContain(EMAIL_NOTICE);
       expect(page(withEmail, path)).toContain(EMAIL_NOTICE);
     }
-    const failed = { form: "contact" as const, mode: "failed" as const, notice: { title: "Not sent", text: "Try again." }, values: {}, action: "/api/contact", back: "/contact-us/" };
+    const failed = {
+      form: "contact" as const,
+      mode: "failed" as const,
+      notice: { title: "Not sent", text: "Try again." },
+      values: {},
+      action: "/api/contact",
+      back: "/contact-us/",
+    };
     expect(resultPage(failed)).not.toContain(EMAIL_NOTICE);
     expect(resultPage({ ...failed, emailNotice: true })).toContain(EMAIL_NOTICE);
     // The page that only says it was sent shows no form, so no notice.
@@ -57,6 +79,8 @@ describe("email in the privacy policy and the relay", () => {
       // Email off: nothing to disagree about.
       expect(privacyProblem(undefined, facts)).toBeUndefined();
     }
-    expect(privacyProblem(EMAIL, siteFacts(content))).toMatch(/^EMAIL_API_KEY: .*set `emailProvider: resend` in content\/privacy\.yaml/);
+    expect(privacyProblem(EMAIL, siteFacts(content))).toMatch(
+      /^EMAIL_API_KEY: .*set `emailProvider: resend` in content\/privacy\.yaml/,
+    );
   });
 });

@@ -46,7 +46,8 @@ function withUnusedPhoto(): string {
 
 const html = (page: string) => readFileSync(path.join(outDir, page), "utf8");
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
-const widthsOf = (srcset: string | undefined) => (srcset ?? "").split(", ").map((c) => Number(/ (\d+)w$/.exec(c)?.[1]));
+const widthsOf = (srcset: string | undefined) =>
+  (srcset ?? "").split(", ").map((c) => Number(/ (\d+)w$/.exec(c)?.[1]));
 
 describe("a service page with a phone photo", () => {
   const page = () => html("services/carpet-cleaning-brisbane/index.html");
@@ -71,7 +72,9 @@ describe("a service page with a phone photo", () => {
   });
 
   it("names the published JPEG in its structured data, not the original, which is not published", () => {
-    const graph = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page())![1])["@graph"] as { "@type": string; image?: string }[];
+    const graph = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page())![1])[
+      "@graph"
+    ] as { "@type": string; image?: string }[];
     const image = new URL(graph.find((node) => node["@type"] === "Service")!.image!).pathname;
     expect(image).toBe(attr(/<img\b[^>]*>/.exec(picture())![0], "src"));
     expect(existsSync(path.join(outDir, image))).toBe(true);
@@ -90,20 +93,35 @@ describe("in Chromium", () => {
     const [browser, site] = await Promise.all([testBrowser(), startSite({ root: outDir })]);
     try {
       const shown: Record<string, { current: string; requested: string[] }> = {};
-      for (const [name, viewport, deviceScaleFactor] of [["phone", { width: 390, height: 844 }, 3], ["desktop", { width: 1280, height: 800 }, 1]] as const) {
+      for (const [name, viewport, deviceScaleFactor] of [
+        ["phone", { width: 390, height: 844 }, 3],
+        ["desktop", { width: 1280, height: 800 }, 1],
+      ] as const) {
         const page = await browser.newPage({ viewport, deviceScaleFactor });
         const requested: string[] = [];
-        page.on("request", (r) => void (r.url().includes("/assets/img/") && requested.push(new URL(r.url()).pathname)));
+        page.on(
+          "request",
+          (r) => void (r.url().includes("/assets/img/") && requested.push(new URL(r.url()).pathname)),
+        );
         await page.goto(`${site.url}/services/carpet-cleaning-brisbane/`);
         const img = page.locator("main picture img").first();
         await img.scrollIntoViewIfNeeded();
-        await page.waitForFunction(() => (document.querySelector("main picture img") as HTMLImageElement | null)?.complete === true);
-        shown[name] = { current: new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname, requested };
+        await page.waitForFunction(
+          () => (document.querySelector("main picture img") as HTMLImageElement | null)?.complete === true,
+        );
+        shown[name] = {
+          current: new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname,
+          requested,
+        };
         await page.close();
       }
       expect(shown.phone.current).toMatch(/\/[0-9a-f]{8}\/1080\.avif$/);
       expect(shown.desktop.current).toMatch(/\/[0-9a-f]{8}\/720\.avif$/);
-      for (const { requested } of Object.values(shown)) expect(requested.filter((r) => !r.endsWith(".avif")), requested.join(", ")).toEqual([]);
+      for (const { requested } of Object.values(shown))
+        expect(
+          requested.filter((r) => !r.endsWith(".avif")),
+          requested.join(", "),
+        ).toEqual([]);
     } finally {
       await releaseTestBrowser(browser);
       await site.close();
@@ -112,7 +130,10 @@ describe("in Chromium", () => {
 });
 
 describe("the home page's service cards", () => {
-  const cards = () => [...html("index.html").matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((m) => m[1]).filter((p) => p.includes('class="h-14 w-14'));
+  const cards = () =>
+    [...html("index.html").matchAll(/<picture>([\s\S]*?)<\/picture>/g)]
+      .map((m) => m[1])
+      .filter((p) => p.includes('class="h-14 w-14'));
 
   it("show one 224 px copy, enough to fill the 56 px square (cropped) on a 3× screen, without sizes", () => {
     const all = cards();
@@ -135,14 +156,25 @@ describe("the home page's service cards", () => {
 
 describe("lazy images", () => {
   it("the home page's images below the first screen load lazily and decode off the main thread", () => {
-    const imgs = (html("index.html").match(/<main[\s\S]*<\/main>/)![0].match(/<img\b[^>]*>/g) ?? []);
+    const imgs =
+      html("index.html")
+        .match(/<main[\s\S]*<\/main>/)![0]
+        .match(/<img\b[^>]*>/g) ?? [];
     expect(imgs.length).toBeGreaterThanOrEqual(7);
-    for (const img of imgs) expect([attr(img, "loading"), attr(img, "decoding"), attr(img, "fetchpriority")], img).toEqual(["lazy", "async", undefined]);
+    for (const img of imgs)
+      expect([attr(img, "loading"), attr(img, "decoding"), attr(img, "fetchpriority")], img).toEqual([
+        "lazy",
+        "async",
+        undefined,
+      ]);
   });
 });
 
 describe("what the build writes", () => {
-  const built = () => readdirSync(outDir, { recursive: true, encoding: "utf8" }).filter((f) => /\.(jpe?g|png|webp|avif)$/.test(f));
+  const built = () =>
+    readdirSync(outDir, { recursive: true, encoding: "utf8" }).filter((f) =>
+      /\.(jpe?g|png|webp|avif)$/.test(f),
+    );
 
   it("the source photos carry GPS; no file the build wrote carries any EXIF", async () => {
     expect(exifHasGps((await sharp(path.join(contentDir, "images", photos[0])).metadata()).exif)).toBe(true);
@@ -150,12 +182,18 @@ describe("what the build writes", () => {
     // One photo in the half-width slots as AVIF and WebP in six widths and one JPEG (the one the
     // page names); six 56 px card pictures in one width, in all three.
     expect(made.length).toBe(2 * 6 + 1 + 6 * 3);
-    expect(made.filter((f) => f.endsWith(".jpg")).map((f) => path.basename(f)).sort()).toEqual(["1080.jpg", ...Array(6).fill("224.jpg")]);
+    expect(
+      made
+        .filter((f) => f.endsWith(".jpg"))
+        .map((f) => path.basename(f))
+        .sort(),
+    ).toEqual(["1080.jpg", ...Array(6).fill("224.jpg")]);
     for (const f of made) {
       const meta = await sharp(path.join(outDir, f)).metadata();
       expect([meta.exif, meta.xmp, meta.iptc], f).toEqual([undefined, undefined, undefined]);
     }
-    for (const f of built()) expect(exifHasGps((await sharp(path.join(outDir, f)).metadata()).exif), f).toBe(false);
+    for (const f of built())
+      expect(exifHasGps((await sharp(path.join(outDir, f)).metadata()).exif), f).toBe(false);
   });
 
   it("leaves the originals out of the site", () => {
@@ -164,14 +202,23 @@ describe("what the build writes", () => {
 
   it("publishes the brand's icons, but not a phone photo that no page uses yet, nor a file a page cannot show", async () => {
     expect(built()).toEqual(expect.arrayContaining(["images/icon-512.png", "images/og-image.png"]));
-    const result = await build({ contentDir: withUnusedPhoto(), outDir: path.join(work, "dist-unused"), imageCacheDir });
+    const result = await build({
+      contentDir: withUnusedPhoto(),
+      outDir: path.join(work, "dist-unused"),
+      imageCacheDir,
+    });
     const published = readdirSync(path.join(work, "dist-unused", "images"));
-    for (const name of ["next-job.jpg", "IMG_2041.HEIC", "kitchen-scan.tiff"]) expect(published).not.toContain(name);
+    for (const name of ["next-job.jpg", "IMG_2041.HEIC", "kitchen-scan.tiff"])
+      expect(published).not.toContain(name);
     expect(published).toEqual(expect.arrayContaining(["icon.svg", "favicon.ico"]));
     expect([...result.warnings].sort()).toEqual([
-      expect.stringMatching(/IMG_2041\.HEIC is not a kind of file the site shows \(JPEG, PNG, WebP, AVIF, SVG or ICO\): it is not published; convert a photo to JPEG first$/),
+      expect.stringMatching(
+        /IMG_2041\.HEIC is not a kind of file the site shows \(JPEG, PNG, WebP, AVIF, SVG or ICO\): it is not published; convert a photo to JPEG first$/,
+      ),
       expect.stringMatching(/kitchen-scan\.tiff is not a kind of file the site shows/),
-      expect.stringMatching(/next-job\.jpg is not used by any page and carries camera data \(EXIF, XMP or IPTC\): it is not published/),
+      expect.stringMatching(
+        /next-job\.jpg is not used by any page and carries camera data \(EXIF, XMP or IPTC\): it is not published/,
+      ),
     ]);
   });
 
@@ -181,7 +228,10 @@ describe("what the build writes", () => {
     expect(budgetViolations(pages)).toEqual([]);
     // The budget really looked at the photos: the LCP image on each service page is a picked AVIF.
     const service = pages.find((p) => p.page === "services/carpet-cleaning-brisbane/index.html")!;
-    expect(service.images.find((i) => i.lcp)).toMatchObject({ src: expect.stringMatching(/[0-9a-f]{8}\/1080\.avif$/), bytes: expect.any(Number) });
+    expect(service.images.find((i) => i.lcp)).toMatchObject({
+      src: expect.stringMatching(/[0-9a-f]{8}\/1080\.avif$/),
+      bytes: expect.any(Number),
+    });
     expect(service.images.find((i) => i.lcp)!.bytes).toBeGreaterThan(10_000);
   });
 
@@ -206,25 +256,41 @@ describe("the owner's mistakes", () => {
     writeFileSync(p, readFileSync(p, "utf8").replace(from, to));
   };
   const failure = async (edit: (dir: string) => void) => {
-    const error = await tryBuild(edit).then(() => undefined, (e: unknown) => e);
+    const error = await tryBuild(edit).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ContentError);
     return (error as ContentError).message;
   };
 
   it("a missing photo names the file, line and field", async () => {
-    const message = await failure((dir) => replaceIn(dir, "about.yaml", "src: about-team.jpg", "src: about-teem.jpg"));
+    const message = await failure((dir) =>
+      replaceIn(dir, "about.yaml", "src: about-team.jpg", "src: about-teem.jpg"),
+    );
     expect(message).toMatch(/about\.yaml:\d+ → story\.image\.src: no such image: .*about-teem\.jpg/);
   });
 
   it("a file that is not an image names the file, line and field", async () => {
-    const message = await failure((dir) => writeFileSync(path.join(dir, "images", "spring-cleaning.jpg"), "not a photo"));
-    expect(message).toMatch(/services\.yaml:\d+ services\[1\] "spring-cleaning-brisbane" → intro\.image\.src: cannot read .*spring-cleaning\.jpg as an image/);
+    const message = await failure((dir) =>
+      writeFileSync(path.join(dir, "images", "spring-cleaning.jpg"), "not a photo"),
+    );
+    expect(message).toMatch(
+      /services\.yaml:\d+ services\[1\] "spring-cleaning-brisbane" → intro\.image\.src: cannot read .*spring-cleaning\.jpg as an image/,
+    );
   });
 
   it("a photo smaller than its slot needs is a warning with the numbers, not a failure", async () => {
-    const small = await sharp(await testPhoto(20)).resize({ width: 600 }).jpeg().toBuffer();
+    const small = await sharp(await testPhoto(20))
+      .resize({ width: 600 })
+      .jpeg()
+      .toBuffer();
     const result = await tryBuild((dir) => writeFileSync(path.join(dir, "images", "about-team.jpg"), small));
-    expect(result.warnings).toEqual([expect.stringMatching(/about\.yaml:\d+ → story\.image\.src: about-team\.jpg is 600 px wide; this place on the page is drawn up to 975 px wide, which needs 2560 px/)]);
+    expect(result.warnings).toEqual([
+      expect.stringMatching(
+        /about\.yaml:\d+ → story\.image\.src: about-team\.jpg is 600 px wide; this place on the page is drawn up to 975 px wide, which needs 2560 px/,
+      ),
+    ]);
     expect(result.images).toEqual({ processed: 1, cached: 13 });
   });
 
@@ -234,26 +300,55 @@ describe("the owner's mistakes", () => {
       replaceIn(dir, "services.yaml", "src: spring-cleaning.jpg", "src: about-team-again.jpg");
     });
     expect(result.images).toEqual({ processed: 0, cached: 14 });
-    const about = /<picture>[\s\S]*?<img src="([^"]+)"/.exec(readFileSync(path.join(work, "dist-broken", "about-us", "index.html"), "utf8"))![1];
-    const spring = /<picture>[\s\S]*?<img src="([^"]+)"/.exec(readFileSync(path.join(work, "dist-broken", "services", "spring-cleaning-brisbane", "index.html"), "utf8"))![1];
+    const about = /<picture>[\s\S]*?<img src="([^"]+)"/.exec(
+      readFileSync(path.join(work, "dist-broken", "about-us", "index.html"), "utf8"),
+    )![1];
+    const spring = /<picture>[\s\S]*?<img src="([^"]+)"/.exec(
+      readFileSync(
+        path.join(work, "dist-broken", "services", "spring-cleaning-brisbane", "index.html"),
+        "utf8",
+      ),
+    )![1];
     expect(spring).toBe(about);
     expect(readdirSync(path.join(work, "dist-broken", "assets", "img"))).toHaveLength(7);
   });
 
   it("an empty alt is allowed, for a decorative picture", async () => {
-    const result = await tryBuild((dir) => replaceIn(dir, "about.yaml", /\n\s+alt: [^\n]*/.exec(readFileSync(path.join(contentDir, "about.yaml"), "utf8"))![0], '\n    alt: ""'));
+    const result = await tryBuild((dir) =>
+      replaceIn(
+        dir,
+        "about.yaml",
+        /\n\s+alt: [^\n]*/.exec(readFileSync(path.join(contentDir, "about.yaml"), "utf8"))![0],
+        '\n    alt: ""',
+      ),
+    );
     expect(result.warnings).toEqual([]);
-    const img = /<picture>[\s\S]*?(<img\b[^>]*>)/.exec(readFileSync(path.join(work, "dist-broken", "about-us", "index.html"), "utf8"))![1];
+    const img = /<picture>[\s\S]*?(<img\b[^>]*>)/.exec(
+      readFileSync(path.join(work, "dist-broken", "about-us", "index.html"), "utf8"),
+    )![1];
     expect(attr(img, "alt")).toBe("");
   });
 
   it("a missing alt says how to write a decorative one", async () => {
-    const message = await failure((dir) => replaceIn(dir, "about.yaml", /\n\s+alt: [^\n]*/.exec(readFileSync(path.join(contentDir, "about.yaml"), "utf8"))![0], ""));
-    expect(message).toMatch(/about\.yaml:\d+ → story\.image\.alt: is required: describe what the image shows .* or write alt: "" on purpose for a decorative image/);
+    const message = await failure((dir) =>
+      replaceIn(
+        dir,
+        "about.yaml",
+        /\n\s+alt: [^\n]*/.exec(readFileSync(path.join(contentDir, "about.yaml"), "utf8"))![0],
+        "",
+      ),
+    );
+    expect(message).toMatch(
+      /about\.yaml:\d+ → story\.image\.alt: is required: describe what the image shows .* or write alt: "" on purpose for a decorative image/,
+    );
   });
 
   it("a width or height left in an image says the build reads the size from the file", async () => {
-    const message = await failure((dir) => replaceIn(dir, "about.yaml", "src: about-team.jpg", "src: about-team.jpg\n    width: 640"));
-    expect(message).toMatch(/about\.yaml:\d+ → story\.image: remove "width": the build reads an image's size from the file itself/);
+    const message = await failure((dir) =>
+      replaceIn(dir, "about.yaml", "src: about-team.jpg", "src: about-team.jpg\n    width: 640"),
+    );
+    expect(message).toMatch(
+      /about\.yaml:\d+ → story\.image: remove "width": the build reads an image's size from the file itself/,
+    );
   });
 });

@@ -24,7 +24,10 @@ import { IMAGE_SLOTS, imageUses, isSvg, type ImageFile, type ImageUse } from "..
 import { linkOrCopy, SourceHashes } from "./photo-cache.ts";
 import { copiesKey, makeCopies, readEntry, TYPE, type Entry } from "./photo-copies.ts";
 
-/** Where processed photos are kept between builds (git-ignored); IMAGE_CACHE_DIR moves it. A CI host should keep this folder. */
+/**
+ * Where processed photos are kept between builds (git-ignored); IMAGE_CACHE_DIR moves it. A CI host should
+ * keep this folder.
+ */
 const DEFAULT_IMAGE_CACHE_DIR = ".cache/images";
 /** Where the copies are served from, under /assets/ with the other content-hashed files. */
 const PHOTO_DIR = "assets/img";
@@ -45,7 +48,13 @@ export interface ImageBuildResult {
  * `content.images` what a page needs to show each one. A missing or
  * unreadable photo is a ContentError naming the file, line and field.
  */
-export async function buildImages(content: Content, { outDir, cacheDir = process.env.IMAGE_CACHE_DIR || DEFAULT_IMAGE_CACHE_DIR }: { outDir: string; cacheDir?: string }): Promise<ImageBuildResult> {
+export async function buildImages(
+  content: Content,
+  {
+    outDir,
+    cacheDir = process.env.IMAGE_CACHE_DIR || DEFAULT_IMAGE_CACHE_DIR,
+  }: { outDir: string; cacheDir?: string },
+): Promise<ImageBuildResult> {
   const bySrc = new Map<string, ImageUse[]>();
   for (const use of imageUses(content)) {
     if (isSvg(use.image.src)) continue;
@@ -57,7 +66,8 @@ export async function buildImages(content: Content, { outDir, cacheDir = process
   if (bySrc.size === 0) return result;
 
   const problems: ContentProblem[] = [];
-  const at = (use: ImageUse, message: string) => contentProblem(content.dir, use.file, [...use.at, "src"], message);
+  const at = (use: ImageUse, message: string) =>
+    contentProblem(content.dir, use.file, [...use.at, "src"], message);
   mkdirSync(path.join(outDir, PHOTO_DIR), { recursive: true });
   mkdirSync(cacheDir, { recursive: true });
   const sources = new SourceHashes(cacheDir);
@@ -85,11 +95,15 @@ export async function buildImages(content: Content, { outDir, cacheDir = process
         // Placed again, each link would fail and fall back to copying the cache's file onto itself.
         placed.add(entry.folder);
         mkdirSync(path.join(outDir, PHOTO_DIR, entry.folder), { recursive: true });
-        for (const f of entry.formats) for (const c of f.files) linkOrCopy(path.join(dir, c.file), path.join(outDir, PHOTO_DIR, entry.folder, c.file));
+        for (const f of entry.formats)
+          for (const c of f.files)
+            linkOrCopy(path.join(dir, c.file), path.join(outDir, PHOTO_DIR, entry.folder, c.file));
       }
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      problems.push(at(uses[0], `cannot read ${file} as an image (${why}): save it again as a JPEG, PNG, WebP or AVIF`));
+      problems.push(
+        at(uses[0], `cannot read ${file} as an image (${why}): save it again as a JPEG, PNG, WebP or AVIF`),
+      );
       continue;
     }
 
@@ -97,7 +111,10 @@ export async function buildImages(content: Content, { outDir, cacheDir = process
       kind: "photo",
       width: entry.width,
       height: entry.height,
-      formats: entry.formats.map((f) => ({ type: TYPE[f.format], files: f.files.map((c) => ({ width: c.width, src: `/${PHOTO_DIR}/${entry.folder}/${c.file}` })) })),
+      formats: entry.formats.map((f) => ({
+        type: TYPE[f.format],
+        files: f.files.map((c) => ({ width: c.width, src: `/${PHOTO_DIR}/${entry.folder}/${c.file}` })),
+      })),
     } satisfies ImageFile;
 
     const original = Math.max(...entry.formats[0].files.map((c) => c.width));
@@ -106,7 +123,12 @@ export async function buildImages(content: Content, { outDir, cacheDir = process
       const needed = Math.min(slot.largest * 3, Math.max(...slot.widths));
       if (original < needed) {
         result.warnings.push(
-          formatProblem(at(use, `${src} is ${original} px wide; this place on the page is drawn up to ${slot.largest} px wide, which needs ${needed} px to look sharp on a 3× phone or tablet screen. A larger photo (straight from the phone) will look sharper.`)),
+          formatProblem(
+            at(
+              use,
+              `${src} is ${original} px wide; this place on the page is drawn up to ${slot.largest} px wide, which needs ${needed} px to look sharp on a 3× phone or tablet screen. A larger photo (straight from the phone) will look sharper.`,
+            ),
+          ),
         );
       }
     }

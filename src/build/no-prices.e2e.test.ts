@@ -16,11 +16,20 @@ const DOLLARS = /\$\s?\d[\d,.]*/g;
 
 describe("the site built without content/pricing.yaml", () => {
   const suburbFacts = readFileSync("content/suburbs.yaml", "utf8");
-  it.each(routes(loadContent("content")).map((r) => [r.path, r] as const))("%s shows no price of a clean and no estimate", (_, route) => {
-    const html = readFileSync(path.join(DIST_DIR, outputFile(route)), "utf8");
-    const figures = visibleText(html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, "")).match(DOLLARS) ?? [];
-    if (route.kind === "suburb") for (const f of figures) expect(suburbFacts, `${f} is one of the suburb's cited property figures`).toContain(f.replace(/[.,]$/, ""));
-    else expect(figures).toEqual([]);
-    expect(html).not.toMatch(/incl\. GST|Instant estimate|data-estimate-total|"prices":/);
-  });
+  it.each(routes(loadContent("content")).map((r) => [r.path, r] as const))(
+    "%s shows no price of a clean and no estimate",
+    (_, route) => {
+      const html = readFileSync(path.join(DIST_DIR, outputFile(route)), "utf8");
+      const figures =
+        visibleText(html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, "")).match(DOLLARS) ??
+        [];
+      if (route.kind === "suburb")
+        for (const f of figures)
+          expect(suburbFacts, `${f} is one of the suburb's cited property figures`).toContain(
+            f.replace(/[.,]$/, ""),
+          );
+      else expect(figures).toEqual([]);
+      expect(html).not.toMatch(/incl\. GST|Instant estimate|data-estimate-total|"prices":/);
+    },
+  );
 });

@@ -13,7 +13,10 @@ import path from "node:path";
 import { loadSharp } from "./photo-copies.ts";
 
 const RASTER = /\.(jpe?g|png|webp|avif)$/i;
-/** What a page or a browser reads from images/: the rasters above (checked for camera data), vector icons and the favicon. */
+/**
+ * What a page or a browser reads from images/: the rasters above (checked for camera data), vector icons and
+ * the favicon.
+ */
 const PUBLISHED = /\.(jpe?g|png|webp|avif|svg|ico)$/i;
 /**
  * Bytes every EXIF, XMP or IPTC block carries in these formats, compared in
@@ -26,7 +29,11 @@ const PUBLISHED = /\.(jpe?g|png|webp|avif|svg|ico)$/i;
 const METADATA_MARKS = ["exif", "iptc", "photoshop 3.0", "ns.adobe.com/xap/"];
 
 /** Copies what may be published; answers a warning for each file left out for its metadata. */
-export async function copyOtherImages(contentDir: string, outDir: string, photos: ReadonlySet<string>): Promise<string[]> {
+export async function copyOtherImages(
+  contentDir: string,
+  outDir: string,
+  photos: ReadonlySet<string>,
+): Promise<string[]> {
   const from = path.join(contentDir, "images");
   const to = path.join(outDir, "images");
   mkdirSync(to, { recursive: true });
@@ -35,13 +42,17 @@ export async function copyOtherImages(contentDir: string, outDir: string, photos
     if (!entry.isFile() || photos.has(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     if (!PUBLISHED.test(entry.name)) {
-      warnings.push(`${path.relative(process.cwd(), file)} is not a kind of file the site shows (JPEG, PNG, WebP, AVIF, SVG or ICO): it is not published; convert a photo to JPEG first`);
+      warnings.push(
+        `${path.relative(process.cwd(), file)} is not a kind of file the site shows (JPEG, PNG, WebP, AVIF, SVG or ICO): it is not published; convert a photo to JPEG first`,
+      );
       continue;
     }
     if (RASTER.test(entry.name)) {
       const why = await withheld(file);
       if (why) {
-        warnings.push(`${path.relative(process.cwd(), file)} is not used by any page and ${why}: it is not published`);
+        warnings.push(
+          `${path.relative(process.cwd(), file)} is not used by any page and ${why}: it is not published`,
+        );
         continue;
       }
     }
@@ -58,7 +69,9 @@ async function withheld(file: string): Promise<string | undefined> {
   const text = bytes.toString("latin1").toLowerCase();
   if (!METADATA_MARKS.some((mark) => text.includes(mark))) return undefined;
   const sharp = await loadSharp();
-  const meta = await sharp(bytes).metadata().catch(() => undefined);
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => undefined);
   if (!meta) return "cannot be read as an image";
   return meta.exif || meta.xmp || meta.iptc ? "carries camera data (EXIF, XMP or IPTC)" : undefined;
 }

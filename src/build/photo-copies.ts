@@ -30,8 +30,17 @@ const ENCODE = {
  */
 let sharpModule: Promise<(input?: Buffer, options?: SharpOptions) => Sharp> | undefined;
 export const loadSharp = () => (sharpModule ??= import("sharp").then((m) => m.default));
-/** sharp's version, part of every cache key (a new libvips may encode differently), read without loading it. */
-const SHARP_VERSION = (JSON.parse(readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve("sharp")), "..", "package.json"), "utf8")) as { version: string }).version;
+/**
+ * sharp's version, part of every cache key (a new libvips may encode differently), read without loading it.
+ */
+const SHARP_VERSION = (
+  JSON.parse(
+    readFileSync(
+      path.join(path.dirname(createRequire(import.meta.url).resolve("sharp")), "..", "package.json"),
+      "utf8",
+    ),
+  ) as { version: string }
+).version;
 
 export type Format = "avif" | "webp" | "jpeg" | "png";
 export const TYPE = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" } as const;
@@ -46,9 +55,16 @@ export interface Entry {
   formats: { format: Format; files: { width: number; file: string }[] }[];
 }
 
-/** The cache key of one photo's copies: its bytes' hash, the widths, the slots' drawn widths (the fallback's copies), the encoders, sharp's version and how folders are named. */
+/**
+ * The cache key of one photo's copies: its bytes' hash, the widths, the slots' drawn widths (the fallback's
+ * copies), the encoders, sharp's version and how folders are named.
+ */
 export function copiesKey(sourceHash: string, widths: number[], drawn: number[]): string {
-  return createHash("sha256").update(sourceHash).update(JSON.stringify({ ENCODE, widths, drawn, sharp: SHARP_VERSION, folder: "hash" })).digest("hex").slice(0, 32);
+  return createHash("sha256")
+    .update(sourceHash)
+    .update(JSON.stringify({ ENCODE, widths, drawn, sharp: SHARP_VERSION, folder: "hash" }))
+    .digest("hex")
+    .slice(0, 32);
 }
 
 export function readEntry(dir: string): Entry | undefined {
@@ -67,10 +83,16 @@ export function readEntry(dir: string): Entry | undefined {
  * photo is wide enough for; the fallback format only in the one width each slot's `drawn` width
  * picks (fallbackWidth), as its page names no other.
  */
-export async function makeCopies(bytes: Buffer, requested: number[], drawn: number[], dir: string): Promise<Entry> {
+export async function makeCopies(
+  bytes: Buffer,
+  requested: number[],
+  drawn: number[],
+  dir: string,
+): Promise<Entry> {
   const sharp = await loadSharp();
   const meta = await sharp(bytes).metadata();
-  // A phone stores a portrait photo sideways with an EXIF orientation; the upright size is what the page shows.
+  // A phone stores a portrait photo sideways with an EXIF orientation; the upright size is what the page
+  // shows.
   const original = meta.autoOrient?.width ?? meta.width;
   if (!original) throw new Error("it has no size");
   const largest = Math.min(original, Math.max(...requested));
@@ -84,22 +106,36 @@ export async function makeCopies(bytes: Buffer, requested: number[], drawn: numb
   mkdirSync(tmp, { recursive: true });
   try {
     // Decoded, turned upright and shrunk to the largest copy once; every copy is made from these pixels.
-    const { data: pixels, info: px } = await sharp(bytes).autoOrient().resize({ width: largest }).raw().toBuffer({ resolveWithObject: true });
+    const { data: pixels, info: px } = await sharp(bytes)
+      .autoOrient()
+      .resize({ width: largest })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const made: { format: Format; width: number; height: number; file: string; hash: string }[] = [];
     // One width at a time, its three formats at once: both cores busy, and memory held to three encoders.
     for (const width of widths) {
       made.push(
         ...(await Promise.all(
-          formats.filter((format) => format !== fallback || fallbackWidths.has(width)).map(async (format) => {
-          // No withMetadata()/keep*(): sharp writes no EXIF, XMP or IPTC unless asked.
-          const { data, info } = await sharp(pixels, { raw: { width: px.width, height: px.height, channels: px.channels } })
-            .resize({ width })
-            .toFormat(format, ENCODE[format])
-            .toBuffer({ resolveWithObject: true });
-          const file = `${width}.${EXT[format]}`;
-          writeFileSync(path.join(tmp, file), data);
-          return { format, width, height: info.height, file, hash: createHash("sha256").update(data).digest("hex") };
-          }),
+          formats
+            .filter((format) => format !== fallback || fallbackWidths.has(width))
+            .map(async (format) => {
+              // No withMetadata()/keep*(): sharp writes no EXIF, XMP or IPTC unless asked.
+              const { data, info } = await sharp(pixels, {
+                raw: { width: px.width, height: px.height, channels: px.channels },
+              })
+                .resize({ width })
+                .toFormat(format, ENCODE[format])
+                .toBuffer({ resolveWithObject: true });
+              const file = `${width}.${EXT[format]}`;
+              writeFileSync(path.join(tmp, file), data);
+              return {
+                format,
+                width,
+                height: info.height,
+                file,
+                hash: createHash("sha256").update(data).digest("hex"),
+              };
+            }),
         )),
       );
     }
@@ -107,8 +143,17 @@ export async function makeCopies(bytes: Buffer, requested: number[], drawn: numb
     // One hash for the folder, not one a file: a page names up to 18 copies of a photo, and every
     // hash in a name is bytes gzip cannot shrink (the home page's first-paint budget has little room).
     const all = createHash("sha256");
-    for (const m of [...made].sort((a, b) => a.file.localeCompare(b.file))) all.update(`${m.file}:${m.hash}\n`);
-    const entry: Entry = { folder: all.digest("hex").slice(0, 8), width: largest, height: top.height, formats: formats.map((format) => ({ format, files: made.filter((m) => m.format === format).map(({ width, file }) => ({ width, file })) })) };
+    for (const m of [...made].sort((a, b) => a.file.localeCompare(b.file)))
+      all.update(`${m.file}:${m.hash}\n`);
+    const entry: Entry = {
+      folder: all.digest("hex").slice(0, 8),
+      width: largest,
+      height: top.height,
+      formats: formats.map((format) => ({
+        format,
+        files: made.filter((m) => m.format === format).map(({ width, file }) => ({ width, file })),
+      })),
+    };
     writeFileSync(path.join(tmp, "entry.json"), JSON.stringify(entry));
     rmSync(dir, { recursive: true, force: true });
     renameSync(tmp, dir);

@@ -1,4 +1,6 @@
-/** renderPages writes every page with its kind's CSS and the islands script, and reports progress to the end. */
+/**
+ * renderPages writes every page with its kind's CSS and the islands script, and reports progress to the end.
+ */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +17,10 @@ describe("renderPages", () => {
 
   it("writes every page in route order with its CSS and script, reporting progress in batches to the end", async () => {
     const progress: number[] = [];
-    const result = await renderPages(content, renderDefaults(), { dir, onProgress: (done) => progress.push(done) });
+    const result = await renderPages(content, renderDefaults(), {
+      dir,
+      onProgress: (done) => progress.push(done),
+    });
     let pages;
     try {
       const css: Record<string, string> = {};
@@ -28,7 +33,10 @@ describe("renderPages", () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(pages.length);
     const home = readFileSync(path.join(dir, "index.html"), "utf8");
-    expect(home.includes('<script type="module" src="/assets/islands-TEST.js"></script></head>'), "island script before </head>").toBe(true);
+    expect(
+      home.includes('<script type="module" src="/assets/islands-TEST.js"></script></head>'),
+      "island script before </head>",
+    ).toBe(true);
     const css = home.slice(home.indexOf("<style>") + 7, home.indexOf("</style>"));
     expect(css.length, "inline CSS").toBeGreaterThan(1000);
   });

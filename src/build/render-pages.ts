@@ -41,10 +41,14 @@ class PageRenderer {
    * alive made the garbage collector's work grow faster than the page count,
    * while bytes outside the JavaScript heap cost it nothing.
    */
-  private pages: { route: Route; head: Buffer; beforeHeadEnd: Buffer; rest: Buffer[]; island: boolean }[] = [];
+  private pages: { route: Route; head: Buffer; beforeHeadEnd: Buffer; rest: Buffer[]; island: boolean }[] =
+    [];
   /** Each shared piece (header, footer, sprite) as bytes, encoded once. */
   private pieceBytes = new Map<SharedPiece, Buffer>();
-  /** Class names and element tokens (see MarkupTokens) by page kind: the pages' own and those their islands may add. */
+  /**
+   * Class names and element tokens (see MarkupTokens) by page kind: the pages' own and those their islands
+   * may add.
+   */
   readonly classesByKind = new Map<RouteKind, Set<string>>();
   private islandTokens = new Map<string, Set<string>>();
   /** Class attribute values already split, and pieces already read, by kind. */
@@ -60,12 +64,16 @@ class PageRenderer {
     const { top, parts, tokens, pieces } = renderPage(route, this.content, this.options);
     const cssAt = top.indexOf(CSS_PLACEHOLDER);
     const headEnd = top.indexOf("</head>");
-    if (cssAt < 0 || headEnd < cssAt) throw new Error(`${route.path}: the page has no CSS placeholder in its <head>`);
+    if (cssAt < 0 || headEnd < cssAt)
+      throw new Error(`${route.path}: the page has no CSS placeholder in its <head>`);
     this.pages.push({
       route,
       head: Buffer.from(top.slice(0, cssAt)),
       beforeHeadEnd: Buffer.from(top.slice(cssAt + CSS_PLACEHOLDER.length, headEnd)),
-      rest: [Buffer.from(top.slice(headEnd)), ...parts.map((part) => (typeof part === "string" ? Buffer.from(part) : this.bytesOf(part)))],
+      rest: [
+        Buffer.from(top.slice(headEnd)),
+        ...parts.map((part) => (typeof part === "string" ? Buffer.from(part) : this.bytesOf(part))),
+      ],
       island: tokens.islands.size > 0,
     });
     const kind = route.kind;
@@ -75,7 +83,11 @@ class PageRenderer {
     if (!attrs) this.classAttrs.set(kind, (attrs = new Set()));
     let read = this.piecesRead.get(kind);
     if (!read) this.piecesRead.set(kind, (read = new Set()));
-    const found = [classNames(tokens.classAttrs, attrs), tokens.elements, ...[...tokens.islands].map((name) => this.tokensOfIsland(name))];
+    const found = [
+      classNames(tokens.classAttrs, attrs),
+      tokens.elements,
+      ...[...tokens.islands].map((name) => this.tokensOfIsland(name)),
+    ];
     for (const piece of pieces) {
       if (read.has(piece)) continue;
       read.add(piece);
@@ -102,7 +114,13 @@ class PageRenderer {
     const script = Buffer.from(`<script type="module" src="${islandsScript}"></script>`);
     const none = Buffer.alloc(0);
     for (const { route, ...page } of this.pages) {
-      const doc = Buffer.concat([page.head, cssBytes.get(route.kind) ?? none, page.beforeHeadEnd, page.island ? script : none, ...page.rest]);
+      const doc = Buffer.concat([
+        page.head,
+        cssBytes.get(route.kind) ?? none,
+        page.beforeHeadEnd,
+        page.island ? script : none,
+        ...page.rest,
+      ]);
       const file = outputFile(route);
       writeFileSync(path.join(dir, file), doc);
       written.push({ route, file, bytes: doc.length });
@@ -127,13 +145,17 @@ export interface RenderPagesOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export async function renderPages(content: Content, options: RenderOptions, { dir, onProgress }: RenderPagesOptions): Promise<RenderResult> {
+export async function renderPages(
+  content: Content,
+  options: RenderOptions,
+  { dir, onProgress }: RenderPagesOptions,
+): Promise<RenderResult> {
   const all = routes(content);
   const total = all.length;
   const folders = createFolders(dir, all);
   const renderer = new PageRenderer(content, options);
   try {
-    for (let done = 0; done < total; ) {
+    for (let done = 0; done < total;) {
       renderer.render(all[done++]);
       if (done % BATCH === 0 || done === total) onProgress?.(done, total);
     }
@@ -162,7 +184,9 @@ function createFolders(dir: string, all: Route[]): { done: Promise<void>; stop: 
   const worker = new Worker(new URL("./folders-worker.mjs", import.meta.url), { workerData: { folders } });
   const done = new Promise<void>((resolve, reject) => {
     worker.on("error", reject);
-    worker.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`making the page folders failed (exit code ${code})`))));
+    worker.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`making the page folders failed (exit code ${code})`)),
+    );
   });
   done.catch(() => {}); // awaited by write; this only keeps a render error from also being an unhandled rejection
   // After a failed render the build removes its folder: no folder may appear in it after that.

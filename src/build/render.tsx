@@ -36,7 +36,10 @@ export interface RenderedPage {
   top: string;
   /** The rest in order: the page's own markup, and the shared pieces within it. */
   parts: (string | SharedPiece)[];
-  /** Read from the page's own markup, plus the islands, icons and elements of its pieces (their class names are in each piece's tokens). */
+  /**
+   * Read from the page's own markup, plus the islands, icons and elements of its pieces (their class names
+   * are in each piece's tokens).
+   */
   tokens: MarkupTokens;
   pieces: SharedPiece[];
 }
@@ -49,7 +52,15 @@ export function renderRoute(route: Route, content: Content, options: RenderOptio
 
 export function renderPage(route: Route, content: Content, options: RenderOptions): RenderedPage {
   const { meta, body } = page(route, content, options);
-  const html = renderToString(<Layout content={content} meta={{ ...meta, jsonLd: structuredData(route, content) }} callBar={hasCallBar(route)}>{body}</Layout>);
+  const html = renderToString(
+    <Layout
+      content={content}
+      meta={{ ...meta, jsonLd: structuredData(route, content) }}
+      callBar={hasCallBar(route)}
+    >
+      {body}
+    </Layout>,
+  );
   const tokens = scanMarkup(html);
 
   const bodyAt = html.indexOf("<body>") + "<body>".length;
@@ -92,7 +103,11 @@ function iconsOf(tokens: MarkupTokens): Set<IconName> {
 const islandIcons = new Map<string, IconName[]>();
 function iconsOfIsland(island: string): IconName[] {
   let names = islandIcons.get(island);
-  if (!names) islandIcons.set(island, (names = [...classesInIsland(island)].filter((t): t is IconName => ICON_NAMES.has(t as IconName))));
+  if (!names)
+    islandIcons.set(
+      island,
+      (names = [...classesInIsland(island)].filter((t): t is IconName => ICON_NAMES.has(t as IconName))),
+    );
   return names;
 }
 
@@ -108,28 +123,55 @@ function spriteFor(icons: Set<IconName>): SharedPiece {
   return sprite;
 }
 
-function page(route: Route, content: Content, { formActions, retentionDays }: RenderOptions): { meta: PageMeta; body: React.ReactNode } {
+function page(
+  route: Route,
+  content: Content,
+  { formActions, retentionDays }: RenderOptions,
+): { meta: PageMeta; body: React.ReactNode } {
   const path = route.path;
   switch (route.kind) {
     case "home":
-      return { meta: { ...content.home.seo, path }, body: <HomePage content={content} formAction={formActions.quote} /> };
+      return {
+        meta: { ...content.home.seo, path },
+        body: <HomePage content={content} formAction={formActions.quote} />,
+      };
     case "service":
-      return { meta: { ...route.service.seo, path }, body: <ServicePage content={content} service={route.service} /> };
+      return {
+        meta: { ...route.service.seo, path },
+        body: <ServicePage content={content} service={route.service} />,
+      };
     case "about":
       return { meta: { ...content.about.seo, path }, body: <AboutPage content={content} /> };
     case "contact":
-      return { meta: { ...content.contact.seo, path }, body: <ContactPage content={content} formAction={formActions.contact} /> };
+      return {
+        meta: { ...content.contact.seo, path },
+        body: <ContactPage content={content} formAction={formActions.contact} />,
+      };
     case "quote":
-      return { meta: { ...content.quote.seo, path }, body: <QuotePage content={content} formAction={formActions.quote} /> };
+      return {
+        meta: { ...content.quote.seo, path },
+        body: <QuotePage content={content} formAction={formActions.quote} />,
+      };
     case "suburb":
-      return { meta: { ...route.suburb.seo, path }, body: <SuburbPage content={content} suburb={route.suburb} /> };
+      return {
+        meta: { ...route.suburb.seo, path },
+        body: <SuburbPage content={content} suburb={route.suburb} />,
+      };
     case "privacy":
-      return { meta: { ...content.privacy.seo, path }, body: <PrivacyPage content={content} retentionDays={retentionDays} /> };
+      return {
+        meta: { ...content.privacy.seo, path },
+        body: <PrivacyPage content={content} retentionDays={retentionDays} />,
+      };
     case "terms":
       return { meta: { ...content.terms.seo, path }, body: <TermsPage content={content} /> };
     case "notFound":
       return {
-        meta: { title: `Page not found | ${content.site.name}`, description: "The page you were looking for has moved or never existed.", path, noindex: true },
+        meta: {
+          title: `Page not found | ${content.site.name}`,
+          description: "The page you were looking for has moved or never existed.",
+          path,
+          noindex: true,
+        },
         body: <NotFoundPage />,
       };
   }

@@ -15,7 +15,13 @@ import type { FormKind } from "../shared/forms/fields.ts";
 import { FORM_FIELDS } from "../shared/forms/form-fields.ts";
 import { iconSprite } from "../shared/icons.tsx";
 import { NOTICE_TONES, type NoticeTone } from "../shared/slots.ts";
-import { ResultDetails, ResultForm, ResultNotice, ResultPage, ResultProof } from "../templates/ResultPage.tsx";
+import {
+  ResultDetails,
+  ResultForm,
+  ResultNotice,
+  ResultPage,
+  ResultProof,
+} from "../templates/ResultPage.tsx";
 import { EmailNotice } from "../templates/EmailNotice.tsx";
 import { classNames, cssFor, scanMarkup } from "./css.ts";
 import { writeIfChanged } from "./generated.ts";
@@ -24,14 +30,37 @@ export const RESULT_MARKUP_FILE = path.resolve(import.meta.dirname, "../relay/in
 
 /** The parts of the page, each as markup with slots: what src/relay/intake/result-markup.ts holds. */
 export async function resultMarkup() {
-  const notice = Object.fromEntries(NOTICE_TONES.map((tone) => [tone, renderToStaticMarkup(<ResultNotice tone={tone} />)])) as Record<NoticeTone, string>;
-  const form = Object.fromEntries((Object.keys(FORM_FIELDS) as FormKind[]).map((kind) => [kind, renderToStaticMarkup(<ResultForm kind={kind} />)])) as Record<FormKind, string>;
+  const notice = Object.fromEntries(
+    NOTICE_TONES.map((tone) => [tone, renderToStaticMarkup(<ResultNotice tone={tone} />)]),
+  ) as Record<NoticeTone, string>;
+  const form = Object.fromEntries(
+    (Object.keys(FORM_FIELDS) as FormKind[]).map((kind) => [
+      kind,
+      renderToStaticMarkup(<ResultForm kind={kind} />),
+    ]),
+  ) as Record<FormKind, string>;
   const sprite = iconSprite(["check", "close"]);
   const details = renderToStaticMarkup(<ResultDetails />);
   const emailNotice = renderToStaticMarkup(<EmailNotice />);
-  const tokens = [...Object.values(notice), ...Object.values(form), details, emailNotice, renderToStaticMarkup(<ResultPage css="" sprite={sprite} />)].map(scanMarkup);
-  const css = await cssFor([...classNames(tokens.flatMap((t) => t.classAttrs)), ...tokens.flatMap((t) => [...t.elements])]);
-  return { page: "<!DOCTYPE html>" + renderToStaticMarkup(<ResultPage css={css} sprite={sprite} />), notice, form, details, proof: renderToStaticMarkup(<ResultProof />), emailNotice };
+  const tokens = [
+    ...Object.values(notice),
+    ...Object.values(form),
+    details,
+    emailNotice,
+    renderToStaticMarkup(<ResultPage css="" sprite={sprite} />),
+  ].map(scanMarkup);
+  const css = await cssFor([
+    ...classNames(tokens.flatMap((t) => t.classAttrs)),
+    ...tokens.flatMap((t) => [...t.elements]),
+  ]);
+  return {
+    page: "<!DOCTYPE html>" + renderToStaticMarkup(<ResultPage css={css} sprite={sprite} />),
+    notice,
+    form,
+    details,
+    proof: renderToStaticMarkup(<ResultProof />),
+    emailNotice,
+  };
 }
 
 /** The module's source: the parts as JSON, so the relay imports them as plain strings on either host. */

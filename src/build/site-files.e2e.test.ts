@@ -1,4 +1,7 @@
-/** sitemap.xml, robots.txt, the manifest, the brand images and _headers in the built dist/, and the server sending those headers. */
+/**
+ * sitemap.xml, robots.txt, the manifest, the brand images and _headers in the built dist/, and the server
+ * sending those headers.
+ */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -35,7 +38,9 @@ describe("sitemap.xml and robots.txt", () => {
     // Every page but the 404: counted from the route list, so a new suburb needs no change here.
     expect(locs).toHaveLength(all.length - 1);
     expect(locs.some((l) => l.includes("404"))).toBe(false);
-    expect(read("sitemap.xml")).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(read("sitemap.xml")).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
   });
 
   it("robots.txt allows crawling and points to the sitemap", () => {
@@ -52,26 +57,39 @@ describe("icons, manifest and the sharing image", () => {
 
   it("the manifest names the business, the theme colour and icons of the sizes it claims", () => {
     const manifest = JSON.parse(read("site.webmanifest"));
-    expect(manifest).toMatchObject({ name: content.site.name, start_url: "/", theme_color: "#0f766e", lang: "en-AU" });
+    expect(manifest).toMatchObject({
+      name: content.site.name,
+      start_url: "/",
+      theme_color: "#0f766e",
+      lang: "en-AU",
+    });
     expect(manifest.icons.length).toBeGreaterThanOrEqual(2);
     for (const icon of manifest.icons) {
       const { width, height } = pngSize(path.join(DIST_DIR, icon.src));
       expect(`${width}x${height}`).toBe(icon.sizes);
     }
-    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+      expect.arrayContaining(["192x192", "512x512"]),
+    );
   });
 
   it("favicon.ico is at the root, and the touch icon is 180×180", () => {
     const ico = readFileSync(path.join(DIST_DIR, "favicon.ico"));
     expect([...ico.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
-    expect(pngSize(path.join(DIST_DIR, "images/apple-touch-icon.png"))).toMatchObject({ width: 180, height: 180 });
+    expect(pngSize(path.join(DIST_DIR, "images/apple-touch-icon.png"))).toMatchObject({
+      width: 180,
+      height: 180,
+    });
   });
 });
 
 describe("_headers", () => {
   const text = read("_headers");
   const rules = parseHeadersFile(text);
-  const get = (p: string, name: string) => headersFor(rules, p).filter(([n]) => n === name).map(([, v]) => v);
+  const get = (p: string, name: string) =>
+    headersFor(rules, p)
+      .filter(([n]) => n === name)
+      .map(([, v]) => v);
   const csp = get("/", "Content-Security-Policy")[0];
   const directive = (name: string) => csp.split(/;\s*/).find((d) => d.startsWith(name + " "));
 
@@ -97,7 +115,10 @@ describe("_headers", () => {
   });
 
   it("lets the forms reach a relay on another origin, and nothing else", () => {
-    const relayed = contentSecurityPolicy(["p{}"], ["https://relay.example.net/api/quote", "https://relay.example.net/api/contact"]);
+    const relayed = contentSecurityPolicy(
+      ["p{}"],
+      ["https://relay.example.net/api/quote", "https://relay.example.net/api/contact"],
+    );
     expect(relayed).toContain("connect-src 'self' https://relay.example.net;");
     expect(relayed).toContain("form-action 'self' https://relay.example.net;");
     expect(contentSecurityPolicy(["p{}"], ["/api/quote"])).toContain("connect-src 'self';");
@@ -106,8 +127,16 @@ describe("_headers", () => {
   it("caches content-hashed assets for a year and makes pages revalidate, never both on one path", () => {
     const asset = readdirSync(path.join(DIST_DIR, "assets"))[0];
     expect(get(`/assets/${asset}`, "Cache-Control")).toEqual(["public, max-age=31536000, immutable"]);
-    for (const r of all) expect(get(r.path, "Cache-Control"), r.path).toEqual(["public, max-age=0, must-revalidate"]);
-    for (const p of ["/sitemap.xml", "/robots.txt", "/site.webmanifest", "/favicon.ico", "/images/og-image.png"]) expect(get(p, "Cache-Control"), p).toHaveLength(1);
+    for (const r of all)
+      expect(get(r.path, "Cache-Control"), r.path).toEqual(["public, max-age=0, must-revalidate"]);
+    for (const p of [
+      "/sitemap.xml",
+      "/robots.txt",
+      "/site.webmanifest",
+      "/favicon.ico",
+      "/images/og-image.png",
+    ])
+      expect(get(p, "Cache-Control"), p).toHaveLength(1);
   });
 
   it("stays within Cloudflare Pages' limits (100 rules, 2,000 characters a line)", () => {
@@ -137,7 +166,8 @@ describe("the project's server", () => {
     for (const [requested, rulePath] of cases) {
       const res = await fetch(url + requested);
       expect(res.status, requested).toBe(200);
-      for (const [name, value] of headersFor(rules, rulePath)) expect(res.headers.get(name), `${requested} ${name}`).toBe(value);
+      for (const [name, value] of headersFor(rules, rulePath))
+        expect(res.headers.get(name), `${requested} ${name}`).toBe(value);
     }
   });
 
@@ -166,7 +196,10 @@ describe("a build for another address and a relay elsewhere (SITE_URL, RELAY_URL
     await build({
       outDir: out,
       siteUrl: "https://jacaranda.example.net",
-      formActions: { quote: "https://relay.example.net/api/quote", contact: "https://relay.example.net/api/contact" },
+      formActions: {
+        quote: "https://relay.example.net/api/quote",
+        contact: "https://relay.example.net/api/contact",
+      },
     });
     const file = (f: string) => readFileSync(path.join(out, f), "utf8");
     expect(file("sitemap.xml")).toContain("<loc>https://jacaranda.example.net/suburbs/bulimba/</loc>");
@@ -175,11 +208,16 @@ describe("a build for another address and a relay elsewhere (SITE_URL, RELAY_URL
     expect(page).toContain('<link rel="canonical" href="https://jacaranda.example.net/suburbs/bulimba/"/>');
     expect(page).toContain('"@id":"https://jacaranda.example.net/#business"');
     expect(page + file("sitemap.xml") + file("robots.txt")).not.toContain("www.example.com");
-    const csp = headersFor(parseHeadersFile(file("_headers")), "/").find(([n]) => n === "Content-Security-Policy")![1];
+    const csp = headersFor(parseHeadersFile(file("_headers")), "/").find(
+      ([n]) => n === "Content-Security-Policy",
+    )![1];
     expect(csp).toContain("form-action 'self' https://relay.example.net");
     expect(csp).toContain("connect-src 'self' https://relay.example.net");
-    // A page without a form (a suburb's) sends its phone taps to that relay too: the loader carries its origin.
+    // A page without a form (a suburb's) sends its phone taps to that relay too: the loader carries its
+    // origin.
     const scripts = readdirSync(path.join(out, "assets")).filter((f) => f.endsWith(".js"));
-    expect(scripts.filter((f) => file(`assets/${f}`).includes('"https://relay.example.net"'))).toHaveLength(1);
+    expect(scripts.filter((f) => file(`assets/${f}`).includes('"https://relay.example.net"'))).toHaveLength(
+      1,
+    );
   });
 });

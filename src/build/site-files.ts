@@ -22,7 +22,11 @@ export interface SiteFilesOptions {
 }
 
 /** Writes the site files into `outDir`, where the pages and images already are. */
-export function writeSiteFiles(outDir: string, content: Content, { formActions, styles }: SiteFilesOptions): void {
+export function writeSiteFiles(
+  outDir: string,
+  content: Content,
+  { formActions, styles }: SiteFilesOptions,
+): void {
   const all = routes(content);
   const write = (file: string, text: string) => writeFileSync(path.join(outDir, file), text);
 
@@ -36,7 +40,9 @@ export function writeSiteFiles(outDir: string, content: Content, { formActions, 
 }
 
 function sitemap(content: Content, all: Route[]): string {
-  const urls = all.filter(isIndexable).map((r) => `  <url><loc>${escapeMarkup(absoluteUrl(content.site, r.path))}</loc></url>`);
+  const urls = all
+    .filter(isIndexable)
+    .map((r) => `  <url><loc>${escapeMarkup(absoluteUrl(content.site, r.path))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
@@ -55,7 +61,8 @@ function manifest({ site }: Content) {
   };
 }
 
-export const cspHash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+export const cspHash = (text: string) =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 /** The origins, other than the site's own, that a list of URLs (the form actions) point to. */
 function foreignOrigins(urls: string[]): string[] {
@@ -63,13 +70,16 @@ function foreignOrigins(urls: string[]): string[] {
 }
 
 export function contentSecurityPolicy(styles: string[], formActions: string[]): string {
-  const relay = foreignOrigins(formActions).map((o) => ` ${o}`).join("");
+  const relay = foreignOrigins(formActions)
+    .map((o) => ` ${o}`)
+    .join("");
   const styleHashes = [...new Set(styles.map(cspHash))].join(" ");
   return [
     "default-src 'none'",
     // Scripts are only the content-hashed modules in /assets/; JSON-LD is data and never runs.
     "script-src 'self'",
-    // Each page's CSS is inlined: allowed by its hash, so no inline style attribute or injected sheet applies.
+    // Each page's CSS is inlined: allowed by its hash, so no inline style attribute or injected sheet
+    // applies.
     `style-src ${styleHashes}`,
     "img-src 'self' data:",
     "font-src 'self'",
@@ -86,7 +96,9 @@ const REVALIDATE = "public, max-age=0, must-revalidate";
 export function headerRules(all: Route[], styles: string[], formActions: string[]): HeaderRule[] {
   // Pages under a folder of their own kind (/services/, /suburbs/) share one rule, which keeps the
   // file well under Cloudflare Pages' limit of 100 rules however many suburbs are added.
-  const pagePatterns = [...new Set(all.map((r) => (r.path.split("/").length > 3 ? `/${r.path.split("/")[1]}/*` : r.path)))];
+  const pagePatterns = [
+    ...new Set(all.map((r) => (r.path.split("/").length > 3 ? `/${r.path.split("/")[1]}/*` : r.path))),
+  ];
   return [
     {
       pattern: "/*",
@@ -103,9 +115,10 @@ export function headerRules(all: Route[], styles: string[], formActions: string[
     // esbuild names every file in /assets/ by its content's hash: a changed file is a new address.
     { pattern: "/assets/*", headers: [["Cache-Control", "public, max-age=31536000, immutable"]] },
     { pattern: "/images/*", headers: [["Cache-Control", "public, max-age=3600"]] },
-    ...[...pagePatterns, "/sitemap.xml", "/robots.txt", MANIFEST, FAVICON_ICO].map(
-      (pattern): HeaderRule => ({ pattern, headers: [["Cache-Control", REVALIDATE]] }),
-    ),
+    ...[...pagePatterns, "/sitemap.xml", "/robots.txt", MANIFEST, FAVICON_ICO].map((pattern): HeaderRule => ({
+      pattern,
+      headers: [["Cache-Control", REVALIDATE]],
+    })),
   ];
 }
 

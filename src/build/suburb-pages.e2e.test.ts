@@ -12,14 +12,22 @@ import { DIST_DIR } from "../testing/dist-dir.ts";
 import { decodeEntities, visibleText } from "../testing/html.ts";
 
 const content = loadContent("content");
-const facts = JSON.parse(readFileSync("src/content/suburb-facts.json", "utf8")).suburbs as Record<string, any>[];
+const facts = JSON.parse(readFileSync("src/content/suburb-facts.json", "utf8")).suburbs as Record<
+  string,
+  any
+>[];
 
 const textOf = visibleText;
 /** Every link on the page: its address and the text a reader sees. */
 const linksOf = (html: string) =>
-  [...html.matchAll(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({ href: decodeEntities(m[1]), text: textOf(m[2]).trim() }));
+  [...html.matchAll(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({
+    href: decodeEntities(m[1]),
+    text: textOf(m[2]).trim(),
+  }));
 
-/** Dollar amounts in a text as numbers: "$1.305 million" → 1305000, "$629K" → 629000, "$1,335,000" → 1335000. */
+/**
+ * Dollar amounts in a text as numbers: "$1.305 million" → 1305000, "$629K" → 629000, "$1,335,000" → 1335000.
+ */
 function amounts(text: string): number[] {
   return [...text.matchAll(/\$(\d[\d,]*(?:\.\d+)?)\s*(million\b|m\b|k\b)?/gi)].map((m) => {
     const n = Number(m[1].replace(/,/g, ""));
@@ -31,9 +39,16 @@ function amounts(text: string): number[] {
 /** Every figure in the facts file marked weak (no reputable original), with where it sits. */
 function weakFigures(f: Record<string, any>): { where: string; value: string }[] {
   const found: { where: string; value: string }[] = [];
-  for (const key of ["population", "medianHousePrice", "medianHouseRent", "medianUnitPrice", "medianUnitRent"]) {
+  for (const key of [
+    "population",
+    "medianHousePrice",
+    "medianHouseRent",
+    "medianUnitPrice",
+    "medianUnitRent",
+  ]) {
     for (const [i, fig] of [f[key], ...(f[key]?.alsoSeen ?? [])].entries()) {
-      if (fig && typeof fig === "object" && fig.weak) found.push({ where: i === 0 ? key : `${key}.alsoSeen[${i - 1}]`, value: fig.value });
+      if (fig && typeof fig === "object" && fig.weak)
+        found.push({ where: i === 0 ? key : `${key}.alsoSeen[${i - 1}]`, value: fig.value });
     }
   }
   return found;
@@ -46,15 +61,26 @@ const NOT_RESEARCHED = { schools: [] };
 
 describe("a/an before a word", () => {
   it("follows the sound, not only the letter", () => {
-    expect(["Annerley", "Ascot", "Indooroopilly", "East Brisbane", "Upper Kedron", "Ormiston", "hour"].map(aOrAn)).toEqual(["an", "an", "an", "an", "an", "an", "an"]);
-    expect(["Toowong", "Bulimba", "unit", "European", "one-off", "Yeronga", "house"].map(aOrAn)).toEqual(["a", "a", "a", "a", "a", "a", "a"]);
+    expect(
+      ["Annerley", "Ascot", "Indooroopilly", "East Brisbane", "Upper Kedron", "Ormiston", "hour"].map(aOrAn),
+    ).toEqual(["an", "an", "an", "an", "an", "an", "an"]);
+    expect(["Toowong", "Bulimba", "unit", "European", "one-off", "Yeronga", "house"].map(aOrAn)).toEqual([
+      "a",
+      "a",
+      "a",
+      "a",
+      "a",
+      "a",
+      "a",
+    ]);
   });
 
   it("gives an to each vowel-sound suburb the issue lists, and a to each suburb whose name starts with a consonant", () => {
     const vowel = content.suburbs.filter((s) => VOWEL_SOUND.includes(s.slug));
     expect(vowel.length).toBeGreaterThan(0);
     for (const s of vowel) expect(aOrAn(s.name), s.name).toBe("an");
-    for (const s of content.suburbs.filter((s) => /^[^aeiou]/i.test(s.name))) expect(aOrAn(s.name), s.name).toBe("a");
+    for (const s of content.suburbs.filter((s) => /^[^aeiou]/i.test(s.name)))
+      expect(aOrAn(s.name), s.name).toBe("a");
   });
 });
 
@@ -66,7 +92,14 @@ describe.each(content.suburbs.map((s) => [s.slug, s] as const))("the page for %s
 
   it("links to no copy host, and to no source other than over https at a domain name", () => {
     expect(links.filter((l) => copyHostOf(l.href)).map((l) => l.href)).toEqual([]);
-    expect(external.filter((l) => !/^https:\/\/[^/?#:@]+(?:[/?#]|$)/.test(l.href) || /^https:\/\/\d+\.\d+\.\d+\.\d+/.test(l.href)).map((l) => l.href)).toEqual([]);
+    expect(
+      external
+        .filter(
+          (l) =>
+            !/^https:\/\/[^/?#:@]+(?:[/?#]|$)/.test(l.href) || /^https:\/\/\d+\.\d+\.\d+\.\d+/.test(l.href),
+        )
+        .map((l) => l.href),
+    ).toEqual([]);
   });
 
   it("shows each source as its citation, linked to its page, never as an address", () => {
@@ -78,16 +111,20 @@ describe.each(content.suburbs.map((s) => [s.slug, s] as const))("the page for %s
     }
     // Every listed source is on the page, in the "Sources for the figures on this page" list.
     const list = html.slice(html.indexOf("Sources for the figures on this page"));
-    expect(linksOf(list).map((l) => [l.href, l.text])).toEqual(expect.arrayContaining(suburb.sources.map((s) => [s.url, s.citation])));
+    expect(linksOf(list).map((l) => [l.href, l.text])).toEqual(
+      expect.arrayContaining(suburb.sources.map((s) => [s.url, s.citation])),
+    );
   });
 
   it("shows no figure that has no reputable source", () => {
     const f = facts.find((x) => x.slug === slug) ?? NOT_RESEARCHED;
     const onPage = new Set(amounts(text));
     for (const weak of weakFigures(f)) {
-      for (const amount of amounts(weak.value)) expect(onPage.has(amount), `${weak.where} ${weak.value} is on the page`).toBe(false);
+      for (const amount of amounts(weak.value))
+        expect(onPage.has(amount), `${weak.where} ${weak.value} is on the page`).toBe(false);
     }
-    for (const school of f.schools.filter((s: any) => s.weak)) expect(text, school.name).not.toContain(school.name);
+    for (const school of f.schools.filter((s: any) => s.weak))
+      expect(text, school.name).not.toContain(school.name);
   });
 
   it(`says "${aOrAn(suburb.name)} ${suburb.name}", never the other article`, () => {

@@ -25,4 +25,5 @@ export function abnChecks(digits: string): boolean {
 }
 
 /** "51824753556" → "51 824 753 556": an ABN as it is usually written, in groups of 2, 3, 3 and 3 digits. */
-export const formatAbn = (abn: string) => abnDigits(abn).replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, "$1 $2 $3 $4");
+export const formatAbn = (abn: string) =>
+  abnDigits(abn).replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, "$1 $2 $3 $4");

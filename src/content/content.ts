@@ -28,13 +28,18 @@ export type FileKey = keyof typeof FILES;
  * copies to start one. Without pricing.yaml no price appears anywhere: the
  * owner's prices are the only source of a figure (decision 0061).
  */
-export const OPTIONAL_FILES = { pricing: "docs/pricing.example.yaml" } as const satisfies Partial<Record<FileKey, string>>;
+export const OPTIONAL_FILES = { pricing: "docs/pricing.example.yaml" } as const satisfies Partial<
+  Record<FileKey, string>
+>;
 export type OptionalKey = keyof typeof OPTIONAL_FILES;
 export const isOptional = (key: FileKey): key is OptionalKey => key in OPTIONAL_FILES;
 
 /** A file's value once its schema has checked it. */
 export type FileValue<K extends FileKey> = z.output<(typeof FILES)[K][1]>;
-/** What `Content` holds of a file: a file that holds one list under its own key (services.yaml's `services:`) gives the list. */
+/**
+ * What `Content` holds of a file: a file that holds one list under its own key (services.yaml's `services:`)
+ * gives the list.
+ */
 type Unwrapped<K extends FileKey> = FileValue<K> extends Record<K, infer List> ? List : FileValue<K>;
 
 export type Content = { [K in FileKey]: K extends OptionalKey ? Unwrapped<K> | undefined : Unwrapped<K> } & {

@@ -56,7 +56,10 @@ export const COPY_HOSTS = [
 ] as const;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** "piglix" → "[pP][iI][gG][lL][iI][xX]": a host matches in any case, without the `i` flag a JSON Schema pattern cannot carry. */
+/**
+ * "piglix" → "[pP][iI][gG][lL][iI][xX]": a host matches in any case, without the `i` flag a JSON Schema
+ * pattern cannot carry.
+ */
 const anyCase = (s: string) => s.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
 
 /**
@@ -68,7 +71,9 @@ export const NOT_ON_COPY_HOST = new RegExp(
   `^[a-zA-Z][a-zA-Z0-9+.-]*://(?!(?:[^/?#@]*[.@])?(?:${COPY_HOSTS.map((h) => anyCase(escape(h))).join("|")})\\.?(?:[:/?#]|$))`,
 );
 
-/** The list entry an address's host is on, if any: `copyHostOf("https://kids.kiddle.co/X")` is "kiddle.co". */
+/**
+ * The list entry an address's host is on, if any: `copyHostOf("https://kids.kiddle.co/X")` is "kiddle.co".
+ */
 export function copyHostOf(address: string): string | undefined {
   let host: string;
   try {

@@ -59,7 +59,8 @@ export type SlotName = keyof typeof IMAGE_SLOTS;
  * (none sold since 2020), so it gets one copy and no srcset; the build makes
  * only the copies this picks, and the page names the same one.
  */
-export const fallbackWidth = (widths: number[], drawn: number): number => widths.find((w) => w >= drawn) ?? Math.max(...widths);
+export const fallbackWidth = (widths: number[], drawn: number): number =>
+  widths.find((w) => w >= drawn) ?? Math.max(...widths);
 
 /** One `image:` field: which file of content/ holds it, where, and the slot it fills. */
 export interface ImageUse {
@@ -74,9 +75,19 @@ export interface ImageUse {
 /** Every image field the templates show, with its slot. The templates pass the same slot to <Picture>. */
 export function imageUses(data: { services: ServiceData[]; home: HomeData; about: AboutData }): ImageUse[] {
   return [
-    ...data.services.map((s, i): ImageUse => ({ file: "services", at: ["services", i, "intro", "image"], image: s.intro.image, slot: "half" })),
+    ...data.services.map((s, i): ImageUse => ({
+      file: "services",
+      at: ["services", i, "intro", "image"],
+      image: s.intro.image,
+      slot: "half",
+    })),
     { file: "home", at: ["bondIntro", "image"], image: data.home.bondIntro.image, slot: "half" },
-    ...data.home.services.cards.map((c, i): ImageUse => ({ file: "home", at: ["services", "cards", i, "image"], image: c.image, slot: "icon" })),
+    ...data.home.services.cards.map((c, i): ImageUse => ({
+      file: "home",
+      at: ["services", "cards", i, "image"],
+      image: c.image,
+      slot: "icon",
+    })),
     { file: "about", at: ["story", "image"], image: data.about.story.image, slot: "half" },
   ];
 }
@@ -97,8 +108,14 @@ export type ImageFile =
       /** The largest copy's size, which gives the <img> its aspect ratio. */
       width: number;
       height: number;
-      /** The copies in each format, narrowest first; the last format is the fallback (JPEG, or PNG for a transparent image). */
-      formats: { type: "image/avif" | "image/webp" | "image/jpeg" | "image/png"; files: { width: number; src: string }[] }[];
+      /**
+       * The copies in each format, narrowest first; the last format is the fallback (JPEG, or PNG for a
+       * transparent image).
+       */
+      formats: {
+        type: "image/avif" | "image/webp" | "image/jpeg" | "image/png";
+        files: { width: number; src: string }[];
+      }[];
     };
 
 /**
@@ -109,11 +126,15 @@ export function svgSize(svg: string): { width: number; height: number } | undefi
   const root = /<svg\b[^>]*>/i.exec(svg)?.[0];
   if (!root) return undefined;
   const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, "i").exec(root)?.[1];
-  const px = (v: string | undefined) => (v && /^\s*\d+(\.\d+)?\s*(px)?\s*$/.test(v) ? parseFloat(v) : undefined);
+  const px = (v: string | undefined) =>
+    v && /^\s*\d+(\.\d+)?\s*(px)?\s*$/.test(v) ? parseFloat(v) : undefined;
   const width = px(attr("width"));
   const height = px(attr("height"));
   if (width && height) return { width, height };
-  const box = attr("viewBox")?.trim().split(/[\s,]+/).map(Number);
+  const box = attr("viewBox")
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (box?.length === 4 && box[2] > 0 && box[3] > 0) return { width: box[2], height: box[3] };
   return undefined;
 }

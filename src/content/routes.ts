@@ -7,7 +7,15 @@
  */
 import type { Content } from "./content.ts";
 import type { ServiceData, SuburbData } from "./schema.ts";
-import { ABOUT_PATH, CONTACT_PATH, PRIVACY_PATH, QUOTE_PATH, servicePath, suburbPath, TERMS_PATH } from "../shared/paths.ts";
+import {
+  ABOUT_PATH,
+  CONTACT_PATH,
+  PRIVACY_PATH,
+  QUOTE_PATH,
+  servicePath,
+  suburbPath,
+  TERMS_PATH,
+} from "../shared/paths.ts";
 
 export type Route =
   | { kind: "home"; path: "/" }
@@ -22,7 +30,9 @@ export type Route =
 
 export type RouteKind = Route["kind"];
 
-/** Every page, in the order a visitor meets them, the two the footer's fine print links to, then the 404 page. */
+/**
+ * Every page, in the order a visitor meets them, the two the footer's fine print links to, then the 404 page.
+ */
 export function routes(content: Content): Route[] {
   return [
     { kind: "home", path: "/" },
@@ -52,10 +62,17 @@ export function outputFile(route: Route): string {
 /** Pages that search engines should index (all but the 404). */
 export const isIndexable = (route: Route) => route.kind !== "notFound";
 
-/** Pages that show phones the Call · Get a Quote bar once scrolled (src/templates/CallBar.tsx): the ones that sell. */
-export const hasCallBar = (route: Route) => route.kind === "home" || route.kind === "service" || route.kind === "suburb";
+/**
+ * Pages that show phones the Call · Get a Quote bar once scrolled (src/templates/CallBar.tsx): the ones that
+ * sell.
+ */
+export const hasCallBar = (route: Route) =>
+  route.kind === "home" || route.kind === "service" || route.kind === "suburb";
 
-/** Once per suburb list, not once per page: with thousands of suburbs the header's filter on every page was a build's largest cost after React. */
+/**
+ * Once per suburb list, not once per page: with thousands of suburbs the header's filter on every page was a
+ * build's largest cost after React.
+ */
 const perSuburbList = <T>(pick: (suburbs: Content["suburbs"]) => T) => {
   const cache = new WeakMap<Content["suburbs"], T>();
   return (content: Content): T => {

@@ -19,8 +19,11 @@ export function siteFacts(content: Content) {
     // The hours without their labels, which only the pages show.
     hours: hours.map(({ days, opens, closes }) => ({ days, opens, closes })),
     // Every page a visitor can be on: the 404 page answers addresses that are not pages.
-    pages: routes(content).filter(isIndexable).map((r) => r.path),
-    // The owner's prices, when content/pricing.yaml exists: the relay works out the notice's estimate from them.
+    pages: routes(content)
+      .filter(isIndexable)
+      .map((r) => r.path),
+    // The owner's prices, when content/pricing.yaml exists: the relay works out the notice's estimate from
+    // them.
     ...(content.pricing ? { prices: content.pricing } : {}),
     emailProvider: content.privacy.emailProvider ?? ("none" as const),
   };

@@ -24,7 +24,10 @@ import { handleUpdate } from "./owner/presses.ts";
 
 /** How the host sends stored leads: Node's loop (node/delivery.ts), the Worker's Queue (worker/queue.ts). */
 export interface Scheduling {
-  /** Starts sending a lead just stored; the visitor's answer waits for it a moment. Undefined: nothing is sent now. */
+  /**
+   * Starts sending a lead just stored; the visitor's answer waits for it a moment. Undefined: nothing is sent
+   * now.
+   */
   deliverNow?: (id: string) => Promise<void>;
   health(): Promise<Health>;
 }
@@ -32,14 +35,23 @@ export interface Scheduling {
 export interface ComposeOptions {
   store: LeadStore;
   config: RelayConfig;
-  /** Telegram as the relay sends to it (telegramInUse, leads/policy.ts); undefined: leads are stored, not sent. */
+  /**
+   * Telegram as the relay sends to it (telegramInUse, leads/policy.ts); undefined: leads are stored, not
+   * sent.
+   */
   telegram: TelegramOptions | undefined;
   scheduling: Scheduling;
-  /** What the host was told of the site (content/ on Node, the variables on the Worker); the settings override it. */
+  /**
+   * What the host was told of the site (content/ on Node, the variables on the Worker); the settings override
+   * it.
+   */
   site: Partial<SiteFacts> | undefined;
   /** Whether button presses arrive through Telegram's webhook (POST /api/telegram). */
   webhook: boolean;
-  /** What differs by host at the door: the Worker's shared limiters, Node's trusted proxies, the answer's wait. */
+  /**
+   * What differs by host at the door: the Worker's shared limiters, Node's trusted proxies, the answer's
+   * wait.
+   */
   door?: Pick<RelayOptions, "limiter" | "tapLimiter" | "trustProxy" | "answerBudgetMs">;
   /** The relay's clock (tests move it on instead of sleeping). */
   now?: () => number;
@@ -52,16 +64,43 @@ export interface Relay {
   handler: RelayHandler;
   /** One of Telegram's updates (a button press), for polling; undefined without Telegram. */
   handleUpdate: ((update: unknown) => Promise<boolean>) | undefined;
-  /** The reminders and the morning digest at a moment, run every minute; undefined without Telegram: nobody to remind. */
+  /**
+   * The reminders and the morning digest at a moment, run every minute; undefined without Telegram: nobody to
+   * remind.
+   */
   ownerTick: ((now: number) => Promise<void>) | undefined;
   health(): Promise<Health>;
 }
 
-export async function composeRelay({ store, config, telegram, scheduling, site, webhook, door, now = Date.now, log = logLine, email }: ComposeOptions): Promise<Relay> {
+export async function composeRelay({
+  store,
+  config,
+  telegram,
+  scheduling,
+  site,
+  webhook,
+  door,
+  now = Date.now,
+  log = logLine,
+  email,
+}: ComposeOptions): Promise<Relay> {
   const facts = siteInUse(config, site);
-  const handle = telegram && ((update: unknown) => handleUpdate(update, { store, telegram, log, now, hours: facts.hours }));
-  const owner = telegram && { store, telegram, hours: facts.hours, reminderMinutes: config.LEAD_REMINDER_MINUTES, followUpDays: config.LEAD_FOLLOW_UP_DAYS, log, emailDigest: email && digestByEmail(store, email, now) };
-  const health = email ? async () => withEmail(await scheduling.health(), await store.emails.failingSince(now() - STALE_AFTER_MS)) : scheduling.health;
+  const handle =
+    telegram &&
+    ((update: unknown) => handleUpdate(update, { store, telegram, log, now, hours: facts.hours }));
+  const owner = telegram && {
+    store,
+    telegram,
+    hours: facts.hours,
+    reminderMinutes: config.LEAD_REMINDER_MINUTES,
+    followUpDays: config.LEAD_FOLLOW_UP_DAYS,
+    log,
+    emailDigest: email && digestByEmail(store, email, now),
+  };
+  const health = email
+    ? async () =>
+        withEmail(await scheduling.health(), await store.emails.failingSince(now() - STALE_AFTER_MS))
+    : scheduling.health;
   const handler = createRelay({
     ...door,
     updates: handle && webhook ? { secret: await webhookSecret(telegram.token), handle } : undefined,

@@ -26,9 +26,13 @@ export function setting<T>(read: (given: string | undefined, fail: (message: str
   );
 }
 
-export const emptyAsMissing = (s: string | undefined) => (s === undefined || s.trim() === "" ? undefined : s.trim());
+export const emptyAsMissing = (s: string | undefined) =>
+  s === undefined || s.trim() === "" ? undefined : s.trim();
 
-/** A whole number setting from `min` to `max`, `fallback` when unset; `what` words the expectation when it is not. */
+/**
+ * A whole number setting from `min` to `max`, `fallback` when unset; `what` words the expectation when it is
+ * not.
+ */
 export const wholeNumber = (fallback: number, min: number, max: number, what?: string) =>
   setting((given, fail) => {
     const n = readWholeNumber(given, { fallback, min, max, what });
@@ -48,8 +52,17 @@ const text = setting((given) => emptyAsMissing(given));
 
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
-/** Opening hours as content/site.yaml writes them, without the labels: BUSINESS_HOURS, and the hours among the Worker's site facts (worker/site-vars.ts). */
-export const HoursLines = z.array(z.object({ days: z.array(z.enum(DAYS)).check(z.minLength(1)), opens: z.optional(clock), closes: z.optional(clock) }));
+/**
+ * Opening hours as content/site.yaml writes them, without the labels: BUSINESS_HOURS, and the hours among the
+ * Worker's site facts (worker/site-vars.ts).
+ */
+export const HoursLines = z.array(
+  z.object({
+    days: z.array(z.enum(DAYS)).check(z.minLength(1)),
+    opens: z.optional(clock),
+    closes: z.optional(clock),
+  }),
+);
 /** Opening hours as JSON, over the site's (content/site.yaml's) on either host. */
 const businessHours = setting((given, fail) => {
   if (given === undefined || given.trim() === "") return undefined;
@@ -62,7 +75,10 @@ const businessHours = setting((given, fail) => {
       }
     })(),
   );
-  if (!lines.success) return fail('expected content/site.yaml\'s hours as JSON, e.g. [{"days":["Monday"],"opens":"08:00","closes":"18:00"}]');
+  if (!lines.success)
+    return fail(
+      'expected content/site.yaml\'s hours as JSON, e.g. [{"days":["Monday"],"opens":"08:00","closes":"18:00"}]',
+    );
   const problems = lines.data.flatMap((line, i) => {
     const problem = hoursLineProblem(line);
     return problem ? [`line ${i + 1}'s ${problem.field} ${problem.message}`] : [];
@@ -74,7 +90,8 @@ const businessHours = setting((given, fail) => {
 export const DEFAULT_LEADS_DB = ".data/leads.sqlite";
 
 /** Where the owner learns the chat id (docs/relay.md, "Finding the chat id"). */
-const FIND_CHAT_ID = "call the Bot API's getUpdates after posting in the chat, or see docs/relay.md (Finding the chat id)";
+const FIND_CHAT_ID =
+  "call the Bot API's getUpdates after posting in the chat, or see docs/relay.md (Finding the chat id)";
 
 /**
  * The address of an API the relay calls with a secret (Telegram's bot token in the path, the email
@@ -88,8 +105,14 @@ export const apiAddress = (fallback: string) =>
     const url = URL.parse(s);
     if (!url || !/^https?:$/.test(url.protocol)) return fail(`expected an https URL such as ${fallback}`);
     const problems: string[] = [];
-    if (url.protocol !== "https:" && !isLoopback(url.hostname)) problems.push("must be https: (plain http only for a loopback address such as 127.0.0.1, for a local stand-in)");
-    if (url.username !== "" || url.password !== "") problems.push(`must not carry a user name or password (user:password@host): give the address only, such as ${fallback}`);
+    if (url.protocol !== "https:" && !isLoopback(url.hostname))
+      problems.push(
+        "must be https: (plain http only for a loopback address such as 127.0.0.1, for a local stand-in)",
+      );
+    if (url.username !== "" || url.password !== "")
+      problems.push(
+        `must not carry a user name or password (user:password@host): give the address only, such as ${fallback}`,
+      );
     for (const problem of problems) fail(problem);
     return problems.length ? z.NEVER : s;
   });
@@ -99,14 +122,21 @@ export const RelayEnv = z
     // Never echo the value: a wrong token is still a secret.
     TELEGRAM_BOT_TOKEN: setting((given, fail) => {
       const t = emptyAsMissing(given);
-      return t === undefined || /^\d+:[\w-]{20,}$/.test(t) ? t : fail("does not look like a bot token (digits, a colon, then the secret), as @BotFather gives it");
+      return t === undefined || /^\d+:[\w-]{20,}$/.test(t)
+        ? t
+        : fail("does not look like a bot token (digits, a colon, then the secret), as @BotFather gives it");
     }),
     TELEGRAM_CHAT_ID: setting((given, fail) => {
       const c = emptyAsMissing(given);
       // A button press names its chat by number only (owner/presses.ts compares the two), so a @channelname,
       // which sendMessage would take, would leave every press of the owner's ignored.
-      if (c?.startsWith("@")) return fail(`is a @name; the relay needs the chat's numeric id (for example -1001234567890), since the owner's button presses name the chat by number: ${FIND_CHAT_ID}`);
-      return c === undefined || /^-?\d+$/.test(c) ? c : fail(`expected the chat's numeric id, for example -1001234567890: ${FIND_CHAT_ID}`);
+      if (c?.startsWith("@"))
+        return fail(
+          `is a @name; the relay needs the chat's numeric id (for example -1001234567890), since the owner's button presses name the chat by number: ${FIND_CHAT_ID}`,
+        );
+      return c === undefined || /^-?\d+$/.test(c)
+        ? c
+        : fail(`expected the chat's numeric id, for example -1001234567890: ${FIND_CHAT_ID}`);
     }),
     // The bot token travels in the URL's path.
     TELEGRAM_API_BASE: apiAddress("https://api.telegram.org"),
@@ -114,10 +144,16 @@ export const RelayEnv = z
     /** Comma-separated origins allowed to post from other sites, e.g. https://www.example.com. */
     ALLOWED_ORIGINS: setting((given, fail) => {
       const origins: string[] = [];
-      for (const item of (given ?? "").split(",").map((x) => x.trim()).filter(Boolean)) {
+      for (const item of (given ?? "")
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)) {
         const origin = originOf(item);
         if (origin) origins.push(origin);
-        else fail(`${JSON.stringify(item)} is not an origin such as https://www.example.com (scheme and host, no path)`);
+        else
+          fail(
+            `${JSON.stringify(item)} is not an origin such as https://www.example.com (scheme and host, no path)`,
+          );
       }
       return origins;
     }),
@@ -131,20 +167,39 @@ export const RelayEnv = z
     RELAY_ORIGIN: setting((given, fail) => {
       const s = emptyAsMissing(given);
       if (s === undefined) return undefined;
-      return originOf(s) ?? fail(`${JSON.stringify(s)} is not an origin such as https://www.example.com.au (scheme and host, no path)`);
+      return (
+        originOf(s) ??
+        fail(
+          `${JSON.stringify(s)} is not an origin such as https://www.example.com.au (scheme and host, no path)`,
+        )
+      );
     }),
-    /** The business phone for the contact form's failure text on the page a script-less post gets, over the site's (site.ts). */
+    /**
+     * The business phone for the contact form's failure text on the page a script-less post gets, over the
+     * site's (site.ts).
+     */
     SITE_PHONE: text,
     /** "off" turns the spam check off: every valid post is a lead. */
     SPAM_CHECKS: oneOf(["on", "off"], "on", 'expected "on" or "off"'),
-    /** The key that signs the forms' proof tokens; without it the relay makes one and keeps it in the lead store. */
+    /**
+     * The key that signs the forms' proof tokens; without it the relay makes one and keeps it in the lead
+     * store.
+     */
     SPAM_KEY: setting((given, fail) => {
       const k = emptyAsMissing(given);
-      return k === undefined || k.length >= 32 ? k : fail("is too short: use at least 32 random characters (for example: openssl rand -hex 32)");
+      return k === undefined || k.length >= 32
+        ? k
+        : fail("is too short: use at least 32 random characters (for example: openssl rand -hex 32)");
     }),
-    /** Minutes after its notice before a lead nobody has pressed a stage for is reminded (in business hours); 0: never. */
+    /**
+     * Minutes after its notice before a lead nobody has pressed a stage for is reminded (in business hours);
+     * 0: never.
+     */
     LEAD_REMINDER_MINUTES: wholeNumber(30, 0, 24 * 60),
-    /** Business days after Quoted before a lead not yet Booked or Lost gets its one follow-up reminder; 0: never. */
+    /**
+     * Business days after Quoted before a lead not yet Booked or Lost gets its one follow-up reminder; 0:
+     * never.
+     */
     LEAD_FOLLOW_UP_DAYS: wholeNumber(3, 0, 30),
     BUSINESS_HOURS: businessHours,
     /** How many proxies stand in front of the relay, whose X-Forwarded-For entries are trusted. */
@@ -154,43 +209,64 @@ export const RelayEnv = z
     z.superRefine((env, ctx) => {
       if ((env.TELEGRAM_BOT_TOKEN === undefined) !== (env.TELEGRAM_CHAT_ID === undefined)) {
         const missing = env.TELEGRAM_BOT_TOKEN === undefined ? "TELEGRAM_BOT_TOKEN" : "TELEGRAM_CHAT_ID";
-        ctx.addIssue({ code: "custom", path: [missing], message: "is missing: set both TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or neither to only store leads" });
+        ctx.addIssue({
+          code: "custom",
+          path: [missing],
+          message:
+            "is missing: set both TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or neither to only store leads",
+        });
       }
     }),
   );
 
 /** Days after which what a visitor typed is erased from delivered (and spam) leads. */
-const retentionDays = wholeNumber(LEADS_RETENTION_DAYS.fallback, LEADS_RETENTION_DAYS.min, LEADS_RETENTION_DAYS.max);
-
-export const ServerEnv = z.intersection(
-  RelayEnv,
-  z.object({
-    PORT: positiveInt(4321, 65_535),
-    HOST: setting((given) => emptyAsMissing(given) ?? "localhost"),
-    /** The lead store's SQLite file. */
-    LEADS_DB: setting((given) => emptyAsMissing(given) ?? DEFAULT_LEADS_DB),
-    LEADS_RETENTION_DAYS: retentionDays,
-    /** "1": store leads without sending them, on purpose (allowed in production). */
-    LEADS_STORE_ONLY: setting((given) => emptyAsMissing(given) === "1"),
-    /**
-     * How the owner's button presses reach a Node relay: "polling" (getUpdates; works without a public
-     * address), "webhook" (Telegram posts to /api/telegram; set it with npm run telegram -- webhook URL),
-     * or "off".
-     */
-    TELEGRAM_UPDATES: oneOf(["polling", "webhook", "off"], "polling", 'expected "polling", "webhook" or "off"'),
-    NODE_ENV: z.optional(z.string()),
-  }),
-).check(
-  z.superRefine((env, ctx) => {
-  if (env.NODE_ENV === "production" && env.TELEGRAM_BOT_TOKEN === undefined && env.TELEGRAM_CHAT_ID === undefined && !env.LEADS_STORE_ONLY) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["TELEGRAM_BOT_TOKEN"],
-      message: "and TELEGRAM_CHAT_ID are not set, so in production (NODE_ENV=production) no lead would reach the owner. Set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or LEADS_STORE_ONLY=1 if storing leads without sending them is meant.",
-    });
-  }
-  }),
+const retentionDays = wholeNumber(
+  LEADS_RETENTION_DAYS.fallback,
+  LEADS_RETENTION_DAYS.min,
+  LEADS_RETENTION_DAYS.max,
 );
+
+export const ServerEnv = z
+  .intersection(
+    RelayEnv,
+    z.object({
+      PORT: positiveInt(4321, 65_535),
+      HOST: setting((given) => emptyAsMissing(given) ?? "localhost"),
+      /** The lead store's SQLite file. */
+      LEADS_DB: setting((given) => emptyAsMissing(given) ?? DEFAULT_LEADS_DB),
+      LEADS_RETENTION_DAYS: retentionDays,
+      /** "1": store leads without sending them, on purpose (allowed in production). */
+      LEADS_STORE_ONLY: setting((given) => emptyAsMissing(given) === "1"),
+      /**
+       * How the owner's button presses reach a Node relay: "polling" (getUpdates; works without a public
+       * address), "webhook" (Telegram posts to /api/telegram; set it with npm run telegram -- webhook URL),
+       * or "off".
+       */
+      TELEGRAM_UPDATES: oneOf(
+        ["polling", "webhook", "off"],
+        "polling",
+        'expected "polling", "webhook" or "off"',
+      ),
+      NODE_ENV: z.optional(z.string()),
+    }),
+  )
+  .check(
+    z.superRefine((env, ctx) => {
+      if (
+        env.NODE_ENV === "production" &&
+        env.TELEGRAM_BOT_TOKEN === undefined &&
+        env.TELEGRAM_CHAT_ID === undefined &&
+        !env.LEADS_STORE_ONLY
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["TELEGRAM_BOT_TOKEN"],
+          message:
+            "and TELEGRAM_CHAT_ID are not set, so in production (NODE_ENV=production) no lead would reach the owner. Set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or LEADS_STORE_ONLY=1 if storing leads without sending them is meant.",
+        });
+      }
+    }),
+  );
 
 /** The relay on Cloudflare Workers: D1 holds the leads, so it erases them too. */
 export const WorkerEnv = z.intersection(RelayEnv, z.object({ LEADS_RETENTION_DAYS: retentionDays }));
@@ -201,13 +277,18 @@ export type WorkerConfig = z.output<typeof WorkerEnv>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`The relay's settings have ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    super(
+      `The relay's settings have ${problems.length === 1 ? "a problem" : `${problems.length} problems`}:\n${problems.map((p) => `  ${p}`).join("\n")}`,
+    );
     this.name = "ConfigError";
   }
 }
 
 /** `env` read by `schema`, or a ConfigError naming every problem by its variable. */
-export function parse<T extends z.ZodMiniType>(schema: T, env: Record<string, string | undefined>): z.output<T> {
+export function parse<T extends z.ZodMiniType>(
+  schema: T,
+  env: Record<string, string | undefined>,
+): z.output<T> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`));
@@ -224,9 +305,16 @@ function isLoopback(hostname: string): boolean {
 /** Where Telegram is, fit to print: the origin only, never a user or password a URL might carry. */
 export const printableApiBase = (c: RelayConfig) => new URL(c.TELEGRAM_API_BASE).origin;
 
-export const telegramConfigured = (c: RelayConfig): c is RelayConfig & { TELEGRAM_BOT_TOKEN: string; TELEGRAM_CHAT_ID: string } =>
+export const telegramConfigured = (
+  c: RelayConfig,
+): c is RelayConfig & { TELEGRAM_BOT_TOKEN: string; TELEGRAM_CHAT_ID: string } =>
   c.TELEGRAM_BOT_TOKEN !== undefined && c.TELEGRAM_CHAT_ID !== undefined;
 
-/** Where and as whom the relay sends, or undefined when the token or chat id is missing: leads are then stored, not sent. */
+/**
+ * Where and as whom the relay sends, or undefined when the token or chat id is missing: leads are then
+ * stored, not sent.
+ */
 export const telegramOptions = (c: RelayConfig): TelegramOptions | undefined =>
-  telegramConfigured(c) ? { apiBase: c.TELEGRAM_API_BASE, token: c.TELEGRAM_BOT_TOKEN, chatId: c.TELEGRAM_CHAT_ID } : undefined;
+  telegramConfigured(c)
+    ? { apiBase: c.TELEGRAM_API_BASE, token: c.TELEGRAM_BOT_TOKEN, chatId: c.TELEGRAM_CHAT_ID }
+    : undefined;

@@ -5,7 +5,14 @@
  * (a bot token travels in Telegram's path, an API key in a header).
  */
 
-const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+const CONNECT_FAILURES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 
 /** The request never connected, so the server cannot have acted on it. */
 export function isConnectFailure(error: unknown): boolean {
@@ -16,10 +23,17 @@ export function isConnectFailure(error: unknown): boolean {
 /** AbortSignal.timeout fired: the request may have been acted on, its answer never came. */
 export const timedOut = (error: unknown) => error instanceof Error && error.name === "TimeoutError";
 
-/** Why a request got no answer, by the error's kind only: a fetch error's message or cause could carry the URL. */
+/**
+ * Why a request got no answer, by the error's kind only: a fetch error's message or cause could carry the
+ * URL.
+ */
 export function networkReason(error: unknown): string {
   const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
-  const kind = !(error instanceof Error) ? "unknown error" : timedOut(error) ? "no answer in time" : `${error.name}${typeof code === "string" ? ` ${code}` : ""}`;
+  const kind = !(error instanceof Error)
+    ? "unknown error"
+    : timedOut(error)
+      ? "no answer in time"
+      : `${error.name}${typeof code === "string" ? ` ${code}` : ""}`;
   return `network: ${kind}`;
 }
 

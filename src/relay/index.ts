@@ -1,2 +1,8 @@
 /** What the servers that host the relay use of it. */
-export { ConfigError, printableApiBase, serverConfig, telegramConfigured, type ServerConfig } from "./config.ts";
+export {
+  ConfigError,
+  printableApiBase,
+  serverConfig,
+  telegramConfigured,
+  type ServerConfig,
+} from "./config.ts";

@@ -1,4 +1,7 @@
-/** The site's facts as the relay goes by them: the settings over the facts from content/, over the defaults (decision 0058). */
+/**
+ * The site's facts as the relay goes by them: the settings over the facts from content/, over the defaults
+ * (decision 0058).
+ */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_HOURS, siteInUse } from "./site.ts";
 
@@ -7,7 +10,11 @@ const FACTS = { phone: "0491 570 156", landline: "(07) 5550 1234", hours: HOURS,
 
 describe("siteInUse", () => {
   it("goes by the facts: their phone, their hours, their pages and both numbers for call taps", () => {
-    expect(siteInUse({}, FACTS)).toEqual({ phone: "0491 570 156", hours: HOURS, taps: { pages: ["/", "/about-us/"], numbers: ["0491 570 156", "(07) 5550 1234"] } });
+    expect(siteInUse({}, FACTS)).toEqual({
+      phone: "0491 570 156",
+      hours: HOURS,
+      taps: { pages: ["/", "/about-us/"], numbers: ["0491 570 156", "(07) 5550 1234"] },
+    });
   });
 
   it("lets SITE_PHONE and BUSINESS_HOURS override the facts, never the numbers call taps count", () => {

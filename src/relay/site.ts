@@ -18,14 +18,27 @@ export interface SiteFacts {
   hours: readonly HoursLine[];
   /** Every page a visitor can be on ("/", "/suburbs/annerley/"): call taps count for these only. */
   pages: readonly string[];
-  /** content/pricing.yaml as the build checked it, when the site has one: the notice's estimate comes from it. */
+  /**
+   * content/pricing.yaml as the build checked it, when the site has one: the notice's estimate comes from it.
+   */
   prices?: PriceTable;
-  /** The email provider the site's privacy policy names (content/privacy.yaml `emailProvider:`), or "none"; undefined: not told. */
+  /**
+   * The email provider the site's privacy policy names (content/privacy.yaml `emailProvider:`), or "none";
+   * undefined: not told.
+   */
   emailProvider?: "resend" | "none";
 }
 
-/** Without the business's hours (a relay told neither the facts nor BUSINESS_HOURS): every day 8 am to 6 pm. */
-export const DEFAULT_HOURS: HoursLine[] = [{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], opens: "08:00", closes: "18:00" }];
+/**
+ * Without the business's hours (a relay told neither the facts nor BUSINESS_HOURS): every day 8 am to 6 pm.
+ */
+export const DEFAULT_HOURS: HoursLine[] = [
+  {
+    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+    opens: "08:00",
+    closes: "18:00",
+  },
+];
 
 export interface SiteInUse {
   phone: string;
@@ -34,8 +47,14 @@ export interface SiteInUse {
   taps: TapSite | undefined;
 }
 
-/** What the relay goes by: the settings over the facts over the defaults. `site`: as much as the host was told. */
-export function siteInUse(config: { SITE_PHONE?: string; BUSINESS_HOURS?: readonly HoursLine[] }, site: Partial<SiteFacts> | undefined): SiteInUse {
+/**
+ * What the relay goes by: the settings over the facts over the defaults. `site`: as much as the host was
+ * told.
+ */
+export function siteInUse(
+  config: { SITE_PHONE?: string; BUSINESS_HOURS?: readonly HoursLine[] },
+  site: Partial<SiteFacts> | undefined,
+): SiteInUse {
   const numbers = [site?.phone, site?.landline].filter((n): n is string => !!n);
   return {
     phone: config.SITE_PHONE ?? site?.phone ?? "",

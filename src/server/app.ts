@@ -11,7 +11,10 @@ import { staticHandler } from "./static.ts";
 export interface AppOptions {
   /** The built site, usually dist/. */
   root: string;
-  /** Answers every path under API_PREFIX (the forms' posts, the proof, the health check); without it those paths are the static site's. */
+  /**
+   * Answers every path under API_PREFIX (the forms' posts, the proof, the health check); without it those
+   * paths are the static site's.
+   */
   relay?: FetchHandler;
 }
 

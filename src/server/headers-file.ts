@@ -14,8 +14,17 @@ export interface HeaderRule {
 }
 
 export function formatHeadersFile(rules: HeaderRule[], comment?: string): string {
-  const head = comment ? comment.split("\n").map((l) => `# ${l}`.trimEnd()).join("\n") + "\n\n" : "";
-  return head + rules.map((r) => [r.pattern, ...r.headers.map(([n, v]) => `  ${n}: ${v}`)].join("\n")).join("\n\n") + "\n";
+  const head = comment
+    ? comment
+        .split("\n")
+        .map((l) => `# ${l}`.trimEnd())
+        .join("\n") + "\n\n"
+    : "";
+  return (
+    head +
+    rules.map((r) => [r.pattern, ...r.headers.map(([n, v]) => `  ${n}: ${v}`)].join("\n")).join("\n\n") +
+    "\n"
+  );
 }
 
 export function parseHeadersFile(text: string): HeaderRule[] {
@@ -40,7 +49,9 @@ function toRegExp(pattern: string): RegExp {
   if (!re) {
     const body = pattern
       .split(/(\*|:[A-Za-z]\w*)/)
-      .map((part) => (part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
+      .map((part) =>
+        part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+      )
       .join("");
     re = new RegExp(`^${body}$`);
     patternCache.set(pattern, re);

@@ -9,7 +9,17 @@
  */
 import type { Server } from "node:http";
 import { connect } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from "vitest";
 import { rawRequest } from "../testing/raw-http.ts";
 import { ALLOWED_METHODS, LINGER_MS, listen, UNEXPECTED_ERROR_PAGE, type FetchHandler } from "./node.ts";
 
@@ -18,9 +28,12 @@ let url: string;
 /** What the server runs for the current test; the default echoes the URL it was handed. */
 let handler: FetchHandler;
 let handled: string[];
-const echo: FetchHandler = (request) => new Response(request.url, { headers: { "Content-Type": "text/plain" } });
+const echo: FetchHandler = (request) =>
+  new Response(request.url, { headers: { "Content-Type": "text/plain" } });
 
-/** Errors nobody handled while a test ran: an 'error' event without a listener, a rejection without a catch. */
+/**
+ * Errors nobody handled while a test ran: an 'error' event without a listener, a rejection without a catch.
+ */
 const unhandled: unknown[] = [];
 const collect = (error: unknown) => void unhandled.push(error);
 
@@ -50,8 +63,12 @@ beforeEach(() => {
   handled = [];
   unhandled.length = 0;
   stderr = [];
-  consoleError = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void stderr.push(args.map(String).join(" ")));
-  consoleWarn = vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void stderr.push(args.map(String).join(" ")));
+  consoleError = vi
+    .spyOn(console, "error")
+    .mockImplementation((...args: unknown[]) => void stderr.push(args.map(String).join(" ")));
+  consoleWarn = vi
+    .spyOn(console, "warn")
+    .mockImplementation((...args: unknown[]) => void stderr.push(args.map(String).join(" ")));
   const write = process.stderr.write.bind(process.stderr);
   vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
     stderr.push(String(chunk));
@@ -62,11 +79,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const get = (target: string, host = "relay.test", method = "GET") => rawRequest(url, `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
-const header = (res: { headers: [string, string][] }, name: string) => res.headers.filter(([n]) => n === name).map(([, v]) => v);
+const get = (target: string, host = "relay.test", method = "GET") =>
+  rawRequest(url, `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+const header = (res: { headers: [string, string][] }, name: string) =>
+  res.headers.filter(([n]) => n === name).map(([, v]) => v);
 /**
- * Node reports a rejection nobody handled once the microtasks after the task that made it have run, and
- * an 'error' event without a listener as it is emitted: both have happened by the next turn of the event loop.
+ * Node reports a rejection nobody handled once the microtasks after the task that made it have run, and an
+ * 'error' event without a listener as it is emitted: both have happened by the next turn of the event loop.
  */
 const afterRejectionsReported = () => new Promise((resolve) => setImmediate(resolve));
 /** A stack trace's frame line, as console.error prints an Error. */
@@ -86,15 +105,21 @@ describe("the request's URL", () => {
     ["the absolute form, https", "GET", "https://other.example/"],
     ["the asterisk form", "OPTIONS", "*"],
     ["an empty target", "GET", ""],
-  ])("refuses %s (%s %s) with 400 and a short plain-text body, before the handler", async (_, method, target) => {
-    const res = await rawRequest(url, `${method} ${target} HTTP/1.1\r\nHost: relay.test\r\nOrigin: https://other.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
-    expect(res.status).toBe(400);
-    expect(handled).toEqual([]);
-    expect(res.body.length).toBeLessThan(200);
-    expect(res.body).not.toMatch(STACK_FRAME);
-    if (res.body) expect(header(res, "content-type")).toEqual(["text/plain; charset=utf-8"]);
-    expect(stderr).toEqual([]);
-  });
+  ])(
+    "refuses %s (%s %s) with 400 and a short plain-text body, before the handler",
+    async (_, method, target) => {
+      const res = await rawRequest(
+        url,
+        `${method} ${target} HTTP/1.1\r\nHost: relay.test\r\nOrigin: https://other.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+      );
+      expect(res.status).toBe(400);
+      expect(handled).toEqual([]);
+      expect(res.body.length).toBeLessThan(200);
+      expect(res.body).not.toMatch(STACK_FRAME);
+      if (res.body) expect(header(res, "content-type")).toEqual(["text/plain; charset=utf-8"]);
+      expect(stderr).toEqual([]);
+    },
+  );
 });
 
 describe("requests fetch cannot carry", () => {
@@ -110,7 +135,10 @@ describe("requests fetch cannot carry", () => {
       { text: "GET / HTTP/1.1\r\nHost: x:99999\r\n", status: [400] },
       { text: "GET / HTTP/1.1\r\nHost: user@other.example\r\n", status: [400] },
       { text: "GET / HTTP/1.1\r\nHost: other.example/x\r\n", status: [400] },
-      { text: "POST /api/quote HTTP/1.1\r\nHost: relay.test\r\nHost: other.example\r\nContent-Length: 0\r\n", status: [400] },
+      {
+        text: "POST /api/quote HTTP/1.1\r\nHost: relay.test\r\nHost: other.example\r\nContent-Length: 0\r\n",
+        status: [400],
+      },
     ];
     for (let i = 0; i < 50; i++) {
       const { text, status } = cases[i % cases.length];
@@ -134,17 +162,38 @@ describe("requests fetch cannot carry", () => {
 });
 
 describe("a body whose length is declared two ways (request smuggling)", () => {
-  /** A second request hidden in the first one's body: a server that reads the length one way and a proxy the other would run it. */
+  /**
+   * A second request hidden in the first one's body: a server that reads the length one way and a proxy the
+   * other would run it.
+   */
   const SMUGGLED = "GET /smuggled HTTP/1.1\r\nHost: relay.test\r\n\r\n";
   const head = "POST /api/quote HTTP/1.1\r\nHost: relay.test\r\n";
   it.each([
-    ["Content-Length and Transfer-Encoding", `${head}Content-Length: ${5 + SMUGGLED.length}\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${SMUGGLED}`],
-    ["Transfer-Encoding and Content-Length", `${head}Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n${SMUGGLED}`],
-    ["two Content-Lengths", `${head}Content-Length: 0\r\nContent-Length: ${SMUGGLED.length}\r\n\r\n${SMUGGLED}`],
+    [
+      "Content-Length and Transfer-Encoding",
+      `${head}Content-Length: ${5 + SMUGGLED.length}\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n${SMUGGLED}`,
+    ],
+    [
+      "Transfer-Encoding and Content-Length",
+      `${head}Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n${SMUGGLED}`,
+    ],
+    [
+      "two Content-Lengths",
+      `${head}Content-Length: 0\r\nContent-Length: ${SMUGGLED.length}\r\n\r\n${SMUGGLED}`,
+    ],
     ["a list as the Content-Length", `${head}Content-Length: 0, ${SMUGGLED.length}\r\n\r\n${SMUGGLED}`],
-    ["a Transfer-Encoding that does not end in chunked", `${head}Transfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n${SMUGGLED}`],
-    ["a Transfer-Encoding with a space before its colon", `${head}Transfer-Encoding : chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n${SMUGGLED}`],
-    ["a Transfer-Encoding folded onto the line before", `${head}Content-Length: 0\r\nX-Pad: y\r\n Transfer-Encoding: chunked\r\n\r\n${SMUGGLED}`],
+    [
+      "a Transfer-Encoding that does not end in chunked",
+      `${head}Transfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n${SMUGGLED}`,
+    ],
+    [
+      "a Transfer-Encoding with a space before its colon",
+      `${head}Transfer-Encoding : chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n${SMUGGLED}`,
+    ],
+    [
+      "a Transfer-Encoding folded onto the line before",
+      `${head}Content-Length: 0\r\nX-Pad: y\r\n Transfer-Encoding: chunked\r\n\r\n${SMUGGLED}`,
+    ],
     ["lines ended by a bare LF", `${head.replaceAll("\r\n", "\n")}Content-Length: 0\n\n${SMUGGLED}`],
   ])("refuses %s with 400, and runs neither it nor the request in its body", async (_, text) => {
     const res = await rawRequest(url, text);
@@ -155,7 +204,10 @@ describe("a body whose length is declared two ways (request smuggling)", () => {
   });
 
   it("still answers two requests sent one after the other on one connection (so the refusals above are of the ambiguity)", async () => {
-    const res = await rawRequest(url, `${head}Content-Length: 2\r\n\r\n{}GET /second HTTP/1.1\r\nHost: relay.test\r\nConnection: close\r\n\r\n`);
+    const res = await rawRequest(
+      url,
+      `${head}Content-Length: 2\r\n\r\n{}GET /second HTTP/1.1\r\nHost: relay.test\r\nConnection: close\r\n\r\n`,
+    );
     expect(res.status).toBe(200);
     expect(handled).toEqual(["POST http://relay.test/api/quote", "GET http://relay.test/second"]);
   });
@@ -163,8 +215,13 @@ describe("a body whose length is declared two ways (request smuggling)", () => {
 
 describe("an answer sent before the body was read (413)", () => {
   it("reaches the client whole, and the connection is cut only after a lingering close, not reset under the answer", async () => {
-    handler = () => new Response("Payload Too Large", { status: 413, headers: { "Content-Type": "text/plain", Connection: "close" } });
-    // A client still sending a body it declared as 100 MB, as the relay's limit test does; half-open, so it goes on sending after the server's FIN.
+    handler = () =>
+      new Response("Payload Too Large", {
+        status: 413,
+        headers: { "Content-Type": "text/plain", Connection: "close" },
+      });
+    // A client still sending a body it declared as 100 MB, as the relay's limit test does; half-open, so it
+    // goes on sending after the server's FIN.
     const socket = connect({ port: Number(new URL(url).port), host: "127.0.0.1", allowHalfOpen: true });
     let answer = "";
     let answeredAt = 0;
@@ -174,7 +231,9 @@ describe("an answer sent before the body was read (413)", () => {
     });
     socket.on("error", () => {});
     const closed = new Promise<number>((resolve) => socket.once("close", () => resolve(Date.now())));
-    socket.write("POST /api/quote HTTP/1.1\r\nHost: relay.test\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n");
+    socket.write(
+      "POST /api/quote HTTP/1.1\r\nHost: relay.test\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n",
+    );
     const chunk = Buffer.alloc(64 * 1024, 120);
     const sending = setInterval(() => !socket.destroyed && socket.write(chunk, () => {}), 5);
     const closedAt = await closed;
@@ -183,7 +242,8 @@ describe("an answer sent before the body was read (413)", () => {
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     // The whole body, to its last chunk.
     expect(answer.endsWith("\r\n\r\n11\r\nPayload Too Large\r\n0\r\n\r\n")).toBe(true);
-    // Without the lingering close the server destroys the socket as soon as its answer is written, unread body and all.
+    // Without the lingering close the server destroys the socket as soon as its answer is written, unread
+    // body and all.
     expect(closedAt - answeredAt).toBeGreaterThanOrEqual(LINGER_MS - 500);
     expect(closedAt - answeredAt).toBeLessThan(LINGER_MS + 3_000);
   });
@@ -201,7 +261,10 @@ describe("the response", () => {
     };
     const res = await get("/");
     expect(res.status).toBe(201);
-    expect(header(res, "set-cookie")).toEqual(["a=1; Path=/; HttpOnly", "b=2; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT"]);
+    expect(header(res, "set-cookie")).toEqual([
+      "a=1; Path=/; HttpOnly",
+      "b=2; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT",
+    ]);
     expect(header(res, "vary")).toEqual(["Origin, Accept-Encoding"]);
     expect(header(res, "x-one")).toEqual(["1"]);
   });
@@ -224,7 +287,9 @@ describe("the response", () => {
     socket.write("GET /big HTTP/1.1\r\nHost: relay.test\r\n\r\n");
     await new Promise((resolve) => socket.once("data", resolve));
     socket.destroy();
-    await expect.poll(() => cancelled, { timeout: 5_000, message: "the handler's stream is cancelled" }).toBe(true);
+    await expect
+      .poll(() => cancelled, { timeout: 5_000, message: "the handler's stream is cancelled" })
+      .toBe(true);
     // A cancelled stream is never pulled again (the Streams standard), so what is left to see is the errors.
     await afterRejectionsReported();
     expect(unhandled).toEqual([]);
@@ -262,6 +327,8 @@ describe("the response", () => {
     expect(res.body).toBe(UNEXPECTED_ERROR_PAGE);
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(stderr).toHaveLength(1);
-    expect(stderr[0]).toMatch(/^Unexpected error answering GET "\/broken": the handler failed: Error: a bug \(at .+node\.test\.ts:\d+:\d+\)?\)$/);
+    expect(stderr[0]).toMatch(
+      /^Unexpected error answering GET "\/broken": the handler failed: Error: a bug \(at .+node\.test\.ts:\d+:\d+\)?\)$/,
+    );
   });
 });

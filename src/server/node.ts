@@ -22,7 +22,10 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 
-export type FetchHandler = (request: Request, info: { clientAddress: string }) => Response | Promise<Response>;
+export type FetchHandler = (
+  request: Request,
+  info: { clientAddress: string },
+) => Response | Promise<Response>;
 
 export const UNEXPECTED_ERROR_PAGE = `<!DOCTYPE html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unexpected Application Error!</title></head><body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:40rem;padding:0 1rem"><h1>Unexpected Application Error!</h1><p>Something went wrong on our side. Please try again, or <a href="/">go to the home page</a>.</p></body></html>`;
 
@@ -39,7 +42,10 @@ const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 /** What a 405 names: the methods this site's handlers answer (pages: GET, HEAD; the relay: POST, OPTIONS). */
 export const ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
 
-/** A host and optional port as a Host header carries them: a name or IPv4 address, or an IPv6 address in brackets. */
+/**
+ * A host and optional port as a Host header carries them: a name or IPv4 address, or an IPv6 address in
+ * brackets.
+ */
 const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::[0-9]*)?$/;
 
 /** A refusal of a client's bad request: a status and a short plain-text reason. */
@@ -58,14 +64,24 @@ export interface ListenOptions {
   requestTimeoutMs?: number;
 }
 
-export function listen(handler: FetchHandler, { port, host, headersTimeoutMs = HEADERS_TIMEOUT_MS, requestTimeoutMs = REQUEST_TIMEOUT_MS }: ListenOptions): Promise<{ server: Server; url: string }> {
+export function listen(
+  handler: FetchHandler,
+  { port, host, headersTimeoutMs = HEADERS_TIMEOUT_MS, requestTimeoutMs = REQUEST_TIMEOUT_MS }: ListenOptions,
+): Promise<{ server: Server; url: string }> {
   // Node checks the timeouts every connectionsCheckingInterval (30 s by default): check each second.
-  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1_000 }, (req, res) => {
-    answer(handler, req, res).catch((error: unknown) => {
-      logUnexpected(req, "answering failed", error);
-      res.destroy();
-    });
-  });
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: 1_000,
+    },
+    (req, res) => {
+      answer(handler, req, res).catch((error: unknown) => {
+        logUnexpected(req, "answering failed", error);
+        res.destroy();
+      });
+    },
+  );
   // Node hands CONNECT to this event (and, with no listener, drops the connection without a word).
   server.on("connect", (_req: IncomingMessage, socket: Socket) => {
     socket.on("error", () => {});
@@ -90,12 +106,16 @@ async function answer(handler: FetchHandler, req: IncomingMessage, res: ServerRe
     // A client that went away (or was cut off by a timeout) while its body was read has nobody to answer.
     if (req.socket.destroyed) return;
     logUnexpected(req, "the handler failed", error);
-    response = new Response(UNEXPECTED_ERROR_PAGE, { status: 500, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    response = new Response(UNEXPECTED_ERROR_PAGE, {
+      status: 500,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
   }
   // A refusal of a body not read (413): closing at once, with the client still sending, makes the kernel
   // reset the connection, and the client may lose the answer with it. Send the answer and a FIN, then let
   // the client read it for a moment before the connection is cut (what servers call a lingering close).
-  if (!req.complete && response.headers.get("Connection")?.toLowerCase() === "close") lingerOnClose(req.socket);
+  if (!req.complete && response.headers.get("Connection")?.toLowerCase() === "close")
+    lingerOnClose(req.socket);
   try {
     res.writeHead(response.status, response.statusText || undefined, rawHeaders(response.headers));
   } catch (error) {
@@ -107,12 +127,14 @@ async function answer(handler: FetchHandler, req: IncomingMessage, res: ServerRe
   }
   if (!response.body) return void res.end();
   try {
-    // Ends the response, or, when the client leaves mid-body, destroys both ends: the handler's stream is cancelled.
+    // Ends the response, or, when the client leaves mid-body, destroys both ends: the handler's stream is
+    // cancelled.
     await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
   } catch (error) {
     // The client left before the end: nobody to tell.
     if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") return;
-    // The handler's stream failed mid-body: the client gets a cut-off response (the connection is closed), the log one line.
+    // The handler's stream failed mid-body: the client gets a cut-off response (the connection is closed),
+    // the log one line.
     logUnexpected(req, "the response's body failed", error);
   }
 }
@@ -137,9 +159,13 @@ function toRequest(req: IncomingMessage): { request: Request } | Refusal {
   const method = req.method ?? "GET";
   if (FORBIDDEN_METHODS.has(method.toUpperCase())) return methodRefusal();
   const target = req.url ?? "";
-  // Origin-form only: one "/" and a path. A URL treats "\" as "/", so "/\other.example" would be "//other.example".
-  if (!/^\/(?![/\\])/.test(target)) return { status: 400, text: "Bad Request: the request target must be a path starting with one /" };
-  const hosts = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i].toLowerCase() === "host").length;
+  // Origin-form only: one "/" and a path. A URL treats "\" as "/", so "/\other.example" would be
+  // "//other.example".
+  if (!/^\/(?![/\\])/.test(target))
+    return { status: 400, text: "Bad Request: the request target must be a path starting with one /" };
+  const hosts = req.rawHeaders.filter(
+    (_, i) => i % 2 === 0 && req.rawHeaders[i].toLowerCase() === "host",
+  ).length;
   if (hosts > 1) return { status: 400, text: "Bad Request: more than one Host header" };
   // HTTP/1.1 requires Host (Node refuses a request without it); an HTTP/1.0 client may leave it out.
   const host = req.headers.host ?? "localhost";
@@ -178,14 +204,23 @@ function methodRefusal(): Refusal {
 }
 
 function refuse(res: ServerResponse, { status, text, headers }: Refusal): void {
-  res.writeHead(status, { ...headers, "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+    "Cache-Control": "no-store",
+  });
   res.end(text);
 }
 
 /** A refusal written straight to a socket, for CONNECT, which never gets a ServerResponse. */
 function rawRefusal({ status, text, headers = {} }: Refusal): string {
   const lines = [`HTTP/1.1 ${status} ${text}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-  lines.push("Content-Type: text/plain; charset=utf-8", `Content-Length: ${Buffer.byteLength(text)}`, "Connection: close");
+  lines.push(
+    "Content-Type: text/plain; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(text)}`,
+    "Connection: close",
+  );
   return `${lines.join("\r\n")}\r\n\r\n${text}`;
 }
 
@@ -206,5 +241,7 @@ function logUnexpected(req: IncomingMessage, what: string, error: unknown): void
   const { name = "Error", message = String(error), stack = "" } = error instanceof Error ? error : {};
   const at = /\n\s+at (.+)/.exec(stack)?.[1];
   const target = JSON.stringify((req.url ?? "").slice(0, 200));
-  console.error(`Unexpected error answering ${req.method} ${target}: ${what}: ${name}: ${message.split("\n")[0]}${at ? ` (at ${at})` : ""}`);
+  console.error(
+    `Unexpected error answering ${req.method} ${target}: ${what}: ${name}: ${message.split("\n")[0]}${at ? ` (at ${at})` : ""}`,
+  );
 }

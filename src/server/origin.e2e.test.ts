@@ -26,7 +26,10 @@ function hostilePage(): string {
 }
 
 beforeAll(async () => {
-  hostile = await listen(() => new Response(hostilePage(), { headers: { "Content-Type": "text/html; charset=utf-8" } }), { port: 0, host: "127.0.0.1" });
+  hostile = await listen(
+    () => new Response(hostilePage(), { headers: { "Content-Type": "text/html; charset=utf-8" } }),
+    { port: 0, host: "127.0.0.1" },
+  );
 });
 afterAll(async () => {
   hostile?.server.closeAllConnections();
@@ -34,7 +37,8 @@ afterAll(async () => {
 });
 
 /** Every lead the store holds, in any state. */
-const stored = async () => (await stack.relay.opened.store.list({ limit: 1000 })).map((lead) => lead.fields?.name);
+const stored = async () =>
+  (await stack.relay.opened.store.list({ limit: 1000 })).map((lead) => lead.fields?.name);
 
 describe("a hostile site", () => {
   it("in Chromium: posting to //its-own-host/api/quote on the relay is 400; posting to /api/quote is 403; nothing is stored or sent", async () => {
@@ -45,13 +49,19 @@ describe("a hostile site", () => {
       const through = `${stack.site.url}//${new URL(hostile.url).host}${FORM_PATHS.quote}`;
       expect(await page.getAttribute("#through", "action")).toBe(through);
 
-      const [first] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.click("#through button")]);
+      const [first] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.click("#through button"),
+      ]);
       expect(first.url()).toBe(through);
       expect(first.request().headers()["origin"]).toBe(hostile.url);
       expect(first.status()).toBe(400);
 
       await page.goto(hostile.url);
-      const [second] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.click("#straight button")]);
+      const [second] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.click("#straight button"),
+      ]);
       expect(second.url()).toBe(`${stack.site.url}${FORM_PATHS.quote}`);
       expect(second.status()).toBe(403);
     } finally {
@@ -64,7 +74,11 @@ describe("a hostile site", () => {
   });
 
   it("over raw HTTP: a target naming another host, as a path or in absolute form, is 400 and stores nothing", async () => {
-    for (const target of [`//other.example${FORM_PATHS.quote}`, `http://other.example${FORM_PATHS.quote}`, `https://other.example${FORM_PATHS.quote}`]) {
+    for (const target of [
+      `//other.example${FORM_PATHS.quote}`,
+      `http://other.example${FORM_PATHS.quote}`,
+      `https://other.example${FORM_PATHS.quote}`,
+    ]) {
       const body = JSON.stringify({ name: "Raw Other Host", email: "raw@example.com" });
       const res = await rawRequest(
         stack.site.url,
@@ -83,7 +97,11 @@ describe("a hostile site", () => {
       const page = await context.newPage();
       await page.goto(`${stack.site.url}/contact-us/`);
       const status = await page.evaluate(async (path) => {
-        const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "From The Site Itself", email: "self@example.com" }) });
+        const res = await fetch(path, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ name: "From The Site Itself", email: "self@example.com" }),
+        });
         return res.status;
       }, FORM_PATHS.quote);
       expect(status).toBe(200);

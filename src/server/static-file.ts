@@ -28,7 +28,10 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/;
 
 export interface StaticFile {
-  /** The file as it was read: a rebuild writes new files (a new dist/, swapped in), so a changed one is read again. */
+  /**
+   * The file as it was read: a rebuild writes new files (a new dist/, swapped in), so a changed one is read
+   * again.
+   */
   version: string;
   /** A weak validator from the bytes: the same after a rebuild that left the file as it was. */
   etag: string;
@@ -59,9 +62,16 @@ export function loadFile(file: string): StaticFile {
   if (entry?.version !== version) {
     const body = readFileSync(file);
     const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
-    entry = { version, body, type, etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"` };
+    entry = {
+      version,
+      body,
+      type,
+      etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+    };
     if (COMPRESSIBLE.test(type) && body.length > 512) {
-      entry.br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+      entry.br = brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
       entry.gzip = gzipSync(body, { level: 9 });
     }
     cache.set(file, entry);
@@ -84,8 +94,13 @@ function accepts(acceptEncoding: string, coding: string): boolean {
   return (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
 }
 
-/** The copy to send for a request's Accept-Encoding, and its Content-Encoding (none for the file as it is). */
-export function encodingFor(entry: StaticFile, acceptEncoding: string): { body: Uint8Array; encoding?: "br" | "gzip" } {
+/**
+ * The copy to send for a request's Accept-Encoding, and its Content-Encoding (none for the file as it is).
+ */
+export function encodingFor(
+  entry: StaticFile,
+  acceptEncoding: string,
+): { body: Uint8Array; encoding?: "br" | "gzip" } {
   if (entry.br && accepts(acceptEncoding, "br")) return { body: entry.br, encoding: "br" };
   if (entry.gzip && accepts(acceptEncoding, "gzip")) return { body: entry.gzip, encoding: "gzip" };
   return { body: entry.body };
@@ -98,5 +113,7 @@ export function encodingFor(entry: StaticFile, acceptEncoding: string): { body: 
 export function unchanged(entry: StaticFile, ifNoneMatch: string | null): boolean {
   if (ifNoneMatch === null) return false;
   if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === entry.etag.replace(/^W\//, ""));
+  return ifNoneMatch
+    .split(",")
+    .some((tag) => tag.trim().replace(/^W\//, "") === entry.etag.replace(/^W\//, ""));
 }

@@ -24,7 +24,8 @@ export function resolvePath(root: string, pathname: string): { file: string; rul
   for (const [i, segment] of segments.entries()) {
     const entry = entryIn(dir, segment);
     const last = i === segments.length - 1;
-    if (entry?.isFile() && last && !decoded.endsWith("/")) return { file: path.join(dir, segment), rulePath: `/${segments.join("/")}` };
+    if (entry?.isFile() && last && !decoded.endsWith("/"))
+      return { file: path.join(dir, segment), rulePath: `/${segments.join("/")}` };
     if (!entry?.isDirectory()) return undefined;
     dir = path.join(dir, segment);
   }
@@ -33,7 +34,10 @@ export function resolvePath(root: string, pathname: string): { file: string; rul
   return { file: path.join(dir, "index.html"), rulePath: segments.length ? `/${segments.join("/")}/` : "/" };
 }
 
-/** A decoded path's segments with "." and ".." resolved; undefined if it climbs above root or names what is not for visitors. */
+/**
+ * A decoded path's segments with "." and ".." resolved; undefined if it climbs above root or names what is
+ * not for visitors.
+ */
 function visitorSegments(decoded: string): string[] | undefined {
   const segments: string[] = [];
   for (const segment of decoded.split("/")) {
@@ -49,7 +53,10 @@ function visitorSegments(decoded: string): string[] | undefined {
   return segments;
 }
 
-/** The entry of `dir` named exactly `name` (the names as the folder lists them, whatever the file system's case rules). */
+/**
+ * The entry of `dir` named exactly `name` (the names as the folder lists them, whatever the file system's
+ * case rules).
+ */
 function entryIn(dir: string, name: string): Dirent | undefined {
   try {
     return readdirSync(dir, { withFileTypes: true }).find((entry) => entry.name === name);

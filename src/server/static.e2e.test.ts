@@ -20,7 +20,10 @@ const get = (target: string, init?: RequestInit) => site(new Request(`http://sit
 const file = (name: string) => readFileSync(path.join(DIST_DIR, name));
 const NOT_FOUND = file("404.html").toString();
 
-/** Every spelling of dist/_headers a request could try; what a URL parser makes of each is what the handler is handed. */
+/**
+ * Every spelling of dist/_headers a request could try; what a URL parser makes of each is what the handler is
+ * handed.
+ */
 const HEADERS_SPELLINGS = [
   "/_headers",
   "/_headers/",
@@ -70,7 +73,15 @@ describe("what is not a page or an asset", () => {
     }
   });
 
-  it.each(hidden.flatMap((name) => [`/${name}`, `/${name}/`, `/${encodeURIComponent(name).replace(/^[._]/, (c) => `%${c.charCodeAt(0).toString(16)}`)}`, `/${name.toUpperCase()}`, `/assets/../${name}`]))("%s is the 404 page", async (target) => {
+  it.each(
+    hidden.flatMap((name) => [
+      `/${name}`,
+      `/${name}/`,
+      `/${encodeURIComponent(name).replace(/^[._]/, (c) => `%${c.charCodeAt(0).toString(16)}`)}`,
+      `/${name.toUpperCase()}`,
+      `/assets/../${name}`,
+    ]),
+  )("%s is the 404 page", async (target) => {
     const res = await get(target);
     expect(res.status).toBe(404);
     expect(await res.text()).toBe(NOT_FOUND);
@@ -78,7 +89,17 @@ describe("what is not a page or an asset", () => {
 
   it("is the 404 page at a name's other case or spelling, and a file asked for as a folder", async () => {
     const asset = readdirSync(path.join(DIST_DIR, "assets"))[0];
-    for (const target of ["/ABOUT-US/", "/About-Us", "/INDEX.HTML", "/robots.txt/", "/robots.txt.", "/robots.txt%20", `/ASSETS/${asset}`, `/assets/${asset.toUpperCase()}`, "/..%2Fetc%2Fpasswd"]) {
+    for (const target of [
+      "/ABOUT-US/",
+      "/About-Us",
+      "/INDEX.HTML",
+      "/robots.txt/",
+      "/robots.txt.",
+      "/robots.txt%20",
+      `/ASSETS/${asset}`,
+      `/assets/${asset.toUpperCase()}`,
+      "/..%2Fetc%2Fpasswd",
+    ]) {
       const res = await get(target);
       expect(res.status, target).toBe(404);
       expect(await res.text(), target).toBe(NOT_FOUND);
@@ -89,7 +110,10 @@ describe("what is not a page or an asset", () => {
     const { server, url } = await listen(createApp({ root: DIST_DIR }), { port: 0, host: "127.0.0.1" });
     try {
       for (const target of HEADERS_SPELLINGS.filter((t) => !/[\\#]/.test(t))) {
-        const res = await rawRequest(url, `GET ${target} HTTP/1.1\r\nHost: site.test\r\nConnection: close\r\n\r\n`);
+        const res = await rawRequest(
+          url,
+          `GET ${target} HTTP/1.1\r\nHost: site.test\r\nConnection: close\r\n\r\n`,
+        );
         expect(res.status, target).toBe(target.startsWith("//") ? 400 : 404);
         expect(res.body, target).not.toContain("Content-Security-Policy:");
       }
@@ -127,11 +151,13 @@ describe("the pages and assets", () => {
     const res = await get(target);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(file(name))).toBe(true);
-    for (const [header, value] of headersFor(rules, rulePath)) expect(res.headers.get(header), header).toBe(value);
+    for (const [header, value] of headersFor(rules, rulePath))
+      expect(res.headers.get(header), header).toBe(value);
   });
 
   it("compresses as Accept-Encoding allows it: Brotli first, never a coding it gives q=0, names in any case", async () => {
-    const encoding = async (accept: string) => (await get("/about-us/", { headers: { "Accept-Encoding": accept } })).headers.get("content-encoding");
+    const encoding = async (accept: string) =>
+      (await get("/about-us/", { headers: { "Accept-Encoding": accept } })).headers.get("content-encoding");
     expect(await encoding("gzip, deflate, br, zstd")).toBe("br");
     expect(await encoding("BR")).toBe("br");
     expect(await encoding("br;q=0, gzip")).toBe("gzip");
@@ -151,7 +177,9 @@ describe("the pages and assets", () => {
       expect(await again.text()).toBe("");
       expect(again.headers.get("etag")).toBe(etag);
       expect(again.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
-      expect((await get(target, { headers: { "If-None-Match": `W/"another", ${etag.slice(2)}` } })).status).toBe(304);
+      expect(
+        (await get(target, { headers: { "If-None-Match": `W/"another", ${etag.slice(2)}` } })).status,
+      ).toBe(304);
       expect((await get(target, { headers: { "If-None-Match": 'W/"another"' } })).status).toBe(200);
     }
     // A miss is never "not modified", and carries no validator.
@@ -160,7 +188,9 @@ describe("the pages and assets", () => {
   });
 
   it("answers /about-us and /about-us/ alike, compressed when asked", async () => {
-    const [bare, slash] = await Promise.all(["/about-us", "/about-us/"].map((t) => get(t, { headers: { "Accept-Encoding": "br, gzip" } })));
+    const [bare, slash] = await Promise.all(
+      ["/about-us", "/about-us/"].map((t) => get(t, { headers: { "Accept-Encoding": "br, gzip" } })),
+    );
     expect(bare.headers.get("content-encoding")).toBe("br");
     expect([...bare.headers]).toEqual([...slash.headers]);
     expect(Buffer.from(await bare.arrayBuffer()).equals(Buffer.from(await slash.arrayBuffer()))).toBe(true);
@@ -175,7 +205,8 @@ describe("a miss and a rebuild", () => {
     expect(res.status).toBe(404);
     expect(await res.text()).toBe(NOT_FOUND);
     expect(res.headers.get("cache-control")).not.toMatch(/immutable|max-age=[1-9]/);
-    for (const [header, value] of headersFor(rules, "/404.html")) if (header !== "cache-control") expect(res.headers.get(header), header).toBe(value);
+    for (const [header, value] of headersFor(rules, "/404.html"))
+      if (header !== "cache-control") expect(res.headers.get(header), header).toBe(value);
   });
 
   it("serves what a rebuild wrote, not what it read before: a running `npm run serve` shows the new pages", async () => {

@@ -25,16 +25,22 @@ export function staticHandler(root: string): (request: Request) => Response {
     const headers = new Headers({ "Content-Type": entry.type, Vary: "Accept-Encoding" });
     // A miss answers with the 404 page's own headers, never those of the path asked for: a year's
     // `immutable` from /assets/* would keep a browser from ever fetching an asset that arrives later.
-    for (const [name, value] of headersFor(headerRules(), found?.rulePath ?? "/404.html")) headers.append(name, value);
-    if (!headers.has("Cache-Control")) headers.set("Cache-Control", entry.type.startsWith("text/html") ? "no-cache" : "public, max-age=3600");
+    for (const [name, value] of headersFor(headerRules(), found?.rulePath ?? "/404.html"))
+      headers.append(name, value);
+    if (!headers.has("Cache-Control"))
+      headers.set("Cache-Control", entry.type.startsWith("text/html") ? "no-cache" : "public, max-age=3600");
     if (found) {
       headers.set("ETag", entry.etag);
-      if (unchanged(entry, request.headers.get("if-none-match"))) return new Response(null, { status: 304, headers });
+      if (unchanged(entry, request.headers.get("if-none-match")))
+        return new Response(null, { status: 304, headers });
     }
     const { body, encoding } = encodingFor(entry, request.headers.get("accept-encoding") ?? "");
     if (encoding) headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(body.length));
-    return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), { status: found ? 200 : 404, headers });
+    return new Response(request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), {
+      status: found ? 200 : 404,
+      headers,
+    });
   };
 }
 
@@ -44,7 +50,8 @@ function headersFileOf(root: string): () => HeaderRule[] {
   return () => {
     const file = path.join(root, "_headers");
     const mtimeMs = existsSync(file) ? statSync(file).mtimeMs : -1;
-    if (rules?.mtimeMs !== mtimeMs) rules = { mtimeMs, list: mtimeMs < 0 ? [] : parseHeadersFile(readFileSync(file, "utf8")) };
+    if (rules?.mtimeMs !== mtimeMs)
+      rules = { mtimeMs, list: mtimeMs < 0 ? [] : parseHeadersFile(readFileSync(file, "utf8")) };
     return rules.list;
   };
 }

@@ -17,12 +17,18 @@
  */
 import type { Server } from "node:http";
 
-/** How long answers under way get before their connections are cut: a form post is answered within seconds. */
+/**
+ * How long answers under way get before their connections are cut: a form post is answered within seconds.
+ */
 export const ANSWER_GRACE_MS = 10_000;
 /** A signal this soon after the first is the same stop delivered twice, not a second request. */
 export const SAME_STOP_MS = 1_000;
 
-export function stopOnSignals(server: Server, closeRelay: () => Promise<void>, log: (message: string) => void = console.log): void {
+export function stopOnSignals(
+  server: Server,
+  closeRelay: () => Promise<void>,
+  log: (message: string) => void = console.log,
+): void {
   let stoppingSince: number | undefined;
   const stop = (signal: NodeJS.Signals) => {
     if (stoppingSince !== undefined) {
@@ -49,7 +55,10 @@ export function stopOnSignals(server: Server, closeRelay: () => Promise<void>, l
   process.on("SIGINT", stop);
 }
 
-/** Resolves once every connection has ended: idle keep-alive ones at once, busy ones after their answer, any left after ANSWER_GRACE_MS. */
+/**
+ * Resolves once every connection has ended: idle keep-alive ones at once, busy ones after their answer, any
+ * left after ANSWER_GRACE_MS.
+ */
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     const cut = setTimeout(() => server.closeAllConnections(), ANSWER_GRACE_MS);

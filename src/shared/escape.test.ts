@@ -8,7 +8,9 @@ const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066
 describe("escapeTerminal", () => {
   it("shows an ANSI sequence and an OSC 8 link as escapes", () => {
     expect(escapeTerminal("\u001b[2J\u001b[31mRED")).toBe("\\x1b[2J\\x1b[31mRED");
-    expect(escapeTerminal("\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007")).toBe("\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07");
+    expect(escapeTerminal("\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007")).toBe(
+      "\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07",
+    );
   });
 
   it("shows every C0 control, DEL and every C1 control, and leaves nothing raw", () => {
@@ -16,7 +18,7 @@ describe("escapeTerminal", () => {
     const out = escapeTerminal(all);
     expect(out).not.toMatch(UNSAFE);
     expect(out).toContain("\\x00\\x01");
-    expect(out).toContain("\\x1f !\"#");
+    expect(out).toContain('\\x1f !"#');
     expect(out).toContain("~\\x7f\\x80");
     expect(out).toContain("\\x9b");
     expect(out.endsWith("\\x9f")).toBe(true);
@@ -50,6 +52,8 @@ describe("escapeTerminal", () => {
 
 describe("escapeMarkup", () => {
   it("still escapes markup only", () => {
-    expect(escapeMarkup(`<a href="x">'&'</a>\u001b`)).toBe("&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;\u001b");
+    expect(escapeMarkup(`<a href="x">'&'</a>\u001b`)).toBe(
+      "&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;\u001b",
+    );
   });
 });

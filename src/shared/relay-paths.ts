@@ -10,9 +10,15 @@ import type { FormKind } from "./forms/fields.ts";
 export const API_PREFIX = "/api/";
 
 /** Where each form posts. */
-export const FORM_PATHS: Readonly<Record<FormKind, string>> = { quote: `${API_PREFIX}quote`, contact: `${API_PREFIX}contact` };
+export const FORM_PATHS: Readonly<Record<FormKind, string>> = {
+  quote: `${API_PREFIX}quote`,
+  contact: `${API_PREFIX}contact`,
+};
 
-/** Where a form's script gets the spam check's signed proof that the form was loaded (src/browser/forms/proof.ts). */
+/**
+ * Where a form's script gets the spam check's signed proof that the form was loaded
+ * (src/browser/forms/proof.ts).
+ */
 export const PROOF_PATH = `${API_PREFIX}proof`;
 
 /** A proof is signed for one form (decision 0056): the address a form's script asks it of. */
@@ -21,13 +27,19 @@ export const proofPath = (form: FormKind): string => `${PROOF_PATH}?form=${form}
 /** The delivery state, for a monitor: GET only, no personal data. */
 export const HEALTH_PATH = `${API_PREFIX}health`;
 
-/** Where a tap on a phone link is counted (navigator.sendBeacon): the page and the number, nothing about the person. */
+/**
+ * Where a tap on a phone link is counted (navigator.sendBeacon): the page and the number, nothing about the
+ * person.
+ */
 export const CALL_TAP_PATH = `${API_PREFIX}call`;
 
 /** Where Telegram posts the owner's button presses (the webhook set by `npm run telegram -- webhook`). */
 export const TELEGRAM_UPDATES_PATH = `${API_PREFIX}telegram`;
 
-/** Where the forms post: the relay at `relayOrigin` (RELAY_URL, without a trailing slash), or by default this site's own paths. */
+/**
+ * Where the forms post: the relay at `relayOrigin` (RELAY_URL, without a trailing slash), or by default this
+ * site's own paths.
+ */
 export function formActions(relayOrigin = ""): Record<FormKind, string> {
   return { quote: relayOrigin + FORM_PATHS.quote, contact: relayOrigin + FORM_PATHS.contact };
 }

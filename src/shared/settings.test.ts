@@ -6,6 +6,9 @@ describe("readWholeNumber", () => {
     expect(readWholeNumber(undefined, LEADS_RETENTION_DAYS)).toBe(90);
     expect(readWholeNumber("  ", LEADS_RETENTION_DAYS)).toBe(90);
     expect(readWholeNumber(" 30 ", LEADS_RETENTION_DAYS)).toBe(30);
-    for (const bad of ["0", "36501", "1.5", "ninety"]) expect(readWholeNumber(bad, LEADS_RETENTION_DAYS)).toEqual({ problem: `expected a whole number from 1 to 36500, got ${JSON.stringify(bad)}` });
+    for (const bad of ["0", "36501", "1.5", "ninety"])
+      expect(readWholeNumber(bad, LEADS_RETENTION_DAYS)).toEqual({
+        problem: `expected a whole number from 1 to 36500, got ${JSON.stringify(bad)}`,
+      });
   });
 });

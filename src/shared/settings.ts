@@ -12,12 +12,20 @@ export interface WholeNumberRule {
   what?: string;
 }
 
-/** A whole number setting by its rule: the number (the fallback when unset or blank), or what is wrong with it. */
-export function readWholeNumber(given: string | undefined, { fallback, min, max, what = `a whole number from ${min} to ${max}` }: WholeNumberRule): number | { problem: string } {
+/**
+ * A whole number setting by its rule: the number (the fallback when unset or blank), or what is wrong with
+ * it.
+ */
+export function readWholeNumber(
+  given: string | undefined,
+  { fallback, min, max, what = `a whole number from ${min} to ${max}` }: WholeNumberRule,
+): number | { problem: string } {
   const s = given?.trim();
   if (s === undefined || s === "") return fallback;
   const n = Number(s);
-  return Number.isInteger(n) && n >= min && n <= max ? n : { problem: `expected ${what}, got ${JSON.stringify(s)}` };
+  return Number.isInteger(n) && n >= min && n <= max
+    ? n
+    : { problem: `expected ${what}, got ${JSON.stringify(s)}` };
 }
 
 /** LEADS_RETENTION_DAYS: days after which what a visitor typed is erased from delivered (and spam) leads. */

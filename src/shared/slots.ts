@@ -8,7 +8,9 @@
  */
 import { escapeMarkup } from "./escape.ts";
 
-/** The hidden field that keeps the site page the visitor came from across a second post from the result page. */
+/**
+ * The hidden field that keeps the site page the visitor came from across a second post from the result page.
+ */
 export const BACK_FIELD = "back";
 
 /** The notice's three looks: sent, failed (or refused), and asked to confirm. */
@@ -20,7 +22,16 @@ export const rawSlot = (name: string) => `\uE002${name}\uE003`;
 
 const SLOT = /\uE000([\w.]+)\uE001|\uE002([\w.]+)\uE003/g;
 
-/** `markup` with each text slot holding its value escaped and each raw slot its markup; a slot not given is left empty. */
-export function fillSlots(markup: string, text: Record<string, string>, raw: Record<string, string> = {}): string {
-  return markup.replace(SLOT, (_, t: string | undefined, r: string | undefined) => (t !== undefined ? escapeMarkup(text[t] ?? "") : (raw[r!] ?? "")));
+/**
+ * `markup` with each text slot holding its value escaped and each raw slot its markup; a slot not given is
+ * left empty.
+ */
+export function fillSlots(
+  markup: string,
+  text: Record<string, string>,
+  raw: Record<string, string> = {},
+): string {
+  return markup.replace(SLOT, (_, t: string | undefined, r: string | undefined) =>
+    t !== undefined ? escapeMarkup(text[t] ?? "") : (raw[r!] ?? ""),
+  );
 }

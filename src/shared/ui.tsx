@@ -32,10 +32,24 @@ export function Section({
   );
 }
 
-export function SectionHeading({ id, eyebrow, title, text, center = true }: { id: string; eyebrow?: string; title: string; text?: string; center?: boolean }) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  text,
+  center = true,
+}: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  text?: string;
+  center?: boolean;
+}) {
   return (
     <div className={cn("mb-10 max-w-3xl", center && "mx-auto text-center")}>
-      {eyebrow && <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p>}
+      {eyebrow && (
+        <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p>
+      )}
       <h2 id={id} className="text-3xl font-bold tracking-tight sm:text-4xl">
         {title}
       </h2>
@@ -44,7 +58,10 @@ export function SectionHeading({ id, eyebrow, title, text, center = true }: { id
   );
 }
 
-/** forced-colors:border: where the visitor's own colours replace the site's, a button drawn by its background or a shadow keeps an edge. */
+/**
+ * forced-colors:border: where the visitor's own colours replace the site's, a button drawn by its background
+ * or a shadow keeps an edge.
+ */
 const buttonBase =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors forced-colors:border";
 const buttonStyles = {
@@ -59,7 +76,17 @@ export function buttonClass(style: ButtonStyle = "primary", className?: string):
   return cn(buttonBase, buttonStyles[style], className);
 }
 
-export function ButtonLink({ href, children, style = "primary", className }: { href: string; children: ReactNode; style?: ButtonStyle; className?: string }) {
+export function ButtonLink({
+  href,
+  children,
+  style = "primary",
+  className,
+}: {
+  href: string;
+  children: ReactNode;
+  style?: ButtonStyle;
+  className?: string;
+}) {
   return (
     <a href={href} className={buttonClass(style, className)}>
       {children}
@@ -75,7 +102,19 @@ export const textLinkClass = "font-medium text-brand-800 underline";
  * words to screen readers: all of them ("text": an icon button named "Call
  * 0491 570 156"), or the number ("number": the prefix, "Call", is what shows).
  */
-export function PhoneLink({ phone, className, iconClassName, prefix = "", srOnly }: { phone: string; className?: string; iconClassName?: string; prefix?: string; srOnly?: "text" | "number" }) {
+export function PhoneLink({
+  phone,
+  className,
+  iconClassName,
+  prefix = "",
+  srOnly,
+}: {
+  phone: string;
+  className?: string;
+  iconClassName?: string;
+  prefix?: string;
+  srOnly?: "text" | "number";
+}) {
   const text = `${prefix}${phone}`.replace(/ /g, "\u00a0");
   return (
     <a href={telHref(phone)} className={className}>
@@ -110,20 +149,53 @@ export function Icon({ name, className = "h-5 w-5" }: { name: IconName; classNam
 /** A rating as five stars in one drawing, read out as "N out of 5 stars". */
 export function Stars({ rating }: { rating: number }) {
   return (
-    <svg className="h-5 w-25 shrink-0 text-sparkle" viewBox="0 0 120 24" role="img" aria-label={`${rating} out of 5 stars`}>
+    <svg
+      className="h-5 w-25 shrink-0 text-sparkle"
+      viewBox="0 0 120 24"
+      role="img"
+      aria-label={`${rating} out of 5 stars`}
+    >
       {Array.from({ length: 5 }, (_, i) => (
-        <use key={i} href="#i-star" x={i * 24} width={24} height={24} className={i >= rating ? "text-slate-300" : undefined} />
+        <use
+          key={i}
+          href="#i-star"
+          x={i * 24}
+          width={24}
+          height={24}
+          className={i >= rating ? "text-slate-300" : undefined}
+        />
       ))}
     </svg>
   );
 }
 
-export function StatsRow({ stats, tone = "light" }: { stats: { value: string; label: string }[]; tone?: "light" | "dark" }) {
+export function StatsRow({
+  stats,
+  tone = "light",
+}: {
+  stats: { value: string; label: string }[];
+  tone?: "light" | "dark";
+}) {
   return (
-    <dl className={cn("grid grid-cols-2 gap-6 text-center lg:grid-cols-4", tone === "dark" ? "text-white" : "text-ink")}>
+    <dl
+      className={cn(
+        "grid grid-cols-2 gap-6 text-center lg:grid-cols-4",
+        tone === "dark" ? "text-white" : "text-ink",
+      )}
+    >
       {stats.map((s) => (
-        <div key={s.label} className={cn("flex flex-col rounded-2xl p-5", tone === "dark" ? "bg-white/10" : "bg-brand-50")}>
-          <dt className={cn("order-2 mt-1 text-sm font-medium", tone === "dark" ? "text-brand-100" : "text-slate-600")}>{s.label}</dt>
+        <div
+          key={s.label}
+          className={cn("flex flex-col rounded-2xl p-5", tone === "dark" ? "bg-white/10" : "bg-brand-50")}
+        >
+          <dt
+            className={cn(
+              "order-2 mt-1 text-sm font-medium",
+              tone === "dark" ? "text-brand-100" : "text-slate-600",
+            )}
+          >
+            {s.label}
+          </dt>
           <dd className="order-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{s.value}</dd>
         </div>
       ))}
@@ -132,7 +204,17 @@ export function StatsRow({ stats, tone = "light" }: { stats: { value: string; la
 }
 
 /** Page banner with the page's one h1, under its breadcrumb trail when it has one. */
-export function Banner({ title, description, trail, children }: { title: string; description: ReactNode; trail?: [name: string, path: string][]; children?: ReactNode }) {
+export function Banner({
+  title,
+  description,
+  trail,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  trail?: [name: string, path: string][];
+  children?: ReactNode;
+}) {
   return (
     <div className="on-dark bg-gradient-to-br from-brand-800 to-brand-950 text-white">
       <Container className={cn("pb-14 sm:pb-20", trail ? "pt-6 sm:pt-8" : "pt-14 sm:pt-20")}>
@@ -145,7 +227,10 @@ export function Banner({ title, description, trail, children }: { title: string;
   );
 }
 
-/** Where the page sits, from Home; the last crumb is this page. The same trail is in the page's BreadcrumbList. */
+/**
+ * Where the page sits, from Home; the last crumb is this page. The same trail is in the page's
+ * BreadcrumbList.
+ */
 function Breadcrumbs({ trail }: { trail: [name: string, path: string][] }) {
   return (
     <nav aria-label="Breadcrumb" className="mb-6 text-sm sm:mb-10">
@@ -154,9 +239,16 @@ function Breadcrumbs({ trail }: { trail: [name: string, path: string][] }) {
           <li key={path} className="flex items-center gap-2">
             {i > 0 && <span aria-hidden="true">/</span>}
             {i < trail.length - 1 ? (
-              <a href={path} className="inline-flex min-h-6 items-center underline-offset-4 hover:text-white hover:underline">{name}</a>
+              <a
+                href={path}
+                className="inline-flex min-h-6 items-center underline-offset-4 hover:text-white hover:underline"
+              >
+                {name}
+              </a>
             ) : (
-              <span aria-current="page" className="font-semibold text-white">{name}</span>
+              <span aria-current="page" className="font-semibold text-white">
+                {name}
+              </span>
             )}
           </li>
         ))}

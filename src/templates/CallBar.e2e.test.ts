@@ -27,14 +27,15 @@ const withBar = onePerKind(content).filter(hasCallBar);
 
 const bar = (page: Page) => page.locator(".call-bar");
 
-/** The screens the bar must leave the page usable on: phones upright and on their side, and a small tablet. */
+/**
+ * The screens the bar must leave the page usable on: phones upright and on their side, and a small tablet.
+ */
 const SCREENS = [
   ["390 × 844", PHONE],
   ["360 × 640", { width: 360, height: 640 }],
   ["844 × 390, a phone on its side", { width: 844, height: 390 }],
   ["768 × 1024", { width: 768, height: 1024 }],
 ] as const;
-
 
 describe("at 390 px", () => {
   it("the header's call button and the call bar's links are named as a screen reader names them, as every-page.test.ts reads them", async () => {
@@ -44,11 +45,22 @@ describe("at 390 px", () => {
     expect(await call.getAttribute("href")).toBe(telHref(content.site.phone));
     expect(await page.locator("header").getByRole("button", { name: "Menu" }).isVisible()).toBe(true);
     await scrollScreens(page, 1.25);
-    expect(await bar(page).getByRole("link", { name: CALL, exact: true }).getAttribute("href")).toBe(telHref(content.site.phone));
-    expect(await bar(page).getByRole("link", { name: "Get a Quote", exact: true }).getAttribute("href")).toBe("/quote/");
+    expect(await bar(page).getByRole("link", { name: CALL, exact: true }).getAttribute("href")).toBe(
+      telHref(content.site.phone),
+    );
+    expect(await bar(page).getByRole("link", { name: "Get a Quote", exact: true }).getAttribute("href")).toBe(
+      "/quote/",
+    );
     // The one-call reading every page gets names them alike.
     const seen = await atPhoneWidth(page, CALL);
-    expect([seen.calls.length, seen.menuCount, seen.bar?.links]).toEqual([1, 1, [[CALL, telHref(content.site.phone)], ["Get a Quote", "/quote/"]]]);
+    expect([seen.calls.length, seen.menuCount, seen.bar?.links]).toEqual([
+      1,
+      1,
+      [
+        [CALL, telHref(content.site.phone)],
+        ["Get a Quote", "/quote/"],
+      ],
+    ]);
     await page.close();
   });
 });
@@ -70,7 +82,9 @@ describe("the header's call button", () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
     await page.goto(env.site.url + "/about-us/");
     expect(await page.locator("header").getByRole("link", { name: CALL, exact: true }).count()).toBe(0);
-    expect(await page.locator("header").getByRole("link", { name: content.site.phone }).isVisible()).toBe(true);
+    expect(await page.locator("header").getByRole("link", { name: content.site.phone }).isVisible()).toBe(
+      true,
+    );
     await page.close();
   });
 
@@ -80,7 +94,9 @@ describe("the header's call button", () => {
     const page = await env.browser.newPage({ viewport: PHONE });
     await page.goto(env.site.url + "/");
     const moved: string[] = [];
-    for (const width of [320, 360, 375, 390, 412, 430, 480, 560, 639, 640, 768, 1023, 1024, 1279, 1280, 1440]) {
+    for (const width of [
+      320, 360, 375, 390, 412, 430, 480, 560, 639, 640, 768, 1023, 1024, 1279, 1280, 1440,
+    ]) {
       await page.setViewportSize({ width, height: 800 });
       const [whole, early] = await page.evaluate(() => {
         const name = document.querySelector("header a[href='/'] span")!;
@@ -102,7 +118,8 @@ describe("the header's call button", () => {
 
 describe("the call bar", () => {
   it(`at ${SCREENS.map(([label]) => label).join(", ")} never covers the quote form's Send button, a footer link or the page's last lines`, async () => {
-    // Each page loaded once and laid out at each size in turn: the bar is CSS alone, so a page resized is laid out as one loaded at that size.
+    // Each page loaded once and laid out at each size in turn: the bar is CSS alone, so a page resized is
+    // laid out as one loaded at that size.
     const page = await env.browser.newPage({ viewport: PHONE });
     for (const route of withBar) {
       await page.goto(env.site.url + route.path);
@@ -110,22 +127,43 @@ describe("the call bar", () => {
         await page.setViewportSize(viewport);
         const where = `${route.path} at ${label}`;
         if (route.path === "/") {
-          // The Send button at the foot of the screen, then a little higher, as a visitor scrolling back up to it meets it.
+          // The Send button at the foot of the screen, then a little higher, as a visitor scrolling back up
+          // to it meets it.
           const lifts = [0, 40, 120];
-          const sendSeen = await looks(page, lifts.map((lift) => ({ selector: "#home button[type=submit]", toBottomEdge: true, lift })));
-          expect(sendSeen.map((s) => s.shown), where).toEqual(lifts.map(() => "shown"));
-          if (viewport === PHONE) expect(sendSeen.map((s) => s.overlapsBar), where).toEqual(lifts.map(() => false));
+          const sendSeen = await looks(
+            page,
+            lifts.map((lift) => ({ selector: "#home button[type=submit]", toBottomEdge: true, lift })),
+          );
+          expect(
+            sendSeen.map((s) => s.shown),
+            where,
+          ).toEqual(lifts.map(() => "shown"));
+          if (viewport === PHONE)
+            expect(
+              sendSeen.map((s) => s.overlapsBar),
+              where,
+            ).toEqual(lifts.map(() => false));
         }
         const links = await page.locator("footer a").count();
         expect(links).toBeGreaterThan(10);
         // Each footer link in turn at the foot of the screen: shown, and clear of the bar.
-        const seen = await looks(page, Array.from({ length: links }, (_, index) => ({ selector: "footer a", index, toBottomEdge: true })));
-        expect(seen.map((s, i) => `footer link ${i}: ${s.shown}${s.overlapsBar ? ", under the bar" : ""}`), where).toEqual(seen.map((_, i) => `footer link ${i}: shown`));
+        const seen = await looks(
+          page,
+          Array.from({ length: links }, (_, index) => ({ selector: "footer a", index, toBottomEdge: true })),
+        );
+        expect(
+          seen.map((s, i) => `footer link ${i}: ${s.shown}${s.overlapsBar ? ", under the bar" : ""}`),
+          where,
+        ).toEqual(seen.map((_, i) => `footer link ${i}: shown`));
         // At the very end the bar rests in the room left for it, between the last section and the footer.
         await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
         const [last, rest, footer] = await page.evaluate(() => {
           const range = document.querySelector(".call-bar-range")!;
-          return [range.previousElementSibling!, document.querySelector(".call-bar")!, document.querySelector("footer")!].map((el) => {
+          return [
+            range.previousElementSibling!,
+            document.querySelector(".call-bar")!,
+            document.querySelector("footer")!,
+          ].map((el) => {
             const r = el.getBoundingClientRect();
             return { top: r.top, bottom: r.bottom };
           });
@@ -138,15 +176,27 @@ describe("the call bar", () => {
   }, 120_000);
 
   it("never hides the link keyboard focus is on (WCAG 2.2 focus not obscured), and shows where it is on every stop", async () => {
-    // Reduced motion: focus scrolls there at once rather than gliding, so where it lands can be read straight away.
+    // Reduced motion: focus scrolls there at once rather than gliding, so where it lands can be read straight
+    // away.
     const page = await env.browser.newPage({ viewport: PHONE, reducedMotion: "reduce" });
     for (const route of withBar) {
       await page.goto(env.site.url + route.path);
       const stops = await focusStops(page);
-      expect(stops.filter((s) => !s.uncovered).map((s) => s.name), route.path).toEqual([]);
-      expect(stops.filter((s) => !s.ring).map((s) => s.name), route.path).toEqual([]);
+      expect(
+        stops.filter((s) => !s.uncovered).map((s) => s.name),
+        route.path,
+      ).toEqual([]);
+      expect(
+        stops.filter((s) => !s.ring).map((s) => s.name),
+        route.path,
+      ).toEqual([]);
       // WCAG 1.4.11: the ring stands out 3:1 from what it is drawn on, the dark bands and footer included.
-      expect(stops.filter((s) => s.ringContrast !== null && s.ringContrast < 3).map((s) => `${s.name}: ${s.ringContrast}:1`), route.path).toEqual([]);
+      expect(
+        stops
+          .filter((s) => s.ringContrast !== null && s.ringContrast < 3)
+          .map((s) => `${s.name}: ${s.ringContrast}:1`),
+        route.path,
+      ).toEqual([]);
       expect(stops.filter((s) => s.belowTheFirstScreen).length, route.path).toBeGreaterThan(5);
     }
     await page.close();
@@ -158,10 +208,17 @@ describe("the call bar", () => {
       await page.goto(env.site.url + route.path, { waitUntil: "load" });
       const shifts = await page.evaluate(async () => {
         const found: string[] = [];
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Element; previousRect: DOMRect; currentRect: DOMRect }[] };
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Element; previousRect: DOMRect; currentRect: DOMRect }[];
+        };
         new PerformanceObserver((list) => {
           for (const e of list.getEntries() as Shift[])
-            if (!e.hadRecentInput) found.push(`${e.value} at ${Math.round(e.startTime)} ms: ${e.sources.map((s) => `${s.node?.outerHTML.slice(0, 60)} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`).join(", ")}`);
+            if (!e.hadRecentInput)
+              found.push(
+                `${e.value} at ${Math.round(e.startTime)} ms: ${e.sources.map((s) => `${s.node?.outerHTML.slice(0, 60)} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`).join(", ")}`,
+              );
         }).observe({ type: "layout-shift", buffered: true });
         const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight / 2) {
@@ -182,7 +239,9 @@ describe("the call bar", () => {
     const page = await context.newPage();
     for (const route of withBar) {
       await page.goto(env.site.url + route.path);
-      expect(await page.locator("header").getByRole("link", { name: CALL, exact: true }).isVisible()).toBe(true);
+      expect(await page.locator("header").getByRole("link", { name: CALL, exact: true }).isVisible()).toBe(
+        true,
+      );
       await scrollScreens(page, 1.25);
       expect(await shownUncovered(page, ".call-bar a", 0), route.path).toBe("shown");
       expect(await shownUncovered(page, ".call-bar a", 1), route.path).toBe("shown");

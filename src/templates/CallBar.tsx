@@ -18,14 +18,18 @@ import { QUOTE_PATH } from "../shared/paths.ts";
 import { ButtonLink, PhoneLink, buttonClass } from "../shared/ui.tsx";
 import { renderedOnce } from "./once.tsx";
 
-/** For `main`: the room at its end where the bar rests, as tall as the bar, the notch's safe area included. */
+/**
+ * For `main`: the room at its end where the bar rests, as tall as the bar, the notch's safe area included.
+ */
 export const CALL_BAR_ROOM = "relative max-lg:call-bar-room";
 
 export function CallBar({ content }: { content: Content }) {
   return (
     <div
       className="call-bar-range lg:hidden"
-      dangerouslySetInnerHTML={renderedOnce(content, "call-bar", () => <Bar phone={content.site.phone} />)}
+      dangerouslySetInnerHTML={renderedOnce(content, "call-bar", () => (
+        <Bar phone={content.site.phone} />
+      ))}
     />
   );
 }
@@ -33,10 +37,14 @@ export function CallBar({ content }: { content: Content }) {
 function Bar({ phone }: { phone: string }) {
   return (
     <div className="call-bar grid w-full grid-cols-2 items-center gap-2 border-t border-slate-200 bg-white px-4">
-      <PhoneLink phone={phone} prefix="Call " srOnly="number" className={buttonClass("secondary")} iconClassName="h-4 w-4" />
-      <ButtonLink href={QUOTE_PATH}>
-        Get a Quote
-      </ButtonLink>
+      <PhoneLink
+        phone={phone}
+        prefix="Call "
+        srOnly="number"
+        className={buttonClass("secondary")}
+        iconClassName="h-4 w-4"
+      />
+      <ButtonLink href={QUOTE_PATH}>Get a Quote</ButtonLink>
     </div>
   );
 }

@@ -41,8 +41,13 @@ export function ConfirmationEmail({ facts }: { facts: ConfirmationFacts }) {
       </head>
       <body style={{ margin: 0, padding: 0, backgroundColor: "#ffffff", color: ink }}>
         <div style={{ maxWidth: "560px", margin: "0 auto", padding: "24px 16px", ...font }}>
-          <p style={{ margin: "0 0 16px", fontSize: "20px", fontWeight: "bold", color: ink }}>{facts.businessName}</p>
-          <p style={{ margin: "0 0 16px" }}>Thank you for getting in touch. We received your request on {textSlot("received")} (Brisbane time).</p>
+          <p style={{ margin: "0 0 16px", fontSize: "20px", fontWeight: "bold", color: ink }}>
+            {facts.businessName}
+          </p>
+          <p style={{ margin: "0 0 16px" }}>
+            Thank you for getting in touch. We received your request on {textSlot("received")} (Brisbane
+            time).
+          </p>
           <p style={{ margin: "0 0 8px" }}>What you chose:</p>
           <ul style={{ margin: "0 0 16px", paddingLeft: "20px" }}>{rawSlot("details")}</ul>
           <p style={{ margin: "0 0 16px" }}>
@@ -55,13 +60,18 @@ export function ConfirmationEmail({ facts }: { facts: ConfirmationFacts }) {
           <p style={{ margin: "0 0 16px" }}>To add anything to your request, reply to this email.</p>
           <hr style={{ border: 0, borderTop: "1px solid #cbd5e1", margin: "24px 0 16px" }} />
           <p style={{ margin: "0 0 8px", fontSize: "14px", color: muted }}>
-            {facts.businessName} · <a href={facts.siteUrl} style={{ color: link }}>{host}</a> ·{" "}
+            {facts.businessName} ·{" "}
+            <a href={facts.siteUrl} style={{ color: link }}>
+              {host}
+            </a>{" "}
+            ·{" "}
             <a href={textSlot("phoneHref")} style={{ color: link, whiteSpace: "nowrap" }}>
               {textSlot("phone")}
             </a>
           </p>
           <p style={{ margin: 0, fontSize: "14px", color: muted }}>
-            We sent this one email because this address was entered in the form on our website. How we handle your details:{" "}
+            We sent this one email because this address was entered in the form on our website. How we handle
+            your details:{" "}
             <a href={facts.privacyUrl} style={{ color: link }}>
               {facts.privacyUrl}
             </a>
@@ -72,7 +82,10 @@ export function ConfirmationEmail({ facts }: { facts: ConfirmationFacts }) {
   );
 }
 
-/** The same words as text, for mail programs that show no HTML; raw slots (the relay fills them unescaped): received, details, phone. */
+/**
+ * The same words as text, for mail programs that show no HTML; raw slots (the relay fills them unescaped):
+ * received, details, phone.
+ */
 export function confirmationText(facts: ConfirmationFacts): string {
   return [
     facts.businessName,
@@ -93,4 +106,5 @@ export function confirmationText(facts: ConfirmationFacts): string {
   ].join("\n");
 }
 
-export const confirmationSubject = (facts: ConfirmationFacts) => `We received your request: ${facts.businessName}`;
+export const confirmationSubject = (facts: ConfirmationFacts) =>
+  `We received your request: ${facts.businessName}`;

@@ -1,5 +1,13 @@
 import type { Content } from "../content/content.ts";
-import { ABOUT_PATH, CONTACT_PATH, homeSection, PRIVACY_PATH, QUOTE_PATH, servicePath, TERMS_PATH } from "../shared/paths.ts";
+import {
+  ABOUT_PATH,
+  CONTACT_PATH,
+  homeSection,
+  PRIVACY_PATH,
+  QUOTE_PATH,
+  servicePath,
+  TERMS_PATH,
+} from "../shared/paths.ts";
 import { Container, PhoneLink } from "../shared/ui.tsx";
 import { businessIdentity } from "./business.ts";
 import { Logo } from "./Header.tsx";
@@ -7,7 +15,14 @@ import { formatHours } from "./hours.ts";
 import { renderedOnce } from "./once.tsx";
 
 export function Footer({ content }: { content: Content }) {
-  return <footer className="bg-ink text-slate-300" dangerouslySetInnerHTML={renderedOnce(content, "footer", () => <FooterContent content={content} />)} />;
+  return (
+    <footer
+      className="bg-ink text-slate-300"
+      dangerouslySetInnerHTML={renderedOnce(content, "footer", () => (
+        <FooterContent content={content} />
+      ))}
+    />
+  );
 }
 
 function FooterContent({ content }: { content: Content }) {
@@ -23,20 +38,48 @@ function FooterContent({ content }: { content: Content }) {
           <p className="mt-4 text-sm leading-relaxed">{site.footer.about}</p>
         </div>
         <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="text-base font-semibold text-white">Quick Links</h2>
+          <h2 id="footer-quick-links" className="text-base font-semibold text-white">
+            Quick Links
+          </h2>
           <ul className="mt-4 space-y-1 text-sm">
-            <li><a className={footerLink} href="/">Home</a></li>
-            <li><a className={footerLink} href={ABOUT_PATH}>About Us</a></li>
-            <li><a className={footerLink} href={CONTACT_PATH}>Contact Us</a></li>
-            <li><a className={footerLink} href={homeSection("suburbs")}>Suburbs We Clean</a></li>
-            <li><a className={footerLink} href={QUOTE_PATH}>Get a Free Quote</a></li>
+            <li>
+              <a className={footerLink} href="/">
+                Home
+              </a>
+            </li>
+            <li>
+              <a className={footerLink} href={ABOUT_PATH}>
+                About Us
+              </a>
+            </li>
+            <li>
+              <a className={footerLink} href={CONTACT_PATH}>
+                Contact Us
+              </a>
+            </li>
+            <li>
+              <a className={footerLink} href={homeSection("suburbs")}>
+                Suburbs We Clean
+              </a>
+            </li>
+            <li>
+              <a className={footerLink} href={QUOTE_PATH}>
+                Get a Free Quote
+              </a>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-services">
-          <h2 id="footer-services" className="text-base font-semibold text-white">Services</h2>
+          <h2 id="footer-services" className="text-base font-semibold text-white">
+            Services
+          </h2>
           <ul className="mt-4 space-y-1 text-sm">
             {services.map((s) => (
-              <li key={s.slug}><a className={footerLink} href={servicePath(s)}>{s.name}</a></li>
+              <li key={s.slug}>
+                <a className={footerLink} href={servicePath(s)}>
+                  {s.name}
+                </a>
+              </li>
             ))}
           </ul>
         </nav>
@@ -54,7 +97,9 @@ function FooterContent({ content }: { content: Content }) {
             <li>{`${site.location.locality}, ${site.location.region}`}</li>
             <li>
               {formatHours(site.hours).map((h) => (
-                <span key={h} className="block">{h}</span>
+                <span key={h} className="block">
+                  {h}
+                </span>
               ))}
             </li>
           </ul>
@@ -72,8 +117,16 @@ function FooterContent({ content }: { content: Content }) {
             )}
           </p>
           <ul className="flex gap-6">
-            <li><a className={footerLink} href={PRIVACY_PATH}>Privacy Policy</a></li>
-            <li><a className={footerLink} href={TERMS_PATH}>Terms of Service</a></li>
+            <li>
+              <a className={footerLink} href={PRIVACY_PATH}>
+                Privacy Policy
+              </a>
+            </li>
+            <li>
+              <a className={footerLink} href={TERMS_PATH}>
+                Terms of Service
+              </a>
+            </li>
           </ul>
         </Container>
       </div>

@@ -22,7 +22,14 @@ import { ButtonLink, Container, PhoneLink } from "../shared/ui.tsx";
  * every other page Get Quote leads to the quote page. So the header is rendered once for each.
  */
 export function Header({ content, home }: { content: Content; home: boolean }) {
-  return <header className="sticky top-0 z-40 border-b border-slate-200 bg-white" dangerouslySetInnerHTML={renderedOnce(content, home ? "header-home" : "header", () => <HeaderContent content={content} home={home} />)} />;
+  return (
+    <header
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white"
+      dangerouslySetInnerHTML={renderedOnce(content, home ? "header-home" : "header", () => (
+        <HeaderContent content={content} home={home} />
+      ))}
+    />
+  );
 }
 
 function HeaderContent({ content, home }: { content: Content; home: boolean }) {
@@ -37,25 +44,51 @@ function HeaderContent({ content, home }: { content: Content; home: boolean }) {
         <span className="text-base leading-tight sm:text-lg">{keepLastWordsTogether(site.name)}</span>
       </a>
 
-      <Island name="NavMenu" props={{ slots: [slotHtml(lists.services), slotHtml(lists.suburbs)] }} hydrate="hover" />
+      <Island
+        name="NavMenu"
+        props={{ slots: [slotHtml(lists.services), slotHtml(lists.suburbs)] }}
+        hydrate="hover"
+      />
 
       <div className="flex items-center gap-3">
-        <PhoneLink phone={site.phone} className="hidden items-center gap-2 whitespace-nowrap font-semibold text-brand-800 hover:text-brand-900 xl:inline-flex" iconClassName="h-4 w-4" />
-        <ButtonLink href={home ? homeSection("home") : QUOTE_PATH} className="whitespace-nowrap max-sm:hidden">
+        <PhoneLink
+          phone={site.phone}
+          className="hidden items-center gap-2 whitespace-nowrap font-semibold text-brand-800 hover:text-brand-900 xl:inline-flex"
+          iconClassName="h-4 w-4"
+        />
+        <ButtonLink
+          href={home ? homeSection("home") : QUOTE_PATH}
+          className="whitespace-nowrap max-sm:hidden"
+        >
           Get Quote
         </ButtonLink>
         {/* Below 1280 px the number would not fit: a button beside the menu's, named by it. */}
-        <PhoneLink phone={site.phone} prefix="Call " srOnly="text" iconClassName="h-5 w-5" className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-accent-700 text-white hover:bg-accent-800 forced-colors:border xl:hidden" />
-        <Island name="MobileMenu" props={home ? { phone: site.phone } : { phone: site.phone, quote: QUOTE_PATH }} />
+        <PhoneLink
+          phone={site.phone}
+          prefix="Call "
+          srOnly="text"
+          iconClassName="h-5 w-5"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-accent-700 text-white hover:bg-accent-800 forced-colors:border xl:hidden"
+        />
+        <Island
+          name="MobileMenu"
+          props={home ? { phone: site.phone } : { phone: site.phone, quote: QUOTE_PATH }}
+        />
       </div>
     </Container>
   );
 }
 
-/** On a phone the name wraps beside the call and menu buttons: as "Jacaranda / Cleaning Co.", never leaving "Co." alone on a line. */
+/**
+ * On a phone the name wraps beside the call and menu buttons: as "Jacaranda / Cleaning Co.", never leaving
+ * "Co." alone on a line.
+ */
 const keepLastWordsTogether = (name: string) => name.replace(/ (\S+)$/, "\u00a0$1");
 
-/** The brand mark: the same drawing as the favicon (content/images/icon.svg), one file the browser caches for every page. */
+/**
+ * The brand mark: the same drawing as the favicon (content/images/icon.svg), one file the browser caches for
+ * every page.
+ */
 export function Logo() {
   return <img src={ICON_SVG} alt="" width={36} height={36} className="h-9 w-9 shrink-0" />;
 }

@@ -24,7 +24,17 @@ export interface PageMeta {
   jsonLd?: object;
 }
 
-export function Layout({ content, meta, callBar = false, children }: { content: Content; meta: PageMeta; callBar?: boolean; children: ReactNode }) {
+export function Layout({
+  content,
+  meta,
+  callBar = false,
+  children,
+}: {
+  content: Content;
+  meta: PageMeta;
+  callBar?: boolean;
+  children: ReactNode;
+}) {
   return (
     <html lang="en-AU">
       <head>
@@ -36,7 +46,10 @@ export function Layout({ content, meta, callBar = false, children }: { content: 
         <SeoTags site={content.site} {...meta} />
       </head>
       <body>
-        <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-ink shadow-lg forced-colors:border focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-ink shadow-lg forced-colors:border focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
           Skip to main content
         </a>
         <Header content={content} home={meta.path === "/"} />

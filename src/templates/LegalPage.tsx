@@ -1,6 +1,7 @@
 /**
- * The frame of the privacy policy and the terms: the banner with the date the
- * words last changed, then the sections of prose in one readable column. The pages' words are in pages/PrivacyPage.tsx and pages/TermsPage.tsx.
+ * The frame of the privacy policy and the terms: the banner with the date the words last changed, then the
+ * sections of prose in one readable column. The pages' words are in pages/PrivacyPage.tsx and
+ * pages/TermsPage.tsx.
  */
 import type { ReactNode } from "react";
 import type { LegalPageData } from "../content/schema.ts";
@@ -22,7 +23,9 @@ export function LegalPage({ page, children }: { page: LegalPageData; children: R
 export function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} className="text-2xl font-bold tracking-tight">{title}</h2>
+      <h2 id={id} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
       <div className="mt-4 grid gap-4 leading-relaxed text-slate-700">{children}</div>
     </section>
   );

@@ -6,13 +6,22 @@
 import { navListId, servicePath, suburbPath } from "../shared/paths.ts";
 import { cn } from "../shared/ui.tsx";
 
-export function navMenuLists({ services, suburbs }: { services: { slug: string; name: string }[]; suburbs: { slug: string; name: string }[] }) {
+export function navMenuLists({
+  services,
+  suburbs,
+}: {
+  services: { slug: string; name: string }[];
+  suburbs: { slug: string; name: string }[];
+}) {
   return {
     services: (
       <ul id={navListId("services")} data-menu-list="" className={cn(box, "py-2")}>
         {services.map(({ slug, name }) => (
           <li key={slug}>
-            <a href={servicePath({ slug })} className="block rounded-md px-4 py-2 text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+            <a
+              href={servicePath({ slug })}
+              className="block rounded-md px-4 py-2 text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+            >
               {name}
             </a>
           </li>

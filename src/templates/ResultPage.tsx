@@ -6,7 +6,13 @@
  * (src/relay/intake/page.ts). No header or footer: the relay may run on
  * another host than the site, so the page stands alone, its stylesheet inline.
  */
-import { CollectionNotice, FormFields, NOTICE_LOOKS, NoticeBox, type NoticeLook } from "../browser/islands/FormParts.tsx";
+import {
+  CollectionNotice,
+  FormFields,
+  NOTICE_LOOKS,
+  NoticeBox,
+  type NoticeLook,
+} from "../browser/islands/FormParts.tsx";
 import type { FormKind } from "../shared/forms/fields.ts";
 import { FORM_FIELDS, type FieldName } from "../shared/forms/form-fields.ts";
 import { PROOF_FIELD } from "../shared/forms/proof-field.ts";
@@ -21,12 +27,23 @@ const LOOKS: Record<NoticeTone, NoticeLook> = {
   success: { ...NOTICE_LOOKS.success, heading },
   error: { ...NOTICE_LOOKS.error, heading },
   // Asking a visitor without script to confirm: neither a success nor a failure.
-  confirm: { box: "border-slate-300 bg-slate-50 text-ink", icon: "text-slate-600", iconName: "check", hover: "", heading },
+  confirm: {
+    box: "border-slate-300 bg-slate-50 text-ink",
+    icon: "text-slate-600",
+    iconName: "check",
+    hover: "",
+    heading,
+  },
 };
 
 /** The notice in one of its looks; slots: title, text. */
 export function ResultNotice({ tone }: { tone: NoticeTone }) {
-  return <NoticeBox notice={{ tone: "success", title: textSlot("title"), text: textSlot("text") }} look={LOOKS[tone]} />;
+  return (
+    <NoticeBox
+      notice={{ tone: "success", title: textSlot("title"), text: textSlot("text") }}
+      look={LOOKS[tone]}
+    />
+  );
 }
 
 /**
@@ -34,7 +51,9 @@ export function ResultNotice({ tone }: { tone: NoticeTone }) {
  * input and message box (a select's chosen option is marked by the relay), and the raw slot proof.
  */
 export function ResultForm({ kind }: { kind: FormKind }) {
-  const values = Object.fromEntries(FORM_FIELDS[kind].map((f) => [f.name, textSlot(`value.${f.name}`)])) as Record<FieldName, string>;
+  const values = Object.fromEntries(
+    FORM_FIELDS[kind].map((f) => [f.name, textSlot(`value.${f.name}`)]),
+  ) as Record<FieldName, string>;
   return (
     <form action={textSlot("action")} method="post" className="mt-6 grid gap-4">
       <p>{textSlot("intro")}</p>
@@ -61,7 +80,12 @@ export function ResultForm({ kind }: { kind: FormKind }) {
 export function ResultDetails() {
   const { addOns } = fixedAddOns();
   const values: Record<string, string> = {
-    ...Object.fromEntries(DETAIL_FIELDS.filter((f) => f.control === "number" || f.control === "date").map((f) => [f.name, textSlot(`value.${f.name}`)])),
+    ...Object.fromEntries(
+      DETAIL_FIELDS.filter((f) => f.control === "number" || f.control === "date").map((f) => [
+        f.name,
+        textSlot(`value.${f.name}`),
+      ]),
+    ),
     ...Object.fromEntries(addOns.map((a, i) => [`addOn.${i}`, textSlot(`value.addOn.${i}`)])),
   };
   return (
@@ -77,7 +101,10 @@ export function ResultDetails() {
 /** The proof a post without one is given, to send with the form again; slot: proof. */
 export const ResultProof = () => <input type="hidden" name={PROOF_FIELD} defaultValue={textSlot("proof")} />;
 
-/** The page around them; slots: title, role, back, backText, and the raw slots notice, form and emailNotice (EmailNotice, with the form when the relay sends email). */
+/**
+ * The page around them; slots: title, role, back, backText, and the raw slots notice, form and emailNotice
+ * (EmailNotice, with the form when the relay sends email).
+ */
 export function ResultPage({ css, sprite }: { css: string; sprite: string }) {
   return (
     <html lang="en-AU">

@@ -12,7 +12,8 @@ const TERMS_APPLY = /(terms apply)/i;
 export function withTermsLinks(text: string): ReactNode {
   const parts = text.split(TERMS_APPLY);
   if (parts.length === 1) return text;
-  // One element around the text and its links, so a flex row (a list item beside its tick) keeps them one line of text.
+  // One element around the text and its links, so a flex row (a list item beside its tick) keeps them one
+  // line of text.
   return (
     <span>
       {/* split() with a capturing group puts each match at an odd index. */}

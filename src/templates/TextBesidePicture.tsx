@@ -30,11 +30,19 @@ export function TextBesidePicture({
   return (
     <div className="grid items-center gap-10 lg:grid-cols-2">
       <div>
-        <h2 id={id} className="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h2>
+        <h2 id={id} className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {heading}
+        </h2>
         <Paragraphs texts={paragraphs} />
         {children}
       </div>
-      <Picture content={content} image={image} slot="half" lcp={lcp} className="w-full rounded-2xl bg-brand-50" />
+      <Picture
+        content={content}
+        image={image}
+        slot="half"
+        lcp={lcp}
+        className="w-full rounded-2xl bg-brand-50"
+      />
     </div>
   );
 }
@@ -42,6 +50,8 @@ export function TextBesidePicture({
 /** A section's paragraphs in the large reading size, each with its "terms apply" linked. */
 export function Paragraphs({ texts }: { texts: string[] }) {
   return texts.map((p) => (
-    <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(p)}</p>
+    <p key={p} className="mt-4 text-lg leading-relaxed text-slate-600">
+      {withTermsLinks(p)}
+    </p>
   ));
 }

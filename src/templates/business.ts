@@ -1,4 +1,6 @@
-/** The business as the law wants it named: its legal name and ABN from site.yaml, when the owner has set them. */
+/**
+ * The business as the law wants it named: its legal name and ABN from site.yaml, when the owner has set them.
+ */
 import type { SiteData } from "../content/schema.ts";
 import { formatAbn } from "../content/abn.ts";
 
@@ -8,6 +10,7 @@ import { formatAbn } from "../content/abn.ts";
  * while site.yaml has neither a legal name nor an ABN.
  */
 export function businessIdentity(site: SiteData): string {
-  const who = site.legalName && site.legalName !== site.name ? `${site.legalName}, trading as ${site.name}` : site.name;
+  const who =
+    site.legalName && site.legalName !== site.name ? `${site.legalName}, trading as ${site.name}` : site.name;
   return site.abn ? `${who} (ABN ${formatAbn(site.abn)})` : who;
 }

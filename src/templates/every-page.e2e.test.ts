@@ -60,7 +60,10 @@ const visits: {
   problems: string[];
 }[] = [];
 
-/** WCAG 2.2's 1.4.10 Reflow: content at 320 CSS px wide without scrolling sideways (and a small phone's width). */
+/**
+ * WCAG 2.2's 1.4.10 Reflow: content at 320 CSS px wide without scrolling sideways (and a small phone's
+ * width).
+ */
 const REFLOW = { width: 320, height: PHONE.height };
 
 /**
@@ -86,13 +89,33 @@ beforeAll(async () => {
       await page.setViewportSize(PHONE);
       const violations = await axe(page);
       const seen = await atPhoneWidth(page, CALL);
-      const barLinks = seen.bar ? (await looks(page, [0, 1].map((index) => ({ selector: ".call-bar a", index })))).map((l) => l.shown) : undefined;
+      const barLinks = seen.bar
+        ? (
+            await looks(
+              page,
+              [0, 1].map((index) => ({ selector: ".call-bar a", index })),
+            )
+          ).map((l) => l.shown)
+        : undefined;
       const barViolations = barChecked.has(path) ? await axe(page, [".call-bar"]) : undefined;
       const woken = await wakeIslands(page);
       const hydratedViolations = hydratedChecked.has(path) ? await axe(page) : undefined;
       // The 404 page answers with status 404 on purpose; Chromium logs that as a failed load.
-      const said = problems.slice(before).filter((p) => !(route.kind === "notFound" && /status of 404/.test(p)));
-      found[i] = { path, reflowWidth, violations, withBar: hasCallBar(route), seen, barLinks, barViolations, woken, hydratedViolations, problems: said };
+      const said = problems
+        .slice(before)
+        .filter((p) => !(route.kind === "notFound" && /status of 404/.test(p)));
+      found[i] = {
+        path,
+        reflowWidth,
+        violations,
+        withBar: hasCallBar(route),
+        seen,
+        barLinks,
+        barViolations,
+        woken,
+        hydratedViolations,
+        problems: said,
+      };
     }
     await context.close();
   };
@@ -107,7 +130,9 @@ describe("every page at 390 px, one visit each", () => {
   });
 
   it("reflows at 320 px wide (WCAG 1.4.10): no page is wider than the screen, so none scrolls sideways", () => {
-    expect(visits.filter((v) => v.reflowWidth > REFLOW.width).map((v) => `${v.path}: ${v.reflowWidth} px`)).toEqual([]);
+    expect(
+      visits.filter((v) => v.reflowWidth > REFLOW.width).map((v) => `${v.path}: ${v.reflowWidth} px`),
+    ).toEqual([]);
   });
 
   it("has no axe violation as it loads, before any island wakes", () => {
@@ -115,15 +140,25 @@ describe("every page at 390 px, one visit each", () => {
   });
 
   it(`has no axe violation on the call bar once it is on screen (${[...barChecked].join(", ")}), nor with every island woken (${[...hydratedChecked].join(", ")})`, () => {
-    const checked = (key: "barViolations" | "hydratedViolations") => visits.filter((v) => v[key] !== undefined).map((v) => v.path);
-    expect([checked("barViolations"), checked("hydratedViolations")]).toEqual([[...barChecked], [...hydratedChecked]]);
-    const found = visits.flatMap(({ path, barViolations = [], hydratedViolations = [] }) => [...barViolations.map((v) => `${path}, bar: ${v}`), ...hydratedViolations.map((v) => `${path}, hydrated: ${v}`)]);
+    const checked = (key: "barViolations" | "hydratedViolations") =>
+      visits.filter((v) => v[key] !== undefined).map((v) => v.path);
+    expect([checked("barViolations"), checked("hydratedViolations")]).toEqual([
+      [...barChecked],
+      [...hydratedChecked],
+    ]);
+    const found = visits.flatMap(({ path, barViolations = [], hydratedViolations = [] }) => [
+      ...barViolations.map((v) => `${path}, bar: ${v}`),
+      ...hydratedViolations.map((v) => `${path}, hydrated: ${v}`),
+    ]);
     expect(found).toEqual([]);
   });
 
   it("shows the header's call button beside the menu button without opening the menu: one tel: link named by the number, a full 44 px target on the menu button's row just before it", () => {
     for (const { path, seen } of visits) {
-      expect(seen.calls.map((c) => c.href), path).toEqual([telHref(content.site.phone)]);
+      expect(
+        seen.calls.map((c) => c.href),
+        path,
+      ).toEqual([telHref(content.site.phone)]);
       expect(seen.mobileMenuShown, path).toBe(false);
       const [c, m] = [seen.calls[0].box, seen.menu!];
       expect(c.y, path).toBeGreaterThanOrEqual(0);
@@ -143,7 +178,10 @@ describe("every page at 390 px, one visit each", () => {
       expect(seen.bar!.top.y, `${path} at the top`).toBeGreaterThanOrEqual(PHONE.height);
       const box = seen.bar!.scrolled;
       expect([box.x, box.y + box.height, box.width], path).toEqual([0, PHONE.height, PHONE.width]);
-      expect(seen.bar!.links, path).toEqual([[CALL, telHref(content.site.phone)], ["Get a Quote", "/quote/"]]);
+      expect(seen.bar!.links, path).toEqual([
+        [CALL, telHref(content.site.phone)],
+        ["Get a Quote", "/quote/"],
+      ]);
       expect(barLinks, path).toEqual(["shown", "shown"]);
     }
     expect(visits.filter((v) => v.seen.bar).length).toBe(all.filter(hasCallBar).length);

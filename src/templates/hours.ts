@@ -9,5 +9,7 @@ export function formatTime(time: string): string {
 
 /** One line per row of opening hours, e.g. "Mon-Fri: 8AM-6PM", "Sun: Closed". */
 export function formatHours(hours: SiteData["hours"]): string[] {
-  return hours.map((h) => `${h.label}: ${h.opens && h.closes ? `${formatTime(h.opens)}-${formatTime(h.closes)}` : "Closed"}`);
+  return hours.map(
+    (h) => `${h.label}: ${h.opens && h.closes ? `${formatTime(h.opens)}-${formatTime(h.closes)}` : "Closed"}`,
+  );
 }

@@ -10,6 +10,8 @@ import { islandLoaders, type IslandComponent, type IslandName } from "../browser
 
 export type { HydrateOn, IslandName, IslandProps } from "../browser/islands/list.ts";
 
-const loaded = await Promise.all(Object.entries(islandLoaders).map(async ([name, load]) => [name, (await load()).default] as const));
+const loaded = await Promise.all(
+  Object.entries(islandLoaders).map(async ([name, load]) => [name, (await load()).default] as const),
+);
 
 export const islands = Object.fromEntries(loaded) as { [N in IslandName]: IslandComponent<N> };

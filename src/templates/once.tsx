@@ -19,11 +19,17 @@ export interface RenderedOnce {
 
 const rendered = new WeakMap<Content, Map<string, RenderedOnce>>();
 
-/** The mark a page's HTML carries where the piece called `key` goes. Text React renders can never contain it: it escapes "<". */
+/**
+ * The mark a page's HTML carries where the piece called `key` goes. Text React renders can never contain it:
+ * it escapes "<".
+ */
 const onceMark = (key: string) => `<!--once:${key}-->`;
 export const ONCE_MARK = /<!--once:([\w-]+)-->/g;
 
-/** For dangerouslySetInnerHTML: renders `render()` the first time for this content and key, and marks its place. */
+/**
+ * For dangerouslySetInnerHTML: renders `render()` the first time for this content and key, and marks its
+ * place.
+ */
 export function renderedOnce(content: Content, key: string, render: () => ReactNode): { __html: string } {
   let byKey = rendered.get(content);
   if (!byKey) rendered.set(content, (byKey = new Map()));
@@ -52,6 +58,9 @@ function renderApart(node: ReactNode): RenderedOnce {
     images.push(m[1].replaceAll("&amp;", "&"));
     html = html.slice(m[0].length);
   }
-  if (html.startsWith("<link")) throw new Error(`renderedOnce: React hoisted a resource it cannot carry to the page: ${html.slice(0, html.indexOf(">") + 1)}`);
+  if (html.startsWith("<link"))
+    throw new Error(
+      `renderedOnce: React hoisted a resource it cannot carry to the page: ${html.slice(0, html.indexOf(">") + 1)}`,
+    );
   return { html, images };
 }

@@ -19,7 +19,9 @@ describe("launchBrowser", () => {
       writeFileSync(fake, `#!/bin/sh\nprintf '%s\\n' "$@" > '${dir}/args'\nexit 1\n`);
       chmodSync(fake, 0o755);
       await expect(chromium.launch({ executablePath: fake, timeout: 10_000 })).rejects.toThrow();
-      const given = readFileSync(path.join(dir, "args"), "utf8").split("\n").filter((arg) => arg.startsWith("--disable-features="));
+      const given = readFileSync(path.join(dir, "args"), "utf8")
+        .split("\n")
+        .filter((arg) => arg.startsWith("--disable-features="));
       expect(given).toEqual([`--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(",")}`]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -40,7 +42,9 @@ describe("launchBrowser", () => {
       // Playwright turns HttpsUpgrades off; were its list lost, Chromium would ask for https:// first.
       expect(requested).toEqual(["http://example.com/"]);
       const cdp = await browser.newBrowserCDPSession();
-      const { targetInfos } = (await cdp.send("Target.getTargets")) as { targetInfos: { type: string; url: string }[] };
+      const { targetInfos } = (await cdp.send("Target.getTargets")) as {
+        targetInfos: { type: string; url: string }[];
+      };
       expect(targetInfos.map((t) => `${t.type} ${t.url}`)).toEqual(["page http://example.com/"]);
     } finally {
       await browser.close();
@@ -52,7 +56,9 @@ describe("launchBrowser", () => {
     try {
       for (const name of ["a", "b"]) await (await browser.newPage()).setContent(`<p>${name}</p>`);
       const cdp = await browser.newBrowserCDPSession();
-      const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string }[] };
+      const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as {
+        processInfo: { type: string }[];
+      };
       expect(processInfo.filter((p) => p.type === "renderer")).toHaveLength(2);
     } finally {
       await browser.close();

@@ -82,7 +82,10 @@ export function testBrowser(): Promise<Browser> {
   return workerBrowser;
 }
 
-/** Closes every context of the worker's browser (`testBrowser`): call it in the file's afterAll, where the file would close its own browser. */
+/**
+ * Closes every context of the worker's browser (`testBrowser`): call it in the file's afterAll, where the
+ * file would close its own browser.
+ */
 export async function releaseTestBrowser(browser: Browser | undefined): Promise<void> {
   if (browser) await Promise.all(browser.contexts().map((context) => context.close()));
 }

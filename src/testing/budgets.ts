@@ -67,7 +67,9 @@ export const REACT = /react\.(transitional\.)?element/;
 
 /** Measures every .html file under root. */
 export function measureSite(root: string): PageWeight[] {
-  const pages = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".html")).sort();
+  const pages = readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".html"))
+    .sort();
   const scripts = new ScriptGraph(root);
   return pages.map((page) => measurePage(root, page.split(path.sep).join("/"), scripts));
 }
@@ -79,7 +81,8 @@ function measurePage(root: string, page: string, scripts: ScriptGraph): PageWeig
 
   const renderBlocking: string[] = [];
   for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
-    if (/\brel="?stylesheet/i.test(tag) && !/\bmedia="?print/i.test(tag) && !/\bdisabled\b/.test(tag)) renderBlocking.push(`stylesheet ${attr(tag, "href")}`);
+    if (/\brel="?stylesheet/i.test(tag) && !/\bmedia="?print/i.test(tag) && !/\bdisabled\b/.test(tag))
+      renderBlocking.push(`stylesheet ${attr(tag, "href")}`);
   }
   for (const tag of head.match(/<script\b[^>]*>/g) ?? []) {
     const src = attr(tag, "src");
@@ -105,7 +108,8 @@ function measurePage(root: string, page: string, scripts: ScriptGraph): PageWeig
     cssBytes: Buffer.byteLength(css),
     renderBlocking,
     loadScripts,
-    loadScriptGzip: loadScripts.reduce((n, s) => n + scripts.gzip(s), 0) + (inlineScript ? gzipSize(inlineScript) : 0),
+    loadScriptGzip:
+      loadScripts.reduce((n, s) => n + scripts.gzip(s), 0) + (inlineScript ? gzipSize(inlineScript) : 0),
     reactAtLoad: loadScripts.filter((s) => scripts.hasReact(s)),
     reactEver: everScripts.filter((s) => scripts.hasReact(s)),
     hasIsland: html.includes("data-island="),
@@ -126,7 +130,12 @@ function measureImages(root: string, html: string): ImageWeight[] {
   const weigh = (img: string, chosenFrom: string) => {
     const src = pick(chosenFrom);
     const sized = attr(img, "width") && attr(img, "height");
-    out.push({ src, bytes: fileSize(src), lcp: attr(img, "fetchpriority")?.toLowerCase() === "high", ...(sized ? {} : { unsized: img }) });
+    out.push({
+      src,
+      bytes: fileSize(src),
+      lcp: attr(img, "fetchpriority")?.toLowerCase() === "high",
+      ...(sized ? {} : { unsized: img }),
+    });
   };
   for (const [, inner] of pictures) {
     const img = /<img\b[^>]*>/.exec(inner)?.[0] ?? "<img>";
@@ -150,7 +159,10 @@ function pick(tag: string): string {
   return (candidates.find((c) => c.width >= needed) ?? candidates.at(-1)!).url;
 }
 
-/** The width, in CSS px, that a `sizes` attribute gives at a viewport width: (min-width)/(max-width) conditions and px, vw or calc(vw ± px) lengths. */
+/**
+ * The width, in CSS px, that a `sizes` attribute gives at a viewport width: (min-width)/(max-width)
+ * conditions and px, vw or calc(vw ± px) lengths.
+ */
 export function slotWidth(sizes: string, viewport: number): number {
   for (const entry of sizes.split(/,(?![^(]*\))/)) {
     const m = /^\s*(?:\((min|max)-width:\s*(\d+)px\)\s+)?(.+?)\s*$/.exec(entry);
@@ -172,20 +184,40 @@ export function budgetViolations(pages: PageWeight[]): string[] {
   const out: string[] = [];
   for (const p of pages) {
     if (p.htmlGzip > BUDGETS.firstPaintGzip) {
-      out.push(`${p.page}: HTML + inline CSS is ${kb(p.htmlGzip)} gzip (${p.htmlGzip} bytes), over the ${kb(BUDGETS.firstPaintGzip)} first-paint budget by ${p.htmlGzip - BUDGETS.firstPaintGzip} bytes`);
+      out.push(
+        `${p.page}: HTML + inline CSS is ${kb(p.htmlGzip)} gzip (${p.htmlGzip} bytes), over the ${kb(BUDGETS.firstPaintGzip)} first-paint budget by ${p.htmlGzip - BUDGETS.firstPaintGzip} bytes`,
+      );
     }
-    for (const r of p.renderBlocking) out.push(`${p.page}: render-blocking request (${r}); the budget is none besides the HTML`);
+    for (const r of p.renderBlocking)
+      out.push(`${p.page}: render-blocking request (${r}); the budget is none besides the HTML`);
     if (p.loadScriptGzip > BUDGETS.loadScriptGzip) {
-      out.push(`${p.page}: script run at load is ${kb(p.loadScriptGzip)} gzip (${p.loadScripts.join(", ")}), over the ${kb(BUDGETS.loadScriptGzip)} budget`);
+      out.push(
+        `${p.page}: script run at load is ${kb(p.loadScriptGzip)} gzip (${p.loadScripts.join(", ")}), over the ${kb(BUDGETS.loadScriptGzip)} budget`,
+      );
     }
-    if (p.reactAtLoad.length > 0) out.push(`${p.page}: React loads with the page (${p.reactAtLoad.join(", ")}); the budget is no React until an island wakes`);
-    if (!p.hasIsland && p.reactEver.length > 0) out.push(`${p.page}: has no island but can load React (${p.reactEver.join(", ")}); the budget is no React on pages without islands`);
+    if (p.reactAtLoad.length > 0)
+      out.push(
+        `${p.page}: React loads with the page (${p.reactAtLoad.join(", ")}); the budget is no React until an island wakes`,
+      );
+    if (!p.hasIsland && p.reactEver.length > 0)
+      out.push(
+        `${p.page}: has no island but can load React (${p.reactEver.join(", ")}); the budget is no React on pages without islands`,
+      );
     const phone = `a ${BUDGET_PHONE.width} px phone at ${BUDGET_PHONE.dpr}×`;
     for (const img of p.images) {
-      if (img.unsized) out.push(`${p.page}: ${img.unsized} has no width and height; the budget is every <img> sized, so nothing moves as it loads`);
+      if (img.unsized)
+        out.push(
+          `${p.page}: ${img.unsized} has no width and height; the budget is every <img> sized, so nothing moves as it loads`,
+        );
       if (img.bytes < 0) out.push(`${p.page}: the image ${phone} picks, ${img.src}, is not in the site`);
-      else if (img.lcp && img.bytes > BUDGETS.lcpImageBytes) out.push(`${p.page}: the LCP image ${phone} picks, ${img.src}, is ${kb(img.bytes)}, over the ${kb(BUDGETS.lcpImageBytes)} budget`);
-      else if (img.bytes > BUDGETS.imageBytes) out.push(`${p.page}: the image ${phone} picks, ${img.src}, is ${kb(img.bytes)}, over the ${kb(BUDGETS.imageBytes)} budget`);
+      else if (img.lcp && img.bytes > BUDGETS.lcpImageBytes)
+        out.push(
+          `${p.page}: the LCP image ${phone} picks, ${img.src}, is ${kb(img.bytes)}, over the ${kb(BUDGETS.lcpImageBytes)} budget`,
+        );
+      else if (img.bytes > BUDGETS.imageBytes)
+        out.push(
+          `${p.page}: the image ${phone} picks, ${img.src}, is ${kb(img.bytes)}, over the ${kb(BUDGETS.imageBytes)} budget`,
+        );
     }
   }
   return out;
@@ -198,7 +230,10 @@ function attr(tag: string, name: string): string | undefined {
 
 /** The site's JavaScript files and the imports between them, as esbuild writes them. */
 class ScriptGraph {
-  private cache = new Map<string, { code: string; gzip: number; staticImports: string[]; dynamicImports: string[] }>();
+  private cache = new Map<
+    string,
+    { code: string; gzip: number; staticImports: string[]; dynamicImports: string[] }
+  >();
   constructor(private root: string) {}
 
   private load(sitePath: string) {
@@ -210,8 +245,12 @@ class ScriptGraph {
       entry = {
         code,
         gzip: gzipSize(code),
-        staticImports: [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+)["']/g)].map((m) => resolve(m[1])),
-        dynamicImports: [...code.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)].map((m) => resolve(m[1])),
+        staticImports: [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+)["']/g)].map((m) =>
+          resolve(m[1]),
+        ),
+        dynamicImports: [...code.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)].map((m) =>
+          resolve(m[1]),
+        ),
       };
       this.cache.set(sitePath, entry);
     }

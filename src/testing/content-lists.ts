@@ -8,7 +8,8 @@ import { readParsed, readValues } from "../build/content/read-file.ts";
 
 function valuesOf(dir: string, file: string): unknown {
   const read = readValues(readParsed(path.join(dir, file)));
-  if ("problems" in read) throw new Error(read.problems.map((p) => `${p.file}:${p.line} ${p.message}`).join("\n"));
+  if ("problems" in read)
+    throw new Error(read.problems.map((p) => `${p.file}:${p.line} ${p.message}`).join("\n"));
   return read.value;
 }
 
@@ -18,7 +19,10 @@ interface ListedSuburb {
   homeGrid?: boolean;
 }
 
-/** The slugs of the suburbs, of those in the header (header: true or left out) and of those in the home page's grid (homeGrid: true); the FAQ's questions. */
+/**
+ * The slugs of the suburbs, of those in the header (header: true or left out) and of those in the home page's
+ * grid (homeGrid: true); the FAQ's questions.
+ */
 export function contentLists(dir = "content") {
   const { suburbs } = valuesOf(dir, "suburbs.yaml") as { suburbs: ListedSuburb[] };
   const { faq } = valuesOf(dir, "faq.yaml") as { faq: { question: string }[] };

@@ -35,14 +35,22 @@ export function problemsOf(dir: string): string[] {
 
 /** The 1-based line of the first line matching `re` in a content file. */
 export function lineOf(dir: string, file: string, re: RegExp): number {
-  return readFileSync(path.join(dir, file), "utf8").split("\n").findIndex((l) => re.test(l)) + 1;
+  return (
+    readFileSync(path.join(dir, file), "utf8")
+      .split("\n")
+      .findIndex((l) => re.test(l)) + 1
+  );
 }
 
 /** The docs' example pricing.yaml as the owner makes it theirs: the day they reviewed its prices written. */
-export const pricingExample = (reviewed = "1 December 2026") => readFileSync(OPTIONAL_FILES.pricing, "utf8").replace(/^reviewed: .*$/m, `reviewed: ${reviewed}`);
+export const pricingExample = (reviewed = "1 December 2026") =>
+  readFileSync(OPTIONAL_FILES.pricing, "utf8").replace(/^reviewed: .*$/m, `reviewed: ${reviewed}`);
 
 /** A copy of content/ with the example as its pricing.yaml, `edit` applied to its text. */
-export function contentWithPricing(edit: (text: string) => string = (t) => t, text = pricingExample()): string {
+export function contentWithPricing(
+  edit: (text: string) => string = (t) => t,
+  text = pricingExample(),
+): string {
   const dir = contentCopy();
   writeFileSync(path.join(dir, "pricing.yaml"), edit(text));
   return dir;

@@ -14,7 +14,8 @@ const slug = (heading: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N} _-]/gu, "")
     .replace(/ /g, "-");
-const headings = (file: string) => new Set([...readFileSync(file, "utf8").matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1])));
+const headings = (file: string) =>
+  new Set([...readFileSync(file, "utf8").matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1])));
 
 describe("the README and docs/", () => {
   it.each(FILES)("%s links only to files and headings that exist", (file) => {
@@ -25,7 +26,8 @@ describe("the README and docs/", () => {
       const [where, anchor] = target.split("#");
       const linked = where ? path.normalize(path.join(path.dirname(file), where)) : file;
       if (!existsSync(linked)) broken.push(`${target}: no ${linked}`);
-      else if (anchor && linked.endsWith(".md") && !headings(linked).has(anchor)) broken.push(`${target}: no heading #${anchor} in ${linked}`);
+      else if (anchor && linked.endsWith(".md") && !headings(linked).has(anchor))
+        broken.push(`${target}: no heading #${anchor} in ${linked}`);
     }
     expect(broken).toEqual([]);
   });

@@ -1,4 +1,7 @@
-/** Keyboard focus in Chromium, read the way a sighted keyboard user meets it: a11y.e2e.test.ts and CallBar.e2e.test.ts. */
+/**
+ * Keyboard focus in Chromium, read the way a sighted keyboard user meets it: a11y.e2e.test.ts and
+ * CallBar.e2e.test.ts.
+ */
 import type { Page } from "playwright-core";
 
 /** One stop of the Tab key: what has focus, and how it shows. */
@@ -13,7 +16,10 @@ export interface FocusStop {
    * WCAG 2.2's 1.4.11 Non-text Contrast asks 3:1 of what shows a control's state.
    */
   ringContrast: number | null;
-  /** What the screen shows at its centre is it (or inside it): nothing, such as the call bar, is over it. A stop with no box is never uncovered. */
+  /**
+   * What the screen shows at its centre is it (or inside it): nothing, such as the call bar, is over it. A
+   * stop with no box is never uncovered.
+   */
   uncovered: boolean;
   /** The page was scrolled more than a screen down when it got focus. */
   belowTheFirstScreen: boolean;
@@ -26,17 +32,20 @@ export interface FocusStop {
  */
 export async function focusStops(page: Page, max = 80): Promise<FocusStop[]> {
   const stops: FocusStop[] = [];
-  // The stops already met are kept in the page, between presses; a second call on the same page starts afresh.
+  // The stops already met are kept in the page, between presses; a second call on the same page starts
+  // afresh.
   await page.evaluate(() => delete (window as unknown as { __focusStops?: WeakSet<Element> }).__focusStops);
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
     const stop = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
-      const been = ((window as unknown as { __focusStops?: WeakSet<Element> }).__focusStops ??= new WeakSet());
+      const been = ((window as unknown as { __focusStops?: WeakSet<Element> }).__focusStops ??=
+        new WeakSet());
       if (been.has(el)) return "round";
       been.add(el);
-      // The ring as it settles: a button's transition-colors also eases its outline's colour in from the text's.
+      // The ring as it settles: a button's transition-colors also eases its outline's colour in from the
+      // text's.
       for (const animation of el.getAnimations()) animation.finish();
       const s = getComputedStyle(el);
       let canvas: CanvasRenderingContext2D | undefined;
@@ -50,34 +59,45 @@ export async function focusStops(page: Page, max = 80): Promise<FocusStop[]> {
         return [r, g, b, a / 255];
       };
       const luminance = ([r, g, b]: number[]) => {
-        const [R, G, B] = [r, g, b].map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+        const [R, G, B] = [r, g, b].map((v) =>
+          v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4,
+        );
         return 0.2126 * R + 0.7152 * G + 0.0722 * B;
       };
       const contrast = (a: number[], b: number[]) => {
         const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
         return (hi + 0.05) / (lo + 0.05);
       };
-      /** The colours behind the element's outline: its ancestors' backgrounds, each see-through one laid over the next; every stop of a gradient. */
+      /**
+       * The colours behind the element's outline: its ancestors' backgrounds, each see-through one laid over
+       * the next; every stop of a gradient.
+       */
       const behind = (): number[][] | null => {
         const layers: [number, number, number, number][] = [];
         for (let at = el.parentElement; at; at = at.parentElement) {
           const b = getComputedStyle(at);
           if (b.backgroundImage.includes("url(")) return null;
-          const stops = b.backgroundImage.match(/(?:rgba?|oklch|oklab|hsla?|color)\([^)]*\)|#[0-9a-f]{3,8}\b/gi);
+          const stops = b.backgroundImage.match(
+            /(?:rgba?|oklch|oklab|hsla?|color)\([^)]*\)|#[0-9a-f]{3,8}\b/gi,
+          );
           if (stops) return stops.map((c) => rgba(c));
           const color = rgba(b.backgroundColor);
           if (color[3] > 0) layers.push(color);
           if (color[3] === 1) break;
         }
         let under = [255, 255, 255];
-        for (const [r, g, b, a] of layers.reverse()) under = [r * a + under[0] * (1 - a), g * a + under[1] * (1 - a), b * a + under[2] * (1 - a)];
+        for (const [r, g, b, a] of layers.reverse())
+          under = [r * a + under[0] * (1 - a), g * a + under[1] * (1 - a), b * a + under[2] * (1 - a)];
         return [under];
       };
       const outlined = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2;
       const colours = outlined ? behind() : null;
       const ringContrast = colours && Math.min(...colours.map((c) => contrast(rgba(s.outlineColor), c)));
       const r = el.getClientRects()[0];
-      const hit = r && r.width > 0 ? document.elementFromPoint(r.left + r.width / 2, Math.min(r.top + r.height / 2, innerHeight - 1)) : null;
+      const hit =
+        r && r.width > 0
+          ? document.elementFromPoint(r.left + r.width / 2, Math.min(r.top + r.height / 2, innerHeight - 1))
+          : null;
       return {
         name: `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().slice(0, 40)}"`,
         ring: outlined || s.boxShadow !== "none",

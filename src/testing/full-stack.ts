@@ -9,7 +9,12 @@
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { testClock, type TestClock } from "../relay/testing/clock.ts";
-import { relayPerFile, type RelayOptions, type RelayPerFile, type RunningRelay } from "../relay/testing/relay-stack.ts";
+import {
+  relayPerFile,
+  type RelayOptions,
+  type RelayPerFile,
+  type RunningRelay,
+} from "../relay/testing/relay-stack.ts";
 import { releaseTestBrowser, testBrowser } from "./browser.ts";
 import { startSite } from "./site.ts";
 
@@ -28,19 +33,33 @@ export interface FullStack extends RelayPerFile {
   readonly browser: Browser;
   /** The relay's clock. */
   clock: TestClock;
-  /** For one test: another relay (on a store of its own, with these settings) and the site served with it; both stop after the test. */
+  /**
+   * For one test: another relay (on a store of its own, with these settings) and the site served with it;
+   * both stop after the test.
+   */
   anotherSite(options?: FullStackOptions): Promise<{ relay: RunningRelay; site: Site }>;
 }
 
-export function withFullStack({ spam = false, browser: wantBrowser = true, env = {}, ...options }: FullStackOptions = {}): FullStack {
+export function withFullStack({
+  spam = false,
+  browser: wantBrowser = true,
+  env = {},
+  ...options
+}: FullStackOptions = {}): FullStack {
   const clock = testClock("running");
-  const spamChecks = (on: boolean, more: Record<string, string>) => ({ SPAM_CHECKS: on ? "on" : "off", ...more });
+  const spamChecks = (on: boolean, more: Record<string, string>) => ({
+    SPAM_CHECKS: on ? "on" : "off",
+    ...more,
+  });
   const relays = relayPerFile({ ...options, env: spamChecks(spam, env), now: clock.now });
   let site: Site | undefined;
   let browser: Browser | undefined;
   const otherSites: Site[] = [];
   beforeAll(async () => {
-    [site, browser] = await Promise.all([startSite({ relay: relays.relay.relay }), wantBrowser ? testBrowser() : undefined]);
+    [site, browser] = await Promise.all([
+      startSite({ relay: relays.relay.relay }),
+      wantBrowser ? testBrowser() : undefined,
+    ]);
   });
   afterEach(async () => {
     await Promise.all(otherSites.splice(0).map((s) => s.close()));
@@ -67,7 +86,11 @@ export function withFullStack({ spam = false, browser: wantBrowser = true, env =
     },
     clock,
     async anotherSite({ spam: otherSpam = false, env: otherEnv = {}, browser: _, ...other } = {}) {
-      const relay = await relays.startAnother({ ...other, env: spamChecks(otherSpam, otherEnv), now: clock.now });
+      const relay = await relays.startAnother({
+        ...other,
+        env: spamChecks(otherSpam, otherEnv),
+        now: clock.now,
+      });
       const another = await startSite({ relay: relay.relay });
       otherSites.push(another);
       return { relay, site: another };

@@ -20,5 +20,8 @@ export default async function setup() {
     console.error = error;
     console.warn = warn;
   }
-  if (said.length > 0) throw new Error(`Building the site printed warnings (React's development build checks every page here):\n${said.join("\n")}`);
+  if (said.length > 0)
+    throw new Error(
+      `Building the site printed warnings (React's development build checks every page here):\n${said.join("\n")}`,
+    );
 }

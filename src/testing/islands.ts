@@ -1,4 +1,7 @@
-/** Browser-test helpers for islands: which pages stand for each set of islands, wake every island on a page, and collect what the console says. */
+/**
+ * Browser-test helpers for islands: which pages stand for each set of islands, wake every island on a page,
+ * and collect what the console says.
+ */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -15,7 +18,9 @@ import { DIST_DIR } from "./dist-dir.ts";
 export function firstOfEachIslandSet(all: Route[]): Route[] {
   const seen = new Set<string>();
   return all.filter((r) => {
-    const key = [...scanMarkup(readFileSync(path.join(DIST_DIR, outputFile(r)), "utf8")).islands].sort().join(" ");
+    const key = [...scanMarkup(readFileSync(path.join(DIST_DIR, outputFile(r)), "utf8")).islands]
+      .sort()
+      .join(" ");
     return !seen.has(key) && seen.add(key);
   });
 }
@@ -23,7 +28,10 @@ export function firstOfEachIslandSet(all: Route[]): Route[] {
 /** Island chunks and React: every script but the loader's entry. */
 export const CHUNKS = /\/assets\/chunk-.*\.js$/;
 
-/** Holds back the scripts matching `url` that the page asks for from now on until `release()`, as a slow network would. */
+/**
+ * Holds back the scripts matching `url` that the page asks for from now on until `release()`, as a slow
+ * network would.
+ */
 export async function holdScripts(page: Page, url: RegExp = CHUNKS): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
@@ -47,11 +55,27 @@ export async function wakeIslands(page: Page, timeout = 15_000): Promise<string[
       return el.dataset.island!;
     }),
   );
-  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>("[data-island]")).every((el) => el.dataset.hydrated === "true"), undefined, { timeout }).catch(async (error) => {
-    // Which page, and which islands hydrated there, rather than only the timeout.
-    const state = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>("[data-island]"), (e) => `${e.dataset.island}:${e.dataset.hydrated ?? "not hydrated"}`));
-    throw new Error(`${new URL(page.url()).pathname}: islands did not all hydrate (${state.join(", ")}): ${error}`);
-  });
+  await page
+    .waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll<HTMLElement>("[data-island]")).every(
+          (el) => el.dataset.hydrated === "true",
+        ),
+      undefined,
+      { timeout },
+    )
+    .catch(async (error) => {
+      // Which page, and which islands hydrated there, rather than only the timeout.
+      const state = await page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll<HTMLElement>("[data-island]"),
+          (e) => `${e.dataset.island}:${e.dataset.hydrated ?? "not hydrated"}`,
+        ),
+      );
+      throw new Error(
+        `${new URL(page.url()).pathname}: islands did not all hydrate (${state.join(", ")}): ${error}`,
+      );
+    });
   return names;
 }
 

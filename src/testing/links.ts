@@ -14,11 +14,11 @@ export interface LinkReport {
   broken: string[];
 }
 
-
 /** The file a URL path names in `dir`, as a static host resolves it, or undefined. */
 function fileFor(dir: string, urlPath: string): string | undefined {
   const full = path.join(dir, decodeURIComponent(urlPath));
-  for (const candidate of [full, path.join(full, "index.html")]) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  for (const candidate of [full, path.join(full, "index.html")])
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   return undefined;
 }
 
@@ -28,7 +28,13 @@ export function checkLinks(dir: string, siteUrl: string): LinkReport {
   const idsCache = new Map<string, Set<string>>();
   const idsOf = (file: string) => {
     let ids = idsCache.get(file);
-    if (!ids) idsCache.set(file, (ids = new Set([...readFileSync(file, "utf8").matchAll(/\sid="([^"]+)"/g)].map((m) => decodeEntities(m[1])))));
+    if (!ids)
+      idsCache.set(
+        file,
+        (ids = new Set(
+          [...readFileSync(file, "utf8").matchAll(/\sid="([^"]+)"/g)].map((m) => decodeEntities(m[1])),
+        )),
+      );
     return ids;
   };
   const broken: string[] = [];
@@ -43,21 +49,36 @@ export function checkLinks(dir: string, siteUrl: string): LinkReport {
     const target = fileFor(dir, url.pathname);
     if (!target) return void broken.push(`${from}: ${ref} → no file for ${url.pathname}`);
     const fragment = decodeURIComponent(url.hash.slice(1));
-    if (fragment && !(target.endsWith(".html") && idsOf(target).has(fragment))) broken.push(`${from}: ${ref} → no element with id "${fragment}" on ${url.pathname}`);
+    if (fragment && !(target.endsWith(".html") && idsOf(target).has(fragment)))
+      broken.push(`${from}: ${ref} → no element with id "${fragment}" on ${url.pathname}`);
   };
 
   for (const page of pages) {
     const html = readFileSync(path.join(dir, page), "utf8");
     // The address the page answers at: folders' index.html at their "/" path.
-    const pageUrl = new URL("/" + page.split(path.sep).join("/").replace(/(^|\/)index\.html$/, "$1"), origin);
+    const pageUrl = new URL(
+      "/" +
+        page
+          .split(path.sep)
+          .join("/")
+          .replace(/(^|\/)index\.html$/, "$1"),
+      origin,
+    );
     for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) check(page, pageUrl, m[1]);
     // Sharing images are absolute addresses on the site itself.
-    for (const m of html.matchAll(/<meta (?:property|name)="(?:og|twitter):(?:image|url)" content="([^"]*)"/g)) check(page, pageUrl, m[1]);
+    for (const m of html.matchAll(
+      /<meta (?:property|name)="(?:og|twitter):(?:image|url)" content="([^"]*)"/g,
+    ))
+      check(page, pageUrl, m[1]);
   }
   const manifestFile = path.join(dir, "site.webmanifest");
   if (existsSync(manifestFile)) {
-    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { icons?: { src: string }[]; start_url?: string };
-    for (const ref of [...(manifest.icons ?? []).map((i) => i.src), manifest.start_url ?? "/"]) check("site.webmanifest", new URL("/", origin), ref);
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as {
+      icons?: { src: string }[];
+      start_url?: string;
+    };
+    for (const ref of [...(manifest.icons ?? []).map((i) => i.src), manifest.start_url ?? "/"])
+      check("site.webmanifest", new URL("/", origin), ref);
   }
   return { checked, broken };
 }

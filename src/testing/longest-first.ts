@@ -26,10 +26,15 @@ export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const rank = (spec: TestSpecification) => {
-      const at = SLOWEST_FILES.indexOf(path.relative(this.ctx.config.root, spec.moduleId).split(path.sep).join("/"));
+      const at = SLOWEST_FILES.indexOf(
+        path.relative(this.ctx.config.root, spec.moduleId).split(path.sep).join("/"),
+      );
       return at === -1 ? SLOWEST_FILES.length : at;
     };
     // A stable sort: the named files first, in their order; the rest in vitest's.
-    return sorted.map((spec, at) => ({ spec, at })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.at - b.at).map(({ spec }) => spec);
+    return sorted
+      .map((spec, at) => ({ spec, at }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.at - b.at)
+      .map(({ spec }) => spec);
   }
 }

@@ -31,7 +31,15 @@ export function fillLastSuburb(dir: string, { homeGrid = false } = {}): void {
   const name = entry.getIn([0, "name"]) as string;
   const at = (...keys: (string | number)[]) => [0, ...keys];
   const wiki = `https://en.wikipedia.org/wiki/${name.replace(/ /g, "_")},_Queensland`;
-  for (const key of ["distanceFromCbdKm", "areaKm2", "medianHousePrice", "medianRent", "medianUnitPrice", "medianUnitRent"]) entry.deleteIn(at(key));
+  for (const key of [
+    "distanceFromCbdKm",
+    "areaKm2",
+    "medianHousePrice",
+    "medianRent",
+    "medianUnitPrice",
+    "medianUnitRent",
+  ])
+    entry.deleteIn(at(key));
   entry.setIn(at("population", "value"), "1,000");
   entry.setIn(at("population", "source"), wiki);
   entry.setIn(at("population", "citation"), `Wikipedia: ${name}`);
@@ -51,8 +59,15 @@ export function fillLastSuburb(dir: string, { homeGrid = false } = {}): void {
   writeFileSync(file, [...lines.slice(0, start), filled].join("\n"));
 }
 
-/** A copy of content/ with one more suburb, added as `npm run new-suburb -- "Name" 4055` adds it and filled in: a content the build takes. */
-export function contentWithNewSuburb(name: string, postcode: string, options: { homeGrid?: boolean } = {}): string {
+/**
+ * A copy of content/ with one more suburb, added as `npm run new-suburb -- "Name" 4055` adds it and filled
+ * in: a content the build takes.
+ */
+export function contentWithNewSuburb(
+  name: string,
+  postcode: string,
+  options: { homeGrid?: boolean } = {},
+): string {
   const dir = contentCopy();
   addSuburb(dir, name, postcode);
   fillLastSuburb(dir, options);

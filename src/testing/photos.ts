@@ -15,11 +15,18 @@ const W = 4000;
 const H = 3000;
 
 /** Where the EXIF says the photo was taken: a Brisbane street the output must never reveal. */
-const TEST_GPS = { GPSLatitudeRef: "S", GPSLatitude: "27/1 28/1 1234/100", GPSLongitudeRef: "E", GPSLongitude: "153/1 1/1 2345/100" };
+const TEST_GPS = {
+  GPSLatitudeRef: "S",
+  GPSLatitude: "27/1 28/1 1234/100",
+  GPSLongitudeRef: "E",
+  GPSLongitude: "153/1 1/1 2345/100",
+};
 
 let field: Promise<Buffer> | undefined;
 
-/** One shared 4000×3000 RGB field: made once per process (about a second), tinted differently for each photo. */
+/**
+ * One shared 4000×3000 RGB field: made once per process (about a second), tinted differently for each photo.
+ */
 function noiseField(): Promise<Buffer> {
   field ??= (async () => {
     let seed = 13;
@@ -30,12 +37,20 @@ function noiseField(): Promise<Buffer> {
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
-    const octaves = [[8, 6, 0.5], [32, 24, 0.25], [128, 96, 0.15], [500, 375, 0.1]] as const;
+    const octaves = [
+      [8, 6, 0.5],
+      [32, 24, 0.25],
+      [128, 96, 0.15],
+      [500, 375, 0.1],
+    ] as const;
     const layers = await Promise.all(
       octaves.map(([w, h]) => {
         const small = Buffer.alloc(w * h * 3);
         for (let i = 0; i < small.length; i++) small[i] = random() * 256;
-        return sharp(small, { raw: { width: w, height: h, channels: 3 } }).resize(W, H, { kernel: "cubic" }).raw().toBuffer();
+        return sharp(small, { raw: { width: w, height: h, channels: 3 } })
+          .resize(W, H, { kernel: "cubic" })
+          .raw()
+          .toBuffer();
       }),
     );
     const px = Buffer.alloc(W * H * 3);
@@ -54,18 +69,26 @@ function noiseField(): Promise<Buffer> {
  * different, with EXIF GPS and serial. `orientation: 6` stores it sideways,
  * as a phone stores a portrait photo (upright it is 3000×4000).
  */
-export async function testPhoto(n: number, { orientation = 1 }: { orientation?: number } = {}): Promise<Buffer> {
-  return sharp(await noiseField(), { raw: { width: W, height: H, channels: 3 } })
-    // A per-channel gain and offset: a tint of its own for each n, at a quarter of a hue rotation's time.
-    .linear([0.85 + (n % 4) * 0.05, 0.85 + ((n + 1) % 5) * 0.04, 0.85 + ((n + 2) % 3) * 0.07], [(n * 7) % 20, (n * 11) % 20, (n * 13) % 20])
-    .withExif({
-      IFD0: { Make: "TestPhone", Model: "Test 15" },
-      IFD2: { BodySerialNumber: "SN-0042-TEST" },
-      IFD3: TEST_GPS,
-    })
-    .withMetadata({ orientation })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+export async function testPhoto(
+  n: number,
+  { orientation = 1 }: { orientation?: number } = {},
+): Promise<Buffer> {
+  return (
+    sharp(await noiseField(), { raw: { width: W, height: H, channels: 3 } })
+      // A per-channel gain and offset: a tint of its own for each n, at a quarter of a hue rotation's time.
+      .linear(
+        [0.85 + (n % 4) * 0.05, 0.85 + ((n + 1) % 5) * 0.04, 0.85 + ((n + 2) % 3) * 0.07],
+        [(n * 7) % 20, (n * 11) % 20, (n * 13) % 20],
+      )
+      .withExif({
+        IFD0: { Make: "TestPhone", Model: "Test 15" },
+        IFD2: { BodySerialNumber: "SN-0042-TEST" },
+        IFD3: TEST_GPS,
+      })
+      .withMetadata({ orientation })
+      .jpeg({ quality: 90 })
+      .toBuffer()
+  );
 }
 
 /** Whether EXIF bytes hold a GPS block (tag 0x8825 in IFD0, in either byte order). */
@@ -97,7 +120,12 @@ export function exifHasGps(exif: Buffer | undefined): boolean {
  * twice, and the build encodes one large photo instead of eight
  * (images.e2e.test.ts: the large copies of a photo are most of a cold build's time).
  */
-export async function contentWithPhotos(dir: string, files: ImageUse["file"][] = ["services", "about", "home"], from = "content", { shareHalf = false } = {}): Promise<string[]> {
+export async function contentWithPhotos(
+  dir: string,
+  files: ImageUse["file"][] = ["services", "about", "home"],
+  from = "content",
+  { shareHalf = false } = {},
+): Promise<string[]> {
   cpSync(from, dir, { recursive: true });
   const uses = imageUses(loadContent(from));
   const svgs = files.flatMap((file) => uses.filter((u) => u.file === file && isSvg(u.image.src)));
@@ -114,7 +142,8 @@ export async function contentWithPhotos(dir: string, files: ImageUse["file"][] =
   for (const file of files) {
     const yaml = path.join(dir, `${file}.yaml`);
     let text = readFileSync(yaml, "utf8");
-    for (const { image } of svgs.filter((u) => u.file === file)) text = text.replace(`src: ${image.src}`, `src: ${jpg(image.src)}`);
+    for (const { image } of svgs.filter((u) => u.file === file))
+      text = text.replace(`src: ${image.src}`, `src: ${jpg(image.src)}`);
     writeFileSync(yaml, text);
   }
   return svgs.map((u) => jpg(u.image.src));

@@ -10,12 +10,15 @@ import { E2E, TESTS } from "../../vitest.config.ts";
 import { SLOWEST_FILES } from "./longest-first.ts";
 
 /** What only an end-to-end test imports: the browser, the site server, workerd, another process. */
-const END_TO_END = /from "[^"]*(testing\/browser|testing\/site|testing\/relay-process|testing\/leads-script)(\.ts)?"|from "miniflare"|from "node:child_process"|from "playwright-core"/;
+const END_TO_END =
+  /from "[^"]*(testing\/browser|testing\/site|testing\/relay-process|testing\/leads-script)(\.ts)?"|from "miniflare"|from "node:child_process"|from "playwright-core"/;
 
 describe("the fast run", () => {
   const e2e = new Set(E2E.flatMap((pattern) => globSync(pattern)));
   // This file names what it looks for, so it is not read for it.
-  const unit = TESTS.flatMap((pattern) => globSync(pattern)).filter((file) => !e2e.has(file) && file !== "src/testing/projects.test.ts");
+  const unit = TESTS.flatMap((pattern) => globSync(pattern)).filter(
+    (file) => !e2e.has(file) && file !== "src/testing/projects.test.ts",
+  );
 
   it("has tests, and none of them starts a browser, the site, workerd or a process", () => {
     expect(unit.length).toBeGreaterThan(20);

@@ -13,7 +13,10 @@ export interface RawResponse {
   headers: [name: string, value: string][];
   /** What followed the headers, de-chunked when sent in chunks. */
   body: string;
-  /** Whether the body ended as it said it would (the last chunk, or Content-Length bytes) before the connection closed. */
+  /**
+   * Whether the body ended as it said it would (the last chunk, or Content-Length bytes) before the
+   * connection closed.
+   */
   complete: boolean;
 }
 
@@ -23,7 +26,11 @@ export function rawRequest(url: string, text: string, { timeoutMs = 10_000 } = {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname.replace(/^\[|\]$/g, ""));
     const chunks: Buffer[] = [];
-    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer within ${timeoutMs} ms to ${JSON.stringify(text.split("\r\n")[0])}`)));
+    socket.setTimeout(timeoutMs, () =>
+      socket.destroy(
+        new Error(`no answer within ${timeoutMs} ms to ${JSON.stringify(text.split("\r\n")[0])}`),
+      ),
+    );
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("error", reject);
     socket.on("close", () => resolve(parseResponse(Buffer.concat(chunks).toString("latin1"))));
@@ -43,7 +50,12 @@ function parseResponse(text: string): RawResponse {
   const named = (name: string) => headers.find(([n]) => n === name)?.[1];
   if (named("transfer-encoding")?.toLowerCase() !== "chunked") {
     const length = named("content-length");
-    return { status, headers, body: rest, complete: end >= 0 && (length === undefined || rest.length === Number(length)) };
+    return {
+      status,
+      headers,
+      body: rest,
+      complete: end >= 0 && (length === undefined || rest.length === Number(length)),
+    };
   }
   let body = "";
   let at = 0;
@@ -52,7 +64,8 @@ function parseResponse(text: string): RawResponse {
     if (lineEnd < 0) return { status, headers, body, complete: false };
     const size = parseInt(rest.slice(at, lineEnd), 16);
     if (size === 0) return { status, headers, body, complete: true };
-    if (!(size > 0) || rest.length < lineEnd + 2 + size) return { status, headers, body: body + rest.slice(lineEnd + 2), complete: false };
+    if (!(size > 0) || rest.length < lineEnd + 2 + size)
+      return { status, headers, body: body + rest.slice(lineEnd + 2), complete: false };
     body += rest.slice(lineEnd + 2, lineEnd + 2 + size);
     at = lineEnd + 2 + size + 2;
   }

@@ -24,7 +24,8 @@ const before = process.env.NODE_ENV;
 process.env.NODE_ENV = "production";
 try {
   // Every React entry the code and the JSX transform (vitest.config.ts: oxc) import.
-  for (const entry of ["react", "react/jsx-runtime", "react-dom", "react-dom/server", "react-dom/client"]) require(entry);
+  for (const entry of ["react", "react/jsx-runtime", "react-dom", "react-dom/server", "react-dom/client"])
+    require(entry);
 } finally {
   if (before === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = before;

@@ -34,10 +34,12 @@ export function readResultPage(html: string): ResultPageRead {
       const name = attr(tag, "name")!;
       const type = attr(tag, "type");
       // A radio group or tick box holds the value of the one checked, or nothing.
-      if (type === "radio" || type === "checkbox") values[name] = / checked=""/.test(tag) ? (attr(tag, "value") ?? "on") : (values[name] ?? "");
+      if (type === "radio" || type === "checkbox")
+        values[name] = / checked=""/.test(tag) ? (attr(tag, "value") ?? "on") : (values[name] ?? "");
       else values[name] = attr(tag, "value") ?? "";
     }
-    for (const [, tag, inner] of html.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g)) values[attr(tag, "name")!] = decodeEntities(inner.replace(/^\n/, ""));
+    for (const [, tag, inner] of html.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g))
+      values[attr(tag, "name")!] = decodeEntities(inner.replace(/^\n/, ""));
     for (const [, tag, options] of html.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
       const chosen = [...options.matchAll(/<option\b([^>]*)>/g)].find(([, a]) => / selected=""/.test(a));
       values[attr(tag, "name")!] = chosen ? attr(chosen[1], "value")! : "";

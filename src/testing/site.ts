@@ -12,11 +12,17 @@ import { createApp, type AppOptions } from "../server/app.ts";
 import { listen } from "../server/node.ts";
 import { DIST_DIR } from "./dist-dir.ts";
 
-export async function startSite(options: Partial<AppOptions> = {}): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startSite(
+  options: Partial<AppOptions> = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   let stopRelay = async () => {};
   if (!options.relay) {
     const db = tempLeadsDb();
-    const own = await startNodeRelay({ config: serverConfig({ LEADS_DB: db.file }), log: () => {}, outboxFile: `${db.file}.no-outbox` });
+    const own = await startNodeRelay({
+      config: serverConfig({ LEADS_DB: db.file }),
+      log: () => {},
+      outboxFile: `${db.file}.no-outbox`,
+    });
     options = { ...options, relay: own.relay };
     stopRelay = async () => {
       await own.close();
@@ -37,5 +43,8 @@ export async function startSite(options: Partial<AppOptions> = {}): Promise<{ ur
   };
 }
 
-/** Where a visitor meets a route's page: the 404 page at an address that does not exist (the server answers it with status 404). */
+/**
+ * Where a visitor meets a route's page: the 404 page at an address that does not exist (the server answers it
+ * with status 404).
+ */
 export const visitAddress = (route: Route) => (route.kind === "notFound" ? "/no-such-page/" : route.path);

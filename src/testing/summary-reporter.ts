@@ -9,7 +9,9 @@ export default class SummaryReporter implements Reporter {
     const count = { passed: 0, failed: 0, skipped: 0, pending: 0 };
     for (const mod of testModules) for (const test of mod.children.allTests()) count[test.result().state]++;
     // A module that failed to load has no tests to count, but it is a failure.
-    const broken = testModules.filter((m) => m.state() === "failed" && [...m.children.allTests()].length === 0).length;
+    const broken = testModules.filter(
+      (m) => m.state() === "failed" && [...m.children.allTests()].length === 0,
+    ).length;
     const line = `${count.passed} passed, ${count.failed + broken} failed`;
     process.stdout.write(`\n${line}${count.skipped ? `, ${count.skipped} skipped` : ""}\n`);
   }

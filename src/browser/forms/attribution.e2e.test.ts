@@ -20,29 +20,51 @@ describe("every lead says where it came from", () => {
     const page = await context.newPage();
     const sent: string[] = [];
     page.on("request", (r) => r.method() === "POST" && sent.push(new URL(r.url()).pathname));
-    await page.goto(`${stack.site.url}/suburbs/annerley/?utm_source=gbp&fbclid=nope`, { referer: "https://www.google.com/search?q=bond+cleaning+annerley" });
+    await page.goto(`${stack.site.url}/suburbs/annerley/?utm_source=gbp&fbclid=nope`, {
+      referer: "https://www.google.com/search?q=bond+cleaning+annerley",
+    });
     await page.goto(`${stack.site.url}/`);
-    // Nothing has left the browser: the visit waits in this tab's sessionStorage, with the referrer's host and not its address.
+    // Nothing has left the browser: the visit waits in this tab's sessionStorage, with the referrer's host
+    // and not its address.
     expect(sent).toEqual([]);
     expect(await context.cookies()).toEqual([]);
-    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("jacaranda-visit")))!)).toEqual({ landing: "/suburbs/annerley/", landingName: "Bond Cleaning Annerley 4103", referrer: "www.google.com", utm_source: "gbp" });
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("jacaranda-visit")))!)).toEqual({
+      landing: "/suburbs/annerley/",
+      landingName: "Bond Cleaning Annerley 4103",
+      referrer: "www.google.com",
+      utm_source: "gbp",
+    });
 
     await page.fill("#quote-name", "Ann From Google");
     await page.fill("#quote-email", "ann@example.com");
     await page.locator("#home button[type=submit]").tap();
     await page.locator("#home [role=status]").getByText("Quote Request Sent!").waitFor({ timeout: 15_000 });
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 10_000, message: "the notice arrives" }).toBe(1);
-    expect(stack.tg.delivered[0].shown).toContain("From: Bond Cleaning Annerley 4103 page · Google search · utm gbp · sent from /\n");
+    await expect
+      .poll(() => stack.tg.delivered.length, { timeout: 10_000, message: "the notice arrives" })
+      .toBe(1);
+    expect(stack.tg.delivered[0].shown).toContain(
+      "From: Bond Cleaning Annerley 4103 page · Google search · utm gbp · sent from /\n",
+    );
     const [lead] = await stack.relay.opened.store.list({ statuses: ["pending", "delivered"] });
-    expect(lead.attribution).toEqual({ page: "/", landing: "/suburbs/annerley/", landingName: "Bond Cleaning Annerley 4103", source: "Google search", utm_source: "gbp" });
+    expect(lead.attribution).toEqual({
+      page: "/",
+      landing: "/suburbs/annerley/",
+      landingName: "Bond Cleaning Annerley 4103",
+      source: "Google search",
+      utm_source: "gbp",
+    });
     await context.close();
   });
 
   it("keeps a campaign tag cut to 200 UTF-16 units without half an emoji: one that does not fit whole is left out", async () => {
     const context = await stack.browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${stack.site.url}/suburbs/annerley/?utm_campaign=${"c".repeat(199)}${encodeURIComponent("🎉")}`);
-    const visit = JSON.parse((await page.evaluate(() => sessionStorage.getItem("jacaranda-visit")))!) as Record<string, string>;
+    await page.goto(
+      `${stack.site.url}/suburbs/annerley/?utm_campaign=${"c".repeat(199)}${encodeURIComponent("🎉")}`,
+    );
+    const visit = JSON.parse(
+      (await page.evaluate(() => sessionStorage.getItem("jacaranda-visit")))!,
+    ) as Record<string, string>;
     expect(visit.utm_campaign).toBe("c".repeat(199));
     await context.close();
   });
@@ -55,28 +77,52 @@ describe("every lead says where it came from", () => {
     await page.fill("#contact-email", "sam@example.com");
     await page.fill("#contact-message", "Quote for a 3 bed house please");
     await Promise.all([page.waitForNavigation(), page.click("#main form button[type=submit]")]);
-    await expect.poll(async () => (await stack.relay.opened.store.list()).find((l) => l.fields?.name === "No Script Sam")?.attribution, { timeout: 5_000, message: "the lead is stored" }).toEqual({ page: "/contact-us/" });
+    await expect
+      .poll(
+        async () =>
+          (await stack.relay.opened.store.list()).find((l) => l.fields?.name === "No Script Sam")
+            ?.attribution,
+        { timeout: 5_000, message: "the lead is stored" },
+      )
+      .toEqual({ page: "/contact-us/" });
     await context.close();
   });
 });
 
 describe("taps on phone numbers", () => {
   it("counts a tap once for its page and number, without delaying the call", async () => {
-    // A phone's browser: headless Chromium says "HeadlessChrome", which the relay takes for a bot and does not count.
-    const userAgent = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
-    const context = await stack.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, userAgent });
+    // A phone's browser: headless Chromium says "HeadlessChrome", which the relay takes for a bot and does
+    // not count.
+    const userAgent =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
+    const context = await stack.browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      userAgent,
+    });
     const page = await context.newPage();
     await page.goto(`${stack.site.url}/suburbs/annerley/`);
     const link = page.locator('a[href^="tel:"]').first();
     const number = (await link.getAttribute("href"))!.slice(4);
     // The call is the link's own default action: nothing may cancel it.
-    await page.evaluate(() => window.addEventListener("click", (e) => ((window as unknown as { cancelled: boolean }).cancelled = e.defaultPrevented)));
+    await page.evaluate(() =>
+      window.addEventListener(
+        "click",
+        (e) => ((window as unknown as { cancelled: boolean }).cancelled = e.defaultPrevented),
+      ),
+    );
     const beacon = page.waitForRequest((r) => r.url().endsWith("/api/call"));
     await link.dispatchEvent("click");
     expect((await beacon).method()).toBe("POST");
     expect(await page.evaluate(() => (window as unknown as { cancelled: boolean }).cancelled)).toBe(false);
     const today = brisbane(Date.now()).date;
-    await expect.poll(() => stack.relay.opened.store.callTaps(today, today), { timeout: 5_000, message: "the tap is counted" }).toEqual([{ page: "/suburbs/annerley/", number, count: 1 }]);
+    await expect
+      .poll(() => stack.relay.opened.store.callTaps(today, today), {
+        timeout: 5_000,
+        message: "the tap is counted",
+      })
+      .toEqual([{ page: "/suburbs/annerley/", number, count: 1 }]);
     await context.close();
   });
 });

@@ -17,7 +17,10 @@ export function visitFields(): Record<string, string> {
     // Nothing kept: the page alone.
   }
   // Kept before the source was put into words at send time, a visit may carry it already.
-  if (typeof visit.referrer === "string" && typeof visit.source !== "string") visit.source = sourceOf(visit.referrer, location.host);
-  const fields = Object.fromEntries(ATTRIBUTION_FIELDS.filter((f) => typeof visit[f] === "string").map((f) => [f, visit[f] as string]));
+  if (typeof visit.referrer === "string" && typeof visit.source !== "string")
+    visit.source = sourceOf(visit.referrer, location.host);
+  const fields = Object.fromEntries(
+    ATTRIBUTION_FIELDS.filter((f) => typeof visit[f] === "string").map((f) => [f, visit[f] as string]),
+  );
   return { ...fields, page: location.pathname };
 }

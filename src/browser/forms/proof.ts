@@ -10,7 +10,10 @@ import { FORM_PATHS, proofPath } from "../../shared/relay-paths.ts";
 
 export type Proof = { token: string; at: number };
 
-/** A proof older than this is fetched again before sending (the relay accepts one for a day, and for one lead). */
+/**
+ * A proof older than this is fetched again before sending (the relay accepts one for a day, and for one
+ * lead).
+ */
 const FRESH_MS = 60 * 60_000;
 const pending = new WeakMap<HTMLInputElement, Promise<Proof | null>>();
 
@@ -46,7 +49,10 @@ async function fetchInto(input: HTMLInputElement, form: HTMLFormElement): Promis
     const action = new URL(form.action).pathname;
     const kind = (Object.keys(FORM_PATHS) as FormKind[]).find((k) => action.endsWith(FORM_PATHS[k]));
     if (!kind) throw new Error("not a relay form");
-    const response = await fetch(new URL(proofPath(kind), form.action), { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(new URL(proofPath(kind), form.action), {
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(10_000),
+    });
     const { token } = (await response.json()) as { token?: unknown };
     if (typeof token !== "string") throw new Error("no proof");
     // An empty token: the relay's spam check is off (SPAM_CHECKS=off) and asks for none.
@@ -56,7 +62,8 @@ async function fetchInto(input: HTMLInputElement, form: HTMLFormElement): Promis
     input.dataset.fetchedAt = String(proof.at);
     return proof;
   } catch {
-    // The form's script then tells the visitor the send failed (a script-less post is asked to confirm); the next try fetches again.
+    // The form's script then tells the visitor the send failed (a script-less post is asked to confirm); the
+    // next try fetches again.
     pending.delete(input);
     return null;
   }

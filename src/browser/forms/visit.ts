@@ -15,10 +15,16 @@ export const VISIT_KEY = "jacaranda-visit";
  * shared/forms/attribution.ts, not imported: this runs on every page, that only with the forms).
  */
 const KEPT = 200;
-/** The relay's origin when it is not this site (RELAY_URL at build time), or "" (src/build/bundle.ts writes it in). */
+/**
+ * The relay's origin when it is not this site (RELAY_URL at build time), or "" (src/build/bundle.ts writes it
+ * in).
+ */
 declare const __RELAY_ORIGIN__: string;
 
-/** On the visit's first page: its path and name, the referrer's host, and its campaign tags. Later pages keep the first. */
+/**
+ * On the visit's first page: its path and name, the referrer's host, and its campaign tags. Later pages keep
+ * the first.
+ */
 export function rememberVisit(): void {
   try {
     if (sessionStorage.getItem(VISIT_KEY)) return;
@@ -29,8 +35,10 @@ export function rememberVisit(): void {
     } catch {
       // An unreadable referrer is no referrer.
     }
-    // The first page's own name, as its title gives it before the business's name ("Bond Cleaning Annerley | Jacaranda…").
-    const landingName = location.pathname === "/" ? "Home" : cutText(document.title.split(/ [|–—-] /)[0].trim(), KEPT);
+    // The first page's own name, as its title gives it before the business's name ("Bond Cleaning Annerley |
+    // Jacaranda…").
+    const landingName =
+      location.pathname === "/" ? "Home" : cutText(document.title.split(/ [|–—-] /)[0].trim(), KEPT);
     const visit: Record<string, string> = { landing: location.pathname, landingName, referrer };
     for (const tag of ["utm_source", "utm_medium", "utm_campaign"] as const) {
       const value = params.get(tag);
@@ -53,7 +61,10 @@ export function countCallTaps(): void {
       const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href^="tel:"]');
       if (!link) return;
       const url = new URL(CALL_TAP_PATH, __RELAY_ORIGIN__ || location.href);
-      const body = JSON.stringify({ page: location.pathname, number: decodeURIComponent(link.getAttribute("href")!.slice(4)) });
+      const body = JSON.stringify({
+        page: location.pathname,
+        number: decodeURIComponent(link.getAttribute("href")!.slice(4)),
+      });
       navigator.sendBeacon?.(url, new Blob([body], { type: "text/plain" }));
     },
     { capture: true, passive: true },

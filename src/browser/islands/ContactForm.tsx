@@ -17,7 +17,11 @@ export interface ContactFormProps {
 }
 
 export default function ContactForm({ action, phone }: ContactFormProps) {
-  const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm("contact", action, failure("contact", phone));
+  const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm(
+    "contact",
+    action,
+    failure("contact", phone),
+  );
   const formRef = useRef<HTMLFormElement>(null);
 
   // After hydration, not during render: the server HTML has no query string to
@@ -26,15 +30,31 @@ export default function ContactForm({ action, phone }: ContactFormProps) {
   useEffect(() => {
     const wanted = new URLSearchParams(window.location.search).get("service");
     const select = formRef.current?.elements.namedItem("service");
-    if (select instanceof HTMLSelectElement && select.value === "" && SERVICE_OPTIONS.some((s) => s.value === wanted)) select.value = wanted!;
+    if (
+      select instanceof HTMLSelectElement &&
+      select.value === "" &&
+      SERVICE_OPTIONS.some((s) => s.value === wanted)
+    )
+      select.value = wanted!;
   }, []);
 
   return (
-    <form ref={formRef} action={action} method="post" onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form
+      ref={formRef}
+      action={action}
+      method="post"
+      onSubmit={onSubmit}
+      className="grid gap-4 sm:grid-cols-2"
+    >
       <FormFields kind="contact" place={{ message: "sm:col-span-2" }} />
       <Honeypot kind="contact" />
       <div className="grid gap-4 sm:col-span-2">
-        <SubmitButton kind="contact" sending={sending} buttonRef={submitRef} className="sm:w-auto sm:justify-self-start" />
+        <SubmitButton
+          kind="contact"
+          sending={sending}
+          buttonRef={submitRef}
+          className="sm:w-auto sm:justify-self-start"
+        />
         <CollectionNotice />
         <Notices notice={notice} onDismiss={dismiss} />
       </div>

@@ -11,7 +11,8 @@ const env = browserAndSitePerFile();
 
 const question = (page: Page, i: number) => page.getByRole("button", { name: faq[i].question });
 const answer = (page: Page, i: number) => page.getByRole("region", { name: faq[i].question });
-const openAnswers = (page: Page) => page.$$eval("#faq section", (els) => els.filter((el) => el.checkVisibility()).map((el) => el.id));
+const openAnswers = (page: Page) =>
+  page.$$eval("#faq section", (els) => els.filter((el) => el.checkVisibility()).map((el) => el.id));
 
 describe("FAQ accordion", () => {
   it("opens one item at a time; opening another closes the first; clicking the open one closes it", async () => {
@@ -26,7 +27,11 @@ describe("FAQ accordion", () => {
 
     // The loader opens it at once, sign and all; the island, once awake, starts from it.
     await question(page, 0).click();
-    const shown = async () => [await question(page, 0).getAttribute("aria-expanded"), await question(page, 0).innerText(), await openAnswers(page)];
+    const shown = async () => [
+      await question(page, 0).getAttribute("aria-expanded"),
+      await question(page, 0).innerText(),
+      await openAnswers(page),
+    ];
     expect(await page.$$eval("[data-island][data-hydrated]", (els) => els.length)).toBe(0);
     expect(await shown()).toEqual(["true", `${faq[0].question}\n−`, ["faq-a-0"]]);
     release();

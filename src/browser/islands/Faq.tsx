@@ -24,7 +24,10 @@ export interface FaqProps {
 }
 
 export default function Faq({ slots }: FaqProps) {
-  const items = Array.from({ length: slots.length / 2 }, (_, i) => ({ question: slots[2 * i], answer: slots[2 * i + 1] }));
+  const items = Array.from({ length: slots.length / 2 }, (_, i) => ({
+    question: slots[2 * i],
+    answer: slots[2 * i + 1],
+  }));
   const [open, setOpen] = useState<number | null>(() => {
     const i = items.findIndex((_, i) => expandedBeforeWake(answerId(i)));
     return i < 0 ? null : i;

@@ -14,7 +14,13 @@ import { PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS } from "../../shared/forms/proof-f
 import { FORM_FIELDS, type FieldName, type FormField } from "../../shared/forms/form-fields.ts";
 import { proofFor, renewProof } from "../forms/proof.ts";
 import { newSubmissionId } from "../../shared/forms/submission-id.ts";
-import { COLLECTION_NOTICE, INTERNAL_ERROR, SUBMIT_LABEL, SUCCESS, type Notice as NoticeText } from "../../shared/forms/texts.ts";
+import {
+  COLLECTION_NOTICE,
+  INTERNAL_ERROR,
+  SUBMIT_LABEL,
+  SUCCESS,
+  type Notice as NoticeText,
+} from "../../shared/forms/texts.ts";
 import { CONTACT_PATH, PRIVACY_PATH } from "../../shared/paths.ts";
 import { visitFields } from "../forms/attribution.ts";
 import { buttonClass, cn, Icon, textLinkClass } from "../../shared/ui.tsx";
@@ -24,10 +30,14 @@ import { buttonClass, cn, Icon, textLinkClass } from "../../shared/ui.tsx";
  * 1.4.11), and keyboard focus shown by the site's own 3 px ring, not a pale shadow that forced colours
  * would remove.
  */
-export const fieldClass = "mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500";
+export const fieldClass =
+  "mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500";
 export const labelClass = "block text-sm font-medium text-ink";
 
-/** Far longer than the relay takes to store a lead and answer (about 3 s at most), so its answer normally arrives first. */
+/**
+ * Far longer than the relay takes to store a lead and answer (about 3 s at most), so its answer normally
+ * arrives first.
+ */
 const RELAY_TIMEOUT_MS = 20_000;
 
 export type Shown = { tone: "success" | "error" } & NoticeText;
@@ -44,7 +54,8 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
   useEffect(() => {
     if (sending || !refocus.current) return;
     refocus.current = false;
-    if (document.activeElement === null || document.activeElement === document.body) submitRef.current?.focus();
+    if (document.activeElement === null || document.activeElement === document.body)
+      submitRef.current?.focus();
   }, [sending]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -53,7 +64,11 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
     const form = event.currentTarget;
     submissionId.current ??= newSubmissionId();
     // What was typed, where the visit came from (kept in sessionStorage until now), and the message's id.
-    const body: Record<string, string> = { ...Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])), ...visitFields(), submissionId: submissionId.current };
+    const body: Record<string, string> = {
+      ...Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)])),
+      ...visitFields(),
+      submissionId: submissionId.current,
+    };
     refocus.current = document.activeElement === submitRef.current;
     setSending(true);
     setNotice(null);
@@ -74,7 +89,10 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
         signal: AbortSignal.timeout(RELAY_TIMEOUT_MS),
       });
       const answer = (await response.json().catch(() => null)) as { ok?: unknown; error?: unknown } | null;
-      if (!response.ok || answer?.ok !== true) throw new Error(`The relay answered ${response.status}${answer?.error ? `: ${String(answer.error)}` : ""}`);
+      if (!response.ok || answer?.ok !== true)
+        throw new Error(
+          `The relay answered ${response.status}${answer?.error ? `: ${String(answer.error)}` : ""}`,
+        );
       form.reset();
       submissionId.current = null;
       renewProof(form);
@@ -114,32 +132,68 @@ export function Notices({ notice, onDismiss }: { notice: Shown | null; onDismiss
   );
 }
 
-/** A notice's colours and icon: the islands' two tones are below; the relay's page for a post without script adds its own (src/build/result-markup.tsx). */
+/**
+ * A notice's colours and icon: the islands' two tones are below; the relay's page for a post without script
+ * adds its own (src/build/result-markup.tsx).
+ */
 export interface NoticeLook {
   box: string;
   icon: string;
   iconName: "check" | "close";
   hover: string;
-  /** On a page of its own (the relay's, for a post without script), the title is the page's h1, with these classes. */
+  /**
+   * On a page of its own (the relay's, for a post without script), the title is the page's h1, with these
+   * classes.
+   */
   heading?: string;
 }
 
 export const NOTICE_LOOKS: Record<Shown["tone"], NoticeLook> = {
-  success: { box: "border-brand-200 bg-brand-50 text-brand-900", icon: "text-brand-700", iconName: "check", hover: "hover:bg-brand-100" },
-  error: { box: "border-red-300 bg-red-50 text-red-900", icon: "text-red-700", iconName: "close", hover: "hover:bg-red-100" },
+  success: {
+    box: "border-brand-200 bg-brand-50 text-brand-900",
+    icon: "text-brand-700",
+    iconName: "check",
+    hover: "hover:bg-brand-100",
+  },
+  error: {
+    box: "border-red-300 bg-red-50 text-red-900",
+    icon: "text-red-700",
+    iconName: "close",
+    hover: "hover:bg-red-100",
+  },
 };
 
 /** One notice; without `onDismiss` (a page without script) it has no dismiss button. */
-export function NoticeBox({ notice, look = NOTICE_LOOKS[notice.tone], onDismiss }: { notice: Shown; look?: NoticeLook; onDismiss?: () => void }) {
+export function NoticeBox({
+  notice,
+  look = NOTICE_LOOKS[notice.tone],
+  onDismiss,
+}: {
+  notice: Shown;
+  look?: NoticeLook;
+  onDismiss?: () => void;
+}) {
   return (
     <div className={cn("flex items-start gap-3 rounded-xl border p-4 text-left", look.box)}>
       <Icon name={look.iconName} className={cn("mt-0.5 h-5 w-5 shrink-0", look.icon)} />
       <div className="min-w-0 flex-1">
-        {look.heading === undefined ? <p className="font-semibold">{notice.title}</p> : <h1 className={cn("font-semibold", look.heading)}>{notice.title}</h1>}
+        {look.heading === undefined ? (
+          <p className="font-semibold">{notice.title}</p>
+        ) : (
+          <h1 className={cn("font-semibold", look.heading)}>{notice.title}</h1>
+        )}
         <p className="mt-1 text-sm">{notice.text}</p>
       </div>
       {onDismiss && (
-        <button type="button" onClick={onDismiss} aria-label="Dismiss notice" className={cn("-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg", look.hover)}>
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss notice"
+          className={cn(
+            "-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg",
+            look.hover,
+          )}
+        >
           <Icon name="close" className="h-5 w-5" />
         </button>
       )}
@@ -152,23 +206,49 @@ export function NoticeBox({ notice, look = NOTICE_LOOKS[notice.tone], onDismiss 
  * fill; the relay answers those as sent and keeps them as spam. Visually hidden
  * rather than display:none, which some bots skip.
  */
-export function Honeypot({ kind, page = kind === "quote" ? "/" : CONTACT_PATH }: { kind: FormKind; page?: string }) {
+export function Honeypot({
+  kind,
+  page = kind === "quote" ? "/" : CONTACT_PATH,
+}: {
+  kind: FormKind;
+  page?: string;
+}) {
   const id = `${kind}-${HONEYPOT_FIELD}`;
   return (
     <div aria-hidden="true" className="sr-only">
       <label htmlFor={id}>Leave this field empty</label>
       <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-      {/* Empty in the static page: the loader fills it when the visitor reaches the form; a post made without script is asked to confirm, on a page that fills it. */}
+      {/* Empty in the static page: the loader fills it when the visitor reaches the form; a post made
+          without script is asked to confirm, on a page that fills it. */}
       <input type="hidden" name={PROOF_FIELD} defaultValue="" />
-      {/* Which page the lead was sent from, for a post made without script too (the script adds where the visit came from). */}
+      {/* Which page the lead was sent from, for a post made without script too (the script adds where
+          the visit came from). */}
       <input type="hidden" name="page" defaultValue={page} />
     </div>
   );
 }
 
-export function SubmitButton({ kind, sending, buttonRef, className }: { kind: FormKind; sending: boolean; buttonRef: React.Ref<HTMLButtonElement>; className?: string }) {
+export function SubmitButton({
+  kind,
+  sending,
+  buttonRef,
+  className,
+}: {
+  kind: FormKind;
+  sending: boolean;
+  buttonRef: React.Ref<HTMLButtonElement>;
+  className?: string;
+}) {
   return (
-    <button ref={buttonRef} type="submit" disabled={sending} className={buttonClass("primary", cn("min-h-12 w-full disabled:cursor-wait disabled:opacity-75", className))}>
+    <button
+      ref={buttonRef}
+      type="submit"
+      disabled={sending}
+      className={buttonClass(
+        "primary",
+        cn("min-h-12 w-full disabled:cursor-wait disabled:opacity-75", className),
+      )}
+    >
       {sending && <Spinner />}
       {sending ? SUBMIT_LABEL[kind].busy : SUBMIT_LABEL[kind].idle}
     </button>
@@ -190,7 +270,13 @@ export function CollectionNotice({ privacy = PRIVACY_PATH }: { privacy?: string 
 
 function Spinner() {
   return (
-    <svg className="h-5 w-5 motion-safe:animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+    <svg
+      className="h-5 w-5 motion-safe:animate-spin"
+      viewBox="0 0 24 24"
+      fill="none"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
       <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
     </svg>
@@ -198,20 +284,32 @@ function Spinner() {
 }
 
 /**
- * A form's fields, drawn from their one description (FORM_FIELDS), here and
- * on the relay's page for a post without script (src/templates/ResultPage.tsx),
- * holding `values` there; ids are prefixed with the form's kind. `place` wraps a field in a div of that class, its place in
- * the form's grid: the class stays in the form's own file, because the build
- * gives a page the CSS of every class in its islands' sources (src/build/css.ts).
+ * A form's fields, drawn from their one description (FORM_FIELDS), here and on the relay's page for a post
+ * without script (src/templates/ResultPage.tsx), holding `values` there; ids are prefixed with the form's
+ * kind. `place` wraps a field in a div of that class, its place in the form's grid: the class stays in the
+ * form's own file, because the build gives a page the CSS of every class in its islands' sources
+ * (src/build/css.ts).
  */
-export function FormFields({ kind, place = {}, values = {} }: { kind: FormKind; place?: Partial<Record<FieldName, string>>; values?: Partial<Record<FieldName, string>> }) {
+export function FormFields({
+  kind,
+  place = {},
+  values = {},
+}: {
+  kind: FormKind;
+  place?: Partial<Record<FieldName, string>>;
+  values?: Partial<Record<FieldName, string>>;
+}) {
   return FORM_FIELDS[kind].map((field) => {
     const id = `${kind}-${field.name}`;
     const labelled = (
       <div key={field.name}>
         <label htmlFor={id} className={labelClass}>
           {field.label}
-          {field.required && <span aria-hidden="true" className="text-accent-700"> *</span>}
+          {field.required && (
+            <span aria-hidden="true" className="text-accent-700">
+              {" *"}
+            </span>
+          )}
         </label>
         <Control id={id} field={field} value={values[field.name]} />
       </div>
@@ -226,16 +324,46 @@ export function FormFields({ kind, place = {}, values = {} }: { kind: FormKind; 
   });
 }
 
-/** One control, every attribute from its description; uncontrolled (see the top of this file), so no value or onChange: `value` is what it holds at first. */
+/**
+ * One control, every attribute from its description; uncontrolled (see the top of this file), so no value or
+ * onChange: `value` is what it holds at first.
+ */
 function Control({ id, field, value }: { id: string; field: FormField; value?: string }) {
   switch (field.control) {
     case "input":
-      return <input id={id} name={field.name} type={field.type} defaultValue={value} required={field.required} maxLength={field.maxLength} autoComplete={field.autoComplete} className={fieldClass} />;
+      return (
+        <input
+          id={id}
+          name={field.name}
+          type={field.type}
+          defaultValue={value}
+          required={field.required}
+          maxLength={field.maxLength}
+          autoComplete={field.autoComplete}
+          className={fieldClass}
+        />
+      );
     case "textarea":
-      return <textarea id={id} name={field.name} rows={field.rows} defaultValue={value} required={field.required} maxLength={field.maxLength} className={fieldClass} />;
+      return (
+        <textarea
+          id={id}
+          name={field.name}
+          rows={field.rows}
+          defaultValue={value}
+          required={field.required}
+          maxLength={field.maxLength}
+          className={fieldClass}
+        />
+      );
     case "select":
       return (
-        <select id={id} name={field.name} required={field.required} defaultValue={value ?? ""} className={fieldClass}>
+        <select
+          id={id}
+          name={field.name}
+          required={field.required}
+          defaultValue={value ?? ""}
+          className={fieldClass}
+        >
           {field.options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

@@ -15,7 +15,10 @@ import { useEnhanced } from "./useEnhanced.ts";
 
 export interface MobileMenuProps {
   phone: string;
-  /** Where Get Quote leads: the home page's hero on the home page (the specification), the quote page elsewhere. */
+  /**
+   * Where Get Quote leads: the home page's hero on the home page (the specification), the quote page
+   * elsewhere.
+   */
   quote?: string;
 }
 
@@ -48,7 +51,13 @@ export default function MobileMenu({ phone, quote = homeSection("home") }: Mobil
   // Back to the toggle (Shift+Tab from the first link) keeps it open; anywhere else on the page closes it.
   const onBlur = (e: FocusEvent<HTMLElement>) => {
     const to = e.relatedTarget;
-    if (to && !e.currentTarget.contains(to) && to !== toggle.current && e.currentTarget.matches(":popover-open")) e.currentTarget.hidePopover();
+    if (
+      to &&
+      !e.currentTarget.contains(to) &&
+      to !== toggle.current &&
+      e.currentTarget.matches(":popover-open")
+    )
+      e.currentTarget.hidePopover();
   };
 
   return (
@@ -65,7 +74,8 @@ export default function MobileMenu({ phone, quote = homeSection("home") }: Mobil
         <Icon name={open ? "close" : "menu"} className="h-6 w-6" />
       </button>
       {/* The click handler only hears clicks on the links inside (keyboard activation included) to close the panel. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events,
+          jsx-a11y/no-noninteractive-element-interactions */}
       <nav
         ref={panel}
         id={PANEL_ID}
@@ -79,15 +89,44 @@ export default function MobileMenu({ phone, quote = homeSection("home") }: Mobil
       >
         <Container className="py-4">
           <ul className="space-y-1">
-            <li><a href={homeSection("home")} className={link}>Home</a></li>
-            <li><a href={homeSection("services")} className={link}>Services</a></li>
-            <li><a href={homeSection("suburbs")} className={link}>List of Suburbs</a></li>
-            <li><a href={homeSection("about")} className={link}>About Us</a></li>
-            <li><a href={homeSection("testimonials")} className={link}>Testimonials</a></li>
-            <li><a href={CONTACT_PATH} className={link}>Contact Us</a></li>
+            <li>
+              <a href={homeSection("home")} className={link}>
+                Home
+              </a>
+            </li>
+            <li>
+              <a href={homeSection("services")} className={link}>
+                Services
+              </a>
+            </li>
+            <li>
+              <a href={homeSection("suburbs")} className={link}>
+                List of Suburbs
+              </a>
+            </li>
+            <li>
+              <a href={homeSection("about")} className={link}>
+                About Us
+              </a>
+            </li>
+            <li>
+              <a href={homeSection("testimonials")} className={link}>
+                Testimonials
+              </a>
+            </li>
+            <li>
+              <a href={CONTACT_PATH} className={link}>
+                Contact Us
+              </a>
+            </li>
           </ul>
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
-            <PhoneLink phone={phone} className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand-800 ring-1 ring-brand-200 forced-colors:border" iconClassName="h-4 w-4" prefix="Call " />
+            <PhoneLink
+              phone={phone}
+              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg font-semibold text-brand-800 ring-1 ring-brand-200 forced-colors:border"
+              iconClassName="h-4 w-4"
+              prefix="Call "
+            />
             <a href={quote} className={buttonClass()}>
               Get Quote
             </a>

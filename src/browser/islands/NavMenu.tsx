@@ -10,7 +10,19 @@
  * opens on hover and React closes it CLOSE_DELAY_MS after the pointer leaves
  * (the dropdowns close 150 ms after the pointer leaves): the same grace from the very first hover.
  */
-import { useEffect, useRef, useState, type Dispatch, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject, type SetStateAction } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+  type SetStateAction,
+} from "react";
 import { CONTACT_PATH, homeSection, navListId, type NavList } from "../../shared/paths.ts";
 import { Slot } from "./Slot.tsx";
 import { Icon, cn } from "../../shared/ui.tsx";
@@ -25,7 +37,10 @@ export interface NavMenuProps {
   slots: [services: string, suburbs: string];
 }
 
-/** How long a dropdown stays open after the pointer leaves it, as the specification's business constants set it. Before the island runs, CSS keeps the same grace (`menu-grace`, src/styles/site.css). */
+/**
+ * How long a dropdown stays open after the pointer leaves it, as the specification's business constants set
+ * it. Before the island runs, CSS keeps the same grace (`menu-grace`, src/styles/site.css).
+ */
 export const CLOSE_DELAY_MS = 150;
 
 const MENUS: NavList[] = ["services", "suburbs"];
@@ -57,10 +72,15 @@ interface OpenMenu {
   openedByHoverRef: RefObject<boolean>;
 }
 
-/** Which list is open: at first what woke the island left open, then closed by a press anywhere outside the navigation. */
+/**
+ * Which list is open: at first what woke the island left open, then closed by a press anywhere outside the
+ * navigation.
+ */
 function useOpenMenu(enhanced: boolean): OpenMenu {
   // A trigger clicked before the island woke (src/browser/loader/early.ts) starts open.
-  const [open, setOpen] = useState<NavList | null>(() => MENUS.find((id) => expandedBeforeWake(navListId(id))) ?? null);
+  const [open, setOpen] = useState<NavList | null>(
+    () => MENUS.find((id) => expandedBeforeWake(navListId(id))) ?? null,
+  );
   const nav = useRef<HTMLElement>(null);
   // A mouse click on a trigger whose list the hover already opened should not close it again.
   const openedByHoverRef = useRef(false);
@@ -90,15 +110,20 @@ function useOpenMenu(enhanced: boolean): OpenMenu {
 }
 
 // One set of handlers for both menus: each reads which menu from the <li data-menu> it sits in.
-const menuOf = (e: { currentTarget: Element }) => e.currentTarget.closest<HTMLElement>("[data-menu]")!.dataset.menu as NavList;
+const menuOf = (e: { currentTarget: Element }) =>
+  e.currentTarget.closest<HTMLElement>("[data-menu]")!.dataset.menu as NavList;
 
-/** Each menu's handlers: hover opens it and leaving closes it after the grace, Escape and Tab away close it, its trigger toggles it. */
+/**
+ * Each menu's handlers: hover opens it and leaving closes it after the grace, Escape and Tab away close it,
+ * its trigger toggles it.
+ */
 function useMenuHandlers({ nav, open, setOpen, openedByHoverRef }: OpenMenu) {
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const cancelClose = () => clearTimeout(closeTimer.current);
   useEffect(() => cancelClose, []);
 
-  const trigger = (id: NavList) => nav.current?.querySelector<HTMLButtonElement>(`[aria-controls="${navListId(id)}"]`);
+  const trigger = (id: NavList) =>
+    nav.current?.querySelector<HTMLButtonElement>(`[aria-controls="${navListId(id)}"]`);
   const itemHandlers = {
     onPointerEnter(e: PointerEvent) {
       if (e.pointerType !== "mouse") return;
@@ -111,7 +136,10 @@ function useMenuHandlers({ nav, open, setOpen, openedByHoverRef }: OpenMenu) {
       if (e.pointerType !== "mouse") return;
       const id = menuOf(e);
       cancelClose();
-      closeTimer.current = setTimeout(() => setOpen((current) => (current === id ? null : current)), CLOSE_DELAY_MS);
+      closeTimer.current = setTimeout(
+        () => setOpen((current) => (current === id ? null : current)),
+        CLOSE_DELAY_MS,
+      );
     },
     onKeyDown(e: KeyboardEvent) {
       const id = menuOf(e);
@@ -140,7 +168,10 @@ function useMenuHandlers({ nav, open, setOpen, openedByHoverRef }: OpenMenu) {
   return { itemHandlers, toggle };
 }
 
-/** What each dropdown is told: whether the island runs and its list is open, the handlers, and its list's markup. */
+/**
+ * What each dropdown is told: whether the island runs and its list is open, the handlers, and its list's
+ * markup.
+ */
 interface MenuProps {
   enhanced: boolean;
   open: boolean;
@@ -150,14 +181,28 @@ interface MenuProps {
 }
 
 /** Services: a link to the home page's section, beside a button that shows the service pages. */
-function ServicesMenu({ enhanced, open, handlers, onToggle, html, onFollow }: MenuProps & { onFollow: () => void }) {
+function ServicesMenu({
+  enhanced,
+  open,
+  handlers,
+  onToggle,
+  html,
+  onFollow,
+}: MenuProps & { onFollow: () => void }) {
   return (
     <li className="group relative" data-menu="services" {...handlers}>
       <div className="flex items-center">
         <a href={homeSection("services")} className={cn(navLink, "pr-1")} onClick={onFollow}>
           Services
         </a>
-        <button type="button" aria-expanded={enhanced ? open : undefined} aria-controls={navListId("services")} aria-label="Service pages" onClick={onToggle} className={chevronButton}>
+        <button
+          type="button"
+          aria-expanded={enhanced ? open : undefined}
+          aria-controls={navListId("services")}
+          aria-label="Service pages"
+          onClick={onToggle}
+          className={chevronButton}
+        >
           <Chevron turned={enhanced && open} />
         </button>
       </div>
@@ -170,7 +215,13 @@ function ServicesMenu({ enhanced, open, handlers, onToggle, html, onFollow }: Me
 function SuburbsMenu({ enhanced, open, handlers, onToggle, html }: MenuProps) {
   return (
     <li className="group relative" data-menu="suburbs" {...handlers}>
-      <button type="button" aria-expanded={enhanced ? open : undefined} aria-controls={navListId("suburbs")} onClick={onToggle} className={navLink}>
+      <button
+        type="button"
+        aria-expanded={enhanced ? open : undefined}
+        aria-controls={navListId("suburbs")}
+        onClick={onToggle}
+        className={navLink}
+      >
         List of Suburbs
         <Chevron turned={enhanced && open} />
       </button>
@@ -179,9 +230,26 @@ function SuburbsMenu({ enhanced, open, handlers, onToggle, html }: MenuProps) {
   );
 }
 
-/** A dropdown's list: until the island runs, CSS shows it on hover and focus; then React, when its menu is open. */
-function Panel({ enhanced, open, html, className }: { enhanced: boolean; open: boolean; html: string; className: string }) {
-  const shown = enhanced ? (open ? "visible" : "invisible") : "menu-grace invisible group-hover:visible group-focus-within:visible";
+/**
+ * A dropdown's list: until the island runs, CSS shows it on hover and focus; then React, when its menu is
+ * open.
+ */
+function Panel({
+  enhanced,
+  open,
+  html,
+  className,
+}: {
+  enhanced: boolean;
+  open: boolean;
+  html: string;
+  className: string;
+}) {
+  const shown = enhanced
+    ? open
+      ? "visible"
+      : "invisible"
+    : "menu-grace invisible group-hover:visible group-focus-within:visible";
   return (
     <div className={cn("absolute top-full z-50 pt-2", shown, className)}>
       <Slot html={html} />
@@ -203,5 +271,7 @@ function NavLinkItem({ href, children }: { href: string; children: ReactNode }) 
   );
 }
 
-const navLink = "inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-md px-2.5 py-2 font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800";
-const chevronButton = "inline-flex min-h-11 min-w-8 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 hover:text-brand-800";
+const navLink =
+  "inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-md px-2.5 py-2 font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800";
+const chevronButton =
+  "inline-flex min-h-11 min-w-8 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 hover:text-brand-800";

@@ -8,24 +8,42 @@
  * relay's page for a post without script (src/templates/ResultPage.tsx).
  * Nothing is chosen or ticked at first.
  */
-import { addOnField, DETAIL_FIELDS, type AddOnChoice, type DetailField } from "../../shared/forms/quote-details.ts";
+import {
+  addOnField,
+  DETAIL_FIELDS,
+  type AddOnChoice,
+  type DetailField,
+} from "../../shared/forms/quote-details.ts";
 import { cn } from "../../shared/ui.tsx";
 import { fieldClass, labelClass } from "./FormParts.tsx";
 
 const legendClass = "text-sm font-medium text-ink";
-const choiceClass = "flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-base text-ink has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50";
+const choiceClass =
+  "flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-base text-ink has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50";
 const boxClass = "h-5 w-5 shrink-0 accent-brand-700";
 /** An add-on's count beside its label: the field's look, narrow. */
 const countClass = fieldClass.replace("mt-1 block w-full", "block w-20 shrink-0");
 
 /** Where each detail sits in the form's grid: the counts three to a row from 640 px. */
-const PLACE: Partial<Record<DetailField["name"], string>> = { bedrooms: "sm:col-span-2", bathrooms: "sm:col-span-2", storeys: "sm:col-span-2" };
+const PLACE: Partial<Record<DetailField["name"], string>> = {
+  bedrooms: "sm:col-span-2",
+  bathrooms: "sm:col-span-2",
+  storeys: "sm:col-span-2",
+};
 
 /**
  * The details. `values`: what number and date inputs hold at first (the relay's page fills them);
  * `hidden`: add-on ids that do not fit the chosen service, hidden and not posted.
  */
-export function DetailFields({ addOns, values = {}, hidden = new Set() }: { addOns: readonly AddOnChoice[]; values?: Record<string, string>; hidden?: ReadonlySet<string> }) {
+export function DetailFields({
+  addOns,
+  values = {},
+  hidden = new Set(),
+}: {
+  addOns: readonly AddOnChoice[];
+  values?: Record<string, string>;
+  hidden?: ReadonlySet<string>;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-6">
       {DETAIL_FIELDS.map((field) => (
@@ -53,10 +71,14 @@ function Detail({ field, value }: { field: DetailField; value?: string }) {
     case "select":
       return (
         <>
-          <label htmlFor={id} className={labelClass}>{field.label}</label>
+          <label htmlFor={id} className={labelClass}>
+            {field.label}
+          </label>
           <select id={id} name={field.name} defaultValue="" className={fieldClass}>
             {field.options.map((o) => (
-              <option key={o.value} value={o.value}>{o.label}</option>
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
             ))}
           </select>
         </>
@@ -78,14 +100,28 @@ function Detail({ field, value }: { field: DetailField; value?: string }) {
     case "number":
       return (
         <>
-          <label htmlFor={id} className={labelClass}>{field.label}</label>
-          <input id={id} name={field.name} type="number" inputMode="numeric" min={field.min} max={field.max} step={1} defaultValue={value} className={fieldClass} />
+          <label htmlFor={id} className={labelClass}>
+            {field.label}
+          </label>
+          <input
+            id={id}
+            name={field.name}
+            type="number"
+            inputMode="numeric"
+            min={field.min}
+            max={field.max}
+            step={1}
+            defaultValue={value}
+            className={fieldClass}
+          />
         </>
       );
     case "date":
       return (
         <>
-          <label htmlFor={id} className={labelClass}>{field.label}</label>
+          <label htmlFor={id} className={labelClass}>
+            {field.label}
+          </label>
           <input id={id} name={field.name} type="date" defaultValue={value} className={fieldClass} />
         </>
       );
@@ -93,7 +129,8 @@ function Detail({ field, value }: { field: DetailField; value?: string }) {
 }
 
 /** "room" → "rooms", "balcony" → "balconies": how many of what the count asks. */
-const units = (unit: string) => (/[^aeiou]y$/.test(unit) ? `${unit.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(unit) ? `${unit}es` : `${unit}s`);
+const units = (unit: string) =>
+  /[^aeiou]y$/.test(unit) ? `${unit.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(unit) ? `${unit}es` : `${unit}s`;
 
 /** One add-on: a tick box when one is the most, else how many of its unit (0 or empty: none). */
 function AddOn({ addOn, value, hidden }: { addOn: AddOnChoice; value?: string; hidden: boolean }) {
@@ -101,7 +138,14 @@ function AddOn({ addOn, value, hidden }: { addOn: AddOnChoice; value?: string; h
   if (addOn.max <= 1) {
     return (
       <label className={cn(choiceClass, hidden && "hidden")}>
-        <input id={id} type="checkbox" name={addOnField(addOn.id)} value="1" disabled={hidden} className={boxClass} />
+        <input
+          id={id}
+          type="checkbox"
+          name={addOnField(addOn.id)}
+          value="1"
+          disabled={hidden}
+          className={boxClass}
+        />
         {addOn.label}
       </label>
     );
@@ -111,7 +155,18 @@ function AddOn({ addOn, value, hidden }: { addOn: AddOnChoice; value?: string; h
       <label htmlFor={id} className="text-base text-ink">
         {addOn.label} <span className="text-sm text-slate-600">({units(addOn.unit)})</span>
       </label>
-      <input id={id} name={addOnField(addOn.id)} type="number" inputMode="numeric" min={0} max={addOn.max} step={1} defaultValue={value} disabled={hidden} className={countClass} />
+      <input
+        id={id}
+        name={addOnField(addOn.id)}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={addOn.max}
+        step={1}
+        defaultValue={value}
+        disabled={hidden}
+        className={countClass}
+      />
     </div>
   );
 }

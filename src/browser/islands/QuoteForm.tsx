@@ -13,7 +13,11 @@ export interface QuoteFormProps {
 
 export default function QuoteForm({ action }: QuoteFormProps) {
   // The quote form's failure text names no phone number (the contact form's does).
-  const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm("quote", action, failure("quote", ""));
+  const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm(
+    "quote",
+    action,
+    failure("quote", ""),
+  );
   return (
     <form action={action} method="post" onSubmit={onSubmit} className="grid gap-4">
       <FormFields kind="quote" />

@@ -28,18 +28,34 @@ export interface QuotePageFormProps {
   phone: string;
 }
 
-/** What the estimate is asked, read from the form as it stands: a control's "" is not chosen; disabled add-ons (not fitting the service) do not count. */
+/**
+ * What the estimate is asked, read from the form as it stands: a control's "" is not chosen; disabled add-ons
+ * (not fitting the service) do not count.
+ */
 function choicesOf(form: HTMLFormElement): EstimateChoices {
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? "") || undefined;
   const count = (name: string) => (text(name) === undefined ? undefined : Number(text(name)));
   const addOns: Record<string, number> = {};
-  for (const [key, value] of data) if (key.startsWith(ADD_ON_PREFIX) && Number(value) > 0) addOns[key.slice(ADD_ON_PREFIX.length)] = Number(value);
-  return { service: text("service"), propertyType: text("propertyType"), bedrooms: count("bedrooms"), bathrooms: count("bathrooms"), storeys: count("storeys"), addOns };
+  for (const [key, value] of data)
+    if (key.startsWith(ADD_ON_PREFIX) && Number(value) > 0)
+      addOns[key.slice(ADD_ON_PREFIX.length)] = Number(value);
+  return {
+    service: text("service"),
+    propertyType: text("propertyType"),
+    bedrooms: count("bedrooms"),
+    bathrooms: count("bathrooms"),
+    storeys: count("storeys"),
+    addOns,
+  };
 }
 
 export default function QuotePageForm({ action, offer, prices, phone }: QuotePageFormProps) {
-  const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm("quote", action, failure("quote", ""));
+  const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm(
+    "quote",
+    action,
+    failure("quote", ""),
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const enhanced = useEnhanced();
   const [choices, setChoices] = useState<EstimateChoices>({});
@@ -51,18 +67,30 @@ export default function QuotePageForm({ action, offer, prices, phone }: QuotePag
   useEffect(() => {
     const wanted = new URLSearchParams(window.location.search).get("service");
     const select = formRef.current?.elements.namedItem("service");
-    if (select instanceof HTMLSelectElement && select.value === "" && offer.byService[wanted ?? ""]) select.value = wanted!;
+    if (select instanceof HTMLSelectElement && select.value === "" && offer.byService[wanted ?? ""])
+      select.value = wanted!;
     read();
     if (prices) void import("../forms/estimate-code.ts").then(setCode);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on waking
   }, []);
 
   const fits = choices.service ? offer.byService[choices.service] : undefined;
-  const hidden = new Set(enhanced && fits ? offer.addOns.filter((a) => !fits.includes(a.id)).map((a) => a.id) : []);
+  const hidden = new Set(
+    enhanced && fits ? offer.addOns.filter((a) => !fits.includes(a.id)).map((a) => a.id) : [],
+  );
 
   return (
-    <form ref={formRef} action={action} method="post" onSubmit={onSubmit} onChange={read} onReset={() => setTimeout(read)} className="grid gap-8">
-      {/* Headings, not fieldsets, for the form's two parts: the radio groups are fieldsets, and nesting them confuses (WCAG technique H71). */}
+    <form
+      ref={formRef}
+      action={action}
+      method="post"
+      onSubmit={onSubmit}
+      onChange={read}
+      onReset={() => setTimeout(read)}
+      className="grid gap-8"
+    >
+      {/* Headings, not fieldsets, for the form's two parts: the radio groups are fieldsets, and nesting
+          them confuses (WCAG technique H71). */}
       <div className="grid gap-4">
         <h3 className="text-xl font-bold text-ink">About the job</h3>
         <DetailFields addOns={offer.addOns} hidden={hidden} />
@@ -74,7 +102,12 @@ export default function QuotePageForm({ action, offer, prices, phone }: QuotePag
       </div>
       <Honeypot kind="quote" page={QUOTE_PATH} />
       <div className="grid gap-4">
-        <SubmitButton kind="quote" sending={sending} buttonRef={submitRef} className="sm:w-auto sm:justify-self-start" />
+        <SubmitButton
+          kind="quote"
+          sending={sending}
+          buttonRef={submitRef}
+          className="sm:w-auto sm:justify-self-start"
+        />
         <CollectionNotice />
         <Notices notice={notice} onDismiss={dismiss} />
       </div>

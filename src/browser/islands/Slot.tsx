@@ -5,7 +5,13 @@
  * in the island's JSON props. React keeps it as it is: the HTML it is given
  * is the HTML already there, and it never changes.
  */
-export function Slot({ html, inline = false }: { html: string; /** Phrasing content (a button's label): a span, not a div. */ inline?: boolean }) {
+export function Slot({
+  html,
+  inline = false,
+}: {
+  html: string;
+  /** Phrasing content (a button's label): a span, not a div. */ inline?: boolean;
+}) {
   const Tag = inline ? "span" : "div";
   return <Tag data-slot="" className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
 }

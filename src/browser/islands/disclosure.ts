@@ -9,11 +9,16 @@
 /** The FAQ's open and closed signs. */
 export const SIGN = { open: "−", closed: "+" } as const;
 
-/** Buttons that open and close a panel by script (the mobile menu's popover button opens its panel without any). */
+/**
+ * Buttons that open and close a panel by script (the mobile menu's popover button opens its panel without
+ * any).
+ */
 export const DISCLOSURE_TRIGGER = "button[aria-controls]:not([popovertarget])";
 
 /** Whether the button controlling `panelId` was left open before the island woke; false on the server. */
 export function expandedBeforeWake(panelId: string): boolean {
   if (typeof document === "undefined") return false;
-  return document.querySelector(`button[aria-controls="${panelId}"]`)?.getAttribute("aria-expanded") === "true";
+  return (
+    document.querySelector(`button[aria-controls="${panelId}"]`)?.getAttribute("aria-expanded") === "true"
+  );
 }

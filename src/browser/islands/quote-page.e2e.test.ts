@@ -31,20 +31,32 @@ let browser: Browser;
 let prices: PriceTable;
 /** The site built with the price table. */
 let pricedRoot: string;
-const sites: Record<"plain" | "priced", { url: string; close: () => Promise<void>; relay: NodeRelay }> = {} as never;
+const sites: Record<"plain" | "priced", { url: string; close: () => Promise<void>; relay: NodeRelay }> =
+  {} as never;
 const cleanup: (() => void)[] = [];
 
 beforeAll(async () => {
   tg = await startTelegramStandIn();
   const contentDir = contentWithPricing();
   const outDir = (pricedRoot = mkdtempSync(path.join(tmpdir(), "priced-site-")));
-  cleanup.push(() => rmSync(contentDir, { recursive: true, force: true }), () => rmSync(outDir, { recursive: true, force: true }));
+  cleanup.push(
+    () => rmSync(contentDir, { recursive: true, force: true }),
+    () => rmSync(outDir, { recursive: true, force: true }),
+  );
   prices = asPriceTable(loadContent(contentDir).pricing!);
   await build({ contentDir, outDir });
-  for (const [name, root, table] of [["plain", undefined, undefined], ["priced", outDir, prices]] as const) {
+  for (const [name, root, table] of [
+    ["plain", undefined, undefined],
+    ["priced", outDir, prices],
+  ] as const) {
     const db = tempLeadsDb();
     cleanup.push(db.remove);
-    const relay = await startNodeRelay({ config: standInConfig(tg, db.file), site: { phone: SITE_PHONE, ...(table ? { prices: table } : {}) }, log: () => {}, pollMs: 200 });
+    const relay = await startNodeRelay({
+      config: standInConfig(tg, db.file),
+      site: { phone: SITE_PHONE, ...(table ? { prices: table } : {}) },
+      log: () => {},
+      pollMs: 200,
+    });
     const site = await startSite({ relay: relay.relay, ...(root ? { root } : {}) });
     sites[name] = { ...site, relay };
   }
@@ -61,7 +73,11 @@ afterAll(async () => {
 });
 afterEach(() => tg.reset());
 
-async function open(site: keyof typeof sites, address: string, { js = true, viewport = PHONE } = {}): Promise<Page> {
+async function open(
+  site: keyof typeof sites,
+  address: string,
+  { js = true, viewport = PHONE } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport, javaScriptEnabled: js });
   const page = await context.newPage();
   await page.goto(sites[site].url + address);
@@ -76,11 +92,20 @@ async function wake(page: Page) {
 
 /** What every control holds: a radio group or tick box what is checked ("" for none). */
 const chosen = (page: Page) =>
-  page.$$eval(`${FORM} input:not([type=hidden]):not([name=website]), ${FORM} select, ${FORM} textarea`, (els) =>
-    els.map((e) => {
-      const input = e as HTMLInputElement;
-      return [input.name, input.type === "radio" || input.type === "checkbox" ? (input.checked ? input.value : "") : input.value];
-    }),
+  page.$$eval(
+    `${FORM} input:not([type=hidden]):not([name=website]), ${FORM} select, ${FORM} textarea`,
+    (els) =>
+      els.map((e) => {
+        const input = e as HTMLInputElement;
+        return [
+          input.name,
+          input.type === "radio" || input.type === "checkbox"
+            ? input.checked
+              ? input.value
+              : ""
+            : input.value,
+        ];
+      }),
   );
 
 /** A bond clean of a two-storey house, 3 bedrooms and 2 bathrooms, with 3 rooms of carpet and an oven. */
@@ -95,8 +120,14 @@ async function chooseHouse(page: Page, { bedrooms = "3" } = {}) {
   await page.fill("#quote-addon-carpet-steam", "3");
 }
 
-/** chooseHouse(), `more`, a name and an email, sent with JavaScript off: a plain form post through the relay, whose page says it was sent. */
-async function sendWithoutScript(site: keyof typeof sites, more: (page: Page) => Promise<unknown> = async () => {}) {
+/**
+ * chooseHouse(), `more`, a name and an email, sent with JavaScript off: a plain form post through the relay,
+ * whose page says it was sent.
+ */
+async function sendWithoutScript(
+  site: keyof typeof sites,
+  more: (page: Page) => Promise<unknown> = async () => {},
+) {
   const page = await open(site, "/quote/", { js: false });
   await chooseHouse(page);
   await more(page);
@@ -116,7 +147,9 @@ describe("the quote page without a price table (as the repository ships)", () =>
     const page = await open("plain", "/quote/?service=bond-cleaning");
     const scripts = fetchedScripts(page);
     expect(await page.inputValue("#quote-service")).toBe("bond-cleaning");
-    expect((await chosen(page)).filter(([name]) => name !== "service").every(([, value]) => value === "")).toBe(true);
+    expect(
+      (await chosen(page)).filter(([name]) => name !== "service").every(([, value]) => value === ""),
+    ).toBe(true);
     expect(await page.locator("main").innerText()).not.toMatch(/\$\s?\d/);
     expect(await page.locator("#estimate-title").count()).toBe(0);
 
@@ -134,7 +167,9 @@ describe("the quote page without a price table (as the repository ships)", () =>
     await page.click(`${FORM} button[type=submit]`);
     await page.locator(`${FORM} [role=status]`).getByText("Quote Request Sent!").waitFor({ timeout: 20_000 });
     await expect.poll(() => tg.delivered.length, { timeout: 10_000 }).toBe(1);
-    expect(notice()).toContain("Service: Bond Cleaning Brisbane\nDetails: House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, garage\n");
+    expect(notice()).toContain(
+      "Service: Bond Cleaning Brisbane\nDetails: House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, garage\n",
+    );
     expect(notice()).not.toContain("Estimate:");
     expect((await chosen(page)).every(([, value]) => value === "")).toBe(true);
     // The estimate's code (its "Minimum charge" line) was never fetched.
@@ -144,51 +179,75 @@ describe("the quote page without a price table (as the repository ships)", () =>
 
   it("without JavaScript posts the details through the relay, whose page says it was sent", async () => {
     await sendWithoutScript("plain");
-    expect(notice()).toContain("Details: House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3\n");
+    expect(notice()).toContain(
+      "Details: House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3\n",
+    );
   });
 });
 
 describe("the quote page with the owner's price table", () => {
-  /** The figure a hand calculation from the table gives for chooseHouse() plus an oven: base, house, storeys, add-ons, rounded up. */
+  /**
+   * The figure a hand calculation from the table gives for chooseHouse() plus an oven: base, house, storeys,
+   * add-ons, rounded up.
+   */
   const byHand = () => {
     const bond = prices.services.find((s) => s.service === "bond-cleaning")!;
     const base = bond.byRooms!.find((r) => r.bedrooms === 3 && r.bathrooms === 2)!.price;
     const addOn = (id: string) => bond.addOns.find((a) => a.id === id)!.price;
-    const sum = base + bond.modifiers!.propertyType!.house + bond.modifiers!.storeys!.find((s) => s.storeys === 2)!.add + 3 * addOn("carpet-steam") + addOn("oven");
+    const sum =
+      base +
+      bond.modifiers!.propertyType!.house +
+      bond.modifiers!.storeys!.find((s) => s.storeys === 2)!.add +
+      3 * addOn("carpet-steam") +
+      addOn("oven");
     return Math.ceil(sum / prices.rounding.to) * prices.rounding.to;
   };
 
   it.each([
     ["390", PHONE],
     ["1280", DESKTOP],
-  ])("at %s px shows nothing ticked, what is still to choose, then the total a hand calculation gives; the notice's is the relay's, a forged one ignored", async (_, viewport) => {
-    const page = await open("priced", "/quote/", { viewport });
-    const problems = watchConsole(page);
-    expect((await chosen(page)).every(([, value]) => value === "")).toBe(true);
-    await wake(page);
-    const box = page.locator("[aria-labelledby=estimate-title] [role=status]");
-    await page.selectOption("#quote-service", "bond-cleaning");
-    await expect.poll(() => box.innerText()).toBe("To see an estimate, choose the property type, bedrooms, bathrooms and storeys.");
-    await chooseHouse(page);
-    await page.fill("#quote-addon-oven", "1");
-    const figure = `$${byHand().toLocaleString("en-AU")}`;
-    await expect.poll(() => page.locator("[data-estimate-total]").innerText()).toBe(figure);
-    expect(await box.innerText()).toContain("total, GST included");
-    expect(await box.getByRole("link", { name: "Terms apply" }).getAttribute("href")).toBe("/terms/");
-    expect(await axe(page, ["[aria-labelledby=estimate-title]", FORM])).toEqual([]);
+  ])(
+    "at %s px shows nothing ticked, what is still to choose, then the total a hand calculation gives; the notice's is the relay's, a forged one ignored",
+    async (_, viewport) => {
+      const page = await open("priced", "/quote/", { viewport });
+      const problems = watchConsole(page);
+      expect((await chosen(page)).every(([, value]) => value === "")).toBe(true);
+      await wake(page);
+      const box = page.locator("[aria-labelledby=estimate-title] [role=status]");
+      await page.selectOption("#quote-service", "bond-cleaning");
+      await expect
+        .poll(() => box.innerText())
+        .toBe("To see an estimate, choose the property type, bedrooms, bathrooms and storeys.");
+      await chooseHouse(page);
+      await page.fill("#quote-addon-oven", "1");
+      const figure = `$${byHand().toLocaleString("en-AU")}`;
+      await expect.poll(() => page.locator("[data-estimate-total]").innerText()).toBe(figure);
+      expect(await box.innerText()).toContain("total, GST included");
+      expect(await box.getByRole("link", { name: "Terms apply" }).getAttribute("href")).toBe("/terms/");
+      expect(await axe(page, ["[aria-labelledby=estimate-title]", FORM])).toEqual([]);
 
-    // A figure sent with the form is not read: the relay works out its own.
-    await page.evaluate((form) => document.querySelector(form)!.insertAdjacentHTML("beforeend", '<input type="hidden" name="estimate" value="$1 incl. GST">'), FORM);
-    await page.fill("#quote-name", "Ana Silva");
-    await page.fill("#quote-email", "ana@example.com");
-    await page.click(`${FORM} button[type=submit]`);
-    await page.locator(`${FORM} [role=status]`).getByText("Quote Request Sent!").waitFor({ timeout: 20_000 });
-    await expect.poll(() => tg.delivered.length, { timeout: 10_000 }).toBe(1);
-    expect(notice()).toContain(`Estimate: estimate ${figure} incl. GST, prices reviewed 1 Dec 2026\n`);
-    // Hydrated without a mismatch, the estimate's code fetched and run without an error.
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
+      // A figure sent with the form is not read: the relay works out its own.
+      await page.evaluate(
+        (form) =>
+          document
+            .querySelector(form)!
+            .insertAdjacentHTML("beforeend", '<input type="hidden" name="estimate" value="$1 incl. GST">'),
+        FORM,
+      );
+      await page.fill("#quote-name", "Ana Silva");
+      await page.fill("#quote-email", "ana@example.com");
+      await page.click(`${FORM} button[type=submit]`);
+      await page
+        .locator(`${FORM} [role=status]`)
+        .getByText("Quote Request Sent!")
+        .waitFor({ timeout: 20_000 });
+      await expect.poll(() => tg.delivered.length, { timeout: 10_000 }).toBe(1);
+      expect(notice()).toContain(`Estimate: estimate ${figure} incl. GST, prices reviewed 1 Dec 2026\n`);
+      // Hydrated without a mismatch, the estimate's code fetched and run without an error.
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
 
   it("keeps the page within its budgets with the table in it", () => {
     const [quote] = measureSite(pricedRoot).filter((p) => p.page === "quote/index.html");

@@ -38,7 +38,9 @@ describe("MobileMenu on the server", () => {
   const html = renderToString(<MobileMenu phone={content.site.phone} />);
 
   it("is a named toggle for a popover panel, which opens without script", () => {
-    expect(html).toMatch(/<button type="button" popoverTarget="mobile-menu" aria-controls="mobile-menu" aria-label="Menu"/);
+    expect(html).toMatch(
+      /<button type="button" popoverTarget="mobile-menu" aria-controls="mobile-menu" aria-label="Menu"/,
+    );
     expect(html).toMatch(/<nav id="mobile-menu" popover="auto" aria-label="Mobile"/);
   });
 
@@ -59,21 +61,32 @@ describe("MobileMenu on the server", () => {
 });
 
 describe("Faq on the server", () => {
-  const html = renderToString(<Faq slots={content.faq.flatMap((f) => [slotHtml(f.question), slotHtml(f.answer)])} />);
+  const html = renderToString(
+    <Faq slots={content.faq.flatMap((f) => [slotHtml(f.question), slotHtml(f.answer)])} />,
+  );
 
   // As many as faq.yaml lists.
   const questions = contentLists().questions.length;
 
   it("has each question of faq.yaml as heading > button, each controlling a region labelled by it, all closed", () => {
     expect(content.faq).toHaveLength(questions);
-    const buttons = [...html.matchAll(/<h3[^>]*><button type="button" id="(faq-q-\d+)" aria-expanded="false" aria-controls="(faq-a-\d+)"/g)];
+    const buttons = [
+      ...html.matchAll(
+        /<h3[^>]*><button type="button" id="(faq-q-\d+)" aria-expanded="false" aria-controls="(faq-a-\d+)"/g,
+      ),
+    ];
     expect(buttons).toHaveLength(questions);
-    for (const [, q, a] of buttons) expect(html).toMatch(new RegExp(`<section id="${a}" aria-labelledby="${q}"`));
+    for (const [, q, a] of buttons)
+      expect(html).toMatch(new RegExp(`<section id="${a}" aria-labelledby="${q}"`));
   });
 
   it("carries every question in its button and every answer, hidden by a class that the no-script media query overrides", () => {
     for (const item of content.faq) expect(decodeEntities(html)).toContain(item.answer);
-    const labels = [...decodeEntities(html).matchAll(/<button type="button" id="faq-q-\d+"[^>]*><span data-slot="" class="contents">([^<]*)<\/span>/g)].map((m) => m[1]);
+    const labels = [
+      ...decodeEntities(html).matchAll(
+        /<button type="button" id="faq-q-\d+"[^>]*><span data-slot="" class="contents">([^<]*)<\/span>/g,
+      ),
+    ].map((m) => m[1]);
     expect(labels).toEqual(content.faq.map((f) => f.question));
     expect(html.match(/class="[^"]*\bhidden noscript:block"/g)).toHaveLength(questions);
     expect(html).not.toMatch(/\shidden=""/);

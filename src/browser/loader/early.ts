@@ -23,7 +23,8 @@ export function answerEarly(event: MouseEvent) {
     if (button !== trigger && button.getAttribute("aria-expanded") !== "true") continue;
     button.setAttribute("aria-expanded", String(expanded));
     if (!faq) continue;
-    // Closed FAQ answers are hidden by class (src/browser/islands/Faq.tsx); the sign is the button's aria-hidden span.
+    // Closed FAQ answers are hidden by class (src/browser/islands/Faq.tsx); the sign is the button's
+    // aria-hidden span.
     document.getElementById(button.getAttribute("aria-controls")!)?.classList.toggle("hidden", !expanded);
     const sign = button.querySelector("[aria-hidden]");
     if (sign) sign.textContent = expanded ? SIGN.open : SIGN.closed;

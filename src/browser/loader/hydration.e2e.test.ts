@@ -26,7 +26,8 @@ describe("hydration", () => {
   it("a page loads no React until an island wakes", async () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
     const scripts = fetchedScripts(page);
-    const hasReact = async () => (await scripts()).some((code) => /react\.(transitional\.)?element/.test(code));
+    const hasReact = async () =>
+      (await scripts()).some((code) => /react\.(transitional\.)?element/.test(code));
     await page.goto(env.site.url + "/about-us/", { waitUntil: "networkidle" });
     expect((await scripts()).length).toBeGreaterThan(0);
     expect(await hasReact()).toBe(false);

@@ -96,7 +96,8 @@ function wake(el: HTMLElement): () => Promise<void> {
   let timer = setTimeout(run, PAUSE_MS);
   function busy(e: Event) {
     clearTimeout(timer);
-    // A form about to be sent should be React's to send (as JSON, with its notice): a submit before then waits for it (submit.ts).
+    // A form about to be sent should be React's to send (as JSON, with its notice): a submit before then
+    // waits for it (submit.ts).
     if (el.contains(e.target as Node) && (e.target as Element).closest?.("[type=submit]")) void run();
     else timer = setTimeout(run, PAUSE_MS);
   }
@@ -104,7 +105,9 @@ function wake(el: HTMLElement): () => Promise<void> {
   function run() {
     clearTimeout(timer);
     for (const e of BUSY_EVENTS) document.removeEventListener(e, busy, true);
-    return (running ??= new Promise<void>((resolve, reject) => afterPaint(() => hydrate(el).then(resolve, reject))));
+    return (running ??= new Promise<void>((resolve, reject) =>
+      afterPaint(() => hydrate(el).then(resolve, reject)),
+    ));
   }
   runs.set(el, run);
   for (const e of BUSY_EVENTS) document.addEventListener(e, busy, { capture: true, passive: true });

@@ -15,20 +15,33 @@ import { CHUNKS, holdScripts, watchConsole } from "../../testing/islands.ts";
 const content = loadContent("content");
 const env = browserAndSitePerFile();
 
-async function open(path: string, viewport = DESKTOP, options: { reducedMotion?: "reduce" | "no-preference" } = {}) {
-  const page = await env.browser.newPage({ viewport, reducedMotion: options.reducedMotion ?? "no-preference" });
+async function open(
+  path: string,
+  viewport = DESKTOP,
+  options: { reducedMotion?: "reduce" | "no-preference" } = {},
+) {
+  const page = await env.browser.newPage({
+    viewport,
+    reducedMotion: options.reducedMotion ?? "no-preference",
+  });
   const problems = watchConsole(page);
   await page.goto(env.site.url + path);
   return { page, problems };
 }
 
-const hydrated = (page: Page, name: string) => page.waitForSelector(`[data-island="${name}"][data-hydrated="true"]`, { state: "attached" });
+const hydrated = (page: Page, name: string) =>
+  page.waitForSelector(`[data-island="${name}"][data-hydrated="true"]`, { state: "attached" });
 const servicesList = (page: Page) => page.locator("#nav-services-list");
 const servicesButton = (page: Page) => page.getByRole("button", { name: "Service pages" });
 
 /** Where a section's top sits below the sticky header's bottom, in px. */
 const clearance = (page: Page, id: string) =>
-  page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top - document.querySelector("header")!.getBoundingClientRect().bottom, id);
+  page.evaluate(
+    (id) =>
+      document.getElementById(id)!.getBoundingClientRect().top -
+      document.querySelector("header")!.getBoundingClientRect().bottom,
+    id,
+  );
 
 /** Wakes the navigation by hovering Services, as a visitor would, and waits until React runs it. */
 async function hoverServices(page: Page) {
@@ -38,7 +51,12 @@ async function hoverServices(page: Page) {
 }
 
 /** Samples the list's visibility at the given ms after the pointer left the menu, timed inside the page. */
-async function visibleAfterLeaving(page: Page, openList: () => Promise<void>, leave: () => Promise<void>, at: number[]) {
+async function visibleAfterLeaving(
+  page: Page,
+  openList: () => Promise<void>,
+  leave: () => Promise<void>,
+  at: number[],
+) {
   let samples: { ms: number; visible: boolean }[] = [];
   // A busy machine can hold the page's timer past the grace, and a late look proves nothing about it:
   // the first look is made again, list opened anew, while it came 40 ms or more late, up to five times.
@@ -46,7 +64,9 @@ async function visibleAfterLeaving(page: Page, openList: () => Promise<void>, le
     await openList();
     await page.evaluate(() => {
       const li = document.querySelector('[data-menu="services"]')!;
-      (window as any).__left = new Promise<number>((resolve) => li.addEventListener("pointerleave", () => resolve(performance.now()), { once: true }));
+      (window as any).__left = new Promise<number>((resolve) =>
+        li.addEventListener("pointerleave", () => resolve(performance.now()), { once: true }),
+      );
     });
     await leave();
     samples = await page.evaluate(async (at) => {
@@ -55,7 +75,10 @@ async function visibleAfterLeaving(page: Page, openList: () => Promise<void>, le
       const samples: { ms: number; visible: boolean }[] = [];
       for (const ms of at) {
         await new Promise((r) => setTimeout(r, Math.max(0, left + ms - performance.now())));
-        samples.push({ ms: Math.round(performance.now() - left), visible: getComputedStyle(list).visibility === "visible" });
+        samples.push({
+          ms: Math.round(performance.now() - left),
+          visible: getComputedStyle(list).visibility === "visible",
+        });
       }
       return samples;
     }, at);
@@ -70,7 +93,11 @@ async function visibleAfterLeaving(page: Page, openList: () => Promise<void>, le
  * them, and a stray longer than the grace proves nothing about it, so a try out for 120 ms or more is made
  * again, up to five times; the tries' times are returned, the last the one the caller judges.
  */
-async function strayAndReturn(page: Page, to: () => Promise<{ x: number; y: number }>, pause = 0): Promise<number[]> {
+async function strayAndReturn(
+  page: Page,
+  to: () => Promise<{ x: number; y: number }>,
+  pause = 0,
+): Promise<number[]> {
   const outFor: number[] = [];
   while (outFor.length < 5 && !(outFor.at(-1)! < 120)) {
     await page.hover('[data-menu="services"] >> text=Services');
@@ -79,11 +106,15 @@ async function strayAndReturn(page: Page, to: () => Promise<{ x: number; y: numb
     await page.evaluate(() => {
       const li = document.querySelector('[data-menu="services"]')!;
       (window as unknown as { __out: Promise<number> }).__out = new Promise<number>((resolve) => {
-        li.addEventListener("pointerleave", () => {
-          const left = performance.now();
-          li.addEventListener("pointerenter", () => resolve(performance.now() - left), { once: true });
-          setTimeout(() => resolve(Infinity), 1_000);
-        }, { once: true });
+        li.addEventListener(
+          "pointerleave",
+          () => {
+            const left = performance.now();
+            li.addEventListener("pointerenter", () => resolve(performance.now() - left), { once: true });
+            setTimeout(() => resolve(Infinity), 1_000);
+          },
+          { once: true },
+        );
       });
     });
     await page.mouse.move(640, 600);
@@ -94,8 +125,12 @@ async function strayAndReturn(page: Page, to: () => Promise<{ x: number; y: numb
   return outFor;
 }
 
-const centre = (box: { x: number; y: number; width: number; height: number } | null) => ({ x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 });
-const backWithin = (outFor: number[]) => `out of the menu for ${outFor.map(Math.round).join(", ")} ms: never back within 120 ms in five tries`;
+const centre = (box: { x: number; y: number; width: number; height: number } | null) => ({
+  x: box!.x + box!.width / 2,
+  y: box!.y + box!.height / 2,
+});
+const backWithin = (outFor: number[]) =>
+  `out of the menu for ${outFor.map(Math.round).join(", ")} ms: never back within 120 ms in five tries`;
 
 describe("desktop dropdowns", () => {
   it("open on hover, are still open 100 ms after the pointer leaves and closed by 300 ms", async () => {
@@ -104,7 +139,12 @@ describe("desktop dropdowns", () => {
       await hoverServices(page);
       expect(await servicesButton(page).getAttribute("aria-expanded")).toBe("true");
     };
-    const [at100, at300] = await visibleAfterLeaving(page, openList, () => page.mouse.move(640, 600), [100, 300]);
+    const [at100, at300] = await visibleAfterLeaving(
+      page,
+      openList,
+      () => page.mouse.move(640, 600),
+      [100, 300],
+    );
     expect(at100.ms).toBeLessThan(140);
     expect(at100.visible).toBe(true);
     expect(at300.visible).toBe(false);
@@ -120,7 +160,12 @@ describe("desktop dropdowns", () => {
       await page.hover('[data-menu="services"] >> text=Services');
       await expect.poll(() => servicesList(page).isVisible()).toBe(true);
     };
-    const [at100, at400] = await visibleAfterLeaving(page, openList, () => page.mouse.move(640, 600), [100, 400]);
+    const [at100, at400] = await visibleAfterLeaving(
+      page,
+      openList,
+      () => page.mouse.move(640, 600),
+      [100, 400],
+    );
     expect(at100.ms).toBeLessThan(140);
     expect(at100.visible).toBe(true);
     expect(at400.visible).toBe(false);
@@ -148,7 +193,9 @@ describe("desktop dropdowns", () => {
     // transition too, it would still be opening now, and leaving would reverse it in the time it had run.
     const hidesAfter = await page.evaluate(() => {
       const panel = document.getElementById("nav-services-list")!.closest(".menu-grace")!;
-      const hiding = panel.getAnimations().find((a) => (a as CSSTransition).transitionProperty === "visibility");
+      const hiding = panel
+        .getAnimations()
+        .find((a) => (a as CSSTransition).transitionProperty === "visibility");
       return hiding?.effect?.getComputedTiming().endTime;
     });
     expect(hidesAfter).toBe(150);
@@ -160,7 +207,11 @@ describe("desktop dropdowns", () => {
   it("stay open when the pointer comes back within 150 ms", async () => {
     const { page } = await open("/about-us/");
     await hoverServices(page);
-    const outFor = await strayAndReturn(page, async () => centre(await page.locator('[data-menu="services"]').boundingBox()), 50);
+    const outFor = await strayAndReturn(
+      page,
+      async () => centre(await page.locator('[data-menu="services"]').boundingBox()),
+      50,
+    );
     expect(outFor.at(-1), backWithin(outFor)).toBeLessThan(120);
     // Back in time, the list stays: 400 ms after the pointer left, it still shows.
     await page.waitForTimeout(400);
@@ -215,7 +266,9 @@ describe("desktop dropdowns", () => {
     await page.keyboard.press("Escape");
     expect(await servicesList(page).isVisible()).toBe(false);
     expect(await button.getAttribute("aria-expanded")).toBe("false");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Service pages");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      "Service pages",
+    );
 
     // Tabbing past the last link closes the list.
     await page.keyboard.press("Enter");
@@ -238,8 +291,19 @@ describe("mobile menu at 390 px", () => {
     await hydrated(page, "MobileMenu");
     await expect.poll(() => menu.isVisible()).toBe(true);
     await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("#mobile-menu") !== null)).toBe(true);
-    expect(await menu.getByRole("link").allTextContents()).toEqual(expect.arrayContaining(["Home", "Services", "List of Suburbs", "About Us", "Testimonials", "Contact Us"]));
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("#mobile-menu") !== null))
+      .toBe(true);
+    expect(await menu.getByRole("link").allTextContents()).toEqual(
+      expect.arrayContaining([
+        "Home",
+        "Services",
+        "List of Suburbs",
+        "About Us",
+        "Testimonials",
+        "Contact Us",
+      ]),
+    );
     const box = (await menu.boundingBox())!;
     expect(box.width).toBe(PHONE.width);
 
@@ -247,14 +311,16 @@ describe("mobile menu at 390 px", () => {
     await page.keyboard.press("Escape");
     expect(await menu.isVisible()).toBe(false);
     await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Menu");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Menu");
 
     await page.keyboard.press("Enter");
     await expect.poll(() => menu.isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Home");
 
-    // Shift+Tab from the first link reaches the toggle, and the panel stays; Tab past its last link closes it,
-    // and focus is on a link on screen, not one hidden under the panel (WCAG 2.4.11).
+    // Shift+Tab from the first link reaches the toggle, and the panel stays; Tab past its last link closes
+    // it, and focus is on a link on screen, not one hidden under the panel (WCAG 2.4.11).
     await page.keyboard.press("Shift+Tab");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Menu");
     expect(await menu.isVisible()).toBe(true);
@@ -324,8 +390,8 @@ describe("section links", () => {
 
   it("on the home page they glide: the page passes through positions on its way to the section", async () => {
     const { page } = await open("/");
-    // Every position the page scrolls through, recorded in the page: a glide has many, a jump one. (Reading the
-    // position right after the click instead depends on how fast the machine is.)
+    // Every position the page scrolls through, recorded in the page: a glide has many, a jump one. (Reading
+    // the position right after the click instead depends on how fast the machine is.)
     await page.evaluate(() => {
       const seen: number[] = [];
       (window as unknown as { scrolled: number[] }).scrolled = seen;
@@ -353,7 +419,9 @@ describe("section links", () => {
     const { page } = await open("/", DESKTOP, { reducedMotion: "reduce" });
     await page.evaluate(() => scrollTo(0, 3000));
     await page.locator("header").getByRole("link", { name: "Get Quote" }).click();
-    expect(await page.evaluate(() => document.getElementById("home")!.getBoundingClientRect().bottom > 300)).toBe(true);
+    expect(
+      await page.evaluate(() => document.getElementById("home")!.getBoundingClientRect().bottom > 300),
+    ).toBe(true);
     expect(await page.locator("#home form").isVisible()).toBe(true);
     expect(await page.evaluate(() => scrollY)).toBeLessThan(10);
     await page.close();
@@ -375,8 +443,14 @@ describe("without JavaScript", () => {
 
     // Tab from the Services link: the list shows while focus is in it, so its links can be reached.
     await page.getByRole("link", { name: "Services", exact: true }).focus();
-    // Focus in the menu shows the list (one style recalculation later on a busy machine); then Tab reaches its links.
-    await expect.poll(() => page.locator("#nav-services-list").isVisible(), { timeout: 1000, message: "the list shows while focus is in its menu" }).toBe(true);
+    // Focus in the menu shows the list (one style recalculation later on a busy machine); then Tab reaches
+    // its links.
+    await expect
+      .poll(() => page.locator("#nav-services-list").isVisible(), {
+        timeout: 1000,
+        message: "the list shows while focus is in its menu",
+      })
+      .toBe(true);
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toMatch(/^\/services\//);

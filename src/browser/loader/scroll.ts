@@ -8,7 +8,10 @@
  * the browser, so a new page starts at the top.
  */
 
-/** How long after the home page starts it scrolls to the section that a link on another page named, as the specification's business constants set it. */
+/**
+ * How long after the home page starts it scrolls to the section that a link on another page named, as the
+ * specification's business constants set it.
+ */
 export const SCROLL_DELAY_MS = 100;
 const PENDING_KEY = "scroll-to-section";
 

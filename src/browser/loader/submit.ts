@@ -11,7 +11,10 @@
  * the form posts as it always has.
  */
 
-/** Long enough for a slow phone on a slow network to fetch and run the island; short enough that a lost island costs a moment, not the lead. */
+/**
+ * Long enough for a slow phone on a slow network to fetch and run the island; short enough that a lost island
+ * costs a moment, not the lead.
+ */
 export const HOLD_MS = 4000;
 
 /**
@@ -23,7 +26,8 @@ export const HOLD_MS = 4000;
 export function holdEarlySubmit(island: HTMLElement, run: () => Promise<void>) {
   let held: SubmitEvent | undefined;
   let plain = false;
-  // Capture, and added before React's own listeners on the island: React must not see a submit it cannot yet answer.
+  // Capture, and added before React's own listeners on the island: React must not see a submit it cannot yet
+  // answer.
   island.addEventListener(
     "submit",
     (event) => {

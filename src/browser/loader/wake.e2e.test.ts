@@ -13,9 +13,19 @@ import { browserAndSitePerFile } from "../../testing/browser-suite.ts";
 
 const env = browserAndSitePerFile();
 
-/** Whether React has taken over any island: the loader's mark, React's own property on the root, or the hydrated mark. */
+/**
+ * Whether React has taken over any island: the loader's mark, React's own property on the root, or the
+ * hydrated mark.
+ */
 const reactRan = (page: Page) =>
-  page.$$eval("[data-island]", (els) => els.some((el) => "woken" in (el as HTMLElement).dataset || "hydrated" in (el as HTMLElement).dataset || Object.keys(el).some((k) => k.startsWith("__react"))));
+  page.$$eval("[data-island]", (els) =>
+    els.some(
+      (el) =>
+        "woken" in (el as HTMLElement).dataset ||
+        "hydrated" in (el as HTMLElement).dataset ||
+        Object.keys(el).some((k) => k.startsWith("__react")),
+    ),
+  );
 
 describe("an untouched page", () => {
   it("runs no React, even scrolled to the bottom and back; fetches at most 20 KB gzip of script in its first 5 s; then fetches the islands' code without running it", async () => {
@@ -39,12 +49,19 @@ describe("an untouched page", () => {
     const codes = await Promise.all(early.map((s) => s.code));
     const gzip = codes.reduce((n, c) => n + gzipSize(c), 0);
     expect(early.length).toBeGreaterThan(0);
-    expect(gzip, `${early.map((s) => s.url).join(", ")}: ${kb(gzip)}`).toBeLessThanOrEqual(BUDGETS.loadScriptGzip);
+    expect(gzip, `${early.map((s) => s.url).join(", ")}: ${kb(gzip)}`).toBeLessThanOrEqual(
+      BUDGETS.loadScriptGzip,
+    );
     expect(codes.some((c) => REACT.test(c))).toBe(false);
     expect(await reactRan(page)).toBe(false);
 
-    // Past 5 s idle the page fetches React and the islands' chunks at low priority, and still runs none of it.
-    await expect.poll(async () => (await Promise.all(scripts.map((s) => s.code))).some((c) => REACT.test(c)), { timeout: 10_000 }).toBe(true);
+    // Past 5 s idle the page fetches React and the islands' chunks at low priority, and still runs none of
+    // it.
+    await expect
+      .poll(async () => (await Promise.all(scripts.map((s) => s.code))).some((c) => REACT.test(c)), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await page.waitForTimeout(500);
     expect(await reactRan(page)).toBe(false);
     expect(problems).toEqual([]);
@@ -68,7 +85,9 @@ describe("a form waking while the visitor types", () => {
     await page.keyboard.type("Bond clean, 3 bedrooms", { delay: 20 });
     // Back to the name, caret after "John ".
     await page.locator("#quote-name").tap();
-    await page.evaluate(() => (document.getElementById("quote-name") as HTMLInputElement).setSelectionRange(5, 5));
+    await page.evaluate(() =>
+      (document.getElementById("quote-name") as HTMLInputElement).setSelectionRange(5, 5),
+    );
     expect(await reactRan(page)).toBe(false);
 
     // A slow phone makes the wake long enough to type into. Only for the wake: Chromium's throttling keeps
@@ -83,7 +102,10 @@ describe("a form waking while the visitor types", () => {
       typed += key;
       await page.waitForTimeout(320);
     }
-    await page.waitForSelector("[data-island=QuoteForm][data-hydrated=true]", { state: "attached", timeout: 15_000 });
+    await page.waitForSelector("[data-island=QuoteForm][data-hydrated=true]", {
+      state: "attached",
+      timeout: 15_000,
+    });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     await page.keyboard.type("xyz");
     typed += "xyz";

@@ -18,15 +18,22 @@ export const slugFor = (name: string) => name.trim().toLowerCase().replace(/\s+/
 /** The files whose entries refer to other entries or to images. */
 type Referring = "suburbs" | "services" | "home" | "about";
 
-/** The problems across entries and files, and the size of each SVG the pages show (read while checking it exists). */
+/**
+ * The problems across entries and files, and the size of each SVG the pages show (read while checking it
+ * exists).
+ */
 export function crossCheck(
   files: { [K in Referring]: FileValue<K> },
   parsed: Record<Referring, Parsed>,
   dir: string,
 ): { problems: ContentProblem[]; images: Content["images"] } {
   const images: Content["images"] = {};
-  const problems = [...suburbProblems(files.suburbs.suburbs, parsed.suburbs), ...serviceProblems(files.services.services, parsed.services)];
-  // Every image a page names must exist in content/images; an SVG's size is read here, a photo's by the build.
+  const problems = [
+    ...suburbProblems(files.suburbs.suburbs, parsed.suburbs),
+    ...serviceProblems(files.services.services, parsed.services),
+  ];
+  // Every image a page names must exist in content/images; an SVG's size is read here, a photo's by the
+  // build.
   for (const use of imageUses({ services: files.services.services, home: files.home, about: files.about })) {
     const { src } = use.image;
     const file = path.join(dir, "images", src);
@@ -35,7 +42,14 @@ export function crossCheck(
     else if (isSvg(src) && !images[src]) {
       const size = svgSize(readFileSync(file, "utf8"));
       if (size) images[src] = { kind: "svg", src: `/images/${src}`, ...size };
-      else problems.push(locate(parsed[use.file], at, `cannot read the size of ${file}: give its <svg> a viewBox, or width and height in pixels`));
+      else
+        problems.push(
+          locate(
+            parsed[use.file],
+            at,
+            `cannot read the size of ${file}: give its <svg> a viewBox, or width and height in pixels`,
+          ),
+        );
     }
   }
   return { problems, images };
@@ -45,19 +59,48 @@ function suburbProblems(suburbs: SuburbData[], sp: Parsed): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const known = new Set(suburbs.map((s) => s.slug));
   const seen = new Map<string, number>();
-  // A suburb copied from another to start it (as suburbs.yaml suggests) keeps the other's title and description
-  // until they are rewritten: search engines would show one of the two pages, under the wrong suburb's name.
+  // A suburb copied from another to start it (as suburbs.yaml suggests) keeps the other's title and
+  // description until they are rewritten: search engines would show one of the two pages, under the wrong
+  // suburb's name.
   const seo = { title: new Map<string, number>(), description: new Map<string, number>() };
   suburbs.forEach((s, i) => {
-    if (!s.seo.title.includes(s.name)) problems.push(locate(sp, ["suburbs", i, "seo", "title"], `does not name the suburb: write "${s.name}" in it, as search results show the title alone`));
+    if (!s.seo.title.includes(s.name))
+      problems.push(
+        locate(
+          sp,
+          ["suburbs", i, "seo", "title"],
+          `does not name the suburb: write "${s.name}" in it, as search results show the title alone`,
+        ),
+      );
     for (const field of ["title", "description"] as const) {
       const other = seo[field].get(s.seo[field]);
-      if (other !== undefined) problems.push(locate(sp, ["suburbs", i, "seo", field], `is suburbs[${other}]'s ${field} word for word: give each suburb page its own`));
+      if (other !== undefined)
+        problems.push(
+          locate(
+            sp,
+            ["suburbs", i, "seo", field],
+            `is suburbs[${other}]'s ${field} word for word: give each suburb page its own`,
+          ),
+        );
       else seo[field].set(s.seo[field], i);
     }
     const expected = slugFor(s.name);
-    if (s.slug !== expected) problems.push(locate(sp, ["suburbs", i, "slug"], `expected "${expected}" (the name in lowercase with spaces as hyphens), got "${s.slug}"`));
-    if (seen.has(s.slug)) problems.push(locate(sp, ["suburbs", i, "slug"], `duplicate slug "${s.slug}": suburbs[${seen.get(s.slug)}] has it already`));
+    if (s.slug !== expected)
+      problems.push(
+        locate(
+          sp,
+          ["suburbs", i, "slug"],
+          `expected "${expected}" (the name in lowercase with spaces as hyphens), got "${s.slug}"`,
+        ),
+      );
+    if (seen.has(s.slug))
+      problems.push(
+        locate(
+          sp,
+          ["suburbs", i, "slug"],
+          `duplicate slug "${s.slug}": suburbs[${seen.get(s.slug)}] has it already`,
+        ),
+      );
     else seen.set(s.slug, i);
     // Every cited page is listed under sources:, so the page's list of sources is complete.
     const listed = new Set(s.sources.map((x) => x.url));
@@ -69,11 +112,26 @@ function suburbProblems(suburbs: SuburbData[], sp: Parsed): ContentProblem[] {
     }
     s.schools.forEach((school, j) => cited.push([["schools", j, "source"], school.source]));
     for (const [at, url] of cited) {
-      if (!listed.has(url)) problems.push(locate(sp, ["suburbs", i, ...at], `${JSON.stringify(url)} is not listed under sources: add it there with its citation`));
+      if (!listed.has(url))
+        problems.push(
+          locate(
+            sp,
+            ["suburbs", i, ...at],
+            `${JSON.stringify(url)} is not listed under sources: add it there with its citation`,
+          ),
+        );
     }
     s.nearby.forEach((n, j) => {
-      if (!known.has(n)) problems.push(locate(sp, ["suburbs", i, "nearby", j], `names a suburb that does not exist: "${n}" (no entry in content/suburbs.yaml has that slug)`));
-      else if (n === s.slug) problems.push(locate(sp, ["suburbs", i, "nearby", j], `a suburb cannot be its own neighbour`));
+      if (!known.has(n))
+        problems.push(
+          locate(
+            sp,
+            ["suburbs", i, "nearby", j],
+            `names a suburb that does not exist: "${n}" (no entry in content/suburbs.yaml has that slug)`,
+          ),
+        );
+      else if (n === s.slug)
+        problems.push(locate(sp, ["suburbs", i, "nearby", j], `a suburb cannot be its own neighbour`));
     });
   });
   return problems;
@@ -86,7 +144,14 @@ function serviceProblems(services: ServiceData[], vp: Parsed): ContentProblem[] 
   services.forEach((s, i) => {
     for (const field of ["slug", "formValue"] as const) {
       const key = `${field}:${s[field]}`;
-      if (seen.has(key)) problems.push(locate(vp, ["services", i, field], `duplicate ${field} "${s[field]}": services[${seen.get(key)}] has it already`));
+      if (seen.has(key))
+        problems.push(
+          locate(
+            vp,
+            ["services", i, field],
+            `duplicate ${field} "${s[field]}": services[${seen.get(key)}] has it already`,
+          ),
+        );
       else seen.set(key, i);
     }
   });

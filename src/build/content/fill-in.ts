@@ -7,8 +7,14 @@
 /** How a value the maintainer must write is marked: "FILL IN: what to write". */
 export const FILL_IN = "FILL IN:";
 
-/** Every string in a file's values that still starts with the marker: its path and the hint after the marker. */
-export function fillIns(value: unknown, at: (string | number)[] = [], found: [(string | number)[], string][] = []): [(string | number)[], string][] {
+/**
+ * Every string in a file's values that still starts with the marker: its path and the hint after the marker.
+ */
+export function fillIns(
+  value: unknown,
+  at: (string | number)[] = [],
+  found: [(string | number)[], string][] = [],
+): [(string | number)[], string][] {
   // One path array, pushed and popped, copied only for a match.
   if (typeof value === "string") {
     if (value.startsWith(FILL_IN)) found.push([[...at], value.slice(FILL_IN.length).trim()]);

@@ -13,12 +13,20 @@ import { pricingExample } from "../../testing/content-problems.ts";
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);
 const validators = new Map<string, ReturnType<typeof ajv.compile>>(
-  Object.values(FILES).map(([file]) => [file, ajv.compile(JSON.parse(readFileSync(path.join(SCHEMA_DIR, schemaFileFor(file)), "utf8")))]),
+  Object.values(FILES).map(([file]) => [
+    file,
+    ajv.compile(JSON.parse(readFileSync(path.join(SCHEMA_DIR, schemaFileFor(file)), "utf8"))),
+  ]),
 );
 const zodFor = (file: string) => Object.values(FILES).find(([f]) => f === file)![1] as z.ZodType;
-/** A file's text: content/'s, or for pricing.yaml, which the repository ships without, the docs' example as the owner fills it in. */
-const textOf = (file: string) => (file === FILES.pricing[0] ? pricingExample() : readFileSync(path.join("content", file), "utf8"));
-const read = (file: string, edit: (text: string) => string = (t) => t) => readYaml(edit(textOf(file)), { schema: CORE_SCHEMA });
+/**
+ * A file's text: content/'s, or for pricing.yaml, which the repository ships without, the docs' example as
+ * the owner fills it in.
+ */
+const textOf = (file: string) =>
+  file === FILES.pricing[0] ? pricingExample() : readFileSync(path.join("content", file), "utf8");
+const read = (file: string, edit: (text: string) => string = (t) => t) =>
+  readYaml(edit(textOf(file)), { schema: CORE_SCHEMA });
 
 /** The fields JSON Schema finds wrong, as paths like "suburbs/5/postcode". */
 function jsonSchemaFields(file: string, value: unknown): string[] {
@@ -26,7 +34,12 @@ function jsonSchemaFields(file: string, value: unknown): string[] {
   if (validate(value)) return [];
   const field = (e: ErrorObject) => {
     const at = e.instancePath.slice(1);
-    const key = e.keyword === "required" ? e.params.missingProperty : e.keyword === "additionalProperties" ? e.params.additionalProperty : undefined;
+    const key =
+      e.keyword === "required"
+        ? e.params.missingProperty
+        : e.keyword === "additionalProperties"
+          ? e.params.additionalProperty
+          : undefined;
     return key === undefined ? at : at ? `${at}/${key}` : key;
   };
   // allOf wraps its own failures: keep the field, drop the duplicate.
@@ -45,14 +58,20 @@ function zodFields(file: string, value: unknown): string[] {
 
 describe("the JSON Schemas in schemas/", () => {
   it("are the ones the zod schemas generate now (run `npm run build` to update them)", () => {
-    const committed = readdirSync(SCHEMA_DIR).filter((f) => f.endsWith(".schema.json")).sort();
+    const committed = readdirSync(SCHEMA_DIR)
+      .filter((f) => f.endsWith(".schema.json"))
+      .sort();
     expect(committed).toEqual([...jsonSchemas().keys()].sort());
-    for (const [name, text] of jsonSchemas()) expect(readFileSync(path.join(SCHEMA_DIR, name), "utf8"), name).toBe(text);
+    for (const [name, text] of jsonSchemas())
+      expect(readFileSync(path.join(SCHEMA_DIR, name), "utf8"), name).toBe(text);
   });
 
-  it.each(Object.values(FILES).map(([file]) => file))("accept today's content/%s (pricing.yaml: the docs' example)", (file) => {
-    expect(jsonSchemaFields(file, read(file))).toEqual([]);
-  });
+  it.each(Object.values(FILES).map(([file]) => file))(
+    "accept today's content/%s (pricing.yaml: the docs' example)",
+    (file) => {
+      expect(jsonSchemaFields(file, read(file))).toEqual([]);
+    },
+  );
 
   it("say what only the build checks", () => {
     const suburbs = JSON.parse(jsonSchemas().get("suburbs.schema.json")!);
@@ -77,7 +96,8 @@ describe("the JSON Schemas in schemas/", () => {
       for (const items of [schema.items, schema.additionalItems].flat()) walk(items, `${at}[]`);
       if (typeof schema.additionalProperties === "object") walk(schema.additionalProperties, `${at}{}`);
       for (const key of ["allOf", "anyOf", "oneOf"]) for (const sub of schema[key] ?? []) walk(sub, at);
-      for (const [name, def] of Object.entries<any>({ ...schema.definitions, ...schema.$defs })) walk(def, `#${name}`);
+      for (const [name, def] of Object.entries<any>({ ...schema.definitions, ...schema.$defs }))
+        walk(def, `#${name}`);
     };
     for (const [name, text] of jsonSchemas()) walk(JSON.parse(text), `${name}:`);
     expect(seen.length, "the walk found the fields").toBeGreaterThan(150);
@@ -86,17 +106,62 @@ describe("the JSON Schemas in schemas/", () => {
   });
 
   const broken: [string, string, (t: string) => string, string[]][] = [
-    ["a 3-digit postcode", "suburbs.yaml", (t) => t.replace('postcode: "4171"', 'postcode: "417"'), ["suburbs/5/postcode"]],
+    [
+      "a 3-digit postcode",
+      "suburbs.yaml",
+      (t) => t.replace('postcode: "4171"', 'postcode: "417"'),
+      ["suburbs/5/postcode"],
+    ],
     ["a missing name", "suburbs.yaml", (t) => t.replace('    name: "Toowong"\n', ""), ["suburbs/1/name"]],
-    ["an unknown field", "suburbs.yaml", (t) => t.replace('    postcode: "4066"\n', '    postcode: "4066"\n    postocde: "4066"\n'), ["suburbs/1/postocde"]],
-    ["a school level outside the four", "suburbs.yaml", (t) => t.replace("level: Primary", "level: Kindergarten"), ["suburbs/0/schools/0/level"]],
-    ["a source on a copy host", "suburbs.yaml", (t) => t.replace('source: "https://en.wikipedia.org/wiki/Annerley"', 'source: "https://kids.kiddle.co/Annerley,_Queensland"'), ["suburbs/0/population/source"]],
-    ["a source over http", "suburbs.yaml", (t) => t.replace('url: "https://en.wikipedia.org/wiki/Toowong"', 'url: "http://en.wikipedia.org/wiki/Toowong"'), ["suburbs/1/sources/0/url"]],
-    ["a source on a bare IP address", "suburbs.yaml", (t) => t.replace('url: "https://en.wikipedia.org/wiki/Toowong"', 'url: "https://108.161.137.60/piglix/Toowong"'), ["suburbs/1/sources/0/url"]],
+    [
+      "an unknown field",
+      "suburbs.yaml",
+      (t) => t.replace('    postcode: "4066"\n', '    postcode: "4066"\n    postocde: "4066"\n'),
+      ["suburbs/1/postocde"],
+    ],
+    [
+      "a school level outside the four",
+      "suburbs.yaml",
+      (t) => t.replace("level: Primary", "level: Kindergarten"),
+      ["suburbs/0/schools/0/level"],
+    ],
+    [
+      "a source on a copy host",
+      "suburbs.yaml",
+      (t) =>
+        t.replace(
+          'source: "https://en.wikipedia.org/wiki/Annerley"',
+          'source: "https://kids.kiddle.co/Annerley,_Queensland"',
+        ),
+      ["suburbs/0/population/source"],
+    ],
+    [
+      "a source over http",
+      "suburbs.yaml",
+      (t) =>
+        t.replace(
+          'url: "https://en.wikipedia.org/wiki/Toowong"',
+          'url: "http://en.wikipedia.org/wiki/Toowong"',
+        ),
+      ["suburbs/1/sources/0/url"],
+    ],
+    [
+      "a source on a bare IP address",
+      "suburbs.yaml",
+      (t) =>
+        t.replace(
+          'url: "https://en.wikipedia.org/wiki/Toowong"',
+          'url: "https://108.161.137.60/piglix/Toowong"',
+        ),
+      ["suburbs/1/sources/0/url"],
+    ],
     ...[
       ["on a copy host written in capitals", "https://PIGLIX.com/Toowong"],
       ["on a copy host's subdomain in mixed case", "https://Kids.Kiddle.CO/Toowong,_Queensland"],
-      ["on the scraper layarlensa.info", "https://layarlensa.info/brisbane-house-prices-hit-a-record-high-and-one-suburb-nears-a-3m-median-31517.html"],
+      [
+        "on the scraper layarlensa.info",
+        "https://layarlensa.info/brisbane-house-prices-hit-a-record-high-and-one-suburb-nears-a-3m-median-31517.html",
+      ],
       ["on a decimal IPv4 address", "https://2130706433/wiki/Toowong"],
       ["on a hexadecimal IPv4 address", "https://0x7f000001/wiki/Toowong"],
       ["on a shortened IPv4 address", "https://127.1/wiki/Toowong"],
@@ -109,16 +174,69 @@ describe("the JSON Schemas in schemas/", () => {
       (t) => t.replace('url: "https://en.wikipedia.org/wiki/Toowong"', `url: "${address}"`),
       ["suburbs/1/sources/0/url"],
     ]),
-    ["a source with a port", "suburbs.yaml", (t) => t.replace('url: "https://en.wikipedia.org/wiki/Toowong"', 'url: "https://en.wikipedia.org:20121/wiki/Toowong"'), ["suburbs/1/sources/0/url"]],
-    ["a source without a citation", "suburbs.yaml", (t) => t.replace('      citation: "Wikipedia: Annerley"\n', ""), ["suburbs/0/population/citation"]],
+    [
+      "a source with a port",
+      "suburbs.yaml",
+      (t) =>
+        t.replace(
+          'url: "https://en.wikipedia.org/wiki/Toowong"',
+          'url: "https://en.wikipedia.org:20121/wiki/Toowong"',
+        ),
+      ["suburbs/1/sources/0/url"],
+    ],
+    [
+      "a source without a citation",
+      "suburbs.yaml",
+      (t) => t.replace('      citation: "Wikipedia: Annerley"\n', ""),
+      ["suburbs/0/population/citation"],
+    ],
     ["a wrong phone number", "site.yaml", (t) => t.replace(/^phone: .*$/m, 'phone: "12345"'), ["phone"]],
-    ["a page title over 70 characters", "home.yaml", (t) => t.replace(/^( {2}title: ).*$/m, `$1"${"Bond cleaning Brisbane ".repeat(4)}"`), ["seo/title"]],
-    ["a service's name, which is its form option's", "services.yaml", (t) => t.replace("    formValue: bond-cleaning\n", "    formValue: bond-cleaning\n    name: Bond Cleaning Brisbane\n"), ["services/0/name"]],
-    ["a misspelt field in a FAQ", "faq.yaml", (t) => t.replace(/^(\s+)answer:/m, "$1answr:"), ["faq/0/answer", "faq/0/answr"]],
-    ["prices without GST", "pricing.yaml", (t) => t.replace("gstIncluded: true", "gstIncluded: false"), ["gstIncluded"]],
-    ["a price for a service services.yaml does not have", "pricing.yaml", (t) => t.replace("- service: spring-cleaning", "- service: window-cleaning"), ["services/1/service"]],
-    ["an add-on without its most allowed", "pricing.yaml", (t) => t.replace(", max: 2 }", " }"), ["services/0/addOns/1/max"]],
-    ["a rounding direction outside the three", "pricing.yaml", (t) => t.replace("direction: up", "direction: sideways"), ["rounding/direction"]],
+    [
+      "a page title over 70 characters",
+      "home.yaml",
+      (t) => t.replace(/^( {2}title: ).*$/m, `$1"${"Bond cleaning Brisbane ".repeat(4)}"`),
+      ["seo/title"],
+    ],
+    [
+      "a service's name, which is its form option's",
+      "services.yaml",
+      (t) =>
+        t.replace(
+          "    formValue: bond-cleaning\n",
+          "    formValue: bond-cleaning\n    name: Bond Cleaning Brisbane\n",
+        ),
+      ["services/0/name"],
+    ],
+    [
+      "a misspelt field in a FAQ",
+      "faq.yaml",
+      (t) => t.replace(/^(\s+)answer:/m, "$1answr:"),
+      ["faq/0/answer", "faq/0/answr"],
+    ],
+    [
+      "prices without GST",
+      "pricing.yaml",
+      (t) => t.replace("gstIncluded: true", "gstIncluded: false"),
+      ["gstIncluded"],
+    ],
+    [
+      "a price for a service services.yaml does not have",
+      "pricing.yaml",
+      (t) => t.replace("- service: spring-cleaning", "- service: window-cleaning"),
+      ["services/1/service"],
+    ],
+    [
+      "an add-on without its most allowed",
+      "pricing.yaml",
+      (t) => t.replace(", max: 2 }", " }"),
+      ["services/0/addOns/1/max"],
+    ],
+    [
+      "a rounding direction outside the three",
+      "pricing.yaml",
+      (t) => t.replace("direction: up", "direction: sideways"),
+      ["rounding/direction"],
+    ],
   ];
 
   it.each(broken)("reject %s on the same field as zod", (_name, file, edit, fields) => {
@@ -130,7 +248,12 @@ describe("the JSON Schemas in schemas/", () => {
 
 describe("the list of copy hosts", () => {
   it.each(COPY_HOSTS)("refuses %s in any case, and its subdomains, by pattern and by name", (host) => {
-    for (const address of [`https://${host}/x`, `https://${host.toUpperCase()}/x`, `https://www.${host}./x`, `https://Sub.${host.replace(/^./, (c) => c.toUpperCase())}:8443/x`]) {
+    for (const address of [
+      `https://${host}/x`,
+      `https://${host.toUpperCase()}/x`,
+      `https://www.${host}./x`,
+      `https://Sub.${host.replace(/^./, (c) => c.toUpperCase())}:8443/x`,
+    ]) {
       expect(NOT_ON_COPY_HOST.test(address), address).toBe(false);
       expect(copyHostOf(address), address).toBe(host);
     }
@@ -150,14 +273,22 @@ describe("the editor's setup", () => {
   const files = Object.values(FILES).map(([file]) => file);
 
   // An optional file's example in docs/ names it as the file will, one folder down from the project too.
-  const shipped = (file: string) => Object.values(OPTIONAL_FILES).find((example) => path.basename(example) === file.replace(".yaml", ".example.yaml")) ?? path.join("content", file);
-  it.each(files)("content/%s names its schema on its first line (pricing.yaml: its example in docs/)", (file) => {
-    const first = readFileSync(shipped(file), "utf8").split("\n")[0];
-    expect(first).toBe(`# yaml-language-server: $schema=../${SCHEMA_DIR}/${schemaFileFor(file)}`);
-  });
+  const shipped = (file: string) =>
+    Object.values(OPTIONAL_FILES).find(
+      (example) => path.basename(example) === file.replace(".yaml", ".example.yaml"),
+    ) ?? path.join("content", file);
+  it.each(files)(
+    "content/%s names its schema on its first line (pricing.yaml: its example in docs/)",
+    (file) => {
+      const first = readFileSync(shipped(file), "utf8").split("\n")[0];
+      expect(first).toBe(`# yaml-language-server: $schema=../${SCHEMA_DIR}/${schemaFileFor(file)}`);
+    },
+  );
 
   it("maps every content file to its schema in .vscode/settings.json", () => {
     const settings = JSON.parse(readFileSync(".vscode/settings.json", "utf8"));
-    expect(settings["yaml.schemas"]).toEqual(Object.fromEntries(files.map((f) => [`./${SCHEMA_DIR}/${schemaFileFor(f)}`, `content/${f}`])));
+    expect(settings["yaml.schemas"]).toEqual(
+      Object.fromEntries(files.map((f) => [`./${SCHEMA_DIR}/${schemaFileFor(f)}`, `content/${f}`])),
+    );
   });
 });

@@ -22,7 +22,8 @@ export const SCHEMA_DIR = "schemas";
 const BUILD_ONLY: Partial<Record<keyof typeof FILES, string>> = {
   suburbs:
     "Checked by `npm run build`, not by this schema: each slug is the name in lowercase with hyphens and is used once; each `nearby` slug is another suburb in this file; each figure's and school's source is listed under `sources:`; no field still says FILL IN.",
-  services: "Checked by `npm run build`, not by this schema: each slug and formValue is used once; each image is a file in content/images/.",
+  services:
+    "Checked by `npm run build`, not by this schema: each slug and formValue is used once; each image is a file in content/images/.",
   home: "Checked by `npm run build`, not by this schema: each image is a file in content/images/.",
   about: "Checked by `npm run build`, not by this schema: each image is a file in content/images/.",
   site: "Checked by `npm run build`, not by this schema: the ABN's check digits.",
@@ -36,13 +37,24 @@ export const schemaFileFor = (yamlFile: string) => yamlFile.replace(/\.yaml$/, "
 /** Every content file's JSON Schema, as the text to commit, by schema file name. */
 export function jsonSchemas(): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [key, [file, schema]] of Object.entries(FILES) as [keyof typeof FILES, (typeof FILES)[keyof typeof FILES]][]) {
-    const json = z.toJSONSchema(schema as z.ZodType, { io: "input", target: "draft-7" }) as Record<string, unknown>;
+  for (const [key, [file, schema]] of Object.entries(FILES) as [
+    keyof typeof FILES,
+    (typeof FILES)[keyof typeof FILES],
+  ][]) {
+    const json = z.toJSONSchema(schema as z.ZodType, { io: "input", target: "draft-7" }) as Record<
+      string,
+      unknown
+    >;
     const { $schema, ...rest } = json;
     const described = {
       $schema,
       title: `content/${file}`,
-      description: [`The site's ${file.replace(".yaml", "")} content, edited by hand. Generated from src/content/schema.ts: do not edit.`, BUILD_ONLY[key]].filter(Boolean).join(" "),
+      description: [
+        `The site's ${file.replace(".yaml", "")} content, edited by hand. Generated from src/content/schema.ts: do not edit.`,
+        BUILD_ONLY[key],
+      ]
+        .filter(Boolean)
+        .join(" "),
       ...rest,
     };
     out.set(schemaFileFor(file), JSON.stringify(described, null, 2) + "\n");

@@ -11,7 +11,15 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type * as z from "zod";
-import { FILES, isOptional, OPTIONAL_FILES, type Content, type FileKey, type FileValue, type OptionalKey } from "../../content/content.ts";
+import {
+  FILES,
+  isOptional,
+  OPTIONAL_FILES,
+  type Content,
+  type FileKey,
+  type FileValue,
+  type OptionalKey,
+} from "../../content/content.ts";
 import { crossCheck } from "./cross-check.ts";
 import { FILL_IN, fillIns } from "./fill-in.ts";
 import { locate } from "./locate.ts";
@@ -37,7 +45,9 @@ export class ContentError extends Error {
 export const estimatesOff = (dir: string) =>
   `Estimates are off until ${shownPath(path.join(dir, FILES.pricing[0]))} exists: no price appears on the site. To start one, copy ${OPTIONAL_FILES.pricing} (docs/pricing.md explains each field).`;
 
-/** Domains reserved for examples (RFC 2606): an address on one is a placeholder nobody can visit or write to. */
+/**
+ * Domains reserved for examples (RFC 2606): an address on one is a placeholder nobody can visit or write to.
+ */
 const EXAMPLE_DOMAIN = /(^|\.)example\.(com|net|org)$/i;
 
 /**
@@ -50,7 +60,9 @@ export function placeholdersLeft(dir: string, site: { url: string; email: string
     EXAMPLE_DOMAIN.test(new URL(site.url).hostname) && `url: ${site.url}`,
     EXAMPLE_DOMAIN.test(site.email.slice(site.email.lastIndexOf("@") + 1)) && `email: ${site.email}`,
   ].filter(Boolean);
-  return left.length ? `${shownPath(path.join(dir, FILES.site[0]))} still has the repository's placeholders (${left.join(", ")}): set the business's own before publishing (SITE_URL also sets the address).` : undefined;
+  return left.length
+    ? `${shownPath(path.join(dir, FILES.site[0]))} still has the repository's placeholders (${left.join(", ")}): set the business's own before publishing (SITE_URL also sets the address).`
+    : undefined;
 }
 
 export function loadContent(dir = "content"): Content {
@@ -72,7 +84,8 @@ export function loadContent(dir = "content"): Content {
       continue;
     }
     parsed[key] = p;
-    // A field still holding `npm run new-suburb`'s marker is reported as that, not as whatever zod makes of the marker.
+    // A field still holding `npm run new-suburb`'s marker is reported as that, not as whatever zod makes of
+    // the marker.
     const unfilled = p.text.includes(FILL_IN) ? fillIns(read.value) : [];
     for (const [at, hint] of unfilled) problems.push(locate(p, at, `still to fill in: ${hint}`));
     const within = (at: readonly PropertyKey[]) => unfilled.some(([u]) => u.every((k, i) => at[i] === k));
@@ -80,7 +93,10 @@ export function loadContent(dir = "content"): Content {
     if (result.success && unfilled.length === 0) data[key] = result.data;
     else if (!result.success) {
       for (const iss of result.error.issues) {
-        if (!within(iss.path)) problems.push(locate(p, iss.path, iss.message, iss.code === "unrecognized_keys" ? iss.keys : undefined));
+        if (!within(iss.path))
+          problems.push(
+            locate(p, iss.path, iss.message, iss.code === "unrecognized_keys" ? iss.keys : undefined),
+          );
       }
     }
   }

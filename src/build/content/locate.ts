@@ -13,7 +13,12 @@ import { readParsed, type Parsed } from "./read-file.ts";
  * fields zod did not recognise (its issue's `keys`), and the line is the first
  * of them rather than the group of fields it sits in.
  */
-export function locate(p: Parsed, at: readonly PropertyKey[], message: string, unknownKeys?: readonly string[]): ContentProblem {
+export function locate(
+  p: Parsed,
+  at: readonly PropertyKey[],
+  message: string,
+  unknownKeys?: readonly string[],
+): ContentProblem {
   const keys = at.map((k) => (typeof k === "symbol" ? String(k) : k)) as (string | number)[];
   // The entry is the first list item on the path: `suburbs[7] "bulimba"`.
   const listAt = keys.findIndex((k) => typeof k === "number");
@@ -26,12 +31,18 @@ export function locate(p: Parsed, at: readonly PropertyKey[], message: string, u
     entry = `${keys.slice(0, listAt).join(".")}[${keys[listAt]}]${typeof label === "string" ? ` ${JSON.stringify(label)}` : ""}`;
     fieldKeys = keys.slice(listAt + 1);
   }
-  const field = fieldKeys.reduce<string>((acc, k) => (typeof k === "number" ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k), "");
+  const field = fieldKeys.reduce<string>(
+    (acc, k) => (typeof k === "number" ? `${acc}[${k}]` : acc ? `${acc}.${k}` : k),
+    "",
+  );
   const line = p.lines.linePos(nodeAt(p, keys, unknownKeys?.[0])?.range?.[0] ?? 0).line;
   return { file: p.rel, line, entry, field, message };
 }
 
-/** The deepest node that exists on the path (a missing field points at its parent), or the key `unknownKey` inside it. */
+/**
+ * The deepest node that exists on the path (a missing field points at its parent), or the key `unknownKey`
+ * inside it.
+ */
 function nodeAt(p: Parsed, keys: (string | number)[], unknownKey?: string): Node | undefined {
   let node: Node | undefined;
   for (let n = keys.length; n >= 0 && !node; n--) {
@@ -49,6 +60,11 @@ function nodeAt(p: Parsed, keys: (string | number)[], unknownKey?: string): Node
  * A problem the build finds after loading (a photo it cannot read), located
  * and worded like the loader's own: `content/home.yaml:37 → bondIntro.image.src: ...`.
  */
-export function contentProblem(dir: string, file: FileKey, at: (string | number)[], message: string): ContentProblem {
+export function contentProblem(
+  dir: string,
+  file: FileKey,
+  at: (string | number)[],
+  message: string,
+): ContentProblem {
   return locate(readParsed(path.join(dir, FILES[file][0])), at, message);
 }

@@ -15,8 +15,10 @@ import { readParsed, readValues, type Parsed } from "./read-file.ts";
 export class NewSuburbError extends Error {}
 
 const fill = (hint: string) => JSON.stringify(`${FILL_IN} ${hint}`);
-const SOURCE_HINT = "the original publisher's https:// page (never a copy or mirror), also listed under sources:";
-const CITATION_HINT = 'publisher, title and date as a reader should see them, e.g. "The Age, 28 April 2025: Slice of Annerley history goes for $1.8 million at auction"';
+const SOURCE_HINT =
+  "the original publisher's https:// page (never a copy or mirror), also listed under sources:";
+const CITATION_HINT =
+  'publisher, title and date as a reader should see them, e.g. "The Age, 28 April 2025: Slice of Annerley history goes for $1.8 million at auction"';
 
 function figure(what: string, example: string): string[] {
   return [
@@ -79,25 +81,43 @@ export function suburbEntry(name: string, postcode: string, siteName: string): s
 }
 
 /** Appends the entry to `dir`/suburbs.yaml; returns the slug and the line the entry starts on. */
-export function addSuburb(dir: string, name: string, postcode: string): { slug: string; line: number; file: string } {
+export function addSuburb(
+  dir: string,
+  name: string,
+  postcode: string,
+): { slug: string; line: number; file: string } {
   name = name.trim();
   const slug = slugFor(name);
-  if (!name || !slugRule.safeParse(slug).success) throw new NewSuburbError(`expected a suburb name of letters, digits and spaces, such as "Upper Kedron", got ${JSON.stringify(name)}`);
-  if (!postcodeRule.safeParse(postcode).success) throw new NewSuburbError(`expected a 4-digit postcode such as 4055, got ${JSON.stringify(postcode)}`);
+  if (!name || !slugRule.safeParse(slug).success)
+    throw new NewSuburbError(
+      `expected a suburb name of letters, digits and spaces, such as "Upper Kedron", got ${JSON.stringify(name)}`,
+    );
+  if (!postcodeRule.safeParse(postcode).success)
+    throw new NewSuburbError(`expected a 4-digit postcode such as 4055, got ${JSON.stringify(postcode)}`);
   const file = path.join(dir, "suburbs.yaml");
   const parsed = readParsed(file);
   const { text } = parsed;
   const suburbs = (valuesOf(parsed) as { suburbs?: { slug?: string }[] } | null)?.suburbs ?? [];
-  if (suburbs.some((s) => s.slug === slug)) throw new NewSuburbError(`${file} already has a suburb with the slug "${slug}": edit that entry instead`);
+  if (suburbs.some((s) => s.slug === slug))
+    throw new NewSuburbError(`${file} already has a suburb with the slug "${slug}": edit that entry instead`);
   const site = valuesOf(readParsed(path.join(dir, "site.yaml"))) as { name?: string } | null;
   const start = text.endsWith("\n") ? text : text + "\n";
-  appendFileSync(file, start.slice(text.length) + suburbEntry(name, postcode, site?.name ?? "Jacaranda Cleaning Co."));
+  appendFileSync(
+    file,
+    start.slice(text.length) + suburbEntry(name, postcode, site?.name ?? "Jacaranda Cleaning Co."),
+  );
   return { slug, line: start.split("\n").length, file };
 }
 
-/** A content file's values, read as the build reads them; a YAML mistake is the build's message, not a stack trace. */
+/**
+ * A content file's values, read as the build reads them; a YAML mistake is the build's message, not a stack
+ * trace.
+ */
 function valuesOf(parsed: Parsed): unknown {
   const read = readValues(parsed);
-  if ("problems" in read) throw new NewSuburbError(read.problems.map(formatProblem).join("\n") + "\nFix it first (npm run build says the same).");
+  if ("problems" in read)
+    throw new NewSuburbError(
+      read.problems.map(formatProblem).join("\n") + "\nFix it first (npm run build says the same).",
+    );
   return read.value;
 }

@@ -20,7 +20,10 @@ export class Parsed {
   private get positions() {
     if (!this.located) {
       const lines = new LineCounter();
-      this.located = { doc: parseDocument(this.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
+      this.located = {
+        doc: parseDocument(this.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }),
+        lines,
+      };
     }
     return this.located;
   }
@@ -44,8 +47,24 @@ export function readValues(p: Parsed): { value: unknown } | { problems: ContentP
     return { value: readYaml(p.text, { schema: CORE_SCHEMA, filename: p.rel }) ?? null };
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
-    const problems = p.doc.errors.map((err) => ({ file: p.rel, line: p.lines.linePos(err.pos[0]).line, entry: "", field: "", message: `YAML syntax: ${err.message.split("\n")[0]}` }));
+    const problems = p.doc.errors.map((err) => ({
+      file: p.rel,
+      line: p.lines.linePos(err.pos[0]).line,
+      entry: "",
+      field: "",
+      message: `YAML syntax: ${err.message.split("\n")[0]}`,
+    }));
     if (problems.length > 0) return { problems };
-    return { problems: [{ file: p.rel, line: error.mark.line + 1, entry: "", field: "", message: `YAML syntax: ${error.reason}` }] };
+    return {
+      problems: [
+        {
+          file: p.rel,
+          line: error.mark.line + 1,
+          entry: "",
+          field: "",
+          message: `YAML syntax: ${error.reason}`,
+        },
+      ],
+    };
   }
 }

@@ -9,7 +9,10 @@ import { buildSummary } from "../summary.ts";
 import { ContentError } from "../content/load.ts";
 
 export type BuilderRequest = { build: true };
-/** A summary line and warnings, or the error: a content mistake's message as the build words it, else the stack. */
+/**
+ * A summary line and warnings, or the error: a content mistake's message as the build words it, else the
+ * stack.
+ */
 export type BuilderReply = { ok: string; warnings: string[] } | { error: string };
 
 const { contentDir, outDir } = workerData as { contentDir: string; outDir: string };
@@ -20,6 +23,8 @@ port.on("message", async () => {
     port.postMessage({ ok: buildSummary(result), warnings: result.warnings } satisfies BuilderReply);
   } catch (error) {
     const words = error instanceof ContentError || !(error instanceof Error);
-    port.postMessage({ error: words ? String((error as Error).message ?? error) : (error.stack ?? error.message) } satisfies BuilderReply);
+    port.postMessage({
+      error: words ? String((error as Error).message ?? error) : (error.stack ?? error.message),
+    } satisfies BuilderReply);
   }
 });

@@ -61,7 +61,9 @@ export class DevBuilds {
 
   private startBuilder() {
     void this.builder?.terminate();
-    this.builder = new Worker(TS_WORKER, { workerData: { module: new URL("./builder.ts", import.meta.url).href, ...this.dirs } });
+    this.builder = new Worker(TS_WORKER, {
+      workerData: { module: new URL("./builder.ts", import.meta.url).href, ...this.dirs },
+    });
     this.builder.unref();
   }
 }

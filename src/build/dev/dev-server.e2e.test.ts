@@ -28,7 +28,13 @@ describe("npm run dev", () => {
   beforeAll(async () => {
     cpSync("content", contentDir, { recursive: true });
     [dev, browser] = await Promise.all([
-      startDev({ contentDir, outDir: path.join(dir, "out"), port: 0, host: "127.0.0.1", log: (l) => log.push(l) }),
+      startDev({
+        contentDir,
+        outDir: path.join(dir, "out"),
+        port: 0,
+        host: "127.0.0.1",
+        log: (l) => log.push(l),
+      }),
       testBrowser(),
     ]);
     page = await browser.newPage();
@@ -42,8 +48,10 @@ describe("npm run dev", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const setIntro = (text: string) => writeFileSync(suburbs, readFileSync(suburbs, "utf8").replace(INTRO, `$1"${text}"`));
-  const bodyHas = (text: string, timeout: number) => page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout, polling: 20 });
+  const setIntro = (text: string) =>
+    writeFileSync(suburbs, readFileSync(suburbs, "utf8").replace(INTRO, `$1"${text}"`));
+  const bodyHas = (text: string, timeout: number) =>
+    page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout, polling: 20 });
 
   it("shows an edit to one suburb in the open page without a reload by hand", async () => {
     // The first rebuild starts the warm path; the one measured is the maintainer's next edit.
@@ -57,18 +65,23 @@ describe("npm run dev", () => {
     console.log(`dev: a suburb edit reached the browser in ${ms.toFixed(0)} ms`);
     // The goal is under a second; the margin is for a machine busy with other tests.
     expect(ms).toBeLessThan(5_000);
-    expect(log.at(-1)).toMatch(new RegExp(`suburbs\\.yaml changed: Built ${routes(loadContent(contentDir)).length} pages`));
+    expect(log.at(-1)).toMatch(
+      new RegExp(`suburbs\\.yaml changed: Built ${routes(loadContent(contentDir)).length} pages`),
+    );
   });
 
   it("shows a YAML mistake in the browser and the terminal, and recovers when it is fixed", async () => {
     const good = readFileSync(suburbs, "utf8");
     // A closing quote left out: a YAML syntax error, not just a wrong value.
     writeFileSync(suburbs, good.replace(INTRO, '$1"Paddington, with the closing quote missing'));
-    const line = good.slice(0, good.search(INTRO)).split("\n").length + good.match(INTRO)![1].split("\n").length - 1;
+    const line =
+      good.slice(0, good.search(INTRO)).split("\n").length + good.match(INTRO)![1].split("\n").length - 1;
     const overlay = page.locator("#dev-build-error");
     await overlay.waitFor({ timeout: 20_000 });
     expect(await overlay.innerText()).toContain(`suburbs.yaml:${line} → YAML syntax: Missing closing "quote`);
-    expect(log.at(-1)).toMatch(new RegExp(`the build failed[\\s\\S]*suburbs\\.yaml:${line} → YAML syntax: Missing closing "quote`));
+    expect(log.at(-1)).toMatch(
+      new RegExp(`the build failed[\\s\\S]*suburbs\\.yaml:${line} → YAML syntax: Missing closing "quote`),
+    );
     // The last good page stays readable under the message.
     expect(await page.locator("h1").innerText()).toContain("Paddington");
 
@@ -84,7 +97,9 @@ describe("npm run dev", () => {
   });
 
   it("adds its client only to pages it serves, never to a build", () => {
-    expect(withClient("<html><body><p>x</p></body></html>")).toBe('<html><body><p>x</p><script type="module" src="/__dev/client.js"></script></body></html>');
+    expect(withClient("<html><body><p>x</p></body></html>")).toBe(
+      '<html><body><p>x</p><script type="module" src="/__dev/client.js"></script></body></html>',
+    );
     const built = readFileSync(path.join(dir, "out", "index.html"), "utf8");
     expect(built).not.toContain("__dev");
   });

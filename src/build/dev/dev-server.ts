@@ -38,7 +38,11 @@ export interface DevServer {
  * Server code is loaded once by this process: a change to it needs a restart. This folder is
  * named from where this file is, so moving the dev server cannot leave the list behind.
  */
-const SERVER_CODE = [path.join("src", "server"), path.join("src", "relay"), path.relative(ROOT, import.meta.dirname)];
+const SERVER_CODE = [
+  path.join("src", "server"),
+  path.join("src", "relay"),
+  path.relative(ROOT, import.meta.dirname),
+];
 
 export async function startDev(options: DevOptions = {}): Promise<DevServer> {
   const contentDir = path.resolve(options.contentDir ?? "content");
@@ -69,13 +73,19 @@ export async function startDev(options: DevOptions = {}): Promise<DevServer> {
     if (files.some((f) => SERVER_CODE.some((dir) => f.startsWith(dir)))) {
       log("Server code changed: pages rebuild, but restart `npm run dev` to serve with the new server code.");
     }
-    builds.rebuild(code, `${files.slice(0, 3).join(", ")}${files.length > 3 ? ` and ${files.length - 3} more` : ""} changed`);
+    builds.rebuild(
+      code,
+      `${files.slice(0, 3).join(", ")}${files.length > 3 ? ` and ${files.length - 3} more` : ""} changed`,
+    );
   });
 
   const handler: FetchHandler = async (request, info) => {
     const { pathname } = new URL(request.url);
     if (pathname === EVENTS_PATH) return events.stream(error);
-    if (pathname === CLIENT_PATH) return new Response(CLIENT, { headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" } });
+    if (pathname === CLIENT_PATH)
+      return new Response(CLIENT, {
+        headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" },
+      });
     if (!app) return errorPage(error ?? "Building…");
     if (request.method !== "GET") return app(request, info);
     // Ask for the plain body, so the client script can be added to a page.
@@ -90,11 +100,15 @@ export async function startDev(options: DevOptions = {}): Promise<DevServer> {
     return new Response(withClient(html), { status: response.status, headers: out });
   };
 
-  const { server, url } = await listen(handler, { port: options.port ?? 4321, host: options.host ?? "localhost" });
+  const { server, url } = await listen(handler, {
+    port: options.port ?? 4321,
+    host: options.host ?? "localhost",
+  });
   const first = builds.next();
   builds.rebuild(true, "Starting");
   await first;
-  if (existsSync(path.join(outDir, "index.html")) && !app) app = createApp({ root: outDir, relay: options.relay });
+  if (existsSync(path.join(outDir, "index.html")) && !app)
+    app = createApp({ root: outDir, relay: options.relay });
 
   return {
     url,
@@ -119,5 +133,8 @@ export function withClient(html: string): string {
 /** Shown before any build has succeeded: the error, and the client that reloads once it is fixed. */
 function errorPage(message: string): Response {
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body style="font:14px/1.5 ui-monospace,monospace;margin:2rem"><h1>The site has not built yet</h1><pre style="white-space:pre-wrap">${escapeMarkup(message)}</pre></body></html>`;
-  return new Response(withClient(html), { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(withClient(html), {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

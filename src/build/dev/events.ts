@@ -27,7 +27,9 @@ export class DevEvents {
         this.clients.delete(me);
       },
     });
-    return new Response(stream, { headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-store" } });
+    return new Response(stream, {
+      headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-store" },
+    });
   }
 
   broadcast(event: "reload" | "build-error", data: unknown) {

@@ -14,7 +14,10 @@ export const ROOT = path.resolve(import.meta.dirname, "../../..");
 const IGNORED = /(^|\/)(\.|#)|~$|\.swp$|\.test\.tsx?$/;
 const SETTLE_MS = 30;
 
-export function watchSources(contentDir: string, onChange: (change: { files: string[]; code: boolean }) => void): { close(): void } {
+export function watchSources(
+  contentDir: string,
+  onChange: (change: { files: string[]; code: boolean }) => void,
+): { close(): void } {
   const watchers: FSWatcher[] = [];
   const changed = new Map<string, boolean>();
   let timer: NodeJS.Timeout | undefined;

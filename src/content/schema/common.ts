@@ -7,7 +7,8 @@ import * as z from "zod";
 
 export const text = z.string().trim().min(1, { error: "must not be empty" });
 export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
-  error: (iss) => `expected lowercase words joined by hyphens (like "west-end"), got ${JSON.stringify(iss.input)}`,
+  error: (iss) =>
+    `expected lowercase words joined by hyphens (like "west-end"), got ${JSON.stringify(iss.input)}`,
 });
 export const postcode = z.string().regex(/^\d{4}$/, {
   error: (iss) => `expected 4 digits, got ${JSON.stringify(iss.input)}`,
@@ -15,9 +16,12 @@ export const postcode = z.string().regex(/^\d{4}$/, {
 /** A day as the pages write it, "24 November 2026". */
 export const dayDate = z
   .string()
-  .regex(/^([1-9]|[12]\d|3[01]) (January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d$/, {
-    error: (iss) => `expected a date such as "24 November 2026", got ${JSON.stringify(iss.input)}`,
-  });
+  .regex(
+    /^([1-9]|[12]\d|3[01]) (January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d$/,
+    {
+      error: (iss) => `expected a date such as "24 November 2026", got ${JSON.stringify(iss.input)}`,
+    },
+  );
 
 /** Section texts that many pages share, each with its hover help. */
 export const heading = text.describe("The section's heading.");
@@ -36,34 +40,59 @@ export const Point = z
   .strictObject({ title: text.describe("A short heading."), text: text.describe("The paragraph under it.") })
   .describe("A short heading and the paragraph under it.");
 /** The reasons of a "Why choose us" section (home and about pages). */
-export const reasons = z.array(Point).min(3).describe("Three or more reasons, each a heading and a paragraph.");
+export const reasons = z
+  .array(Point)
+  .min(3)
+  .describe("Three or more reasons, each a heading and a paragraph.");
 /**
  * An image that ships with the content: a file in content/images/. Its size is
  * read from the file (a photo's pixels, an SVG's width and height or viewBox);
  * the build makes a photo's responsive copies (src/build/images.ts).
  */
-export const Image = z.strictObject(
-  {
-    src: z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp|avif)$/, {
-      error: (iss) => `expected a file name in content/images/ such as "bond-cleaning.jpg" (lowercase words joined by hyphens, ending .jpg, .jpeg, .png, .webp, .avif or .svg), got ${JSON.stringify(iss.input)}`,
-    }).describe('The image\'s file name in content/images/, e.g. "bond-cleaning.jpg": lowercase words joined by hyphens, ending .jpg, .jpeg, .png, .webp, .avif or .svg. The build reads its size from the file and makes the smaller copies phones load.'),
-    alt: z
-      .string({ error: `is required: describe what the image shows for someone who cannot see it, or write alt: "" on purpose for a decorative image the text around it already explains` })
-      .refine((alt) => alt === "" || alt.trim() !== "", { error: `is only spaces: describe the image, or write alt: "" on purpose for a decorative image` })
-      .describe('What the image shows, in a sentence, for someone who cannot see it (read aloud by screen readers, and read by search engines). Write alt: "" only for a decorative image the text around it already explains.'),
-  },
-  {
-    error: (iss) =>
-      iss.code === "unrecognized_keys" && iss.keys.some((k) => k === "width" || k === "height")
-        ? `remove ${iss.keys.map((k) => `"${k}"`).join(" and ")}: the build reads an image's size from the file itself`
-        : undefined,
-  },
-).describe("An image from content/images/ and the words that stand in for it.");
+export const Image = z
+  .strictObject(
+    {
+      src: z
+        .string()
+        .regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp|avif)$/, {
+          error: (iss) =>
+            `expected a file name in content/images/ such as "bond-cleaning.jpg" (lowercase words joined by hyphens, ending .jpg, .jpeg, .png, .webp, .avif or .svg), got ${JSON.stringify(iss.input)}`,
+        })
+        .describe(
+          'The image\'s file name in content/images/, e.g. "bond-cleaning.jpg": lowercase words joined by hyphens, ending .jpg, .jpeg, .png, .webp, .avif or .svg. The build reads its size from the file and makes the smaller copies phones load.',
+        ),
+      alt: z
+        .string({
+          error: `is required: describe what the image shows for someone who cannot see it, or write alt: "" on purpose for a decorative image the text around it already explains`,
+        })
+        .refine((alt) => alt === "" || alt.trim() !== "", {
+          error: `is only spaces: describe the image, or write alt: "" on purpose for a decorative image`,
+        })
+        .describe(
+          'What the image shows, in a sentence, for someone who cannot see it (read aloud by screen readers, and read by search engines). Write alt: "" only for a decorative image the text around it already explains.',
+        ),
+    },
+    {
+      error: (iss) =>
+        iss.code === "unrecognized_keys" && iss.keys.some((k) => k === "width" || k === "height")
+          ? `remove ${iss.keys.map((k) => `"${k}"`).join(" and ")}: the build reads an image's size from the file itself`
+          : undefined,
+    },
+  )
+  .describe("An image from content/images/ and the words that stand in for it.");
 /** Title and meta description of one page, written for a searcher. */
-export const Seo = z.strictObject({
-  title: text.max(70, { error: (iss) => `keep the title under 70 characters (it has ${String(iss.input).length})` }).describe("The page's title in search results and the browser tab, under 70 characters."),
-  description: text.max(170, { error: (iss) => `keep the description under 170 characters (it has ${String(iss.input).length})` }).describe("The page's summary in search results, under 170 characters."),
-}).describe("What a searcher sees of this page.");
+export const Seo = z
+  .strictObject({
+    title: text
+      .max(70, { error: (iss) => `keep the title under 70 characters (it has ${String(iss.input).length})` })
+      .describe("The page's title in search results and the browser tab, under 70 characters."),
+    description: text
+      .max(170, {
+        error: (iss) => `keep the description under 170 characters (it has ${String(iss.input).length})`,
+      })
+      .describe("The page's summary in search results, under 170 characters."),
+  })
+  .describe("What a searcher sees of this page.");
 /** The banner at the top of a service, about or contact page. */
 export const Banner = z
   .strictObject({

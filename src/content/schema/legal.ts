@@ -12,7 +12,9 @@ import { Banner, dayDate, Seo } from "./common.ts";
 export const LegalPageFile = z.strictObject({
   seo: Seo,
   banner: Banner,
-  updated: dayDate.describe('The day the page\'s words last changed, e.g. "24 November 2026", shown under its heading. Change it whenever the policy or the terms change, or a figure they quote does.'),
+  updated: dayDate.describe(
+    'The day the page\'s words last changed, e.g. "24 November 2026", shown under its heading. Change it whenever the policy or the terms change, or a figure they quote does.',
+  ),
 });
 
 export type LegalPageData = z.infer<typeof LegalPageFile>;
@@ -29,5 +31,7 @@ export const PrivacyPageFile = LegalPageFile.extend({
   emailProvider: z
     .enum(EMAIL_PROVIDERS)
     .optional()
-    .describe("Set to resend when the form relay sends email (EMAIL_API_KEY, EMAIL_FROM, OWNER_EMAIL): the privacy policy then names Resend, which keeps each email in the United States. Leave it out while the relay sends no email; the relay refuses to send email until it is set. Change `updated:` with it."),
+    .describe(
+      "Set to resend when the form relay sends email (EMAIL_API_KEY, EMAIL_FROM, OWNER_EMAIL): the privacy policy then names Resend, which keeps each email in the United States. Leave it out while the relay sends no email; the relay refuses to send email until it is set. Change `updated:` with it.",
+    ),
 });

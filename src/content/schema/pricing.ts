@@ -18,11 +18,20 @@ import { dayDate, slug, text } from "./common.ts";
 /** Dollars with at most 2 decimals, and not a digit too many. */
 const amount = z
   .number()
-  .max(100_000, { error: (iss) => `expected an amount in dollars, got ${JSON.stringify(iss.input)}: is a digit too many?` })
-  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: (iss) => `expected dollars and at most 2 decimals (cents), got ${JSON.stringify(iss.input)}` });
-const dollars = amount.positive({ error: (iss) => `expected an amount in dollars above 0, such as 380 or 12.50, got ${JSON.stringify(iss.input)}` });
+  .max(100_000, {
+    error: (iss) => `expected an amount in dollars, got ${JSON.stringify(iss.input)}: is a digit too many?`,
+  })
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+    error: (iss) => `expected dollars and at most 2 decimals (cents), got ${JSON.stringify(iss.input)}`,
+  });
+const dollars = amount.positive({
+  error: (iss) =>
+    `expected an amount in dollars above 0, such as 380 or 12.50, got ${JSON.stringify(iss.input)}`,
+});
 /** An amount that may be 0: "nothing extra". */
-const dollarsOrNothing = amount.min(0, { error: (iss) => `expected an amount in dollars, 0 or more, got ${JSON.stringify(iss.input)}` });
+const dollarsOrNothing = amount.min(0, {
+  error: (iss) => `expected an amount in dollars, 0 or more, got ${JSON.stringify(iss.input)}`,
+});
 const count = (what: string, min: number, most = 20) =>
   z
     .number()
@@ -33,25 +42,38 @@ const count = (what: string, min: number, most = 20) =>
 const typeNames = PROPERTY_TYPES.map((p) => `${p.value} (${p.label})`).join(", ");
 /** One amount for each kind of home, each described by `what` of its label. */
 const byType = <T extends z.ZodType>(value: T, what: (label: string) => string) =>
-  Object.fromEntries(PROPERTY_TYPES.map((p) => [p.value, value.describe(what(p.label))])) as { [K in PropertyType]: T };
+  Object.fromEntries(PROPERTY_TYPES.map((p) => [p.value, value.describe(what(p.label))])) as {
+    [K in PropertyType]: T;
+  };
 
 const AddOn = z
   .strictObject({
-    id: slug.describe('What the quote form posts for this add-on: lowercase words joined by hyphens, e.g. "oven" or "carpet-steam". Used once per service.'),
+    id: slug.describe(
+      'What the quote form posts for this add-on: lowercase words joined by hyphens, e.g. "oven" or "carpet-steam". Used once per service.',
+    ),
     label: text.describe('What the visitor reads, e.g. "Carpet steam cleaning".'),
-    unit: text.describe('What one of it is, in the singular, e.g. "room", "oven", "window": the page shows "$45 per room".'),
+    unit: text.describe(
+      'What one of it is, in the singular, e.g. "room", "oven", "window": the page shows "$45 per room".',
+    ),
     price: dollars.describe("Dollars per unit, GST included."),
-    max: count("units", 1, 99).describe("The most units a visitor can choose; the estimate never counts more."),
+    max: count("units", 1, 99).describe(
+      "The most units a visitor can choose; the estimate never counts more.",
+    ),
   })
-  .describe("Something the visitor may add to the service, charged per unit. Nothing is ticked for them: it counts only when they choose it.");
+  .describe(
+    "Something the visitor may add to the service, charged per unit. Nothing is ticked for them: it counts only when they choose it.",
+  );
 
 const Service = z
   .strictObject({
     service: z
-      .enum(ServiceFormValue.options, { error: (iss) => `expected a service's formValue in content/services.yaml (${ServiceFormValue.options.join(", ")}), got ${JSON.stringify(iss.input)}` })
+      .enum(ServiceFormValue.options, {
+        error: (iss) =>
+          `expected a service's formValue in content/services.yaml (${ServiceFormValue.options.join(", ")}), got ${JSON.stringify(iss.input)}`,
+      })
       .describe(
-      `The service these prices are for: its formValue in content/services.yaml (${ServiceFormValue.options.join(", ")}). A service not listed here shows no estimate. Each service once.`,
-    ),
+        `The service these prices are for: its formValue in content/services.yaml (${ServiceFormValue.options.join(", ")}). A service not listed here shows no estimate. Each service once.`,
+      ),
     byRooms: z
       .array(
         z
@@ -64,18 +86,26 @@ const Service = z
       )
       .min(1)
       .optional()
-      .describe("The base price by bedrooms × bathrooms, one row per size you price. A size not listed is a call, never a guess. Give this or byPropertyType, not both."),
+      .describe(
+        "The base price by bedrooms × bathrooms, one row per size you price. A size not listed is a call, never a guess. Give this or byPropertyType, not both.",
+      ),
     byPropertyType: z
       .strictObject(byType(dollars, (label) => `The price for: ${label}, in dollars, GST included.`))
       .partial()
       .optional()
-      .describe(`The base price by kind of home (${typeNames}). A kind not listed is a call. Give this or byRooms, not both.`),
+      .describe(
+        `The base price by kind of home (${typeNames}). A kind not listed is a call. Give this or byRooms, not both.`,
+      ),
     modifiers: z
       .strictObject({
         propertyType: z
-          .strictObject(byType(dollarsOrNothing, (label) => `Dollars added for: ${label} (0 for nothing extra).`))
+          .strictObject(
+            byType(dollarsOrNothing, (label) => `Dollars added for: ${label} (0 for nothing extra).`),
+          )
           .optional()
-          .describe("Dollars added to a byRooms price for each kind of home: all three, 0 for no extra. Only with byRooms."),
+          .describe(
+            "Dollars added to a byRooms price for each kind of home: all three, 0 for no extra. Only with byRooms.",
+          ),
         storeys: z
           .array(
             z
@@ -87,80 +117,158 @@ const Service = z
           )
           .min(1)
           .optional()
-          .describe("Dollars added for a home of more than one storey. When given, the visitor must choose storeys to see a figure; a number of storeys not listed is a call."),
+          .describe(
+            "Dollars added for a home of more than one storey. When given, the visitor must choose storeys to see a figure; a number of storeys not listed is a call.",
+          ),
       })
       .optional()
       .describe("What changes the base price."),
-    addOns: z.array(AddOn).default([]).describe("The extras that fit this service, in the order the page lists them."),
+    addOns: z
+      .array(AddOn)
+      .default([])
+      .describe("The extras that fit this service, in the order the page lists them."),
     callUsAbove: z
       .strictObject({
-        bedrooms: count("bedrooms", 1).optional().describe("More bedrooms than this: the site asks the visitor to call."),
+        bedrooms: count("bedrooms", 1)
+          .optional()
+          .describe("More bedrooms than this: the site asks the visitor to call."),
         bathrooms: count("bathrooms", 1).optional().describe("More bathrooms than this: call."),
         storeys: count("storeys", 1).optional().describe("More storeys than this: call."),
         total: dollars.optional().describe("An estimate over this many dollars: call."),
       })
       .default({})
       .describe('The thresholds beyond which the site says "call us for a quote" instead of a figure.'),
-    minimum: dollars.describe("The least an estimate for this service comes to, in dollars: a smaller total is raised to it, shown as a line of its own."),
-    assumptions: z.array(text).default([]).describe("What this service's figure assumes, shown beside it after the file's own assumptions."),
+    minimum: dollars.describe(
+      "The least an estimate for this service comes to, in dollars: a smaller total is raised to it, shown as a line of its own.",
+    ),
+    assumptions: z
+      .array(text)
+      .default([])
+      .describe("What this service's figure assumes, shown beside it after the file's own assumptions."),
   })
   .describe("One service's prices.")
   .superRefine((s, ctx) => {
     const at = (...path: (string | number)[]) => ({ path }) as const;
-    if (s.byRooms && s.byPropertyType) ctx.addIssue({ code: "custom", message: "give byRooms or byPropertyType, not both", ...at("byPropertyType") });
-    if (!s.byRooms && !s.byPropertyType) ctx.addIssue({ code: "custom", message: "give the base price: byRooms (bedrooms × bathrooms) or byPropertyType", ...at() });
-    if (s.modifiers?.propertyType && !s.byRooms) ctx.addIssue({ code: "custom", message: "a property type modifier adds to a byRooms price: with byPropertyType, write each kind's price there", ...at("modifiers", "propertyType") });
+    if (s.byRooms && s.byPropertyType)
+      ctx.addIssue({
+        code: "custom",
+        message: "give byRooms or byPropertyType, not both",
+        ...at("byPropertyType"),
+      });
+    if (!s.byRooms && !s.byPropertyType)
+      ctx.addIssue({
+        code: "custom",
+        message: "give the base price: byRooms (bedrooms × bathrooms) or byPropertyType",
+        ...at(),
+      });
+    if (s.modifiers?.propertyType && !s.byRooms)
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "a property type modifier adds to a byRooms price: with byPropertyType, write each kind's price there",
+        ...at("modifiers", "propertyType"),
+      });
     const limits = s.callUsAbove;
     const seen = new Map<string, number>();
     s.byRooms?.forEach((row, i) => {
       const key = `${row.bedrooms}×${row.bathrooms}`;
-      if (seen.has(key)) ctx.addIssue({ code: "custom", message: `${roomsLabel(row.bedrooms, row.bathrooms)} is priced twice: byRooms[${seen.get(key)}] has it already`, ...at("byRooms", i) });
+      if (seen.has(key))
+        ctx.addIssue({
+          code: "custom",
+          message: `${roomsLabel(row.bedrooms, row.bathrooms)} is priced twice: byRooms[${seen.get(key)}] has it already`,
+          ...at("byRooms", i),
+        });
       else seen.set(key, i);
       for (const field of ["bedrooms", "bathrooms"] as const) {
         if (limits[field] !== undefined && row[field] > limits[field]) {
-          ctx.addIssue({ code: "custom", message: `${row[field]} is more than callUsAbove.${field} (${limits[field]}): this price could never be shown`, ...at("byRooms", i, field) });
+          ctx.addIssue({
+            code: "custom",
+            message: `${row[field]} is more than callUsAbove.${field} (${limits[field]}): this price could never be shown`,
+            ...at("byRooms", i, field),
+          });
         }
       }
     });
     const storeys = new Map<number, number>();
     s.modifiers?.storeys?.forEach((row, i) => {
-      if (storeys.has(row.storeys)) ctx.addIssue({ code: "custom", message: `${row.storeys} storeys is priced twice: storeys[${storeys.get(row.storeys)}] has it already`, ...at("modifiers", "storeys", i, "storeys") });
+      if (storeys.has(row.storeys))
+        ctx.addIssue({
+          code: "custom",
+          message: `${row.storeys} storeys is priced twice: storeys[${storeys.get(row.storeys)}] has it already`,
+          ...at("modifiers", "storeys", i, "storeys"),
+        });
       else storeys.set(row.storeys, i);
       if (limits.storeys !== undefined && row.storeys > limits.storeys) {
-        ctx.addIssue({ code: "custom", message: `${row.storeys} is more than callUsAbove.storeys (${limits.storeys}): this amount could never be added`, ...at("modifiers", "storeys", i, "storeys") });
+        ctx.addIssue({
+          code: "custom",
+          message: `${row.storeys} is more than callUsAbove.storeys (${limits.storeys}): this amount could never be added`,
+          ...at("modifiers", "storeys", i, "storeys"),
+        });
       }
     });
     const ids = new Map<string, number>();
     s.addOns.forEach((a, i) => {
-      if (ids.has(a.id)) ctx.addIssue({ code: "custom", message: `duplicate add-on id "${a.id}": addOns[${ids.get(a.id)}] has it already`, ...at("addOns", i, "id") });
+      if (ids.has(a.id))
+        ctx.addIssue({
+          code: "custom",
+          message: `duplicate add-on id "${a.id}": addOns[${ids.get(a.id)}] has it already`,
+          ...at("addOns", i, "id"),
+        });
       else ids.set(a.id, i);
     });
     if (limits.total !== undefined && limits.total <= s.minimum) {
-      ctx.addIssue({ code: "custom", message: `${limits.total} is not above the minimum (${s.minimum}): every estimate would be a call`, ...at("callUsAbove", "total") });
+      ctx.addIssue({
+        code: "custom",
+        message: `${limits.total} is not above the minimum (${s.minimum}): every estimate would be a call`,
+        ...at("callUsAbove", "total"),
+      });
     }
   });
 
 export const PricingFile = z
   .strictObject({
-    reviewed: dayDate.describe('The day you last checked every price in this file against your own price list, e.g. "1 December 2026". The owner\'s notice names it beside each estimate.'),
+    reviewed: dayDate.describe(
+      'The day you last checked every price in this file against your own price list, e.g. "1 December 2026". The owner\'s notice names it beside each estimate.',
+    ),
     gstIncluded: z
-      .literal(true, { error: "write gstIncluded: true, with every amount in this file including GST: the site shows one total a customer pays (Australian Consumer Law s 48)" })
-      .describe("Always true: every amount in this file includes GST, so the total the page shows is the whole price."),
+      .literal(true, {
+        error:
+          "write gstIncluded: true, with every amount in this file including GST: the site shows one total a customer pays (Australian Consumer Law s 48)",
+      })
+      .describe(
+        "Always true: every amount in this file includes GST, so the total the page shows is the whole price.",
+      ),
     rounding: z
       .strictObject({
-        to: dollars.describe("Round each total to a multiple of this many dollars, e.g. 5; 0.01 rounds nothing."),
+        to: dollars.describe(
+          "Round each total to a multiple of this many dollars, e.g. 5; 0.01 rounds nothing.",
+        ),
         direction: z
-          .enum(["up", "down", "nearest"], { error: (iss) => `expected up, down or nearest, got ${JSON.stringify(iss.input)}` })
+          .enum(["up", "down", "nearest"], {
+            error: (iss) => `expected up, down or nearest, got ${JSON.stringify(iss.input)}`,
+          })
           .describe("up, down or nearest (a half goes up)."),
       })
-      .describe("How a total is rounded, before the minimum applies; the rounding shows as a line of its own."),
-    assumptions: z.array(text).default([]).describe("What every estimate assumes, shown beside the figure, e.g. \"The home is empty of furniture\"."),
+      .describe(
+        "How a total is rounded, before the minimum applies; the rounding shows as a line of its own.",
+      ),
+    assumptions: z
+      .array(text)
+      .default([])
+      .describe(
+        'What every estimate assumes, shown beside the figure, e.g. "The home is empty of furniture".',
+      ),
     services: z.array(Service).min(1).describe("The services with an instant estimate, one entry each."),
   })
   .superRefine((file, ctx) => {
     const seen = new Map<string, number>();
     file.services.forEach((s, i) => {
-      if (seen.has(s.service)) ctx.addIssue({ code: "custom", message: `"${s.service}" is priced twice: services[${seen.get(s.service)}] has it already`, path: ["services", i, "service"] });
+      if (seen.has(s.service))
+        ctx.addIssue({
+          code: "custom",
+          message: `"${s.service}" is priced twice: services[${seen.get(s.service)}] has it already`,
+          path: ["services", i, "service"],
+        });
       else seen.set(s.service, i);
     });
   })

@@ -1,4 +1,7 @@
-/** content/quote.yaml: the quote page's words (/quote/); its form's fields are the site's own (src/shared/forms/). */
+/**
+ * content/quote.yaml: the quote page's words (/quote/); its form's fields are the site's own
+ * (src/shared/forms/).
+ */
 import * as z from "zod";
 import { Banner, Seo } from "./common.ts";
 

@@ -34,7 +34,10 @@ const ADDRESS = z.email({ pattern: z.regexes.email }).check(z.maxLength(254));
 /** C0 and C1 controls, DEL, and the line and paragraph separators: nothing a header may hold. */
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
-/** What a display name must not hold: a control, or a quote, backslash or angle bracket that would change where the address is read. */
+/**
+ * What a display name must not hold: a control, or a quote, backslash or angle bracket that would change
+ * where the address is read.
+ */
 // eslint-disable-next-line no-control-regex
 const NAME_REFUSED = /[\u0000-\u001F\u007F-\u009F\u2028\u2029"\\<>]/;
 /** RFC 5322 specials: a name holding any of them is sent quoted. */
@@ -51,25 +54,44 @@ export function parseMailbox(text: string): { ok: true; mailbox: Mailbox } | { o
   const trimmed = text.trim();
   const named = /^(.*?)\s*<([^<>]*)>$/.exec(trimmed);
   const address = named ? named[2].trim() : trimmed;
-  if (!isAddress(address)) return { ok: false, problem: "is not an email address such as hello@mail.example.com.au or Name <hello@mail.example.com.au>" };
+  if (!isAddress(address))
+    return {
+      ok: false,
+      problem:
+        "is not an email address such as hello@mail.example.com.au or Name <hello@mail.example.com.au>",
+    };
   if (!named || named[1] === "") return { ok: true, mailbox: { address } };
   const quoted = /^"(.*)"$/.exec(named[1]);
   const name = (quoted ? quoted[1] : named[1]).trim();
-  if (name === "" || NAME_REFUSED.test(name)) return { ok: false, problem: "has a display name that is empty or holds a quote, a backslash or an angle bracket" };
+  if (name === "" || NAME_REFUSED.test(name))
+    return {
+      ok: false,
+      problem: "has a display name that is empty or holds a quote, a backslash or an angle bracket",
+    };
   return { ok: true, mailbox: { name, address } };
 }
 
-/** A mailbox as a header writes it: the name quoted when it holds a special character (RFC 5322, 3.2.3 and 3.4). */
+/**
+ * A mailbox as a header writes it: the name quoted when it holds a special character (RFC 5322, 3.2.3 and
+ * 3.4).
+ */
 export function formatMailbox({ name, address }: Mailbox): string {
   if (name === undefined) return address;
-  if (NAME_REFUSED.test(name)) throw new Error("formatMailbox: a display name must not hold a control, a quote, a backslash or an angle bracket");
+  if (NAME_REFUSED.test(name))
+    throw new Error(
+      "formatMailbox: a display name must not hold a control, a quote, a backslash or an angle bracket",
+    );
   return `${SPECIALS.test(name) ? `"${name}"` : name} <${address}>`;
 }
 
 /** The part after the @, lowercased: what the provider checks against its verified domains. */
-export const domainOf = (address: string): string => address.slice(address.lastIndexOf("@") + 1).toLowerCase();
+export const domainOf = (address: string): string =>
+  address.slice(address.lastIndexOf("@") + 1).toLowerCase();
 
-/** Providers that ignore dots before the @ (Gmail's help, "Dots don't matter in Gmail addresses"), under the one domain they deliver for. */
+/**
+ * Providers that ignore dots before the @ (Gmail's help, "Dots don't matter in Gmail addresses"), under the
+ * one domain they deliver for.
+ */
 const DOTS_IGNORED: Record<string, string> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
 
 /**

@@ -52,9 +52,15 @@ export interface EmailMessage {
 export type EmailOutcome =
   /** `id`: Resend's id for the email (the first call's, when this one was a repeat under the same key). */
   | { kind: "sent"; id: string }
-  /** Worth another try, after `retryAfterMs` when Resend said. `uncertain`: no answer came, so the email may have gone (a retry within 24 h is still safe). */
+  /**
+   * Worth another try, after `retryAfterMs` when Resend said. `uncertain`: no answer came, so the email may
+   * have gone (a retry within 24 h is still safe).
+   */
   | { kind: "retry"; reason: string; retryAfterMs?: number; uncertain: boolean; name?: string }
-  /** The key, the sending domain, the account or the API address is refused: nothing is sent until the settings change. */
+  /**
+   * The key, the sending domain, the account or the API address is refused: nothing is sent until the
+   * settings change.
+   */
   | { kind: "settings"; reason: string; name?: string }
   /**
    * This email is refused; sending it again would be too. `keyReused`: an email under this key with
@@ -62,7 +68,10 @@ export type EmailOutcome =
    */
   | { kind: "message"; reason: string; name?: string; keyReused?: boolean };
 
-/** How long Resend keeps an idempotency key (https://resend.com/docs/api-reference/emails/send-email: "Idempotency keys expire after 24 hours"). */
+/**
+ * How long Resend keeps an idempotency key (https://resend.com/docs/api-reference/emails/send-email:
+ * "Idempotency keys expire after 24 hours").
+ */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60_000;
 
 /**
@@ -79,12 +88,20 @@ export const EMAIL_ATTEMPT_TIMEOUT_MS = 30_000;
  */
 export const USER_AGENT = "jacaranda-relay/1 (+email)";
 
-/** Resend's limit on a key (https://resend.com/docs/api-reference/errors, invalid_idempotency_key: "between 1 and 256 characters"); a header takes printable ASCII. */
+/**
+ * Resend's limit on a key (https://resend.com/docs/api-reference/errors, invalid_idempotency_key: "between 1
+ * and 256 characters"); a header takes printable ASCII.
+ */
 const KEY = /^[\x21-\x7E]{1,256}$/;
-/** A tag's name and value (https://resend.com/docs/api-reference/emails/send-email, tags: "ASCII letters (a–z, A–Z), numbers (0–9), underscores (_), or dashes (-)", "no more than 256 characters"). */
+/**
+ * A tag's name and value (https://resend.com/docs/api-reference/emails/send-email, tags: "ASCII letters (a–z,
+ * A–Z), numbers (0–9), underscores (_), or dashes (-)", "no more than 256 characters").
+ */
 const TAG = /^[A-Za-z0-9_-]{1,256}$/;
 
-/** The key for a (lead, kind), in the `<event-type>/<entity-id>` form Resend suggests (idempotency-keys page). */
+/**
+ * The key for a (lead, kind), in the `<event-type>/<entity-id>` form Resend suggests (idempotency-keys page).
+ */
 export const idempotencyKey = ({ leadId, kind }: EmailRef): string => `${kind}/${leadId}`;
 
 export interface SendEmailOptions {
@@ -98,12 +115,26 @@ export interface SendEmailOptions {
  * POST /emails, once, with the (lead, kind)'s key. An address that is not one, or a key Resend
  * would refuse, is answered "message" without a request.
  */
-export async function sendEmail(settings: EmailSettings, ref: EmailRef, message: EmailMessage, { timeoutMs = EMAIL_ATTEMPT_TIMEOUT_MS, signal, now = Date.now }: SendEmailOptions = {}): Promise<EmailOutcome> {
+export async function sendEmail(
+  settings: EmailSettings,
+  ref: EmailRef,
+  message: EmailMessage,
+  { timeoutMs = EMAIL_ATTEMPT_TIMEOUT_MS, signal, now = Date.now }: SendEmailOptions = {},
+): Promise<EmailOutcome> {
   const key = idempotencyKey(ref);
-  if (!KEY.test(key)) return { kind: "message", reason: "the lead id makes an idempotency key Resend would refuse (1 to 256 printable ASCII characters)" };
+  if (!KEY.test(key))
+    return {
+      kind: "message",
+      reason:
+        "the lead id makes an idempotency key Resend would refuse (1 to 256 printable ASCII characters)",
+    };
   if (!isAddress(message.to)) return { kind: "message", reason: "the recipient is not an email address" };
-  if (message.replyTo !== undefined && !isAddress(message.replyTo)) return { kind: "message", reason: "the reply-to is not an email address" };
-  const tags = [{ name: "kind", value: ref.kind }, ...(TAG.test(ref.leadId) ? [{ name: "lead", value: ref.leadId }] : [])];
+  if (message.replyTo !== undefined && !isAddress(message.replyTo))
+    return { kind: "message", reason: "the reply-to is not an email address" };
+  const tags = [
+    { name: "kind", value: ref.kind },
+    ...(TAG.test(ref.leadId) ? [{ name: "lead", value: ref.leadId }] : []),
+  ];
   const body = {
     from: formatMailbox(settings.from),
     to: [message.to],
@@ -119,7 +150,12 @@ export async function sendEmail(settings: EmailSettings, ref: EmailRef, message:
   try {
     response = await fetch(`${settings.apiUrl.replace(/\/+$/, "")}/emails`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${settings.apiKey}`, "Content-Type": "application/json", "User-Agent": USER_AGENT, "Idempotency-Key": key },
+      headers: {
+        Authorization: `Bearer ${settings.apiKey}`,
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
+        "Idempotency-Key": key,
+      },
       // Every string well-formed: half an emoji cut off becomes U+FFFD rather than ill-formed UTF-8.
       body: JSON.stringify(body, (_key, v: unknown) => (typeof v === "string" ? v.toWellFormed() : v)),
       signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
@@ -162,7 +198,9 @@ function classify(response: Response, answer: Answer, now: number): EmailOutcome
   const status = response.status;
   if (response.ok) {
     // A 2xx without an id cannot be matched to an email; the key makes asking again safe.
-    return answer.id ? { kind: "sent", id: answer.id } : { kind: "retry", reason: `${status} without an email id`, uncertain: true };
+    return answer.id
+      ? { kind: "sent", id: answer.id }
+      : { kind: "retry", reason: `${status} without an email id`, uncertain: true };
   }
   const name = answer.name;
   const reason = `${status} ${name ?? "(no name)"}: ${answer.message ?? "(no message)"}`;
@@ -171,7 +209,8 @@ function classify(response: Response, answer: Answer, now: number): EmailOutcome
     // "daily_quota_exceeded": the free plan's day is a UTC calendar day, reset at midnight UTC
     // (https://resend.com/docs/api-reference/rate-limit). "monthly_quota_exceeded": only a plan
     // change or the next month helps.
-    if (name === "daily_quota_exceeded") return { kind: "retry", reason, retryAfterMs: untilUtcMidnight(now), uncertain: false, name };
+    if (name === "daily_quota_exceeded")
+      return { kind: "retry", reason, retryAfterMs: untilUtcMidnight(now), uncertain: false, name };
     if (name === "monthly_quota_exceeded") return { kind: "settings", reason, name };
     // "rate_limit_exceeded": retry-after says how long (same page); the window is a second.
     return { kind: "retry", reason, retryAfterMs: wait ?? 1_000, uncertain: false, name };
@@ -184,12 +223,25 @@ function classify(response: Response, answer: Answer, now: number): EmailOutcome
     // later"); it may yet send, so the retry is uncertain. "resource_locked": "Retry the request
     // after a short delay". https://resend.com/docs/dashboard/emails/idempotency-keys
     if (name === "invalid_idempotent_request") return { kind: "message", reason, name, keyReused: true };
-    return { kind: "retry", reason, retryAfterMs: wait, uncertain: name === "concurrent_idempotent_requests", name };
+    return {
+      kind: "retry",
+      reason,
+      retryAfterMs: wait,
+      uncertain: name === "concurrent_idempotent_requests",
+      name,
+    };
   }
   // 401 missing or invalid key; 403 a key not active or suspended, a domain not verified, the
   // testing domain's own-address rule, or error 1010 (no User-Agent); 404 and 405 a wrong
   // EMAIL_API_URL. A 400 "API key is invalid" is the key too.
-  if (status === 401 || status === 403 || status === 404 || status === 405 || (status === 400 && /api key/i.test(answer.message ?? ""))) return { kind: "settings", reason, name };
+  if (
+    status === 401 ||
+    status === 403 ||
+    status === 404 ||
+    status === 405 ||
+    (status === 400 && /api key/i.test(answer.message ?? ""))
+  )
+    return { kind: "settings", reason, name };
   // 400 validation_error and invalid_idempotency_key, 422 missing_required_field, invalid_parameter,
   // validation_error (an address Resend will not take) and the rest: this message.
   return { kind: "message", reason, name };

@@ -9,9 +9,20 @@ import { visibleText } from "../../testing/html.ts";
 import { confirmationEmail } from "./confirmation.ts";
 
 /** Words that make an email commercial, or ask for something beyond the enquiry. */
-const COMMERCIAL = /\b(offers?|discounts?|\d+ ?% ?off|per ?cent off|sale|deals?|promo(tion)?s?|specials?|vouchers?|coupons?|save|savings|free|bonus|reviews?|rate us|ratings?|stars?|refer(ral)?s?|newsletters?|subscribe|book now|limited time)\b/i;
+const COMMERCIAL =
+  /\b(offers?|discounts?|\d+ ?% ?off|per ?cent off|sale|deals?|promo(tion)?s?|specials?|vouchers?|coupons?|save|savings|free|bonus|reviews?|rate us|ratings?|stars?|refer(ral)?s?|newsletters?|subscribe|book now|limited time)\b/i;
 
-const lead = { form: "contact" as const, fields: { name: "Ann Lee", email: "ann@example.com", phone: "0412 345 678", service: "bond-cleaning", message: "Three bedrooms, want a discount?" }, receivedAt: Date.parse("2026-11-27T01:30:00Z") };
+const lead = {
+  form: "contact" as const,
+  fields: {
+    name: "Ann Lee",
+    email: "ann@example.com",
+    phone: "0412 345 678",
+    service: "bond-cleaning",
+    message: "Three bedrooms, want a discount?",
+  },
+  receivedAt: Date.parse("2026-11-27T01:30:00Z"),
+};
 const email = confirmationEmail(lead, "0491 570 156", "ann@example.com");
 const words = [email.subject, email.text, visibleText(email.html ?? "")];
 
@@ -29,11 +40,17 @@ describe("the visitor's confirmation", () => {
 
   it("carries no offer, discount, promotion or review request, and nothing the visitor typed", () => {
     for (const part of words) expect(part).not.toMatch(COMMERCIAL);
-    for (const part of words) for (const typed of ["Ann Lee", "0412 345 678", "Three bedrooms"]) expect(part).not.toContain(typed);
+    for (const part of words)
+      for (const typed of ["Ann Lee", "0412 345 678", "Three bedrooms"]) expect(part).not.toContain(typed);
   });
 
   it("(the check itself) fails on a confirmation that gained an offer or a review request", () => {
-    for (const added of ["10% off your first clean", "Leave us a review", "Special offer this week", "Save $50 when you book now"]) {
+    for (const added of [
+      "10% off your first clean",
+      "Leave us a review",
+      "Special offer this week",
+      "Save $50 when you book now",
+    ]) {
       expect(`${email.text}\n${added}`).toMatch(COMMERCIAL);
     }
   });

@@ -16,10 +16,20 @@ import type { EmailMessage } from "./client.ts";
 
 const FORM_NAMES: Record<FormKind, string> = { quote: "a quote", contact: "a reply to your message" };
 
-const brisbaneTime = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" });
+const brisbaneTime = new Intl.DateTimeFormat("en-AU", {
+  timeZone: "Australia/Brisbane",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 /** The choices a visitor made from the form's lists, with their labels: never a field they typed. */
-export function chosenDetails(form: FormKind, fields: Record<string, string>): { label: string; value: string }[] {
+export function chosenDetails(
+  form: FormKind,
+  fields: Record<string, string>,
+): { label: string; value: string }[] {
   const chosen = FORM_FIELDS[form].flatMap((f) => {
     if (f.control !== "select") return [];
     const option = f.options.find((o) => o.value !== "" && o.value === fields[f.name]);
@@ -34,8 +44,16 @@ export interface ConfirmationLead {
   receivedAt: number;
 }
 
-/** The confirmation for `lead`, to its visitor; `phone`: the business's number as the relay knows it (siteInUse). */
-export function confirmationEmail(lead: ConfirmationLead, phone: string, to: string, replyTo?: string): EmailMessage {
+/**
+ * The confirmation for `lead`, to its visitor; `phone`: the business's number as the relay knows it
+ * (siteInUse).
+ */
+export function confirmationEmail(
+  lead: ConfirmationLead,
+  phone: string,
+  to: string,
+  replyTo?: string,
+): EmailMessage {
   const details = chosenDetails(lead.form, lead.fields);
   const received = brisbaneTime.format(new Date(lead.receivedAt));
   const slots = { received, phone, phoneHref: telHref(phone) };
@@ -43,8 +61,14 @@ export function confirmationEmail(lead: ConfirmationLead, phone: string, to: str
     to,
     replyTo,
     subject: CONFIRMATION_MARKUP.subject,
-    html: fillSlots(CONFIRMATION_MARKUP.html, slots, { details: details.map((d) => fillSlots(CONFIRMATION_MARKUP.detailRow, d)).join("") }),
+    html: fillSlots(CONFIRMATION_MARKUP.html, slots, {
+      details: details.map((d) => fillSlots(CONFIRMATION_MARKUP.detailRow, d)).join(""),
+    }),
     // Raw slots: text is not markup; what fills them is the relay's own words and the form's own labels.
-    text: fillSlots(CONFIRMATION_MARKUP.text, {}, { received, phone, details: details.map((d) => `- ${d.label}: ${d.value}`).join("\n") }),
+    text: fillSlots(
+      CONFIRMATION_MARKUP.text,
+      {},
+      { received, phone, details: details.map((d) => `- ${d.label}: ${d.value}`).join("\n") },
+    ),
   };
 }

@@ -13,7 +13,10 @@ import * as z from "zod/mini";
 import { apiAddress, emptyAsMissing, oneOf, parse, setting, wholeNumber } from "../config.ts";
 import { isAddress, parseMailbox, type Mailbox } from "./address.ts";
 
-/** Resend's API (https://resend.com/docs/api-reference/introduction: "All requests contain the following base URL: https://api.resend.com"). */
+/**
+ * Resend's API (https://resend.com/docs/api-reference/introduction: "All requests contain the following base
+ * URL: https://api.resend.com").
+ */
 export const RESEND_API_URL = "https://api.resend.com";
 
 /** The three a working email channel needs; EMAIL_API_URL has a default. */
@@ -21,26 +24,35 @@ export const EMAIL_REQUIRED = ["EMAIL_API_KEY", "EMAIL_FROM", "OWNER_EMAIL"] as 
 
 export const EmailEnv = z
   .object({
-    // Resend's keys start re_ (https://resend.com/docs/api-reference/introduction: "Authorization: Bearer re_xxxxxxxxx").
-    // Never echo the value: a wrong key is still a secret.
+    // Resend's keys start re_ (https://resend.com/docs/api-reference/introduction: "Authorization: Bearer
+    // re_xxxxxxxxx"). Never echo the value: a wrong key is still a secret.
     EMAIL_API_KEY: setting((given, fail) => {
       const k = emptyAsMissing(given);
-      return k === undefined || /^re_[\x21-\x7E]+$/.test(k) ? k : fail("does not look like a Resend API key (re_ then the secret, as resend.com/api-keys gives it)");
+      return k === undefined || /^re_[\x21-\x7E]+$/.test(k)
+        ? k
+        : fail("does not look like a Resend API key (re_ then the secret, as resend.com/api-keys gives it)");
     }),
     EMAIL_FROM: setting((given, fail): Mailbox | undefined => {
       const s = emptyAsMissing(given);
       if (s === undefined) return undefined;
       const read = parseMailbox(s);
-      return read.ok ? read.mailbox : fail(`${read.problem}; use an address on the domain verified with the provider, e.g. Jacaranda Cleaning Co. <hello@mail.example.com.au>`);
+      return read.ok
+        ? read.mailbox
+        : fail(
+            `${read.problem}; use an address on the domain verified with the provider, e.g. Jacaranda Cleaning Co. <hello@mail.example.com.au>`,
+          );
     }),
     OWNER_EMAIL: setting((given, fail) => {
       const a = emptyAsMissing(given);
-      return a === undefined || isAddress(a) ? a : fail("is not an email address such as owner@example.com.au (the address only, no name)");
+      return a === undefined || isAddress(a)
+        ? a
+        : fail("is not an email address such as owner@example.com.au (the address only, no name)");
     }),
     EMAIL_API_URL: apiAddress(RESEND_API_URL),
     // A lead not on Telegram this many minutes after it was stored goes to OWNER_EMAIL (decision 0063).
     EMAIL_FALLBACK_MINUTES: wholeNumber(5, 1, 24 * 60),
-    // The most confirmations sent in any hour, all addresses together: a flood of posts cannot spend the day's quota.
+    // The most confirmations sent in any hour, all addresses together: a flood of posts cannot spend the
+    // day's quota.
     EMAIL_CONFIRMATIONS_PER_HOUR: wholeNumber(20, 0, 10_000),
     // on: the morning digest's figures go to OWNER_EMAIL too, once Telegram has the digest.
     EMAIL_DIGEST: oneOf(["on", "off"], "off", 'expected "on" or "off"'),
@@ -50,7 +62,11 @@ export const EmailEnv = z
       const missing = EMAIL_REQUIRED.filter((name) => env[name] === undefined);
       if (missing.length === 0 || missing.length === EMAIL_REQUIRED.length) return;
       for (const name of missing) {
-        ctx.addIssue({ code: "custom", path: [name], message: `is missing: set ${EMAIL_REQUIRED.join(", ")} together to send email, or none of them to send none` });
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `is missing: set ${EMAIL_REQUIRED.join(", ")} together to send email, or none of them to send none`,
+        });
       }
     }),
   );
@@ -75,12 +91,22 @@ export interface EmailSettings {
  */
 export function emailSettings(env: Record<string, string | undefined>): EmailSettings | undefined {
   const e = parse(EmailEnv, env);
-  if (e.EMAIL_API_KEY === undefined || e.EMAIL_FROM === undefined || e.OWNER_EMAIL === undefined) return undefined;
-  return { apiUrl: e.EMAIL_API_URL, apiKey: e.EMAIL_API_KEY, from: e.EMAIL_FROM, ownerEmail: e.OWNER_EMAIL, fallbackMinutes: e.EMAIL_FALLBACK_MINUTES, confirmationsPerHour: e.EMAIL_CONFIRMATIONS_PER_HOUR, digest: e.EMAIL_DIGEST === "on" };
+  if (e.EMAIL_API_KEY === undefined || e.EMAIL_FROM === undefined || e.OWNER_EMAIL === undefined)
+    return undefined;
+  return {
+    apiUrl: e.EMAIL_API_URL,
+    apiKey: e.EMAIL_API_KEY,
+    from: e.EMAIL_FROM,
+    ownerEmail: e.OWNER_EMAIL,
+    fallbackMinutes: e.EMAIL_FALLBACK_MINUTES,
+    confirmationsPerHour: e.EMAIL_CONFIRMATIONS_PER_HOUR,
+    digest: e.EMAIL_DIGEST === "on",
+  };
 }
 
 /** The start-up line about email: where it goes, or that it is off and why (never the key). */
 export function emailStartupLine(settings: EmailSettings | undefined): string {
-  if (!settings) return `Email is off: ${EMAIL_REQUIRED.join(", ")} are not set, so visitors get no confirmation and the owner no email when Telegram cannot take a lead.`;
+  if (!settings)
+    return `Email is off: ${EMAIL_REQUIRED.join(", ")} are not set, so visitors get no confirmation and the owner no email when Telegram cannot take a lead.`;
   return `Email on: from ${settings.from.address} through ${new URL(settings.apiUrl).origin}; the owner's copy to ${settings.ownerEmail} when Telegram has not taken a lead in ${settings.fallbackMinutes} minutes; at most ${settings.confirmationsPerHour} confirmations an hour${settings.digest ? "; the morning digest too" : ""}.`;
 }

@@ -19,7 +19,12 @@ export class Answers {
     private readonly form: FormKind,
     /** A form posted without script. */
     readonly html: boolean,
-    private readonly site: { allowedOrigins: string[]; phone: string; ownOrigin?: string; emailNotice?: boolean },
+    private readonly site: {
+      allowedOrigins: string[];
+      phone: string;
+      ownOrigin?: string;
+      emailNotice?: boolean;
+    },
   ) {}
 
   with(fields: Fields): Reply {
@@ -37,22 +42,60 @@ export class Answers {
     if (!this.html) {
       const headers = new Headers(this.cors);
       headers.set("Connection", "close");
-      return json(413, { ok: false, error: `the body is larger than ${Math.round(MAX_BODY_BYTES / 1024)} KB` }, headers);
+      return json(
+        413,
+        { ok: false, error: `the body is larger than ${Math.round(MAX_BODY_BYTES / 1024)} KB` },
+        headers,
+      );
     }
-    return this.page(413, "refused", {}, this.backLink(this.request.headers.get("Referer")), { Connection: "close" });
+    return this.page(413, "refused", {}, this.backLink(this.request.headers.get("Referer")), {
+      Connection: "close",
+    });
   }
 
-  /** The page a script-less post gets: the notice and, unless sent, the form again holding what the visitor typed. */
-  page(status: number, mode: Mode, fields: Fields, back: string, extra: Record<string, string> = {}, proof?: string): Response {
-    const values = Object.fromEntries(Object.entries(fields).filter(([k, v]) => typeof v === "string" && k !== HONEYPOT_FIELD)) as Record<string, string>;
-    const notice = { sent: SUCCESS[this.form], failed: failure(this.form, this.site.phone), confirm: CONFIRM_NOTICE, refused: tooLongNotice(this.form, this.site.phone) }[mode];
+  /**
+   * The page a script-less post gets: the notice and, unless sent, the form again holding what the visitor
+   * typed.
+   */
+  page(
+    status: number,
+    mode: Mode,
+    fields: Fields,
+    back: string,
+    extra: Record<string, string> = {},
+    proof?: string,
+  ): Response {
+    const values = Object.fromEntries(
+      Object.entries(fields).filter(([k, v]) => typeof v === "string" && k !== HONEYPOT_FIELD),
+    ) as Record<string, string>;
+    const notice = {
+      sent: SUCCESS[this.form],
+      failed: failure(this.form, this.site.phone),
+      confirm: CONFIRM_NOTICE,
+      refused: tooLongNotice(this.form, this.site.phone),
+    }[mode];
     const h = new Headers(this.cors);
     for (const [name, value] of Object.entries(extra)) h.set(name, value);
     h.set("Content-Type", "text/html; charset=utf-8");
     h.set("Cache-Control", "no-store");
     // The page shows visitor text (escaped); a strict policy is the second lock on that door.
-    h.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
-    return new Response(resultPage({ form: this.form, mode, notice, values, action: this.url.pathname, back, proof, emailNotice: this.site.emailNotice }), { status, headers: h });
+    h.set(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    );
+    return new Response(
+      resultPage({
+        form: this.form,
+        mode,
+        notice,
+        values,
+        action: this.url.pathname,
+        back,
+        proof,
+        emailNotice: this.site.emailNotice,
+      }),
+      { status, headers: h },
+    );
   }
 
   /**
@@ -69,11 +112,14 @@ export class Answers {
   private backLink(candidate: unknown): string {
     // C0, DEL and C1: the parser would drop or trim some of them, and no page of the site needs one.
     // eslint-disable-next-line no-control-regex -- finding control characters is the point
-    if (typeof candidate !== "string" || candidate === "" || /[\u0000-\u001F\u007F-\u009F]/.test(candidate)) return "/";
+    if (typeof candidate !== "string" || candidate === "" || /[\u0000-\u001F\u007F-\u009F]/.test(candidate))
+      return "/";
     const absolute = URL.parse(candidate);
     const target = absolute ?? URL.parse(candidate, this.url.origin);
     if (!target || (target.protocol !== "http:" && target.protocol !== "https:")) return "/";
-    const ours = sameHost(target.origin, this.url, this.site.ownOrigin) || this.site.allowedOrigins.includes(target.origin);
+    const ours =
+      sameHost(target.origin, this.url, this.site.ownOrigin) ||
+      this.site.allowedOrigins.includes(target.origin);
     if (!ours) return "/";
     if (absolute) {
       target.username = "";
@@ -97,8 +143,15 @@ export class Reply {
     return this.answers.html;
   }
 
-  reply(status: number, mode: "sent" | "failed" | "confirm", extra: Record<string, unknown> = {}, headers: Record<string, string> = {}, proof?: string): Response {
-    if (this.html) return this.answers.page(status, mode, this.fields, this.answers.back(this.fields), headers, proof);
+  reply(
+    status: number,
+    mode: "sent" | "failed" | "confirm",
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+    proof?: string,
+  ): Response {
+    if (this.html)
+      return this.answers.page(status, mode, this.fields, this.answers.back(this.fields), headers, proof);
     const h = new Headers(this.answers.cors);
     for (const [name, value] of Object.entries(headers)) h.set(name, value);
     return json(status, { ok: mode === "sent", ...extra }, h);

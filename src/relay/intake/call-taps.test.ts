@@ -22,8 +22,15 @@ import { siteFromVars, siteVars, VAR_BYTES } from "../worker/site-vars.ts";
 /** 10 am on 12 November 2026 in Brisbane. */
 const NOW = Date.UTC(2026, 10, 12, 0, 0);
 const TODAY = brisbane(NOW).date;
-const SITE: TapSite = { pages: ["/", "/about-us/", "/suburbs/annerley/", "/suburbs/bulimba/"], numbers: ["0491 570 156", "(07) 5550 1234"] };
-const BROWSER = { Origin: "http://relay.test", "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile", "Content-Type": "text/plain;charset=UTF-8" };
+const SITE: TapSite = {
+  pages: ["/", "/about-us/", "/suburbs/annerley/", "/suburbs/bulimba/"],
+  numbers: ["0491 570 156", "(07) 5550 1234"],
+};
+const BROWSER = {
+  Origin: "http://relay.test",
+  "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile",
+  "Content-Type": "text/plain;charset=UTF-8",
+};
 const HOURS = [{ days: ["Monday" as const], opens: "08:00", closes: "18:00" }];
 
 let leads: ReturnType<typeof tempLeadStore>;
@@ -36,17 +43,37 @@ afterEach(() => leads.remove());
 
 /** A relay given the site, or (null) none. */
 const relay = (site: TapSite | null = SITE) =>
-  createRelay({ store: leads.store, health: async () => ({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 }), allowedOrigins: [], rateLimitPerMinute: 5, phone: "0491 570 156", callTaps: site ?? undefined, now: () => new Date(NOW), log: (m) => void logs.push(m) });
+  createRelay({
+    store: leads.store,
+    health: async () => ({ ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 }),
+    allowedOrigins: [],
+    rateLimitPerMinute: 5,
+    phone: "0491 570 156",
+    callTaps: site ?? undefined,
+    now: () => new Date(NOW),
+    log: (m) => void logs.push(m),
+  });
 const tap = (handler: ReturnType<typeof relay>, page: string, number: string, address = "203.0.113.7") =>
-  handler(new Request("http://relay.test/api/call", { method: "POST", headers: BROWSER, body: JSON.stringify({ page, number }) }), { clientAddress: address });
-const november = () => monthReport(leads.store, { month: "2026-11", hours: HOURS, hoursFrom: "the test's hours" });
+  handler(
+    new Request("http://relay.test/api/call", {
+      method: "POST",
+      headers: BROWSER,
+      body: JSON.stringify({ page, number }),
+    }),
+    { clientAddress: address },
+  );
+const november = () =>
+  monthReport(leads.store, { month: "2026-11", hours: HOURS, hoursFrom: "the test's hours" });
 
 describe("call taps: counted for the site's own pages and numbers only", () => {
   it("answers invented pages and foreign numbers as any tap (204), and counts none of them: 50 addresses × 10 taps leave the report empty", async () => {
     const handler = relay();
     const answers = new Set<number>();
     for (let a = 0; a < 50; a++) {
-      for (let i = 0; i < 10; i++) answers.add((await tap(handler, `/suburbs/fake-${a * 10 + i}/`, "+61491570156", `198.51.100.${a}`)).status);
+      for (let i = 0; i < 10; i++)
+        answers.add(
+          (await tap(handler, `/suburbs/fake-${a * 10 + i}/`, "+61491570156", `198.51.100.${a}`)).status,
+        );
     }
     answers.add((await tap(handler, "/suburbs/annerley/", "0400 000 000")).status);
     answers.add((await tap(handler, "/suburbs/annerley/", "+44 20 7946 0000")).status);
@@ -82,7 +109,8 @@ describe("call taps: counted for the site's own pages and numbers only", () => {
 
   it("counts nothing on a relay given no site, and says so once when it starts", async () => {
     const handler = relay(null);
-    for (let i = 0; i < 3; i++) expect((await tap(handler, "/suburbs/annerley/", "+61491570156")).status).toBe(204);
+    for (let i = 0; i < 3; i++)
+      expect((await tap(handler, "/suburbs/annerley/", "+61491570156")).status).toBe(204);
     expect(await leads.store.callTaps(TODAY, TODAY)).toEqual([]);
     expect(logs.filter((l) => l.includes("call taps are not counted"))).toHaveLength(1);
     relay();
@@ -90,7 +118,15 @@ describe("call taps: counted for the site's own pages and numbers only", () => {
   });
 
   it("compares numbers by their digits, the national form and the +61 form alike", () => {
-    for (const written of ["0491 570 156", "+61 491 570 156", "tel:+61491570156", "+61491570156", "0061 491 570 156", "(04) 9157-0156"]) expect(nationalDigits(written), written).toBe("0491570156");
+    for (const written of [
+      "0491 570 156",
+      "+61 491 570 156",
+      "tel:+61491570156",
+      "+61491570156",
+      "0061 491 570 156",
+      "(04) 9157-0156",
+    ])
+      expect(nationalDigits(written), written).toBe("0491570156");
     expect(nationalDigits("+44 20 7946 0000")).toBe("+442079460000");
     const own = tapCheck(SITE);
     expect(own("/about-us", "(07) 5550 1234")).toEqual({ page: "/about-us/", number: "+61755501234" });
@@ -114,10 +150,14 @@ describe("the site the relay counts taps for, from the route list", () => {
     const site = siteFacts(content);
     expect(siteFromVars(siteVars(site))).toEqual(site);
     // A site with 1,000 suburb pages: about 26 KB of paths.
-    const big = { ...site, pages: [...site.pages, ...Array.from({ length: 1_000 }, (_, i) => `/suburbs/a-long-suburb-name-${i}/`)] };
+    const big = {
+      ...site,
+      pages: [...site.pages, ...Array.from({ length: 1_000 }, (_, i) => `/suburbs/a-long-suburb-name-${i}/`)],
+    };
     const vars = siteVars(big);
     expect(Object.keys(vars).length).toBeGreaterThan(5);
-    for (const [name, value] of Object.entries(vars)) expect(new TextEncoder().encode(value).length, name).toBeLessThanOrEqual(VAR_BYTES);
+    for (const [name, value] of Object.entries(vars))
+      expect(new TextEncoder().encode(value).length, name).toBeLessThanOrEqual(VAR_BYTES);
     expect(siteFromVars(vars)).toEqual(big);
     // Missing or broken: no site, so nothing is counted.
     expect(siteInUse({}, siteFromVars({})).taps).toBeUndefined();
@@ -129,7 +169,8 @@ describe("the site the relay counts taps for, from the route list", () => {
 describe("tap rows over time, and the report's size", () => {
   it("forgets the taps of days older than LEADS_RETENTION_DAYS in the daily upkeep, as leads are erased", async () => {
     const day = (daysAgo: number) => brisbane(NOW - daysAgo * DAY_MS).date;
-    for (const daysAgo of [0, 30, 90, 91, 400]) await leads.store.countCallTap(day(daysAgo), "/suburbs/annerley/", "+61491570156");
+    for (const daysAgo of [0, 30, 90, 91, 400])
+      await leads.store.countCallTap(day(daysAgo), "/suburbs/annerley/", "+61491570156");
     await dailyUpkeep(leads.store, 90, NOW, () => {});
     const kept = await leads.store.callTaps("2000-01-01", "2100-01-01");
     expect(kept).toEqual([{ page: "/suburbs/annerley/", number: "+61491570156", count: 3 }]);
@@ -139,7 +180,12 @@ describe("tap rows over time, and the report's size", () => {
 
   it("shows the top 20 pages and says how many more, and cuts a long cell with …, whatever old rows hold", async () => {
     const long = `/suburbs/${"x".repeat(200)}/`;
-    for (let i = 0; i < 60; i++) await leads.store.countCallTap(TODAY, `/suburbs/fake-${String(i).padStart(2, "0")}/`, `0400 000 ${String(i).padStart(3, "0")}`);
+    for (let i = 0; i < 60; i++)
+      await leads.store.countCallTap(
+        TODAY,
+        `/suburbs/fake-${String(i).padStart(2, "0")}/`,
+        `0400 000 ${String(i).padStart(3, "0")}`,
+      );
     for (let i = 0; i < 5; i++) await leads.store.countCallTap(TODAY, long, "+61491570156");
     const text = reportText(await november());
     const pageTable = text.slice(text.indexOf("Per page:"), text.indexOf("Per source:"));
@@ -148,7 +194,9 @@ describe("tap rows over time, and the report's size", () => {
     // The long page heads the table (most taps), cut to the widest cell.
     const head = pageTable.split("\n").find((l) => l.startsWith("/suburbs/x"))!;
     expect(head.split(/\s{2,}/)[0]).toBe(`${long.slice(0, REPORT_CELL - 1)}…`);
-    expect(text).toMatch(/^Call taps by number: \+61491570156 5, 0400 000 000 1, .*, and 56 more numbers\.$/m);
+    expect(text).toMatch(
+      /^Call taps by number: \+61491570156 5, 0400 000 000 1, .*, and 56 more numbers\.$/m,
+    );
     const ranking = text.slice(text.indexOf("Suburb pages, ranked"));
     expect(ranking).toContain("  and 41 more suburb pages (--json lists them all)");
     // Each table's lines as wide as the widest cell allows: page, then four figures.

@@ -8,7 +8,10 @@
  */
 import { internationalPhone, nationalDigits } from "../../shared/phone.ts";
 
-/** The site as the relay counts taps for it: its pages' paths ("/", "/suburbs/annerley/") and its numbers as it writes them. */
+/**
+ * The site as the relay counts taps for it: its pages' paths ("/", "/suburbs/annerley/") and its numbers as
+ * it writes them.
+ */
 export interface TapSite {
   pages: readonly string[];
   numbers: readonly string[];
@@ -24,7 +27,8 @@ export function tapCheck(site: TapSite): TapCheck {
   const pages = new Set(site.pages);
   const numbers = new Map(site.numbers.map((n) => [nationalDigits(n), internationalPhone(n)]));
   return (page, number) => {
-    // A browser's location.pathname: the site's own path, or one a host also answers ("/about-us", "/about-us/index.html").
+    // A browser's location.pathname: the site's own path, or one a host also answers ("/about-us",
+    // "/about-us/index.html").
     const path = page.split(/[?#]/)[0].replace(/\/index\.html$/, "/");
     const own = [path, `${path}/`].find((p) => pages.has(p));
     const called = numbers.get(nationalDigits(number));

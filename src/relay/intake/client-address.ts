@@ -10,14 +10,19 @@
 export function clientKey(request: Request, connectedFrom: string | undefined, trustProxy: number): string {
   let address = connectedFrom ?? "";
   if (trustProxy > 0) {
-    const chain = (request.headers.get("X-Forwarded-For") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const chain = (request.headers.get("X-Forwarded-For") ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     // With fewer entries than proxies the request skipped a proxy: count the leftmost we have.
     address = chain.length === 0 ? address : chain[Math.max(0, chain.length - trustProxy)];
   }
   return rateLimitKey(address) || "unknown";
 }
 
-/** An IPv4 address as it is; an IPv6 address as its /64 prefix; an IPv4-mapped IPv6 address as the IPv4 one. */
+/**
+ * An IPv4 address as it is; an IPv6 address as its /64 prefix; an IPv4-mapped IPv6 address as the IPv4 one.
+ */
 export function rateLimitKey(address: string): string {
   const bare = address.replace(/^\[|\](:\d+)?$/g, "").replace(/%.*$/, "");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
@@ -35,5 +40,7 @@ function expandIPv6(address: string): string[] | undefined {
   const missing = 8 - left.length - right.length;
   if (missing < 0 || (tail === undefined && missing !== 0)) return undefined;
   const groups = [...left, ...Array(missing).fill("0"), ...right];
-  return groups.every((g) => /^[0-9a-f]{1,4}$/.test(g)) ? groups.map((g) => g.replace(/^0+(?=.)/, "")) : undefined;
+  return groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))
+    ? groups.map((g) => g.replace(/^0+(?=.)/, ""))
+    : undefined;
 }

@@ -20,12 +20,17 @@ export interface RelayOptions {
   spam?: SpamGuard;
   /** Other sites' origins allowed to post here (the site itself always is). */
   allowedOrigins: string[];
-  /** This relay's own origin (RELAY_ORIGIN): set, the site is this origin, not whatever Host a request names. */
+  /**
+   * This relay's own origin (RELAY_ORIGIN): set, the site is this origin, not whatever Host a request names.
+   */
   ownOrigin?: string;
   rateLimitPerMinute: number;
   /** A shared limiter (Workers); by default one in this process's memory. */
   limiter?: RateLimiter;
-  /** The site's pages and numbers: a call tap is counted only for them, and without them none is (call-taps.ts). */
+  /**
+   * The site's pages and numbers: a call tap is counted only for them, and without them none is
+   * (call-taps.ts).
+   */
   callTaps?: TapSite;
   /** A shared limiter for call taps (Workers); by default CALL_TAPS_PER_MINUTE in this process's memory. */
   tapLimiter?: RateLimiter;
@@ -33,20 +38,45 @@ export interface RelayOptions {
   trustProxy?: number;
   /** The business phone, for the contact form's failure text. */
   phone: string;
-  /** The owner's price table the site was built with (content/pricing.yaml): the notice's estimate is worked out from it. */
+  /**
+   * The owner's price table the site was built with (content/pricing.yaml): the notice's estimate is worked
+   * out from it.
+   */
   prices?: PriceTable;
   /** The relay sends email: the result page's form names Resend beside it (decision 0063). */
   emailNotice?: boolean;
   answerBudgetMs?: number;
   now?: () => Date;
   log?: (message: string) => void;
-  /** The owner's button presses through Telegram's webhook (telegram/updates.ts); without it the webhook path is not found. */
+  /**
+   * The owner's button presses through Telegram's webhook (telegram/updates.ts); without it the webhook path
+   * is not found.
+   */
   updates?: { secret: string; handle(update: unknown): Promise<unknown> };
 }
 
-/** The options as the routes read them: defaults filled in, the limiters made, the site's taps checked by tapCheck. */
-export type Intake = Required<Pick<RelayOptions, "store" | "health" | "allowedOrigins" | "trustProxy" | "phone" | "answerBudgetMs" | "now" | "log" | "limiter" | "tapLimiter">> &
-  Pick<RelayOptions, "deliverNow" | "spam" | "updates" | "ownOrigin" | "prices" | "emailNotice"> & { ownTap: TapCheck | undefined };
+/**
+ * The options as the routes read them: defaults filled in, the limiters made, the site's taps checked by
+ * tapCheck.
+ */
+export type Intake = Required<
+  Pick<
+    RelayOptions,
+    | "store"
+    | "health"
+    | "allowedOrigins"
+    | "trustProxy"
+    | "phone"
+    | "answerBudgetMs"
+    | "now"
+    | "log"
+    | "limiter"
+    | "tapLimiter"
+  >
+> &
+  Pick<RelayOptions, "deliverNow" | "spam" | "updates" | "ownOrigin" | "prices" | "emailNotice"> & {
+    ownTap: TapCheck | undefined;
+  };
 
 /** Where a request came from, as the host saw the connection. */
 export type Client = { clientAddress?: string } | undefined;

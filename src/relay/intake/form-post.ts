@@ -17,15 +17,32 @@ import { keep, type Checked } from "./keep.ts";
 import type { Verdict } from "./spam.ts";
 import { unknownAddOns } from "./quote-estimate.ts";
 
-type Refused = { kind: "refused"; status: number; extra: Record<string, unknown>; headers?: Record<string, string> };
+type Refused = {
+  kind: "refused";
+  status: number;
+  extra: Record<string, unknown>;
+  headers?: Record<string, string>;
+};
 type Read = { kind: "fields"; fields: Fields } | { kind: "too long" } | { kind: "refused"; error: string };
 
 /** A request to a form's path (`form`) or to the proof's (no form). */
-export async function formRoute(intake: Intake, request: Request, url: URL, client: Client, form: FormKind | undefined): Promise<Response> {
+export async function formRoute(
+  intake: Intake,
+  request: Request,
+  url: URL,
+  client: Client,
+  form: FormKind | undefined,
+): Promise<Response> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   // A form posted without script: every answer to it, refusals too, is a page.
   const html = type === "application/x-www-form-urlencoded";
-  const answers = new Answers(request, url, form ?? "contact", html && request.method === "POST" && form !== undefined, intake);
+  const answers = new Answers(
+    request,
+    url,
+    form ?? "contact",
+    html && request.method === "POST" && form !== undefined,
+    intake,
+  );
 
   const origin = request.headers.get("Origin");
   if (origin && !sameHost(origin, url, intake.ownOrigin)) {
@@ -40,7 +57,8 @@ export async function formRoute(intake: Intake, request: Request, url: URL, clie
     headers.set("Access-Control-Max-Age", "86400");
     return new Response(null, { status: 204, headers });
   }
-  if (!form && (request.method === "GET" || request.method === "HEAD")) return proof(intake, url, answers.cors);
+  if (!form && (request.method === "GET" || request.method === "HEAD"))
+    return proof(intake, url, answers.cors);
   if (!form || request.method !== "POST") {
     const headers = new Headers(answers.cors);
     headers.set("Allow", methods);
@@ -53,31 +71,52 @@ export async function formRoute(intake: Intake, request: Request, url: URL, clie
   const reply = answers.with(read.fields);
 
   const checked = await check(intake, request, client, form, read.fields, answers.html);
-  if (checked.kind === "refused") return reply.reply(checked.status, "failed", checked.extra, checked.headers);
+  if (checked.kind === "refused")
+    return reply.reply(checked.status, "failed", checked.extra, checked.headers);
   return keep(intake, form, read.fields, checked, reply);
 }
 
-/** Posted from a site not in ALLOWED_ORIGINS: nothing is stored; a script is refused, a visitor without one gets what they typed back. */
-async function foreign({ log }: Intake, request: Request, answers: Answers, form: FormKind | undefined, origin: string): Promise<Response> {
+/**
+ * Posted from a site not in ALLOWED_ORIGINS: nothing is stored; a script is refused, a visitor without one
+ * gets what they typed back.
+ */
+async function foreign(
+  { log }: Intake,
+  request: Request,
+  answers: Answers,
+  form: FormKind | undefined,
+  origin: string,
+): Promise<Response> {
   if (!answers.html) return json(403, { ok: false, error: "this origin may not post here" }, answers.cors);
   // On a page of this relay's own, whose form posts here from this origin.
   const raw = await readBody(request);
   if (raw === undefined) return answers.tooLong();
-  log(`relay: ${form} form posted from ${origin}, not in ALLOWED_ORIGINS: refused, its visitor shown what they typed`);
+  log(
+    `relay: ${form} form posted from ${origin}, not in ALLOWED_ORIGINS: refused, its visitor shown what they typed`,
+  );
   return answers.with(formFields(raw)).reply(403, "failed");
 }
 
 /** A proof is signed for one form (decision 0056): the form's script names its form. */
 async function proof({ spam, now }: Intake, url: URL, cors: Headers): Promise<Response> {
   const proofForm = FORMS.find(([, kind]) => kind === url.searchParams.get("form"))?.[1];
-  if (!proofForm) return json(400, { ok: false, error: `name the form: ${proofPath("quote")} or ${proofPath("contact")}` }, cors);
+  if (!proofForm)
+    return json(
+      400,
+      { ok: false, error: `name the form: ${proofPath("quote")} or ${proofPath("contact")}` },
+      cors,
+    );
   return json(200, { token: spam ? await spam.issue("script", proofForm, now().getTime()) : "" }, cors);
 }
 
 /** Reading: the body, up to its limit, as fields. */
 async function readPost(request: Request, type: string): Promise<Read> {
   const html = type === "application/x-www-form-urlencoded";
-  if (type !== "application/json" && !html) return { kind: "refused", error: "send application/json (or a form as application/x-www-form-urlencoded)" };
+  if (type !== "application/json" && !html)
+    return {
+      kind: "refused",
+      error: "send application/json (or a form as application/x-www-form-urlencoded)",
+    };
   const raw = await readBody(request);
   if (raw === undefined) return { kind: "too long" };
   if (html) return { kind: "fields", fields: formFields(raw) };
@@ -91,18 +130,53 @@ async function readPost(request: Request, type: string): Promise<Read> {
 }
 
 /** The checks after reading, in order: the rate limit, the form's schema, the spam check. */
-async function check({ limiter, trustProxy, now, spam, prices }: Intake, request: Request, client: Client, form: FormKind, fields: Fields, html: boolean): Promise<Checked | Refused> {
+async function check(
+  { limiter, trustProxy, now, spam, prices }: Intake,
+  request: Request,
+  client: Client,
+  form: FormKind,
+  fields: Fields,
+  html: boolean,
+): Promise<Checked | Refused> {
   const allowed = await limiter.take(clientKey(request, client?.clientAddress, trustProxy));
   if (!allowed.ok) {
-    return { kind: "refused", status: 429, extra: { error: "too many submissions; try again in a minute" }, headers: { "Retry-After": String(allowed.retryAfterSeconds) } };
+    return {
+      kind: "refused",
+      status: 429,
+      extra: { error: "too many submissions; try again in a minute" },
+      headers: { "Retry-After": String(allowed.retryAfterSeconds) },
+    };
   }
   const parsed = BODIES[form].safeParse(fields);
-  const invalid = parsed.success ? (form === "quote" && unknownAddOns(prices, (parsed.data as QuoteBody).addOns).length ? ["addOns"] : []) : [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? "body")))];
-  if (!parsed.success || invalid.length) return { kind: "refused", status: 400, extra: { error: "some fields are missing or invalid", fields: invalid } };
+  const invalid = parsed.success
+    ? form === "quote" && unknownAddOns(prices, (parsed.data as QuoteBody).addOns).length
+      ? ["addOns"]
+      : []
+    : [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? "body")))];
+  if (!parsed.success || invalid.length)
+    return {
+      kind: "refused",
+      status: 400,
+      extra: { error: "some fields are missing or invalid", fields: invalid },
+    };
   const receivedAt = now().getTime();
   const body = parsed.data as QuoteBody & ContactBody;
-  const verdict: Verdict = spam ? await spam.check({ form, fields, body, scriptless: html }, receivedAt) : { kind: "person" };
-  // A proof younger than a person could type: a script's is a bot's; a plain form's was sent before its script ran, so it is asked to confirm.
-  const settled: Verdict = verdict.kind !== "early" ? verdict : html ? { kind: "unproven", reason: verdict.reason } : { kind: "spam", reason: verdict.reason };
-  return { kind: "checked", body, receivedAt, verdict: settled, id: await leadId(form, fields.submissionId, body, receivedAt) };
+  const verdict: Verdict = spam
+    ? await spam.check({ form, fields, body, scriptless: html }, receivedAt)
+    : { kind: "person" };
+  // A proof younger than a person could type: a script's is a bot's; a plain form's was sent before its
+  // script ran, so it is asked to confirm.
+  const settled: Verdict =
+    verdict.kind !== "early"
+      ? verdict
+      : html
+        ? { kind: "unproven", reason: verdict.reason }
+        : { kind: "spam", reason: verdict.reason };
+  return {
+    kind: "checked",
+    body,
+    receivedAt,
+    verdict: settled,
+    id: await leadId(form, fields.submissionId, body, receivedAt),
+  };
 }

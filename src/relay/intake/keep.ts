@@ -15,7 +15,10 @@ import type { Reply } from "./answers.ts";
 import type { Fields, Intake } from "./context.ts";
 import type { Verdict } from "./spam.ts";
 
-/** A post that passed the checks (form-post.ts): its parsed body, when it came, the spam check's verdict and its lead's id. */
+/**
+ * A post that passed the checks (form-post.ts): its parsed body, when it came, the spam check's verdict and
+ * its lead's id.
+ */
 export interface Checked {
   kind: "checked";
   body: QuoteBody & ContactBody;
@@ -25,17 +28,30 @@ export interface Checked {
 }
 
 /** Stores the lead (or finds the one it repeats or confirms), then answers. */
-export async function keep(intake: Intake, form: FormKind, fields: Fields, { body, receivedAt, verdict, id }: Checked, reply: Reply): Promise<Response> {
+export async function keep(
+  intake: Intake,
+  form: FormKind,
+  fields: Fields,
+  { body, receivedAt, verdict, id }: Checked,
+  reply: Reply,
+): Promise<Response> {
   const { store, spam, log } = intake;
   // A script-less visitor without a proof is asked once to confirm; a script without one is a bare POST.
   const confirming = verdict.kind === "unproven" && reply.html;
-  const confirmPage = async () => reply.reply(200, "confirm", {}, undefined, await spam!.issue("page", form, receivedAt));
-  let spamReason = verdict.kind === "spam" || (verdict.kind === "unproven" && !confirming) ? verdict.reason : undefined;
+  const confirmPage = async () =>
+    reply.reply(200, "confirm", {}, undefined, await spam!.issue("page", form, receivedAt));
+  let spamReason =
+    verdict.kind === "spam" || (verdict.kind === "unproven" && !confirming) ? verdict.reason : undefined;
   try {
     const earlier = (await store.get(id.id)) ?? (id.repeatOf ? await store.get(id.repeatOf) : undefined);
     if (earlier) {
-      // The confirmation of a script-less post: the lead it confirms goes out now, if its proof was not used for another.
-      if (earlier.status === "unconfirmed" && verdict.kind === "person" && (await proofIsFor(intake, verdict, earlier.id, receivedAt))) {
+      // The confirmation of a script-less post: the lead it confirms goes out now, if its proof was not used
+      // for another.
+      if (
+        earlier.status === "unconfirmed" &&
+        verdict.kind === "person" &&
+        (await proofIsFor(intake, verdict, earlier.id, receivedAt))
+      ) {
         await store.requeue(earlier.id, receivedAt);
         log(`relay: ${form} form: lead ${earlier.id} confirmed by its visitor`);
         await headStart(intake, earlier.id);
@@ -44,11 +60,15 @@ export async function keep(intake: Intake, form: FormKind, fields: Fields, { bod
       log(`relay: ${form} form: a repeat of lead ${earlier.id}; nothing new stored`);
       return confirming ? confirmPage() : reply.sent();
     }
-    if (verdict.kind === "person" && !(await proofIsFor(intake, verdict, id.id, receivedAt))) spamReason = "a proof already used for another lead";
+    if (verdict.kind === "person" && !(await proofIsFor(intake, verdict, id.id, receivedAt)))
+      spamReason = "a proof already used for another lead";
     const attribution = attributionOf(fields);
     const from = attributionLine(attribution);
     const estimate = form === "quote" ? quoteEstimate(intake.prices, body) : {};
-    const parts = form === "quote" ? quoteNotices(body, new Date(receivedAt), undefined, from, estimate.line) : contactNotices(body, new Date(receivedAt), undefined, from);
+    const parts =
+      form === "quote"
+        ? quoteNotices(body, new Date(receivedAt), undefined, from, estimate.line)
+        : contactNotices(body, new Date(receivedAt), undefined, from);
     const status = confirming ? "unconfirmed" : spamReason ? "spam" : "pending";
     await store.add({ id: id.id, form, fields: body, parts, receivedAt, status, spamReason, attribution });
     if (form === "quote") await keepQuoteDetails(store.sql, id.id, body, estimate);
@@ -80,6 +100,9 @@ async function proofIsFor({ store }: Intake, verdict: Verdict, id: string, at: n
 async function headStart({ deliverNow, answerBudgetMs }: Intake, id: string): Promise<void> {
   if (!deliverNow) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([deliverNow(id), new Promise<void>((resolve) => (timer = setTimeout(resolve, answerBudgetMs)))]);
+  await Promise.race([
+    deliverNow(id),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, answerBudgetMs))),
+  ]);
   clearTimeout(timer);
 }

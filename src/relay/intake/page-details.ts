@@ -11,10 +11,15 @@ import { RESULT_MARKUP } from "./result-markup.ts";
 
 /** Whether the post came from the quote page: its page field, or any detail it carries. */
 export const fromQuotePage = (values: Record<string, string>) =>
-  values.page === QUOTE_PATH || DETAIL_FIELDS.some((f) => values[f.name]) || Object.keys(values).some((k) => k.startsWith(ADD_ON_PREFIX));
+  values.page === QUOTE_PATH ||
+  DETAIL_FIELDS.some((f) => values[f.name]) ||
+  Object.keys(values).some((k) => k.startsWith(ADD_ON_PREFIX));
 
 /** The details' markup holding `values` (the fields as posted). */
-export function detailsAgain(values: Record<string, string>, choose: (markup: string, name: string, value: string) => string): string {
+export function detailsAgain(
+  values: Record<string, string>,
+  choose: (markup: string, name: string, value: string) => string,
+): string {
   let markup: string = RESULT_MARKUP.details;
   const text: Record<string, string> = {};
   for (const field of DETAIL_FIELDS) {
@@ -33,4 +38,5 @@ export function detailsAgain(values: Record<string, string>, choose: (markup: st
 }
 
 /** The radio or tick box named `name` with `value` checked. */
-const check = (markup: string, name: string, value: string) => markup.replace(` name="${name}" value="${value}"`, ` name="${name}" value="${value}" checked=""`);
+const check = (markup: string, name: string, value: string) =>
+  markup.replace(` name="${name}" value="${value}"`, ` name="${name}" value="${value}" checked=""`);

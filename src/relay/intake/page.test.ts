@@ -3,27 +3,57 @@ import { describe, expect, it } from "vitest";
 import { readResultPage } from "../../testing/result-page.ts";
 import { CONFIRM_NOTICE, resultPage, type ResultPage } from "./page.ts";
 
-const base: ResultPage = { form: "contact", mode: "failed", notice: { title: "Error", text: "Try again." }, values: {}, action: "/api/contact", back: "https://www.example.com/contact-us/" };
+const base: ResultPage = {
+  form: "contact",
+  mode: "failed",
+  notice: { title: "Error", text: "Try again." },
+  values: {},
+  action: "/api/contact",
+  back: "https://www.example.com/contact-us/",
+};
 
 describe("the result page", () => {
   it("holds what was typed exactly, slot markers and markup included, and fills nothing from it", () => {
-    const typed = { name: "\uE000title\uE001 <b>", email: "a@b.co", phone: "\uE002form\uE003", service: "bond-cleaning", message: "\n\uE000text\uE001 & </textarea>" };
+    const typed = {
+      name: "\uE000title\uE001 <b>",
+      email: "a@b.co",
+      phone: "\uE002form\uE003",
+      service: "bond-cleaning",
+      message: "\n\uE000text\uE001 & </textarea>",
+    };
     const page = readResultPage(resultPage({ ...base, values: typed }));
     expect(page.form?.values).toEqual({ ...typed, back: base.back });
     expect([page.title, page.text]).toEqual(["Error", "Try again."]);
   });
 
   it("says each outcome in its own live region and offers the form again only where it can be sent again", () => {
-    const read = (mode: ResultPage["mode"], proof?: string) => readResultPage(resultPage({ ...base, mode, proof, notice: mode === "confirm" ? CONFIRM_NOTICE : base.notice }));
-    expect(read("sent")).toMatchObject({ role: "status", form: undefined, back: { href: base.back, text: "Back to the site" } });
-    expect(read("refused")).toMatchObject({ role: "alert", form: undefined, back: { text: "Back to the form" } });
+    const read = (mode: ResultPage["mode"], proof?: string) =>
+      readResultPage(
+        resultPage({ ...base, mode, proof, notice: mode === "confirm" ? CONFIRM_NOTICE : base.notice }),
+      );
+    expect(read("sent")).toMatchObject({
+      role: "status",
+      form: undefined,
+      back: { href: base.back, text: "Back to the site" },
+    });
+    expect(read("refused")).toMatchObject({
+      role: "alert",
+      form: undefined,
+      back: { text: "Back to the form" },
+    });
     expect(read("failed")).toMatchObject({ role: "alert", form: { action: "/api/contact" } });
     expect(read("failed").form?.values).not.toHaveProperty("proof");
-    expect(read("confirm", "p.1")).toMatchObject({ role: "status", title: CONFIRM_NOTICE.title, form: { values: { proof: "p.1", back: base.back } } });
+    expect(read("confirm", "p.1")).toMatchObject({
+      role: "status",
+      title: CONFIRM_NOTICE.title,
+      form: { values: { proof: "p.1", back: base.back } },
+    });
   });
 
   it("chooses only a service the form offers, and links the privacy policy on the site the visitor came from", () => {
-    expect(readResultPage(resultPage({ ...base, values: { service: "made-up" } })).form?.values.service).toBe("");
+    expect(readResultPage(resultPage({ ...base, values: { service: "made-up" } })).form?.values.service).toBe(
+      "",
+    );
     expect(resultPage(base)).toContain('href="https://www.example.com/privacy-policy/"');
     expect(resultPage({ ...base, back: "/contact-us/" })).toContain('href="/privacy-policy/"');
   });
@@ -39,14 +69,45 @@ describe("the result page for a post from the quote page", () => {
   const quote: ResultPage = { ...base, form: "quote", action: "/api/quote", back: "/quote/" };
 
   it("holds the details chosen: the service, the radios, the counts, the day and the add-ons", () => {
-    const values = { page: "/quote/", name: "Ana", service: "bond-cleaning", propertyType: "house", bedrooms: "3", bathrooms: "2", storeys: "2", date: "2026-12-12", timeWindow: "morning", "addOn.carpet-steam": "3", "addOn.garage": "1" };
+    const values = {
+      page: "/quote/",
+      name: "Ana",
+      service: "bond-cleaning",
+      propertyType: "house",
+      bedrooms: "3",
+      bathrooms: "2",
+      storeys: "2",
+      date: "2026-12-12",
+      timeWindow: "morning",
+      "addOn.carpet-steam": "3",
+      "addOn.garage": "1",
+    };
     const page = readResultPage(resultPage({ ...quote, values }));
-    expect(page.form!.values).toMatchObject({ service: "bond-cleaning", propertyType: "house", bedrooms: "3", bathrooms: "2", storeys: "2", date: "2026-12-12", timeWindow: "morning", "addOn.carpet-steam": "3", "addOn.garage": "1", "addOn.oven": "", name: "Ana" });
+    expect(page.form!.values).toMatchObject({
+      service: "bond-cleaning",
+      propertyType: "house",
+      bedrooms: "3",
+      bathrooms: "2",
+      storeys: "2",
+      date: "2026-12-12",
+      timeWindow: "morning",
+      "addOn.carpet-steam": "3",
+      "addOn.garage": "1",
+      "addOn.oven": "",
+      name: "Ana",
+    });
   });
 
   it("chooses nothing the form does not offer, and shows no details for the home hero's post", () => {
-    const page = readResultPage(resultPage({ ...quote, values: { page: "/quote/", propertyType: "castle", timeWindow: "\" checked=\"" } }));
+    const page = readResultPage(
+      resultPage({
+        ...quote,
+        values: { page: "/quote/", propertyType: "castle", timeWindow: '" checked="' },
+      }),
+    );
     expect(page.form!.values).toMatchObject({ propertyType: "", timeWindow: "" });
-    expect(readResultPage(resultPage({ ...quote, values: { page: "/", name: "Bo" } })).form!.values).not.toHaveProperty("bedrooms");
+    expect(
+      readResultPage(resultPage({ ...quote, values: { page: "/", name: "Bo" } })).form!.values,
+    ).not.toHaveProperty("bedrooms");
   });
 });

@@ -21,21 +21,32 @@ import { detailsAgain, fromQuotePage } from "./page-details.ts";
 
 export { BACK_FIELD } from "../../shared/slots.ts";
 
-/** What a script-less visitor whose post carried no proof is asked (the form's script does this step unseen). */
-export const CONFIRM_NOTICE: Notice = { title: "Please confirm your message", text: "To keep spam out we ask this once: check what you typed below, then press Send." };
+/**
+ * What a script-less visitor whose post carried no proof is asked (the form's script does this step unseen).
+ */
+export const CONFIRM_NOTICE: Notice = {
+  title: "Please confirm your message",
+  text: "To keep spam out we ask this once: check what you typed below, then press Send.",
+};
 
-/** A script-less post over the body limit, whose text the relay never read: the browser's Back button usually still holds it. */
+/**
+ * A script-less post over the body limit, whose text the relay never read: the browser's Back button usually
+ * still holds it.
+ */
 export function tooLongNotice(form: FormKind, phone: string): Notice {
   const what = form === "quote" ? "request" : "message";
   const call = phone ? `, or call us directly at ${phone}` : ", or call us directly";
-  return { title: `Your ${what} is too long`, text: `It was not sent. Go back with your browser's Back button (what you typed is usually still there), shorten it and send it again${call}.` };
+  return {
+    title: `Your ${what} is too long`,
+    text: `It was not sent. Go back with your browser's Back button (what you typed is usually still there), shorten it and send it again${call}.`,
+  };
 }
 
 export interface ResultPage {
   form: FormKind;
   /**
-   * sent: the notice only; failed: the notice and the form again; confirm: the form again with a proof, to press Send once more;
-   * refused: a failure whose body was never read (too long), so the notice only.
+   * sent: the notice only; failed: the notice and the form again; confirm: the form again with a proof, to
+   * press Send once more; refused: a failure whose body was never read (too long), so the notice only.
    */
   mode: "sent" | "failed" | "confirm" | "refused";
   notice: Notice;
@@ -47,22 +58,57 @@ export interface ResultPage {
   back: string;
   /** With mode confirm: the proof the form carries. */
   proof?: string;
-  /** The relay sends email: the form shown again carries the collection notice's email sentence (decision 0063). */
+  /**
+   * The relay sends email: the form shown again carries the collection notice's email sentence (decision
+   * 0063).
+   */
   emailNotice?: boolean;
 }
 
-const TONE: Record<ResultPage["mode"], NoticeTone> = { sent: "success", failed: "error", refused: "error", confirm: "confirm" };
+const TONE: Record<ResultPage["mode"], NoticeTone> = {
+  sent: "success",
+  failed: "error",
+  refused: "error",
+  confirm: "confirm",
+};
 
-export function resultPage({ form, mode, notice, values, action, back, proof, emailNotice }: ResultPage): string {
+export function resultPage({
+  form,
+  mode,
+  notice,
+  values,
+  action,
+  back,
+  proof,
+  emailNotice,
+}: ResultPage): string {
   const tone = TONE[mode];
   const shown = fillSlots(RESULT_MARKUP.notice[tone], { title: notice.title, text: notice.text });
   const again = mode === "failed" || mode === "confirm" ? formAgain(form, values, action, back, proof) : "";
-  const text = { title: notice.title, role: tone === "error" ? "alert" : "status", back, backText: mode === "refused" ? "Back to the form" : "Back to the site" };
-  return fillSlots(RESULT_MARKUP.page, text, { notice: shown, form: again, emailNotice: again && emailNotice ? RESULT_MARKUP.emailNotice : "" });
+  const text = {
+    title: notice.title,
+    role: tone === "error" ? "alert" : "status",
+    back,
+    backText: mode === "refused" ? "Back to the form" : "Back to the site",
+  };
+  return fillSlots(RESULT_MARKUP.page, text, {
+    notice: shown,
+    form: again,
+    emailNotice: again && emailNotice ? RESULT_MARKUP.emailNotice : "",
+  });
 }
 
-function formAgain(form: FormKind, values: Record<string, string>, action: string, back: string, proof: string | undefined): string {
-  const [intro, button] = proof === undefined ? ["This is what you typed; you can send it again.", "Send again"] : ["This is what you typed.", "Send"];
+function formAgain(
+  form: FormKind,
+  values: Record<string, string>,
+  action: string,
+  back: string,
+  proof: string | undefined,
+): string {
+  const [intro, button] =
+    proof === undefined
+      ? ["This is what you typed; you can send it again.", "Send again"]
+      : ["This is what you typed.", "Send"];
   const text: Record<string, string> = { action, back, intro, button, privacy: privacyPolicy(back) };
   let markup: string = RESULT_MARKUP.form[form];
   for (const field of FORM_FIELDS[form]) {
@@ -81,13 +127,17 @@ function formAgain(form: FormKind, values: Record<string, string>, action: strin
 function choose(markup: string, name: string, value: string): string {
   const start = markup.indexOf(` name="${name}"`);
   const end = markup.indexOf("</select>", start);
-  const select = markup.slice(start, end).replace(' selected=""', "").replace(`<option value="${value}">`, `<option value="${value}" selected="">`);
+  const select = markup
+    .slice(start, end)
+    .replace(' selected=""', "")
+    .replace(`<option value="${value}">`, `<option value="${value}" selected="">`);
   return markup.slice(0, start) + select + markup.slice(end);
 }
 
 /**
  * The forms' collection notice (APP 5) links to the site's privacy policy: on the site the visitor came from
- * (`back`, a page of this site or of an origin allowed to post here), so a relay on another host than the site
- * still links to the site's page.
+ * (`back`, a page of this site or of an origin allowed to post here), so a relay on another host than the
+ * site still links to the site's page.
  */
-const privacyPolicy = (back: string) => (/^https?:/.test(back) ? new URL(PRIVACY_PATH, back).href : PRIVACY_PATH);
+const privacyPolicy = (back: string) =>
+  /^https?:/.test(back) ? new URL(PRIVACY_PATH, back).href : PRIVACY_PATH;

@@ -15,7 +15,10 @@ export interface RateLimiter {
 
 const WINDOW_MS = 60_000;
 
-export function rateLimiter(perMinute: number, now: () => number = Date.now): { take(client: string): Allowance } {
+export function rateLimiter(
+  perMinute: number,
+  now: () => number = Date.now,
+): { take(client: string): Allowance } {
   const seen = new Map<string, number[]>();
   let lastSweep = now();
   return {

@@ -33,8 +33,10 @@ export function createRelay(options: RelayOptions): RelayHandler {
   const intake = intakeOf(options);
   return async (request, client) => {
     const url = new URL(request.url);
-    // A path that starts with two slashes reads as another host to anything that resolves it (the Node adapter refuses such targets too).
-    if (/^\/[/\\]/.test(url.pathname)) return json(400, { ok: false, error: "a request target starts with exactly one /" });
+    // A path that starts with two slashes reads as another host to anything that resolves it (the Node
+    // adapter refuses such targets too).
+    if (/^\/[/\\]/.test(url.pathname))
+      return json(400, { ok: false, error: "a request target starts with exactly one /" });
     if (at(url, HEALTH_PATH) && (request.method === "GET" || request.method === "HEAD")) {
       const state = await intake.health();
       return json(state.ok ? 200 : 503, state);
@@ -47,11 +49,22 @@ export function createRelay(options: RelayOptions): RelayHandler {
   };
 }
 
-/** The options with their defaults: a limiter in this process's memory where the host shares none, the site's taps checked. */
+/**
+ * The options with their defaults: a limiter in this process's memory where the host shares none, the site's
+ * taps checked.
+ */
 function intakeOf(options: RelayOptions): Intake {
-  const { answerBudgetMs = ANSWER_BUDGET_MS, now = () => new Date(), log = logLine, trustProxy = 0 } = options;
+  const {
+    answerBudgetMs = ANSWER_BUDGET_MS,
+    now = () => new Date(),
+    log = logLine,
+    trustProxy = 0,
+  } = options;
   const ownTap = options.callTaps && tapCheck(options.callTaps);
-  if (!ownTap) log("relay: call taps are not counted: the relay has no list of the site's pages and numbers (on Node, from content/; on Workers, SITE_FACTS and SITE_PAGES, which npm run relay:deploy sets)");
+  if (!ownTap)
+    log(
+      "relay: call taps are not counted: the relay has no list of the site's pages and numbers (on Node, from content/; on Workers, SITE_FACTS and SITE_PAGES, which npm run relay:deploy sets)",
+    );
   return {
     ...options,
     answerBudgetMs,

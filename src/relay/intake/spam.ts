@@ -29,12 +29,20 @@ export const MIN_PROOF_AGE_MS: Record<ProofKind, number> = { script: SCRIPT_PROO
 const MAX_LINKS = 3;
 
 /**
- * early: a proof younger than a person could have typed; for a script that is a bot, for a plain form post (sent before its script ran) it is asked to confirm.
- * person: `signature` names the proof it carried (its MAC, in the one spelling the relay writes), which is good for one lead.
+ * early: a proof younger than a person could have typed; for a script that is a bot, for a plain form post
+ * (sent before its script ran) it is asked to confirm. person: `signature` names the proof it carried (its
+ * MAC, in the one spelling the relay writes), which is good for one lead.
  */
-export type Verdict = { kind: "person"; signature?: string } | { kind: "spam"; reason: string } | { kind: "unproven"; reason: string } | { kind: "early"; reason: string };
+export type Verdict =
+  | { kind: "person"; signature?: string }
+  | { kind: "spam"; reason: string }
+  | { kind: "unproven"; reason: string }
+  | { kind: "early"; reason: string };
 
-/** A post to be checked: the form it was posted to, its fields as read and as parsed, and whether it came without script (urlencoded). */
+/**
+ * A post to be checked: the form it was posted to, its fields as read and as parsed, and whether it came
+ * without script (urlencoded).
+ */
 export interface CheckedPost {
   form: FormKind;
   fields: Record<string, unknown>;
@@ -43,7 +51,10 @@ export interface CheckedPost {
 }
 
 export interface SpamGuard {
-  /** A proof for one form: `script` for the form's script (GET /api/proof?form=…), `page` for the relay's own confirmation page. */
+  /**
+   * A proof for one form: `script` for the form's script (GET /api/proof?form=…), `page` for the relay's own
+   * confirmation page.
+   */
   issue(kind: ProofKind, form: FormKind, now: number): Promise<string>;
   check(post: CheckedPost, now: number): Promise<Verdict>;
 }
@@ -63,9 +74,16 @@ export function contentSigns(body: Record<string, string>): string | undefined {
 }
 
 export async function spamGuard(key: string): Promise<SpamGuard> {
-  const hmac = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  const hmac = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(key),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
   const bytes = (text: string) => new TextEncoder().encode(text);
-  const sign = async (payload: string) => toBase64url(new Uint8Array(await crypto.subtle.sign("HMAC", hmac, bytes(payload))));
+  const sign = async (payload: string) =>
+    toBase64url(new Uint8Array(await crypto.subtle.sign("HMAC", hmac, bytes(payload))));
   // crypto.subtle.verify compares in constant time.
   const verify = async (payload: string, mac: string) => {
     const signature = fromBase64url(mac);
@@ -74,7 +92,8 @@ export async function spamGuard(key: string): Promise<SpamGuard> {
 
   return {
     async issue(kind, form, now) {
-      // A random part: two visitors given a proof in the same millisecond get two proofs, each good for one lead.
+      // A random part: two visitors given a proof in the same millisecond get two proofs, each good for one
+      // lead.
       const payload = `${now}.${kind}.${form}.${toHex(crypto.getRandomValues(new Uint8Array(8)))}`;
       return `${payload}.${await sign(payload)}`;
     },
@@ -82,18 +101,32 @@ export async function spamGuard(key: string): Promise<SpamGuard> {
       const signs = contentSigns(body);
       if (signs) return { kind: "spam", reason: signs };
       const proof = fields.proof;
-      if (typeof proof !== "string" || proof === "") return { kind: "unproven", reason: "no proof the form was loaded" };
-      // issued.kind.form.nonce.signature. A proof of an older shape (without its form) is refused as unsigned: it had a day to live.
+      if (typeof proof !== "string" || proof === "")
+        return { kind: "unproven", reason: "no proof the form was loaded" };
+      // issued.kind.form.nonce.signature. A proof of an older shape (without its form) is refused as
+      // unsigned: it had a day to live.
       const parts = proof.split(".");
       const [issued, kind, signedFor, nonce, mac] = parts;
-      const shape = parts.length === 5 && /^\d+$/.test(issued) && (kind === "script" || kind === "page") && (signedFor === "quote" || signedFor === "contact") && /^[0-9a-f]{16}$/.test(nonce);
-      if (!shape || !(await verify(parts.slice(0, -1).join("."), mac))) return { kind: "unproven", reason: "a proof the relay did not sign" };
+      const shape =
+        parts.length === 5 &&
+        /^\d+$/.test(issued) &&
+        (kind === "script" || kind === "page") &&
+        (signedFor === "quote" || signedFor === "contact") &&
+        /^[0-9a-f]{16}$/.test(nonce);
+      if (!shape || !(await verify(parts.slice(0, -1).join("."), mac)))
+        return { kind: "unproven", reason: "a proof the relay did not sign" };
       if (signedFor !== form) return { kind: "unproven", reason: `a proof for the ${signedFor} form` };
-      // The confirmation page's proof has the shorter time trap, for a person pressing Send on that page; a script never needs it.
-      if (kind === "page" && !scriptless) return { kind: "spam", reason: "a confirmation page's proof sent by a script" };
+      // The confirmation page's proof has the shorter time trap, for a person pressing Send on that page; a
+      // script never needs it.
+      if (kind === "page" && !scriptless)
+        return { kind: "spam", reason: "a confirmation page's proof sent by a script" };
       const age = now - Number(issued);
       if (age > MAX_PROOF_AGE_MS) return { kind: "unproven", reason: "a stale proof" };
-      if (age < MIN_PROOF_AGE_MS[kind]) return { kind: "early", reason: `sent ${Math.max(0, age)} ms after the form was ${kind === "script" ? "opened" : "shown again"}` };
+      if (age < MIN_PROOF_AGE_MS[kind])
+        return {
+          kind: "early",
+          reason: `sent ${Math.max(0, age)} ms after the form was ${kind === "script" ? "opened" : "shown again"}`,
+        };
       return { kind: "person", signature: mac };
     },
   };
@@ -111,8 +144,14 @@ function fromBase64url(text: string | undefined): Uint8Array<ArrayBuffer> | unde
   return toBase64url(mac) === text ? mac : undefined;
 }
 
-/** The spam check the settings ask for: signed with SPAM_KEY, else with a key made once and kept in the lead store; none with SPAM_CHECKS=off. */
-export async function spamGuardFor(config: Pick<RelayConfig, "SPAM_CHECKS" | "SPAM_KEY">, store: LeadStore): Promise<SpamGuard | undefined> {
+/**
+ * The spam check the settings ask for: signed with SPAM_KEY, else with a key made once and kept in the lead
+ * store; none with SPAM_CHECKS=off.
+ */
+export async function spamGuardFor(
+  config: Pick<RelayConfig, "SPAM_CHECKS" | "SPAM_KEY">,
+  store: LeadStore,
+): Promise<SpamGuard | undefined> {
   if (config.SPAM_CHECKS !== "on") return undefined;
   return spamGuard(config.SPAM_KEY ?? (await store.settings.kept("spam-key", newSpamKey)));
 }

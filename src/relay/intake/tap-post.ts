@@ -18,7 +18,12 @@ export const CALL_TAPS_PER_MINUTE = 10;
 /** User agents that say they are crawlers or previewers: their taps are not counted. */
 const BOT_AGENT = /bot|crawl|spider|slurp|preview|headless|lighthouse|python|curl|wget|httpclient/i;
 
-export async function tapPost({ store, allowedOrigins, ownOrigin, ownTap, tapLimiter, trustProxy, now }: Intake, request: Request, url: URL, client: Client): Promise<Response> {
+export async function tapPost(
+  { store, allowedOrigins, ownOrigin, ownTap, tapLimiter, trustProxy, now }: Intake,
+  request: Request,
+  url: URL,
+  client: Client,
+): Promise<Response> {
   const origin = request.headers.get("Origin");
   const headers = new Headers({ Vary: "Origin" });
   const ours = origin !== null && (sameHost(origin, url, ownOrigin) || allowedOrigins.includes(origin));
@@ -35,11 +40,18 @@ export async function tapPost({ store, allowedOrigins, ownOrigin, ownTap, tapLim
     return json(400, { ok: false, error: "send {page, number}" }, headers);
   }
   const page = attributionValue(tap?.page);
-  const number = typeof tap?.number === "string" && /^[\d +()-]{6,30}$/.test(tap.number) ? tap.number.trim() : undefined;
-  if (!page?.startsWith("/") || page.startsWith("//") || !number) return json(400, { ok: false, error: "send {page, number}" }, headers);
+  const number =
+    typeof tap?.number === "string" && /^[\d +()-]{6,30}$/.test(tap.number) ? tap.number.trim() : undefined;
+  if (!page?.startsWith("/") || page.startsWith("//") || !number)
+    return json(400, { ok: false, error: "send {page, number}" }, headers);
   const agent = request.headers.get("User-Agent") ?? "";
   const own = ownTap?.(page, number);
-  const counted = own && ours && agent !== "" && !BOT_AGENT.test(agent) && (await tapLimiter.take(clientKey(request, client?.clientAddress, trustProxy))).ok;
+  const counted =
+    own &&
+    ours &&
+    agent !== "" &&
+    !BOT_AGENT.test(agent) &&
+    (await tapLimiter.take(clientKey(request, client?.clientAddress, trustProxy))).ok;
   if (counted) await store.countCallTap(brisbane(now().getTime()).date, own.page, own.number);
   return new Response(null, { status: 204, headers });
 }

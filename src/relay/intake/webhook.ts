@@ -8,9 +8,15 @@ import { json } from "./answers.ts";
 import { readBody } from "./body.ts";
 import type { RelayOptions } from "./context.ts";
 
-export async function webhook(request: Request, updates: NonNullable<RelayOptions["updates"]>, log: (message: string) => void): Promise<Response> {
-  if (request.method !== "POST") return json(405, { ok: false, error: "use POST" }, new Headers({ Allow: "POST" }));
-  if (!sameSecret(request.headers.get("X-Telegram-Bot-Api-Secret-Token") ?? "", updates.secret)) return json(401, { ok: false, error: "not Telegram" });
+export async function webhook(
+  request: Request,
+  updates: NonNullable<RelayOptions["updates"]>,
+  log: (message: string) => void,
+): Promise<Response> {
+  if (request.method !== "POST")
+    return json(405, { ok: false, error: "use POST" }, new Headers({ Allow: "POST" }));
+  if (!sameSecret(request.headers.get("X-Telegram-Bot-Api-Secret-Token") ?? "", updates.secret))
+    return json(401, { ok: false, error: "not Telegram" });
   const raw = await readBody(request);
   let update: unknown;
   try {
@@ -22,7 +28,9 @@ export async function webhook(request: Request, updates: NonNullable<RelayOption
     await updates.handle(update);
   } catch (error) {
     // Telegram sends an update again until it is answered 2xx; the update id keeps it from counting twice.
-    log(`relay: a Telegram update could not be handled, Telegram will send it again: ${(error as Error).message}`);
+    log(
+      `relay: a Telegram update could not be handled, Telegram will send it again: ${(error as Error).message}`,
+    );
     return json(500, { ok: false, error: "try again" });
   }
   return json(200, { ok: true });

@@ -25,7 +25,9 @@ export interface EmailRecord {
   firstAttemptAt: number | null;
   nextAttemptAt: number;
   lastError: string | null;
-  /** An attempt began and its answer was not recorded: the email may have gone (the key makes a retry safe). */
+  /**
+   * An attempt began and its answer was not recorded: the email may have gone (the key makes a retry safe).
+   */
   uncertain: boolean;
   sentAt: number | null;
   providerId: string | null;
@@ -77,7 +79,10 @@ export const PER_ADDRESS_MS = 24 * HOUR_MS;
 /** Statuses that count against the limits: recorded to go, or gone. */
 const COUNTED = "status IN ('pending', 'sent')";
 const CONFIRMATION = "'visitor-confirmation'";
-/** The same inbox: its mailboxKey, or for a row from before migration 0014 (no key) the address in any case. Takes the key and the address. */
+/**
+ * The same inbox: its mailboxKey, or for a row from before migration 0014 (no key) the address in any case.
+ * Takes the key and the address.
+ */
 const SAME_INBOX = "(mailbox = ? OR (mailbox IS NULL AND recipient = ? COLLATE NOCASE))";
 
 /** Leads that passed the spam check (never spam or unconfirmed) and have no confirmation row yet. */
@@ -87,10 +92,16 @@ const UNCONFIRMED_LEADS = `SELECT id, fields FROM leads WHERE status IN ('pendin
 export class EmailRecords {
   constructor(private readonly sql: Sql) {}
 
-  /** Leads received after `since` that passed the spam check and have no confirmation recorded, with the address they gave. */
+  /**
+   * Leads received after `since` that passed the spam check and have no confirmation recorded, with the
+   * address they gave.
+   */
   async leadsToConfirm(since: number, limit = 20): Promise<{ id: string; email: string }[]> {
     const rows = await this.sql.all<{ id: string; fields: string }>(UNCONFIRMED_LEADS, [since, limit]);
-    return rows.map((r) => ({ id: r.id, email: String((JSON.parse(r.fields) as Record<string, unknown>).email ?? "") }));
+    return rows.map((r) => ({
+      id: r.id,
+      email: String((JSON.parse(r.fields) as Record<string, unknown>).email ?? ""),
+    }));
   }
 
   /**
@@ -99,7 +110,12 @@ export class EmailRecords {
    * last 24 hours, fewer than `perHour` in the last hour. Otherwise records it not sent, saying
    * which limit. Answers the status recorded (undefined: the lead had a row already).
    */
-  async recordConfirmation(leadId: string, to: string, now: number, perHour: number): Promise<EmailStatus | undefined> {
+  async recordConfirmation(
+    leadId: string,
+    to: string,
+    now: number,
+    perHour: number,
+  ): Promise<EmailStatus | undefined> {
     const mailbox = mailboxKey(to);
     const pending = await this.sql.run(
       `INSERT INTO lead_emails (lead_id, kind, recipient, mailbox, status, created_at, next_attempt_at) SELECT ?, ${CONFIRMATION}, ?, ?, 'pending', ?, ?
@@ -109,27 +125,31 @@ export class EmailRecords {
       [leadId, to, mailbox, now, now, mailbox, to, now - PER_ADDRESS_MS, now - HOUR_MS, perHour],
     );
     if (pending) return "pending";
-    const [same] = await this.sql.all<{ n: number }>(`SELECT COUNT(*) AS n FROM lead_emails WHERE kind = ${CONFIRMATION} AND ${SAME_INBOX} AND ${COUNTED} AND created_at > ? AND lead_id != ?`, [
-      mailbox,
-      to,
-      now - PER_ADDRESS_MS,
-      leadId,
-    ]);
-    const why = Number(same?.n) ? "a confirmation went to this address in the last 24 hours" : `the ceiling of ${perHour} confirmations an hour was reached (EMAIL_CONFIRMATIONS_PER_HOUR)`;
-    return (await this.recordNotSent(leadId, "visitor-confirmation", to, `not sent: ${why}`, now)) ? "not-sent" : undefined;
+    const [same] = await this.sql.all<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM lead_emails WHERE kind = ${CONFIRMATION} AND ${SAME_INBOX} AND ${COUNTED} AND created_at > ? AND lead_id != ?`,
+      [mailbox, to, now - PER_ADDRESS_MS, leadId],
+    );
+    const why = Number(same?.n)
+      ? "a confirmation went to this address in the last 24 hours"
+      : `the ceiling of ${perHour} confirmations an hour was reached (EMAIL_CONFIRMATIONS_PER_HOUR)`;
+    return (await this.recordNotSent(leadId, "visitor-confirmation", to, `not sent: ${why}`, now))
+      ? "not-sent"
+      : undefined;
   }
 
   /** An email that will not be sent, with why; false when the lead had a row of this kind already. */
-  async recordNotSent(leadId: string, kind: EmailKind, to: string | null, reason: string, now: number): Promise<boolean> {
+  async recordNotSent(
+    leadId: string,
+    kind: EmailKind,
+    to: string | null,
+    reason: string,
+    now: number,
+  ): Promise<boolean> {
     return (
-      (await this.sql.run("INSERT INTO lead_emails (lead_id, kind, recipient, status, reason, created_at, next_attempt_at) VALUES (?, ?, ?, 'not-sent', ?, ?, ?) ON CONFLICT (lead_id, kind) DO NOTHING", [
-        leadId,
-        kind,
-        to,
-        reason,
-        now,
-        now,
-      ])) === 1
+      (await this.sql.run(
+        "INSERT INTO lead_emails (lead_id, kind, recipient, status, reason, created_at, next_attempt_at) VALUES (?, ?, ?, 'not-sent', ?, ?, ?) ON CONFLICT (lead_id, kind) DO NOTHING",
+        [leadId, kind, to, reason, now, now],
+      )) === 1
     );
   }
 
@@ -140,7 +160,13 @@ export class EmailRecords {
    * reason says why it came by email (`late`: why for a lead pending since before `lateBefore`).
    * Answers how many were recorded.
    */
-  async recordOwnerCopies(to: string, now: number, since: number, lateBefore: number, late: string): Promise<number> {
+  async recordOwnerCopies(
+    to: string,
+    now: number,
+    since: number,
+    lateBefore: number,
+    late: string,
+  ): Promise<number> {
     return this.sql.run(
       `INSERT INTO lead_emails (lead_id, kind, recipient, status, reason, created_at, next_attempt_at)
         SELECT id, 'owner-lead', ?, 'pending',
@@ -159,19 +185,21 @@ export class EmailRecords {
   /** The owner's digest of `day` ("2026-11-27") by email, with its text: once a day. */
   async recordDigest(day: string, to: string, body: string, now: number): Promise<boolean> {
     return (
-      (await this.sql.run("INSERT INTO lead_emails (lead_id, kind, recipient, status, created_at, next_attempt_at, body) VALUES (?, 'owner-digest', ?, 'pending', ?, ?, ?) ON CONFLICT (lead_id, kind) DO NOTHING", [
-        digestId(day),
-        to,
-        now,
-        now,
-        body,
-      ])) === 1
+      (await this.sql.run(
+        "INSERT INTO lead_emails (lead_id, kind, recipient, status, created_at, next_attempt_at, body) VALUES (?, 'owner-digest', ?, 'pending', ?, ?, ?) ON CONFLICT (lead_id, kind) DO NOTHING",
+        [digestId(day), to, now, now, body],
+      )) === 1
     );
   }
 
   /** Pending emails whose attempt is due, oldest first. */
   async due(now: number, limit = 10): Promise<EmailRecord[]> {
-    return (await this.sql.all<Row>("SELECT * FROM lead_emails WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY created_at, lead_id LIMIT ?", [now, limit])).map(toRecord);
+    return (
+      await this.sql.all<Row>(
+        "SELECT * FROM lead_emails WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY created_at, lead_id LIMIT ?",
+        [now, limit],
+      )
+    ).map(toRecord);
   }
 
   /**
@@ -188,44 +216,75 @@ export class EmailRecords {
     );
   }
 
-  async sent(r: EmailRecord, now: number, providerId: string | null, reason: string | null = null): Promise<void> {
-    await this.sql.run("UPDATE lead_emails SET status = 'sent', sent_at = ?, provider_id = ?, attempts = attempts + 1, uncertain = 0, last_error = NULL, reason = COALESCE(?, reason) WHERE lead_id = ? AND kind = ?", [
-      now,
-      providerId,
-      reason,
-      r.leadId,
-      r.kind,
-    ]);
+  async sent(
+    r: EmailRecord,
+    now: number,
+    providerId: string | null,
+    reason: string | null = null,
+  ): Promise<void> {
+    await this.sql.run(
+      "UPDATE lead_emails SET status = 'sent', sent_at = ?, provider_id = ?, attempts = attempts + 1, uncertain = 0, last_error = NULL, reason = COALESCE(?, reason) WHERE lead_id = ? AND kind = ?",
+      [now, providerId, reason, r.leadId, r.kind],
+    );
   }
 
   /** `uncertain`: this attempt may have sent it. */
   async retryLater(r: EmailRecord, at: number, error: string, uncertain: boolean): Promise<void> {
-    await this.sql.run("UPDATE lead_emails SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, uncertain = ? WHERE lead_id = ? AND kind = ?", [at, error, uncertain ? 1 : 0, r.leadId, r.kind]);
+    await this.sql.run(
+      "UPDATE lead_emails SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, uncertain = ? WHERE lead_id = ? AND kind = ?",
+      [at, error, uncertain ? 1 : 0, r.leadId, r.kind],
+    );
   }
 
-  async notSent(r: EmailRecord, reason: string, { attempted = true }: { attempted?: boolean } = {}): Promise<void> {
-    await this.sql.run(`UPDATE lead_emails SET status = 'not-sent', reason = ?, uncertain = 0${attempted ? ", attempts = attempts + 1" : ""} WHERE lead_id = ? AND kind = ?`, [reason, r.leadId, r.kind]);
+  async notSent(
+    r: EmailRecord,
+    reason: string,
+    { attempted = true }: { attempted?: boolean } = {},
+  ): Promise<void> {
+    await this.sql.run(
+      `UPDATE lead_emails SET status = 'not-sent', reason = ?, uncertain = 0${attempted ? ", attempts = attempts + 1" : ""} WHERE lead_id = ? AND kind = ?`,
+      [reason, r.leadId, r.kind],
+    );
   }
 
-  /** How many emails the provider has not taken since before `before`: pending, first tried then or earlier (the health check). */
+  /**
+   * How many emails the provider has not taken since before `before`: pending, first tried then or earlier
+   * (the health check).
+   */
   async failingSince(before: number): Promise<number> {
-    const [row] = await this.sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM lead_emails WHERE status = 'pending' AND first_attempt_at <= ?", [before]);
+    const [row] = await this.sql.all<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM lead_emails WHERE status = 'pending' AND first_attempt_at <= ?",
+      [before],
+    );
     return Number(row?.n ?? 0);
   }
 
   /** Every email of one lead (npm run leads -- show). */
   async forLead(leadId: string): Promise<EmailRecord[]> {
-    return (await this.sql.all<Row>("SELECT * FROM lead_emails WHERE lead_id = ? ORDER BY created_at, kind", [leadId])).map(toRecord);
+    return (
+      await this.sql.all<Row>("SELECT * FROM lead_emails WHERE lead_id = ? ORDER BY created_at, kind", [
+        leadId,
+      ])
+    ).map(toRecord);
   }
 
   /** Whether the owner's copy of this lead went by email: a later Telegram notice says so. */
   async ownerCopySent(leadId: string): Promise<boolean> {
-    const [row] = await this.sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM lead_emails WHERE lead_id = ? AND kind = 'owner-lead' AND status = 'sent'", [leadId]);
+    const [row] = await this.sql.all<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM lead_emails WHERE lead_id = ? AND kind = 'owner-lead' AND status = 'sent'",
+      [leadId],
+    );
     return Number(row?.n) > 0;
   }
 
-  /** Forgets the addresses of emails recorded before `before` (with what visitors typed, LEADS_RETENTION_DAYS). */
+  /**
+   * Forgets the addresses of emails recorded before `before` (with what visitors typed,
+   * LEADS_RETENTION_DAYS).
+   */
   async erase(before: number): Promise<number> {
-    return this.sql.run("UPDATE lead_emails SET recipient = NULL, mailbox = NULL, body = NULL WHERE created_at < ? AND (recipient IS NOT NULL OR mailbox IS NOT NULL OR body IS NOT NULL)", [before]);
+    return this.sql.run(
+      "UPDATE lead_emails SET recipient = NULL, mailbox = NULL, body = NULL WHERE created_at < ? AND (recipient IS NOT NULL OR mailbox IS NOT NULL OR body IS NOT NULL)",
+      [before],
+    );
   }
 }

@@ -30,11 +30,18 @@ import type { Lead } from "./lead.ts";
 import { backoffMs, MAX_RETRY_MS } from "./policy.ts";
 import type { LeadStore } from "./store.ts";
 
-/** A lead is confirmed only this soon after it came: a confirmation an hour late confuses more than it helps. */
+/**
+ * A lead is confirmed only this soon after it came: a confirmation an hour late confuses more than it helps.
+ */
 export const CONFIRM_WITHIN_MS = 60 * 60_000;
-/** The owner's copy is made for leads this recent: turning email on does not mail the owner every old lead. */
+/**
+ * The owner's copy is made for leads this recent: turning email on does not mail the owner every old lead.
+ */
 export const OWNER_COPY_WITHIN_MS = 7 * 24 * 60 * 60_000;
-/** No attempt after this long from the first: an hour inside the provider's 24-hour key (client.ts IDEMPOTENCY_WINDOW_MS). */
+/**
+ * No attempt after this long from the first: an hour inside the provider's 24-hour key (client.ts
+ * IDEMPOTENCY_WINDOW_MS).
+ */
 export const GIVE_UP_AFTER_MS = IDEMPOTENCY_WINDOW_MS - 60 * 60_000;
 /**
  * How long a sender holds an email it claimed: twice one attempt's timeout, so a sender still
@@ -62,11 +69,23 @@ export async function emailPass(policy: EmailPolicy, limit = 10): Promise<number
   const records = store.emails;
   const at = now();
   for (const lead of await records.leadsToConfirm(at - CONFIRM_WITHIN_MS)) {
-    if (!isAddress(lead.email)) await records.recordNotSent(lead.id, "visitor-confirmation", lead.email, "not sent: address refused (the email client takes only a plain address such as name@example.com.au)", at);
+    if (!isAddress(lead.email))
+      await records.recordNotSent(
+        lead.id,
+        "visitor-confirmation",
+        lead.email,
+        "not sent: address refused (the email client takes only a plain address such as name@example.com.au)",
+        at,
+      );
     else await records.recordConfirmation(lead.id, lead.email, at, settings.confirmationsPerHour);
   }
   const [lateBefore, late] =
-    policy.telegram === false ? [at, "Telegram is not set up (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID)"] : [at - settings.fallbackMinutes * 60_000, `not delivered to Telegram within ${settings.fallbackMinutes} minutes`];
+    policy.telegram === false
+      ? [at, "Telegram is not set up (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID)"]
+      : [
+          at - settings.fallbackMinutes * 60_000,
+          `not delivered to Telegram within ${settings.fallbackMinutes} minutes`,
+        ];
   await records.recordOwnerCopies(settings.ownerEmail, at, at - OWNER_COPY_WITHIN_MS, lateBefore, late);
   const due = await records.due(at, limit);
   for (const email of due) await attemptEmail(records, email, policy);
@@ -84,14 +103,24 @@ async function attemptEmail(records: EmailRecords, email: EmailRecord, policy: E
   if (email.kind === "owner-digest") message = digestEmail(email);
   else {
     const lead = await store.get(email.leadId);
-    if (!lead?.fields || !lead.parts || !email.recipient) return records.notSent(email, "not sent: the lead's details were erased", { attempted: false });
-    // Telegram took the lead before its copy went: the owner has it; a copy half-sent is finished, never left unsure.
-    if (email.kind === "owner-lead" && lead.status === "delivered" && !email.uncertain && email.attempts === 0) {
+    if (!lead?.fields || !lead.parts || !email.recipient)
+      return records.notSent(email, "not sent: the lead's details were erased", { attempted: false });
+    // Telegram took the lead before its copy went: the owner has it; a copy half-sent is finished, never left
+    // unsure.
+    if (
+      email.kind === "owner-lead" &&
+      lead.status === "delivered" &&
+      !email.uncertain &&
+      email.attempts === 0
+    ) {
       return records.notSent(email, "not sent: delivered to Telegram first", { attempted: false });
     }
     message = messageFor(email, lead, policy);
   }
-  const outcome = await sendEmail(settings, { leadId: email.leadId, kind: email.kind }, message, { ...policy.client, now });
+  const outcome = await sendEmail(settings, { leadId: email.leadId, kind: email.kind }, message, {
+    ...policy.client,
+    now,
+  });
   await recordOutcome(records, email, outcome, { first, random, log, what, now });
 }
 
@@ -100,7 +129,13 @@ async function recordOutcome(
   records: EmailRecords,
   email: EmailRecord,
   outcome: EmailOutcome,
-  { first, random, log, what, now }: { first: number; random: () => number; log: (m: string) => void; what: string; now: () => number },
+  {
+    first,
+    random,
+    log,
+    what,
+    now,
+  }: { first: number; random: () => number; log: (m: string) => void; what: string; now: () => number },
 ): Promise<void> {
   const end = now();
   if (outcome.kind === "sent") {
@@ -109,7 +144,12 @@ async function recordOutcome(
   }
   if (outcome.kind === "message") {
     if (outcome.keyReused) {
-      await records.sent(email, end, null, `the provider had this key with another body (${outcome.reason}): most likely sent already`);
+      await records.sent(
+        email,
+        end,
+        null,
+        `the provider had this key with another body (${outcome.reason}): most likely sent already`,
+      );
       return log(`relay: ${what}: ${outcome.reason}; most likely sent already, not sent again`);
     }
     const address = /address|`to`|recipient/i.test(outcome.reason) ? "address refused: " : "";
@@ -123,23 +163,46 @@ async function retryOrGiveUp(
   records: EmailRecords,
   email: EmailRecord,
   outcome: Exclude<EmailOutcome, { kind: "sent" } | { kind: "message" }>,
-  { first, end, random, log, what }: { first: number; end: number; random: () => number; log: (m: string) => void; what: string },
+  {
+    first,
+    end,
+    random,
+    log,
+    what,
+  }: { first: number; end: number; random: () => number; log: (m: string) => void; what: string },
 ): Promise<void> {
   // Refused settings: nothing goes until they change; try now and then, at the longest wait.
-  const wait = outcome.kind === "settings" ? MAX_RETRY_MS : (outcome.retryAfterMs ?? backoffMs(email.attempts + 1, random));
+  const wait =
+    outcome.kind === "settings"
+      ? MAX_RETRY_MS
+      : (outcome.retryAfterMs ?? backoffMs(email.attempts + 1, random));
   const uncertain = outcome.kind === "retry" && (outcome.uncertain || email.uncertain);
   if (end + wait - first > GIVE_UP_AFTER_MS) {
-    await records.notSent(email, `not sent: out of tries ${Math.round((end - first) / 3_600_000)} h after the first (${outcome.reason})${uncertain ? "; one attempt may have sent it" : ""}`);
-    return log(`relay: ${what} not sent after ${email.attempts + 1} attempts (${outcome.reason}); given up before the provider's 24 h key runs out`);
+    await records.notSent(
+      email,
+      `not sent: out of tries ${Math.round((end - first) / 3_600_000)} h after the first (${outcome.reason})${uncertain ? "; one attempt may have sent it" : ""}`,
+    );
+    return log(
+      `relay: ${what} not sent after ${email.attempts + 1} attempts (${outcome.reason}); given up before the provider's 24 h key runs out`,
+    );
   }
   await records.retryLater(email, end + wait, outcome.reason, uncertain);
-  const hint = outcome.kind === "settings" ? " Check EMAIL_API_KEY, EMAIL_FROM and the sending domain at resend.com, then restart or deploy the relay." : "";
+  const hint =
+    outcome.kind === "settings"
+      ? " Check EMAIL_API_KEY, EMAIL_FROM and the sending domain at resend.com, then restart or deploy the relay."
+      : "";
   log(`relay: ${what} not sent yet (${outcome.reason}); next try in ${Math.ceil(wait / 1000)} s.${hint}`);
 }
 
 /** The email a record stands for, made from the lead and the record alone: the same on every try. */
 function messageFor(email: EmailRecord, lead: Lead, policy: EmailPolicy): EmailMessage {
-  if (email.kind === "visitor-confirmation") return confirmationEmail({ form: lead.form, fields: lead.fields!, receivedAt: lead.receivedAt }, policy.phone, email.recipient!, policy.settings.ownerEmail);
+  if (email.kind === "visitor-confirmation")
+    return confirmationEmail(
+      { form: lead.form, fields: lead.fields!, receivedAt: lead.receivedAt },
+      policy.phone,
+      email.recipient!,
+      policy.settings.ownerEmail,
+    );
   return ownerCopy(email, lead);
 }
 
@@ -147,7 +210,11 @@ function messageFor(email: EmailRecord, lead: Lead, policy: EmailPolicy): EmailM
  * The morning digest for the owner by email (EMAIL_DIGEST=on), once Telegram has it: recorded with its
  * text as Telegram shows it, and sent by the email pass like any other email. For owner/digest.ts.
  */
-export function digestByEmail(store: LeadStore, settings: EmailSettings, now: () => number = Date.now): ((day: string, markdown: string) => Promise<void>) | undefined {
+export function digestByEmail(
+  store: LeadStore,
+  settings: EmailSettings,
+  now: () => number = Date.now,
+): ((day: string, markdown: string) => Promise<void>) | undefined {
   if (!settings.digest) return undefined;
   return async (day, markdown) => {
     await store.emails.recordDigest(day, settings.ownerEmail, plainNotice(markdown), now());
@@ -155,7 +222,11 @@ export function digestByEmail(store: LeadStore, settings: EmailSettings, now: ()
 }
 
 function digestEmail(email: EmailRecord): EmailMessage {
-  return { to: email.recipient!, subject: `Morning digest, ${email.leadId.replace(/^digest-/, "")}`, text: `${email.body ?? ""}\n` };
+  return {
+    to: email.recipient!,
+    subject: `Morning digest, ${email.leadId.replace(/^digest-/, "")}`,
+    text: `${email.body ?? ""}\n`,
+  };
 }
 
 /** A notice or digest as Telegram shows it, without its Markdown. */
@@ -172,6 +243,12 @@ export function ownerCopy(email: EmailRecord, lead: Lead): EmailMessage {
     to: email.recipient!,
     replyTo: isAddress(visitor) ? visitor : undefined,
     subject: `New ${lead.form === "quote" ? "quote request" : "enquiry"} from ${oneLine(lead.fields?.name ?? "a visitor")} (by email)`,
-    text: [`Sent by email because ${email.reason ?? "Telegram did not take it"}.`, `Lead ${lead.id}; npm run leads -- show ${lead.id} shows it in full.`, "", ...notice, ""].join("\n"),
+    text: [
+      `Sent by email because ${email.reason ?? "Telegram did not take it"}.`,
+      `Lead ${lead.id}; npm run leads -- show ${lead.id} shows it in full.`,
+      "",
+      ...notice,
+      "",
+    ].join("\n"),
   };
 }

@@ -22,14 +22,27 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 export function brisbane(ms: number): { date: string; day: Day; minute: number; midnight: number } {
   const local = new Date(ms + BRISBANE_OFFSET_MS);
   const midnightLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
-  return { date: local.toISOString().slice(0, 10), day: DAYS[local.getUTCDay()], minute: local.getUTCHours() * 60 + local.getUTCMinutes(), midnight: midnightLocal - BRISBANE_OFFSET_MS };
+  return {
+    date: local.toISOString().slice(0, 10),
+    day: DAYS[local.getUTCDay()],
+    minute: local.getUTCHours() * 60 + local.getUTCMinutes(),
+    midnight: midnightLocal - BRISBANE_OFFSET_MS,
+  };
 }
 
 /** The day's opening and closing, in ms, or undefined on a closed day. */
-function openingOn(hours: readonly HoursLine[], midnight: number): { opens: number; closes: number } | undefined {
+function openingOn(
+  hours: readonly HoursLine[],
+  midnight: number,
+): { opens: number; closes: number } | undefined {
   const { day } = brisbane(midnight);
   const line = hours.find((h) => h.days.includes(day) && h.opens && h.closes);
-  return line && { opens: midnight + minutes(line.opens!) * 60_000, closes: midnight + minutes(line.closes!) * 60_000 };
+  return (
+    line && {
+      opens: midnight + minutes(line.opens!) * 60_000,
+      closes: midnight + minutes(line.closes!) * 60_000,
+    }
+  );
 }
 
 export function isOpen(hours: readonly HoursLine[], ms: number): boolean {
@@ -53,7 +66,11 @@ export function nextOpenAt(hours: readonly HoursLine[], ms: number): number | un
  * follow-up "after 3 business days", and (n = 1) "the next morning's opening". Undefined when the
  * hours never open.
  */
-export function openingAfterBusinessDays(hours: readonly HoursLine[], ms: number, n: number): number | undefined {
+export function openingAfterBusinessDays(
+  hours: readonly HoursLine[],
+  ms: number,
+  n: number,
+): number | undefined {
   let midnight = brisbane(ms).midnight;
   for (let seen = 0, d = 0; d < 7 * (n + 1); d++) {
     midnight += DAY_MS;

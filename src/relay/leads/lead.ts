@@ -8,9 +8,18 @@ import type { FormKind } from "../../shared/forms/fields.ts";
 import { STAGE_KEYS, type Stage, type StageEntry } from "../telegram/stages.ts";
 import { DETAIL_COLUMNS, detailsOf, type DetailRow, type LeadDetails } from "./quote-details-store.ts";
 
-/** unconfirmed: posted without script and without the spam check's proof; goes out when its visitor presses Send once more. */
+/**
+ * unconfirmed: posted without script and without the spam check's proof; goes out when its visitor presses
+ * Send once more.
+ */
 export type LeadStatus = "pending" | "delivered" | "undeliverable" | "spam" | "unconfirmed";
-export const LEAD_STATUSES: readonly LeadStatus[] = ["pending", "delivered", "undeliverable", "spam", "unconfirmed"];
+export const LEAD_STATUSES: readonly LeadStatus[] = [
+  "pending",
+  "delivered",
+  "undeliverable",
+  "spam",
+  "unconfirmed",
+];
 export type FailureKind = "settings" | "message";
 
 export interface NewLead {
@@ -51,20 +60,31 @@ export interface Lead {
   stage: Stage | null;
   /** The notice's last part in the chat, once delivered: its message id and the Markdown sent. */
   noticeMessageId: number | null;
-  /** The chat the notice went to (migrations/0013); null for notices sent before it was kept: the chat in use. */
+  /**
+   * The chat the notice went to (migrations/0013); null for notices sent before it was kept: the chat in use.
+   */
   noticeChatId: string | null;
   noticeText: string | null;
-  /** The notice's text as last edited (its stage lines), null until the first edit: an edit that would change nothing is not sent. */
+  /**
+   * The notice's text as last edited (its stage lines), null until the first edit: an edit that would change
+   * nothing is not sent.
+   */
   noticeEdited: string | null;
   /** Where it came from: the fields its form posted (empty for leads from before they were kept). */
   attribution: Attribution;
   /** The quote page's details and the relay's estimate (quote-details-store.ts); all null for other leads. */
   details: LeadDetails;
-  /** Read only when asked for (`withStages`): each stage's latest press, in the order made (the last is the lead's stage). */
+  /**
+   * Read only when asked for (`withStages`): each stage's latest press, in the order made (the last is the
+   * lead's stage).
+   */
   stages?: StageEntry[];
 }
 
-/** A lead counts as one the owner works unless it was held back: spam, or waiting for its visitor's second Send. */
+/**
+ * A lead counts as one the owner works unless it was held back: spam, or waiting for its visitor's second
+ * Send.
+ */
 export const LEAD_WORK_STATUSES: readonly LeadStatus[] = ["pending", "delivered", "undeliverable"];
 
 export interface Row extends DetailRow {
@@ -106,13 +126,16 @@ export const COLUMNS = `id, form, fields, parts, parts_sent, received_at, status
  * The stage history of each lead in the same statement, as JSON (SQLite's json functions, which D1
  * has too): one query for a list, an export or one lead, with no list of ids to send.
  */
-const STAGE_HISTORY = "(SELECT json_group_array(json_array(s.stage, COALESCE(s.last_at, s.at), COALESCE(s.last_by_name, s.by_name))) FROM lead_stages AS s WHERE s.lead_id = leads.id) AS stage_history";
+const STAGE_HISTORY =
+  "(SELECT json_group_array(json_array(s.stage, COALESCE(s.last_at, s.at), COALESCE(s.last_by_name, s.by_name))) FROM lead_stages AS s WHERE s.lead_id = leads.id) AS stage_history";
 export const columns = (withStages?: boolean) => (withStages ? `${COLUMNS}, ${STAGE_HISTORY}` : COLUMNS);
 
 const stageOrder = (stage: Stage) => STAGE_KEYS.indexOf(stage);
 function stagesOf(json: string | null): StageEntry[] {
   const rows = JSON.parse(json ?? "[]") as [Stage, number, string][];
-  return rows.map(([stage, at, byName]) => ({ stage, at: Number(at), byName })).sort((a, b) => a.at - b.at || stageOrder(a.stage) - stageOrder(b.stage));
+  return rows
+    .map(([stage, at, byName]) => ({ stage, at: Number(at), byName }))
+    .sort((a, b) => a.at - b.at || stageOrder(a.stage) - stageOrder(b.stage));
 }
 
 export const toLead = (r: Row): Lead => ({
@@ -138,7 +161,15 @@ export const toLead = (r: Row): Lead => ({
   noticeText: r.notice_text,
   noticeEdited: r.notice_edited,
   attribution: Object.fromEntries(
-    Object.entries({ page: r.page, landing: r.landing, landingName: r.landing_name, source: r.source, utm_source: r.utm_source, utm_medium: r.utm_medium, utm_campaign: r.utm_campaign }).filter(([, v]) => v !== null),
+    Object.entries({
+      page: r.page,
+      landing: r.landing,
+      landingName: r.landing_name,
+      source: r.source,
+      utm_source: r.utm_source,
+      utm_medium: r.utm_medium,
+      utm_campaign: r.utm_campaign,
+    }).filter(([, v]) => v !== null),
   ) as Attribution,
   details: detailsOf(r),
   ...(r.stage_history === undefined ? {} : { stages: stagesOf(r.stage_history) }),

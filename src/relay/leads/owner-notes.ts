@@ -21,12 +21,21 @@ export class OwnerNotes {
    * the relay sent there (lead_messages), or else a lead's notice (its last part) in that chat. A
    * notice kept without its chat (sent before migrations/0013) counts as in the chat asked about.
    */
-  async leadOfMessage(chatId: string, messageId: number): Promise<{ id: string; name: string | null; stage: Stage | null } | undefined> {
+  async leadOfMessage(
+    chatId: string,
+    messageId: number,
+  ): Promise<{ id: string; name: string | null; stage: Stage | null } | undefined> {
     type Found = { id: string; fields: string | null; stage: Stage | null };
-    const [sent] = await this.sql.all<Found>("SELECT l.id, l.fields, l.stage FROM lead_messages AS m JOIN leads AS l ON l.id = m.lead_id WHERE m.chat_id = ? AND m.message_id = ? AND l.erased_at IS NULL", [chatId, messageId]);
+    const [sent] = await this.sql.all<Found>(
+      "SELECT l.id, l.fields, l.stage FROM lead_messages AS m JOIN leads AS l ON l.id = m.lead_id WHERE m.chat_id = ? AND m.message_id = ? AND l.erased_at IS NULL",
+      [chatId, messageId],
+    );
     const [row] = sent
       ? [sent]
-      : await this.sql.all<Found>("SELECT id, fields, stage FROM leads WHERE notice_message_id = ? AND COALESCE(notice_chat_id, ?) = ? AND erased_at IS NULL ORDER BY received_at DESC LIMIT 1", [messageId, chatId, chatId]);
+      : await this.sql.all<Found>(
+          "SELECT id, fields, stage FROM leads WHERE notice_message_id = ? AND COALESCE(notice_chat_id, ?) = ? AND erased_at IS NULL ORDER BY received_at DESC LIMIT 1",
+          [messageId, chatId, chatId],
+        );
     if (!row) return undefined;
     const fields = row.fields === null ? null : (JSON.parse(row.fields) as Record<string, string>);
     return { id: row.id, name: fields?.name ?? null, stage: row.stage ?? null };
@@ -37,41 +46,92 @@ export class OwnerNotes {
    * follow-up, or an earlier part of a notice too long for one message (the part with the name and
    * phone, the one the owner is likeliest to answer). A reply to it counts for the lead.
    */
-  async sentAbout(leadId: string, chatId: string, messageId: number, kind: "reminder" | "follow-up" | "notice-part", at: number): Promise<void> {
-    await this.sql.run("INSERT INTO lead_messages (chat_id, message_id, lead_id, kind, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id) DO NOTHING", [chatId, messageId, leadId, kind, at]);
+  async sentAbout(
+    leadId: string,
+    chatId: string,
+    messageId: number,
+    kind: "reminder" | "follow-up" | "notice-part",
+    at: number,
+  ): Promise<void> {
+    await this.sql.run(
+      "INSERT INTO lead_messages (chat_id, message_id, lead_id, kind, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id) DO NOTHING",
+      [chatId, messageId, leadId, kind, at],
+    );
   }
 
   /** The amount quoted, in cents: the latest reply with a number. */
   async setQuote(id: string, cents: number): Promise<boolean> {
-    return (await this.sql.run("UPDATE leads SET quote_cents = ? WHERE id = ? AND erased_at IS NULL", [cents, id])) === 1;
+    return (
+      (await this.sql.run("UPDATE leads SET quote_cents = ? WHERE id = ? AND erased_at IS NULL", [
+        cents,
+        id,
+      ])) === 1
+    );
   }
 
   async quote(id: string): Promise<number | null> {
-    const [row] = await this.sql.all<{ quote_cents: number | null }>("SELECT quote_cents FROM leads WHERE id = ?", [id]);
+    const [row] = await this.sql.all<{ quote_cents: number | null }>(
+      "SELECT quote_cents FROM leads WHERE id = ?",
+      [id],
+    );
     return row?.quote_cents == null ? null : Number(row.quote_cents);
   }
 
   async addNote(id: string, text: string, at: number, by: { name: string; id?: number }): Promise<void> {
-    await this.sql.run("INSERT INTO lead_notes (lead_id, at, by_name, by_id, text) VALUES (?, ?, ?, ?, ?)", [id, at, by.name, by.id ?? null, text]);
+    await this.sql.run("INSERT INTO lead_notes (lead_id, at, by_name, by_id, text) VALUES (?, ?, ?, ?, ?)", [
+      id,
+      at,
+      by.name,
+      by.id ?? null,
+      text,
+    ]);
   }
 
   /** The lead's notes, oldest first. */
   async notes(id: string): Promise<Note[]> {
-    const rows = await this.sql.all<{ at: number; by_name: string; text: string }>("SELECT at, by_name, text FROM lead_notes WHERE lead_id = ? ORDER BY seq", [id]);
+    const rows = await this.sql.all<{ at: number; by_name: string; text: string }>(
+      "SELECT at, by_name, text FROM lead_notes WHERE lead_id = ? ORDER BY seq",
+      [id],
+    );
     return rows.map((r) => ({ at: Number(r.at), byName: r.by_name, text: r.text }));
   }
 
-  /** Every lead's quote, why it was lost and its notes (joined, oldest first), in one read: the CSV export's. */
-  async records(): Promise<Map<string, { quoteCents: number | null; lostReason: string | null; notes: string | null }>> {
-    const rows = await this.sql.all<{ id: string; quote_cents: number | null; lost_reason: string | null; notes: string | null }>(
+  /**
+   * Every lead's quote, why it was lost and its notes (joined, oldest first), in one read: the CSV export's.
+   */
+  async records(): Promise<
+    Map<string, { quoteCents: number | null; lostReason: string | null; notes: string | null }>
+  > {
+    const rows = await this.sql.all<{
+      id: string;
+      quote_cents: number | null;
+      lost_reason: string | null;
+      notes: string | null;
+    }>(
       "SELECT id, quote_cents, lost_reason, (SELECT group_concat(text, ' | ') FROM (SELECT text FROM lead_notes AS n WHERE n.lead_id = leads.id ORDER BY seq)) AS notes FROM leads",
     );
-    return new Map(rows.map((r) => [r.id, { quoteCents: r.quote_cents === null ? null : Number(r.quote_cents), lostReason: r.lost_reason, notes: r.notes }]));
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          quoteCents: r.quote_cents === null ? null : Number(r.quote_cents),
+          lostReason: r.lost_reason,
+          notes: r.notes,
+        },
+      ]),
+    );
   }
 
-  /** Notes of leads whose visitor's text was erased go with it (the daily upkeep), and which messages were about them. */
+  /**
+   * Notes of leads whose visitor's text was erased go with it (the daily upkeep), and which messages were
+   * about them.
+   */
   async forgetErased(): Promise<number> {
-    await this.sql.run("DELETE FROM lead_messages WHERE lead_id IN (SELECT id FROM leads WHERE erased_at IS NOT NULL)");
-    return this.sql.run("DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM leads WHERE erased_at IS NOT NULL)");
+    await this.sql.run(
+      "DELETE FROM lead_messages WHERE lead_id IN (SELECT id FROM leads WHERE erased_at IS NOT NULL)",
+    );
+    return this.sql.run(
+      "DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM leads WHERE erased_at IS NOT NULL)",
+    );
   }
 }

@@ -50,7 +50,8 @@ export interface Health {
  * (no Telegram) is a choice, not a fault: the owner reads leads with npm run leads.
  */
 export function healthFrom(stats: StoreStats, telegram: TelegramState, now: number): Health {
-  const oldestPendingSeconds = stats.oldestPendingAt === null ? 0 : Math.max(0, Math.round((now - stats.oldestPendingAt) / 1000));
+  const oldestPendingSeconds =
+    stats.oldestPendingAt === null ? 0 : Math.max(0, Math.round((now - stats.oldestPendingAt) / 1000));
   const stale = oldestPendingSeconds * 1000 > STALE_AFTER_MS;
   const base = { telegram, pending: stats.pending, oldestPendingSeconds, undeliverable: stats.undeliverable };
   if (telegram === "not configured") return { ok: true, ...base };
@@ -76,10 +77,18 @@ export function healthFrom(stats: StoreStats, telegram: TelegramState, now: numb
 export function withEmail(health: Health, emailsFailing: number): Health {
   if (!emailsFailing) return { ...health, emailsFailing };
   const problem = `${emailsFailing} email${emailsFailing === 1 ? "" : "s"} the provider has not taken for over ${STALE_AFTER_MS / 60_000} minutes (npm run leads -- show says why)`;
-  return { ...health, ok: false, emailsFailing, problem: health.problem ? `${health.problem}; ${problem}` : problem };
+  return {
+    ...health,
+    ok: false,
+    emailsFailing,
+    problem: health.problem ? `${health.problem}; ${problem}` : problem,
+  };
 }
 
-/** The wait before the next try after `attempts` failed tries: doubling from FIRST_RETRY_MS, capped, ±25% jitter. */
+/**
+ * The wait before the next try after `attempts` failed tries: doubling from FIRST_RETRY_MS, capped, ±25%
+ * jitter.
+ */
 export function backoffMs(attempts: number, random: () => number = Math.random): number {
   const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
   return Math.round(base * (0.75 + random() * 0.5));
@@ -112,7 +121,10 @@ export interface Policy {
   log: (message: string) => void;
   now?: () => number;
   random?: () => number;
-  /** Workers: how long a sender holds the lead for each part's attempt (a dead sender's lead is free again after it). */
+  /**
+   * Workers: how long a sender holds the lead for each part's attempt (a dead sender's lead is free again
+   * after it).
+   */
   leaseMs?: number;
 }
 
@@ -128,16 +140,28 @@ export type AttemptResult =
  * opens the bot and presses Start.
  */
 function whatToDo(reason: string, hints: HostHints): string {
-  if (/can't initiate conversation/i.test(reason)) return `TELEGRAM_CHAT_ID is a person who has not opened the bot and pressed Start: they press it, then ${hints.resume}`;
+  if (/can't initiate conversation/i.test(reason))
+    return `TELEGRAM_CHAT_ID is a person who has not opened the bot and pressed Start: they press it, then ${hints.resume}`;
   return hints.settings;
 }
 
-/** One attempt at a lead read afresh by a sender that holds it: sends what is left, records the outcome, logs it. */
-export async function attemptDelivery(lead: Lead, { store, telegram, mark, hints, log, now = Date.now, random = Math.random, leaseMs }: Policy): Promise<AttemptResult> {
-  const result = await sendParts(store, lead, telegram, { now, leaseUntil: leaseMs === undefined ? undefined : () => now() + leaseMs });
+/**
+ * One attempt at a lead read afresh by a sender that holds it: sends what is left, records the outcome, logs
+ * it.
+ */
+export async function attemptDelivery(
+  lead: Lead,
+  { store, telegram, mark, hints, log, now = Date.now, random = Math.random, leaseMs }: Policy,
+): Promise<AttemptResult> {
+  const result = await sendParts(store, lead, telegram, {
+    now,
+    leaseUntil: leaseMs === undefined ? undefined : () => now() + leaseMs,
+  });
   const parts = lead.parts?.length ?? 0;
   if (result.done) {
-    log(`relay: lead ${lead.id} (${lead.form}) delivered${parts > 1 ? ` in ${parts} parts` : ""}${lead.attempts ? ` after ${lead.attempts + 1} attempts` : ""}`);
+    log(
+      `relay: lead ${lead.id} (${lead.form}) delivered${parts > 1 ? ` in ${parts} parts` : ""}${lead.attempts ? ` after ${lead.attempts + 1} attempts` : ""}`,
+    );
     return { kind: "delivered" };
   }
   const { outcome, part } = result;
@@ -145,26 +169,48 @@ export async function attemptDelivery(lead: Lead, { store, telegram, mark, hints
   // Refused or never connected: this attempt did not reach the owner; an earlier one still may have.
   const uncertainPart = result.wasUncertain || (outcome.kind === "retry" && outcome.uncertain) ? part : null;
   if (outcome.kind === "settings") {
-    await store.undeliverable(lead.id, { kind: "settings", error: outcome.reason, settingsMark: mark, uncertainPart });
-    log(`relay: Telegram refuses the settings (${outcome.reason}): ${whatToDo(outcome.reason, hints)} Lead ${lead.id} is kept and sent after that.`);
+    await store.undeliverable(lead.id, {
+      kind: "settings",
+      error: outcome.reason,
+      settingsMark: mark,
+      uncertainPart,
+    });
+    log(
+      `relay: Telegram refuses the settings (${outcome.reason}): ${whatToDo(outcome.reason, hints)} Lead ${lead.id} is kept and sent after that.`,
+    );
     return { kind: "undeliverable" };
   }
   if (outcome.kind === "message") {
     await store.undeliverable(lead.id, { kind: "message", error: outcome.reason, uncertainPart });
-    log(`relay: lead ${lead.id}${where} refused by Telegram (${outcome.reason}): kept as undeliverable; ${hints.show(lead.id)}`);
+    log(
+      `relay: lead ${lead.id}${where} refused by Telegram (${outcome.reason}): kept as undeliverable; ${hints.show(lead.id)}`,
+    );
     return { kind: "undeliverable" };
   }
   const wait = outcome.retryAfterMs ?? backoffMs(lead.attempts + 1, random);
   const at = now() + wait;
   await store.retryLater(lead.id, { at, error: outcome.reason, uncertainPart });
-  log(`relay: lead ${lead.id}${where} not delivered yet (${outcome.reason}); next try in ${Math.ceil(wait / 1000)} s`);
+  log(
+    `relay: lead ${lead.id}${where} not delivered yet (${outcome.reason}); next try in ${Math.ceil(wait / 1000)} s`,
+  );
   return { kind: "retry", at, pause: outcome.retryAfterMs !== undefined };
 }
 
 /** A lead out of tries (the Workers dead-letter queue): kept as undeliverable for the owner. */
-export async function giveUp(store: LeadStore, lead: Lead, hints: HostHints, log: (message: string) => void): Promise<void> {
-  await store.undeliverable(lead.id, { kind: "message", error: `not delivered after ${lead.attempts} attempts: ${lead.lastError ?? "no reason recorded"}`, uncertainPart: lead.uncertainPart });
-  log(`relay: lead ${lead.id} not delivered after ${lead.attempts} attempts (${lead.lastError}): kept as undeliverable; ${hints.show(lead.id)}`);
+export async function giveUp(
+  store: LeadStore,
+  lead: Lead,
+  hints: HostHints,
+  log: (message: string) => void,
+): Promise<void> {
+  await store.undeliverable(lead.id, {
+    kind: "message",
+    error: `not delivered after ${lead.attempts} attempts: ${lead.lastError ?? "no reason recorded"}`,
+    uncertainPart: lead.uncertainPart,
+  });
+  log(
+    `relay: lead ${lead.id} not delivered after ${lead.attempts} attempts (${lead.lastError}): kept as undeliverable; ${hints.show(lead.id)}`,
+  );
 }
 
 /**
@@ -172,7 +218,13 @@ export async function giveUp(store: LeadStore, lead: Lead, hints: HostHints, log
  * restart keeps it, on either host), the owner is told once how to match the setting, and every
  * lead the old id held goes out again, to the new one.
  */
-export async function chatMoved(store: LeadStore, configured: string, to: string, now: number, log: (message: string) => void): Promise<void> {
+export async function chatMoved(
+  store: LeadStore,
+  configured: string,
+  to: string,
+  now: number,
+  log: (message: string) => void,
+): Promise<void> {
   const first = (await store.settings.read(movedSetting(configured))) !== to;
   if (first) {
     await store.settings.write(movedSetting(configured), to);
@@ -184,7 +236,10 @@ export async function chatMoved(store: LeadStore, configured: string, to: string
 
 const movedSetting = (chatId: string) => `telegram-chat-moved:${chatId}`;
 
-/** Whether `chatId` is the group Telegram moved to `current` (the configured chat, before it became a supergroup). */
+/**
+ * Whether `chatId` is the group Telegram moved to `current` (the configured chat, before it became a
+ * supergroup).
+ */
 export async function movedFrom(store: LeadStore, chatId: string, current: string): Promise<boolean> {
   return chatId !== current && (await store.settings.read(movedSetting(chatId))) === current;
 }
@@ -196,26 +251,49 @@ const movedLine = (from: string, to: string, sends: string) =>
  * it did (said in the log at each start until TELEGRAM_CHAT_ID matches), and a move met while
  * sending followed and kept.
  */
-export async function telegramInUse(store: LeadStore, configured: TelegramOptions | undefined, log: (message: string) => void, now: () => number = Date.now): Promise<TelegramOptions | undefined> {
+export async function telegramInUse(
+  store: LeadStore,
+  configured: TelegramOptions | undefined,
+  log: (message: string) => void,
+  now: () => number = Date.now,
+): Promise<TelegramOptions | undefined> {
   if (!configured) return undefined;
   const chat = configured.chatId;
   const moved = await store.settings.read(movedSetting(chat));
   if (moved) log(movedLine(chat, moved, "sends"));
-  return { ...configured, chatId: moved ?? chat, chatMoved: (_from, to) => chatMoved(store, chat, to, now(), log) };
+  return {
+    ...configured,
+    chatId: moved ?? chat,
+    chatMoved: (_from, to) => chatMoved(store, chat, to, now(), log),
+  };
 }
 
 /** Leads refused by settings that are no longer in force go out again. */
-export async function retryRefusedSettings(store: LeadStore, mark: string, now: number, log: (message: string) => void): Promise<void> {
+export async function retryRefusedSettings(
+  store: LeadStore,
+  mark: string,
+  now: number,
+  log: (message: string) => void,
+): Promise<void> {
   const requeued = await store.requeueSettingsFailures(now, mark);
   if (requeued) log(`relay: ${requeued} lead(s) Telegram refused with the previous settings go out again`);
 }
 
 /** Telegram's state for the health check: refused while a lead carries the mark of the settings in force. */
-export async function telegramState(store: LeadStore, telegram: TelegramOptions | undefined, mark: string): Promise<TelegramState> {
+export async function telegramState(
+  store: LeadStore,
+  telegram: TelegramOptions | undefined,
+  mark: string,
+): Promise<TelegramState> {
   if (!telegram) return "not configured";
   return (await store.settingsRefusals(mark)) ? "undeliverable" : "ok";
 }
 
-export async function health(store: LeadStore, telegram: TelegramOptions | undefined, mark: string, now: number): Promise<Health> {
+export async function health(
+  store: LeadStore,
+  telegram: TelegramOptions | undefined,
+  mark: string,
+  now: number,
+): Promise<Health> {
   return healthFrom(await store.stats(), await telegramState(store, telegram, mark), now);
 }

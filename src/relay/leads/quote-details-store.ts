@@ -37,7 +37,8 @@ export interface DetailRow {
   estimate_cents: number | null;
 }
 
-export const DETAIL_COLUMNS = "service, property_type, bedrooms, bathrooms, storeys, preferred_date, time_window, add_ons, estimate, estimate_cents";
+export const DETAIL_COLUMNS =
+  "service, property_type, bedrooms, bathrooms, storeys, preferred_date, time_window, add_ons, estimate, estimate_cents";
 
 const numberOr = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
@@ -55,12 +56,31 @@ export const detailsOf = (r: Partial<DetailRow>): LeadDetails => ({
 });
 
 /** Writes a just-stored quote lead's details; nothing when it has none and no estimate. */
-export async function keepQuoteDetails(sql: Sql, id: string, d: Partial<QuoteDetails>, estimate: { line?: string; cents?: number } = {}): Promise<void> {
+export async function keepQuoteDetails(
+  sql: Sql,
+  id: string,
+  d: Partial<QuoteDetails>,
+  estimate: { line?: string; cents?: number } = {},
+): Promise<void> {
   const text = (v: string | undefined) => v || null;
   const count = (v: string | undefined) => (v ? Number(v) : null);
-  const values = [text(d.service), text(d.propertyType), count(d.bedrooms), count(d.bathrooms), count(d.storeys), text(d.date), text(d.timeWindow), text(d.addOns), estimate.line ?? null, estimate.cents ?? null];
+  const values = [
+    text(d.service),
+    text(d.propertyType),
+    count(d.bedrooms),
+    count(d.bathrooms),
+    count(d.storeys),
+    text(d.date),
+    text(d.timeWindow),
+    text(d.addOns),
+    estimate.line ?? null,
+    estimate.cents ?? null,
+  ];
   if (values.every((v) => v === null)) return;
-  await sql.run("UPDATE leads SET service = ?, property_type = ?, bedrooms = ?, bathrooms = ?, storeys = ?, preferred_date = ?, time_window = ?, add_ons = ?, estimate = ?, estimate_cents = ? WHERE id = ?", [...values, id]);
+  await sql.run(
+    "UPDATE leads SET service = ?, property_type = ?, bedrooms = ?, bathrooms = ?, storeys = ?, preferred_date = ?, time_window = ?, add_ons = ?, estimate = ?, estimate_cents = ? WHERE id = ?",
+    [...values, id],
+  );
 }
 
 /** The details of every lead whose fields were erased (the daily upkeep, after LeadStore.erase). */

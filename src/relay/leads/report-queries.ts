@@ -19,7 +19,9 @@ export interface LeadCount {
   form: FormKind;
   status: LeadStatus;
   stage: Stage | null;
-  /** The first page of the visit, or the page the form was sent from when that is not known; null: neither. */
+  /**
+   * The first page of the visit, or the page the form was sent from when that is not known; null: neither.
+   */
   origin: string | null;
   source: string | null;
   count: number;
@@ -42,7 +44,13 @@ export interface MonthFigures {
  * reason with the quotes recorded (replies to the notice); and the call taps from day
  * `firstDay` to `lastDay` (inclusive, "YYYY-MM-DD"), per page and number.
  */
-export async function monthFigures(sql: Sql, from: number, to: number, firstDay: string, lastDay: string): Promise<MonthFigures> {
+export async function monthFigures(
+  sql: Sql,
+  from: number,
+  to: number,
+  firstDay: string,
+  lastDay: string,
+): Promise<MonthFigures> {
   const [counts, calls, taps, outcomes] = (await readMany(sql, [
     {
       sql: "SELECT date((received_at + ?) / 1000, 'unixepoch', '-6 days', 'weekday 1') AS week, form, status, stage, COALESCE(landing, page) AS origin, source, COUNT(*) AS count FROM leads WHERE received_at >= ? AND received_at < ? GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6",
@@ -57,11 +65,30 @@ export async function monthFigures(sql: Sql, from: number, to: number, firstDay:
       sql: `SELECT stage, lost_reason AS reason, COUNT(*) AS count, COUNT(quote_cents) AS quoted, COALESCE(SUM(quote_cents), 0) AS cents FROM leads WHERE received_at >= ? AND received_at < ? AND status IN (${LEAD_WORK_STATUSES.map(() => "?").join(", ")}) GROUP BY 1, 2 ORDER BY 1, 2`,
       params: [from, to, ...LEAD_WORK_STATUSES],
     },
-  ])) as [LeadCount[], { id: string; received_at: number; at: number }[], TapCount[], MonthFigures["outcomes"]];
+  ])) as [
+    LeadCount[],
+    { id: string; received_at: number; at: number }[],
+    TapCount[],
+    MonthFigures["outcomes"],
+  ];
   return {
-    counts: counts.map((r) => ({ week: r.week, form: r.form, status: r.status, stage: r.stage, origin: r.origin, source: r.source, count: Number(r.count) })),
+    counts: counts.map((r) => ({
+      week: r.week,
+      form: r.form,
+      status: r.status,
+      stage: r.stage,
+      origin: r.origin,
+      source: r.source,
+      count: Number(r.count),
+    })),
     calls: calls.map((r) => ({ id: r.id, receivedAt: Number(r.received_at), calledAt: Number(r.at) })),
     taps: tapCounts(taps),
-    outcomes: outcomes.map((r) => ({ stage: r.stage, reason: r.reason, count: Number(r.count), quoted: Number(r.quoted), cents: Number(r.cents) })),
+    outcomes: outcomes.map((r) => ({
+      stage: r.stage,
+      reason: r.reason,
+      count: Number(r.count),
+      quoted: Number(r.quoted),
+      cents: Number(r.cents),
+    })),
   };
 }

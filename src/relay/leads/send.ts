@@ -24,30 +24,50 @@ export interface SendPartsOptions {
   leaseUntil?: () => number;
 }
 
-export async function sendParts(store: LeadStore, lead: Lead, telegram: TelegramOptions, { now = Date.now, leaseUntil }: SendPartsOptions = {}): Promise<PartsResult> {
+export async function sendParts(
+  store: LeadStore,
+  lead: Lead,
+  telegram: TelegramOptions,
+  { now = Date.now, leaseUntil }: SendPartsOptions = {},
+): Promise<PartsResult> {
   const parts = lead.parts ?? [];
   const alsoByEmail = await ownerCopySent(store, lead);
   for (let i = lead.partsSent; i < parts.length; i++) {
     const wasUncertain = lead.uncertainPart === i;
     await store.sending(lead.id, i, leaseUntil?.());
-    const text = markNotice(parts[i], { receivedAt: lead.receivedAt, sentAt: now(), possibleRepeat: wasUncertain, alsoByEmail });
+    const text = markNotice(parts[i], {
+      receivedAt: lead.receivedAt,
+      sentAt: now(),
+      possibleRepeat: wasUncertain,
+      alsoByEmail,
+    });
     // The owner's buttons go on the last part, where a multi-part notice ends.
-    const extra = i === parts.length - 1 ? { reply_markup: stageKeyboard(lead.id, { phone: lead.fields?.phone }) } : {};
+    const extra =
+      i === parts.length - 1 ? { reply_markup: stageKeyboard(lead.id, { phone: lead.fields?.phone }) } : {};
     let outcome = await sendOnce(text, telegram, "Markdown", extra);
-    // Refused for its content (our escaping should make that impossible): the owner gets it as plain text, every word the visitor typed, rather than not at all.
+    // Refused for its content (our escaping should make that impossible): the owner gets it as plain text,
+    // every word the visitor typed, rather than not at all.
     const plain = outcome.kind === "message";
     if (plain) outcome = await sendOnce(plainText(text), telegram, null, extra);
     if (outcome.kind !== "sent") return { done: false, part: i, wasUncertain, outcome };
     // A plain notice keeps no Markdown to edit: a press then changes only its buttons.
-    await store.partSent(lead, i, now(), { messageId: outcome.messageId, chatId: outcome.chatId, text: plain ? undefined : text });
+    await store.partSent(lead, i, now(), {
+      messageId: outcome.messageId,
+      chatId: outcome.chatId,
+      text: plain ? undefined : text,
+    });
     // An earlier part is the lead's too: the owner's reply to it counts (the last part is the notice itself).
-    if (i < parts.length - 1 && outcome.messageId !== undefined) await store.notes.sentAbout(lead.id, outcome.chatId, outcome.messageId, "notice-part", now());
+    if (i < parts.length - 1 && outcome.messageId !== undefined)
+      await store.notes.sentAbout(lead.id, outcome.chatId, outcome.messageId, "notice-part", now());
     lead = { ...lead, partsSent: i + 1, uncertainPart: null };
   }
   return { done: true };
 }
 
-/** What the owner would have read, without formatting: the Markdown's text, or the Markdown itself if it does not parse. */
+/**
+ * What the owner would have read, without formatting: the Markdown's text, or the Markdown itself if it does
+ * not parse.
+ */
 function plainText(markdown: string): string {
   const parsed = parseLegacyMarkdown(markdown);
   return "text" in parsed ? parsed.text : markdown;

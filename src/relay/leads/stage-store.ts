@@ -9,7 +9,8 @@ import type { LostReason, Press, Stage, StageEntry } from "../telegram/stages.ts
 import { COLUMNS, toLead, type Lead, type Row } from "./lead.ts";
 import type { Sql } from "./sql.ts";
 
-export type UndoResult = { kind: "undone"; press: Press } | { kind: "late" } | { kind: "superseded" } | { kind: "unknown" };
+export type UndoResult =
+  { kind: "undone"; press: Press } | { kind: "late" } | { kind: "superseded" } | { kind: "unknown" };
 
 interface PressRow {
   seq: number;
@@ -54,13 +55,26 @@ export class StageStore {
    * As set, answering the press kept (undefined when nothing moved). With Lost, `reason` says why
    * (pressing Lost again keeps the reason given); any other stage clears it.
    */
-  async move(id: string, stage: Stage, at: number, by: { name: string; id?: number }, reason: LostReason | null = null): Promise<Press | undefined> {
-    // The move is made only from where the lead was read to be, so two presses at once each record what they really moved from.
+  async move(
+    id: string,
+    stage: Stage,
+    at: number,
+    by: { name: string; id?: number },
+    reason: LostReason | null = null,
+  ): Promise<Press | undefined> {
+    // The move is made only from where the lead was read to be, so two presses at once each record what they
+    // really moved from.
     for (let tries = 0; tries < 3; tries++) {
-      const [lead] = await this.sql.all<{ stage: Stage | null; lost_reason: LostReason | null }>("SELECT stage, lost_reason FROM leads WHERE id = ? AND erased_at IS NULL", [id]);
+      const [lead] = await this.sql.all<{ stage: Stage | null; lost_reason: LostReason | null }>(
+        "SELECT stage, lost_reason FROM leads WHERE id = ? AND erased_at IS NULL",
+        [id],
+      );
       if (!lead) return undefined;
       const from: Standing = { stage: lead.stage, reason: lead.lost_reason };
-      const to: Standing = { stage, reason: stage === "lost" ? (reason ?? (from.stage === "lost" ? from.reason : null)) : null };
+      const to: Standing = {
+        stage,
+        reason: stage === "lost" ? (reason ?? (from.stage === "lost" ? from.reason : null)) : null,
+      };
       if (from.stage === to.stage && from.reason === to.reason) return undefined;
       if (!(await this.shift(id, from, to))) continue;
       if (from.stage !== stage) {
@@ -79,13 +93,22 @@ export class StageStore {
    * first: for a store filled in one batch (the tests' month of leads on D1 through wrangler).
    * A live press goes through move(), which reads where the lead stands.
    */
-  async replay(id: string, from: Stage | null, stage: Stage, at: number, by: { name: string; id?: number }): Promise<void> {
+  async replay(
+    id: string,
+    from: Stage | null,
+    stage: Stage,
+    at: number,
+    by: { name: string; id?: number },
+  ): Promise<void> {
     await this.sql.run("UPDATE leads SET stage = ?, lost_reason = NULL WHERE id = ?", [stage, id]);
     await this.sql.run(
       "INSERT INTO lead_stages (lead_id, stage, at, by_name, by_id, last_at, last_by_name, last_by_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id, stage) DO UPDATE SET last_at = excluded.last_at, last_by_name = excluded.last_by_name, last_by_id = excluded.last_by_id",
       [id, stage, at, by.name, by.id ?? null, at, by.name, by.id ?? null],
     );
-    await this.sql.run("INSERT INTO lead_presses (lead_id, at, from_stage, to_stage, by_name, by_id) VALUES (?, ?, ?, ?, ?, ?)", [id, at, from, stage, by.name, by.id ?? null]);
+    await this.sql.run(
+      "INSERT INTO lead_presses (lead_id, at, from_stage, to_stage, by_name, by_id) VALUES (?, ?, ?, ?, ?, ?)",
+      [id, at, from, stage, by.name, by.id ?? null],
+    );
   }
 
   /**
@@ -93,7 +116,13 @@ export class StageStore {
    * from, if that press is still the lead's latest live one and was made less than `windowMs` ago.
    * The Undo is kept in the history too; lead_stages forgets the press taken back.
    */
-  async undo(id: string, seq: number, at: number, by: { name: string; id?: number }, windowMs: number): Promise<UndoResult> {
+  async undo(
+    id: string,
+    seq: number,
+    at: number,
+    by: { name: string; id?: number },
+    windowMs: number,
+  ): Promise<UndoResult> {
     const presses = await this.presses(id);
     const target = presses.find((p) => p.seq === seq && p.undoes === null);
     if (!target) return { kind: "unknown" };
@@ -104,13 +133,17 @@ export class StageStore {
     const now: Standing = { stage: target.to, reason: target.reason ?? null };
     if (!(await this.shift(id, now, back))) return { kind: "superseded" };
     const press = await this.record(id, at, now, back, by, seq);
-    if (target.to !== null && target.to !== target.from) await this.restoreStage(id, target.to, [...presses, press]);
+    if (target.to !== null && target.to !== target.from)
+      await this.restoreStage(id, target.to, [...presses, press]);
     return { kind: "undone", press };
   }
 
   /** Why the lead was lost, when it is at Lost with a reason. */
   async lostReason(id: string): Promise<LostReason | null> {
-    const [row] = await this.sql.all<{ lost_reason: LostReason | null }>("SELECT lost_reason FROM leads WHERE id = ?", [id]);
+    const [row] = await this.sql.all<{ lost_reason: LostReason | null }>(
+      "SELECT lost_reason FROM leads WHERE id = ?",
+      [id],
+    );
     return row?.lost_reason ?? null;
   }
 
@@ -123,7 +156,10 @@ export class StageStore {
   async pressesOf(ids: string[]): Promise<Map<string, Press[]>> {
     const all = new Map<string, Press[]>();
     if (!ids.length) return all;
-    const rows = await this.sql.all<PressRow>(`SELECT ${PRESS_COLUMNS} FROM lead_presses WHERE lead_id IN (${ids.map(() => "?").join(", ")}) ORDER BY seq`, ids);
+    const rows = await this.sql.all<PressRow>(
+      `SELECT ${PRESS_COLUMNS} FROM lead_presses WHERE lead_id IN (${ids.map(() => "?").join(", ")}) ORDER BY seq`,
+      ids,
+    );
     for (const r of rows) all.set(r.lead_id, [...(all.get(r.lead_id) ?? []), toPress(r)]);
     return all;
   }
@@ -145,7 +181,9 @@ export class StageStore {
     await this.sql.run("UPDATE leads SET notice_edited = ? WHERE id = ? AND erased_at IS NULL", [text, id]);
   }
 
-  /** Each stage pressed for these leads, its latest press, in the order made: the last is the lead's stage. */
+  /**
+   * Each stage pressed for these leads, its latest press, in the order made: the last is the lead's stage.
+   */
   async history(ids: string[]): Promise<Map<string, StageEntry[]>> {
     const history = new Map<string, StageEntry[]>();
     if (!ids.length) return history;
@@ -153,17 +191,33 @@ export class StageStore {
       `SELECT lead_id, stage, COALESCE(last_at, at) AS at, COALESCE(last_by_name, by_name) AS by_name FROM lead_stages WHERE lead_id IN (${ids.map(() => "?").join(", ")}) ORDER BY 3, stage`,
       ids,
     );
-    for (const r of rows) history.set(r.lead_id, [...(history.get(r.lead_id) ?? []), { stage: r.stage, at: Number(r.at), byName: r.by_name }]);
+    for (const r of rows)
+      history.set(r.lead_id, [
+        ...(history.get(r.lead_id) ?? []),
+        { stage: r.stage, at: Number(r.at), byName: r.by_name },
+      ]);
     return history;
   }
 
   /** Moves the lead from where it stands to `to`: false when it no longer stands there (or is erased). */
   private async shift(id: string, from: Standing, to: Standing): Promise<boolean> {
     // A reminder put off with Later belongs to where the lead stood: a move forgets it.
-    return (await this.sql.run("UPDATE leads SET stage = ?, lost_reason = ?, snoozed_until = NULL WHERE id = ? AND stage IS ? AND lost_reason IS ? AND erased_at IS NULL", [to.stage, to.reason, id, from.stage, from.reason])) === 1;
+    return (
+      (await this.sql.run(
+        "UPDATE leads SET stage = ?, lost_reason = ?, snoozed_until = NULL WHERE id = ? AND stage IS ? AND lost_reason IS ? AND erased_at IS NULL",
+        [to.stage, to.reason, id, from.stage, from.reason],
+      )) === 1
+    );
   }
 
-  private async record(id: string, at: number, from: Standing, to: Standing, by: { name: string; id?: number }, undoes: number | null): Promise<Press> {
+  private async record(
+    id: string,
+    at: number,
+    from: Standing,
+    to: Standing,
+    by: { name: string; id?: number },
+    undoes: number | null,
+  ): Promise<Press> {
     const [row] = await this.sql.all<PressRow>(
       `INSERT INTO lead_presses (lead_id, at, from_stage, to_stage, from_reason, reason, by_name, by_id, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${PRESS_COLUMNS}`,
       [id, at, from.stage, to.stage, from.reason, to.reason, by.name, by.id ?? null, undoes],
@@ -179,7 +233,10 @@ export class StageStore {
       return;
     }
     const [first, last] = [live[0], live[live.length - 1]];
-    await this.sql.run("UPDATE lead_stages SET at = ?, by_name = ?, last_at = ?, last_by_name = ? WHERE lead_id = ? AND stage = ?", [first.at, first.byName, last.at, last.byName, id, stage]);
+    await this.sql.run(
+      "UPDATE lead_stages SET at = ?, by_name = ?, last_at = ?, last_by_name = ? WHERE lead_id = ? AND stage = ?",
+      [first.at, first.byName, last.at, last.byName, id, stage],
+    );
   }
 }
 

@@ -10,7 +10,16 @@
  * and the month's report's queries (report-queries.ts).
  */
 import type { Stage } from "../telegram/stages.ts";
-import { columns, LEAD_STATUSES, toLead, type FailureKind, type Lead, type LeadStatus, type NewLead, type Row } from "./lead.ts";
+import {
+  columns,
+  LEAD_STATUSES,
+  toLead,
+  type FailureKind,
+  type Lead,
+  type LeadStatus,
+  type NewLead,
+  type Row,
+} from "./lead.ts";
 import { EmailRecords } from "./email-records.ts";
 import { HandledUpdates, Settings, UsedProofs } from "./memory.ts";
 import { OwnerNotes } from "./owner-notes.ts";
@@ -20,8 +29,10 @@ import { StageStore } from "./stage-store.ts";
 
 export type TapCount = { page: string; number: string; count: number };
 /** Call taps per page and number from one day to another (inclusive, "YYYY-MM-DD"). */
-export const CALL_TAPS = "SELECT page, number, SUM(count) AS count FROM call_taps WHERE day >= ? AND day <= ? GROUP BY page, number ORDER BY page, number";
-export const tapCounts = (rows: TapCount[]): TapCount[] => rows.map((r) => ({ page: r.page, number: r.number, count: Number(r.count) }));
+export const CALL_TAPS =
+  "SELECT page, number, SUM(count) AS count FROM call_taps WHERE day >= ? AND day <= ? GROUP BY page, number ORDER BY page, number";
+export const tapCounts = (rows: TapCount[]): TapCount[] =>
+  rows.map((r) => ({ page: r.page, number: r.number, count: Number(r.count) }));
 
 /** A day in milliseconds: the retention period (LEADS_RETENTION_DAYS) is counted in days. */
 export const DAY_MS = 24 * 60 * 60_000;
@@ -70,7 +81,9 @@ export class LeadStore {
         lead.status ?? "pending",
         lead.spamReason ?? null,
         lead.receivedAt,
-        ...[a.page, a.landing, a.landingName, a.source, a.utm_source, a.utm_medium, a.utm_campaign].map((v) => v ?? null),
+        ...[a.page, a.landing, a.landingName, a.source, a.utm_source, a.utm_medium, a.utm_campaign].map(
+          (v) => v ?? null,
+        ),
       ],
     );
     return changed === 1;
@@ -78,10 +91,16 @@ export class LeadStore {
 
   /** One tap on a phone link: counted for its Brisbane day, page and number, nothing else. */
   async countCallTap(day: string, page: string, number: string): Promise<void> {
-    await this.sql.run("INSERT INTO call_taps (day, page, number, count) VALUES (?, ?, ?, 1) ON CONFLICT (day, page, number) DO UPDATE SET count = count + 1", [day, page, number]);
+    await this.sql.run(
+      "INSERT INTO call_taps (day, page, number, count) VALUES (?, ?, ?, 1) ON CONFLICT (day, page, number) DO UPDATE SET count = count + 1",
+      [day, page, number],
+    );
   }
 
-  /** Forgets the call taps of days before `beforeDay` ("YYYY-MM-DD", Brisbane): kept as long as leads are (LEADS_RETENTION_DAYS). */
+  /**
+   * Forgets the call taps of days before `beforeDay` ("YYYY-MM-DD", Brisbane): kept as long as leads are
+   * (LEADS_RETENTION_DAYS).
+   */
   async forgetCallTaps(beforeDay: string): Promise<number> {
     return this.sql.run("DELETE FROM call_taps WHERE day < ?", [beforeDay]);
   }
@@ -106,15 +125,26 @@ export class LeadStore {
     return (await this.sql.all<Row>(sql, params)).map(toLead);
   }
 
-  /** list() and stats() read together, in one round trip where the Sql can (wrangler: one process for both). */
+  /**
+   * list() and stats() read together, in one round trip where the Sql can (wrangler: one process for both).
+   */
   async listWithStats(options: ListOptions = {}): Promise<{ leads: Lead[]; stats: StoreStats }> {
-    const [rows, [stats]] = (await readMany(this.sql, [listStatement(options), { sql: STATS }])) as [Row[], StatsRow[]];
+    const [rows, [stats]] = (await readMany(this.sql, [listStatement(options), { sql: STATS }])) as [
+      Row[],
+      StatsRow[],
+    ];
     return { leads: rows.map(toLead), stats: statsOf(stats) };
   }
 
-  /** The ids of pending leads whose next attempt is due, oldest first: a sender reads each lead afresh as it takes it. */
+  /**
+   * The ids of pending leads whose next attempt is due, oldest first: a sender reads each lead afresh as it
+   * takes it.
+   */
   async due(now: number, limit = 20): Promise<string[]> {
-    const rows = await this.sql.all<{ id: string }>("SELECT id FROM leads WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY received_at, id LIMIT ?", [now, limit]);
+    const rows = await this.sql.all<{ id: string }>(
+      "SELECT id FROM leads WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY received_at, id LIMIT ?",
+      [now, limit],
+    );
     return rows.map((r) => r.id);
   }
 
@@ -124,7 +154,12 @@ export class LeadStore {
    * may pick up the same lead at once (Queue consumers on Workers), only the one that took it sends.
    */
   async claim(id: string, now: number, until: number): Promise<boolean> {
-    return (await this.sql.run("UPDATE leads SET next_attempt_at = ? WHERE id = ? AND status = 'pending' AND next_attempt_at <= ?", [until, id, now])) === 1;
+    return (
+      (await this.sql.run(
+        "UPDATE leads SET next_attempt_at = ? WHERE id = ? AND status = 'pending' AND next_attempt_at <= ?",
+        [until, id, now],
+      )) === 1
+    );
   }
 
   /**
@@ -133,41 +168,73 @@ export class LeadStore {
    * sender's claim is renewed for this part's attempt (Workers).
    */
   async sending(id: string, index: number, leaseUntil?: number): Promise<void> {
-    await this.sql.run("UPDATE leads SET uncertain_part = ?, next_attempt_at = COALESCE(?, next_attempt_at) WHERE id = ? AND status = 'pending'", [index, leaseUntil ?? null, id]);
+    await this.sql.run(
+      "UPDATE leads SET uncertain_part = ?, next_attempt_at = COALESCE(?, next_attempt_at) WHERE id = ? AND status = 'pending'",
+      [index, leaseUntil ?? null, id],
+    );
   }
 
   /**
    * Telegram accepted part `index`: it is never sent again. The last part makes the lead delivered,
    * and `notice` (its message id and text) is kept for the owner's buttons to edit.
    */
-  async partSent(lead: Lead, index: number, now: number, notice?: { messageId?: number; chatId?: string; text?: string }): Promise<void> {
+  async partSent(
+    lead: Lead,
+    index: number,
+    now: number,
+    notice?: { messageId?: number; chatId?: string; text?: string },
+  ): Promise<void> {
     const last = lead.parts !== null && index + 1 >= lead.parts.length;
     await this.sql.run(
       `UPDATE leads SET parts_sent = ?, uncertain_part = NULL, last_error = NULL${last ? ", status = 'delivered', delivered_at = ?, notice_message_id = ?, notice_chat_id = ?, notice_text = ?" : ""} WHERE id = ? AND parts_sent = ?`,
-      last ? [index + 1, now, notice?.messageId ?? null, notice?.chatId ?? null, notice?.text ?? null, lead.id, index] : [index + 1, lead.id, index],
+      last
+        ? [
+            index + 1,
+            now,
+            notice?.messageId ?? null,
+            notice?.chatId ?? null,
+            notice?.text ?? null,
+            lead.id,
+            index,
+          ]
+        : [index + 1, lead.id, index],
     );
   }
 
   /** `uncertainPart`: the part that may have reached Telegram (null when the attempt certainly did not). */
-  async retryLater(id: string, { at, error, uncertainPart }: { at: number; error: string; uncertainPart: number | null }): Promise<void> {
-    await this.sql.run("UPDATE leads SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, uncertain_part = ? WHERE id = ?", [at, error, uncertainPart, id]);
+  async retryLater(
+    id: string,
+    { at, error, uncertainPart }: { at: number; error: string; uncertainPart: number | null },
+  ): Promise<void> {
+    await this.sql.run(
+      "UPDATE leads SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, uncertain_part = ? WHERE id = ?",
+      [at, error, uncertainPart, id],
+    );
   }
 
   /**
    * Refused by Telegram: for the message, or (with `settingsMark`, the settings in force) for the
    * settings. `uncertainPart` as for retryLater: a refused part did not reach the owner.
    */
-  async undeliverable(id: string, { kind, error, settingsMark = null, uncertainPart = null }: { kind: FailureKind; error: string; settingsMark?: string | null; uncertainPart?: number | null }): Promise<void> {
-    await this.sql.run("UPDATE leads SET status = 'undeliverable', attempts = attempts + 1, failure_kind = ?, last_error = ?, settings_mark = ?, uncertain_part = ? WHERE id = ?", [
+  async undeliverable(
+    id: string,
+    {
       kind,
       error,
-      settingsMark,
-      uncertainPart,
-      id,
-    ]);
+      settingsMark = null,
+      uncertainPart = null,
+    }: { kind: FailureKind; error: string; settingsMark?: string | null; uncertainPart?: number | null },
+  ): Promise<void> {
+    await this.sql.run(
+      "UPDATE leads SET status = 'undeliverable', attempts = attempts + 1, failure_kind = ?, last_error = ?, settings_mark = ?, uncertain_part = ? WHERE id = ?",
+      [kind, error, settingsMark, uncertainPart, id],
+    );
   }
 
-  /** Sends a lead again from its first unsent part: an undeliverable one, spam that was a person after all, or an unconfirmed one confirmed. */
+  /**
+   * Sends a lead again from its first unsent part: an undeliverable one, spam that was a person after all, or
+   * an unconfirmed one confirmed.
+   */
   async requeue(id: string, now: number): Promise<boolean> {
     const changed = await this.sql.run(
       "UPDATE leads SET status = 'pending', next_attempt_at = ?, attempts = 0, failure_kind = NULL, settings_mark = NULL, spam_reason = NULL WHERE id = ? AND status IN ('undeliverable', 'spam', 'unconfirmed', 'pending') AND parts IS NOT NULL",
@@ -200,27 +267,53 @@ export class LeadStore {
 
   /** How many leads the settings in force (their `mark`) were refused for. */
   async settingsRefusals(mark: string): Promise<number> {
-    const [row] = await this.sql.all<{ n: number }>("SELECT COUNT(*) AS n FROM leads WHERE status = 'undeliverable' AND failure_kind = 'settings' AND settings_mark = ?", [mark]);
+    const [row] = await this.sql.all<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM leads WHERE status = 'undeliverable' AND failure_kind = 'settings' AND settings_mark = ?",
+      [mark],
+    );
     return Number(row?.n ?? 0);
   }
 
-  /** Erases what visitors typed from delivered, spam and unconfirmed leads received more than `days` days before `now`; keeps ids and times. */
+  /**
+   * Erases what visitors typed from delivered, spam and unconfirmed leads received more than `days` days
+   * before `now`; keeps ids and times.
+   */
   async erase(days: number, now: number): Promise<number> {
-    return this.sql.run("UPDATE leads SET fields = NULL, parts = NULL, notice_text = NULL, notice_edited = NULL, erased_at = ? WHERE status IN ('delivered', 'spam', 'unconfirmed') AND received_at < ? AND erased_at IS NULL", [now, now - days * DAY_MS]);
+    return this.sql.run(
+      "UPDATE leads SET fields = NULL, parts = NULL, notice_text = NULL, notice_edited = NULL, erased_at = ? WHERE status IN ('delivered', 'spam', 'unconfirmed') AND received_at < ? AND erased_at IS NULL",
+      [now, now - days * DAY_MS],
+    );
   }
 
-  /** For health checks, which anyone may ask for: the pending and undeliverable leads only, through the leads_due index. */
+  /**
+   * For health checks, which anyone may ask for: the pending and undeliverable leads only, through the
+   * leads_due index.
+   */
   async stats(): Promise<StoreStats> {
     const [row] = await this.sql.all<StatsRow>(STATS);
     return statsOf(row);
-  }}
+  }
+}
 
-type ListOptions = { statuses?: readonly LeadStatus[]; stages?: readonly (Stage | null)[]; limit?: number; withStages?: boolean };
+type ListOptions = {
+  statuses?: readonly LeadStatus[];
+  stages?: readonly (Stage | null)[];
+  limit?: number;
+  withStages?: boolean;
+};
 
 /** list()'s statement: newest first, at the statuses and stages asked for. */
-function listStatement({ statuses = LEAD_STATUSES, stages, limit = 50, withStages = false }: ListOptions): Statement {
+function listStatement({
+  statuses = LEAD_STATUSES,
+  stages,
+  limit = 50,
+  withStages = false,
+}: ListOptions): Statement {
   const keys = stages?.filter((s): s is Stage => s !== null) ?? [];
-  const either = [...(keys.length ? [`stage IN (${keys.map(() => "?").join(", ")})`] : []), ...(stages?.includes(null) ? ["stage IS NULL"] : [])];
+  const either = [
+    ...(keys.length ? [`stage IN (${keys.map(() => "?").join(", ")})`] : []),
+    ...(stages?.includes(null) ? ["stage IS NULL"] : []),
+  ];
   const atStage = stages === undefined ? "" : ` AND (${either.join(" OR ") || "0"})`;
   return {
     sql: `SELECT ${columns(withStages)} FROM leads WHERE status IN (${statuses.map(() => "?").join(", ")})${atStage} ORDER BY received_at DESC, id LIMIT ?`,
@@ -230,7 +323,8 @@ function listStatement({ statuses = LEAD_STATUSES, stages, limit = 50, withStage
 
 const STATS =
   "SELECT (SELECT COUNT(*) FROM leads WHERE status = 'pending') AS pending, (SELECT MIN(received_at) FROM leads WHERE status = 'pending') AS oldest, (SELECT COUNT(*) FROM leads WHERE status = 'undeliverable') AS undeliverable, (SELECT last_error FROM leads WHERE status = 'undeliverable' ORDER BY received_at DESC, id LIMIT 1) AS error";
-type StatsRow = { pending: number; oldest: number | null; undeliverable: number; error: string | null } | undefined;
+type StatsRow =
+  { pending: number; oldest: number | null; undeliverable: number; error: string | null } | undefined;
 const statsOf = (row: StatsRow): StoreStats => ({
   pending: Number(row?.pending ?? 0),
   oldestPendingAt: row?.oldest == null ? null : Number(row.oldest),

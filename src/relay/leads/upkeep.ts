@@ -11,9 +11,15 @@ import { DAY_MS, type LeadStore } from "./store.ts";
 import { brisbane } from "./hours.ts";
 import { eraseQuoteDetails } from "./quote-details-store.ts";
 
-export async function dailyUpkeep(store: LeadStore, retentionDays: number, now: number, log: (message: string) => void): Promise<void> {
+export async function dailyUpkeep(
+  store: LeadStore,
+  retentionDays: number,
+  now: number,
+  log: (message: string) => void,
+): Promise<void> {
   const erased = await store.erase(retentionDays, now);
-  if (erased) log(`relay: erased what visitors typed from ${erased} lead(s) older than ${retentionDays} days`);
+  if (erased)
+    log(`relay: erased what visitors typed from ${erased} lead(s) older than ${retentionDays} days`);
   await eraseQuoteDetails(store.sql);
   await store.proofs.forget(now - MAX_PROOF_AGE_MS);
   await store.updates.forget(now - UPDATE_MEMORY_MS);

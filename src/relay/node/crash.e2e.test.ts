@@ -24,16 +24,33 @@ afterEach(() => {
 /** Starts the relay process on this test's store; resolves with its address once it listens. */
 function startRelay({ attemptTimeoutMs = 2_000 } = {}): Promise<RelayChild> {
   return startRelayChild(
-    { TELEGRAM_BOT_TOKEN: stack.tg.token, TELEGRAM_CHAT_ID: stack.tg.chatId, TELEGRAM_API_BASE: stack.tg.apiBase, LEADS_DB: stack.db.file, SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, RATE_LIMIT_PER_MINUTE: "10000", TEST_ATTEMPT_TIMEOUT_MS: String(attemptTimeoutMs) },
+    {
+      TELEGRAM_BOT_TOKEN: stack.tg.token,
+      TELEGRAM_CHAT_ID: stack.tg.chatId,
+      TELEGRAM_API_BASE: stack.tg.apiBase,
+      LEADS_DB: stack.db.file,
+      SPAM_CHECKS: "off",
+      BUSINESS_HOURS: NEVER_OPEN,
+      RATE_LIMIT_PER_MINUTE: "10000",
+      TEST_ATTEMPT_TIMEOUT_MS: String(attemptTimeoutMs),
+    },
     children,
   );
 }
 
-const lead = (name: string, i: number) => ({ name, email: `lead${i}@example.com`, submissionId: `3f2c1e4a-9b7d-4c2e-8f1a-${String(i).padStart(12, "0")}` });
+const lead = (name: string, i: number) => ({
+  name,
+  email: `lead${i}@example.com`,
+  submissionId: `3f2c1e4a-9b7d-4c2e-8f1a-${String(i).padStart(12, "0")}`,
+});
 
 async function post(url: string, body: Record<string, string>): Promise<boolean> {
   try {
-    const res = await fetch(`${url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${url}/api/quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return res.ok && ((await res.json()) as { ok?: unknown }).ok === true;
   } catch {
     // The relay was killed under this request: the visitor's form says it failed, and they send again.
@@ -51,25 +68,39 @@ function notices(): Map<string, string[]> {
   return byName;
 }
 
-const unmarkedRepeats = () => [...notices()].filter(([, shown]) => shown.slice(1).some((s) => !s.startsWith("(possible repeat)")));
+const unmarkedRepeats = () =>
+  [...notices()].filter(([, shown]) => shown.slice(1).some((s) => !s.startsWith("(possible repeat)")));
 
 describe("the Node relay killed (SIGKILL) mid-send and started again", () => {
   it("sends a notice Telegram took but whose answer the dead relay never read again, marked (possible repeat)", async () => {
     // Telegram accepts the message, then takes a minute to answer: the relay is killed before it hears back.
     stack.tg.next({ kind: "ok", answerDelayMs: 60_000 });
-    // Waits 30 s for an answer, so the relay is still waiting when it is killed (the visitor was answered after 3 s).
+    // Waits 30 s for an answer, so the relay is still waiting when it is killed (the visitor was answered
+    // after 3 s).
     const first = await startRelay({ attemptTimeoutMs: 30_000 });
     expect(await post(first.url, lead("Ann Lee", 1))).toBe(true);
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 10_000, message: "Telegram has the notice" }).toBe(1);
+    await expect
+      .poll(() => stack.tg.delivered.length, { timeout: 10_000, message: "Telegram has the notice" })
+      .toBe(1);
     first.child.kill("SIGKILL");
     await first.exited;
 
     const second = await startRelay();
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 15_000, message: "the restarted relay sends it again" }).toBe(2);
+    await expect
+      .poll(() => stack.tg.delivered.length, {
+        timeout: 15_000,
+        message: "the restarted relay sends it again",
+      })
+      .toBe(2);
     expect(stack.tg.delivered[0].shown.startsWith("(possible repeat)")).toBe(false);
     expect(stack.tg.delivered[1].shown).toMatch(/^\(possible repeat\)\nNew Quote Request/);
     const store = openLeadStore(stack.db.file);
-    await expect.poll(async () => (await store.store.list())[0]?.status, { timeout: 5_000, message: "the store says delivered" }).toBe("delivered");
+    await expect
+      .poll(async () => (await store.store.list())[0]?.status, {
+        timeout: 5_000,
+        message: "the store says delivered",
+      })
+      .toBe("delivered");
     store.close();
     second.child.kill("SIGKILL");
   }, 60_000);
@@ -78,15 +109,30 @@ describe("the Node relay killed (SIGKILL) mid-send and started again", () => {
     stack.tg.always({ kind: "down" });
     const first = await startRelay();
     expect(await post(first.url, lead("Down Then Back", 3))).toBe(true);
-    await expect.poll(() => stack.tg.attempts, { timeout: 10_000, message: "the relay tries Telegram while it is down" }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => stack.tg.attempts, {
+        timeout: 10_000,
+        message: "the relay tries Telegram while it is down",
+      })
+      .toBeGreaterThanOrEqual(1);
     first.child.kill("SIGKILL");
     await first.exited;
 
     stack.tg.always({ kind: "ok" });
     const second = await startRelay();
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 15_000, message: "the restarted relay sends the kept lead" }).toBe(1);
+    await expect
+      .poll(() => stack.tg.delivered.length, {
+        timeout: 15_000,
+        message: "the restarted relay sends the kept lead",
+      })
+      .toBe(1);
     const store = openLeadStore(stack.db.file);
-    await expect.poll(async () => (await store.store.list())[0]?.status, { timeout: 5_000, message: "the store says delivered" }).toBe("delivered");
+    await expect
+      .poll(async () => (await store.store.list())[0]?.status, {
+        timeout: 5_000,
+        message: "the store says delivered",
+      })
+      .toBe("delivered");
     store.close();
     // Delivered once: a 503 is a refusal, so the notice carries no repeat mark, and nothing follows it.
     expect(stack.tg.delivered[0].shown).toMatch(/^New Quote Request/);
@@ -108,7 +154,13 @@ describe("the Node relay killed (SIGKILL) mid-send and started again", () => {
       }
     };
     const burst = Promise.all(Array.from({ length: 30 }, poster));
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 30_000, interval: 5, message: "a third of the burst delivered" }).toBeGreaterThanOrEqual(60);
+    await expect
+      .poll(() => stack.tg.delivered.length, {
+        timeout: 30_000,
+        interval: 5,
+        message: "a third of the burst delivered",
+      })
+      .toBeGreaterThanOrEqual(60);
     first.child.kill("SIGKILL");
     await first.exited;
     await burst;
@@ -121,13 +173,27 @@ describe("the Node relay killed (SIGKILL) mid-send and started again", () => {
     // Started again; the visitors whose send failed send again (the form keeps its submissionId).
     const second = await startRelay();
     for (const body of unanswered) expect(await post(second.url, body)).toBe(true);
-    await expect.poll(() => notices().size, { timeout: 60_000, interval: 200, message: "every one of the 200 leads delivered" }).toBe(200);
+    await expect
+      .poll(() => notices().size, {
+        timeout: 60_000,
+        interval: 200,
+        message: "every one of the 200 leads delivered",
+      })
+      .toBe(200);
     const store = openLeadStore(stack.db.file);
-    await expect.poll(async () => (await store.store.list({ limit: 1_000 })).filter((l) => l.status === "delivered").length, { timeout: 10_000, message: "the store says all 200 delivered" }).toBe(200);
+    await expect
+      .poll(
+        async () => (await store.store.list({ limit: 1_000 })).filter((l) => l.status === "delivered").length,
+        { timeout: 10_000, message: "the store says all 200 delivered" },
+      )
+      .toBe(200);
     store.close();
 
     const lost = leads.filter((l) => !notices().has(l.name));
-    expect({ lost: lost.length, unmarkedDuplicates: unmarkedRepeats().length }).toEqual({ lost: 0, unmarkedDuplicates: 0 });
+    expect({ lost: lost.length, unmarkedDuplicates: unmarkedRepeats().length }).toEqual({
+      lost: 0,
+      unmarkedDuplicates: 0,
+    });
     second.child.kill("SIGKILL");
   }, 150_000);
 });

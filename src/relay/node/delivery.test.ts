@@ -13,16 +13,28 @@ import { backoffMs, MAX_RETRY_MS } from "../leads/policy.ts";
 
 const stack = relayPerTest();
 const { logs } = stack;
-const start = (env: Record<string, string> = {}, options: Omit<RelayOptions, "env"> = {}) => stack.start({ env, ...options });
+const start = (env: Record<string, string> = {}, options: Omit<RelayOptions, "env"> = {}) =>
+  stack.start({ env, ...options });
 const stop = (relay: RunningRelay) => stack.stop(relay);
 
 const post = (relay: RunningRelay, body: Record<string, string>, form = "quote") =>
-  relay.relay(new Request(`http://relay.test/api/${form}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
+  relay.relay(
+    new Request(`http://relay.test/api/${form}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
 const ann = { name: "Ann", email: "ann@example.com" };
 
 /** The relay's one lead once its failed tries are recorded (the next try's time with them). */
 async function afterFailedTries(relay: RunningRelay, tries: number) {
-  await expect.poll(async () => (await relay.opened.store.list())[0]?.attempts, { timeout: 10_000, message: `the lead's failed try ${tries} is recorded` }).toBe(tries);
+  await expect
+    .poll(async () => (await relay.opened.store.list())[0]?.attempts, {
+      timeout: 10_000,
+      message: `the lead's failed try ${tries} is recorded`,
+    })
+    .toBe(tries);
   return (await relay.opened.store.list())[0];
 }
 const health = async (relay: RunningRelay) => {
@@ -38,7 +50,9 @@ describe("delivery", () => {
     const res = await post(relay, ann);
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(8_000);
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 15_000, message: "the slow answer arrives" }).toBe(1);
+    await expect
+      .poll(() => stack.tg.delivered.length, { timeout: 15_000, message: "the slow answer arrives" })
+      .toBe(1);
     await relay.drained();
     expect(stack.tg.attempts).toBe(1);
     expect((await relay.opened.store.list())[0]).toMatchObject({ status: "delivered", partsSent: 1 });
@@ -49,7 +63,9 @@ describe("delivery", () => {
     const body = { ...ann, submissionId: "5b7c2d1e-8f9a-4b3c-9d2e-abcdefabcdef" };
     expect((await post(relay, body)).status).toBe(200);
     expect((await post(relay, body)).status).toBe(200);
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 5_000, message: "the notice arrives" }).toBe(1);
+    await expect
+      .poll(() => stack.tg.delivered.length, { timeout: 5_000, message: "the notice arrives" })
+      .toBe(1);
     await relay.drained();
     expect(stack.tg.delivered).toHaveLength(1);
   });
@@ -62,10 +78,18 @@ describe("delivery", () => {
     await post(relay, { ...ann, message }, "contact");
     // The retry's time comes without waiting for it.
     clock.moveTo((await afterFailedTries(relay, 1)).nextAttemptAt);
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 15_000, message: "all three parts arrive" }).toBe(3);
-    expect(stack.tg.delivered.map((d) => d.shown.split("\n")[0].replace(/:.*/, ""))).toEqual(["New Contact Form Submission (1/3)", "New Contact Form Submission (2/3)", "New Contact Form Submission (3/3)"]);
+    await expect
+      .poll(() => stack.tg.delivered.length, { timeout: 15_000, message: "all three parts arrive" })
+      .toBe(3);
+    expect(stack.tg.delivered.map((d) => d.shown.split("\n")[0].replace(/:.*/, ""))).toEqual([
+      "New Contact Form Submission (1/3)",
+      "New Contact Form Submission (2/3)",
+      "New Contact Form Submission (3/3)",
+    ]);
     expect(stack.tg.attempts).toBe(4);
-    const joined = stack.tg.delivered.map((d) => /Message(?: \(continued\))?:\n([\s\S]*)\n\nSubmitted: /.exec(d.shown)![1]).join("");
+    const joined = stack.tg.delivered
+      .map((d) => /Message(?: \(continued\))?:\n([\s\S]*)\n\nSubmitted: /.exec(d.shown)![1])
+      .join("");
     expect(joined).toBe(message);
   });
 
@@ -90,11 +114,15 @@ describe("delivery", () => {
     stack.tg.always({ kind: "ok" });
     const recoveredAt = clock.now();
     clock.moveTo(lead.nextAttemptAt);
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 5_000, message: "the next try delivers it" }).toBe(1);
+    await expect
+      .poll(() => stack.tg.delivered.length, { timeout: 5_000, message: "the next try delivers it" })
+      .toBe(1);
     // The next try after four failures comes at most 16 s (plus jitter) after the last: well within 90 s.
     expect(lead.nextAttemptAt - recoveredAt).toBeLessThanOrEqual(30_000);
     // Telegram has it; the store records it as soon as the answer is read.
-    await expect.poll(() => health(relay), { timeout: 5_000, message: "the store records the delivery" }).toMatchObject({ status: 200, ok: true, pending: 0 });
+    await expect
+      .poll(() => health(relay), { timeout: 5_000, message: "the store records the delivery" })
+      .toMatchObject({ status: 200, ok: true, pending: 0 });
   });
 
   it("waits out a 429's retry_after before sending anything", async () => {
@@ -111,7 +139,9 @@ describe("delivery", () => {
     await relay.drained();
     expect(stack.tg.attempts).toBe(1);
     clock.moveTo(nextAttemptAt);
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 5_000, message: "delivered after retry_after" }).toBe(1);
+    await expect
+      .poll(() => stack.tg.delivered.length, { timeout: 5_000, message: "delivered after retry_after" })
+      .toBe(1);
     expect(stack.tg.attempts).toBe(2);
   });
 
@@ -121,7 +151,9 @@ describe("delivery", () => {
     stack.tg.next({ kind: "hang" });
     await post(relay, ann);
     clock.moveTo((await afterFailedTries(relay, 1)).nextAttemptAt);
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 10_000, message: "the retry arrives" }).toBe(1);
+    await expect
+      .poll(() => stack.tg.delivered.length, { timeout: 10_000, message: "the retry arrives" })
+      .toBe(1);
     expect(stack.tg.delivered[0].shown.startsWith("(possible repeat)\nNew Quote Request: ")).toBe(true);
   });
 
@@ -129,17 +161,40 @@ describe("delivery", () => {
     const relay = await start();
     stack.tg.always({ kind: "down" });
     const receivedAt = Date.parse("2026-11-22T09:14:05+10:00");
-    await relay.opened.store.add({ id: "late", form: "quote", fields: ann, parts: ["*New Quote Request*\n\n*Name:* Ann\n"], receivedAt });
+    await relay.opened.store.add({
+      id: "late",
+      form: "quote",
+      fields: ann,
+      parts: ["*New Quote Request*\n\n*Name:* Ann\n"],
+      receivedAt,
+    });
     stack.tg.always({ kind: "ok" });
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 5_000, message: "the late lead goes out" }).toBe(1);
-    expect(stack.tg.delivered[0].shown).toBe("Delayed: received 22 November 2026 at 9:14:05 am AEST\nNew Quote Request\n\nName: Ann\n");
+    await expect
+      .poll(() => stack.tg.delivered.length, { timeout: 5_000, message: "the late lead goes out" })
+      .toBe(1);
+    expect(stack.tg.delivered[0].shown).toBe(
+      "Delayed: received 22 November 2026 at 9:14:05 am AEST\nNew Quote Request\n\nName: Ann\n",
+    );
   });
 
   it("keeps a lead Telegram refuses for a wrong token as undeliverable, turns health red, and delivers it once after a restart with the right token", async () => {
     const wrong = await start({ TELEGRAM_BOT_TOKEN: "999:WRONG-token-abcdefghijklmnopqrst" });
     expect((await post(wrong, ann)).status).toBe(200);
-    await expect.poll(async () => (await wrong.opened.store.list())[0]?.status, { timeout: 5_000, message: "the lead is marked undeliverable" }).toBe("undeliverable");
-    expect(await health(wrong)).toEqual({ status: 503, ok: false, telegram: "undeliverable", pending: 0, oldestPendingSeconds: 0, undeliverable: 1, problem: "Telegram refuses the relay's settings (401 Unauthorized): 1 lead held until they work" });
+    await expect
+      .poll(async () => (await wrong.opened.store.list())[0]?.status, {
+        timeout: 5_000,
+        message: "the lead is marked undeliverable",
+      })
+      .toBe("undeliverable");
+    expect(await health(wrong)).toEqual({
+      status: 503,
+      ok: false,
+      telegram: "undeliverable",
+      pending: 0,
+      oldestPendingSeconds: 0,
+      undeliverable: 1,
+      problem: "Telegram refuses the relay's settings (401 Unauthorized): 1 lead held until they work",
+    });
     // Sending is paused: a second lead waits instead of being refused too.
     await post(wrong, { ...ann, name: "Bo" });
     await wrong.drained();
@@ -149,7 +204,12 @@ describe("delivery", () => {
     await stop(wrong);
 
     const right = await start({ TELEGRAM_BOT_TOKEN: TEST_TOKEN });
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 10_000, message: "both kept leads go out after the restart" }).toBe(2);
+    await expect
+      .poll(() => stack.tg.delivered.length, {
+        timeout: 10_000,
+        message: "both kept leads go out after the restart",
+      })
+      .toBe(2);
     expect(stack.tg.delivered.map((d) => /Name: (\w+)/.exec(d.shown)![1]).sort()).toEqual(["Ann", "Bo"]);
     expect(await health(right)).toMatchObject({ status: 200, telegram: "ok" });
   });
@@ -158,10 +218,28 @@ describe("delivery", () => {
     const clock = testClock();
     const relay = await start({}, { now: clock.now });
     stack.tg.always({ kind: "down" });
-    expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 });
+    expect(await health(relay)).toEqual({
+      status: 200,
+      ok: true,
+      telegram: "ok",
+      pending: 0,
+      oldestPendingSeconds: 0,
+      undeliverable: 0,
+    });
     const receivedAt = Date.now() - 16 * 60_000;
-    await relay.opened.store.add({ id: "stuck", form: "quote", fields: ann, parts: ["*New Quote Request*\n\n*Name:* Ann\n"], receivedAt });
-    await expect.poll(() => stack.tg.attempts, { timeout: 5_000, message: "the delivery loop tries the stuck lead against a Telegram that is down" }).toBeGreaterThanOrEqual(1);
+    await relay.opened.store.add({
+      id: "stuck",
+      form: "quote",
+      fields: ann,
+      parts: ["*New Quote Request*\n\n*Name:* Ann\n"],
+      receivedAt,
+    });
+    await expect
+      .poll(() => stack.tg.attempts, {
+        timeout: 5_000,
+        message: "the delivery loop tries the stuck lead against a Telegram that is down",
+      })
+      .toBeGreaterThanOrEqual(1);
     const red = await health(relay);
     expect(red).toMatchObject({ status: 503, ok: false, telegram: "ok" });
     expect(red.pending).toBeGreaterThanOrEqual(1);
@@ -170,15 +248,39 @@ describe("delivery", () => {
 
     stack.tg.always({ kind: "ok" });
     clock.moveTo((await afterFailedTries(relay, 1)).nextAttemptAt);
-    await expect.poll(() => stack.tg.delivered.length, { timeout: 10_000, message: "the stuck lead goes out once Telegram is back" }).toBe(1);
-    await expect.poll(async () => (await health(relay)).status, { timeout: 5_000, message: "health turns green after the delivery" }).toBe(200);
-    expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "ok", pending: 0, oldestPendingSeconds: 0, undeliverable: 0 });
+    await expect
+      .poll(() => stack.tg.delivered.length, {
+        timeout: 10_000,
+        message: "the stuck lead goes out once Telegram is back",
+      })
+      .toBe(1);
+    await expect
+      .poll(async () => (await health(relay)).status, {
+        timeout: 5_000,
+        message: "health turns green after the delivery",
+      })
+      .toBe(200);
+    expect(await health(relay)).toEqual({
+      status: 200,
+      ok: true,
+      telegram: "ok",
+      pending: 0,
+      oldestPendingSeconds: 0,
+      undeliverable: 0,
+    });
   });
 
   it("keeps leads without sending when Telegram is not configured, and says so in the health check", async () => {
     const relay = await start({ TELEGRAM_BOT_TOKEN: "", TELEGRAM_CHAT_ID: "" });
     expect((await post(relay, ann)).status).toBe(200);
-    expect(await health(relay)).toEqual({ status: 200, ok: true, telegram: "not configured", pending: 1, oldestPendingSeconds: 0, undeliverable: 0 });
+    expect(await health(relay)).toEqual({
+      status: 200,
+      ok: true,
+      telegram: "not configured",
+      pending: 1,
+      oldestPendingSeconds: 0,
+      undeliverable: 0,
+    });
     expect(stack.tg.attempts).toBe(0);
   });
 });
@@ -194,9 +296,17 @@ describe("the store file", () => {
 
   it("imports a pre-store outbox file once, as pending leads that are then delivered", async () => {
     const outbox = path.join(path.dirname(stack.db.file), "..", "telegram.jsonl");
-    writeFileSync(outbox, `${JSON.stringify({ at: new Date().toISOString(), form: "quote", parse_mode: "Markdown", texts: ["*New Quote Request*\n\nfrom the outbox"] })}\n`);
+    writeFileSync(
+      outbox,
+      `${JSON.stringify({ at: new Date().toISOString(), form: "quote", parse_mode: "Markdown", texts: ["*New Quote Request*\n\nfrom the outbox"] })}\n`,
+    );
     const relay = await start({}, { outboxFile: outbox });
-    await expect.poll(() => stack.tg.delivered.map((d) => d.shown), { timeout: 5_000, message: "the outbox lead goes out" }).toEqual(["New Quote Request\n\nfrom the outbox"]);
+    await expect
+      .poll(() => stack.tg.delivered.map((d) => d.shown), {
+        timeout: 5_000,
+        message: "the outbox lead goes out",
+      })
+      .toEqual(["New Quote Request\n\nfrom the outbox"]);
     expect(statSync(`${outbox}.imported`).isFile()).toBe(true);
     await stop(relay);
     await (await start({}, { outboxFile: outbox })).drained();
@@ -207,10 +317,21 @@ describe("the store file", () => {
     const first = await start();
     const old = Date.now() - 91 * 24 * 60 * 60_000;
     await first.opened.store.add({ id: "old", form: "quote", fields: ann, parts: ["*x*"], receivedAt: old });
-    await expect.poll(async () => (await first.opened.store.get("old"))?.status, { timeout: 5_000, message: "the old lead is delivered" }).toBe("delivered");
+    await expect
+      .poll(async () => (await first.opened.store.get("old"))?.status, {
+        timeout: 5_000,
+        message: "the old lead is delivered",
+      })
+      .toBe("delivered");
     await stop(first);
     const second = await start({ LEADS_RETENTION_DAYS: "90" });
-    expect(await second.opened.store.get("old")).toMatchObject({ id: "old", status: "delivered", fields: null, parts: null, receivedAt: old });
+    expect(await second.opened.store.get("old")).toMatchObject({
+      id: "old",
+      status: "delivered",
+      fields: null,
+      parts: null,
+      receivedAt: old,
+    });
   });
 });
 

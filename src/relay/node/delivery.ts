@@ -8,7 +8,14 @@
  * until the relay restarts (a restart is a new settings mark).
  */
 import type { TelegramOptions } from "../telegram/client.ts";
-import { attemptDelivery, health, retryRefusedSettings, settingsMark, type Health, type HostHints } from "../leads/policy.ts";
+import {
+  attemptDelivery,
+  health,
+  retryRefusedSettings,
+  settingsMark,
+  type Health,
+  type HostHints,
+} from "../leads/policy.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { logLine } from "../log.ts";
 
@@ -42,7 +49,14 @@ export interface Delivery {
   stop(): Promise<void>;
 }
 
-export async function startDelivery({ store, telegram, log = logLine, now = Date.now, random = Math.random, pollMs = 1_000 }: DeliveryOptions): Promise<Delivery> {
+export async function startDelivery({
+  store,
+  telegram,
+  log = logLine,
+  now = Date.now,
+  random = Math.random,
+  pollMs = 1_000,
+}: DeliveryOptions): Promise<Delivery> {
   // Each start of the relay is new settings: leads refused by the last run's go out again.
   const mark = await settingsMark(telegram, `node ${crypto.randomUUID()}`);
   await retryRefusedSettings(store, mark, now(), log);
@@ -57,10 +71,19 @@ export async function startDelivery({ store, telegram, log = logLine, now = Date
 
   async function send(id: string): Promise<void> {
     if (!telegram || (await blocked())) return;
-    // Read afresh inside the in-flight guard: a copy read before another attempt finished would resend its parts.
+    // Read afresh inside the in-flight guard: a copy read before another attempt finished would resend its
+    // parts.
     const lead = await store.get(id);
     if (lead?.status !== "pending") return;
-    const result = await attemptDelivery(lead, { store, telegram, mark, hints: NODE_HINTS, log, now, random });
+    const result = await attemptDelivery(lead, {
+      store,
+      telegram,
+      mark,
+      hints: NODE_HINTS,
+      log,
+      now,
+      random,
+    });
     if (result.kind === "retry" && result.pause) pausedUntil = result.at;
   }
 
@@ -68,7 +91,9 @@ export async function startDelivery({ store, telegram, log = logLine, now = Date
     const running = inFlight.get(id);
     if (running) return running;
     const attempt = send(id)
-      .catch((error: unknown) => log(`relay: lead ${id}: delivery failed unexpectedly: ${(error as Error).message}`))
+      .catch((error: unknown) =>
+        log(`relay: lead ${id}: delivery failed unexpectedly: ${(error as Error).message}`),
+      )
       .finally(() => inFlight.delete(id));
     inFlight.set(id, attempt);
     return attempt;
@@ -89,7 +114,10 @@ export async function startDelivery({ store, telegram, log = logLine, now = Date
     if (stopped || passing) return;
     const waiters = waiting.splice(0);
     passing = pass()
-      .catch((error: unknown) => void log(`relay: the delivery loop could not read the lead store: ${(error as Error).message}`))
+      .catch(
+        (error: unknown) =>
+          void log(`relay: the delivery loop could not read the lead store: ${(error as Error).message}`),
+      )
       .then((quiet) => {
         if (quiet && inFlight.size === 0) for (const resolve of waiters) resolve();
         else waiting.push(...waiters);

@@ -56,14 +56,17 @@ function startRelay(): Promise<RelayChild> {
   );
 }
 
-
 describe("the Node relay killed between recording an email and its answer", () => {
   it("sends the confirmation once after a restart: the retry is answered from the key", async () => {
     const first = await startRelay();
     // Resend takes the email, then answers 3 s later: the relay is killed before it hears back (and a
     // retry while that first request runs would be answered 409 concurrent_idempotent_requests).
     resend.on({ kind: "ok", answerDelayMs: 3_000 });
-    const res = await fetch(`${first.url}/api/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Ann", email: "ann@example.com" }) });
+    const res = await fetch(`${first.url}/api/quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Ann", email: "ann@example.com" }),
+    });
     expect(res.status).toBe(200);
     await waitFor("the confirmation to reach the stand-in", () => resend.delivered.length === 1);
     first.child.kill("SIGKILL");
@@ -81,13 +84,18 @@ describe("the Node relay killed between recording an email and its answer", () =
     await waitFor("the retry's answer recorded", () => {
       const store = openLeadStore(db.file);
       try {
-        return (store.db.prepare("SELECT status FROM lead_emails").get() as { status?: string } | undefined)?.status === "sent";
+        return (
+          (store.db.prepare("SELECT status FROM lead_emails").get() as { status?: string } | undefined)
+            ?.status === "sent"
+        );
       } finally {
         store.close();
       }
     });
     expect(resend.delivered).toHaveLength(1);
-    expect(resend.requests.filter((r) => r.idempotencyKey === `visitor-confirmation/${lead.id}`).length).toBeGreaterThanOrEqual(2);
+    expect(
+      resend.requests.filter((r) => r.idempotencyKey === `visitor-confirmation/${lead.id}`).length,
+    ).toBeGreaterThanOrEqual(2);
     second.child.kill("SIGKILL");
   }, 60_000);
 });

@@ -50,7 +50,13 @@ const OWNER = "owner@example.com.au";
 const PHONE = "0491 570 156";
 
 async function start(env: Record<string, string> = {}, telegram: StandIn = tg): Promise<NodeRelay> {
-  const email = emailSettings({ EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL: OWNER, EMAIL_API_URL: resend.apiUrl, ...env });
+  const email = emailSettings({
+    EMAIL_API_KEY: resend.apiKey,
+    EMAIL_FROM: TEST_FROM,
+    OWNER_EMAIL: OWNER,
+    EMAIL_API_URL: resend.apiUrl,
+    ...env,
+  });
   const relay = await startNodeRelay({
     config: standInConfig(telegram, db.file, env),
     site: { phone: PHONE },
@@ -70,21 +76,35 @@ async function stop(relay: NodeRelay) {
 }
 
 const post = (relay: NodeRelay, body: Record<string, string>, form = "contact") =>
-  relay.relay(new Request(`http://relay.test/api/${form}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
-const ann = { name: "Ann", email: "ann@example.com", message: "Please call me about 12 Smith St, the code is 4711", service: "bond-cleaning" };
+  relay.relay(
+    new Request(`http://relay.test/api/${form}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
+const ann = {
+  name: "Ann",
+  email: "ann@example.com",
+  message: "Please call me about 12 Smith St, the code is 4711",
+  service: "bond-cleaning",
+};
 const emailsOf = (relay: NodeRelay) => relay.opened.store.emails;
 const drained = async (relay: NodeRelay) => {
   await within(relay.drained(), "Telegram's loop to find nothing to send");
   await within(relay.email!.drained(), "the email loop to find nothing due");
 };
-const confirmations = () => resend.delivered.filter((e) => e.tags?.some((t) => t.value === "visitor-confirmation"));
+const confirmations = () =>
+  resend.delivered.filter((e) => e.tags?.some((t) => t.value === "visitor-confirmation"));
 const ownerCopies = () => resend.delivered.filter((e) => e.to[0] === OWNER);
 
 describe("the visitor's confirmation", () => {
   it("goes once, after the Telegram notice, saying what was chosen and when, never what was typed", async () => {
     const relay = await start();
     expect((await post(relay, ann)).status).toBe(200);
-    await expect.poll(() => confirmations().length, { timeout: 5_000, message: "the confirmation is sent" }).toBe(1);
+    await expect
+      .poll(() => confirmations().length, { timeout: 5_000, message: "the confirmation is sent" })
+      .toBe(1);
     await drained(relay);
     expect(resend.delivered).toHaveLength(1);
     expect(tg.delivered).toHaveLength(1);
@@ -95,7 +115,9 @@ describe("the visitor's confirmation", () => {
     expect(email.text).toContain("- Service Type: Bond Cleaning Brisbane");
     expect(email.text).toContain(`call ${PHONE}`);
     expect(email.text).toContain("We reply within 24 hours");
-    expect(email.text).toMatch(/We received your request on \d{1,2} \w+ 20\d\d at \d{1,2}:\d\d [ap]m \(Brisbane time\)/);
+    expect(email.text).toMatch(
+      /We received your request on \d{1,2} \w+ 20\d\d at \d{1,2}:\d\d [ap]m \(Brisbane time\)/,
+    );
     expect(email.html).toContain('<a href="tel:+61491570156"');
     expect(email.html).toContain("/privacy-policy/");
     for (const part of [email.text, email.html]) {
@@ -103,50 +125,93 @@ describe("the visitor's confirmation", () => {
       expect(part).not.toContain("Ann");
     }
     const [record] = await emailsOf(relay).forLead((await relay.opened.store.list())[0].id);
-    expect(record).toMatchObject({ kind: "visitor-confirmation", status: "sent", recipient: "ann@example.com", providerId: email.id, attempts: 1 });
+    expect(record).toMatchObject({
+      kind: "visitor-confirmation",
+      status: "sent",
+      recipient: "ann@example.com",
+      providerId: email.id,
+      attempts: 1,
+    });
   });
 
   it("goes to no spam and no unconfirmed lead", async () => {
     const relay = await start({ SPAM_CHECKS: "on" });
     await post(relay, { ...ann, website: "http://spam.example" });
-    await relay.opened.store.add({ id: "held", form: "quote", fields: { name: "Bo", email: "bo@example.com" }, parts: ["*New Quote Request*"], receivedAt: time, status: "unconfirmed" });
-    await expect.poll(async () => (await relay.opened.store.list({ statuses: ["spam"] })).length, { timeout: 5_000, message: "the honeypot post is kept as spam" }).toBe(1);
+    await relay.opened.store.add({
+      id: "held",
+      form: "quote",
+      fields: { name: "Bo", email: "bo@example.com" },
+      parts: ["*New Quote Request*"],
+      receivedAt: time,
+      status: "unconfirmed",
+    });
+    await expect
+      .poll(async () => (await relay.opened.store.list({ statuses: ["spam"] })).length, {
+        timeout: 5_000,
+        message: "the honeypot post is kept as spam",
+      })
+      .toBe(1);
     await drained(relay);
     expect(resend.calls).toBe(0);
-    for (const lead of await relay.opened.store.list({ statuses: ["spam", "unconfirmed"] })) expect(await emailsOf(relay).forLead(lead.id)).toEqual([]);
+    for (const lead of await relay.opened.store.list({ statuses: ["spam", "unconfirmed"] }))
+      expect(await emailsOf(relay).forLead(lead.id)).toEqual([]);
   });
 
   it("goes to an address at most once in 24 hours, across a restart, whatever its case", async () => {
     let relay = await start();
     await post(relay, ann);
-    await expect.poll(() => confirmations().length, { timeout: 5_000, message: "the first confirmation" }).toBe(1);
+    await expect
+      .poll(() => confirmations().length, { timeout: 5_000, message: "the first confirmation" })
+      .toBe(1);
     await stop(relay);
 
     relay = await start();
     clock.moveBy(23 * 60 * 60_000);
     await post(relay, { ...ann, email: "ANN@example.com" });
-    await expect.poll(async () => (await emailsOf(relay).forLead((await relay.opened.store.list())[0].id))[0]?.status, { timeout: 5_000, message: "the second is recorded" }).toBe("not-sent");
+    await expect
+      .poll(async () => (await emailsOf(relay).forLead((await relay.opened.store.list())[0].id))[0]?.status, {
+        timeout: 5_000,
+        message: "the second is recorded",
+      })
+      .toBe("not-sent");
     const [second] = await emailsOf(relay).forLead((await relay.opened.store.list())[0].id);
     expect(second.reason).toBe("not sent: a confirmation went to this address in the last 24 hours");
 
     clock.moveBy(60 * 60_000 + 1);
     await post(relay, ann);
-    await expect.poll(() => confirmations().length, { timeout: 5_000, message: "a confirmation a day later" }).toBe(2);
+    await expect
+      .poll(() => confirmations().length, { timeout: 5_000, message: "a confirmation a day later" })
+      .toBe(2);
   });
 
   it("counts spellings of one inbox as one address: a +tag, and dots in a Gmail address", async () => {
     const relay = await start();
-    const inboxes = [["sam.lee@gmail.com", "SamLee+quote@googlemail.com", "s.a.m.l.e.e@gmail.com"], ["ann@example.com", "ANN+1@example.com"], ["a.nn@example.com"]];
-    for (const email of inboxes.flat()) await post(relay, { ...ann, email, submissionId: crypto.randomUUID() });
+    const inboxes = [
+      ["sam.lee@gmail.com", "SamLee+quote@googlemail.com", "s.a.m.l.e.e@gmail.com"],
+      ["ann@example.com", "ANN+1@example.com"],
+      ["a.nn@example.com"],
+    ];
+    for (const email of inboxes.flat())
+      await post(relay, { ...ann, email, submissionId: crypto.randomUUID() });
     await drained(relay);
     const status = new Map<string, string | undefined>();
-    for (const lead of await relay.opened.store.list()) status.set(lead.fields!.email, (await emailsOf(relay).forLead(lead.id))[0]?.status);
-    // One confirmation per inbox, whichever spelling came first; dots count outside Gmail (a.nn@example.com is another inbox).
-    expect(inboxes.map((spellings) => spellings.map((e) => status.get(e)).sort())).toEqual([["not-sent", "not-sent", "sent"], ["not-sent", "sent"], ["sent"]]);
+    for (const lead of await relay.opened.store.list())
+      status.set(lead.fields!.email, (await emailsOf(relay).forLead(lead.id))[0]?.status);
+    // One confirmation per inbox, whichever spelling came first; dots count outside Gmail (a.nn@example.com
+    // is another inbox).
+    expect(inboxes.map((spellings) => spellings.map((e) => status.get(e)).sort())).toEqual([
+      ["not-sent", "not-sent", "sent"],
+      ["not-sent", "sent"],
+      ["sent"],
+    ]);
     expect(confirmations()).toHaveLength(3);
     // Erased with the address, when what the visitors typed is.
     await emailsOf(relay).erase(time + 1);
-    expect(relay.opened.db.prepare("SELECT COUNT(*) AS n FROM lead_emails WHERE recipient IS NOT NULL OR mailbox IS NOT NULL").get()).toMatchObject({ n: 0 });
+    expect(
+      relay.opened.db
+        .prepare("SELECT COUNT(*) AS n FROM lead_emails WHERE recipient IS NOT NULL OR mailbox IS NOT NULL")
+        .get(),
+    ).toMatchObject({ n: 0 });
   });
 
   it("stops at the hourly ceiling, counted in the store", async () => {
@@ -156,8 +221,12 @@ describe("the visitor's confirmation", () => {
     await expect.poll(async () => (await relay.opened.store.list()).length).toBe(2);
     await drained(relay);
     expect(confirmations()).toHaveLength(1);
-    const reasons = await Promise.all((await relay.opened.store.list()).map(async (l) => (await emailsOf(relay).forLead(l.id))[0]?.reason));
-    expect(reasons).toContain("not sent: the ceiling of 1 confirmations an hour was reached (EMAIL_CONFIRMATIONS_PER_HOUR)");
+    const reasons = await Promise.all(
+      (await relay.opened.store.list()).map(async (l) => (await emailsOf(relay).forLead(l.id))[0]?.reason),
+    );
+    expect(reasons).toContain(
+      "not sent: the ceiling of 1 confirmations an hour was reached (EMAIL_CONFIRMATIONS_PER_HOUR)",
+    );
   });
 
   it("records an address the form takes but the client refuses as not sent, and delivers the notice", async () => {
@@ -167,7 +236,10 @@ describe("the visitor's confirmation", () => {
     await drained(relay);
     expect(resend.calls).toBe(0);
     const [record] = await emailsOf(relay).forLead((await relay.opened.store.list())[0].id);
-    expect(record).toMatchObject({ status: "not-sent", reason: expect.stringMatching(/^not sent: address refused/) });
+    expect(record).toMatchObject({
+      status: "not-sent",
+      reason: expect.stringMatching(/^not sent: address refused/),
+    });
   });
 
   it("waits out a 429's retry-after and sends once", async () => {
@@ -175,14 +247,24 @@ describe("the visitor's confirmation", () => {
     resend.on({ kind: "tooMany", retryAfter: 30 });
     await post(relay, ann);
     const id = () => relay.opened.store.list().then((l) => l[0].id);
-    await expect.poll(async () => (await emailsOf(relay).forLead(await id()))[0]?.attempts, { timeout: 5_000, message: "the 429 is recorded" }).toBe(1);
+    await expect
+      .poll(async () => (await emailsOf(relay).forLead(await id()))[0]?.attempts, {
+        timeout: 5_000,
+        message: "the 429 is recorded",
+      })
+      .toBe(1);
     const [waiting] = await emailsOf(relay).forLead(await id());
-    expect(waiting).toMatchObject({ status: "pending", lastError: expect.stringContaining("429 rate_limit_exceeded") });
+    expect(waiting).toMatchObject({
+      status: "pending",
+      lastError: expect.stringContaining("429 rate_limit_exceeded"),
+    });
     expect(waiting.nextAttemptAt - time).toBeGreaterThanOrEqual(29_000);
     await drained(relay);
     expect(resend.calls).toBe(1);
     clock.moveBy(30_000);
-    await expect.poll(() => confirmations().length, { timeout: 5_000, message: "sent after retry-after" }).toBe(1);
+    await expect
+      .poll(() => confirmations().length, { timeout: 5_000, message: "sent after retry-after" })
+      .toBe(1);
     expect(resend.requests.map((r) => r.status)).toEqual([429, 200]);
   });
 
@@ -191,26 +273,52 @@ describe("the visitor's confirmation", () => {
     resend.on({ kind: "ok", answerDelayMs: 3_000 });
     await post(relay, ann);
     const record = async () => (await emailsOf(relay).forLead((await relay.opened.store.list())[0].id))[0];
-    await expect.poll(async () => (await record())?.attempts, { timeout: 5_000, message: "the unanswered attempt is recorded" }).toBe(1);
+    await expect
+      .poll(async () => (await record())?.attempts, {
+        timeout: 5_000,
+        message: "the unanswered attempt is recorded",
+      })
+      .toBe(1);
     expect(await record()).toMatchObject({ status: "pending", uncertain: true });
     expect(resend.delivered).toHaveLength(1);
-    // Each look moves the relay's clock to the next try: one may meet the first request still running (409), the next its replay.
-    await expect.poll(async () => (clock.moveBy(60_000), (await record()).status), { timeout: 10_000, interval: 200, message: "a retry is answered from the key" }).toBe("sent");
+    // Each look moves the relay's clock to the next try: one may meet the first request still running (409),
+    // the next its replay.
+    await expect
+      .poll(async () => (clock.moveBy(60_000), (await record()).status), {
+        timeout: 10_000,
+        interval: 200,
+        message: "a retry is answered from the key",
+      })
+      .toBe("sent");
     expect(resend.calls).toBeGreaterThanOrEqual(2);
     expect(resend.delivered).toHaveLength(1);
     expect(resend.requests.some((r) => r.replayed)).toBe(true);
   });
 
   it("30 posts naming one victim's address give that address one email", async () => {
-    // A group of the owner's that takes the 30 notices at once (Telegram takes 20 a minute): this test is about the emails.
+    // A group of the owner's that takes the 30 notices at once (Telegram takes 20 a minute): this test is
+    // about the emails.
     const roomy = await startTelegramStandIn({ groupMessagesPerMinute: 1_000 });
     try {
       const relay = await start({}, roomy);
-      for (let i = 0; i < 30; i++) expect((await post(relay, { ...ann, name: `Sender ${i}`, submissionId: `3f2c1e4a-9b7d-4c2e-8f1a-${String(i).padStart(12, "0")}` })).status).toBe(200);
-      await expect.poll(() => roomy.delivered.length, { timeout: 10_000, message: "the 30 notices" }).toBe(30);
+      for (let i = 0; i < 30; i++)
+        expect(
+          (
+            await post(relay, {
+              ...ann,
+              name: `Sender ${i}`,
+              submissionId: `3f2c1e4a-9b7d-4c2e-8f1a-${String(i).padStart(12, "0")}`,
+            })
+          ).status,
+        ).toBe(200);
+      await expect
+        .poll(() => roomy.delivered.length, { timeout: 10_000, message: "the 30 notices" })
+        .toBe(30);
       await drained(relay);
       expect(confirmations().map((e) => e.to)).toEqual([["ann@example.com"]]);
-      const records = await Promise.all((await relay.opened.store.list()).map(async (l) => (await emailsOf(relay).forLead(l.id))[0]));
+      const records = await Promise.all(
+        (await relay.opened.store.list()).map(async (l) => (await emailsOf(relay).forLead(l.id))[0]),
+      );
       expect(records.filter((r) => r?.status === "sent")).toHaveLength(1);
     } finally {
       await Promise.all(running.splice(0).map((r) => r.close()));
@@ -222,13 +330,26 @@ describe("the visitor's confirmation", () => {
     const relay = await start();
     resend.always({ kind: "down" });
     expect((await post(relay, ann)).status).toBe(200);
-    await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the notice, whatever email does" }).toBe(1);
+    await expect
+      .poll(() => tg.delivered.length, { timeout: 5_000, message: "the notice, whatever email does" })
+      .toBe(1);
     const record = async () => (await emailsOf(relay).forLead((await relay.opened.store.list())[0].id))[0];
-    await expect.poll(async () => (await record())?.attempts, { timeout: 5_000, message: "the refused attempt is recorded" }).toBe(1);
+    await expect
+      .poll(async () => (await record())?.attempts, {
+        timeout: 5_000,
+        message: "the refused attempt is recorded",
+      })
+      .toBe(1);
     expect(await record()).toMatchObject({ status: "pending", lastError: expect.stringContaining("503") });
     expect(confirmations()).toHaveLength(0);
     resend.always(undefined);
-    await expect.poll(async () => (clock.moveBy(60_000), confirmations().length), { timeout: 10_000, interval: 200, message: "the confirmation once the provider is back" }).toBe(1);
+    await expect
+      .poll(async () => (clock.moveBy(60_000), confirmations().length), {
+        timeout: 10_000,
+        interval: 200,
+        message: "the confirmation once the provider is back",
+      })
+      .toBe(1);
     await drained(relay);
     expect(confirmations()).toHaveLength(1);
     expect(tg.delivered).toHaveLength(1);
@@ -238,7 +359,10 @@ describe("the visitor's confirmation", () => {
 describe("the health check", () => {
   const health = async (relay: NodeRelay) => {
     const res = await relay.relay(new Request("http://relay.test/api/health"));
-    return { status: res.status, body: (await res.json()) as { ok: boolean; emailsFailing?: number; problem?: string } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { ok: boolean; emailsFailing?: number; problem?: string },
+    };
   };
 
   it("turns red once the provider has refused an email for over 15 minutes, and green when it takes it", async () => {
@@ -246,15 +370,28 @@ describe("the health check", () => {
     resend.always({ kind: "down" });
     expect((await post(relay, ann)).status).toBe(200);
     const lead = async () => (await relay.opened.store.list())[0];
-    await expect.poll(async () => (await emailsOf(relay).forLead((await lead()).id))[0]?.attempts, { timeout: 5_000, message: "the refused attempt is recorded" }).toBe(1);
+    await expect
+      .poll(async () => (await emailsOf(relay).forLead((await lead()).id))[0]?.attempts, {
+        timeout: 5_000,
+        message: "the refused attempt is recorded",
+      })
+      .toBe(1);
     expect(await health(relay)).toMatchObject({ status: 200, body: { ok: true, emailsFailing: 0 } });
     clock.moveBy(16 * 60_000);
     const red = await health(relay);
     expect(red.status).toBe(503);
-    expect(red.body.problem).toBe("1 email the provider has not taken for over 15 minutes (npm run leads -- show says why)");
+    expect(red.body.problem).toBe(
+      "1 email the provider has not taken for over 15 minutes (npm run leads -- show says why)",
+    );
     expect(JSON.stringify(red.body)).not.toContain("ann@example.com");
     resend.always(undefined);
-    await expect.poll(async () => (clock.moveBy(60_000), confirmations().length), { timeout: 10_000, interval: 200, message: "the confirmation once the provider is back" }).toBe(1);
+    await expect
+      .poll(async () => (clock.moveBy(60_000), confirmations().length), {
+        timeout: 10_000,
+        interval: 200,
+        message: "the confirmation once the provider is back",
+      })
+      .toBe(1);
     expect(await health(relay)).toMatchObject({ status: 200, body: { ok: true, emailsFailing: 0 } });
   });
 });
@@ -263,20 +400,28 @@ describe("the owner's copy", () => {
   it("goes once while Telegram refuses the bot, and the notice that follows says it went by email", async () => {
     const wrong = await start({ TELEGRAM_BOT_TOKEN: "999:WRONG-token-abcdefghijklmnopqrst" });
     await post(wrong, ann);
-    await expect.poll(() => ownerCopies().length, { timeout: 5_000, message: "the owner's copy is sent" }).toBe(1);
+    await expect
+      .poll(() => ownerCopies().length, { timeout: 5_000, message: "the owner's copy is sent" })
+      .toBe(1);
     await drained(wrong);
     expect(ownerCopies()).toHaveLength(1);
     const [copy] = ownerCopies();
     expect(copy.subject).toBe("New enquiry from Ann (by email)");
     expect(copy.replyTo).toEqual(["ann@example.com"]);
-    expect(copy.text).toMatch(/^Sent by email because Telegram refuses the relay's bot \(401 Unauthorized\)\./);
+    expect(copy.text).toMatch(
+      /^Sent by email because Telegram refuses the relay's bot \(401 Unauthorized\)\./,
+    );
     expect(copy.text).toContain("Please call me about 12 Smith St, the code is 4711");
     expect(copy.text).toContain("Service: Bond Cleaning Brisbane");
     await stop(wrong);
 
     const right = await start({ TELEGRAM_BOT_TOKEN: TEST_TOKEN });
-    await expect.poll(() => tg.delivered.length, { timeout: 5_000, message: "the notice goes once the bot is right" }).toBe(1);
-    expect(tg.delivered[0].shown).toMatch(/^Also sent by email: Telegram could not take it in time\nNew Contact Form Submission/);
+    await expect
+      .poll(() => tg.delivered.length, { timeout: 5_000, message: "the notice goes once the bot is right" })
+      .toBe(1);
+    expect(tg.delivered[0].shown).toMatch(
+      /^Also sent by email: Telegram could not take it in time\nNew Contact Form Submission/,
+    );
     await drained(right);
     expect(ownerCopies()).toHaveLength(1);
   });
@@ -290,15 +435,23 @@ describe("the owner's copy", () => {
     await drained(relay);
     expect(ownerCopies()).toHaveLength(0);
     clock.moveBy(60_000 + 1);
-    await expect.poll(() => ownerCopies().length, { timeout: 5_000, message: "the copy after 5 minutes" }).toBe(1);
-    expect(ownerCopies()[0].text).toMatch(/^Sent by email because not delivered to Telegram within 5 minutes \(503/);
+    await expect
+      .poll(() => ownerCopies().length, { timeout: 5_000, message: "the copy after 5 minutes" })
+      .toBe(1);
+    expect(ownerCopies()[0].text).toMatch(
+      /^Sent by email because not delivered to Telegram within 5 minutes \(503/,
+    );
   });
 
   it("goes at once for every lead when Telegram is not set up", async () => {
     const relay = await start({ TELEGRAM_BOT_TOKEN: "", TELEGRAM_CHAT_ID: "" });
     await post(relay, ann);
-    await expect.poll(() => ownerCopies().length, { timeout: 5_000, message: "the copy, without waiting" }).toBe(1);
-    expect(ownerCopies()[0].text).toMatch(/^Sent by email because Telegram is not set up \(TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID\)\./);
+    await expect
+      .poll(() => ownerCopies().length, { timeout: 5_000, message: "the copy, without waiting" })
+      .toBe(1);
+    expect(ownerCopies()[0].text).toMatch(
+      /^Sent by email because Telegram is not set up \(TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID\)\./,
+    );
     expect(tg.attempts).toBe(0);
   });
 
@@ -320,19 +473,47 @@ describe("the morning digest by email", () => {
       /** A quote received at 9 am on `day`. */
       const add = async (name: string, day: string) => {
         const body = QuoteBody.parse({ name, email: "wendy@example.com" });
-        await leads.store.add({ id: name, form: "quote", fields: body, parts: quoteNotices(body, new Date(at(`${day}T09:00`))), receivedAt: at(`${day}T09:00`) });
+        await leads.store.add({
+          id: name,
+          form: "quote",
+          fields: body,
+          parts: quoteNotices(body, new Date(at(`${day}T09:00`))),
+          receivedAt: at(`${day}T09:00`),
+        });
       };
       const telegram = { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId };
       const hours = [{ days: ["Tuesday" as const, "Wednesday" as const], opens: "08:00", closes: "18:00" }];
       // Off on Tuesday's digest, on for Wednesday's.
-      for (const [digest, day, yesterday] of [["off", "2026-11-24", "2026-11-23"], ["on", "2026-11-25", "2026-11-24"]]) {
+      for (const [digest, day, yesterday] of [
+        ["off", "2026-11-24", "2026-11-23"],
+        ["on", "2026-11-25", "2026-11-24"],
+      ]) {
         await add(`Wendy ${yesterday}`, yesterday);
-        const settings = emailSettings({ EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL: OWNER, EMAIL_API_URL: resend.apiUrl, EMAIL_DIGEST: digest })!;
+        const settings = emailSettings({
+          EMAIL_API_KEY: resend.apiKey,
+          EMAIL_FROM: TEST_FROM,
+          OWNER_EMAIL: OWNER,
+          EMAIL_API_URL: resend.apiUrl,
+          EMAIL_DIGEST: digest,
+        })!;
         const now = () => at(`${day}T08:00`);
-        const tick = { store: leads.store, telegram, hours, reminderMinutes: 0, log: (m: string) => void logs.push(m), emailDigest: digestByEmail(leads.store, settings, now) };
+        const tick = {
+          store: leads.store,
+          telegram,
+          hours,
+          reminderMinutes: 0,
+          log: (m: string) => void logs.push(m),
+          emailDigest: digestByEmail(leads.store, settings, now),
+        };
         await ownerTick(tick, now());
         await ownerTick(tick, now() + 60_000);
-        const policy = { store: leads.store, settings, phone: PHONE, log: (m: string) => void logs.push(m), now };
+        const policy = {
+          store: leads.store,
+          settings,
+          phone: PHONE,
+          log: (m: string) => void logs.push(m),
+          now,
+        };
         while ((await emailPass(policy)) > 0);
       }
       const digests = resend.delivered.filter((e) => e.tags?.some((t) => t.value === "owner-digest"));
@@ -349,6 +530,8 @@ describe("the morning digest by email", () => {
 
 describe("start-up", () => {
   it("refuses half-set settings naming what is missing", () => {
-    expect(() => emailSettings({ EMAIL_API_KEY: resend.apiKey })).toThrow(/EMAIL_FROM: is missing[\s\S]*OWNER_EMAIL: is missing/);
+    expect(() => emailSettings({ EMAIL_API_KEY: resend.apiKey })).toThrow(
+      /EMAIL_FROM: is missing[\s\S]*OWNER_EMAIL: is missing/,
+    );
   });
 });

@@ -12,10 +12,16 @@ import { logLine } from "../log.ts";
 
 export const OLD_OUTBOX = ".outbox/telegram.jsonl";
 
-export async function importOutbox(store: LeadStore, file: string, log: (message: string) => void = logLine): Promise<number> {
+export async function importOutbox(
+  store: LeadStore,
+  file: string,
+  log: (message: string) => void = logLine,
+): Promise<number> {
   if (!existsSync(file)) return 0;
   let imported = 0;
-  const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "");
+  const lines = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
   for (const [i, line] of lines.entries()) {
     let entry: { at?: unknown; form?: unknown; texts?: unknown };
     try {
@@ -25,13 +31,18 @@ export async function importOutbox(store: LeadStore, file: string, log: (message
       continue;
     }
     const form = entry.form === "contact" ? "contact" : "quote";
-    const texts = Array.isArray(entry.texts) ? entry.texts.filter((t): t is string => typeof t === "string") : [];
-    const receivedAt = typeof entry.at === "string" && !Number.isNaN(Date.parse(entry.at)) ? Date.parse(entry.at) : Date.now();
+    const texts = Array.isArray(entry.texts)
+      ? entry.texts.filter((t): t is string => typeof t === "string")
+      : [];
+    const receivedAt =
+      typeof entry.at === "string" && !Number.isNaN(Date.parse(entry.at)) ? Date.parse(entry.at) : Date.now();
     if (texts.length === 0) continue;
     const id = `outbox-${createHash("sha256").update(line).digest("hex").slice(0, 32)}`;
     if (await store.add({ id, form, fields: {}, parts: texts, receivedAt })) imported++;
   }
   renameSync(file, `${file}.imported`);
-  log(`relay: imported ${imported} submission(s) from ${file} into the lead store (the file is now ${file}.imported)`);
+  log(
+    `relay: imported ${imported} submission(s) from ${file} into the lead store (the file is now ${file}.imported)`,
+  );
   return imported;
 }

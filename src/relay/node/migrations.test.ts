@@ -30,12 +30,9 @@ function storeUpTo(upTo: number): string {
 function addHeld(file: string, leads: { id: string; failure: string; error: string }[]) {
   const db = new Database(file);
   for (const l of leads) {
-    db.prepare("INSERT INTO leads (id, form, fields, parts, received_at, status, attempts, next_attempt_at, last_error, failure_kind, settings_mark) VALUES (?, 'quote', '{}', '[\"*New Quote Request*\"]', 1000, 'undeliverable', 1, 1000, ?, ?, ?)").run(
-      l.id,
-      l.error,
-      l.failure,
-      l.failure === "settings" ? "0badc0de" : null,
-    );
+    db.prepare(
+      "INSERT INTO leads (id, form, fields, parts, received_at, status, attempts, next_attempt_at, last_error, failure_kind, settings_mark) VALUES (?, 'quote', '{}', '[\"*New Quote Request*\"]', 1000, 'undeliverable', 1, 1000, ?, ?, ?)",
+    ).run(l.id, l.error, l.failure, l.failure === "settings" ? "0badc0de" : null);
   }
   db.close();
 }
@@ -44,9 +41,18 @@ describe("migration 0007: leads held by what the old relay could not follow", ()
   it("holds a lead refused for an upgraded group for the settings, and sends again a lead refused for half an emoji; a truly refused one stays", async () => {
     const file = storeUpTo(6);
     addHeld(file, [
-      { id: "upgraded", failure: "message", error: "400 Bad Request: group chat was upgraded to a supergroup chat" },
+      {
+        id: "upgraded",
+        failure: "message",
+        error: "400 Bad Request: group chat was upgraded to a supergroup chat",
+      },
       { id: "emoji", failure: "message", error: "400 Bad Request: strings must be encoded in UTF-8" },
-      { id: "markdown", failure: "message", error: "400 Bad Request: can't parse entities: Can't find end of the entity starting at byte offset 12" },
+      {
+        id: "markdown",
+        failure: "message",
+        error:
+          "400 Bad Request: can't parse entities: Can't find end of the entity starting at byte offset 12",
+      },
       { id: "too-long", failure: "message", error: "400 Bad Request: message is too long" },
       { id: "token", failure: "settings", error: "401 Unauthorized" },
     ]);
@@ -54,10 +60,15 @@ describe("migration 0007: leads held by what the old relay could not follow", ()
     try {
       const byId = async (id: string) => opened.store.get(id);
       // Held for the settings with no mark: the next start (or the Worker's next sweep) sends it.
-      expect(await byId("upgraded")).toMatchObject({ status: "undeliverable", failureKind: "settings", settingsMark: null });
+      expect(await byId("upgraded")).toMatchObject({
+        status: "undeliverable",
+        failureKind: "settings",
+        settingsMark: null,
+      });
       expect(await opened.store.requeueSettingsFailures(2000, "anything")).toBe(2);
       expect(await byId("upgraded")).toMatchObject({ status: "pending" });
-      for (const id of ["emoji", "markdown"]) expect(await byId(id)).toMatchObject({ status: "pending", attempts: 0, failureKind: null });
+      for (const id of ["emoji", "markdown"])
+        expect(await byId(id)).toMatchObject({ status: "pending", attempts: 0, failureKind: null });
       expect(await byId("too-long")).toMatchObject({ status: "undeliverable", failureKind: "message" });
     } finally {
       opened.close();
@@ -69,15 +80,20 @@ describe("migration 0011: presses kept before it become the history", () => {
   it("each stage's first press, and its latest when another, in the order made; the next press continues the history", async () => {
     const file = storeUpTo(8);
     const db = new Database(file);
-    db.prepare("INSERT INTO leads (id, form, fields, parts, received_at, status, attempts, next_attempt_at, stage) VALUES ('old', 'quote', '{}', '[]', 1000, 'delivered', 1, 1000, 'not-a-job')").run();
-    const press = db.prepare("INSERT INTO lead_stages (lead_id, stage, at, by_name, by_id, last_at, last_by_name, last_by_id) VALUES ('old', ?, ?, ?, NULL, ?, ?, NULL)");
+    db.prepare(
+      "INSERT INTO leads (id, form, fields, parts, received_at, status, attempts, next_attempt_at, stage) VALUES ('old', 'quote', '{}', '[]', 1000, 'delivered', 1, 1000, 'not-a-job')",
+    ).run();
+    const press = db.prepare(
+      "INSERT INTO lead_stages (lead_id, stage, at, by_name, by_id, last_at, last_by_name, last_by_id) VALUES ('old', ?, ?, ?, NULL, ?, ?, NULL)",
+    );
     press.run("not-a-job", 2000, "Sam", 5000, "Kim");
     press.run("booked", 3000, "Kim", 3000, "Kim");
     press.run("called", 4000, "Sam", 4000, "Sam");
     db.close();
     const opened = openLeadStore(file);
     try {
-      const moves = async () => (await opened.store.stages.presses("old")).map((p) => [p.at, p.from, p.to, p.byName]);
+      const moves = async () =>
+        (await opened.store.stages.presses("old")).map((p) => [p.at, p.from, p.to, p.byName]);
       expect(await moves()).toEqual([
         [2000, null, "not-a-job", "Sam"],
         [3000, null, "booked", "Kim"],

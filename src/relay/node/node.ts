@@ -29,20 +29,29 @@ export interface NodeRelay {
   delivery: Delivery;
   /** The email loop, with email settings (undefined: email is off). */
   email: EmailLoop | undefined;
-  /** For tests: resolves once delivery has nothing left to send at the relay's clock (Delivery.drained); assert an absence after it, not after a sleep. */
+  /**
+   * For tests: resolves once delivery has nothing left to send at the relay's clock (Delivery.drained);
+   * assert an absence after it, not after a sleep.
+   */
   drained(): Promise<void>;
   /**
    * For tests: the owner's minute tick (the Undos' minute, reminders, follow-ups, digest, weekly
    * summary) once, at the relay's clock, as its timer runs it; nothing without Telegram.
    */
   ownerTick(): Promise<void>;
-  /** Stops polling, delivery, email and the owner's tick, waiting for what each has under way, and closes the store. */
+  /**
+   * Stops polling, delivery, email and the owner's tick, waiting for what each has under way, and closes the
+   * store.
+   */
   close(): Promise<void>;
 }
 
 export interface NodeRelayOptions {
   config: ServerConfig;
-  /** The site's facts from content/ (siteFacts, src/content/site-facts.ts), or as much of them as a test needs; SITE_PHONE and BUSINESS_HOURS override them. */
+  /**
+   * The site's facts from content/ (siteFacts, src/content/site-facts.ts), or as much of them as a test
+   * needs; SITE_PHONE and BUSINESS_HOURS override them.
+   */
   site?: Partial<SiteFacts>;
   log?: (message: string) => void;
   /** Where a pre-store outbox file may be; relative paths from the working folder. */
@@ -55,16 +64,32 @@ export interface NodeRelayOptions {
   email?: EmailSettings;
   /** One email attempt's timeout (tests shorten it). */
   emailTimeoutMs?: number;
-  /** The relay's clock: delivery's waits, the spam check's proofs, reminders (tests move it on instead of sleeping). */
+  /**
+   * The relay's clock: delivery's waits, the spam check's proofs, reminders (tests move it on instead of
+   * sleeping).
+   */
   now?: () => number;
 }
 
-export async function startNodeRelay({ config, site, log = logLine, outboxFile = OLD_OUTBOX, pollMs, answerBudgetMs, attemptTimeoutMs, email: emailSettings, emailTimeoutMs, now = Date.now }: NodeRelayOptions): Promise<NodeRelay> {
+export async function startNodeRelay({
+  config,
+  site,
+  log = logLine,
+  outboxFile = OLD_OUTBOX,
+  pollMs,
+  answerBudgetMs,
+  attemptTimeoutMs,
+  email: emailSettings,
+  emailTimeoutMs,
+  now = Date.now,
+}: NodeRelayOptions): Promise<NodeRelay> {
   const opened = openLeadStore(config.LEADS_DB);
   const { store } = opened;
   await importOutbox(store, path.resolve(outboxFile), log);
   const upkeep = () =>
-    dailyUpkeep(store, config.LEADS_RETENTION_DAYS, now(), log).catch((error: unknown) => log(`relay: could not erase old leads: ${(error as Error).message}`));
+    dailyUpkeep(store, config.LEADS_RETENTION_DAYS, now(), log).catch((error: unknown) =>
+      log(`relay: could not erase old leads: ${(error as Error).message}`),
+    );
   await upkeep();
   const retention = setInterval(upkeep, DAY_MS);
   retention.unref();
@@ -74,22 +99,61 @@ export async function startNodeRelay({ config, site, log = logLine, outboxFile =
   const delivery = await startDelivery({ store, telegram, log, pollMs, now });
   const updates = telegram ? config.TELEGRAM_UPDATES : "off";
   const door = { trustProxy: config.TRUST_PROXY, answerBudgetMs };
-  const relay = await composeRelay({ store, config, telegram, scheduling: delivery, site, webhook: updates === "webhook", door, now, log, email: emailSettings });
-  const polling = telegram && relay.handleUpdate && updates === "polling" ? startPolling({ telegram, handle: relay.handleUpdate, log }) : undefined;
+  const relay = await composeRelay({
+    store,
+    config,
+    telegram,
+    scheduling: delivery,
+    site,
+    webhook: updates === "webhook",
+    door,
+    now,
+    log,
+    email: emailSettings,
+  });
+  const polling =
+    telegram && relay.handleUpdate && updates === "polling"
+      ? startPolling({ telegram, handle: relay.handleUpdate, log })
+      : undefined;
   // A webhook set for presses only would lose the owner's replies: set it again, not holding up the start.
-  if (telegram && updates === "webhook") void webhookUpdatesInOrder(telegram).then((done) => done && log(done));
-  // Reminders and the morning digest, checked every minute; without Telegram there is nobody to remind: no timer.
+  if (telegram && updates === "webhook")
+    void webhookUpdatesInOrder(telegram).then((done) => done && log(done));
+  // Reminders and the morning digest, checked every minute; without Telegram there is nobody to remind: no
+  // timer.
   const { ownerTick } = relay;
-  /** The tick under way, for close() to wait on: a reminder Telegram took is recorded before the store closes. */
+  /**
+   * The tick under way, for close() to wait on: a reminder Telegram took is recorded before the store closes.
+   */
   let ticking: Promise<void> | undefined;
   const tick = (): Promise<void> => {
     const run = ownerTick ? ownerTick(now()) : Promise.resolve();
     ticking = run.catch(() => {});
     return run;
   };
-  const ownerTimer = ownerTick && setInterval(() => void tick().catch((error: unknown) => log(`relay: reminders and digest failed: ${(error as Error).message}`)), 60_000);
+  const ownerTimer =
+    ownerTick &&
+    setInterval(
+      () =>
+        void tick().catch((error: unknown) =>
+          log(`relay: reminders and digest failed: ${(error as Error).message}`),
+        ),
+      60_000,
+    );
   ownerTimer?.unref();
-  const email = emailSettings && startEmailLoop({ store, settings: emailSettings, phone: siteInUse(config, site).phone, telegram: !!telegram, log, now, client: { timeoutMs: emailTimeoutMs } }, pollMs);
+  const email =
+    emailSettings &&
+    startEmailLoop(
+      {
+        store,
+        settings: emailSettings,
+        phone: siteInUse(config, site).phone,
+        telegram: !!telegram,
+        log,
+        now,
+        client: { timeoutMs: emailTimeoutMs },
+      },
+      pollMs,
+    );
   return {
     relay: relay.handler,
     updates,

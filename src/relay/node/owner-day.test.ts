@@ -7,11 +7,21 @@
 import { describe, it } from "vitest";
 import { within } from "../testing/leads.ts";
 import { testClock } from "../testing/clock.ts";
-import { brisbaneAt, OWNER_DAY, OWNER_DAY_ENV, OWNER_DAY_ORIGIN, replayOwnerDay } from "../testing/owner-day.ts";
+import {
+  brisbaneAt,
+  OWNER_DAY,
+  OWNER_DAY_ENV,
+  OWNER_DAY_ORIGIN,
+  replayOwnerDay,
+} from "../testing/owner-day.ts";
 import { relayPerFile } from "../testing/relay-stack.ts";
 
 const clock = testClock("frozen", brisbaneAt(OWNER_DAY[0].at));
-const stack = relayPerFile({ env: { ...OWNER_DAY_ENV, TELEGRAM_UPDATES: "polling" }, now: clock.now, pollMs: 20 });
+const stack = relayPerFile({
+  env: { ...OWNER_DAY_ENV, TELEGRAM_UPDATES: "polling" },
+  now: clock.now,
+  pollMs: 20,
+});
 
 describe("the owner's day on the Node relay", () => {
   it("notices, store, leads show and the report agree after every step: night and day leads, mis-taps and Undo, replies, reminders, Later, a follow-up, Lost with why, the weekly summary", async () => {
@@ -21,7 +31,12 @@ describe("the owner's day on the Node relay", () => {
     await replayOwnerDay({
       tg,
       moveTo: clock.moveTo,
-      post: (form, body) => fetch(`${relay.url}/api/${form}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: OWNER_DAY_ORIGIN }, body: JSON.stringify(body) }),
+      post: (form, body) =>
+        fetch(`${relay.url}/api/${form}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: OWNER_DAY_ORIGIN },
+          body: JSON.stringify(body),
+        }),
       delivered: () => relay.drained(),
       handled: () => within(tg.idle(), "the relay to read every update by long polling"),
       tick: () => relay.ownerTick(),

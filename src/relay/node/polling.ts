@@ -28,7 +28,10 @@ import { ALLOWED_UPDATES } from "../telegram/updates.ts";
 export const POLL_TIMEOUT_SECONDS = 25;
 /** A 409 for a webhook: asked again this much later. */
 export const WEBHOOK_SET_RETRY_MS = 60_000;
-/** A 409 for another copy polling: asked again this much later (the other copy's requests go through meanwhile). */
+/**
+ * A 409 for another copy polling: asked again this much later (the other copy's requests go through
+ * meanwhile).
+ */
 export const OTHER_POLLER_RETRY_MS = 10_000;
 
 export interface Polling {
@@ -45,14 +48,26 @@ export interface PollingOptions {
 }
 
 /** Why getUpdates was refused, in the owner's words, and how long to wait before asking again. */
-function refusal(answer: { status: number; description: string; retryAfterMs?: number }, retryMs: number): { why: string; waitMs: number } {
+function refusal(
+  answer: { status: number; description: string; retryAfterMs?: number },
+  retryMs: number,
+): { why: string; waitMs: number } {
   if (answer.status === 409 && /webhook/i.test(answer.description)) {
-    return { why: "a webhook is set (npm run telegram -- webhook --delete, or set TELEGRAM_UPDATES=webhook)", waitMs: WEBHOOK_SET_RETRY_MS };
+    return {
+      why: "a webhook is set (npm run telegram -- webhook --delete, or set TELEGRAM_UPDATES=webhook)",
+      waitMs: WEBHOOK_SET_RETRY_MS,
+    };
   }
   if (answer.status === 409) {
-    return { why: "another copy of the relay is polling with this token (stop the other copy, or give this one TELEGRAM_UPDATES=off)", waitMs: OTHER_POLLER_RETRY_MS };
+    return {
+      why: "another copy of the relay is polling with this token (stop the other copy, or give this one TELEGRAM_UPDATES=off)",
+      waitMs: OTHER_POLLER_RETRY_MS,
+    };
   }
-  return { why: `${answer.status ? `${answer.status} ` : ""}${answer.description}`, waitMs: answer.retryAfterMs ?? retryMs };
+  return {
+    why: `${answer.status ? `${answer.status} ` : ""}${answer.description}`,
+    waitMs: answer.retryAfterMs ?? retryMs,
+  };
 }
 
 export function startPolling({ telegram, handle, log, retryMs = 5_000 }: PollingOptions): Polling {
@@ -71,8 +86,18 @@ export function startPolling({ telegram, handle, log, retryMs = 5_000 }: Polling
     let offset: number | undefined;
     let newest: number | undefined;
     while (!stopped) {
-      const params = { ...(offset === undefined ? {} : { offset }), timeout: POLL_TIMEOUT_SECONDS, allowed_updates: ALLOWED_UPDATES };
-      const answer = await callBot(telegram, "getUpdates", params, (POLL_TIMEOUT_SECONDS + 10) * 1000, controller.signal);
+      const params = {
+        ...(offset === undefined ? {} : { offset }),
+        timeout: POLL_TIMEOUT_SECONDS,
+        allowed_updates: ALLOWED_UPDATES,
+      };
+      const answer = await callBot(
+        telegram,
+        "getUpdates",
+        params,
+        (POLL_TIMEOUT_SECONDS + 10) * 1000,
+        controller.signal,
+      );
       if (stopped) break;
       if (!answer.ok) {
         const { why, waitMs } = refusal(answer, retryMs);
@@ -83,7 +108,10 @@ export function startPolling({ telegram, handle, log, retryMs = 5_000 }: Polling
       }
       if (warned) log("relay: reading the owner's button presses again");
       warned = "";
-      const updates = (Array.isArray(answer.result) ? answer.result : []).filter((u): u is { update_id: number } => Number.isSafeInteger((u as { update_id?: unknown } | null)?.update_id));
+      const updates = (Array.isArray(answer.result) ? answer.result : []).filter(
+        (u): u is { update_id: number } =>
+          Number.isSafeInteger((u as { update_id?: unknown } | null)?.update_id),
+      );
       let fresh = 0;
       let failed = false;
       for (const update of updates) {
@@ -98,10 +126,13 @@ export function startPolling({ telegram, handle, log, retryMs = 5_000 }: Polling
         offset = update.update_id + 1;
       }
       if (updates.length && newest !== undefined && updates[0].update_id < newest) {
-        log(`relay: Telegram numbers its updates afresh (from ${updates[0].update_id}, after ${newest}); reading on from there`);
+        log(
+          `relay: Telegram numbers its updates afresh (from ${updates[0].update_id}, after ${newest}); reading on from there`,
+        );
       }
       if (updates.length) newest = updates[updates.length - 1].update_id;
-      // Nothing new (a replay, a restarted sequence's first answer) or a failure: confirm on the next request, not at once.
+      // Nothing new (a replay, a restarted sequence's first answer) or a failure: confirm on the next
+      // request, not at once.
       if (failed || (updates.length && !fresh)) await pause(retryMs);
     }
   })();

@@ -30,39 +30,60 @@ function open(): OpenedStore {
 }
 
 function add(store: OpenedStore, i: number) {
-  const body = QuoteBody.parse({ name: `Lead ${i}`, email: `lead${i}@example.com`, message: "x".repeat(2_000) });
-  return store.store.add({ id: `lead-${i}`, form: "quote", fields: body, parts: quoteNotices(body, new Date()), receivedAt: Date.now() + i, status: "pending" });
+  const body = QuoteBody.parse({
+    name: `Lead ${i}`,
+    email: `lead${i}@example.com`,
+    message: "x".repeat(2_000),
+  });
+  return store.store.add({
+    id: `lead-${i}`,
+    form: "quote",
+    fields: body,
+    parts: quoteNotices(body, new Date()),
+    receivedAt: Date.now() + i,
+    status: "pending",
+  });
 }
 
 /** `npm run leads -- list --json` in its own process, as the owner runs it: the ids it lists. */
 async function leadsListed(): Promise<string[]> {
-  const { stdout, stderr, status } = await leadsScript(["list", "--json", "--limit", "1000"], { LEADS_DB: db.file });
+  const { stdout, stderr, status } = await leadsScript(["list", "--json", "--limit", "1000"], {
+    LEADS_DB: db.file,
+  });
   if (status !== 0) throw new Error(`npm run leads exited ${status}: ${stderr}`);
   return (JSON.parse(stdout) as { id: string }[]).map((l) => l.id).sort();
 }
 
-const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => `lead-${from + k}`).sort();
-const integrity = (store: OpenedStore) => (store.db.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((r) => r.integrity_check);
+const ids = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, k) => `lead-${from + k}`).sort();
+const integrity = (store: OpenedStore) =>
+  (store.db.prepare("PRAGMA integrity_check").all() as { integrity_check: string }[]).map(
+    (r) => r.integrity_check,
+  );
 
 describe("the lead store opened twice in one process", () => {
-  it("loses no lead and stays intact when another process reads it in between (npm run leads sees every lead)", { timeout: 60_000 }, async () => {
-    const relay = open();
-    for (let i = 1; i <= 5; i++) await add(relay, i);
-    // A second connection in this process, opened and closed: an in-process CLI call.
-    open().close();
-    opened.pop();
-    // The owner lists the leads from another process, which then closes its connection.
-    expect(await leadsListed()).toEqual(ids(1, 5));
+  it(
+    "loses no lead and stays intact when another process reads it in between (npm run leads sees every lead)",
+    { timeout: 60_000 },
+    async () => {
+      const relay = open();
+      for (let i = 1; i <= 5; i++) await add(relay, i);
+      // A second connection in this process, opened and closed: an in-process CLI call.
+      open().close();
+      opened.pop();
+      // The owner lists the leads from another process, which then closes its connection.
+      expect(await leadsListed()).toEqual(ids(1, 5));
 
-    // The relay keeps storing leads; another process must see them.
-    for (let i = 6; i <= 10; i++) await add(relay, i);
-    expect(await leadsListed()).toEqual(ids(1, 10));
+      // The relay keeps storing leads; another process must see them.
+      for (let i = 6; i <= 10; i++) await add(relay, i);
+      expect(await leadsListed()).toEqual(ids(1, 10));
 
-    // And after the relay closes, the file holds every lead and is intact.
-    expect(integrity(relay)).toEqual(["ok"]);
-    opened.pop()!.close();
-    const after = open();
-    expect(integrity(after)).toEqual(["ok"]);
-    expect((await after.store.list({ limit: 1000 })).map((l) => l.id).sort()).toEqual(ids(1, 10));
-  });
+      // And after the relay closes, the file holds every lead and is intact.
+      expect(integrity(relay)).toEqual(["ok"]);
+      opened.pop()!.close();
+      const after = open();
+      expect(integrity(after)).toEqual(["ok"]);
+      expect((await after.store.list({ limit: 1000 })).map((l) => l.id).sort()).toEqual(ids(1, 10));
+    },
+  );
 });

@@ -24,11 +24,12 @@ export interface OpenedStore {
 export function openLeadStore(file: string): OpenedStore {
   const resolved = path.resolve(file);
   mkdirSync(path.dirname(resolved), { recursive: true, mode: 0o700 });
-  // Create the file with its final mode before SQLite opens it; SQLite gives the -wal and -shm files the same mode.
-  // Only a file that does not exist yet is opened here ("wx"): closing any descriptor of a file drops every POSIX
-  // lock this process holds on it, so opening and closing one on an existing store would take the locks of a
-  // connection this process already has on it, and another process could then checkpoint and delete the WAL under
-  // that connection (leads lost, the file malformed). A file made here has no connection yet.
+  // Create the file with its final mode before SQLite opens it; SQLite gives the -wal and -shm files the same
+  // mode. Only a file that does not exist yet is opened here ("wx"): closing any descriptor of a file drops
+  // every POSIX lock this process holds on it, so opening and closing one on an existing store would take the
+  // locks of a connection this process already has on it, and another process could then checkpoint and
+  // delete the WAL under that connection (leads lost, the file malformed). A file made here has no connection
+  // yet.
   try {
     closeSync(openSync(resolved, "wx", 0o600));
   } catch (error) {
@@ -47,7 +48,9 @@ export function openLeadStore(file: string): OpenedStore {
 export function migrate(db: Database.Database, dir = MIGRATIONS_DIR): number {
   // libsql's pragma() does not honour { simple: true }; read the row.
   const current = Number((db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version);
-  const files = readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+    .sort();
   let applied = 0;
   for (const name of files) {
     const version = Number(name.slice(0, 4));

@@ -28,7 +28,10 @@ export const WRANGLER_CONFIG = "relay/wrangler.toml";
  * that would be longer together go in more than one command.
  */
 export const MAX_COMMAND_BYTES = 120_000;
-/** Between statements in one --command: on a line of its own, so a statement ending in a -- comment still ends. */
+/**
+ * Between statements in one --command: on a line of its own, so a statement ending in a -- comment still
+ * ends.
+ */
 const BETWEEN = "\n;\n";
 
 export interface WranglerD1Options {
@@ -36,7 +39,10 @@ export interface WranglerD1Options {
   remote?: boolean;
   /** The wrangler configuration file (--config); WRANGLER_CONFIG by default. */
   config?: string;
-  /** The local database's folder (--persist-to; local only); by default wrangler's, .wrangler/state beside the configuration, as `wrangler dev` uses. */
+  /**
+   * The local database's folder (--persist-to; local only); by default wrangler's, .wrangler/state beside the
+   * configuration, as `wrangler dev` uses.
+   */
   persistTo?: string;
   /** The folder wrangler runs in; this process's by default. */
   cwd?: string;
@@ -56,7 +62,10 @@ export interface Answer {
 /** One `wrangler d1 execute --command`: each statement's answer, in order. */
 export type Execute = (command: string) => Promise<Answer[]>;
 
-/** The installed wrangler's command-line script, to start with this Node (process.execPath): never one downloaded for the occasion, as `npx wrangler` could, and no npm started first. */
+/**
+ * The installed wrangler's command-line script, to start with this Node (process.execPath): never one
+ * downloaded for the occasion, as `npx wrangler` could, and no npm started first.
+ */
 export function wranglerBin(): string {
   const require = createRequire(import.meta.url);
   let manifest: string;
@@ -74,26 +83,64 @@ export function wranglerD1Sql(options: WranglerD1Options = {}): Sql {
 }
 
 /** Starts wrangler once per command and reads its --json answer. */
-export function wranglerExecute({ remote = false, config = WRANGLER_CONFIG, persistTo, cwd, env }: WranglerD1Options = {}): Execute {
-  if (remote && persistTo !== undefined) throw new WranglerError("--persist-to is for the local database; leave it out with --remote.");
-  const where = remote ? ["--remote"] : ["--local", ...(persistTo === undefined ? [] : ["--persist-to", persistTo])];
+export function wranglerExecute({
+  remote = false,
+  config = WRANGLER_CONFIG,
+  persistTo,
+  cwd,
+  env,
+}: WranglerD1Options = {}): Execute {
+  if (remote && persistTo !== undefined)
+    throw new WranglerError("--persist-to is for the local database; leave it out with --remote.");
+  const where = remote
+    ? ["--remote"]
+    : ["--local", ...(persistTo === undefined ? [] : ["--persist-to", persistTo])];
   return async (command) => {
-    const args = [wranglerBin(), "d1", "execute", D1_BINDING, ...where, "--config", config, "--json", "--command", command];
-    const { stdout, stderr, error } = await new Promise<{ stdout: string; stderr: string; error: (Error & { code?: unknown }) | null }>((resolve) =>
-      execFile(process.execPath, args, { cwd, env, encoding: "utf8", maxBuffer: 1 << 30 }, (error, stdout, stderr) => resolve({ stdout, stderr, error })),
+    const args = [
+      wranglerBin(),
+      "d1",
+      "execute",
+      D1_BINDING,
+      ...where,
+      "--config",
+      config,
+      "--json",
+      "--command",
+      command,
+    ];
+    const { stdout, stderr, error } = await new Promise<{
+      stdout: string;
+      stderr: string;
+      error: (Error & { code?: unknown }) | null;
+    }>((resolve) =>
+      execFile(
+        process.execPath,
+        args,
+        { cwd, env, encoding: "utf8", maxBuffer: 1 << 30 },
+        (error, stdout, stderr) => resolve({ stdout, stderr, error }),
+      ),
     );
     let parsed: unknown;
     try {
       parsed = JSON.parse(stdout);
     } catch {
       // wrangler colours its messages even into a pipe; the words are what matter here.
-      // eslint-disable-next-line no-control-regex -- removing the colour sequences is the point
-      const said = stderr.replace(/\u001b\[[0-9;]*m/g, "").trim().split("\n").slice(-5).join("\n");
-      throw new WranglerError(`wrangler d1 execute ${error ? `failed (${error.code ?? error.message})` : "did not answer JSON"}${said ? `:\n${said}` : ""}`);
+      const said = stderr
+        // eslint-disable-next-line no-control-regex -- removing the colour sequences is the point
+        .replace(/\u001b\[[0-9;]*m/g, "")
+        .trim()
+        .split("\n")
+        .slice(-5)
+        .join("\n");
+      throw new WranglerError(
+        `wrangler d1 execute ${error ? `failed (${error.code ?? error.message})` : "did not answer JSON"}${said ? `:\n${said}` : ""}`,
+      );
     }
     if (!Array.isArray(parsed)) {
       const text = (parsed as { error?: { text?: unknown } } | null)?.error?.text;
-      throw new WranglerError(`wrangler d1 execute: ${typeof text === "string" ? text : JSON.stringify(parsed)}`);
+      throw new WranglerError(
+        `wrangler d1 execute: ${typeof text === "string" ? text : JSON.stringify(parsed)}`,
+      );
     }
     return parsed as Answer[];
   };
@@ -144,7 +191,10 @@ export function commandSql(execute: Execute): Sql {
     let answers: Answer[];
     try {
       answers = await execute(batch.map((r) => r.command).join(BETWEEN));
-      if (answers.length !== batch.length) throw new WranglerError(`wrangler d1 execute answered ${answers.length} results for ${batch.length} statements: ${JSON.stringify(answers).slice(0, 200)}`);
+      if (answers.length !== batch.length)
+        throw new WranglerError(
+          `wrangler d1 execute answered ${answers.length} results for ${batch.length} statements: ${JSON.stringify(answers).slice(0, 200)}`,
+        );
     } catch (error) {
       for (const r of batch) r.reject(error);
       return;
@@ -152,7 +202,12 @@ export function commandSql(execute: Execute): Sql {
     batch.forEach((r, i) => {
       const rows = answers[i].results;
       if (Array.isArray(rows)) r.resolve(rows);
-      else r.reject(new WranglerError(`wrangler d1 execute answered no rows: ${JSON.stringify(answers[i]).slice(0, 200)}`));
+      else
+        r.reject(
+          new WranglerError(
+            `wrangler d1 execute answered no rows: ${JSON.stringify(answers[i]).slice(0, 200)}`,
+          ),
+        );
     });
   }
 
@@ -160,11 +215,17 @@ export function commandSql(execute: Execute): Sql {
     async run(sql, params = []) {
       // The count is SQLite's changes(), read in the same command right after the statement: wrangler 4
       // answers a local D1's statements with their duration only, and the remote D1 API documents its
-      // meta.changes as a rough indication (sqlite3_total_changes()). meta.changes only if changes() is missing.
-      const answers = await execute(checked(`${inlineParams(sql, params)}${BETWEEN}SELECT changes() AS changes`));
+      // meta.changes as a rough indication (sqlite3_total_changes()). meta.changes only if changes() is
+      // missing.
+      const answers = await execute(
+        checked(`${inlineParams(sql, params)}${BETWEEN}SELECT changes() AS changes`),
+      );
       const counted = answers[1]?.results?.[0]?.changes;
       const changes = typeof counted === "number" ? counted : answers[0]?.meta?.changes;
-      if (answers.length !== 2 || typeof changes !== "number") throw new WranglerError(`wrangler d1 execute answered no count of changes: ${JSON.stringify(answers).slice(0, 200)}`);
+      if (answers.length !== 2 || typeof changes !== "number")
+        throw new WranglerError(
+          `wrangler d1 execute answered no count of changes: ${JSON.stringify(answers).slice(0, 200)}`,
+        );
       return changes;
     },
     async all<T>(sql: string, params: unknown[] = []) {
@@ -180,9 +241,13 @@ export function commandSql(execute: Execute): Sql {
 
 /** The command, unless wrangler could not be given it as it is. */
 function checked(command: string): string {
-  if (Buffer.byteLength(command) > MAX_COMMAND_BYTES) throw new WranglerError(`The statement is ${Buffer.byteLength(command)} bytes, too long for wrangler's --command.`);
+  if (Buffer.byteLength(command) > MAX_COMMAND_BYTES)
+    throw new WranglerError(
+      `The statement is ${Buffer.byteLength(command)} bytes, too long for wrangler's --command.`,
+    );
   // wrangler removes these words from the local database's SQL wherever they are, even inside a quoted value.
-  if (command.includes("BEGIN TRANSACTION")) throw new WranglerError("wrangler d1 execute would rewrite a statement with BEGIN TRANSACTION in it.");
+  if (command.includes("BEGIN TRANSACTION"))
+    throw new WranglerError("wrangler d1 execute would rewrite a statement with BEGIN TRANSACTION in it.");
   return command;
 }
 
@@ -201,11 +266,14 @@ export function sqlLiteral(value: unknown): string {
     return value < 0 ? `(${text})` : text;
   }
   if (typeof value === "string") {
-    if (value.includes("\0")) throw new TypeError("Cannot put a string with NUL in SQL through wrangler's --command.");
+    if (value.includes("\0"))
+      throw new TypeError("Cannot put a string with NUL in SQL through wrangler's --command.");
     if (/\p{Cs}/u.test(value)) throw new TypeError("Cannot put a string with half a surrogate pair in SQL.");
     return `'${value.replaceAll("'", "''")}'`;
   }
-  throw new TypeError(`Cannot put a ${value === undefined ? "undefined" : typeof value} in SQL: only strings, finite numbers and null.`);
+  throw new TypeError(
+    `Cannot put a ${value === undefined ? "undefined" : typeof value} in SQL: only strings, finite numbers and null.`,
+  );
 }
 
 /**
@@ -213,7 +281,8 @@ export function sqlLiteral(value: unknown): string {
  * identifier ("…", `…`, […]), a comment, a placeholder, or the opening of a quote or
  * comment that is never closed.
  */
-const SQL_TOKEN = /'(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?\*\/|\?\d*|(?<![\w$])[:@$][A-Za-z_]\w*|['"`[]|\/\*/g;
+const SQL_TOKEN =
+  /'(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?\*\/|\?\d*|(?<![\w$])[:@$][A-Za-z_]\w*|['"`[]|\/\*/g;
 
 /**
  * The statement with each `?` placeholder replaced by the next value as a
@@ -225,15 +294,19 @@ export function inlineParams(sql: string, params: readonly unknown[]): string {
   let next = 0;
   const out = sql.replace(SQL_TOKEN, (token) => {
     if (token === "?") {
-      if (next >= params.length) throw new RangeError(`The SQL has more ? than the ${params.length} values given.`);
+      if (next >= params.length)
+        throw new RangeError(`The SQL has more ? than the ${params.length} values given.`);
       return sqlLiteral(params[next++]);
     }
-    if (token.startsWith("?")) throw new SyntaxError(`Numbered placeholders (${token}) are not supported; use ? in order.`);
-    if (/^[:@$]/.test(token)) throw new SyntaxError(`Named placeholders (${token}) are not supported; use ? in order.`);
+    if (token.startsWith("?"))
+      throw new SyntaxError(`Numbered placeholders (${token}) are not supported; use ? in order.`);
+    if (/^[:@$]/.test(token))
+      throw new SyntaxError(`Named placeholders (${token}) are not supported; use ? in order.`);
     if (token.length === 1 || token === "/*") throw new SyntaxError(`Unclosed ${token} in SQL.`);
     // A quoted string or identifier, or a comment: copied as it is.
     return token;
   });
-  if (next !== params.length) throw new RangeError(`The SQL has ${next} ?, but ${params.length} values were given.`);
+  if (next !== params.length)
+    throw new RangeError(`The SQL has ${next} ?, but ${params.length} values were given.`);
   return out;
 }

@@ -26,12 +26,17 @@ const DIGEST_CLAIMED = "digest-claimed-at";
 const CLAIM_MS = 5 * 60_000;
 export const DAY_MS = 24 * 60 * 60_000;
 
-/** What the digest needs: the store, where to send, the business's hours (it goes at opening), and the log. */
+/**
+ * What the digest needs: the store, where to send, the business's hours (it goes at opening), and the log.
+ */
 export interface DigestOptions {
   store: LeadStore;
   telegram: TelegramOptions;
   hours: readonly HoursLine[];
-  /** With EMAIL_DIGEST=on: records the day's digest (its Markdown) for the owner's email too (leads/emails.ts digestByEmail). */
+  /**
+   * With EMAIL_DIGEST=on: records the day's digest (its Markdown) for the owner's email too (leads/emails.ts
+   * digestByEmail).
+   */
   emailDigest?: (day: string, markdown: string) => Promise<void>;
   log: (message: string) => void;
 }
@@ -48,14 +53,27 @@ export async function digest(options: DigestOptions, now: number, sends = new Se
   const last = await store.settings.read(DIGEST_SETTING);
   if (sentOn(last, today.date)) return;
   // Since the day of the last digest (a closed Sunday's leads are in Monday's), or yesterday on the first.
-  const from = last === undefined ? today.midnight - DAY_MS : Math.max(brisbane(Date.parse(`${last}T00:00:00+10:00`)).midnight, today.midnight - 7 * DAY_MS);
+  const from =
+    last === undefined
+      ? today.midnight - DAY_MS
+      : Math.max(brisbane(Date.parse(`${last}T00:00:00+10:00`)).midnight, today.midnight - 7 * DAY_MS);
   const text = await digestText(store, telegram, from, today.midnight, now);
   if (!text) {
     await store.settings.advance(DIGEST_SETTING, today.date);
     return;
   }
-  const spam = (await store.owner.receivedBetween(from, today.midnight)).filter((l) => l.status === "spam").length;
-  const extra = spam ? { reply_markup: { inline_keyboard: [[{ text: spam === 1 ? "See it" : "See them", callback_data: `spam:${from}:${today.midnight}` }]] } } : {};
+  const spam = (await store.owner.receivedBetween(from, today.midnight)).filter(
+    (l) => l.status === "spam",
+  ).length;
+  const extra = spam
+    ? {
+        reply_markup: {
+          inline_keyboard: [
+            [{ text: spam === 1 ? "See it" : "See them", callback_data: `spam:${from}:${today.midnight}` }],
+          ],
+        },
+      }
+    : {};
   await sends.next();
   const sent = await sendOnce(text, telegram, "Markdown", extra);
   sends.heard(sent);
@@ -64,17 +82,27 @@ export async function digest(options: DigestOptions, now: number, sends = new Se
     log(`relay: the morning digest was sent`);
     await digestByEmail(options, today.date, text);
   } else if (sent.kind === "message" || (sent.kind === "retry" && sent.uncertain)) {
-    // Refused for what it says (the same text would be refused again), or no answer (it may have arrived): not again today.
+    // Refused for what it says (the same text would be refused again), or no answer (it may have arrived):
+    // not again today.
     await store.settings.advance(DIGEST_SETTING, today.date);
-    log(`relay: the morning digest ${sent.kind === "message" ? "was refused" : "may not have arrived"} (${sent.reason}); it is not sent again today`);
+    log(
+      `relay: the morning digest ${sent.kind === "message" ? "was refused" : "may not have arrived"} (${sent.reason}); it is not sent again today`,
+    );
   } else {
     await store.settings.advance(DIGEST_CLAIM, `${claim} free`);
     log(`relay: the morning digest could not be sent (${sent.reason}); trying again in a minute`);
   }
 }
 
-/** The digest Telegram took, for the owner's email too (EMAIL_DIGEST=on); an email fault is logged, never the digest's. */
-async function digestByEmail({ emailDigest, log }: DigestOptions, day: string, markdown: string): Promise<void> {
+/**
+ * The digest Telegram took, for the owner's email too (EMAIL_DIGEST=on); an email fault is logged, never the
+ * digest's.
+ */
+async function digestByEmail(
+  { emailDigest, log }: DigestOptions,
+  day: string,
+  markdown: string,
+): Promise<void> {
   try {
     await emailDigest?.(day, markdown);
   } catch (error) {
@@ -114,35 +142,67 @@ async function claimDigest(store: LeadStore, date: string, now: number): Promise
 }
 
 /** The digest for leads received in [from, to), or undefined when there is nothing to say. */
-export async function digestText(store: LeadStore, telegram: TelegramOptions, from: number, to: number, now: number): Promise<string | undefined> {
+export async function digestText(
+  store: LeadStore,
+  telegram: TelegramOptions,
+  from: number,
+  to: number,
+  now: number,
+): Promise<string | undefined> {
   const received = await store.owner.receivedBetween(from, to);
   const leads = received.filter((l) => l.status !== "spam" && l.status !== "unconfirmed");
   const spam = received.length - leads.length;
-  // The same leads the counts are of, and older ones still waiting: none received since midnight, which today's notices show.
+  // The same leads the counts are of, and older ones still waiting: none received since midnight, which
+  // today's notices show.
   const waiting = await store.owner.waiting(WAITING_LISTED + 1, to);
   if (!leads.length && !spam && !waiting.length) return undefined;
   const days = Math.round((to - from) / DAY_MS);
-  const pieces: Piece[] = [bold(days <= 1 ? "Yesterday's leads" : `Leads of the last ${days} days`), plain("\n")];
+  const pieces: Piece[] = [
+    bold(days <= 1 ? "Yesterday's leads" : `Leads of the last ${days} days`),
+    plain("\n"),
+  ];
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   if (!leads.length) pieces.push(plain("No new leads.\n"));
   else {
-    pieces.push(plain(`${count(leads.filter((l) => l.form === "quote").length, "quote request", "quote requests")}, ${count(leads.filter((l) => l.form === "contact").length, "contact message", "contact messages")}\n`));
-    const byStage = [WAITING, ...STAGES.map((s) => s.key)].map((key) => [key, leads.filter((l) => (l.stage ?? WAITING) === key).length] as const);
-    pieces.push(plain(`${byStage.map(([key, n]) => `${key === WAITING ? "Waiting" : STAGES.find((s) => s.key === key)!.shown}: ${n}`).join(" · ")}\n`));
+    pieces.push(
+      plain(
+        `${count(leads.filter((l) => l.form === "quote").length, "quote request", "quote requests")}, ${count(leads.filter((l) => l.form === "contact").length, "contact message", "contact messages")}\n`,
+      ),
+    );
+    const byStage = [WAITING, ...STAGES.map((s) => s.key)].map(
+      (key) => [key, leads.filter((l) => (l.stage ?? WAITING) === key).length] as const,
+    );
+    pieces.push(
+      plain(
+        `${byStage.map(([key, n]) => `${key === WAITING ? "Waiting" : STAGES.find((s) => s.key === key)!.shown}: ${n}`).join(" · ")}\n`,
+      ),
+    );
   }
   if (waiting.length) {
     const listed = waiting.slice(0, WAITING_LISTED);
-    pieces.push(plain("\n"), bold(`Still waiting, oldest first (${waiting.length > WAITING_LISTED ? `the first ${WAITING_LISTED}; npm run leads -- list --stage waiting has the rest` : listed.length}):`), plain("\n"));
+    pieces.push(
+      plain("\n"),
+      bold(
+        `Still waiting, oldest first (${waiting.length > WAITING_LISTED ? `the first ${WAITING_LISTED}; npm run leads -- list --stage waiting has the rest` : listed.length}):`,
+      ),
+      plain("\n"),
+    );
     for (const lead of listed) pieces.push(...waitingLine(lead, telegram, now));
   }
   if (spam) pieces.push(plain(`\nStopped as spam: ${count(spam, "message", "messages")}\n`));
   return render(pieces).markdown;
 }
 
-/** The most waiting leads the digest lists, so it stays within one message (each line's name and phone are cut: nameInLine, phoneInLine). */
+/**
+ * The most waiting leads the digest lists, so it stays within one message (each line's name and phone are
+ * cut: nameInLine, phoneInLine).
+ */
 const WAITING_LISTED = 15;
 
-/** "- Ann Lee, +61 412 345 678, quote, 9:00 am, 23 Nov": who to ring first, and a link to the notice where Telegram gives one. */
+/**
+ * "- Ann Lee, +61 412 345 678, quote, 9:00 am, 23 Nov": who to ring first, and a link to the notice where
+ * Telegram gives one.
+ */
 function waitingLine(lead: Lead, telegram: TelegramOptions, now: number): Piece[] {
   const link = noticeLink(noticeChat(lead, telegram), lead.noticeMessageId);
   const phone = phoneInLine(lead.fields?.phone ?? "");
@@ -160,4 +220,3 @@ export function noticeLink(chatId: string, messageId: number | null): string | u
   const match = /^-100(\d+)$/.exec(chatId);
   return match && messageId !== null ? `https://t.me/c/${match[1]}/${messageId}` : undefined;
 }
-

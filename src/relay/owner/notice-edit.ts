@@ -30,7 +30,8 @@ export const UNDO_MARK = "\n[undo]";
  * group, where Telegram still lets the bot edit them (telegram-bot-api Client.cpp,
  * check_chat_access: an upgraded group refuses only write access).
  */
-export const noticeChat = (lead: { noticeChatId: string | null }, telegram: TelegramOptions): string => lead.noticeChatId ?? telegram.chatId;
+export const noticeChat = (lead: { noticeChatId: string | null }, telegram: TelegramOptions): string =>
+  lead.noticeChatId ?? telegram.chatId;
 
 /**
  * Edits the lead's notice to show its stage and every press, with its buttons. Only an edit that
@@ -38,36 +39,76 @@ export const noticeChat = (lead: { noticeChatId: string | null }, telegram: Tele
  * press handled before a crash whose edit never reached the notice is edited now; one whose edit
  * did changes nothing. `lead` as read before the press: its last edit is what the notice reads.
  */
-export async function editNotice(store: LeadStore, telegram: TelegramOptions, lead: Lead, now: number, log: (message: string) => void): Promise<void> {
+export async function editNotice(
+  store: LeadStore,
+  telegram: TelegramOptions,
+  lead: Lead,
+  now: number,
+  log: (message: string) => void,
+): Promise<void> {
   const messageId = lead.noticeMessageId;
   if (messageId === null) return;
   const words = store.notes;
-  const [current, presses, quoteCents, notes] = await Promise.all([store.get(lead.id), store.stages.presses(lead.id), words.quote(lead.id), words.notes(lead.id)]);
+  const [current, presses, quoteCents, notes] = await Promise.all([
+    store.get(lead.id),
+    store.stages.presses(lead.id),
+    words.quote(lead.id),
+    words.notes(lead.id),
+  ]);
   const stage = current?.stage ?? null;
   const latest = presses.at(-1);
   const undo = latest && latest.undoes === null && now - latest.at < UNDO_MS ? latest.seq : undefined;
   // At Lost, the reason is the latest press's: every change of reason is a press.
   const reason = stage === "lost" ? (latest?.reason ?? null) : null;
   const reply_markup = stageKeyboard(lead.id, { current: stage, reason, undo, phone: lead.fields?.phone });
-  const warn = (what: string, answer: { status?: number; description: string }) => log(`relay: could not ${what} (${answer.status ? `${answer.status} ` : ""}${answer.description})`);
-  // A notice sent as plain text (Telegram refused its Markdown) keeps no text to edit: only its buttons change.
+  const warn = (what: string, answer: { status?: number; description: string }) =>
+    log(`relay: could not ${what} (${answer.status ? `${answer.status} ` : ""}${answer.description})`);
+  // A notice sent as plain text (Telegram refused its Markdown) keeps no text to edit: only its buttons
+  // change.
   if (!lead.noticeText) {
-    const edited = await callBotRetrying(telegram, "editMessageReplyMarkup", { chat_id: noticeChat(lead, telegram), message_id: messageId, reply_markup }, EDIT_RETRY);
+    const edited = await callBotRetrying(
+      telegram,
+      "editMessageReplyMarkup",
+      { chat_id: noticeChat(lead, telegram), message_id: messageId, reply_markup },
+      EDIT_RETRY,
+    );
     if (!edited.ok && !/not modified/i.test(edited.description)) warn("edit the notice's buttons", edited);
     return;
   }
-  // The buttons are part of what the notice shows: an Undo that comes or goes is an edit too.
-  // Notes are kept clean (replies.ts); cleaned again here, the one cleaner, so no control character reaches the chat whatever wrote the row.
-  const text = noticeWithHistory(lead.noticeText, stage, presses, lead.receivedAt, { quoteCents, notes: notes.map((n) => ({ ...n, text: cleanNote(n.text) })) });
+  // The buttons are part of what the notice shows: an Undo that comes or goes is an edit too. Notes are kept
+  // clean (replies.ts); cleaned again here, the one cleaner, so no control character reaches the chat
+  // whatever wrote the row.
+  const text = noticeWithHistory(lead.noticeText, stage, presses, lead.receivedAt, {
+    quoteCents,
+    notes: notes.map((n) => ({ ...n, text: cleanNote(n.text) })),
+  });
   const mark = `${text}${undo === undefined ? "" : UNDO_MARK}`;
   if (mark === (lead.noticeEdited ?? lead.noticeText)) return;
-  const edited = await callBotRetrying(telegram, "editMessageText", { chat_id: noticeChat(lead, telegram), message_id: messageId, text, parse_mode: "Markdown", link_preview_options: { is_disabled: true }, reply_markup }, EDIT_RETRY);
+  const edited = await callBotRetrying(
+    telegram,
+    "editMessageText",
+    {
+      chat_id: noticeChat(lead, telegram),
+      message_id: messageId,
+      text,
+      parse_mode: "Markdown",
+      link_preview_options: { is_disabled: true },
+      reply_markup,
+    },
+    EDIT_RETRY,
+  );
   // "not modified": the edit reached Telegram before a crash kept us from writing it down.
   if (edited.ok || /not modified/i.test(edited.description)) await store.stages.noticeEdited(lead.id, mark);
   else warn("edit the notice", edited);
 }
 
 /** Notices still showing an Undo whose minute is up lose it: one edit each, at the owner's minute tick. */
-export async function expireUndos(store: LeadStore, telegram: TelegramOptions, now: number, log: (message: string) => void): Promise<void> {
-  for (const lead of await store.stages.showingUndo(UNDO_MARK, now - UNDO_MS)) await editNotice(store, telegram, lead, now, log);
+export async function expireUndos(
+  store: LeadStore,
+  telegram: TelegramOptions,
+  now: number,
+  log: (message: string) => void,
+): Promise<void> {
+  for (const lead of await store.stages.showingUndo(UNDO_MARK, now - UNDO_MS))
+    await editNotice(store, telegram, lead, now, log);
 }

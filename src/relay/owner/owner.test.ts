@@ -41,18 +41,50 @@ afterEach(() => {
 });
 
 /** Without the second between a run's messages (pace.ts): "pacing what a run sends" tests that. */
-const options = (): OwnerOptions => ({ store: leads.store, telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, hours: HOURS, reminderMinutes: 30, log: (m) => void logs.push(m), pace: { sleep: async () => {} } });
+const options = (): OwnerOptions => ({
+  store: leads.store,
+  telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId },
+  hours: HOURS,
+  reminderMinutes: 30,
+  log: (m) => void logs.push(m),
+  pace: { sleep: async () => {} },
+});
 
 /** A lead received at `receivedAt`, its notice delivered a second later (or kept as spam). */
-async function lead(name: string, receivedAt: number, { form = "quote", status = "delivered", phone = "0412 345 678" }: { form?: "quote" | "contact"; status?: "delivered" | "spam"; phone?: string } = {}) {
+async function lead(
+  name: string,
+  receivedAt: number,
+  {
+    form = "quote",
+    status = "delivered",
+    phone = "0412 345 678",
+  }: { form?: "quote" | "contact"; status?: "delivered" | "spam"; phone?: string } = {},
+) {
   const id = `lead-${name.replace(/\W/g, "")}`;
-  const body = form === "quote" ? QuoteBody.parse({ name, email: "a@example.com", phone }) : ContactBody.parse({ name, email: "a@example.com", message: "Hello there" });
-  const parts = form === "quote" ? quoteNotices(body as QuoteBody, new Date(receivedAt)) : contactNotices(body as ContactBody, new Date(receivedAt));
-  await leads.store.add({ id, form, fields: body, parts, receivedAt, status: status === "spam" ? "spam" : "pending", spamReason: status === "spam" ? "honeypot filled" : undefined });
+  const body =
+    form === "quote"
+      ? QuoteBody.parse({ name, email: "a@example.com", phone })
+      : ContactBody.parse({ name, email: "a@example.com", message: "Hello there" });
+  const parts =
+    form === "quote"
+      ? quoteNotices(body as QuoteBody, new Date(receivedAt))
+      : contactNotices(body as ContactBody, new Date(receivedAt));
+  await leads.store.add({
+    id,
+    form,
+    fields: body,
+    parts,
+    receivedAt,
+    status: status === "spam" ? "spam" : "pending",
+    spamReason: status === "spam" ? "honeypot filled" : undefined,
+  });
   if (status === "delivered") {
     const sent = await sendOnce(parts[0], options().telegram);
     if (sent.kind !== "sent") throw new Error("the stand-in refused the notice");
-    await leads.store.partSent((await leads.store.get(id))!, 0, receivedAt + 1_000, { messageId: sent.messageId, text: parts[0] });
+    await leads.store.partSent((await leads.store.get(id))!, 0, receivedAt + 1_000, {
+      messageId: sent.messageId,
+      text: parts[0],
+    });
   }
   return id;
 }
@@ -79,25 +111,51 @@ describe("reminders", () => {
     expect(reminders()).toHaveLength(1);
     const notice = (await leads.store.get(id))!.noticeMessageId!;
     expect(tg.messages.get(reminders()[0].messageId)?.replyTo).toBe(notice);
-    expect(reminders()[0].shown).toBe("Reminder: Ann Lee, +61 412 345 678, waiting 31 min (since 10:00 am). Ring them, then press Called.");
-    // The notice's buttons, on the lock screen's reply too: a press there moves the lead and edits its notice.
+    expect(reminders()[0].shown).toBe(
+      "Reminder: Ann Lee, +61 412 345 678, waiting 31 min (since 10:00 am). Ring them, then press Called.",
+    );
+    // The notice's buttons, on the lock screen's reply too: a press there moves the lead and edits its
+    // notice.
     const buttons = reminders()[0].replyMarkup!.inline_keyboard;
-    expect(buttons.flat().map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "Not a job", "Later (in 2 hours)", "Later (tomorrow morning)"]);
+    expect(buttons.flat().map((b) => b.text)).toEqual([
+      "Copy +61 412 345 678",
+      "Called",
+      "Quoted",
+      "Booked",
+      "Lost",
+      "Not a job",
+      "Later (in 2 hours)",
+      "Later (tomorrow morning)",
+    ]);
     await tg.press(reminders()[0].messageId, buttons[1][0].callback_data!);
-    await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: options().telegram, log: () => {}, now: () => at("2026-11-24T10:46") });
+    await handleUpdate(tg.updates.at(-1), {
+      store: leads.store,
+      telegram: options().telegram,
+      log: () => {},
+      now: () => at("2026-11-24T10:46"),
+    });
     expect((await leads.store.get(id))?.stage).toBe("called");
     expect(tg.messages.get(notice)!.shown).toMatch(/^Stage: Called\n[^]+\nCalled by Sam at 10:46 am$/);
   });
 
   it("says how long a lead has waited, and what to do without a number", async () => {
-    expect(["35 min", "2 h", "2 h 5 min", "1 day", "1 day 3 h", "3 days"]).toEqual([35, 120, 125, 1440, 1620, 4320].map((m) => waitedFor(m * 60_000)));
+    expect(["35 min", "2 h", "2 h 5 min", "1 day", "1 day 3 h", "3 days"]).toEqual(
+      [35, 120, 125, 1440, 1620, 4320].map((m) => waitedFor(m * 60_000)),
+    );
     const shown = (markdown: string) => markdown.replace(/\\(.)/g, "$1").replace(/\*/g, "");
-    expect(shown(reminderText({ name: "Bo  O_Neil\n", phone: "" }, at("2026-11-23T17:00"), at("2026-11-24T08:00")))).toBe("Reminder: Bo O_Neil, no phone given, waiting 15 h (since 5:00 pm, 23 Nov). Email them, then press Called.");
+    expect(
+      shown(
+        reminderText({ name: "Bo  O_Neil\n", phone: "" }, at("2026-11-23T17:00"), at("2026-11-24T08:00")),
+      ),
+    ).toBe(
+      "Reminder: Bo O_Neil, no phone given, waiting 15 h (since 5:00 pm, 23 Nov). Email them, then press Called.",
+    );
   });
 
   it("does not remind at night: a lead that arrives at 9 pm is reminded at 8 the next morning", async () => {
     await lead("Night Owl", at("2026-11-24T21:00"));
-    for (const time of ["2026-11-24T21:31", "2026-11-24T23:59", "2026-11-25T03:00", "2026-11-25T07:59"]) await ownerTick({ ...options(), hours: HOURS }, at(time));
+    for (const time of ["2026-11-24T21:31", "2026-11-24T23:59", "2026-11-25T03:00", "2026-11-25T07:59"])
+      await ownerTick({ ...options(), hours: HOURS }, at(time));
     expect(reminders()).toHaveLength(0);
     await ownerTick(options(), at("2026-11-25T08:00"));
     expect(reminders()).toHaveLength(1);
@@ -114,7 +172,13 @@ describe("reminders", () => {
 describe("follow-ups and Later", () => {
   const press = async (messageId: number, data: string, pressedAt: number) => {
     await tg.press(messageId, data);
-    await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: options().telegram, log: () => {}, now: () => pressedAt, hours: HOURS });
+    await handleUpdate(tg.updates.at(-1), {
+      store: leads.store,
+      telegram: options().telegram,
+      log: () => {},
+      now: () => pressedAt,
+      hours: HOURS,
+    });
   };
   const followUps = () => tg.delivered.filter((d) => d.shown.startsWith("Follow up:"));
   const opts = () => ({ ...options(), followUpDays: 3 });
@@ -122,16 +186,28 @@ describe("follow-ups and Later", () => {
   it("a lead Quoted on Monday and not Booked or Lost is followed up once at Thursday's opening, as a reply with its buttons; Later puts it off to Friday's", async () => {
     const id = await lead("Quote Follow", at("2026-11-23T09:00"));
     await leads.store.stages.set(id, "quoted", at("2026-11-23T10:05"), { name: "Sam" });
-    for (const time of ["2026-11-24T10:00", "2026-11-26T07:59", "2026-11-25T17:59"]) await ownerTick(opts(), at(time));
+    for (const time of ["2026-11-24T10:00", "2026-11-26T07:59", "2026-11-25T17:59"])
+      await ownerTick(opts(), at(time));
     expect(followUps()).toHaveLength(0);
     await ownerTick(opts(), at("2026-11-26T08:00"));
     await ownerTick(opts(), at("2026-11-26T08:01"));
     expect(followUps()).toHaveLength(1);
-    expect(followUps()[0].shown).toBe("Follow up: Quote Follow, +61 412 345 678, quoted 10:05 am, 23 Nov, not booked yet. Ring them, then press Booked or Lost.");
+    expect(followUps()[0].shown).toBe(
+      "Follow up: Quote Follow, +61 412 345 678, quoted 10:05 am, 23 Nov, not booked yet. Ring them, then press Booked or Lost.",
+    );
     const notice = (await leads.store.get(id))!.noticeMessageId!;
     expect(tg.messages.get(followUps()[0].messageId)?.replyTo).toBe(notice);
     const buttons = followUps()[0].replyMarkup!.inline_keyboard.flat();
-    expect(buttons.map((b) => b.text)).toEqual(["Copy +61 412 345 678", "Called", "✓ Quoted", "Booked", "Lost", "Not a job", "Later (in 2 hours)", "Later (tomorrow morning)"]);
+    expect(buttons.map((b) => b.text)).toEqual([
+      "Copy +61 412 345 678",
+      "Called",
+      "✓ Quoted",
+      "Booked",
+      "Lost",
+      "Not a job",
+      "Later (in 2 hours)",
+      "Later (tomorrow morning)",
+    ]);
 
     await press(followUps()[0].messageId, buttons.at(-1)!.callback_data!, at("2026-11-26T10:00"));
     expect(tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 27 Nov.");
@@ -169,19 +245,30 @@ describe("follow-ups and Later", () => {
     await ownerTick(opts(), at("2026-11-25T08:00"));
     await ownerTick(opts(), at("2026-11-25T08:30"));
     expect(reminders()).toHaveLength(2);
-    expect(reminders()[1].shown).toMatch(/^Reminder: Late Caller, \+61 412 345 678, waiting 16 h \(since 4:00 pm, 24 Nov\)/);
+    expect(reminders()[1].shown).toMatch(
+      /^Reminder: Late Caller, \+61 412 345 678, waiting 16 h \(since 4:00 pm, 24 Nov\)/,
+    );
 
-    // Put off while waiting, then Quoted: the follow-up comes three business days after the quote, not at the time put off to.
+    // Put off while waiting, then Quoted: the follow-up comes three business days after the quote, not at the
+    // time put off to.
     await press(reminders()[1].messageId, later, at("2026-11-25T08:40"));
     await leads.store.stages.set(id, "quoted", at("2026-11-25T08:50"), { name: "Sam" });
     await ownerTick(opts(), at("2026-11-26T08:00"));
     expect(followUps()).toHaveLength(0);
     await leads.store.stages.set(id, "booked", at("2026-11-26T09:00"), { name: "Sam" });
     await press(reminders()[1].messageId, later, at("2026-11-26T09:10"));
-    expect(tg.answers.at(-1)?.text).toBe("Nothing to remind: this lead has moved on (or is not in the store).");
+    expect(tg.answers.at(-1)?.text).toBe(
+      "Nothing to remind: this lead has moved on (or is not in the store).",
+    );
     // A forged Later for a lead that is not there changes nothing either.
-    await press(reminders()[1].messageId, "later:form-0123456789abcdef0123456789abcdef", at("2026-11-25T09:11"));
-    expect(tg.answers.at(-1)?.text).toBe("Nothing to remind: this lead has moved on (or is not in the store).");
+    await press(
+      reminders()[1].messageId,
+      "later:form-0123456789abcdef0123456789abcdef",
+      at("2026-11-25T09:11"),
+    );
+    expect(tg.answers.at(-1)?.text).toBe(
+      "Nothing to remind: this lead has moved on (or is not in the store).",
+    );
   });
 
   it("Later (in 2 hours) on a reminder reminds again two hours on, once; a made-up Later is not the relay's", async () => {
@@ -204,7 +291,14 @@ describe("follow-ups and Later", () => {
 });
 
 describe("replies to a reminder or a follow-up", () => {
-  const update = (pressedAt: number) => handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: options().telegram, log: () => {}, now: () => pressedAt, hours: HOURS });
+  const update = (pressedAt: number) =>
+    handleUpdate(tg.updates.at(-1), {
+      store: leads.store,
+      telegram: options().telegram,
+      log: () => {},
+      now: () => pressedAt,
+      hours: HOURS,
+    });
   const notes = () => leads.store.notes;
   const confirmations = () => tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown));
 
@@ -219,11 +313,19 @@ describe("replies to a reminder or a follow-up", () => {
     expect(await notes().quote(id)).toBe(38_000);
     await tg.reply(reminder, "wants *Saturday*\u0007\u202e", { first_name: "Kim" });
     await update(at("2026-11-24T10:41"));
-    expect(await notes().notes(id)).toEqual([{ at: at("2026-11-24T10:41"), byName: "Kim", text: "wants *Saturday*" }]);
-    expect(confirmations().map((d) => d.shown)).toEqual(["Quote recorded for Ann Lee: $380. Press Quoted on the notice once they have it.", "Note added to Ann Lee's lead."]);
+    expect(await notes().notes(id)).toEqual([
+      { at: at("2026-11-24T10:41"), byName: "Kim", text: "wants *Saturday*" },
+    ]);
+    expect(confirmations().map((d) => d.shown)).toEqual([
+      "Quote recorded for Ann Lee: $380. Press Quoted on the notice once they have it.",
+      "Note added to Ann Lee's lead.",
+    ]);
     expect(confirmations().every((d) => tg.messages.get(d.messageId)!.replyTo !== reminder)).toBe(true);
-    // The lead's notice, not the reminder, shows them: the stage on top, the quote under it, the note below the text.
-    expect(tg.messages.get(notice)!.shown).toMatch(/^Stage: waiting\nQuote: \$380\n\nNew Quote Request: Ann Lee, [^]+\nNote by Kim at 10:41 am: wants \*Saturday\*$/);
+    // The lead's notice, not the reminder, shows them: the stage on top, the quote under it, the note below
+    // the text.
+    expect(tg.messages.get(notice)!.shown).toMatch(
+      /^Stage: waiting\nQuote: \$380\n\nNew Quote Request: Ann Lee, [^]+\nNote by Kim at 10:41 am: wants \*Saturday\*$/,
+    );
     expect(tg.messages.get(reminder)!.shown).toMatch(/^Reminder: /);
 
     // A follow-up too.
@@ -268,7 +370,11 @@ describe("pacing what a run sends", () => {
     try {
       const telegram = { apiBase: paced.apiBase, token: paced.token, chatId: paced.chatId };
       const sleeps: number[] = [];
-      const opts: OwnerOptions = { ...options(), telegram, pace: { sleep: async (ms) => void (sleeps.push(ms), (clock += ms)) } };
+      const opts: OwnerOptions = {
+        ...options(),
+        telegram,
+        pace: { sleep: async (ms) => void (sleeps.push(ms), (clock += ms)) },
+      };
       // 30 quote requests overnight, a notice every 5 minutes.
       for (let i = 0; i < 30; i++) {
         clock = at("2026-11-23T21:00") + i * 5 * 60_000;
@@ -278,7 +384,10 @@ describe("pacing what a run sends", () => {
         await leads.store.add({ id, form: "quote", fields: body, parts, receivedAt: clock });
         const sent = await sendOnce(parts[0], telegram);
         if (sent.kind !== "sent") throw new Error("the stand-in refused the notice");
-        await leads.store.partSent((await leads.store.get(id))!, 0, clock + 1_000, { messageId: sent.messageId, text: parts[0] });
+        await leads.store.partSent((await leads.store.get(id))!, 0, clock + 1_000, {
+          messageId: sent.messageId,
+          text: parts[0],
+        });
       }
       const before = paced.calls("sendMessage");
       const perRun: number[] = [];
@@ -293,7 +402,9 @@ describe("pacing what a run sends", () => {
       // 30 reminders and the digest, 10 a run; every request taken (no 429), nothing left for the fifth run.
       expect(perRun).toEqual([10, 10, 10, 1, 0]);
       expect(paced.delivered.length - 30).toBe(paced.calls("sendMessage") - before);
-      const sentReminders = paced.delivered.filter((d) => d.shown.startsWith("Reminder:")).map((d) => d.shown.split(",")[0]);
+      const sentReminders = paced.delivered
+        .filter((d) => d.shown.startsWith("Reminder:"))
+        .map((d) => d.shown.split(",")[0]);
       expect(new Set(sentReminders).size).toBe(30);
       expect(sentReminders).toHaveLength(30);
       expect(paced.delivered.filter((d) => d.shown.startsWith("Yesterday's leads"))).toHaveLength(1);
@@ -304,7 +415,8 @@ describe("pacing what a run sends", () => {
   });
 
   it("a 429 ends the run: the lead it was for and the rest go at the next run, none twice", async () => {
-    for (const name of ["A One", "B Two", "C Three", "D Four", "E Five"]) await lead(name, at("2026-11-24T09:00"));
+    for (const name of ["A One", "B Two", "C Three", "D Four", "E Five"])
+      await lead(name, at("2026-11-24T09:00"));
     const opts = options();
     tg.next({ kind: "ok" }, { kind: "ok" }, { kind: "tooMany", retryAfter: 5 });
     const calls = tg.calls("sendMessage");
@@ -313,7 +425,17 @@ describe("pacing what a run sends", () => {
     expect(reminders()).toHaveLength(2);
     await ownerTick(opts, at("2026-11-24T10:01"));
     await ownerTick(opts, at("2026-11-24T10:02"));
-    expect(reminders().map((d) => d.shown.split(",")[0]).sort()).toEqual(["Reminder: A One", "Reminder: B Two", "Reminder: C Three", "Reminder: D Four", "Reminder: E Five"]);
+    expect(
+      reminders()
+        .map((d) => d.shown.split(",")[0])
+        .sort(),
+    ).toEqual([
+      "Reminder: A One",
+      "Reminder: B Two",
+      "Reminder: C Three",
+      "Reminder: D Four",
+      "Reminder: E Five",
+    ]);
   });
 });
 
@@ -350,7 +472,8 @@ describe("the week in the chat", () => {
         "",
       ].join("\n"),
     ]);
-    // The next Monday, after a week without leads but one: that one only; then a week with none sends nothing.
+    // The next Monday, after a week without leads but one: that one only; then a week with none sends
+    // nothing.
     await ownerTick(opts, at("2026-12-07T08:00"));
     expect(weekly()).toHaveLength(2);
     expect(weekly()[1].shown).toMatch(/^Last week \(30 Nov to 6 Dec\)\nLeads: 1 \(1 quote, 0 contact\)/);
@@ -411,10 +534,16 @@ describe("the morning digest", () => {
         "Not spam: N below sends message N to you as a lead.",
       ].join("\n"),
     );
-    expect(shown[0].replyMarkup?.inline_keyboard.map((row) => row.map((b) => b.text))).toEqual([["Not spam: 1"], ["Not spam: 2"]]);
+    expect(shown[0].replyMarkup?.inline_keyboard.map((row) => row.map((b) => b.text))).toEqual([
+      ["Not spam: 1"],
+      ["Not spam: 2"],
+    ]);
     await tg.press(shown[0].messageId, shown[0].replyMarkup!.inline_keyboard[0][0].callback_data!);
     await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: opts.telegram, log: () => {} });
-    expect(tg.answers.map((a) => a.text)).toEqual(["Here they are.", "Released: it arrives as a lead in a moment."]);
+    expect(tg.answers.map((a) => a.text)).toEqual([
+      "Here they are.",
+      "Released: it arrives as a lead in a moment.",
+    ]);
     expect((await leads.store.get("lead-SpamOne"))?.status).toBe("pending");
   });
 
@@ -426,7 +555,9 @@ describe("the morning digest", () => {
     await ownerTick(opts, at("2026-11-25T08:00"));
     expect(tg.delivered.length).toBe(before);
     expect(await leads.store.settings.read("digest-last-day")).toBeUndefined();
-    expect(logs.at(-1)).toBe("relay: the morning digest could not be sent (429 Too Many Requests: retry after 1); trying again in a minute");
+    expect(logs.at(-1)).toBe(
+      "relay: the morning digest could not be sent (429 Too Many Requests: retry after 1); trying again in a minute",
+    );
 
     await ownerTick(opts, at("2026-11-25T08:01"));
     await ownerTick(opts, at("2026-11-25T08:02"));
@@ -441,7 +572,11 @@ describe("the morning digest", () => {
     const before = tg.delivered.length;
     const opts = { ...options(), reminderMinutes: 0 };
     tg.next({ kind: "ok", answerDelayMs: 300 });
-    await Promise.all([ownerTick(opts, at("2026-11-25T08:00")), ownerTick(opts, at("2026-11-25T08:00")), ownerTick(opts, at("2026-11-25T08:01"))]);
+    await Promise.all([
+      ownerTick(opts, at("2026-11-25T08:00")),
+      ownerTick(opts, at("2026-11-25T08:00")),
+      ownerTick(opts, at("2026-11-25T08:01")),
+    ]);
     await ownerTick(opts, at("2026-11-25T08:02"));
     expect(tg.delivered.slice(before)).toHaveLength(1);
   });
@@ -449,12 +584,18 @@ describe("the morning digest", () => {
   it("that got no answer is not sent again that day: Telegram may have it", async () => {
     await lead("Wendy Wait", at("2026-11-24T09:00"));
     const before = tg.attempts;
-    const opts = { ...options(), reminderMinutes: 0, telegram: { ...options().telegram, attemptTimeoutMs: 200 } };
+    const opts = {
+      ...options(),
+      reminderMinutes: 0,
+      telegram: { ...options().telegram, attemptTimeoutMs: 200 },
+    };
     tg.next({ kind: "hang" });
     await ownerTick(opts, at("2026-11-25T08:00"));
     await ownerTick(opts, at("2026-11-25T08:01"));
     expect(tg.attempts - before).toBe(1);
-    expect(logs.at(-1)).toMatch(/^relay: the morning digest may not have arrived \(network: no answer in time\); it is not sent again today$/);
+    expect(logs.at(-1)).toMatch(
+      /^relay: the morning digest may not have arrived \(network: no answer in time\); it is not sent again today$/,
+    );
   });
 
   it("sends nothing on a day with nothing to say", async () => {
@@ -472,16 +613,33 @@ describe("the morning digest", () => {
   it("fits one message with the longest names and phones a form takes: each line cuts them, the notices have them whole", async () => {
     // Not Australian numbers, so shown as typed: a visitor can type anything in the phone box.
     const phone = `0412 345 678 ext. ${"1".repeat(LIMITS.phone - 18)}`;
-    for (let i = 0; i < 16; i++) await lead(`${String.fromCharCode(65 + i)}${"x".repeat(LIMITS.name - 1)}`, at("2026-11-20T10:00") + i * 60_000, { phone });
+    for (let i = 0; i < 16; i++)
+      await lead(
+        `${String.fromCharCode(65 + i)}${"x".repeat(LIMITS.name - 1)}`,
+        at("2026-11-20T10:00") + i * 60_000,
+        { phone },
+      );
     await leads.store.settings.write("digest-last-day", "2026-11-24");
     const before = tg.delivered.length;
     await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-25T08:00"));
     const [digest] = tg.delivered.slice(before);
-    expect(digest, "the digest arrives: Telegram refuses a message over 4,096 characters, and the relay tries it once a day").toBeDefined();
-    expect(digest.shown.split("\n").slice(0, 4)).toEqual(["Yesterday's leads", "No new leads.", "", "Still waiting, oldest first (the first 15; npm run leads -- list --stage waiting has the rest):"]);
+    expect(
+      digest,
+      "the digest arrives: Telegram refuses a message over 4,096 characters, and the relay tries it once a day",
+    ).toBeDefined();
+    expect(digest.shown.split("\n").slice(0, 4)).toEqual([
+      "Yesterday's leads",
+      "No new leads.",
+      "",
+      "Still waiting, oldest first (the first 15; npm run leads -- list --stage waiting has the rest):",
+    ]);
     const listed = digest.shown.split("\n").filter((l) => l.startsWith("- "));
     expect(listed).toHaveLength(15);
-    expect(listed[0]).toMatch(new RegExp(`^- Ax{63}, ${phone.slice(0, PHONE_IN_LINE_MAX)}, quote, 10:00 am, 20 Nov https://t\\.me/c/`));
+    expect(listed[0]).toMatch(
+      new RegExp(
+        `^- Ax{63}, ${phone.slice(0, PHONE_IN_LINE_MAX)}, quote, 10:00 am, 20 Nov https://t\\.me/c/`,
+      ),
+    );
   });
 
   it("adds up: the list of those still waiting holds no lead received today, oldest first with phones; older ones still waiting are listed under no new leads", async () => {
@@ -492,7 +650,16 @@ describe("the morning digest", () => {
     const before = tg.delivered.length;
     await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-25T08:00"));
     const [digest] = tg.delivered.slice(before);
-    expect(digest.shown).toBe(["Yesterday's leads", "No new leads.", "", "Still waiting, oldest first (1):", `- Old Wait, +61 412 345 678, quote, 10:00 am, 20 Nov https://t.me/c/${tg.chatId.slice(4)}/${(await leads.store.get("lead-OldWait"))!.noticeMessageId}`, ""].join("\n"));
+    expect(digest.shown).toBe(
+      [
+        "Yesterday's leads",
+        "No new leads.",
+        "",
+        "Still waiting, oldest first (1):",
+        `- Old Wait, +61 412 345 678, quote, 10:00 am, 20 Nov https://t.me/c/${tg.chatId.slice(4)}/${(await leads.store.get("lead-OldWait"))!.noticeMessageId}`,
+        "",
+      ].join("\n"),
+    );
   });
 
   it("links to a notice only where Telegram gives links (a supergroup or channel), none in a private chat or a basic group", () => {
@@ -512,7 +679,9 @@ describe("the morning digest", () => {
     // Monday's weekly summary aside.
     const digest = tg.delivered.slice(before).filter((d) => !d.shown.startsWith("Last week"));
     expect(digest).toHaveLength(1);
-    expect(digest[0].shown).toMatch(/^Leads of the last 2 days\n2 quote requests, 0 contact messages\nWaiting: 0 · Called: 1 · Quoted: 0 · Booked: 1/);
+    expect(digest[0].shown).toMatch(
+      /^Leads of the last 2 days\n2 quote requests, 0 contact messages\nWaiting: 0 · Called: 1 · Quoted: 0 · Booked: 1/,
+    );
   });
 });
 
@@ -521,14 +690,31 @@ describe("the spam listing (the digest's See them)", () => {
   async function stopped(n: number, message: (i: number) => string) {
     const email = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(58)}.au`;
     for (let i = 0; i < n; i++) {
-      const body = ContactBody.parse({ name: `${"Ｎ".repeat(196)} ${String(i).padStart(3, "0")}`, email, message: message(i) });
-      await leads.store.add({ id: `spam-${i}`, form: "contact", fields: body, parts: contactNotices(body, new Date(at("2026-11-23T10:00") + i)), receivedAt: at("2026-11-23T10:00") + i * 60_000, status: "spam", spamReason: "more than three links" });
+      const body = ContactBody.parse({
+        name: `${"Ｎ".repeat(196)} ${String(i).padStart(3, "0")}`,
+        email,
+        message: message(i),
+      });
+      await leads.store.add({
+        id: `spam-${i}`,
+        form: "contact",
+        fields: body,
+        parts: contactNotices(body, new Date(at("2026-11-23T10:00") + i)),
+        receivedAt: at("2026-11-23T10:00") + i * 60_000,
+        status: "spam",
+        spamReason: "more than three links",
+      });
     }
   }
 
   it("is one message however many were stopped, within Telegram's length, naming how many more and where to see them", async () => {
     await stopped(25, () => "Buy now https://a.example https://b.example ".repeat(200));
-    const summary = await showSpam(leads.store, options().telegram, at("2026-11-23T00:00"), at("2026-11-24T00:00"));
+    const summary = await showSpam(
+      leads.store,
+      options().telegram,
+      at("2026-11-23T00:00"),
+      at("2026-11-24T00:00"),
+    );
     expect(tg.delivered).toHaveLength(1);
     const [listing] = tg.delivered;
     expect(listing.shown.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
@@ -536,16 +722,28 @@ describe("the spam listing (the digest's See them)", () => {
     expect(buttons.length).toBeGreaterThan(1);
     expect(buttons.length).toBeLessThanOrEqual(SPAM_LISTED);
     expect(buttons).toEqual(buttons.map((_, i) => [`Not spam: ${i + 1}`]));
-    expect(listing.replyMarkup!.inline_keyboard.map((row) => row[0].callback_data)).toEqual(buttons.map((_, i) => `release:spam-${i}`));
-    expect(listing.shown).toMatch(new RegExp(`^Stopped as spam \\(the first ${buttons.length} of 25, oldest first\\)\n`));
-    expect(listing.shown.endsWith(`\n${25 - buttons.length} more not shown: npm run leads -- list --spam lists them all.`)).toBe(true);
-    expect(summary).toBe(`The first ${buttons.length} of 25 shown; npm run leads -- list --spam shows the rest.`);
+    expect(listing.replyMarkup!.inline_keyboard.map((row) => row[0].callback_data)).toEqual(
+      buttons.map((_, i) => `release:spam-${i}`),
+    );
+    expect(listing.shown).toMatch(
+      new RegExp(`^Stopped as spam \\(the first ${buttons.length} of 25, oldest first\\)\n`),
+    );
+    expect(
+      listing.shown.endsWith(
+        `\n${25 - buttons.length} more not shown: npm run leads -- list --spam lists them all.`,
+      ),
+    ).toBe(true);
+    expect(summary).toBe(
+      `The first ${buttons.length} of 25 shown; npm run leads -- list --spam shows the rest.`,
+    );
   });
 
   it("shows the first 200 characters of each message on one line, leaving out an emoji that does not fit whole", async () => {
     // Its line breaks made spaces, the emoji is the 200th and 201st UTF-16 units.
     await stopped(2, (i) => `${"m".repeat(197)}\n${i}🎉 and the rest`);
-    expect(await showSpam(leads.store, options().telegram, at("2026-11-23T00:00"), at("2026-11-24T00:00"))).toBe("2 shown.");
+    expect(
+      await showSpam(leads.store, options().telegram, at("2026-11-23T00:00"), at("2026-11-24T00:00")),
+    ).toBe("2 shown.");
     const lines = tg.delivered[0].shown.split("\n");
     expect(lines[3]).toBe(`${"m".repeat(197)} 0`);
     expect(lines[6]).toBe(`${"m".repeat(197)} 1`);
@@ -557,16 +755,23 @@ describe("the Undo's minute", () => {
     const received = at("2026-11-24T10:00");
     const id = await lead("Undo Expiry", received);
     const other = await lead("Undo Fresh", received);
-    const notice = async (leadId: string) => tg.messages.get((await leads.store.get(leadId))!.noticeMessageId!)!;
+    const notice = async (leadId: string) =>
+      tg.messages.get((await leads.store.get(leadId))!.noticeMessageId!)!;
     const press = async (leadId: string, pressedAt: number) => {
       const messageId = (await leads.store.get(leadId))!.noticeMessageId!;
       await tg.press(messageId, `stage:called:${leadId}`);
       const update = tg.updates.at(-1)!;
-      await handleUpdate(update, { store: leads.store, telegram: options().telegram, log: () => {}, now: () => pressedAt });
+      await handleUpdate(update, {
+        store: leads.store,
+        telegram: options().telegram,
+        log: () => {},
+        now: () => pressedAt,
+      });
     };
     await press(id, at("2026-11-24T10:05"));
     await press(other, at("2026-11-24T10:05") + 30_000);
-    const undoButtons = async (leadId: string) => (await notice(leadId)).replyMarkup!.inline_keyboard.flat().filter((b) => b.text === "Undo").length;
+    const undoButtons = async (leadId: string) =>
+      (await notice(leadId)).replyMarkup!.inline_keyboard.flat().filter((b) => b.text === "Undo").length;
     expect(await undoButtons(id)).toBe(1);
     const text = (await notice(id)).shown;
     const edits = tg.edits.length;

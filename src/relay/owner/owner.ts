@@ -40,7 +40,10 @@ export interface OwnerOptions extends DigestOptions {
   pace?: PaceOptions;
 }
 
-/** One run of the reminders and the digest at `now`: at most PER_TICK messages (pace.ts), the rest at the next run. */
+/**
+ * One run of the reminders and the digest at `now`: at most PER_TICK messages (pace.ts), the rest at the next
+ * run.
+ */
 export async function ownerTick(options: OwnerOptions, now: number): Promise<void> {
   const sends = new Sends(options.pace);
   await expireUndos(options.store, options.telegram, now, options.log);
@@ -56,10 +59,14 @@ async function remind(options: OwnerOptions, now: number, sends: Sends): Promise
   for (const lead of await store.owner.unremindedWaiting(now - reminderMinutes * 60_000)) {
     // Out of room this run: the rest are still untaken, for the next.
     if (!sends.room()) return;
-    // Due at delivery + the wait, or at the next opening after that; put off with Later, at the time it was put off to.
+    // Due at delivery + the wait, or at the next opening after that; put off with Later, at the time it was
+    // put off to.
     const due = nextOpenAt(hours, lead.snoozedUntil ?? lead.deliveredAt + reminderMinutes * 60_000);
     if (due === undefined || due > now || !(await store.owner.reminder(lead.id, now))) continue;
-    await sendAbout(options, now, sends, lead.id, "reminder", (fields) => ({ text: reminderText(fields, lead.receivedAt, now), keyboard: { phone: fields?.phone, later: true } }));
+    await sendAbout(options, now, sends, lead.id, "reminder", (fields) => ({
+      text: reminderText(fields, lead.receivedAt, now),
+      keyboard: { phone: fields?.phone, later: true },
+    }));
   }
 }
 
@@ -71,19 +78,31 @@ async function remind(options: OwnerOptions, now: number, sends: Sends): Promise
 async function followUp(options: OwnerOptions, now: number, sends: Sends): Promise<void> {
   const { store, hours, followUpDays = 0 } = options;
   if (!followUpDays || !isOpen(hours, now)) return;
-  // A cheap bound for the store: the follow-up's day is at least as many calendar days after the quote's day, so the quote was at least one fewer days before now.
+  // A cheap bound for the store: the follow-up's day is at least as many calendar days after the quote's day,
+  // so the quote was at least one fewer days before now.
   for (const lead of await store.owner.unfollowedQuoted(now - (followUpDays - 1) * DAY_MS)) {
     if (!sends.room()) return;
     const due = lead.snoozedUntil ?? openingAfterBusinessDays(hours, lead.quotedAt, followUpDays);
     if (due === undefined || due > now || !(await store.owner.followUp(lead.id, now))) continue;
     const cents = await store.notes.quote(lead.id);
-    await sendAbout(options, now, sends, lead.id, "follow-up", (fields) => ({ text: followUpText(fields, lead.quotedAt, now, cents), keyboard: { current: "quoted", phone: fields?.phone, later: true } }));
+    await sendAbout(options, now, sends, lead.id, "follow-up", (fields) => ({
+      text: followUpText(fields, lead.quotedAt, now, cents),
+      keyboard: { current: "quoted", phone: fields?.phone, later: true },
+    }));
   }
 }
 
 const SENT_ABOUT = {
-  reminder: { done: "reminded", failed: (id: string) => `could not remind the owner of lead ${id}`, giveBack: (store: LeadStore, id: string) => store.owner.reminder(id, null) },
-  "follow-up": { done: "followed up", failed: (id: string) => `could not send the follow-up of lead ${id}`, giveBack: (store: LeadStore, id: string) => store.owner.followUp(id, null) },
+  reminder: {
+    done: "reminded",
+    failed: (id: string) => `could not remind the owner of lead ${id}`,
+    giveBack: (store: LeadStore, id: string) => store.owner.reminder(id, null),
+  },
+  "follow-up": {
+    done: "followed up",
+    failed: (id: string) => `could not send the follow-up of lead ${id}`,
+    giveBack: (store: LeadStore, id: string) => store.owner.followUp(id, null),
+  },
 };
 
 /**
@@ -97,17 +116,24 @@ async function sendAbout(
   sends: Sends,
   leadId: string,
   kind: keyof typeof SENT_ABOUT,
-  message: (fields: Record<string, string> | null) => { text: string; keyboard: Parameters<typeof stageKeyboard>[1] },
+  message: (fields: Record<string, string> | null) => {
+    text: string;
+    keyboard: Parameters<typeof stageKeyboard>[1];
+  },
 ): Promise<void> {
   const lead = await store.get(leadId);
   const { text, keyboard } = message(lead?.fields ?? null);
   await sends.next();
-  const sent = await sendOnce(text, telegram, "Markdown", { ...replyToNotice(lead, telegram), reply_markup: stageKeyboard(leadId, keyboard) });
+  const sent = await sendOnce(text, telegram, "Markdown", {
+    ...replyToNotice(lead, telegram),
+    reply_markup: stageKeyboard(leadId, keyboard),
+  });
   sends.heard(sent);
   const words = SENT_ABOUT[kind];
   if (sent.kind === "sent") {
     log(`relay: lead ${leadId} ${words.done}`);
-    if (sent.messageId !== undefined) await store.notes.sentAbout(leadId, sent.chatId, sent.messageId, kind, now);
+    if (sent.messageId !== undefined)
+      await store.notes.sentAbout(leadId, sent.chatId, sent.messageId, kind, now);
   } else {
     await words.giveBack(store, leadId);
     log(`relay: ${words.failed(leadId)} (${sent.reason}); trying again in a minute`);
@@ -119,7 +145,10 @@ async function sendAbout(
  * left in a group that became a supergroup is not: a message id names a message only in its own
  * chat, and the same id in the supergroup may be another lead's notice.
  */
-function replyToNotice(lead: Lead | undefined, telegram: TelegramOptions): { reply_parameters?: { message_id: number; allow_sending_without_reply: true } } {
+function replyToNotice(
+  lead: Lead | undefined,
+  telegram: TelegramOptions,
+): { reply_parameters?: { message_id: number; allow_sending_without_reply: true } } {
   if (!lead || lead.noticeMessageId === null || noticeChat(lead, telegram) !== telegram.chatId) return {};
   return { reply_parameters: { message_id: lead.noticeMessageId, allow_sending_without_reply: true } };
 }

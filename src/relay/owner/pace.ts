@@ -28,14 +28,20 @@ export interface PaceOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** One tick's sends: ask `room()` before taking a message in the store, and `next()` right before sending it. */
+/**
+ * One tick's sends: ask `room()` before taking a message in the store, and `next()` right before sending it.
+ */
 export class Sends {
   private left: number;
   private sent = 0;
   private readonly gapMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
 
-  constructor({ perTick = PER_TICK, gapMs = GAP_MS, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }: PaceOptions = {}) {
+  constructor({
+    perTick = PER_TICK,
+    gapMs = GAP_MS,
+    sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  }: PaceOptions = {}) {
     this.left = perTick;
     this.gapMs = gapMs;
     this.sleep = sleep;

@@ -14,7 +14,18 @@
  * https://core.telegram.org/bots/api#callbackquery
  */
 import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "../telegram/client.ts";
-import { LATER_HOURS, parseCallback, parseLater, parseLost, parseUndo, reasonLabel, stageLabel, UNDO_MS, type LostReason, type Stage } from "../telegram/stages.ts";
+import {
+  LATER_HOURS,
+  parseCallback,
+  parseLater,
+  parseLost,
+  parseUndo,
+  reasonLabel,
+  stageLabel,
+  UNDO_MS,
+  type LostReason,
+  type Stage,
+} from "../telegram/stages.ts";
 import { brisbaneClock } from "../telegram/times.ts";
 import { openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
@@ -48,7 +59,13 @@ interface CallbackQuery {
 
 /** Who pressed, as Telegram names them. */
 function presser(query: CallbackQuery): { name: string; id?: number } {
-  return { name: [query.from?.first_name, query.from?.last_name].filter(Boolean).join(" ") || query.from?.username || "someone", id: query.from?.id };
+  return {
+    name:
+      [query.from?.first_name, query.from?.last_name].filter(Boolean).join(" ") ||
+      query.from?.username ||
+      "someone",
+    id: query.from?.id,
+  };
 }
 
 /** What handling one update needs, with its clock read as a function. */
@@ -85,8 +102,15 @@ async function press(ctx: Ctx, query: CallbackQuery): Promise<void> {
     log(`relay: a button press from another chat was ignored`);
     return;
   }
-  // Answered first, so the owner's spinner stops within the time Telegram gives an answer, and retried within it.
-  const answer = (text: string) => callBotRetrying(telegram, "answerCallbackQuery", { callback_query_id: query.id, text }, ANSWER_RETRY).then(warn(log, "answer a button press"));
+  // Answered first, so the owner's spinner stops within the time Telegram gives an answer, and retried within
+  // it.
+  const answer = (text: string) =>
+    callBotRetrying(
+      telegram,
+      "answerCallbackQuery",
+      { callback_query_id: query.id, text },
+      ANSWER_RETRY,
+    ).then(warn(log, "answer a button press"));
   // The digest's "See them", and "Not spam" under each message it shows.
   const spam = typeof query.data === "string" ? /^spam:(\d+):(\d+)$/.exec(query.data) : null;
   if (spam) {
@@ -106,26 +130,39 @@ async function press(ctx: Ctx, query: CallbackQuery): Promise<void> {
   const later = parseLater(query.data);
   if (later) return answer(await snooze(ctx, later.leadId, later.soon));
   const lost = parseLost(query.data);
-  const pressed = lost ? { stage: "lost" as const, leadId: lost.leadId, reason: lost.reason } : parseCallback(query.data);
+  const pressed = lost
+    ? { stage: "lost" as const, leadId: lost.leadId, reason: lost.reason }
+    : parseCallback(query.data);
   if (!pressed) return answer("This button is not one of the relay's.");
   return moveStage(ctx, query, pressed, answer);
 }
 
 /** A stage's button (or Lost's reason): the lead moves there, and its notice says so. */
-async function moveStage(ctx: Ctx, query: CallbackQuery, pressed: { stage: Stage; leadId: string; reason?: LostReason }, answer: (text: string) => Promise<void>): Promise<void> {
+async function moveStage(
+  ctx: Ctx,
+  query: CallbackQuery,
+  pressed: { stage: Stage; leadId: string; reason?: LostReason },
+  answer: (text: string) => Promise<void>,
+): Promise<void> {
   const { store, telegram, log, now } = ctx;
   const lead = await store.get(pressed.leadId);
   if (!lead) return answer("This lead is not in the store.");
   if (lead.erasedAt !== null) return answer("This lead's details were erased after the retention period.");
   const reason = pressed.reason ?? null;
-  // Answered before the move, so the owner's spinner stops as soon as it can: what the move will do, read first.
+  // Answered before the move, so the owner's spinner stops as soon as it can: what the move will do, read
+  // first.
   const lostWhy = lead.stage === "lost" ? await store.stages.lostReason(lead.id) : null;
   const already = lead.stage === pressed.stage && (reason === null || reason === lostWhy);
   const label = stageLabel(pressed.stage) + (reason ? `: ${reasonLabel(reason)}` : "");
-  await answer(already ? `Already marked ${label}.` : `Marked ${label}.${pressed.stage === "lost" && !reason && !lostWhy ? " Why? Press a reason below." : ""}`);
+  await answer(
+    already
+      ? `Already marked ${label}.`
+      : `Marked ${label}.${pressed.stage === "lost" && !reason && !lostWhy ? " Why? Press a reason below." : ""}`,
+  );
   const moved = await store.stages.move(lead.id, pressed.stage, now(), presser(query), reason);
   if (moved) log(`relay: lead ${lead.id} marked ${label}`);
-  // The lead's own notice is edited, whichever message was pressed (its reminder's buttons too): never the message pressed.
+  // The lead's own notice is edited, whichever message was pressed (its reminder's buttons too): never the
+  // message pressed.
   await editNotice(store, telegram, lead, now(), log);
 }
 
@@ -136,13 +173,19 @@ async function moveStage(ctx: Ctx, query: CallbackQuery, pressed: { stage: Stage
 async function snooze({ store, log, now, hours }: Ctx, leadId: string, soon: boolean): Promise<string> {
   const until = soon ? now() + LATER_HOURS * 3_600_000 : openingAfterBusinessDays(hours, now(), 1);
   if (until === undefined) return "The business hours never open: nothing to put off to.";
-  if (!(await store.owner.snooze(leadId, until))) return "Nothing to remind: this lead has moved on (or is not in the store).";
+  if (!(await store.owner.snooze(leadId, until)))
+    return "Nothing to remind: this lead has moved on (or is not in the store).";
   log(`relay: lead ${leadId} put off to ${new Date(until).toISOString()}`);
   return `Later: reminded again at ${brisbaneClock(until)}.`;
 }
 
 /** Undo: the press it names goes back, if it is the lead's latest and less than a minute old. */
-async function undoPress({ store, telegram, log, now }: Ctx, query: CallbackQuery, undo: { seq: number; leadId: string }, answer: (text: string) => Promise<void>): Promise<void> {
+async function undoPress(
+  { store, telegram, log, now }: Ctx,
+  query: CallbackQuery,
+  undo: { seq: number; leadId: string },
+  answer: (text: string) => Promise<void>,
+): Promise<void> {
   const lead = await store.get(undo.leadId);
   if (!lead || lead.erasedAt !== null) return answer("This lead is not in the store.");
   const result = await store.stages.undo(lead.id, undo.seq, now(), presser(query), UNDO_MS);
@@ -163,6 +206,7 @@ async function undoPress({ store, telegram, log, now }: Ctx, query: CallbackQuer
 
 function warn(log: (message: string) => void, what: string) {
   return (answer: Awaited<ReturnType<typeof callBot>>) => {
-    if (!answer.ok) log(`relay: could not ${what} (${answer.status ? `${answer.status} ` : ""}${answer.description})`);
+    if (!answer.ok)
+      log(`relay: could not ${what} (${answer.status ? `${answer.status} ` : ""}${answer.description})`);
   };
 }

@@ -1,12 +1,28 @@
-/** What a reminder and a follow-up say, on their first line, which a lock screen shows: who, the number to ring, and how long they have waited. */
+/**
+ * What a reminder and a follow-up say, on their first line, which a lock screen shows: who, the number to
+ * ring, and how long they have waited.
+ */
 import { brisbaneClock } from "../telegram/times.ts";
 import { bold, nameInLine, plain, render, value } from "../telegram/markdown.ts";
 import { phoneInLine } from "../telegram/phone.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 
-/** "Follow up: Ann Lee, +61 412 345 678, quoted $380 at 10:05 am, 24 Nov, not booked yet. Ring them, then press Booked or Lost." */
-export function followUpText(fields: Record<string, string> | null, quotedAt: number, now: number, cents: number | null = null): string {
-  return whoToRing("Follow up:", fields, (ring) => `, quoted ${cents === null ? "" : `${formatDollars(cents)} at `}${brisbaneClock(quotedAt, now)}, not booked yet. ${ring}, then press Booked or Lost.`);
+/**
+ * "Follow up: Ann Lee, +61 412 345 678, quoted $380 at 10:05 am, 24 Nov, not booked yet. Ring them, then
+ * press Booked or Lost."
+ */
+export function followUpText(
+  fields: Record<string, string> | null,
+  quotedAt: number,
+  now: number,
+  cents: number | null = null,
+): string {
+  return whoToRing(
+    "Follow up:",
+    fields,
+    (ring) =>
+      `, quoted ${cents === null ? "" : `${formatDollars(cents)} at `}${brisbaneClock(quotedAt, now)}, not booked yet. ${ring}, then press Booked or Lost.`,
+  );
 }
 
 /**
@@ -15,11 +31,23 @@ export function followUpText(fields: Record<string, string> | null, quotedAt: nu
  * press Called."), with the notice's buttons under it.
  */
 export function reminderText(fields: Record<string, string> | null, receivedAt: number, now: number): string {
-  return whoToRing("Reminder:", fields, (ring) => `, waiting ${waitedFor(now - receivedAt)} (since ${brisbaneClock(receivedAt, now)}). ${ring}, then press Called.`);
+  return whoToRing(
+    "Reminder:",
+    fields,
+    (ring) =>
+      `, waiting ${waitedFor(now - receivedAt)} (since ${brisbaneClock(receivedAt, now)}). ${ring}, then press Called.`,
+  );
 }
 
-/** "<label> Ann Lee, +61 412 345 678<rest>": a message's first line, which a lock screen shows; `rest` is told how to reach them. */
-function whoToRing(label: string, fields: Record<string, string> | null, rest: (ring: "Ring them" | "Email them") => string): string {
+/**
+ * "<label> Ann Lee, +61 412 345 678<rest>": a message's first line, which a lock screen shows; `rest` is told
+ * how to reach them.
+ */
+function whoToRing(
+  label: string,
+  fields: Record<string, string> | null,
+  rest: (ring: "Ring them" | "Email them") => string,
+): string {
   const number = phoneInLine(fields?.phone ?? "");
   return render([
     bold(label),
@@ -38,4 +66,3 @@ export function waitedFor(ms: number): string {
   if (days) return `${days} ${days === 1 ? "day" : "days"}${hours ? ` ${hours} h` : ""}`;
   return hours ? `${hours} h${mins ? ` ${mins} min` : ""}` : `${mins} min`;
 }
-

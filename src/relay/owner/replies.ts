@@ -37,15 +37,33 @@ export function quoteCents(text: string): number | undefined {
 
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-/** A note as kept: its lines, without controls or direction marks (which could make `npm run leads` or the chat misread), cut to NOTE_MAX. */
-export const cleanNote = (text: string) => cutText(text.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(CONTROLS, "").trim(), NOTE_MAX);
+/**
+ * A note as kept: its lines, without controls or direction marks (which could make `npm run leads` or the
+ * chat misread), cut to NOTE_MAX.
+ */
+export const cleanNote = (text: string) =>
+  cutText(
+    text
+      .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+      .replace(CONTROLS, "")
+      .trim(),
+    NOTE_MAX,
+  );
 
 /**
  * Handles one message update: a reply to a lead's notice, reminder or follow-up in the owner's chat
  * is recorded and confirmed, and the lead's id answered (its notice is to show it); anything else
  * is ignored. Throws only when the store fails.
  */
-export async function handleReply(message: OwnerMessage, { store, telegram, log, now }: { store: LeadStore; telegram: TelegramOptions; log: (m: string) => void; now: () => number }): Promise<string | undefined> {
+export async function handleReply(
+  message: OwnerMessage,
+  {
+    store,
+    telegram,
+    log,
+    now,
+  }: { store: LeadStore; telegram: TelegramOptions; log: (m: string) => void; now: () => number },
+): Promise<string | undefined> {
   if (String(message.chat?.id) !== telegram.chatId) {
     log("relay: a message from another chat was ignored");
     return;
@@ -55,16 +73,28 @@ export async function handleReply(message: OwnerMessage, { store, telegram, log,
   const notes = store.notes;
   const lead = await notes.leadOfMessage(telegram.chatId, replyTo);
   if (!lead) return;
-  const by = { name: [message.from?.first_name, message.from?.last_name].filter(Boolean).join(" ") || message.from?.username || "someone", id: message.from?.id };
+  const by = {
+    name:
+      [message.from?.first_name, message.from?.last_name].filter(Boolean).join(" ") ||
+      message.from?.username ||
+      "someone",
+    id: message.from?.id,
+  };
   const who = nameInLine(lead.name ?? "this lead");
   const cents = quoteCents(message.text);
   let confirmation;
   if (cents !== undefined) {
     await notes.setQuote(lead.id, cents);
     log(`relay: lead ${lead.id}: quote recorded`);
-    // Told to press Quoted only while the lead is not there yet (or past it): a reply to a follow-up is at Quoted already.
-    const pressQuoted = lead.stage === null || lead.stage === "called" ? " Press Quoted on the notice once they have it." : "";
-    confirmation = render([plain("Quote recorded for "), who, plain(`: ${formatDollars(cents)}.${pressQuoted}`)]).markdown;
+    // Told to press Quoted only while the lead is not there yet (or past it): a reply to a follow-up is at
+    // Quoted already.
+    const pressQuoted =
+      lead.stage === null || lead.stage === "called" ? " Press Quoted on the notice once they have it." : "";
+    confirmation = render([
+      plain("Quote recorded for "),
+      who,
+      plain(`: ${formatDollars(cents)}.${pressQuoted}`),
+    ]).markdown;
   } else {
     const note = cleanNote(message.text);
     if (!note) return;
@@ -72,7 +102,9 @@ export async function handleReply(message: OwnerMessage, { store, telegram, log,
     log(`relay: lead ${lead.id}: note added`);
     confirmation = render([plain("Note added to "), who, plain("'s lead.")]).markdown;
   }
-  const sent = await sendOnce(confirmation, telegram, "Markdown", { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } });
+  const sent = await sendOnce(confirmation, telegram, "Markdown", {
+    reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true },
+  });
   if (sent.kind !== "sent") log(`relay: could not confirm the owner's reply (${sent.reason})`);
   return lead.id;
 }

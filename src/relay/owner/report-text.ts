@@ -53,8 +53,14 @@ function weekLabel(firstDay: string, lastDay: string): string {
  * `right` the columns of numbers, aligned right; a cell longer than `maxWidth` characters is cut,
  * ending in "…", so one long value cannot push the others off the screen.
  */
-export function textTable(header: readonly string[], rows: readonly (readonly (string | number)[])[], right: readonly number[] = [], maxWidth = Infinity): string[] {
-  const cut = (text: string) => ([...text].length > maxWidth ? `${[...text].slice(0, maxWidth - 1).join("")}…` : text);
+export function textTable(
+  header: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+  right: readonly number[] = [],
+  maxWidth = Infinity,
+): string[] {
+  const cut = (text: string) =>
+    [...text].length > maxWidth ? `${[...text].slice(0, maxWidth - 1).join("")}…` : text;
   const cells = [header, ...rows].map((r) => r.map((c) => cut(escapeTerminal(String(c)))));
   const width = header.map((_, i) => Math.max(...cells.map((r) => [...r[i]].length)));
   const pad = (text: string, i: number) => {
@@ -64,20 +70,32 @@ export function textTable(header: readonly string[], rows: readonly (readonly (s
   return cells.map((r) => r.map(pad).join("  ").trimEnd());
 }
 
-/** The report's tables: the rows shown of a long one (the rest summed up in a line), and the widest cell, in characters. */
+/**
+ * The report's tables: the rows shown of a long one (the rest summed up in a line), and the widest cell, in
+ * characters.
+ */
 export const REPORT_ROWS = 20;
 export const REPORT_CELL = 48;
 /** The numbers named in the line of call taps by number. */
 const REPORT_NUMBERS = 5;
 
 /** The first REPORT_ROWS rows of a table, then a line saying how many more there are. */
-function capped(header: readonly string[], rows: readonly (readonly (string | number)[])[], right: readonly number[], what: string): string[] {
+function capped(
+  header: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+  right: readonly number[],
+  what: string,
+): string[] {
   const more = rows.length - REPORT_ROWS;
   const lines = textTable(header, more > 0 ? rows.slice(0, REPORT_ROWS) : rows, right, REPORT_CELL);
-  return more > 0 ? [...lines, `  and ${more} more ${what}${more === 1 ? "" : "s"} (--json lists them all)`] : lines;
+  return more > 0
+    ? [...lines, `  and ${more} more ${what}${more === 1 ? "" : "s"} (--json lists them all)`]
+    : lines;
 }
 
-const STAGE_HEADER = STAGE_COLUMNS.map((s) => (s === WAITING ? WAITING : STAGES.find((x) => x.key === s)!.shown));
+const STAGE_HEADER = STAGE_COLUMNS.map((s) =>
+  s === WAITING ? WAITING : STAGES.find((x) => x.key === s)!.shown,
+);
 
 /** The report as plain text for a terminal. */
 export function reportText(r: MonthReport): string {
@@ -88,12 +106,31 @@ export function reportText(r: MonthReport): string {
 
   out.push("Leads per week, by form and stage (each lead at the stage last pressed)");
   const rows: (string | number)[][] = [];
-  for (const w of r.weeks) FORMS.forEach((f, i) => rows.push([i ? "" : weekLabel(w.firstDay, w.lastDay), f, ...STAGE_COLUMNS.map((s) => w.forms[f][s]), w.forms[f].total]));
-  for (const f of [...FORMS, "all"] as const) rows.push([f === FORMS[0] ? title.split(" ")[0] : "", f, ...STAGE_COLUMNS.map((s) => r.totals[f][s]), r.totals[f].total]);
-  out.push(...textTable(["week", "form", ...STAGE_HEADER, "all"], rows, numbers(STAGE_COLUMNS.length + 1, 2)), "");
+  for (const w of r.weeks)
+    FORMS.forEach((f, i) =>
+      rows.push([
+        i ? "" : weekLabel(w.firstDay, w.lastDay),
+        f,
+        ...STAGE_COLUMNS.map((s) => w.forms[f][s]),
+        w.forms[f].total,
+      ]),
+    );
+  for (const f of [...FORMS, "all"] as const)
+    rows.push([
+      f === FORMS[0] ? title.split(" ")[0] : "",
+      f,
+      ...STAGE_COLUMNS.map((s) => r.totals[f][s]),
+      r.totals[f].total,
+    ]);
+  out.push(
+    ...textTable(["week", "form", ...STAGE_HEADER, "all"], rows, numbers(STAGE_COLUMNS.length + 1, 2)),
+    "",
+  );
 
   const t = r.timeToCalled;
-  out.push(`Time from arrival to first contact (Called, Quoted or Booked, whichever came first), in business hours (${hoursText(r.hours)}; ${r.hoursFrom})`);
+  out.push(
+    `Time from arrival to first contact (Called, Quoted or Booked, whichever came first), in business hours (${hoursText(r.hours)}; ${r.hoursFrom})`,
+  );
   out.push(
     t.called === 0
       ? `  No lead of ${t.leads} has been contacted yet.`
@@ -115,22 +152,68 @@ export function reportText(r: MonthReport): string {
     "",
   );
 
-  out.push("Per page: call taps on the page; leads and spam by the first page of their visit (else the page sent from)");
-  out.push(...(r.pages.length ? capped(["page", "call taps", "quote", "contact", "spam"], r.pages.map((p) => [p.page, p.callTaps, p.quote, p.contact, p.spam]), [1, 2, 3, 4], "page") : ["  None this month."]));
+  out.push(
+    "Per page: call taps on the page; leads and spam by the first page of their visit (else the page sent from)",
+  );
+  out.push(
+    ...(r.pages.length
+      ? capped(
+          ["page", "call taps", "quote", "contact", "spam"],
+          r.pages.map((p) => [p.page, p.callTaps, p.quote, p.contact, p.spam]),
+          [1, 2, 3, 4],
+          "page",
+        )
+      : ["  None this month."]),
+  );
   if (r.callTapsByNumber.length) {
     // The site's own numbers, two of them; older rows may hold others.
-    const [shown, more] = [r.callTapsByNumber.slice(0, REPORT_NUMBERS), r.callTapsByNumber.length - REPORT_NUMBERS];
-    out.push(`Call taps by number: ${shown.map((n) => `${n.number} ${n.count}`).join(", ")}${more > 0 ? `, and ${more} more number${more === 1 ? "" : "s"}` : ""}.`);
+    const [shown, more] = [
+      r.callTapsByNumber.slice(0, REPORT_NUMBERS),
+      r.callTapsByNumber.length - REPORT_NUMBERS,
+    ];
+    out.push(
+      `Call taps by number: ${shown.map((n) => `${n.number} ${n.count}`).join(", ")}${more > 0 ? `, and ${more} more number${more === 1 ? "" : "s"}` : ""}.`,
+    );
   }
   out.push("");
 
   out.push("Per source: where the visit came from (call taps do not say)");
-  out.push(...(r.sources.length ? capped(["source", "quote", "contact", "spam"], r.sources.map((s) => [s.source, s.quote, s.contact, s.spam]), [1, 2, 3], "source") : ["  None this month."]), "");
+  out.push(
+    ...(r.sources.length
+      ? capped(
+          ["source", "quote", "contact", "spam"],
+          r.sources.map((s) => [s.source, s.quote, s.contact, s.spam]),
+          [1, 2, 3],
+          "source",
+        )
+      : ["  None this month."]),
+    "",
+  );
 
   out.push("Suburb pages, ranked by leads + call taps");
-  const [some, none] = [r.suburbs.filter((s) => s.leads + s.callTaps > 0), r.suburbs.filter((s) => s.leads + s.callTaps === 0)];
-  if (some.length) out.push(...capped(["rank", "page", "leads", "call taps"], some.map((s) => [s.rank, s.page, s.leads, s.callTaps]), [0, 2, 3], "suburb page"));
-  if (none.length) out.push(escapeTerminal(`${some.length ? "No lead or call tap from the other" : "No lead or call tap from any of the"} ${none.length}: ${none.map((s) => s.page.slice("/suburbs/".length, -1)).join(", ")}.`));
-  if (r.unconfirmed) out.push("", `${r.unconfirmed} post${r.unconfirmed === 1 ? "" : "s"} sent without script still wait${r.unconfirmed === 1 ? "s" : ""} for the visitor's second Send (unconfirmed): not counted above.`);
+  const [some, none] = [
+    r.suburbs.filter((s) => s.leads + s.callTaps > 0),
+    r.suburbs.filter((s) => s.leads + s.callTaps === 0),
+  ];
+  if (some.length)
+    out.push(
+      ...capped(
+        ["rank", "page", "leads", "call taps"],
+        some.map((s) => [s.rank, s.page, s.leads, s.callTaps]),
+        [0, 2, 3],
+        "suburb page",
+      ),
+    );
+  if (none.length)
+    out.push(
+      escapeTerminal(
+        `${some.length ? "No lead or call tap from the other" : "No lead or call tap from any of the"} ${none.length}: ${none.map((s) => s.page.slice("/suburbs/".length, -1)).join(", ")}.`,
+      ),
+    );
+  if (r.unconfirmed)
+    out.push(
+      "",
+      `${r.unconfirmed} post${r.unconfirmed === 1 ? "" : "s"} sent without script still wait${r.unconfirmed === 1 ? "s" : ""} for the visitor's second Send (unconfirmed): not counted above.`,
+    );
   return out.join("\n");
 }

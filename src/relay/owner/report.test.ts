@@ -22,7 +22,12 @@ let report: MonthReport;
 beforeAll(async () => {
   leads = tempLeadStore();
   await fillLeads(leads.store);
-  report = await monthReport(leads.store, { month: "2026-11", hours: HOURS, hoursFrom: "the test's hours", suburbPages: ["/suburbs/annerley/", "/suburbs/ascot/", "/suburbs/bulimba/"] });
+  report = await monthReport(leads.store, {
+    month: "2026-11",
+    hours: HOURS,
+    hoursFrom: "the test's hours",
+    suburbPages: ["/suburbs/annerley/", "/suburbs/ascot/", "/suburbs/bulimba/"],
+  });
 });
 afterAll(() => leads.remove());
 
@@ -42,8 +47,14 @@ describe("the month's report", () => {
     // 00:30 on 1 Nov in Brisbane (still October in UTC) is November's; 23:30 on 31 Oct is not.
     expect(first).toEqual({ quote: { ...zero, waiting: 1, total: 1 }, contact: zero });
     // Spam (3 Nov) is not a lead.
-    expect(second).toEqual({ quote: { ...zero, called: 1, quoted: 1, booked: 1, total: 3 }, contact: { ...zero, called: 1, total: 1 } });
-    expect(third).toEqual({ quote: { ...zero, "not-a-job": 1, total: 1 }, contact: { ...zero, called: 1, total: 1 } });
+    expect(second).toEqual({
+      quote: { ...zero, called: 1, quoted: 1, booked: 1, total: 3 },
+      contact: { ...zero, called: 1, total: 1 },
+    });
+    expect(third).toEqual({
+      quote: { ...zero, "not-a-job": 1, total: 1 },
+      contact: { ...zero, called: 1, total: 1 },
+    });
     // The unconfirmed post (20 Nov) is not a lead either.
     expect(fourth).toEqual({ quote: { ...zero, called: 2, total: 2 }, contact: zero });
     // The lead Telegram refused is still a lead, waiting.
@@ -73,9 +84,15 @@ describe("the month's report", () => {
       "nov-j": 150, // Friday 4 pm to Saturday 9:30 am: 120 + 30
       "nov-m": 60, // pressed straight to Quoted: contacted too
     });
-    // Sorted: 0 5 10 15 20 60 | 60 75 120 150 510. The median is the sixth; 9 in 10 were contacted within 150.
+    // Sorted: 0 5 10 15 20 60 | 60 75 120 150 510. The median is the sixth; 9 in 10 were contacted within
+    // 150.
     expect(report.timeToCalled).toMatchObject({ leads: 14, called: 11, medianMinutes: 60, p90Minutes: 150 });
-    expect(report.timeToCalled.calls.find((c) => c.id === "nov-c")).toEqual({ id: "nov-c", receivedAt: "2026-11-06T07:00:00.000Z", calledAt: "2026-11-08T22:30:00.000Z", businessMinutes: 510 });
+    expect(report.timeToCalled.calls.find((c) => c.id === "nov-c")).toEqual({
+      id: "nov-c",
+      receivedAt: "2026-11-06T07:00:00.000Z",
+      calledAt: "2026-11-08T22:30:00.000Z",
+      businessMinutes: 510,
+    });
   });
 
   it("says what the leads came to: booked of real leads, conversion, booked value where a quote was recorded, lost by reason", async () => {
@@ -84,11 +101,30 @@ describe("the month's report", () => {
       await fillLeads(leads.store);
       const notes = leads.store.notes;
       await notes.setQuote("nov-a", 38_000);
-      await leads.store.stages.move("nov-b", "lost", brisbaneAt("2026-11-04 10:00"), { name: "Sam" }, "price");
+      await leads.store.stages.move(
+        "nov-b",
+        "lost",
+        brisbaneAt("2026-11-04 10:00"),
+        { name: "Sam" },
+        "price",
+      );
       await leads.store.stages.move("nov-g", "lost", brisbaneAt("2026-11-20 10:00"), { name: "Sam" });
-      const r = await monthReport(leads.store, { month: "2026-11", hours: HOURS, hoursFrom: "the test's hours" });
+      const r = await monthReport(leads.store, {
+        month: "2026-11",
+        hours: HOURS,
+        hoursFrom: "the test's hours",
+      });
       // 14 leads, one Not a job: 13 real; nov-a booked.
-      expect(r.outcomes).toEqual({ realLeads: 13, booked: 1, conversion: 1 / 13, bookedCents: 38_000, bookedValued: 1, quoted: 2, lost: 2, lostByReason: { price: 1, "not given": 1 } });
+      expect(r.outcomes).toEqual({
+        realLeads: 13,
+        booked: 1,
+        conversion: 1 / 13,
+        bookedCents: 38_000,
+        bookedValued: 1,
+        quoted: 2,
+        lost: 2,
+        lostByReason: { price: 1, "not given": 1 },
+      });
       expect(reportText(r)).toContain(
         [
           "Outcomes (each lead at the stage last pressed)",
@@ -135,28 +171,46 @@ describe("the month's report", () => {
 
   it("reads as plain text", () => {
     const text = reportText(report);
-    expect(text).toContain("November 2026: leads and where they came from (Brisbane time, 2026-11-01 to 2026-11-30)");
+    expect(text).toContain(
+      "November 2026: leads and where they came from (Brisbane time, 2026-11-01 to 2026-11-30)",
+    );
     expect(text).toMatch(/^week\s+form\s+waiting\s+Called\s+Quoted\s+Booked\s+Lost\s+Not a job\s+all$/m);
     expect(text).toMatch(/^2–8 Nov\s+quote\s+0\s+1\s+1\s+1\s+0\s+0\s+3$/m);
     expect(text).toMatch(/^\s+all\s+3\s+7\s+2\s+1\s+0\s+1\s+14$/m);
-    expect(text).toContain("Time from arrival to first contact (Called, Quoted or Booked, whichever came first), in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; the test's hours)");
+    expect(text).toContain(
+      "Time from arrival to first contact (Called, Quoted or Booked, whichever came first), in business hours (Mon–Fri 08:00–18:00, Sat 09:00–16:00; the test's hours)",
+    );
     expect(text).toContain("11 of 14 leads contacted: median 1 h, 90th percentile 2 h 30 min");
     expect(text).toMatch(/^\/suburbs\/annerley\/\s+4\s+4\s+0\s+0$/m);
     expect(text).toMatch(/^Google search\s+6\s+0\s+0$/m);
     expect(text).toMatch(/^\s+1\s+\/suburbs\/annerley\/\s+4\s+4$/m);
     expect(text).toContain("No lead or call tap from the other 1: ascot.");
     expect(text).toContain("Call taps by number: 0491570156 9, 0730001234 1.");
-    expect(text).toContain("1 post sent without script still waits for the visitor's second Send (unconfirmed): not counted above.");
+    expect(text).toContain(
+      "1 post sent without script still waits for the visitor's second Send (unconfirmed): not counted above.",
+    );
   });
 
   it("an empty month says so", async () => {
-    const empty = await monthReport(leads.store, { month: "2025-02", hours: HOURS, hoursFrom: "the test's hours" });
+    const empty = await monthReport(leads.store, {
+      month: "2025-02",
+      hours: HOURS,
+      hoursFrom: "the test's hours",
+    });
     // 1 Feb 2025 was a Saturday: the weeks of 27 Jan, 3, 10, 17 and 24 Feb.
-    expect(empty.weeks.map((w) => w.week)).toEqual(["2025-01-27", "2025-02-03", "2025-02-10", "2025-02-17", "2025-02-24"]);
+    expect(empty.weeks.map((w) => w.week)).toEqual([
+      "2025-01-27",
+      "2025-02-03",
+      "2025-02-10",
+      "2025-02-17",
+      "2025-02-24",
+    ]);
     expect(empty.totals.all.total).toBe(0);
     expect(empty.timeToCalled).toMatchObject({ leads: 0, called: 0, medianMinutes: null, p90Minutes: null });
     expect(reportText(empty)).toContain("No lead of 0 has been contacted yet.");
-    await expect(monthReport(leads.store, { month: "2026-13", hours: HOURS, hoursFrom: "" })).rejects.toThrow("YYYY-MM");
+    await expect(monthReport(leads.store, { month: "2026-13", hours: HOURS, hoursFrom: "" })).rejects.toThrow(
+      "YYYY-MM",
+    );
   });
 });
 
@@ -169,11 +223,25 @@ describe("the report's arithmetic", () => {
     expect(nearestRank([], 90)).toBeNull();
     expect(nearestRank([5], 90)).toBe(5);
     expect(nearestRank([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90)).toBe(9);
-    expect(nearestRank(Array.from({ length: 100 }, (_, i) => i + 1), 90)).toBe(90);
+    expect(
+      nearestRank(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+        90,
+      ),
+    ).toBe(90);
     expect(nearestRank([1, 2, 3], 90)).toBe(3);
-    expect([0, 59, 60, 61, 150, 510].map(durationText)).toEqual(["0 min", "59 min", "1 h", "1 h 1 min", "2 h 30 min", "8 h 30 min"]);
+    expect([0, 59, 60, 61, 150, 510].map(durationText)).toEqual([
+      "0 min",
+      "59 min",
+      "1 h",
+      "1 h 1 min",
+      "2 h 30 min",
+      "8 h 30 min",
+    ]);
     expect(hoursText(HOURS)).toBe("Mon–Fri 08:00–18:00, Sat 09:00–16:00");
-    expect(hoursText([{ days: ["Monday", "Wednesday", "Thursday", "Sunday"], opens: "07:00", closes: "15:00" }])).toBe("Mon, Wed, Thu, Sun 07:00–15:00");
+    expect(
+      hoursText([{ days: ["Monday", "Wednesday", "Thursday", "Sunday"], opens: "07:00", closes: "15:00" }]),
+    ).toBe("Mon, Wed, Thu, Sun 07:00–15:00");
     expect(hoursText([{ days: ["Sunday"] }])).toBe("never open");
   });
 });

@@ -37,7 +37,10 @@ export interface MonthReport {
   /** Each week that has a day in the month, by its Monday, with the days of it in the month. */
   weeks: { week: string; firstDay: string; lastDay: string; forms: Record<FormKind, StageCounts> }[];
   totals: Record<FormKind | "all", StageCounts>;
-  /** From arrival to first contact (the first press of Called, Quoted or Booked, whichever came first), counted in business minutes. */
+  /**
+   * From arrival to first contact (the first press of Called, Quoted or Booked, whichever came first),
+   * counted in business minutes.
+   */
   timeToCalled: {
     leads: number;
     called: number;
@@ -47,11 +50,16 @@ export interface MonthReport {
     p90Minutes: number | null;
     calls: { id: string; receivedAt: string; calledAt: string; businessMinutes: number }[];
   };
-  /** Per page: taps on its phone links, and the leads and spam whose visit began there (else sent from there). */
+  /**
+   * Per page: taps on its phone links, and the leads and spam whose visit began there (else sent from there).
+   */
   pages: { page: string; callTaps: number; quote: number; contact: number; spam: number }[];
   /** Per source: where the visit came from. Call taps carry no source. */
   sources: { source: string; quote: number; contact: number; spam: number }[];
-  /** Every suburb page (the site's, and any with leads or taps), ranked by leads + call taps; equal totals share a rank. */
+  /**
+   * Every suburb page (the site's, and any with leads or taps), ranked by leads + call taps; equal totals
+   * share a rank.
+   */
   suburbs: { rank: number; page: string; leads: number; callTaps: number }[];
   callTapsByNumber: { number: string; count: number }[];
   /**
@@ -59,7 +67,16 @@ export interface MonthReport {
    * conversion (booked ÷ real leads; null with none), the value booked where a quote was recorded
    * (in cents, and of how many), quoted, and lost by reason.
    */
-  outcomes: { realLeads: number; booked: number; conversion: number | null; bookedCents: number; bookedValued: number; quoted: number; lost: number; lostByReason: Record<string, number> };
+  outcomes: {
+    realLeads: number;
+    booked: number;
+    conversion: number | null;
+    bookedCents: number;
+    bookedValued: number;
+    quoted: number;
+    lost: number;
+    lostByReason: Record<string, number>;
+  };
   /** Posts sent without script still waiting for their visitor's second Send: not counted above. */
   unconfirmed: number;
 }
@@ -77,19 +94,35 @@ export interface ReportOptions {
 export const brisbaneMonth = (ms: number) => new Date(ms + BRISBANE_OFFSET_MS).toISOString().slice(0, 7);
 
 const isoDay = (utcMidnight: number) => new Date(utcMidnight).toISOString().slice(0, 10);
-const noCounts = (): StageCounts => ({ ...(Object.fromEntries(STAGE_COLUMNS.map((s) => [s, 0])) as Record<StageKey, number>), total: 0 });
-const formCounts = () => Object.fromEntries(FORMS.map((f) => [f, noCounts()])) as Record<FormKind, StageCounts>;
+const noCounts = (): StageCounts => ({
+  ...(Object.fromEntries(STAGE_COLUMNS.map((s) => [s, 0])) as Record<StageKey, number>),
+  total: 0,
+});
+const formCounts = () =>
+  Object.fromEntries(FORMS.map((f) => [f, noCounts()])) as Record<FormKind, StageCounts>;
 
-export async function monthReport(store: LeadStore, { month, hours, hoursFrom, suburbPages = [] }: ReportOptions): Promise<MonthReport> {
+export async function monthReport(
+  store: LeadStore,
+  { month, hours, hoursFrom, suburbPages = [] }: ReportOptions,
+): Promise<MonthReport> {
   const m = monthBounds(month);
-  const { counts, calls, taps, outcomes } = await monthFigures(store.sql, m.from, m.to, m.firstDay, m.lastDay);
+  const { counts, calls, taps, outcomes } = await monthFigures(
+    store.sql,
+    m.from,
+    m.to,
+    m.firstDay,
+    m.lastDay,
+  );
   const { weeks, totals, pages, sources, unconfirmed } = tally(counts, m);
   const byNumber = new Map<string, number>();
   for (const t of taps) {
     pages.get(t.page).callTaps += t.count;
     byNumber.set(t.number, (byNumber.get(t.number) ?? 0) + t.count);
   }
-  const minutes = calls.map((c) => ({ ...c, businessMinutes: openMinutesBetween(hours, c.receivedAt, c.calledAt) }));
+  const minutes = calls.map((c) => ({
+    ...c,
+    businessMinutes: openMinutesBetween(hours, c.receivedAt, c.calledAt),
+  }));
   const sorted = minutes.map((c) => c.businessMinutes).sort((a, b) => a - b);
   const lastOf = (key: string) => (key === NOT_KNOWN ? 1 : 0);
   return {
@@ -105,13 +138,36 @@ export async function monthReport(store: LeadStore, { month, hours, hoursFrom, s
       called: calls.length,
       medianMinutes: median(sorted),
       p90Minutes: nearestRank(sorted, 90),
-      calls: minutes.map((c) => ({ id: c.id, receivedAt: new Date(c.receivedAt).toISOString(), calledAt: new Date(c.calledAt).toISOString(), businessMinutes: c.businessMinutes })),
+      calls: minutes.map((c) => ({
+        id: c.id,
+        receivedAt: new Date(c.receivedAt).toISOString(),
+        calledAt: new Date(c.calledAt).toISOString(),
+        businessMinutes: c.businessMinutes,
+      })),
     },
-    pages: pages.rows().sort((a, b) => lastOf(a.page) - lastOf(b.page) || brought(b) - brought(a) || b.spam - a.spam || a.page.localeCompare(b.page)),
-    sources: sources.rows().sort((a, b) => lastOf(a.source) - lastOf(b.source) || leadsOf(b) - leadsOf(a) || b.spam - a.spam || a.source.localeCompare(b.source)),
+    pages: pages
+      .rows()
+      .sort(
+        (a, b) =>
+          lastOf(a.page) - lastOf(b.page) ||
+          brought(b) - brought(a) ||
+          b.spam - a.spam ||
+          a.page.localeCompare(b.page),
+      ),
+    sources: sources
+      .rows()
+      .sort(
+        (a, b) =>
+          lastOf(a.source) - lastOf(b.source) ||
+          leadsOf(b) - leadsOf(a) ||
+          b.spam - a.spam ||
+          a.source.localeCompare(b.source),
+      ),
     suburbs: rankSuburbs(pages, suburbPages),
     outcomes: outcomesOf(outcomes),
-    callTapsByNumber: [...byNumber].map(([number, count]) => ({ number, count })).sort((a, b) => b.count - a.count || a.number.localeCompare(b.number)),
+    callTapsByNumber: [...byNumber]
+      .map(([number, count]) => ({ number, count }))
+      .sort((a, b) => b.count - a.count || a.number.localeCompare(b.number)),
     unconfirmed,
   };
 }
@@ -129,10 +185,18 @@ interface Bounds {
 
 function monthBounds(month: string): Bounds {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) throw new RangeError(`A month is written YYYY-MM, e.g. 2026-11, not ${month}.`);
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12)
+    throw new RangeError(`A month is written YYYY-MM, e.g. 2026-11, not ${month}.`);
   const first = Date.UTC(Number(m[1]), Number(m[2]) - 1, 1);
   const next = Date.UTC(Number(m[1]), Number(m[2]), 1);
-  return { first, next, from: first - BRISBANE_OFFSET_MS, to: next - BRISBANE_OFFSET_MS, firstDay: isoDay(first), lastDay: isoDay(next - DAY_MS) };
+  return {
+    first,
+    next,
+    from: first - BRISBANE_OFFSET_MS,
+    to: next - BRISBANE_OFFSET_MS,
+    firstDay: isoDay(first),
+    lastDay: isoDay(next - DAY_MS),
+  };
 }
 
 /** Rows by key, made at zero when first met. */
@@ -157,15 +221,32 @@ type PageRow = MonthReport["pages"][number];
 const leadsOf = (p: { quote: number; contact: number }) => p.quote + p.contact;
 const brought = (p: PageRow) => leadsOf(p) + p.callTaps;
 
-/** The store's counts into the month's weeks and totals (the leads the owner works) and per page and source (spam too). */
+/**
+ * The store's counts into the month's weeks and totals (the leads the owner works) and per page and source
+ * (spam too).
+ */
 function tally(counts: LeadCount[], { first, next }: Bounds) {
   const weeks: MonthReport["weeks"] = [];
-  for (let monday = first - ((new Date(first).getUTCDay() + 6) % 7) * DAY_MS; monday < next; monday += 7 * DAY_MS) {
-    weeks.push({ week: isoDay(monday), firstDay: isoDay(Math.max(monday, first)), lastDay: isoDay(Math.min(monday + 6 * DAY_MS, next - DAY_MS)), forms: formCounts() });
+  for (
+    let monday = first - ((new Date(first).getUTCDay() + 6) % 7) * DAY_MS;
+    monday < next;
+    monday += 7 * DAY_MS
+  ) {
+    weeks.push({
+      week: isoDay(monday),
+      firstDay: isoDay(Math.max(monday, first)),
+      lastDay: isoDay(Math.min(monday + 6 * DAY_MS, next - DAY_MS)),
+      forms: formCounts(),
+    });
   }
   const totals = { ...formCounts(), all: noCounts() };
   const pages = new Rows<PageRow>((page) => ({ page, callTaps: 0, quote: 0, contact: 0, spam: 0 }));
-  const sources = new Rows<MonthReport["sources"][number]>((source) => ({ source, quote: 0, contact: 0, spam: 0 }));
+  const sources = new Rows<MonthReport["sources"][number]>((source) => ({
+    source,
+    quote: 0,
+    contact: 0,
+    spam: 0,
+  }));
   let unconfirmed = 0;
   for (const c of counts) {
     if (c.status === "unconfirmed") {
@@ -178,7 +259,10 @@ function tally(counts: LeadCount[], { first, next }: Bounds) {
     if (!LEAD_WORK_STATUSES.includes(c.status)) continue;
     const stage: StageKey = c.stage ?? WAITING;
     const week = weeks.find((w) => w.week === c.week)?.forms[c.form];
-    if (!week) throw new Error(`The store counted a lead in the week of ${c.week}, not a week of ${isoDay(first).slice(0, 7)}.`);
+    if (!week)
+      throw new Error(
+        `The store counted a lead in the week of ${c.week}, not a week of ${isoDay(first).slice(0, 7)}.`,
+      );
     for (const counted of [week, totals[c.form], totals.all]) {
       counted[stage] += c.count;
       counted.total += c.count;
@@ -187,29 +271,50 @@ function tally(counts: LeadCount[], { first, next }: Bounds) {
   return { weeks, totals, pages, sources, unconfirmed };
 }
 
-/** Every suburb page, the site's and any with leads or taps, by leads + call taps; equal totals share a rank (1, 2, 2, 4). */
+/**
+ * Every suburb page, the site's and any with leads or taps, by leads + call taps; equal totals share a rank
+ * (1, 2, 2, 4).
+ */
 function rankSuburbs(pages: Rows<PageRow>, suburbPages: readonly string[]): MonthReport["suburbs"] {
   const suburbs = [...new Set([...suburbPages, ...pages.keys().filter((p) => SUBURB_PAGE.test(p))])]
-    .map((p) => ({ page: p, leads: pages.has(p) ? leadsOf(pages.get(p)) : 0, callTaps: pages.has(p) ? pages.get(p).callTaps : 0 }))
+    .map((p) => ({
+      page: p,
+      leads: pages.has(p) ? leadsOf(pages.get(p)) : 0,
+      callTaps: pages.has(p) ? pages.get(p).callTaps : 0,
+    }))
     .sort((a, b) => b.leads + b.callTaps - (a.leads + a.callTaps) || a.page.localeCompare(b.page));
   const ranked = suburbs.map((s, i) => ({ rank: i + 1, ...s }));
-  for (let i = 1; i < ranked.length; i++) if (ranked[i].leads + ranked[i].callTaps === ranked[i - 1].leads + ranked[i - 1].callTaps) ranked[i].rank = ranked[i - 1].rank;
+  for (let i = 1; i < ranked.length; i++)
+    if (ranked[i].leads + ranked[i].callTaps === ranked[i - 1].leads + ranked[i - 1].callTaps)
+      ranked[i].rank = ranked[i - 1].rank;
   return ranked;
 }
 
 /** The outcomes from the store's counts by stage and reason (the month's, or the weekly summary's week). */
-export function outcomesOf(rows: Awaited<ReturnType<typeof monthFigures>>["outcomes"]): MonthReport["outcomes"] {
-  const sum = (keep: (r: (typeof rows)[number]) => boolean, of: (r: (typeof rows)[number]) => number = (r) => r.count) => rows.filter(keep).reduce((n, r) => n + of(r), 0);
+export function outcomesOf(
+  rows: Awaited<ReturnType<typeof monthFigures>>["outcomes"],
+): MonthReport["outcomes"] {
+  const sum = (
+    keep: (r: (typeof rows)[number]) => boolean,
+    of: (r: (typeof rows)[number]) => number = (r) => r.count,
+  ) => rows.filter(keep).reduce((n, r) => n + of(r), 0);
   const realLeads = sum((r) => r.stage !== "not-a-job");
   const booked = sum((r) => r.stage === "booked");
   const lostByReason: Record<string, number> = {};
-  for (const r of rows.filter((r) => r.stage === "lost")) lostByReason[r.reason ?? "not given"] = (lostByReason[r.reason ?? "not given"] ?? 0) + r.count;
+  for (const r of rows.filter((r) => r.stage === "lost"))
+    lostByReason[r.reason ?? "not given"] = (lostByReason[r.reason ?? "not given"] ?? 0) + r.count;
   return {
     realLeads,
     booked,
     conversion: realLeads ? booked / realLeads : null,
-    bookedCents: sum((r) => r.stage === "booked", (r) => r.cents),
-    bookedValued: sum((r) => r.stage === "booked", (r) => r.quoted),
+    bookedCents: sum(
+      (r) => r.stage === "booked",
+      (r) => r.cents,
+    ),
+    bookedValued: sum(
+      (r) => r.stage === "booked",
+      (r) => r.quoted,
+    ),
     quoted: sum((r) => r.stage === "quoted"),
     lost: sum((r) => r.stage === "lost"),
     lostByReason,
@@ -223,7 +328,10 @@ export function median(sorted: readonly number[]): number | null {
   return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 }
 
-/** The p-th percentile by nearest rank: the smallest value with at least p% of the values at or below it; null for none. */
+/**
+ * The p-th percentile by nearest rank: the smallest value with at least p% of the values at or below it; null
+ * for none.
+ */
 export function nearestRank(sorted: readonly number[], p: number): number | null {
   return sorted.length ? sorted[Math.max(1, Math.ceil((p * sorted.length) / 100)) - 1] : null;
 }

@@ -1,4 +1,6 @@
-/** The messages the spam check stopped, shown to the owner on the digest's button, and one released as a lead. */
+/**
+ * The messages the spam check stopped, shown to the owner on the digest's button, and one released as a lead.
+ */
 import { LIMITS } from "../../shared/forms/fields.ts";
 import { cutText } from "../../shared/text.ts";
 import { brisbaneClock } from "../telegram/times.ts";
@@ -14,14 +16,23 @@ import type { LeadStore } from "../leads/store.ts";
  * (https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this), and a message
  * a piece would spend the leads' share on spam. Returns what happened, for the log.
  */
-export async function showSpam(store: LeadStore, telegram: TelegramOptions, from: number, to: number): Promise<string> {
+export async function showSpam(
+  store: LeadStore,
+  telegram: TelegramOptions,
+  from: number,
+  to: number,
+): Promise<string> {
   const spam = (await store.owner.receivedBetween(from, to)).filter((l) => l.status === "spam" && l.fields);
   if (!spam.length) return "No message stopped as spam is left to see (released, or erased).";
   const { markdown, listed } = spamListing(spam);
-  const buttons = listed.map((lead, i) => [{ text: `Not spam: ${i + 1}`, callback_data: `release:${lead.id}` }]);
+  const buttons = listed.map((lead, i) => [
+    { text: `Not spam: ${i + 1}`, callback_data: `release:${lead.id}` },
+  ]);
   const sent = await sendOnce(markdown, telegram, "Markdown", { reply_markup: { inline_keyboard: buttons } });
   if (sent.kind !== "sent") return `Could not show them (${sent.reason}); ${SPAM_COMMAND} shows them too.`;
-  return listed.length < spam.length ? `The first ${listed.length} of ${spam.length} shown; ${SPAM_COMMAND} shows the rest.` : `${spam.length} shown.`;
+  return listed.length < spam.length
+    ? `The first ${listed.length} of ${spam.length} shown; ${SPAM_COMMAND} shows the rest.`
+    : `${spam.length} shown.`;
 }
 
 const SPAM_COMMAND = "npm run leads -- list --spam";
@@ -56,17 +67,28 @@ function spamListing(spam: Lead[]): { markdown: string; listed: Lead[] } {
       bold("Stopped as spam"),
       plain(` (${more ? `the first ${listed.length} of ${spam.length}` : spam.length}, oldest first)\n\n`),
       ...listed.flatMap((lead, i) => item(lead, i + 1)),
-      plain(`Not spam: N below sends message N to you as a lead.${more ? `\n${more} more not shown: ${SPAM_COMMAND} lists them all.` : ""}`),
+      plain(
+        `Not spam: N below sends message N to you as a lead.${more ? `\n${more} more not shown: ${SPAM_COMMAND} lists them all.` : ""}`,
+      ),
     ]);
   };
   let listed = spam.slice(0, 1);
-  while (listed.length < Math.min(SPAM_LISTED, spam.length) && listing(spam.slice(0, listed.length + 1)).shown.length <= TELEGRAM_MAX_TEXT) listed = spam.slice(0, listed.length + 1);
+  while (
+    listed.length < Math.min(SPAM_LISTED, spam.length) &&
+    listing(spam.slice(0, listed.length + 1)).shown.length <= TELEGRAM_MAX_TEXT
+  )
+    listed = spam.slice(0, listed.length + 1);
   return { markdown: listing(listed).markdown, listed };
 }
 
 /** The owner says a stopped message is a person's: it goes out as a lead. */
 export async function releaseSpam(store: LeadStore, id: string, now: number): Promise<string> {
   const lead = await store.get(id);
-  if (!lead || lead.status !== "spam") return lead?.status === "pending" || lead?.status === "delivered" ? "Already released." : "This message is not in the store.";
-  return (await store.requeue(id, now)) ? "Released: it arrives as a lead in a moment." : "Its details were erased; it cannot be sent.";
+  if (!lead || lead.status !== "spam")
+    return lead?.status === "pending" || lead?.status === "delivered"
+      ? "Already released."
+      : "This message is not in the store.";
+  return (await store.requeue(id, now))
+    ? "Released: it arrives as a lead in a moment."
+    : "Its details were erased; it cannot be sent.";
 }

@@ -1,9 +1,8 @@
 /**
- * The owner's day as the owner reads it, kept as a fixture a reviewer can read
- * (owner-day.transcript.txt, beside this file): the exact text and buttons of
- * a new lead's notice, a press, a reminder, the owner's replies to it and to the
- * follow-up, the morning digest and the weekly summary, made on an injected clock against the Telegram stand-in
- * and a real lead store. A change to any of them shows here as a change to the
+ * The owner's day as the owner reads it, kept as a fixture a reviewer can read (owner-day.transcript.txt,
+ * beside this file): the exact text and buttons of a new lead's notice, a press, a reminder, the owner's
+ * replies to it and to the follow-up, the morning digest and the weekly summary, made on an injected clock
+ * against the Telegram stand-in and a real lead store. A change to any of them shows here as a change to the
  * fixture; `UPDATE_TRANSCRIPT=1` writes it anew.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -38,7 +37,15 @@ describe("the owner's day, as a transcript", () => {
   it("reads as owner-day.transcript.txt", async () => {
     const telegram = { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId };
     // The second between a run's messages (pace.ts) is not waited out here: owner.test.ts tests it.
-    const options = { store: leads.store, telegram, hours: HOURS, reminderMinutes: 30, followUpDays: 3, log: () => {}, pace: { sleep: async () => {} } };
+    const options = {
+      store: leads.store,
+      telegram,
+      hours: HOURS,
+      reminderMinutes: 30,
+      followUpDays: 3,
+      log: () => {},
+      pace: { sleep: async () => {} },
+    };
     const out: string[] = [];
     const seen = new Set<number>();
     /** Every message sent or edited since the last look, as the chat shows it. */
@@ -49,25 +56,54 @@ describe("the owner's day, as a transcript", () => {
         if (seen.has(id) && !edited) continue;
         seen.add(id);
         out.push(`--- message ${id}${m.replyTo ? `, a reply to ${m.replyTo}` : ""}`, m.shown);
-        for (const row of m.replyMarkup?.inline_keyboard ?? []) out.push(`[ ${row.map((b) => b.text).join(" | ")} ]`);
+        for (const row of m.replyMarkup?.inline_keyboard ?? [])
+          out.push(`[ ${row.map((b) => b.text).join(" | ")} ]`);
       }
       tg.edits.length = 0;
       out.push("");
     };
     const press = async (messageId: number, data: string, pressedAt: number) => {
       await tg.press(messageId, data);
-      await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram, log: () => {}, now: () => pressedAt, hours: HOURS });
+      await handleUpdate(tg.updates.at(-1), {
+        store: leads.store,
+        telegram,
+        log: () => {},
+        now: () => pressedAt,
+        hours: HOURS,
+      });
     };
     const reply = async (messageId: number, text: string, repliedAt: number) => {
       await tg.reply(messageId, text);
-      await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram, log: () => {}, now: () => repliedAt, hours: HOURS });
+      await handleUpdate(tg.updates.at(-1), {
+        store: leads.store,
+        telegram,
+        log: () => {},
+        now: () => repliedAt,
+        hours: HOURS,
+      });
     };
 
     // Monday 23 November: a quote request at 9 pm, read at opening on Tuesday.
-    const body = QuoteBody.parse({ name: "Ann Lee", email: "ann@example.com", phone: "0412 345 678", address: "12 Jacaranda St, Annerley", message: "Bond clean, 2 bedrooms, keys back 3 Dec." });
+    const body = QuoteBody.parse({
+      name: "Ann Lee",
+      email: "ann@example.com",
+      phone: "0412 345 678",
+      address: "12 Jacaranda St, Annerley",
+      message: "Bond clean, 2 bedrooms, keys back 3 Dec.",
+    });
     const receivedAt = at("2026-11-23T21:00");
-    await leads.store.add({ id: "lead-ann", form: "quote", fields: body, parts: quoteNotices(body, new Date(receivedAt)), receivedAt });
-    expect(await sendParts(leads.store, (await leads.store.get("lead-ann"))!, telegram, { now: () => receivedAt + 1_000 })).toEqual({ done: true });
+    await leads.store.add({
+      id: "lead-ann",
+      form: "quote",
+      fields: body,
+      parts: quoteNotices(body, new Date(receivedAt)),
+      receivedAt,
+    });
+    expect(
+      await sendParts(leads.store, (await leads.store.get("lead-ann"))!, telegram, {
+        now: () => receivedAt + 1_000,
+      }),
+    ).toEqual({ done: true });
     look("A new lead at 9 pm Monday: the notice");
     const notice = (await leads.store.get("lead-ann"))!.noticeMessageId!;
 
@@ -78,7 +114,10 @@ describe("the owner's day, as a transcript", () => {
 
     await press(notice, callbackData("not-a-job", "lead-ann"), at("2026-11-24T08:05"));
     look("A mis-tap: Not a job");
-    const undo = tg.messages.get(notice)!.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Undo")!.callback_data!;
+    const undo = tg.messages
+      .get(notice)!
+      .replyMarkup!.inline_keyboard.flat()
+      .find((b) => b.text === "Undo")!.callback_data!;
     await press(notice, undo, at("2026-11-24T08:05") + 20_000);
     await press(notice, callbackData("called", "lead-ann"), at("2026-11-24T08:10"));
     await press(notice, callbackData("quoted", "lead-ann"), at("2026-11-24T08:30"));

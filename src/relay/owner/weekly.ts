@@ -24,12 +24,24 @@ const DAY_MS = 24 * 60 * 60_000;
 /** The pages and sources the summary names. */
 const TOP = 3;
 
-/** `sends`: the tick's pace (pace.ts); with no room left the summary waits for the next tick, not yet taken. */
-export async function weeklySummary({ store, telegram, hours, log }: { store: LeadStore; telegram: TelegramOptions; hours: readonly HoursLine[]; log: (m: string) => void }, now: number, sends = new Sends()): Promise<void> {
+/**
+ * `sends`: the tick's pace (pace.ts); with no room left the summary waits for the next tick, not yet taken.
+ */
+export async function weeklySummary(
+  {
+    store,
+    telegram,
+    hours,
+    log,
+  }: { store: LeadStore; telegram: TelegramOptions; hours: readonly HoursLine[]; log: (m: string) => void },
+  now: number,
+  sends = new Sends(),
+): Promise<void> {
   const today = brisbane(now);
   if (today.day !== "Monday" || !isOpen(hours, now) || !sends.room()) return;
   const before = await store.settings.read(WEEKLY_SETTING);
-  // Taken before it is sent, so two runs at once send it once; given back when Telegram turned it away for a moment.
+  // Taken before it is sent, so two runs at once send it once; given back when Telegram turned it away for a
+  // moment.
   if (!(await store.settings.advance(WEEKLY_SETTING, today.date))) return;
   const text = await weeklyText(store, hours, today.midnight - 7 * DAY_MS, today.midnight);
   if (!text) return;
@@ -40,13 +52,25 @@ export async function weeklySummary({ store, telegram, hours, log }: { store: Le
   else if (sent.kind === "retry" && !sent.uncertain) {
     await store.settings.write(WEEKLY_SETTING, before ?? "");
     log(`relay: the weekly summary could not be sent (${sent.reason}); trying again in a minute`);
-  } else log(`relay: the weekly summary ${sent.kind === "message" ? "was refused" : "may not have arrived"} (${sent.reason}); it is not sent again`);
+  } else
+    log(
+      `relay: the weekly summary ${sent.kind === "message" ? "was refused" : "may not have arrived"} (${sent.reason}); it is not sent again`,
+    );
 }
 
-const dayMonth = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Brisbane", day: "numeric", month: "short" });
+const dayMonth = new Intl.DateTimeFormat("en-AU", {
+  timeZone: "Australia/Brisbane",
+  day: "numeric",
+  month: "short",
+});
 
 /** The summary of leads received in [from, to), or undefined for a week without leads. */
-export async function weeklyText(store: LeadStore, hours: readonly HoursLine[], from: number, to: number): Promise<string | undefined> {
+export async function weeklyText(
+  store: LeadStore,
+  hours: readonly HoursLine[],
+  from: number,
+  to: number,
+): Promise<string | undefined> {
   const day = (ms: number) => brisbane(ms).date;
   const { counts, calls, outcomes } = await monthFigures(store.sql, from, to, day(from), day(to - 1));
   const worked = counts.filter((c) => LEAD_WORK_STATUSES.includes(c.status));
@@ -56,22 +80,40 @@ export async function weeklyText(store: LeadStore, hours: readonly HoursLine[], 
   const top = (key: (c: (typeof worked)[number]) => string | null) => {
     const sums = new Map<string, number>();
     for (const c of worked) sums.set(key(c) ?? NOT_KNOWN, (sums.get(key(c) ?? NOT_KNOWN) ?? 0) + c.count);
-    const sorted = [...sums].sort((a, b) => Number(a[0] === NOT_KNOWN) - Number(b[0] === NOT_KNOWN) || b[1] - a[1] || a[0].localeCompare(b[0]));
-    return sorted.slice(0, TOP).map(([k, n]) => `${k} ${n}`).join(", ");
+    const sorted = [...sums].sort(
+      (a, b) =>
+        Number(a[0] === NOT_KNOWN) - Number(b[0] === NOT_KNOWN) || b[1] - a[1] || a[0].localeCompare(b[0]),
+    );
+    return sorted
+      .slice(0, TOP)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ");
   };
   const minutes = calls.map((c) => openMinutesBetween(hours, c.receivedAt, c.calledAt)).sort((a, b) => a - b);
   const o = outcomesOf(outcomes);
-  const reasons = LOST_REASONS.filter((r) => o.lostByReason[r.key]).map((r) => `${r.button} ${o.lostByReason[r.key]}`);
+  const reasons = LOST_REASONS.filter((r) => o.lostByReason[r.key]).map(
+    (r) => `${r.button} ${o.lostByReason[r.key]}`,
+  );
   if (o.lostByReason["not given"]) reasons.push(`not given ${o.lostByReason["not given"]}`);
   const pieces: Piece[] = [
     bold(`Last week (${dayMonth.format(from)} to ${dayMonth.format(to - 1)})`),
     plain("\n"),
     plain(`Leads: ${total} (${byForm("quote")} quote, ${byForm("contact")} contact)\nFrom: `),
     value(top((c) => c.source)),
-    plain(`\nFirst contact: ${minutes.length ? `median ${durationText(median(minutes)!)} in business hours (${minutes.length} of ${total} contacted)` : "none yet"}\n`),
-    plain(`Quoted ${o.quoted} · Booked ${o.booked} · Lost ${o.lost}${reasons.length ? ` (${reasons.join(", ")})` : ""}\n`),
-    plain(`Conversion: ${o.conversion === null ? "not known" : `${Math.round(o.conversion * 100)}%`} (${o.booked} booked of ${o.realLeads} real lead${o.realLeads === 1 ? "" : "s"})`),
-    plain(o.bookedValued ? ` · Booked value: ${formatDollars(o.bookedCents)} (${o.bookedValued} of ${o.booked} with a quote)\n` : "\n"),
+    plain(
+      `\nFirst contact: ${minutes.length ? `median ${durationText(median(minutes)!)} in business hours (${minutes.length} of ${total} contacted)` : "none yet"}\n`,
+    ),
+    plain(
+      `Quoted ${o.quoted} · Booked ${o.booked} · Lost ${o.lost}${reasons.length ? ` (${reasons.join(", ")})` : ""}\n`,
+    ),
+    plain(
+      `Conversion: ${o.conversion === null ? "not known" : `${Math.round(o.conversion * 100)}%`} (${o.booked} booked of ${o.realLeads} real lead${o.realLeads === 1 ? "" : "s"})`,
+    ),
+    plain(
+      o.bookedValued
+        ? ` · Booked value: ${formatDollars(o.bookedCents)} (${o.bookedValued} of ${o.booked} with a quote)\n`
+        : "\n",
+    ),
     plain("Top pages: "),
     value(top((c) => c.origin)),
     plain("\n"),

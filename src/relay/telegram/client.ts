@@ -11,9 +11,15 @@ import { mayHaveArrived, networkReason } from "../fetch-errors.ts";
 export interface TelegramOptions {
   apiBase: string;
   token: string;
-  /** The chat the relay writes to: the configured one, or the supergroup Telegram moved it to (post follows the move). */
+  /**
+   * The chat the relay writes to: the configured one, or the supergroup Telegram moved it to (post follows
+   * the move).
+   */
   chatId: string;
-  /** One attempt without an answer is abandoned after this many ms: long enough that a slow Telegram is not taken for a dead one. */
+  /**
+   * One attempt without an answer is abandoned after this many ms: long enough that a slow Telegram is not
+   * taken for a dead one.
+   */
   attemptTimeoutMs?: number;
   /**
    * Told when Telegram answers that the chat moved (a group upgraded to a supergroup): keeps the new id
@@ -26,7 +32,10 @@ export interface TelegramOptions {
 export const ATTEMPT_TIMEOUT_MS = 30_000;
 
 export type SendOutcome =
-  /** `messageId`: the message's id in `chatId`, the chat it went to (a group's supergroup, if it moved), for replies and edits. */
+  /**
+   * `messageId`: the message's id in `chatId`, the chat it went to (a group's supergroup, if it moved), for
+   * replies and edits.
+   */
   | { kind: "sent"; messageId?: number; chatId: string }
   /** Worth another try. `uncertain`: no answer came, so Telegram may have delivered it. */
   | { kind: "retry"; reason: string; retryAfterMs?: number; uncertain: boolean }
@@ -39,9 +48,20 @@ export type SendOutcome =
  * sendMessage, once. `extra`: more of sendMessage's parameters (reply_markup for the owner's
  * buttons, reply_parameters for a reminder that answers a notice).
  */
-export async function sendOnce(text: string, telegram: TelegramOptions, parseMode: "Markdown" | null = "Markdown", extra: Record<string, unknown> = {}): Promise<SendOutcome> {
+export async function sendOnce(
+  text: string,
+  telegram: TelegramOptions,
+  parseMode: "Markdown" | null = "Markdown",
+  extra: Record<string, unknown> = {},
+): Promise<SendOutcome> {
   // No link previews: a spammer's link must not become a card in the owner's chat.
-  const params = { chat_id: telegram.chatId, text, ...(parseMode ? { parse_mode: parseMode } : {}), link_preview_options: { is_disabled: true }, ...extra };
+  const params = {
+    chat_id: telegram.chatId,
+    text,
+    ...(parseMode ? { parse_mode: parseMode } : {}),
+    link_preview_options: { is_disabled: true },
+    ...extra,
+  };
   let response: Response;
   let answer: Answer;
   try {
@@ -54,12 +74,28 @@ export async function sendOnce(text: string, telegram: TelegramOptions, parseMod
     const result = answer.result as { message_id?: unknown; chat?: { id?: unknown } } | undefined;
     const chatId = result?.chat?.id;
     // The chat Telegram names; else the one asked, which post() moved on if Telegram said the chat moved.
-    return { kind: "sent", messageId: typeof result?.message_id === "number" ? result.message_id : undefined, chatId: typeof chatId === "number" || typeof chatId === "string" ? String(chatId) : telegram.chatId };
+    return {
+      kind: "sent",
+      messageId: typeof result?.message_id === "number" ? result.message_id : undefined,
+      chatId: typeof chatId === "number" || typeof chatId === "string" ? String(chatId) : telegram.chatId,
+    };
   }
   const reason = `${response.status} ${answer.description ?? "(no description)"}`;
-  if (response.status === 429) return { kind: "retry", reason, retryAfterMs: Math.max(1, answer.retryAfter ?? 1) * 1000, uncertain: false };
+  if (response.status === 429)
+    return {
+      kind: "retry",
+      reason,
+      retryAfterMs: Math.max(1, answer.retryAfter ?? 1) * 1000,
+      uncertain: false,
+    };
   if (response.status >= 500) return { kind: "retry", reason, uncertain: false };
-  if (response.status === 401 || response.status === 403 || response.status === 404 || CHAT_REFUSALS.test(reason)) return { kind: "settings", reason };
+  if (
+    response.status === 401 ||
+    response.status === 403 ||
+    response.status === 404 ||
+    CHAT_REFUSALS.test(reason)
+  )
+    return { kind: "settings", reason };
   return { kind: "message", reason };
 }
 
@@ -71,17 +107,32 @@ export async function sendOnce(text: string, telegram: TelegramOptions, parseMod
  * message", "need administrator rights in the channel chat", and the raw CHAT_WRITE_FORBIDDEN,
  * PEER_ID_INVALID and CHANNEL_PRIVATE.
  */
-const CHAT_REFUSALS = /chat not found|group chat was upgraded|not enough rights|have no rights|need administrator rights|CHAT_WRITE_FORBIDDEN|CHAT_RESTRICTED|PEER_ID_INVALID|CHANNEL_PRIVATE|bot is not a member/i;
+const CHAT_REFUSALS =
+  /chat not found|group chat was upgraded|not enough rights|have no rights|need administrator rights|CHAT_WRITE_FORBIDDEN|CHAT_RESTRICTED|PEER_ID_INVALID|CHANNEL_PRIVATE|bot is not a member/i;
 
 /** What any other Bot API call answered: its result, or why not (never the URL, which holds the token). */
-export type BotAnswer = { ok: true; result: unknown; description?: string } | { ok: false; status: number; description: string; retryAfterMs?: number };
+export type BotAnswer =
+  | { ok: true; result: unknown; description?: string }
+  | { ok: false; status: number; description: string; retryAfterMs?: number };
 
 /** One call of a Bot API method (answerCallbackQuery, editMessageText, getUpdates, setWebhook…). */
-export async function callBot(telegram: TelegramOptions, method: string, params: Record<string, unknown>, timeoutMs = telegram.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS, signal?: AbortSignal): Promise<BotAnswer> {
+export async function callBot(
+  telegram: TelegramOptions,
+  method: string,
+  params: Record<string, unknown>,
+  timeoutMs = telegram.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS,
+  signal?: AbortSignal,
+): Promise<BotAnswer> {
   try {
     const { response, answer } = await post(telegram, method, params, timeoutMs, signal);
-    if (response.ok && answer.ok === true) return { ok: true, result: answer.result, description: answer.description };
-    return { ok: false, status: response.status, description: answer.description ?? "(no description)", retryAfterMs: answer.retryAfter === undefined ? undefined : answer.retryAfter * 1000 };
+    if (response.ok && answer.ok === true)
+      return { ok: true, result: answer.result, description: answer.description };
+    return {
+      ok: false,
+      status: response.status,
+      description: answer.description ?? "(no description)",
+      retryAfterMs: answer.retryAfter === undefined ? undefined : answer.retryAfter * 1000,
+    };
   } catch (error) {
     return { ok: false, status: 0, description: networkReason(error) };
   }
@@ -105,10 +156,20 @@ const FIRST_BACKOFF_MS = 100;
  * For the owner's buttons (answerCallbackQuery, the notice's edit): bounded, so a press is never
  * held past the time Telegram gives its answer.
  */
-export async function callBotRetrying(telegram: TelegramOptions, method: string, params: Record<string, unknown>, { tries = 3, timeoutMs, maxWaitMs = 5_000 }: RetryOptions = {}): Promise<BotAnswer> {
+export async function callBotRetrying(
+  telegram: TelegramOptions,
+  method: string,
+  params: Record<string, unknown>,
+  { tries = 3, timeoutMs, maxWaitMs = 5_000 }: RetryOptions = {},
+): Promise<BotAnswer> {
   let answer = await callBot(telegram, method, params, timeoutMs);
   for (let tried = 1; tried < tries && !answer.ok; tried++) {
-    const wait = answer.status === 429 ? (answer.retryAfterMs ?? 1_000) : answer.status === 0 || answer.status >= 500 ? FIRST_BACKOFF_MS * 2 ** (tried - 1) : undefined;
+    const wait =
+      answer.status === 429
+        ? (answer.retryAfterMs ?? 1_000)
+        : answer.status === 0 || answer.status >= 500
+          ? FIRST_BACKOFF_MS * 2 ** (tried - 1)
+          : undefined;
     if (wait === undefined || wait > maxWaitMs) break;
     await new Promise((resolve) => setTimeout(resolve, wait));
     answer = await callBot(telegram, method, params, timeoutMs);
@@ -123,7 +184,13 @@ export async function callBotRetrying(telegram: TelegramOptions, method: string,
  * supergroup, https://core.telegram.org/bots/api#responseparameters) is followed once: the new id
  * is kept in `telegram.chatId` (and told to `chatMoved`), and the call is made again to it.
  */
-async function post(telegram: TelegramOptions, method: string, params: Record<string, unknown>, timeoutMs = telegram.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS, stop?: AbortSignal): Promise<{ response: Response; answer: Answer }> {
+async function post(
+  telegram: TelegramOptions,
+  method: string,
+  params: Record<string, unknown>,
+  timeoutMs = telegram.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS,
+  stop?: AbortSignal,
+): Promise<{ response: Response; answer: Answer }> {
   const first = await postOnce(telegram, method, params, timeoutMs, stop);
   const to = first.answer.migrateTo;
   if (to === undefined || params.chat_id === undefined) return first;
@@ -135,12 +202,23 @@ async function post(telegram: TelegramOptions, method: string, params: Record<st
   return postOnce(telegram, method, { ...params, chat_id: to }, timeoutMs, stop);
 }
 
-async function postOnce(telegram: TelegramOptions, method: string, params: Record<string, unknown>, timeoutMs: number, stop?: AbortSignal): Promise<{ response: Response; answer: Answer }> {
+async function postOnce(
+  telegram: TelegramOptions,
+  method: string,
+  params: Record<string, unknown>,
+  timeoutMs: number,
+  stop?: AbortSignal,
+): Promise<{ response: Response; answer: Answer }> {
   const url = `${telegram.apiBase.replace(/\/$/, "")}/bot${telegram.token}/${method}`;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
   const body = JSON.stringify(params, (_key, v: unknown) => (typeof v === "string" ? v.toWellFormed() : v));
-  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body, signal });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body,
+    signal,
+  });
   return { response, answer: await readAnswer(response) };
 }
 
@@ -168,7 +246,8 @@ async function readAnswer(response: Response): Promise<Answer> {
         result: a.result,
         description: typeof a.description === "string" ? a.description : undefined,
         retryAfter: typeof retryAfter === "number" && retryAfter >= 0 ? retryAfter : undefined,
-        migrateTo: typeof migrateTo === "number" && Number.isSafeInteger(migrateTo) ? String(migrateTo) : undefined,
+        migrateTo:
+          typeof migrateTo === "number" && Number.isSafeInteger(migrateTo) ? String(migrateTo) : undefined,
       };
     }
   } catch {

@@ -24,17 +24,25 @@ const shown = (markdown: string) => {
 
 describe("legacy Markdown escaping", () => {
   it("the stand-in parser refuses what Telegram refuses", () => {
-    expect(parseLegacyMarkdown("*Email:* john_smith@example.com")).toEqual({ error: "Can't find end of the entity starting at byte offset 13" });
-    expect(parseLegacyMarkdown("*Name:* Zoë *")).toEqual({ error: "Can't find end of the entity starting at byte offset 13" });
+    expect(parseLegacyMarkdown("*Email:* john_smith@example.com")).toEqual({
+      error: "Can't find end of the entity starting at byte offset 13",
+    });
+    expect(parseLegacyMarkdown("*Name:* Zoë *")).toEqual({
+      error: "Can't find end of the entity starting at byte offset 13",
+    });
   });
 
   it.each(HOSTILE)("%j reaches the owner exactly as typed (on one line in a one-line field)", (text) => {
     expect(shown(escapeMarkdown(text))).toBe(text);
-    const quote = quoteNotices(QuoteBody.parse({ name: text, email: "a@b.co", phone: text, address: text, message: text }), new Date());
+    const quote = quoteNotices(
+      QuoteBody.parse({ name: text, email: "a@b.co", phone: text, address: text, message: text }),
+      new Date(),
+    );
     expect(quote).toHaveLength(1);
     const oneLine = text.replace(/[\r\n]+/g, " ");
     const notice = shown(quote[0]);
-    for (const label of ["Name", "Phone", "Property Address"]) expect(notice).toContain(`${label}: ${oneLine}\n`);
+    for (const label of ["Name", "Phone", "Property Address"])
+      expect(notice).toContain(`${label}: ${oneLine}\n`);
     expect(notice).toContain(`Message:\n${text}\n`);
   });
 
@@ -52,23 +60,40 @@ describe("notices", () => {
   });
 
   it("quote: every field, and the spec's words for empty optional ones", () => {
-    const [text] = quoteNotices(QuoteBody.parse({ name: "Ann Lee", email: "ann@example.com", phone: "", address: " " }), at);
+    const [text] = quoteNotices(
+      QuoteBody.parse({ name: "Ann Lee", email: "ann@example.com", phone: "", address: " " }),
+      at,
+    );
     expect(shown(text)).toBe(
       "New Quote Request: Ann Lee, no phone given\n\nName: Ann Lee\nEmail: ann@example.com\nPhone: Not provided\nProperty Address: Not provided\nMessage:\nNo additional message\n\nSubmitted: 12 March 2025 at 3:04:05 pm AEST\n",
     );
   });
 
   it("contact: headed New Contact Form Submission with who and the number to ring, in international form, and the chosen service's label", () => {
-    const [text] = contactNotices(ContactBody.parse({ name: "Bo", email: "bo@example.com", phone: "0491 570 156", service: "oven-bbq-cleaning", message: "Hi" }), at);
+    const [text] = contactNotices(
+      ContactBody.parse({
+        name: "Bo",
+        email: "bo@example.com",
+        phone: "0491 570 156",
+        service: "oven-bbq-cleaning",
+        message: "Hi",
+      }),
+      at,
+    );
     expect(shown(text)).toBe(
       "New Contact Form Submission: Bo, +61 491 570 156\n\nName: Bo\nEmail: bo@example.com\nPhone: +61 491 570 156\nService: Oven & BBQ Cleaning Brisbane\nMessage:\nHi\n\nSubmitted: 12 March 2025 at 3:04:05 pm AEST\n",
     );
-    const [none] = contactNotices(ContactBody.parse({ name: "Bo", email: "bo@example.com", message: "Hi" }), at);
+    const [none] = contactNotices(
+      ContactBody.parse({ name: "Bo", email: "bo@example.com", message: "Hi" }),
+      at,
+    );
     expect(shown(none)).not.toContain("Service");
   });
 
   it("splits a 10,000-character message into marked parts that fit and join back in order", () => {
-    const message = Array.from({ length: 10_000 }, (_, i) => "ab_*`[\\ 🧽\n"[i % 11]).join("").slice(0, 10_000);
+    const message = Array.from({ length: 10_000 }, (_, i) => "ab_*`[\\ 🧽\n"[i % 11])
+      .join("")
+      .slice(0, 10_000);
     const body = ContactBody.parse({ name: "N_*", email: "n@example.com", message });
     const parts = contactNotices(body, at).map(shown);
     expect(parts.length).toBe(3);

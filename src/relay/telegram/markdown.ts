@@ -19,10 +19,17 @@ export const bold = (text: string): Piece => ({ bold: text });
 export const value = (text: string): Piece => ({ value: text });
 export const plain = (text: string): Piece => ({ plain: text });
 
-/** The longest name a one-line mention keeps (a notice's first line, a reminder, the digest, a reply's confirmation); the notice's Name line has it whole. */
+/**
+ * The longest name a one-line mention keeps (a notice's first line, a reminder, the digest, a reply's
+ * confirmation); the notice's Name line has it whole.
+ */
 export const NAME_IN_LINE_MAX = 64;
-/** A visitor's name inside a line of the relay's own words: spaces collapsed, cut to NAME_IN_LINE_MAX, isolated if written right to left (isolateDirection). */
-export const nameInLine = (name: string): Piece => value(isolateDirection(cutText(name.replace(/\s+/g, " ").trim(), NAME_IN_LINE_MAX)));
+/**
+ * A visitor's name inside a line of the relay's own words: spaces collapsed, cut to NAME_IN_LINE_MAX,
+ * isolated if written right to left (isolateDirection).
+ */
+export const nameInLine = (name: string): Piece =>
+  value(isolateDirection(cutText(name.replace(/\s+/g, " ").trim(), NAME_IN_LINE_MAX)));
 
 export const escapeMarkdown = (text: string) => text.replace(/[_*`[]/g, "\\$&");
 
@@ -39,7 +46,8 @@ export function render(pieces: Piece[]): { markdown: string; shown: string } {
     } else {
       const text = "bold" in piece ? piece.bold : piece.plain;
       // Template text is ours; a special character in it would be a bug, not visitor input.
-      if (SPECIAL.test(text)) throw new Error(`Markdown template text must not contain _ * \` [ or \\: ${JSON.stringify(text)}`);
+      if (SPECIAL.test(text))
+        throw new Error(`Markdown template text must not contain _ * \` [ or \\: ${JSON.stringify(text)}`);
       markdown += "bold" in piece ? `*${text}*` : text;
       shown += text;
     }
@@ -81,7 +89,9 @@ export function parseLegacyMarkdown(input: string): { text: string } | { error: 
   return "error" in parsed ? parsed : { text: parsed.text };
 }
 
-/** A formatting entity as the Bot API reports it: offset and length in UTF-16 code units of the shown text. */
+/**
+ * A formatting entity as the Bot API reports it: offset and length in UTF-16 code units of the shown text.
+ */
 export interface MarkdownEntity {
   type: "bold" | "italic" | "code" | "pre" | "text_link";
   offset: number;
@@ -96,7 +106,9 @@ export interface MarkdownEntity {
  * (td/telegram/MessageEntity.cpp). Telegram compares these too when it decides whether an edit
  * changes a message.
  */
-export function parseLegacyMarkdownEntities(input: string): { text: string; entities: MarkdownEntity[] } | { error: string } {
+export function parseLegacyMarkdownEntities(
+  input: string,
+): { text: string; entities: MarkdownEntity[] } | { error: string } {
   const bytes = new TextEncoder().encode(input);
   const entities: MarkdownEntity[] = [];
   let out = "";
@@ -104,7 +116,12 @@ export function parseLegacyMarkdownEntities(input: string): { text: string; enti
   const isSpecial = (b: number | undefined) => b === 0x5f || b === 0x2a || b === 0x60 || b === 0x5b;
   const decoder = new TextDecoder();
   const take = (from: number, to: number) => decoder.decode(bytes.subarray(from, to));
-  const TYPES: Record<number, MarkdownEntity["type"]> = { 0x2a: "bold", 0x5f: "italic", 0x60: "code", 0x5b: "text_link" };
+  const TYPES: Record<number, MarkdownEntity["type"]> = {
+    0x2a: "bold",
+    0x5f: "italic",
+    0x60: "code",
+    0x5b: "text_link",
+  };
   while (i < bytes.length) {
     const c = bytes[i];
     if (c === 0x5c && isSpecial(bytes[i + 1])) {
@@ -129,7 +146,11 @@ export function parseLegacyMarkdownEntities(input: string): { text: string; enti
       i += 2;
     }
     const start = i;
-    while (i < bytes.length && (bytes[i] !== end || (pre && !(bytes[i + 1] === 0x60 && bytes[i + 2] === 0x60)))) i++;
+    while (
+      i < bytes.length &&
+      (bytes[i] !== end || (pre && !(bytes[i + 1] === 0x60 && bytes[i + 2] === 0x60)))
+    )
+      i++;
     if (i >= bytes.length) return { error: `Can't find end of the entity starting at byte offset ${begin}` };
     const offset = out.length;
     out += take(start, i);

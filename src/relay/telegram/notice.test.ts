@@ -27,8 +27,20 @@ const shown = (markdown: string) => {
  * the longest lines a press and an Undo make.
  */
 function edited(part: string, byName: string): string {
-  const sent = markNotice(part, { receivedAt: RECEIVED, sentAt: RECEIVED + 86_400_000, possibleRepeat: true });
-  const pressed: Press[] = Array.from({ length: 2 * HISTORY_SHOWN + 1 }, (_, i) => ({ seq: i + 1, at: RECEIVED + 86_400_000 + i, from: "lost", fromReason: "not-our-service", to: "not-a-job", byName, undoes: i % 2 ? i : null }));
+  const sent = markNotice(part, {
+    receivedAt: RECEIVED,
+    sentAt: RECEIVED + 86_400_000,
+    possibleRepeat: true,
+  });
+  const pressed: Press[] = Array.from({ length: 2 * HISTORY_SHOWN + 1 }, (_, i) => ({
+    seq: i + 1,
+    at: RECEIVED + 86_400_000 + i,
+    from: "lost",
+    fromReason: "not-our-service",
+    to: "not-a-job",
+    byName,
+    undoes: i % 2 ? i : null,
+  }));
   return noticeWithHistory(sent, "not-a-job", pressed, RECEIVED);
 }
 
@@ -36,8 +48,17 @@ const LONGEST_NAME = `${"Ｗ".repeat(63)}🎉 ${"_".repeat(64)}`;
 
 describe("a notice's room for what is added later", () => {
   it("a one-part notice of the longest length, with both flags, its stage and a full history by 64 + 64-character names, is at most 4,096 characters", () => {
-    // The longest message that still makes one part, with Markdown specials (escaped in the Markdown, counted once after parsing).
-    const notice = (n: number) => contactNotices(ContactBody.parse({ name: "N".repeat(200), email: "a@example.com", message: "a_*`[é".repeat(2_000).slice(0, n) }), new Date(RECEIVED));
+    // The longest message that still makes one part, with Markdown specials (escaped in the Markdown, counted
+    // once after parsing).
+    const notice = (n: number) =>
+      contactNotices(
+        ContactBody.parse({
+          name: "N".repeat(200),
+          email: "a@example.com",
+          message: "a_*`[é".repeat(2_000).slice(0, n),
+        }),
+        new Date(RECEIVED),
+      );
     let [one, two] = [1, 10_000];
     while (two - one > 1) {
       const mid = Math.floor((one + two) / 2);
@@ -51,38 +72,107 @@ describe("a notice's room for what is added later", () => {
     expect(final).toContain("Delayed: received 28 September 2026 at 12:59:59 pm AEST\n(possible repeat)\n");
     expect(final).toMatch(/^Stage: Not a job\n\nDelayed: /);
     // As many presses as fit, at least the HISTORY_SHOWN the room is kept for, the newest last.
-    expect(final).toMatch(new RegExp(`\\n… \\d earlier presses: npm run leads -- show\\n(.+\\n){${HISTORY_SHOWN - 1},}Lost \\(Not our service\\) → Not a job by .+ at 12:59 pm, 29 Sept?$`));
+    expect(final).toMatch(
+      new RegExp(
+        `\\n… \\d earlier presses: npm run leads -- show\\n(.+\\n){${HISTORY_SHOWN - 1},}Lost \\(Not our service\\) → Not a job by .+ at 12:59 pm, 29 Sept?$`,
+      ),
+    );
     expect(final.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
   });
 
   it("so does every part of a message split across several", () => {
-    const parts = quoteNotices(QuoteBody.parse({ name: "Long Message", email: "a@example.com", message: "word 🧽 _x_ ".repeat(900) }), new Date(RECEIVED));
+    const parts = quoteNotices(
+      QuoteBody.parse({ name: "Long Message", email: "a@example.com", message: "word 🧽 _x_ ".repeat(900) }),
+      new Date(RECEIVED),
+    );
     expect(parts.length).toBeGreaterThan(1);
-    for (const part of parts) expect(shown(edited(part, LONGEST_NAME)).length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
+    for (const part of parts)
+      expect(shown(edited(part, LONGEST_NAME)).length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
   });
 
   it("fills every part but the last, the longest fields and message a form takes included: the later parts, with only the name, hold more of the message", () => {
-    const long = { name: "N".repeat(LIMITS.name), email: `${"e".repeat(64)}@${"d".repeat(63)}.${"d".repeat(63)}.${"d".repeat(50)}.com`, phone: "9".repeat(LIMITS.phone), message: "word ".repeat(LIMITS.message / 5) };
-    for (const parts of [contactNotices(ContactBody.parse(long), new Date(RECEIVED)), quoteNotices(QuoteBody.parse({ ...long, address: "A".repeat(LIMITS.address) }), new Date(RECEIVED))]) {
+    const long = {
+      name: "N".repeat(LIMITS.name),
+      email: `${"e".repeat(64)}@${"d".repeat(63)}.${"d".repeat(63)}.${"d".repeat(50)}.com`,
+      phone: "9".repeat(LIMITS.phone),
+      message: "word ".repeat(LIMITS.message / 5),
+    };
+    for (const parts of [
+      contactNotices(ContactBody.parse(long), new Date(RECEIVED)),
+      quoteNotices(QuoteBody.parse({ ...long, address: "A".repeat(LIMITS.address) }), new Date(RECEIVED)),
+    ]) {
       const lengths = parts.map((part) => shown(part).length);
       // chunk cuts each part in the last fifth of its room, at a space.
       for (const length of lengths.slice(0, -1)) expect(length).toBeGreaterThan(PART_MAX * 0.8);
       expect(Math.max(...lengths)).toBeLessThanOrEqual(PART_MAX);
-      expect(parts.map((part) => shown(part).match(/^(?:.*\n\n[^]*?Message(?: \(continued\))?:\n)([^]*)\n\nSubmitted: /)![1]).join("").trim()).toBe(long.message.trim());
+      expect(
+        parts
+          .map(
+            (part) =>
+              shown(part).match(/^(?:.*\n\n[^]*?Message(?: \(continued\))?:\n)([^]*)\n\nSubmitted: /)![1],
+          )
+          .join("")
+          .trim(),
+      ).toBe(long.message.trim());
     }
   });
 
   it("a press's line keeps 32 characters of a long name, never half an emoji", () => {
-    const line = render(historyLines([{ seq: 1, at: RECEIVED, from: null, to: "called", byName: `${"S".repeat(31)}🎉 Longname`, undoes: null }], RECEIVED)).shown;
+    const line = render(
+      historyLines(
+        [
+          {
+            seq: 1,
+            at: RECEIVED,
+            from: null,
+            to: "called",
+            byName: `${"S".repeat(31)}🎉 Longname`,
+            undoes: null,
+          },
+        ],
+        RECEIVED,
+      ),
+    ).shown;
     expect(line).toBe(`Called by ${"S".repeat(31)} at 12:59 pm`);
   });
 
   it("a Lost press says why, and the stage line asks for a reason until one is given", () => {
-    const presses: Press[] = [{ seq: 1, at: RECEIVED, from: "quoted", to: "lost", byName: "Sam", undoes: null }];
-    expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED))).toBe("Stage: Lost (why? press a reason below)\n\nNotice\nQuoted → Lost by Sam at 12:59 pm");
-    presses.push({ seq: 2, at: RECEIVED + 60_000, from: "lost", to: "lost", fromReason: null, reason: "price", byName: "Sam", undoes: null });
-    presses.push({ seq: 3, at: RECEIVED + 120_000, from: "lost", to: "booked", fromReason: "price", reason: null, byName: "Kim", undoes: null });
-    presses.push({ seq: 4, at: RECEIVED + 70_000, from: "booked", to: "lost", fromReason: null, reason: "price", byName: "Kim", undoes: 3 });
+    const presses: Press[] = [
+      { seq: 1, at: RECEIVED, from: "quoted", to: "lost", byName: "Sam", undoes: null },
+    ];
+    expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED))).toBe(
+      "Stage: Lost (why? press a reason below)\n\nNotice\nQuoted → Lost by Sam at 12:59 pm",
+    );
+    presses.push({
+      seq: 2,
+      at: RECEIVED + 60_000,
+      from: "lost",
+      to: "lost",
+      fromReason: null,
+      reason: "price",
+      byName: "Sam",
+      undoes: null,
+    });
+    presses.push({
+      seq: 3,
+      at: RECEIVED + 120_000,
+      from: "lost",
+      to: "booked",
+      fromReason: "price",
+      reason: null,
+      byName: "Kim",
+      undoes: null,
+    });
+    presses.push({
+      seq: 4,
+      at: RECEIVED + 70_000,
+      from: "booked",
+      to: "lost",
+      fromReason: null,
+      reason: "price",
+      byName: "Kim",
+      undoes: 3,
+    });
     expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED))).toBe(
       "Stage: Lost (Price)\n\nNotice\nQuoted → Lost by Sam at 12:59 pm\nLost: Price by Sam at 1:00 pm\nLost (Price) → Booked by Kim at 1:01 pm\nUndo by Kim at 1:01 pm (back to Lost (Price))",
     );
@@ -95,12 +185,21 @@ describe("a notice's room for what is added later", () => {
       { seq: 2, at: RECEIVED + 60_000, from: "not-a-job", to: "booked", ...by },
       { seq: 3, at: RECEIVED + 120_000, from: "booked", to: "not-a-job", byName: "Kim", undoes: 2 },
     ];
-    expect(shown(noticeWithHistory("*Notice*", "not-a-job", presses, RECEIVED))).toBe("Stage: Not a job\n\nNotice\nNot a job by Sam at 12:59 pm\nNot a job → Booked by Sam at 1:00 pm\nUndo by Kim at 1:01 pm (back to Not a job)");
+    expect(shown(noticeWithHistory("*Notice*", "not-a-job", presses, RECEIVED))).toBe(
+      "Stage: Not a job\n\nNotice\nNot a job by Sam at 12:59 pm\nNot a job → Booked by Sam at 1:00 pm\nUndo by Kim at 1:01 pm (back to Not a job)",
+    );
   });
 });
 
 describe("the owner's words and the whole history on the notice", () => {
-  const press = (seq: number, byName = "Sam"): Press => ({ seq, at: RECEIVED + seq * 60_000, from: seq === 1 ? null : seq % 2 ? "quoted" : "called", to: seq % 2 ? "called" : "quoted", byName, undoes: null });
+  const press = (seq: number, byName = "Sam"): Press => ({
+    seq,
+    at: RECEIVED + seq * 60_000,
+    from: seq === 1 ? null : seq % 2 ? "quoted" : "called",
+    to: seq % 2 ? "called" : "quoted",
+    byName,
+    undoes: null,
+  });
 
   it("shows the quote under the stage, the notes below the text, then every press that fits, oldest first", () => {
     const presses = Array.from({ length: 12 }, (_, i) => press(i + 1));
@@ -108,22 +207,35 @@ describe("the owner's words and the whole history on the notice", () => {
       { at: RECEIVED + 30_000, byName: "Kim", text: "wants Saturday" },
       { at: RECEIVED + 90_000, byName: "Sam", text: "bond due 3 Dec\ngate code at the side" },
     ];
-    const text = shown(noticeWithHistory("*Notice*", "quoted", presses, RECEIVED, { quoteCents: 38_000, notes }));
+    const text = shown(
+      noticeWithHistory("*Notice*", "quoted", presses, RECEIVED, { quoteCents: 38_000, notes }),
+    );
     expect(text.split("\n").slice(0, 4)).toEqual(["Stage: Quoted", "Quote: $380", "", "Notice"]);
-    expect(text).toContain("\nNotice\nNote by Kim at 1:00 pm: wants Saturday\nNote by Sam at 1:01 pm: bond due 3 Dec\ngate code at the side\n\nCalled by Sam at 1:00 pm\nCalled → Quoted by Sam at 1:01 pm\n");
+    expect(text).toContain(
+      "\nNotice\nNote by Kim at 1:00 pm: wants Saturday\nNote by Sam at 1:01 pm: bond due 3 Dec\ngate code at the side\n\nCalled by Sam at 1:00 pm\nCalled → Quoted by Sam at 1:01 pm\n",
+    );
     expect(text.match(/ by Sam at /g)).toHaveLength(13);
     expect(text).not.toContain("earlier");
     expect(text.endsWith("Called → Quoted by Sam at 1:11 pm")).toBe(true);
   });
 
   it("a reply alone (no press yet) shows the lead waiting, with the quote", () => {
-    expect(shown(noticeWithHistory("Notice", null, [], RECEIVED, { quoteCents: 125_050 }))).toBe("Stage: waiting\nQuote: $1,250.50\n\nNotice\n");
+    expect(shown(noticeWithHistory("Notice", null, [], RECEIVED, { quoteCents: 125_050 }))).toBe(
+      "Stage: waiting\nQuote: $1,250.50\n\nNotice\n",
+    );
   });
 
   it("keeps the newest within Telegram's 4,096 characters and says how many earlier ones are left out: presses first, down to the latest, then notes", () => {
-    const [part] = contactNotices(ContactBody.parse({ name: "Long", email: "a@example.com", message: "x".repeat(3_400) }), new Date(RECEIVED));
+    const [part] = contactNotices(
+      ContactBody.parse({ name: "Long", email: "a@example.com", message: "x".repeat(3_400) }),
+      new Date(RECEIVED),
+    );
     const presses = Array.from({ length: 40 }, (_, i) => press(i + 1, LONGEST_NAME));
-    const notes = Array.from({ length: 4 }, (_, i) => ({ at: RECEIVED + i, byName: "Kim", text: `note ${i + 1} ${"n".repeat(60)}` }));
+    const notes = Array.from({ length: 4 }, (_, i) => ({
+      at: RECEIVED + i,
+      byName: "Kim",
+      text: `note ${i + 1} ${"n".repeat(60)}`,
+    }));
     const text = shown(noticeWithHistory(part, "quoted", presses, RECEIVED, { quoteCents: 38_000, notes }));
     expect(text.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
     expect(text.startsWith("Stage: Quoted\nQuote: $380\n\n")).toBe(true);
@@ -135,7 +247,9 @@ describe("the owner's words and the whole history on the notice", () => {
     expect(text).toContain("Note by Kim at 12:59 pm: note 4 ");
     // Longer notes: they go too, oldest first, and only the latest press stays.
     const long = notes.map((n) => ({ ...n, text: `${n.text} ${"m".repeat(180)}` }));
-    const tight = shown(noticeWithHistory(part, "quoted", presses, RECEIVED, { quoteCents: 38_000, notes: long }));
+    const tight = shown(
+      noticeWithHistory(part, "quoted", presses, RECEIVED, { quoteCents: 38_000, notes: long }),
+    );
     expect(tight.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
     expect(tight).toContain("\n… 39 earlier presses: npm run leads -- show\n");
     expect(tight).toMatch(/\n… \d earlier notes: npm run leads -- show\n/);
@@ -144,7 +258,11 @@ describe("the owner's words and the whole history on the notice", () => {
   });
 
   it("keeps a note's Markdown as the owner typed it: escaped, so it formats nothing and breaks nothing", () => {
-    const note = { at: RECEIVED, byName: "K_m*", text: "*not bold* _x_ [link](https://example.com) `code` \\" };
+    const note = {
+      at: RECEIVED,
+      byName: "K_m*",
+      text: "*not bold* _x_ [link](https://example.com) `code` \\",
+    };
     const markdown = noticeWithHistory("Notice", null, [], RECEIVED, { notes: [note] });
     const parsed = parseLegacyMarkdownEntities(markdown);
     if ("error" in parsed) throw new Error(parsed.error);

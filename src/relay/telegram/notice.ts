@@ -17,7 +17,12 @@ import { HISTORY_SHOWN, historyLines, stageLine } from "./notice-history.ts";
 import { formatBrisbaneTime } from "./times.ts";
 import { phoneInLine, phoneShown } from "./phone.ts";
 
-const line = (label: string, text: string): Piece[] => [bold(`${label}:`), plain(" "), value(text), plain("\n")];
+const line = (label: string, text: string): Piece[] => [
+  bold(`${label}:`),
+  plain(" "),
+  value(text),
+  plain("\n"),
+];
 const orElse = (text: string, fallback: string) => (text.trim() === "" ? fallback : text);
 /** The lines both notices open with: who wrote and how to reach them. */
 const contactDetails = (body: { name: string; email: string; phone: string }): Piece[] => [
@@ -26,8 +31,17 @@ const contactDetails = (body: { name: string; email: string; phone: string }): P
   ...line("Phone", orElse(phoneShown(body.phone), NOT_PROVIDED)),
 ];
 
-/** `from`: where the lead came from (attributionLine), a line of its own when known; `estimate`: the relay's, from the price table (quote-details.ts). */
-export function quoteNotices(body: QuoteBody, at: Date, max = PART_MAX, from?: string, estimate?: string): string[] {
+/**
+ * `from`: where the lead came from (attributionLine), a line of its own when known; `estimate`: the relay's,
+ * from the price table (quote-details.ts).
+ */
+export function quoteNotices(
+  body: QuoteBody,
+  at: Date,
+  max = PART_MAX,
+  from?: string,
+  estimate?: string,
+): string[] {
   return notices({
     title: "New Quote Request",
     fields: [
@@ -77,12 +91,27 @@ interface NoticeParts {
  */
 function headline(title: string, name: string, phone: string): Piece[] {
   const number = phoneInLine(phone);
-  return [bold(title), plain(": "), nameInLine(name), plain(", "), ...(number ? [value(number)] : [plain("no phone given")])];
+  return [
+    bold(title),
+    plain(": "),
+    nameInLine(name),
+    plain(", "),
+    ...(number ? [value(number)] : [plain("no phone given")]),
+  ];
 }
 
 function notices({ title, fields, name, phone, message, at, max }: NoticeParts): string[] {
   const time = line("Submitted", formatBrisbaneTime(at));
-  const whole = [...headline(title, name, phone), plain("\n\n"), ...fields, bold("Message:"), plain("\n"), value(message), plain("\n\n"), ...time];
+  const whole = [
+    ...headline(title, name, phone),
+    plain("\n\n"),
+    ...fields,
+    bold("Message:"),
+    plain("\n"),
+    value(message),
+    plain("\n\n"),
+    ...time,
+  ];
   const single = render(whole);
   if (single.shown.length <= max) return [single.markdown];
 
@@ -116,44 +145,95 @@ export const ALSO_BY_EMAIL = "Also sent by email: Telegram could not take it in 
  * delivered it) is marked as a possible repeat, and one whose lead already went
  * to the owner by email says so.
  */
-export function markNotice(markdown: string, { receivedAt, sentAt, possibleRepeat, alsoByEmail = false }: { receivedAt: number; sentAt: number; possibleRepeat: boolean; alsoByEmail?: boolean }): string {
+export function markNotice(
+  markdown: string,
+  {
+    receivedAt,
+    sentAt,
+    possibleRepeat,
+    alsoByEmail = false,
+  }: { receivedAt: number; sentAt: number; possibleRepeat: boolean; alsoByEmail?: boolean },
+): string {
   const flags: Piece[] = [];
-  if (sentAt - receivedAt > DELAYED_AFTER_MS) flags.push(plain(`Delayed: received ${formatBrisbaneTime(new Date(receivedAt))}\n`));
+  if (sentAt - receivedAt > DELAYED_AFTER_MS)
+    flags.push(plain(`Delayed: received ${formatBrisbaneTime(new Date(receivedAt))}\n`));
   if (possibleRepeat) flags.push(plain("(possible repeat)\n"));
   if (alsoByEmail) flags.push(plain(ALSO_BY_EMAIL));
   return flags.length ? render(flags).markdown + markdown : markdown;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
-/** 12:59:59 pm on the 28th of each month in Brisbane (UTC+10 all year): the longest times either clock writes. */
+/**
+ * 12:59:59 pm on the 28th of each month in Brisbane (UTC+10 all year): the longest times either clock writes.
+ */
 const LONGEST_TIMES = Array.from({ length: 12 }, (_, month) => Date.UTC(2026, month, 28, 2, 59, 59));
 
 /**
- * Room kept in every part for what is added to it later: markNotice's lines when it is sent (the
- * email line too), then the stage line at the top and the history at the end once the owner presses (noticeWithHistory
- * cuts the presser's name and lists at most HISTORY_SHOWN presses). Measured on the longest each
- * can be, so that an edited notice never passes Telegram's limit: both flags with the longest date,
- * the longest stage, and the most presses listed, each the longest a line can be, by a name longer
- * than a line keeps, on another day than the lead's, so its date shows too.
+ * Room kept in every part for what is added to it later: markNotice's lines when it is sent (the email line
+ * too), then the stage line at the top and the history at the end once the owner presses (noticeWithHistory
+ * cuts the presser's name and lists at most HISTORY_SHOWN presses). Measured on the longest each can be, so
+ * that an edited notice never passes Telegram's limit: both flags with the longest date, the longest stage,
+ * and the most presses listed, each the longest a line can be, by a name longer than a line keeps, on another
+ * day than the lead's, so its date shows too.
  */
 const FLAG_ROOM = (() => {
   // Flags are plain text: their Markdown is what Telegram shows.
-  const flags = Math.max(...LONGEST_TIMES.map((at) => markNotice("", { receivedAt: at, sentAt: at + DAY_MS, possibleRepeat: true, alsoByEmail: true }).length));
+  const flags = Math.max(
+    ...LONGEST_TIMES.map(
+      (at) =>
+        markNotice("", { receivedAt: at, sentAt: at + DAY_MS, possibleRepeat: true, alsoByEmail: true })
+          .length,
+    ),
+  );
   const longName = "W".repeat(64) + " " + "W".repeat(64);
   // Every stage, and Lost with each reason.
-  const standings: [Stage | null, LostReason | null][] = [[null, null], ...STAGES.map((st): [Stage, null] => [st.key, null]), ...LOST_REASONS.map((r): [Stage, LostReason] => ["lost", r.key])];
-  const top = Math.max(...standings.map(([stage, reason]) => render([bold(stageLine(stage, reason)), plain("\n\n")]).shown.length));
-  // The longest line a press or an Undo can make: every move between two standings, at each of the longest times.
+  const standings: [Stage | null, LostReason | null][] = [
+    [null, null],
+    ...STAGES.map((st): [Stage, null] => [st.key, null]),
+    ...LOST_REASONS.map((r): [Stage, LostReason] => ["lost", r.key]),
+  ];
+  const top = Math.max(
+    ...standings.map(
+      ([stage, reason]) => render([bold(stageLine(stage, reason)), plain("\n\n")]).shown.length,
+    ),
+  );
+  // The longest line a press or an Undo can make: every move between two standings, at each of the longest
+  // times.
   const line = Math.max(
     ...LONGEST_TIMES.flatMap((at) =>
       standings.flatMap(([from, fromReason]) =>
-        standings.flatMap(([to, reason]) => [null, 1].map((undoes) => render(historyLines([{ seq: 1, at, from, to, fromReason, reason, byName: longName, undoes }], at - DAY_MS)).shown.length)),
+        standings.flatMap(([to, reason]) =>
+          [null, 1].map(
+            (undoes) =>
+              render(
+                historyLines(
+                  [{ seq: 1, at, from, to, fromReason, reason, byName: longName, undoes }],
+                  at - DAY_MS,
+                ),
+              ).shown.length,
+          ),
+        ),
       ),
     ),
   );
   // The line for presses left out, counting as many as a lead's busiest history (99) has.
-  const earlier = render(historyLines(Array.from({ length: HISTORY_SHOWN + 99 }, () => ({ seq: 1, at: 0, from: null, to: null, byName: "", undoes: null })), 0, [], HISTORY_SHOWN)).shown.split("\n")[0].length;
-  // The stage line, the line break before the history, the earlier presses' line and the presses shown, each on a line.
+  const earlier = render(
+    historyLines(
+      Array.from({ length: HISTORY_SHOWN + 99 }, () => ({
+        seq: 1,
+        at: 0,
+        from: null,
+        to: null,
+        byName: "",
+        undoes: null,
+      })),
+      0,
+      [],
+      HISTORY_SHOWN,
+    ),
+  ).shown.split("\n")[0].length;
+  // The stage line, the line break before the history, the earlier presses' line and the presses shown, each
+  // on a line.
   return flags + top + 1 + earlier + HISTORY_SHOWN * (1 + line);
 })();
 /** The longest a notice's part is made, after parsing: what stays once FLAG_ROOM is kept. */

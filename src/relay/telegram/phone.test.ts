@@ -19,7 +19,18 @@ describe("an Australian number in international form", () => {
   });
 
   it("leaves alone what is not an Australian mobile or landline: too short, too long, 13 and 1300 numbers, other countries, letters", () => {
-    for (const typed of ["0412 345 67", "0412 345 6789", "13 22 11", "1300 123 456", "+44 20 7946 0958", "0412 ABC 678", "", "Not provided", "0512 345 678"]) expect(internationalPhone(typed)).toBeUndefined();
+    for (const typed of [
+      "0412 345 67",
+      "0412 345 6789",
+      "13 22 11",
+      "1300 123 456",
+      "+44 20 7946 0958",
+      "0412 ABC 678",
+      "",
+      "Not provided",
+      "0512 345 678",
+    ])
+      expect(internationalPhone(typed)).toBeUndefined();
     expect(phoneShown(" 1300 123 456 ")).toBe("1300 123 456");
     expect(dialable("0412 345 678")).toBe("+61412345678");
     expect(dialable("13 22 11")).toBeUndefined();

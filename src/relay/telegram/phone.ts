@@ -9,15 +9,21 @@
  */
 import { cutText } from "../../shared/text.ts";
 
-/** The number in international form, or undefined for one that is not an Australian mobile or landline (kept as typed). */
+/**
+ * The number in international form, or undefined for one that is not an Australian mobile or landline (kept
+ * as typed).
+ */
 export function internationalPhone(typed: string): string | undefined {
-  // Spaces, dots, dashes and brackets are how people group numbers; anything else makes it not a plain number.
+  // Spaces, dots, dashes and brackets are how people group numbers; anything else makes it not a plain
+  // number.
   const digits = typed.trim().replace(/[\s.\-()]/g, "");
   // The country code (+61, 0061, 61) or the trunk 0, or both ("+61 (0) 412…"), then the nine digits.
   const m = /^(?:(?:\+|00)?61)?0?([2378]\d{8}|4\d{8})$/.exec(digits);
   if (!m) return undefined;
   const n = m[1];
-  return n.startsWith("4") ? `+61 ${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}` : `+61 ${n[0]} ${n.slice(1, 5)} ${n.slice(5)}`;
+  return n.startsWith("4")
+    ? `+61 ${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`
+    : `+61 ${n[0]} ${n.slice(1, 5)} ${n.slice(5)}`;
 }
 
 /** The number for a copy button and a tel: link: the international form without spaces, or undefined. */

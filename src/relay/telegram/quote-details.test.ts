@@ -12,13 +12,39 @@ const TABLE = TEST_PRICES;
 
 describe("the quote page's details", () => {
   it("are read from the post, add-ons gathered from their controls", () => {
-    const parsed = QuoteBody.safeParse({ ...base, service: "bond-cleaning", propertyType: "house", bedrooms: "3", bathrooms: "2", storeys: "2", date: "2026-12-12", timeWindow: "morning", "addOn.carpet-steam": "3", "addOn.oven": "1", "addOn.walls": "", addOns: "forged:9" });
+    const parsed = QuoteBody.safeParse({
+      ...base,
+      service: "bond-cleaning",
+      propertyType: "house",
+      bedrooms: "3",
+      bathrooms: "2",
+      storeys: "2",
+      date: "2026-12-12",
+      timeWindow: "morning",
+      "addOn.carpet-steam": "3",
+      "addOn.oven": "1",
+      "addOn.walls": "",
+      addOns: "forged:9",
+    });
     expect(parsed.success).toBe(true);
-    expect(parsed.data).toMatchObject({ propertyType: "house", bedrooms: "3", addOns: "carpet-steam:3 oven:1", phone: "", message: "" });
+    expect(parsed.data).toMatchObject({
+      propertyType: "house",
+      bedrooms: "3",
+      addOns: "carpet-steam:3 oven:1",
+      phone: "",
+      message: "",
+    });
   });
 
   it("are each optional: name and email alone is a quote request", () => {
-    expect(QuoteBody.safeParse(base).data).toMatchObject({ service: "", propertyType: "", bedrooms: "", date: "", timeWindow: "", addOns: "" });
+    expect(QuoteBody.safeParse(base).data).toMatchObject({
+      service: "",
+      propertyType: "",
+      bedrooms: "",
+      date: "",
+      timeWindow: "",
+      addOns: "",
+    });
   });
 
   it.each([
@@ -38,19 +64,49 @@ describe("the quote page's details", () => {
 
   it("refuse an add-on the site never offers, and take one only the price table has", () => {
     expect(unknownAddOns(undefined, "oven:1 jacuzzi:1")).toEqual(["jacuzzi"]);
-    const table: PriceTable = { ...TABLE, services: [{ ...TABLE.services[0], addOns: [{ id: "jacuzzi", label: "Jacuzzi", unit: "tub", price: 80, max: 1 }] }] };
+    const table: PriceTable = {
+      ...TABLE,
+      services: [
+        {
+          ...TABLE.services[0],
+          addOns: [{ id: "jacuzzi", label: "Jacuzzi", unit: "tub", price: 80, max: 1 }],
+        },
+      ],
+    };
     expect(unknownAddOns(table, "oven:1 jacuzzi:1")).toEqual([]);
   });
 
   it("read as one block in the owner's notice, with the relay's own estimate", () => {
-    const d = { service: "bond-cleaning", propertyType: "house", bedrooms: "3", bathrooms: "2", storeys: "2", date: "2026-12-12", timeWindow: "morning", addOns: "carpet-steam:3 oven:1" };
-    expect(detailsBlock(d)).toBe("House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, oven");
+    const d = {
+      service: "bond-cleaning",
+      propertyType: "house",
+      bedrooms: "3",
+      bathrooms: "2",
+      storeys: "2",
+      date: "2026-12-12",
+      timeWindow: "morning",
+      addOns: "carpet-steam:3 oven:1",
+    };
+    expect(detailsBlock(d)).toBe(
+      "House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, oven",
+    );
     // 490 + 40 (house) + 60 (2 storeys) + 3 × 45 + 60 = 785, a multiple of 5 already.
-    expect(quoteEstimate(TABLE, d)).toEqual({ line: "estimate $785 incl. GST, prices reviewed 1 Dec 2026", cents: 78_500 });
-    const body = QuoteBody.parse({ ...base, ...d, addOns: undefined, "addOn.carpet-steam": "3", "addOn.oven": "1" });
+    expect(quoteEstimate(TABLE, d)).toEqual({
+      line: "estimate $785 incl. GST, prices reviewed 1 Dec 2026",
+      cents: 78_500,
+    });
+    const body = QuoteBody.parse({
+      ...base,
+      ...d,
+      addOns: undefined,
+      "addOn.carpet-steam": "3",
+      "addOn.oven": "1",
+    });
     const [notice] = quoteNotices(body, new Date(0), undefined, undefined, quoteEstimate(TABLE, body).line);
     expect(notice).toContain("*Service:* Bond Cleaning Brisbane\n");
-    expect(notice).toContain("*Details:* House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, oven\n");
+    expect(notice).toContain(
+      "*Details:* House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, oven\n",
+    );
     expect(notice).toContain("*Estimate:* estimate $785 incl. GST, prices reviewed 1 Dec 2026\n");
   });
 
@@ -61,13 +117,27 @@ describe("the quote page's details", () => {
   });
 
   it("ask to call beyond the table's thresholds", () => {
-    expect(quoteEstimate(TABLE, { service: "bond-cleaning", propertyType: "house", bedrooms: "6", bathrooms: "2", storeys: "1" }).line).toBe("no estimate, asked to call: more than 4 bedrooms (prices reviewed 1 Dec 2026)");
+    expect(
+      quoteEstimate(TABLE, {
+        service: "bond-cleaning",
+        propertyType: "house",
+        bedrooms: "6",
+        bathrooms: "2",
+        storeys: "1",
+      }).line,
+    ).toBe("no estimate, asked to call: more than 4 bedrooms (prices reviewed 1 Dec 2026)");
   });
 });
 
 describe("the price table on the Worker", () => {
   it("reaches it as variables of at most 5 KB each, SITE_PRICES, SITE_PRICES_2 …, and is read back whole", () => {
-    const big: PriceTable = { ...TABLE, assumptions: Array.from({ length: 60 }, (_, i) => `Assumption ${i}: the home is empty — 空 ${"x".repeat(150)}`) };
+    const big: PriceTable = {
+      ...TABLE,
+      assumptions: Array.from(
+        { length: 60 },
+        (_, i) => `Assumption ${i}: the home is empty — 空 ${"x".repeat(150)}`,
+      ),
+    };
     const vars = siteVars({ phone: "07 5550 0000", landline: "", hours: [], pages: ["/"], prices: big });
     const pieces = Object.keys(vars).filter((k) => k.startsWith("SITE_PRICES"));
     expect(pieces.length).toBeGreaterThan(2);

@@ -14,7 +14,9 @@ import { PROPERTY_TYPES, type EstimateChoices, type PriceTable } from "../../sha
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** "2026-12-12" as "Fri 12 Dec": written out, as the estimate's dates are, not left to Intl (runtimes differ). */
+/**
+ * "2026-12-12" as "Fri 12 Dec": written out, as the estimate's dates are, not left to Intl (runtimes differ).
+ */
 export function shortDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   return `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
@@ -31,20 +33,36 @@ export function detailsBlock(d: Partial<QuoteDetails>): string | undefined {
   if (d.bathrooms) parts.push(`${d.bathrooms} bath`);
   if (d.storeys) parts.push(plural(d.storeys, "storey"));
   const time = d.timeWindow === "flexible" ? "flexible time" : d.timeWindow;
-  if (d.date) parts.push(`${d.service === "bond-cleaning" ? "move-out" : "preferred"} ${shortDay(d.date)}${time ? `, ${time}` : ""}`);
+  if (d.date)
+    parts.push(
+      `${d.service === "bond-cleaning" ? "move-out" : "preferred"} ${shortDay(d.date)}${time ? `, ${time}` : ""}`,
+    );
   else if (time) parts.push(time);
   const addOns = Object.entries(addOnCounts(d.addOns ?? ""));
-  if (addOns.length) parts.push(`add-ons: ${addOns.map(([id, n]) => (n > 1 ? `${addOnShort(id)} ×${n}` : addOnShort(id))).join(", ")}`);
+  if (addOns.length)
+    parts.push(
+      `add-ons: ${addOns.map(([id, n]) => (n > 1 ? `${addOnShort(id)} ×${n}` : addOnShort(id))).join(", ")}`,
+    );
   return parts.length ? parts.join(" · ") : undefined;
 }
 
 /** What the estimate is asked: the visitor's choices as posted, counts as numbers. */
 export function estimateChoices(d: Partial<QuoteDetails>): EstimateChoices {
   const count = (v: string | undefined) => (v ? Number(v) : undefined);
-  return { service: d.service || undefined, propertyType: d.propertyType || undefined, bedrooms: count(d.bedrooms), bathrooms: count(d.bathrooms), storeys: count(d.storeys), addOns: addOnCounts(d.addOns ?? "") };
+  return {
+    service: d.service || undefined,
+    propertyType: d.propertyType || undefined,
+    bedrooms: count(d.bedrooms),
+    bathrooms: count(d.bathrooms),
+    storeys: count(d.storeys),
+    addOns: addOnCounts(d.addOns ?? ""),
+  };
 }
 
-/** The notice's estimate line from the built table, or undefined without a table or without prices for the service. */
+/**
+ * The notice's estimate line from the built table, or undefined without a table or without prices for the
+ * service.
+ */
 export function estimateText(prices: PriceTable | undefined, d: Partial<QuoteDetails>): string | undefined {
   return prices && noticeLine(estimate(prices, estimateChoices(d)));
 }

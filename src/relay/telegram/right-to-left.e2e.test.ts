@@ -37,7 +37,8 @@ function groupsAsShown(line: string): Promise<string[]> {
   return page.evaluate(
     ([text, groups]) => {
       const div = document.createElement("div");
-      // plaintext: the paragraph takes its direction from its first strong letter, as a chat app's bubble does.
+      // plaintext: the paragraph takes its direction from its first strong letter, as a chat app's bubble
+      // does.
       div.style.cssText = "font: 16px sans-serif; white-space: pre; unicode-bidi: plaintext";
       div.textContent = text;
       document.body.replaceChildren(div);
@@ -61,7 +62,10 @@ describe.each([
 ])("a name in %s script", (_, name) => {
   const fields = { name, email: "s@example.com", phone: PHONE };
   it.each([
-    ["the notice's first line", () => firstLine(quoteNotices(QuoteBody.parse(fields), new Date(RECEIVED))[0])],
+    [
+      "the notice's first line",
+      () => firstLine(quoteNotices(QuoteBody.parse(fields), new Date(RECEIVED))[0]),
+    ],
     ["a reminder", () => firstLine(reminderText(fields, RECEIVED, RECEIVED + 3 * 60 * 60_000))],
     ["a follow-up", () => firstLine(followUpText(fields, RECEIVED, RECEIVED + 2 * 86_400_000, 38_000))],
   ])("%s shows the phone number in its order", async (_, line) => {
@@ -73,5 +77,12 @@ describe.each([
 });
 
 it("a name in Latin script is left as typed", () => {
-  expect(firstLine(quoteNotices(QuoteBody.parse({ name: "Ann Lee", email: "a@example.com", phone: PHONE }), new Date(RECEIVED))[0])).toBe("New Quote Request: Ann Lee, +61 412 345 678");
+  expect(
+    firstLine(
+      quoteNotices(
+        QuoteBody.parse({ name: "Ann Lee", email: "a@example.com", phone: PHONE }),
+        new Date(RECEIVED),
+      )[0],
+    ),
+  ).toBe("New Quote Request: Ann Lee, +61 412 345 678");
 });

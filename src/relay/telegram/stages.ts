@@ -16,7 +16,9 @@ export const STAGES = [
   { key: "not-a-job", button: "Not a job", shown: "Not a job" },
 ] as const;
 
-/** Why a job was lost: a second row of buttons while a lead is at Lost. Not a job is for what never was one. */
+/**
+ * Why a job was lost: a second row of buttons while a lead is at Lost. Not a job is for what never was one.
+ */
 export const LOST_REASONS = [
   { key: "price", button: "Price" },
   { key: "timing", button: "Timing" },
@@ -26,8 +28,16 @@ export const LOST_REASONS = [
 ] as const;
 export type LostReason = (typeof LOST_REASONS)[number]["key"];
 export const reasonLabel = (reason: LostReason) => LOST_REASONS.find((r) => r.key === reason)!.button;
-/** A stage as the notice and `npm run leads -- show` name it: "waiting" before any press, and at Lost with why, "Lost (Price)". */
-export const stageWords = (stage: Stage | null, reason?: LostReason | null): string => (stage === null ? "waiting" : stage === "lost" && reason ? `Lost (${reasonLabel(reason)})` : stageLabel(stage));
+/**
+ * A stage as the notice and `npm run leads -- show` name it: "waiting" before any press, and at Lost with
+ * why, "Lost (Price)".
+ */
+export const stageWords = (stage: Stage | null, reason?: LostReason | null): string =>
+  stage === null
+    ? "waiting"
+    : stage === "lost" && reason
+      ? `Lost (${reasonLabel(reason)})`
+      : stageLabel(stage);
 
 export type Stage = (typeof STAGES)[number]["key"];
 /** What `npm run leads` calls a lead no button has been pressed for. */
@@ -42,11 +52,13 @@ const PREFIX = "stage:";
 
 /** `data`, which Telegram takes as callback_data only within its 64 bytes. */
 function checked(data: string, leadId: string): string {
-  if (new TextEncoder().encode(data).length > MAX_CALLBACK_BYTES) throw new Error(`callback_data over ${MAX_CALLBACK_BYTES} bytes for lead ${leadId}`);
+  if (new TextEncoder().encode(data).length > MAX_CALLBACK_BYTES)
+    throw new Error(`callback_data over ${MAX_CALLBACK_BYTES} bytes for lead ${leadId}`);
   return data;
 }
 
-export const callbackData = (stage: Stage, leadId: string): string => checked(`${PREFIX}${stage}:${leadId}`, leadId);
+export const callbackData = (stage: Stage, leadId: string): string =>
+  checked(`${PREFIX}${stage}:${leadId}`, leadId);
 
 /** The stage and lead a button's callback_data names, or undefined for anything else. */
 export function parseCallback(data: unknown): { stage: Stage; leadId: string } | undefined {
@@ -63,7 +75,8 @@ export const UNDO_MS = 60_000;
 const UNDO_PREFIX = "undo:";
 
 /** The Undo button's callback_data: the press it takes back (its seq in the history) and the lead. */
-export const undoData = (seq: number, leadId: string): string => checked(`${UNDO_PREFIX}${seq}:${leadId}`, leadId);
+export const undoData = (seq: number, leadId: string): string =>
+  checked(`${UNDO_PREFIX}${seq}:${leadId}`, leadId);
 
 /** How long "Later (in 2 hours)" puts a reminder off. */
 export const LATER_HOURS = 2;
@@ -71,7 +84,8 @@ export const LATER_HOURS = 2;
  * A reminder's Later buttons: remind again at the next morning's opening (`later:ID`, as every
  * reminder sent before there was a choice carries), or in LATER_HOURS (`later:2h:ID`).
  */
-export const laterData = (leadId: string, soon = false): string => checked(`later:${soon ? `${LATER_HOURS}h:` : ""}${leadId}`, leadId);
+export const laterData = (leadId: string, soon = false): string =>
+  checked(`later:${soon ? `${LATER_HOURS}h:` : ""}${leadId}`, leadId);
 export function parseLater(data: unknown): { leadId: string; soon: boolean } | undefined {
   const m = typeof data === "string" ? /^later:(\d+h:)?(.+)$/.exec(data) : null;
   if (!m || (m[1] !== undefined && m[1] !== `${LATER_HOURS}h:`)) return undefined;
@@ -79,7 +93,8 @@ export function parseLater(data: unknown): { leadId: string; soon: boolean } | u
 }
 
 /** A reason button's callback_data: Lost, and why. */
-export const lostData = (reason: LostReason, leadId: string): string => checked(`lost:${reason}:${leadId}`, leadId);
+export const lostData = (reason: LostReason, leadId: string): string =>
+  checked(`lost:${reason}:${leadId}`, leadId);
 
 /** The reason and lead a reason button names, or undefined for anything else. */
 export function parseLost(data: unknown): { reason: LostReason; leadId: string } | undefined {
@@ -94,7 +109,8 @@ export function parseUndo(data: unknown): { seq: number; leadId: string } | unde
   return m ? { seq: Number(m[1]), leadId: m[2] } : undefined;
 }
 
-export type KeyboardButton = { text: string; callback_data: string } | { text: string; copy_text: { text: string } };
+export type KeyboardButton =
+  { text: string; callback_data: string } | { text: string; copy_text: { text: string } };
 
 /**
  * The buttons on a lead's notice: the visitor's number to copy (Bot API 7.11's copy_text: on a
@@ -106,18 +122,44 @@ export type KeyboardButton = { text: string; callback_data: string } | { text: s
  */
 export function stageKeyboard(
   leadId: string,
-  { current = null, reason = null, undo, phone = "", later = false }: { current?: Stage | null; reason?: LostReason | null; undo?: number; phone?: string; later?: boolean } = {},
+  {
+    current = null,
+    reason = null,
+    undo,
+    phone = "",
+    later = false,
+  }: {
+    current?: Stage | null;
+    reason?: LostReason | null;
+    undo?: number;
+    phone?: string;
+    later?: boolean;
+  } = {},
 ): { inline_keyboard: KeyboardButton[][] } {
   const tick = (text: string, ticked: boolean) => (ticked ? `✓ ${text}` : text);
-  const button = (s: (typeof STAGES)[number]) => ({ text: tick(s.button, s.key === current), callback_data: callbackData(s.key, leadId) });
-  const why = (r: (typeof LOST_REASONS)[number]) => ({ text: tick(r.button, r.key === reason), callback_data: lostData(r.key, leadId) });
+  const button = (s: (typeof STAGES)[number]) => ({
+    text: tick(s.button, s.key === current),
+    callback_data: callbackData(s.key, leadId),
+  });
+  const why = (r: (typeof LOST_REASONS)[number]) => ({
+    text: tick(r.button, r.key === reason),
+    callback_data: lostData(r.key, leadId),
+  });
   const number = dialable(phone);
-  const rows: KeyboardButton[][] = [STAGES.slice(0, 2).map(button), STAGES.slice(2, 4).map(button), STAGES.slice(4).map(button)];
+  const rows: KeyboardButton[][] = [
+    STAGES.slice(0, 2).map(button),
+    STAGES.slice(2, 4).map(button),
+    STAGES.slice(4).map(button),
+  ];
   if (current === "lost") rows.push(LOST_REASONS.slice(0, 3).map(why), LOST_REASONS.slice(3).map(why));
   if (number) rows.unshift([{ text: `Copy ${phoneShown(phone)}`, copy_text: { text: number } }]);
   if (undo !== undefined) rows.push([{ text: "Undo", callback_data: undoData(undo, leadId) }]);
   // On a reminder: put it off for a while, or to the next morning.
-  if (later) rows.push([{ text: `Later (in ${LATER_HOURS} hours)`, callback_data: laterData(leadId, true) }, { text: "Later (tomorrow morning)", callback_data: laterData(leadId) }]);
+  if (later)
+    rows.push([
+      { text: `Later (in ${LATER_HOURS} hours)`, callback_data: laterData(leadId, true) },
+      { text: "Later (tomorrow morning)", callback_data: laterData(leadId) },
+    ]);
   return { inline_keyboard: rows };
 }
 

@@ -24,19 +24,34 @@ const HOURS = loadContent("content").site.hours;
 // A basic group, as the owner's chat usually starts: Telegram upgrades it to a supergroup when it grows.
 const stack = relayPerTest({ standIn: { chatId: TEST_GROUP_ID } });
 const { logs } = stack;
-/** A relay reading the owner's presses this way (none by default); with "webhook" the stand-in's webhook points at it. */
-const start = (updates: "webhook" | "polling" | "off" = "off", now?: () => number) => stack.start({ env: { TELEGRAM_UPDATES: updates }, now });
+/**
+ * A relay reading the owner's presses this way (none by default); with "webhook" the stand-in's webhook
+ * points at it.
+ */
+const start = (updates: "webhook" | "polling" | "off" = "off", now?: () => number) =>
+  stack.start({ env: { TELEGRAM_UPDATES: updates }, now });
 
 /** Posts a lead as a script would; answers its id. */
 async function post(url: string, name: string, extra: Record<string, string> = {}) {
   const submissionId = crypto.randomUUID();
-  const res = await fetch(`${url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name, email: "ann@example.com", message: "Bond clean please", submissionId, ...extra }) });
+  const res = await fetch(`${url}/api/contact`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      name,
+      email: "ann@example.com",
+      message: "Bond clean please",
+      submissionId,
+      ...extra,
+    }),
+  });
   expect(res.status).toBe(200);
   return submissionId;
 }
 
 const noticesFor = (name: string) => stack.tg.delivered.filter((d) => d.shown.includes(`Name: ${name}\n`));
-const arrived = (name: string, message = `the notice for ${name} arrives`) => expect.poll(() => noticesFor(name).length, { timeout: 10_000, message }).toBeGreaterThanOrEqual(1);
+const arrived = (name: string, message = `the notice for ${name} arrives`) =>
+  expect.poll(() => noticesFor(name).length, { timeout: 10_000, message }).toBeGreaterThanOrEqual(1);
 const healthOf = async (url: string): Promise<Record<string, unknown>> => {
   const res = await fetch(`${url}/api/health`);
   const body = (await res.json()) as Record<string, unknown>;
@@ -55,7 +70,13 @@ describe("a group upgraded to a supergroup", () => {
       await post(first.url, name);
       await arrived(name, `${name} reaches the supergroup`);
     }
-    expect(stack.tg.delivered.map((d) => String(d.chatId))).toEqual([stack.tg.chatId, stack.tg.chatId, stack.tg.chatId, supergroup, supergroup]);
+    expect(stack.tg.delivered.map((d) => String(d.chatId))).toEqual([
+      stack.tg.chatId,
+      stack.tg.chatId,
+      stack.tg.chatId,
+      supergroup,
+      supergroup,
+    ]);
     expect(stack.tg.delivered.every((d) => !d.shown.includes("possible repeat"))).toBe(true);
     expect(logs.filter((l) => l.includes(`Set TELEGRAM_CHAT_ID=${supergroup} to match`))).toHaveLength(1);
     expect(await healthOf(first.url)).toMatchObject({ status: 200, ok: true, undeliverable: 0 });
@@ -75,8 +96,17 @@ describe("a group upgraded to a supergroup", () => {
     const relay = await start();
     const { url } = relay;
     // An old relay gave up on these, as it did before it knew of the move.
-    await relay.opened.store.add({ id: "held", form: "contact", fields: { name: "Held Lead" }, parts: ["*New Contact Form Submission*\n\n*Name:* Held Lead\n"], receivedAt: Date.now() - 10 * 60_000 });
-    await relay.opened.store.undeliverable("held", { kind: "message", error: "400 Bad Request: group chat was upgraded to a supergroup chat" });
+    await relay.opened.store.add({
+      id: "held",
+      form: "contact",
+      fields: { name: "Held Lead" },
+      parts: ["*New Contact Form Submission*\n\n*Name:* Held Lead\n"],
+      receivedAt: Date.now() - 10 * 60_000,
+    });
+    await relay.opened.store.undeliverable("held", {
+      kind: "message",
+      error: "400 Bad Request: group chat was upgraded to a supergroup chat",
+    });
     stack.tg.upgradeToSupergroup();
     await post(url, "New Lead");
     await arrived("New Lead");
@@ -95,7 +125,8 @@ describe("notices left in the group after it became a supergroup", () => {
     const supergroup = stack.tg.upgradeToSupergroup();
     await post(relay.url, "New Lead");
     await arrived("New Lead", "the next lead reaches the supergroup");
-    const idOf = async (name: string) => (await relay.opened.store.list()).find((l) => l.fields?.name === name)!.id;
+    const idOf = async (name: string) =>
+      (await relay.opened.store.list()).find((l) => l.fields?.name === name)!.id;
     const oldId = await idOf("Old Lead");
     expect((await relay.opened.store.get(oldId))?.noticeChatId).toBe(stack.tg.chatId);
     expect((await relay.opened.store.get(await idOf("New Lead")))?.noticeChatId).toBe(supergroup);
@@ -117,19 +148,33 @@ describe("notices left in the group after it became a supergroup", () => {
     expect(fresh.messageId).toBe(old.messageId);
     expect(() => stack.tg.reply(old.messageId, "$380", {}, stack.tg.chatId)).toThrow(/nobody writes in it/);
     expect(await stack.tg.reply(fresh.messageId, "$450", {}, supergroup)).toBe(200);
-    expect([await relay.opened.store.notes.quote(oldId), await relay.opened.store.notes.quote(newId)]).toEqual([null, 45_000]);
-    expect(stack.tg.delivered.filter((d) => d.shown.startsWith("Quote recorded")).map((d) => [String(d.chatId), d.shown])).toEqual([
+    expect([
+      await relay.opened.store.notes.quote(oldId),
+      await relay.opened.store.notes.quote(newId),
+    ]).toEqual([null, 45_000]);
+    expect(
+      stack.tg.delivered
+        .filter((d) => d.shown.startsWith("Quote recorded"))
+        .map((d) => [String(d.chatId), d.shown]),
+    ).toEqual([
       [supergroup, "Quote recorded for New Lead: $450. Press Quoted on the notice once they have it."],
     ]);
-    expect(stack.tg.messages.in(supergroup, fresh.messageId)!.shown).toMatch(/^Stage: waiting\nQuote: \$450\n/);
+    expect(stack.tg.messages.in(supergroup, fresh.messageId)!.shown).toMatch(
+      /^Stage: waiting\nQuote: \$450\n/,
+    );
     expect(stack.tg.messages.in(stack.tg.chatId, old.messageId)!.shown).not.toContain("$450");
 
     // Waiting Lead's notice stayed behind: its reminder goes to the supergroup, replying to nothing there.
     const telegram = { apiBase: stack.tg.apiBase, token: stack.tg.token, chatId: supergroup };
     // An hour after the next morning's opening: the business is open, and the lead has waited.
     const tick = openingAfterBusinessDays(HOURS, Date.now(), 1)! + 60 * 60_000;
-    await ownerTick({ store: relay.opened.store, telegram, hours: HOURS, reminderMinutes: 30, log: () => {} }, tick);
-    const reminder = stack.tg.delivered.find((d) => d.shown.includes("Waiting Lead") && !d.shown.includes("Name: Waiting Lead"));
+    await ownerTick(
+      { store: relay.opened.store, telegram, hours: HOURS, reminderMinutes: 30, log: () => {} },
+      tick,
+    );
+    const reminder = stack.tg.delivered.find(
+      (d) => d.shown.includes("Waiting Lead") && !d.shown.includes("Name: Waiting Lead"),
+    );
     expect(reminder && String(reminder.chatId)).toBe(supergroup);
     expect(stack.tg.messages.in(supergroup, reminder!.messageId)?.replyTo).toBeUndefined();
   });
@@ -142,12 +187,31 @@ describe("a bot removed from the group", () => {
     stack.tg.removeBot("kicked");
     await post(first.url, "Kept One");
     await post(first.url, "Kept Two");
-    // The first refusal holds every send: one lead refused, the other not tried while the settings are refused.
-    await expect.poll(async () => (await first.opened.store.stats()).undeliverable, { timeout: 10_000, message: "the first lead is refused" }).toBe(1);
-    await expect.poll(async () => (await first.opened.store.stats()).pending, { timeout: 10_000, message: "the second lead waits" }).toBe(1);
+    // The first refusal holds every send: one lead refused, the other not tried while the settings are
+    // refused.
+    await expect
+      .poll(async () => (await first.opened.store.stats()).undeliverable, {
+        timeout: 10_000,
+        message: "the first lead is refused",
+      })
+      .toBe(1);
+    await expect
+      .poll(async () => (await first.opened.store.stats()).pending, {
+        timeout: 10_000,
+        message: "the second lead waits",
+      })
+      .toBe(1);
     const red = await healthOf(first.url);
-    expect(red).toMatchObject({ status: 503, ok: false, telegram: "undeliverable", undeliverable: 1, pending: 1 });
-    expect(red.problem).toBe("Telegram refuses the relay's settings (403 Forbidden: bot was kicked from the group chat): 2 leads held until they work");
+    expect(red).toMatchObject({
+      status: 503,
+      ok: false,
+      telegram: "undeliverable",
+      undeliverable: 1,
+      pending: 1,
+    });
+    expect(red.problem).toBe(
+      "Telegram refuses the relay's settings (403 Forbidden: bot was kicked from the group chat): 2 leads held until they work",
+    );
 
     stack.tg.restoreBot();
     await stack.stop(first);
@@ -167,16 +231,26 @@ describe("a chat with one person who never pressed Start", () => {
     const clock = testClock();
     const first = await person.start({ env: { TELEGRAM_UPDATES: "off" }, now: clock.now });
     await post(first.url, "Before Start");
-    await expect.poll(async () => (await first.opened.store.stats()).undeliverable, { timeout: 10_000, message: "the lead is refused for the settings" }).toBe(1);
+    await expect
+      .poll(async () => (await first.opened.store.stats()).undeliverable, {
+        timeout: 10_000,
+        message: "the lead is refused for the settings",
+      })
+      .toBe(1);
     expect(person.tg.delivered).toEqual([]);
     // The settings are right: the log says what to do instead of "check the settings".
-    expect(person.logs.filter((l) => l.includes("403 Forbidden: bot can't initiate conversation with a user"))).toEqual([
-      expect.stringMatching(/: TELEGRAM_CHAT_ID is a person who has not opened the bot and pressed Start: they press it, then restart the relay\. Lead [\w-]+ is kept and sent after that\.$/),
+    expect(
+      person.logs.filter((l) => l.includes("403 Forbidden: bot can't initiate conversation with a user")),
+    ).toEqual([
+      expect.stringMatching(
+        /: TELEGRAM_CHAT_ID is a person who has not opened the bot and pressed Start: they press it, then restart the relay\. Lead [\w-]+ is kept and sent after that\.$/,
+      ),
     ]);
     expect(await healthOf(first.url)).toMatchObject({
       status: 503,
       telegram: "undeliverable",
-      problem: "Telegram refuses the relay's settings (403 Forbidden: bot can't initiate conversation with a user): 1 lead held until they work",
+      problem:
+        "Telegram refuses the relay's settings (403 Forbidden: bot can't initiate conversation with a user): 1 lead held until they work",
     });
 
     // Start sends the bot "/start", which waits for the relay's next poll.
@@ -184,7 +258,12 @@ describe("a chat with one person who never pressed Start", () => {
     expect(await person.tg.startBot()).toBeUndefined();
     clock.advance(5 * 60_000);
     const second = await person.start({ env: { TELEGRAM_UPDATES: "polling" }, now: clock.now });
-    await expect.poll(() => person.tg.delivered.length, { timeout: 10_000, message: "the held lead goes out after the restart" }).toBe(1);
+    await expect
+      .poll(() => person.tg.delivered.length, {
+        timeout: 10_000,
+        message: "the held lead goes out after the restart",
+      })
+      .toBe(1);
     expect(person.tg.delivered[0].shown).toMatch(/^Delayed: received [^]*Name: Before Start\n/);
     // The "/start" is read and left alone: no answer to it, nothing in the log about it.
     await within(person.tg.idle(), "the poller to have read the /start");
@@ -199,7 +278,10 @@ describe("text Telegram will not take", () => {
     const relay = await start();
     const { url } = relay;
     const campaign = `${"a".repeat(199)}\ud83c`;
-    const id = await post(url, "Half Emoji", { message: `Cut here: \ud83c\u{1F389}x\ud83c`, utm_campaign: campaign });
+    const id = await post(url, "Half Emoji", {
+      message: `Cut here: \ud83c\u{1F389}x\ud83c`,
+      utm_campaign: campaign,
+    });
     await arrived("Half Emoji");
     expect(noticesFor("Half Emoji")[0].shown).toContain("Cut here: \ufffd\u{1F389}x\ufffd");
     expect((await relay.opened.store.get(id))?.status).toBe("delivered");
@@ -208,7 +290,11 @@ describe("text Telegram will not take", () => {
   it("a notice Telegram refuses for its content goes again as plain text, with every word the visitor typed", async () => {
     const relay = await start();
     const { url } = relay;
-    stack.tg.next({ kind: "refuse", description: "Bad Request: can't parse entities: Can't find end of the entity starting at byte offset 40" });
+    stack.tg.next({
+      kind: "refuse",
+      description:
+        "Bad Request: can't parse entities: Can't find end of the entity starting at byte offset 40",
+    });
     const id = await post(url, "Plain_Text *Person*");
     await arrived("Plain_Text *Person*");
     const notice = noticesFor("Plain_Text *Person*")[0];
@@ -276,15 +362,28 @@ describe("long polling as Telegram answers it", () => {
     await arrived("Restarted Ids");
     const { messageId } = noticesFor("Restarted Ids")[0];
     await stack.tg.press(messageId, callbackData("called", id));
-    await expect.poll(async () => (await relay.opened.store.get(id))?.stage, { timeout: 10_000, message: "the first press is read" }).toBe("called");
+    await expect
+      .poll(async () => (await relay.opened.store.get(id))?.stage, {
+        timeout: 10_000,
+        message: "the first press is read",
+      })
+      .toBe("called");
 
     stack.tg.restartUpdateIds(1);
     await stack.tg.press(messageId, callbackData("booked", id));
-    await expect.poll(async () => (await relay.opened.store.get(id))?.stage, { timeout: 10_000, message: "the press numbered afresh is read" }).toBe("booked");
+    await expect
+      .poll(async () => (await relay.opened.store.get(id))?.stage, {
+        timeout: 10_000,
+        message: "the press numbered afresh is read",
+      })
+      .toBe("booked");
     const calls = stack.tg.calls("getUpdates");
-    // A poller that asked again with an offset Telegram takes for "in the future" would be answered the same press
-    // again and again, and never wait on an empty queue.
-    await within(stack.tg.idle(), "the poller to confirm the press numbered afresh and wait on an empty queue");
+    // A poller that asked again with an offset Telegram takes for "in the future" would be answered the same
+    // press again and again, and never wait on an empty queue.
+    await within(
+      stack.tg.idle(),
+      "the poller to confirm the press numbered afresh and wait on an empty queue",
+    );
     // Long polls of 25 s: a request to confirm, perhaps one more after the pause; never hundreds.
     expect(stack.tg.calls("getUpdates") - calls).toBeLessThanOrEqual(3);
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Marked Booked."]);
@@ -292,9 +391,13 @@ describe("long polling as Telegram answers it", () => {
 
   it("a second copy polling with the same token is named as such, not as a webhook", async () => {
     await start("polling");
-    await expect.poll(() => stack.tg.calls("getUpdates"), { timeout: 5_000, message: "the relay is polling" }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => stack.tg.calls("getUpdates"), { timeout: 5_000, message: "the relay is polling" })
+      .toBeGreaterThanOrEqual(1);
     await stack.tg.competingPoll();
-    await expect.poll(() => logs.join("\n"), { timeout: 5_000, message: "the relay says why it cannot read presses" }).toContain("another copy of the relay is polling with this token");
+    await expect
+      .poll(() => logs.join("\n"), { timeout: 5_000, message: "the relay says why it cannot read presses" })
+      .toContain("another copy of the relay is polling with this token");
     expect(logs.join("\n")).not.toContain("a webhook is set");
   });
 });

@@ -40,7 +40,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 export type EmailBehaviour =
-  /** delayMs: before taking the request in; answerDelayMs: after accepting the email, before answering (a timeout then leaves it sent but unanswered). */
+  /**
+   * delayMs: before taking the request in; answerDelayMs: after accepting the email, before answering (a
+   * timeout then leaves it sent but unanswered).
+   */
   | { kind: "ok"; delayMs?: number; answerDelayMs?: number }
   /** 429 rate_limit_exceeded with retry-after, as the rate limit answers. */
   | { kind: "tooMany"; retryAfter: number }
@@ -93,7 +96,10 @@ export interface EmailStandInOptions {
   idempotencyTtlMs?: number;
   /** The largest request taken, in bytes (default MAX_EMAIL_BYTES). */
   maxEmailBytes?: number;
-  /** The stand-in's clock, for the rate limit's windows and the keys' expiry (tests move it on instead of sleeping). */
+  /**
+   * The stand-in's clock, for the rate limit's windows and the keys' expiry (tests move it on instead of
+   * sleeping).
+   */
   now?: () => number;
 }
 
@@ -117,7 +123,9 @@ export interface EmailStandIn {
    * written (whether or not the client still waited for it). Assert what follows it after this.
    */
   answered(): Promise<void>;
-  /** Back to a fresh account: records, keys, faults, the rate window, the verified domains; the options stay. */
+  /**
+   * Back to a fresh account: records, keys, faults, the rate window, the verified domains; the options stay.
+   */
   reset(): void;
   close(): Promise<void>;
 }
@@ -136,7 +144,10 @@ export const TEST_FROM = `Jacaranda Cleaning Co. <hello@${TEST_DOMAIN}>`;
  * burst allowance" (https://resend.com/docs/knowledge-base/account-quotas-and-limits).
  */
 export const REQUESTS_PER_SECOND = 2;
-/** https://resend.com/docs/api-reference/emails/send-email, Idempotency-Key: "Idempotency keys expire after 24 hours". */
+/**
+ * https://resend.com/docs/api-reference/emails/send-email, Idempotency-Key: "Idempotency keys expire after 24
+ * hours".
+ */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 /**
  * Send Email, attachments: "max 40MB per email, after Base64 encoding of the attachments". The page
@@ -148,8 +159,26 @@ export const MAX_EMAIL_BYTES = 40_000_000;
 const MAX_TO = 50;
 
 /** The fields Send Email lists for the API (`react` is the Node SDK's only); anything else is refused. */
-const FIELDS = new Set(["from", "to", "subject", "bcc", "cc", "scheduled_at", "reply_to", "html", "text", "headers", "topic_id", "attachments", "tags", "template"]);
-/** Send Email, tags: name and value each "ASCII letters (a–z, A–Z), numbers (0–9), underscores (_), or dashes (-)", "no more than 256 characters". */
+const FIELDS = new Set([
+  "from",
+  "to",
+  "subject",
+  "bcc",
+  "cc",
+  "scheduled_at",
+  "reply_to",
+  "html",
+  "text",
+  "headers",
+  "topic_id",
+  "attachments",
+  "tags",
+  "template",
+]);
+/**
+ * Send Email, tags: name and value each "ASCII letters (a–z, A–Z), numbers (0–9), underscores (_), or dashes
+ * (-)", "no more than 256 characters".
+ */
 const TAG = /^[A-Za-z0-9_-]{1,256}$/;
 /** An HTTP header's name (RFC 9110 5.1, token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -163,7 +192,8 @@ const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
  * line break or control is refused (stricter on purpose).
  */
 const MAILBOX = /^(?:(?:"[^"\\]*"|[^<>"]*?)\s*<([^<>]+)>|([^<>]+))$/;
-const ADDRESS = /^[^\s@<>"(),:;[\]\\]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+const ADDRESS =
+  /^[^\s@<>"(),:;[\]\\]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 /** The address in a mailbox, or undefined when it is not one. */
 function mailboxAddress(text: string): string | undefined {
   if (CONTROLS.test(text)) return undefined;
@@ -176,16 +206,21 @@ function mailboxAddress(text: string): string | undefined {
 const MESSAGES = {
   /** Errors, missing_api_key (401). */
   missingKey: "Missing API key in the authorization header.",
-  /** Errors, validation_error (401): "The sending endpoints return this for a key that doesn't exist, was deleted, or isn't a valid key". */
+  /**
+   * Errors, validation_error (401): "The sending endpoints return this for a key that doesn't exist, was
+   * deleted, or isn't a valid key".
+   */
   invalidKey: "API key is invalid",
   /** Errors, invalid_idempotency_key (400). */
   badKey: "Idempotency keys, if present, must have between 1 and 256 characters.",
   /** Errors, invalid_idempotent_request (409). */
-  keyReused: "This idempotency key has been used with this HTTP method and endpoint within the last 24 hours, but the request body was modified and doesn't match the original request.",
+  keyReused:
+    "This idempotency key has been used with this HTTP method and endpoint within the last 24 hours, but the request body was modified and doesn't match the original request.",
   /** Errors, concurrent_idempotent_requests (409). */
   concurrent: "There is another request in progress with the same idempotency key.",
   /** Errors, rate_limit_exceeded (429). */
-  tooMany: "Too many requests. Please limit the number of requests per second. Or contact support to increase rate limit.",
+  tooMany:
+    "Too many requests. Please limit the number of requests per second. Or contact support to increase rate limit.",
   /** Errors, daily_quota_exceeded and monthly_quota_exceeded (429). */
   daily: "You have exceeded your daily email sending quota.",
   monthly: "You have exceeded your monthly email sending quota.",
@@ -200,8 +235,12 @@ const MESSAGES = {
   /** resend/resend-node's tests: 422 missing_required_field "Missing `from` field." */
   missing: (field: string) => `Missing \`${field}\` field.`,
   /** resend/resend-node issue 286: 422 validation_error, the same for from, to, cc, bcc and reply_to. */
-  invalidAddress: (field: string) => `Invalid \`${field}\` field. The email address needs to follow the \`email@example.com\` or \`Name <email@example.com>\` format.`,
-  /** Errors, validation_error (403), and answers quoted in the wild ("The exemplo.com.br domain is not verified."). */
+  invalidAddress: (field: string) =>
+    `Invalid \`${field}\` field. The email address needs to follow the \`email@example.com\` or \`Name <email@example.com>\` format.`,
+  /**
+   * Errors, validation_error (403), and answers quoted in the wild ("The exemplo.com.br domain is not
+   * verified.").
+   */
   unverified: (domain: string) => `The ${domain} domain is not verified. Please, add and verify your domain.`,
 };
 
@@ -215,7 +254,11 @@ interface Reply {
   name?: string;
 }
 /** Errors: every error is `{ statusCode, name, message }` (as resend/resend-node issue 286 quotes one). */
-const fail = (status: number, name: string, message: string): Reply => ({ status, name, body: JSON.stringify({ statusCode: status, name, message }) });
+const fail = (status: number, name: string, message: string): Reply => ({
+  status,
+  name,
+  body: JSON.stringify({ statusCode: status, name, message }),
+});
 const mine = (status: number, name: string, message: string) => fail(status, name, `(stand-in) ${message}`);
 
 /** The request's JSON with its keys sorted, to tell "the same body" from "a modified one". */
@@ -233,7 +276,8 @@ function canonical(value: unknown): string {
 function everyStringWellFormed(value: unknown): boolean {
   if (typeof value === "string") return value.isWellFormed();
   if (Array.isArray(value)) return value.every(everyStringWellFormed);
-  if (value && typeof value === "object") return Object.entries(value).every(([k, v]) => k.isWellFormed() && everyStringWellFormed(v));
+  if (value && typeof value === "object")
+    return Object.entries(value).every(([k, v]) => k.isWellFormed() && everyStringWellFormed(v));
   return true;
 }
 
@@ -289,13 +333,22 @@ export async function startEmailStandIn({
     });
   });
 
-  function write(res: ServerResponse, reply: Reply, record?: EmailRequest, extra: Record<string, string> = {}) {
+  function write(
+    res: ServerResponse,
+    reply: Reply,
+    record?: EmailRequest,
+    extra: Record<string, string> = {},
+  ) {
     if (record) {
       record.status = reply.status;
       record.name = reply.name;
     }
     if (res.destroyed || res.headersSent) return;
-    res.writeHead(reply.status, { "Content-Type": reply.contentType ?? "application/json", ...extra, ...reply.headers });
+    res.writeHead(reply.status, {
+      "Content-Type": reply.contentType ?? "application/json",
+      ...extra,
+      ...reply.headers,
+    });
     res.end(reply.body);
   }
 
@@ -326,7 +379,11 @@ export async function startEmailStandIn({
     state.inWindow++;
     const reset = String(Math.max(1, Math.ceil(((window + 1) * 1000 - at) / 1000)));
     const over = state.inWindow > requestsPerSecond;
-    const headers: Record<string, string> = { "ratelimit-limit": String(requestsPerSecond), "ratelimit-remaining": String(Math.max(0, requestsPerSecond - state.inWindow)), "ratelimit-reset": reset };
+    const headers: Record<string, string> = {
+      "ratelimit-limit": String(requestsPerSecond),
+      "ratelimit-remaining": String(Math.max(0, requestsPerSecond - state.inWindow)),
+      "ratelimit-reset": reset,
+    };
     if (over) headers["retry-after"] = reset;
     return { over, headers };
   }
@@ -336,15 +393,25 @@ export async function startEmailStandIn({
     const path = (req.url ?? "").split("?")[0];
     if (path !== "/emails") return write(res, fail(404, "not_found", MESSAGES.notFound));
     if (req.method !== "POST") return write(res, fail(405, "method_not_allowed", MESSAGES.notAllowed));
-    const record: EmailRequest = { idempotencyKey: req.headers["idempotency-key"] as string | undefined, userAgent: req.headers["user-agent"], replayed: false };
+    const record: EmailRequest = {
+      idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+      userAgent: req.headers["user-agent"],
+      replayed: false,
+    };
     state.requests.push(record);
     // The 1010 page: no User-Agent, 403 "before it reaches the API", from Cloudflare in front of it.
     // The page gives the status and the code only; the body here is Cloudflare's plain-text form.
-    if (!req.headers["user-agent"]) return write(res, { status: 403, body: "error code: 1010", contentType: "text/plain", name: "1010" }, record);
+    if (!req.headers["user-agent"])
+      return write(
+        res,
+        { status: 403, body: "error code: 1010", contentType: "text/plain", name: "1010" },
+        record,
+      );
     // Introduction, Authentication: "Authorization: Bearer re_xxxxxxxxx".
     const auth = req.headers.authorization;
     if (!auth) return write(res, fail(401, "missing_api_key", MESSAGES.missingKey), record);
-    if (auth !== `Bearer ${apiKey}`) return write(res, fail(401, "validation_error", MESSAGES.invalidKey), record);
+    if (auth !== `Bearer ${apiKey}`)
+      return write(res, fail(401, "validation_error", MESSAGES.invalidKey), record);
     const { over, headers } = countRequest();
     const behaviour = state.planned.shift() ?? state.fallback;
     if (behaviour?.kind === "ok" && behaviour.delayMs) await sleep(behaviour.delayMs);
@@ -352,27 +419,66 @@ export async function startEmailStandIn({
       case "hang":
         return;
       case "tooMany":
-        return write(res, { ...fail(429, "rate_limit_exceeded", MESSAGES.tooMany), headers: { "retry-after": String(behaviour.retryAfter) } }, record, headers);
+        return write(
+          res,
+          {
+            ...fail(429, "rate_limit_exceeded", MESSAGES.tooMany),
+            headers: { "retry-after": String(behaviour.retryAfter) },
+          },
+          record,
+          headers,
+        );
       case "quota":
-        return write(res, behaviour.which === "daily" ? fail(429, "daily_quota_exceeded", MESSAGES.daily) : fail(429, "monthly_quota_exceeded", MESSAGES.monthly), record, headers);
+        return write(
+          res,
+          behaviour.which === "daily"
+            ? fail(429, "daily_quota_exceeded", MESSAGES.daily)
+            : fail(429, "monthly_quota_exceeded", MESSAGES.monthly),
+          record,
+          headers,
+        );
       case "error":
         return write(res, fail(500, "application_error", MESSAGES.error), record, headers);
       case "down":
         return write(res, fail(503, "service_unavailable", MESSAGES.down), record, headers);
       case "serverError":
-        return write(res, { status: 502, body: "<html><body><h1>502 Bad Gateway</h1></body></html>", contentType: "text/html" }, record);
+        return write(
+          res,
+          {
+            status: 502,
+            body: "<html><body><h1>502 Bad Gateway</h1></body></html>",
+            contentType: "text/html",
+          },
+          record,
+        );
       case "refuse":
         return write(res, fail(behaviour.status, behaviour.name, behaviour.message), record, headers);
     }
     if (over) return write(res, fail(429, "rate_limit_exceeded", MESSAGES.tooMany), record, headers);
-    const answer = await accept(req, raw, record, behaviour?.kind === "ok" ? behaviour.answerDelayMs : undefined);
+    const answer = await accept(
+      req,
+      raw,
+      record,
+      behaviour?.kind === "ok" ? behaviour.answerDelayMs : undefined,
+    );
     write(res, answer, record, headers);
   }
 
   /** Everything after the door: the key, the body's checks, the email. */
-  async function accept(req: IncomingMessage, raw: Buffer | undefined, record: EmailRequest, answerDelayMs: number | undefined): Promise<Reply> {
-    if (raw === undefined) return mine(422, "validation_error", `the request is larger than ${maxEmailBytes} bytes (Send Email: "max 40MB per email")`);
-    if (!/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) return mine(400, "validation_error", "expected Content-Type: application/json");
+  async function accept(
+    req: IncomingMessage,
+    raw: Buffer | undefined,
+    record: EmailRequest,
+    answerDelayMs: number | undefined,
+  ): Promise<Reply> {
+    if (raw === undefined)
+      return mine(
+        422,
+        "validation_error",
+        `the request is larger than ${maxEmailBytes} bytes (Send Email: "max 40MB per email")`,
+      );
+    if (!/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? ""))
+      return mine(400, "validation_error", "expected Content-Type: application/json");
     let text: string;
     let body: unknown;
     try {
@@ -381,11 +487,13 @@ export async function startEmailStandIn({
     } catch {
       return mine(400, "validation_error", "the body is not UTF-8 JSON");
     }
-    if (!body || typeof body !== "object" || Array.isArray(body)) return mine(422, "validation_error", "the body is not a JSON object");
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      return mine(422, "validation_error", "the body is not a JSON object");
 
     // Idempotency Keys, Possible responses: checked before anything else is done with the request.
     const key = record.idempotencyKey;
-    if (key !== undefined && (key.length < 1 || key.length > 256)) return fail(400, "invalid_idempotency_key", MESSAGES.badKey);
+    if (key !== undefined && (key.length < 1 || key.length > 256))
+      return fail(400, "invalid_idempotency_key", MESSAGES.badKey);
     const at = now();
     for (const [k, entry] of state.keys) if (entry.expiresAt <= at) state.keys.delete(k);
     const entry = key === undefined ? undefined : state.keys.get(key);
@@ -403,7 +511,8 @@ export async function startEmailStandIn({
     const id = randomUUID();
     // "checks whether an email with the same idempotency key has already been sent": the key is
     // kept for an email accepted, not for a request refused (which may be made again, corrected).
-    const kept: KeyEntry | undefined = key === undefined ? undefined : { body: sameBody, expiresAt: at + idempotencyTtlMs };
+    const kept: KeyEntry | undefined =
+      key === undefined ? undefined : { body: sameBody, expiresAt: at + idempotencyTtlMs };
     if (key !== undefined && kept) state.keys.set(key, kept);
     state.delivered.push({
       id,
@@ -427,9 +536,14 @@ export async function startEmailStandIn({
 
   /** Send Email's fields, each as its page describes it; the first problem found. */
   function check(b: Record<string, unknown>): Reply | undefined {
-    for (const field of Object.keys(b)) if (!FIELDS.has(field)) return mine(422, "validation_error", `\`${field}\` is not a field of Send Email`);
-    if (!everyStringWellFormed(b)) return mine(422, "validation_error", "a string holds a lone surrogate (not UTF-8)");
-    for (const field of ["from", "to", "subject"]) if (b[field] === undefined || b[field] === null) return fail(422, "missing_required_field", MESSAGES.missing(field));
+    for (const field of Object.keys(b))
+      if (!FIELDS.has(field))
+        return mine(422, "validation_error", `\`${field}\` is not a field of Send Email`);
+    if (!everyStringWellFormed(b))
+      return mine(422, "validation_error", "a string holds a lone surrogate (not UTF-8)");
+    for (const field of ["from", "to", "subject"])
+      if (b[field] === undefined || b[field] === null)
+        return fail(422, "missing_required_field", MESSAGES.missing(field));
     if (b.template !== undefined) return mine(422, "validation_error", "templates are not simulated");
     if (typeof b.from !== "string") return fail(422, "validation_error", MESSAGES.invalidAddress("from"));
     const fromAddress = mailboxAddress(b.from);
@@ -437,30 +551,68 @@ export async function startEmailStandIn({
     for (const field of ["to", "cc", "bcc", "reply_to"]) {
       if (b[field] === undefined) continue;
       const list = addressList(b[field]);
-      if (!list || (field === "to" && list.length === 0) || list.some((a) => !mailboxAddress(a))) return fail(422, "validation_error", MESSAGES.invalidAddress(field));
-      if (field === "to" && list.length > MAX_TO) return mine(422, "validation_error", `\`to\` has ${list.length} recipients; Send Email takes 50 at the most`);
+      if (!list || (field === "to" && list.length === 0) || list.some((a) => !mailboxAddress(a)))
+        return fail(422, "validation_error", MESSAGES.invalidAddress(field));
+      if (field === "to" && list.length > MAX_TO)
+        return mine(
+          422,
+          "validation_error",
+          `\`to\` has ${list.length} recipients; Send Email takes 50 at the most`,
+        );
     }
     if (typeof b.subject !== "string") return mine(422, "validation_error", "`subject` must be a string");
-    if (CONTROLS.test(b.subject)) return mine(422, "validation_error", "`subject` holds a line break or another control character");
-    for (const field of ["html", "text", "scheduled_at", "topic_id"]) if (b[field] !== undefined && typeof b[field] !== "string") return mine(422, "validation_error", `\`${field}\` must be a string`);
+    if (CONTROLS.test(b.subject))
+      return mine(422, "validation_error", "`subject` holds a line break or another control character");
+    for (const field of ["html", "text", "scheduled_at", "topic_id"])
+      if (b[field] !== undefined && typeof b[field] !== "string")
+        return mine(422, "validation_error", `\`${field}\` must be a string`);
     // hexdocs.pm/resend (Resend.Emails.send): "You must include one or both of the :html and :text options."
-    if (b.html === undefined && b.text === undefined) return mine(422, "validation_error", "an email needs `html`, `text` or both");
+    if (b.html === undefined && b.text === undefined)
+      return mine(422, "validation_error", "an email needs `html`, `text` or both");
     if (b.headers !== undefined) {
       const h = b.headers;
-      if (!h || typeof h !== "object" || Array.isArray(h)) return mine(422, "validation_error", "`headers` must be an object of strings");
+      if (!h || typeof h !== "object" || Array.isArray(h))
+        return mine(422, "validation_error", "`headers` must be an object of strings");
       for (const [name, value] of Object.entries(h)) {
-        if (!HEADER_NAME.test(name) || typeof value !== "string" || CONTROLS.test(value)) return mine(422, "validation_error", `the header ${JSON.stringify(name)} is not a header name with a one-line string value`);
+        if (!HEADER_NAME.test(name) || typeof value !== "string" || CONTROLS.test(value))
+          return mine(
+            422,
+            "validation_error",
+            `the header ${JSON.stringify(name)} is not a header name with a one-line string value`,
+          );
       }
     }
     if (b.tags !== undefined) {
       const tags = b.tags;
-      if (!Array.isArray(tags) || !tags.every((t) => t && typeof t === "object" && typeof t.name === "string" && typeof t.value === "string" && TAG.test(t.name) && TAG.test(t.value) && Object.keys(t).length === 2)) {
-        return mine(422, "validation_error", "each tag is { name, value }, each of ASCII letters, digits, _ or -, 1 to 256 characters");
+      if (
+        !Array.isArray(tags) ||
+        !tags.every(
+          (t) =>
+            t &&
+            typeof t === "object" &&
+            typeof t.name === "string" &&
+            typeof t.value === "string" &&
+            TAG.test(t.name) &&
+            TAG.test(t.value) &&
+            Object.keys(t).length === 2,
+        )
+      ) {
+        return mine(
+          422,
+          "validation_error",
+          "each tag is { name, value }, each of ASCII letters, digits, _ or -, 1 to 256 characters",
+        );
       }
     }
     if (b.attachments !== undefined) {
-      if (!Array.isArray(b.attachments)) return mine(422, "validation_error", "`attachments` must be an array");
-      if (b.attachments.some((a) => !a || typeof a !== "object" || (a.content === undefined && a.path === undefined))) return fail(422, "invalid_attachment", MESSAGES.attachment);
+      if (!Array.isArray(b.attachments))
+        return mine(422, "validation_error", "`attachments` must be an array");
+      if (
+        b.attachments.some(
+          (a) => !a || typeof a !== "object" || (a.content === undefined && a.path === undefined),
+        )
+      )
+        return fail(422, "invalid_attachment", MESSAGES.attachment);
     }
     // Errors, validation_error (403): the `from` must be on a domain the account verified.
     const domain = fromAddress.slice(fromAddress.lastIndexOf("@") + 1).toLowerCase();
@@ -484,7 +636,8 @@ export async function startEmailStandIn({
     },
     on: (...behaviours) => void state.planned.push(...behaviours),
     always: (behaviour) => void (state.fallback = behaviour),
-    answered: () => (answering === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+    answered: () =>
+      answering === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
     verifyDomain: (domain) => void state.verified.add(domain.toLowerCase()),
     unverifyDomain: (domain) => void state.verified.delete(domain.toLowerCase()),
     reset() {

@@ -11,9 +11,15 @@ export interface ScriptRun {
   status: number | null;
 }
 
-export function leadsScript(args: readonly string[], env: Record<string, string>, timeoutMs = 20_000): Promise<ScriptRun> {
+export function leadsScript(
+  args: readonly string[],
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<ScriptRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], { env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...args], {
+      env: { ...process.env, ...env },
+    });
     let [stdout, stderr] = ["", ""];
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));

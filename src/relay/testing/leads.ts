@@ -1,4 +1,7 @@
-/** A lead store in a fresh temporary folder, and relay settings that point at the Telegram stand-in (spam check off unless asked for). */
+/**
+ * A lead store in a fresh temporary folder, and relay settings that point at the Telegram stand-in (spam
+ * check off unless asked for).
+ */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +11,10 @@ import type { StandIn } from "./telegram-stand-in.ts";
 
 export function tempLeadsDb(): { file: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), "leads-"));
-  return { file: path.join(dir, "data", "leads.sqlite"), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    file: path.join(dir, "data", "leads.sqlite"),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export function tempLeadStore() {
@@ -21,16 +27,32 @@ export function tempLeadStore() {
  * Business hours that never open: no reminder or morning digest joins a test's notices, whatever the
  * time of day the test runs at (tests of those set their own hours).
  */
-export const NEVER_OPEN = JSON.stringify([{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] }]);
+export const NEVER_OPEN = JSON.stringify([
+  { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] },
+]);
 
 export function standInConfig(tg: StandIn, file: string, env: Record<string, string> = {}): ServerConfig {
-  return serverConfig({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, RATE_LIMIT_PER_MINUTE: "1000", LEADS_DB: file, SPAM_CHECKS: "off", BUSINESS_HOURS: NEVER_OPEN, ...env });
+  return serverConfig({
+    TELEGRAM_BOT_TOKEN: tg.token,
+    TELEGRAM_CHAT_ID: tg.chatId,
+    TELEGRAM_API_BASE: tg.apiBase,
+    RATE_LIMIT_PER_MINUTE: "1000",
+    LEADS_DB: file,
+    SPAM_CHECKS: "off",
+    BUSINESS_HOURS: NEVER_OPEN,
+    ...env,
+  });
 }
 
-/** Waits for `done` (a hook such as NodeRelay.drained or StandIn.idle) at most `ms`, then fails naming what it waited for. */
+/**
+ * Waits for `done` (a hook such as NodeRelay.drained or StandIn.idle) at most `ms`, then fails naming what it
+ * waited for.
+ */
 export async function within<T>(done: Promise<T>, what: string, ms = 10_000): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms)),
+  );
   try {
     return await Promise.race([done, late]);
   } finally {
@@ -38,8 +60,15 @@ export async function within<T>(done: Promise<T>, what: string, ms = 10_000): Pr
   }
 }
 
-/** Polls `check` until it holds, at most `ms`, then fails naming what it waited for: for a state with no hook to wait on. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+/**
+ * Polls `check` until it holds, at most `ms`, then fails naming what it waited for: for a state with no hook
+ * to wait on.
+ */
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  ms = 15_000,
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);

@@ -16,7 +16,10 @@ export const TEST_PRICES: PriceTable = {
     {
       service: "bond-cleaning",
       byRooms: [{ bedrooms: 3, bathrooms: 2, price: 490 }],
-      modifiers: { propertyType: { apartment: 0, townhouse: 20, house: 40 }, storeys: [{ storeys: 2, add: 60 }] },
+      modifiers: {
+        propertyType: { apartment: 0, townhouse: 20, house: 40 },
+        storeys: [{ storeys: 2, add: 60 }],
+      },
       addOns: [
         { id: "carpet-steam", label: "Carpet steam cleaning", unit: "room", price: 45, max: 6 },
         { id: "oven", label: "Oven clean", unit: "oven", price: 60, max: 2 },

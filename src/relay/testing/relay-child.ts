@@ -14,13 +14,22 @@ export interface RelayChild {
 }
 
 /** Starts the relay process; `children` collects it, for the test to kill afterwards. */
-export async function startRelayChild(env: Record<string, string>, children: ChildProcess[]): Promise<RelayChild> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/relay/testing/relay-process.ts"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+export async function startRelayChild(
+  env: Record<string, string>,
+  children: ChildProcess[],
+): Promise<RelayChild> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/relay/testing/relay-process.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   children.push(child);
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the relay process did not print its address within 20 s")), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error("the relay process did not print its address within 20 s")),
+      20_000,
+    );
     lines.on("line", (line) => {
       if (!line.startsWith("{")) return;
       clearTimeout(timer);

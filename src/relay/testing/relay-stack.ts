@@ -20,9 +20,15 @@ import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
 import { standInConfig, tempLeadsDb, within } from "./leads.ts";
 import { startTelegramStandIn, type StandIn, type StandInOptions } from "./telegram-stand-in.ts";
 
-/** The site's phone number a relay is told of unless a test gives its own (a number Australia reserves for fiction). */
+/**
+ * The site's phone number a relay is told of unless a test gives its own (a number Australia reserves for
+ * fiction).
+ */
 export const TEST_PHONE = "0491 570 156";
-/** Telegram posts only to https on port 443, 80, 88 or 8443: the stand-in routes this address to the relay on 127.0.0.1. */
+/**
+ * Telegram posts only to https on port 443, 80, 88 or 8443: the stand-in routes this address to the relay on
+ * 127.0.0.1.
+ */
 export const RELAY_HOST = "https://relay.test";
 
 export interface RelayOptions {
@@ -56,17 +62,47 @@ function standInAndRelays(standInOptions: StandInOptions | undefined) {
     return tg;
   };
 
-  async function start(db: LeadsDb, { env = {}, site = { phone: TEST_PHONE }, now, pollMs = 100, attemptTimeoutMs, outboxFile, ownStore = false }: RelayOptions): Promise<RunningRelay> {
+  async function start(
+    db: LeadsDb,
+    {
+      env = {},
+      site = { phone: TEST_PHONE },
+      now,
+      pollMs = 100,
+      attemptTimeoutMs,
+      outboxFile,
+      ownStore = false,
+    }: RelayOptions,
+  ): Promise<RunningRelay> {
     const own = ownStore ? tempLeadsDb() : undefined;
     const file = (own ?? db).file;
     const tg = standIn();
-    const node = await startNodeRelay({ config: standInConfig(tg, file, env), site, log: (m) => void logs.push(m), pollMs, attemptTimeoutMs, outboxFile: outboxFile ?? `${file}.no-outbox`, now });
-    const { server, url } = await listen((request, info) => node.relay(request, info), { port: 0, host: "127.0.0.1" });
-    const relay: RunningRelay = { ...node, url, server, drained: () => within(node.drained(), "the relay's delivery loop to find nothing left to send") };
+    const node = await startNodeRelay({
+      config: standInConfig(tg, file, env),
+      site,
+      log: (m) => void logs.push(m),
+      pollMs,
+      attemptTimeoutMs,
+      outboxFile: outboxFile ?? `${file}.no-outbox`,
+      now,
+    });
+    const { server, url } = await listen((request, info) => node.relay(request, info), {
+      port: 0,
+      host: "127.0.0.1",
+    });
+    const relay: RunningRelay = {
+      ...node,
+      url,
+      server,
+      drained: () => within(node.drained(), "the relay's delivery loop to find nothing left to send"),
+    };
     running.set(relay, own);
     if (node.updates === "webhook") {
       tg.route(RELAY_HOST, url);
-      const set = await setWebhook({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, `${RELAY_HOST}${TELEGRAM_UPDATES_PATH}`);
+      const set = await setWebhook(
+        { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId },
+        `${RELAY_HOST}${TELEGRAM_UPDATES_PATH}`,
+      );
       if (!set.ok) throw new Error(`the stand-in refused the relay's webhook: ${JSON.stringify(set)}`);
     }
     return relay;
@@ -147,7 +183,10 @@ export interface RelayPerFile {
   startAnother(options?: Omit<RelayOptions, "ownStore">): Promise<RunningRelay>;
 }
 
-export function relayPerFile({ standIn, ...options }: RelayOptions & { standIn?: StandInOptions } = {}): RelayPerFile {
+export function relayPerFile({
+  standIn,
+  ...options
+}: RelayOptions & { standIn?: StandInOptions } = {}): RelayPerFile {
   const base = standInAndRelays(standIn);
   const db = tempLeadsDb();
   let relay: RunningRelay | undefined;

@@ -12,13 +12,24 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { testClock } from "./clock.ts";
 import { parseLegacyMarkdown, parseLegacyMarkdownEntities } from "../telegram/markdown.ts";
-import { CALLBACK_QUERY_TTL_MS, GROUP_MESSAGES_PER_MINUTE, startTelegramStandIn, TEST_CHAT_ID, TEST_GROUP_ID, type StandIn, type StandInOptions, type Update } from "./telegram-stand-in.ts";
+import {
+  CALLBACK_QUERY_TTL_MS,
+  GROUP_MESSAGES_PER_MINUTE,
+  startTelegramStandIn,
+  TEST_CHAT_ID,
+  TEST_GROUP_ID,
+  type StandIn,
+  type StandInOptions,
+  type Update,
+} from "./telegram-stand-in.ts";
 
 const opened: StandIn[] = [];
 const servers: Server[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((tg) => tg.close()));
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => (s.closeAllConnections(), s.close(resolve)))));
+  await Promise.all(
+    servers.splice(0).map((s) => new Promise((resolve) => (s.closeAllConnections(), s.close(resolve)))),
+  );
 });
 
 async function standIn(options: StandInOptions = {}): Promise<StandIn> {
@@ -30,63 +41,133 @@ async function standIn(options: StandInOptions = {}): Promise<StandIn> {
 interface Answer {
   status: number;
   headers: Headers;
-  body: { ok: boolean; result?: unknown; description?: string; error_code?: number; parameters?: Record<string, number> };
+  body: {
+    ok: boolean;
+    result?: unknown;
+    description?: string;
+    error_code?: number;
+    parameters?: Record<string, number>;
+  };
 }
 
 /** One Bot API call as JSON (bytes are sent as they are). */
-async function call(tg: StandIn, method: string, params: Record<string, unknown> | Uint8Array<ArrayBuffer> = {}, signal?: AbortSignal): Promise<Answer> {
+async function call(
+  tg: StandIn,
+  method: string,
+  params: Record<string, unknown> | Uint8Array<ArrayBuffer> = {},
+  signal?: AbortSignal,
+): Promise<Answer> {
   const body = params instanceof Uint8Array ? params : JSON.stringify(params);
-  const res = await fetch(`${tg.apiBase}/bot${tg.token}/${method}`, { method: "POST", headers: { "Content-Type": "application/json" }, body, signal });
+  const res = await fetch(`${tg.apiBase}/bot${tg.token}/${method}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body,
+    signal,
+  });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: res.headers.get("Content-Type")?.includes("json") ? JSON.parse(text) : { ok: false, description: text } };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: res.headers.get("Content-Type")?.includes("json")
+      ? JSON.parse(text)
+      : { ok: false, description: text },
+  };
 }
 
-const send = (tg: StandIn, text = "hi", extra: Record<string, unknown> = {}, chatId: string = tg.currentChatId) => call(tg, "sendMessage", { chat_id: chatId, text, ...extra });
+const send = (
+  tg: StandIn,
+  text = "hi",
+  extra: Record<string, unknown> = {},
+  chatId: string = tg.currentChatId,
+) => call(tg, "sendMessage", { chat_id: chatId, text, ...extra });
 const ids = (answer: Answer) => (answer.body.result as Update[]).map((u) => u.update_id);
 const kb = (data: string) => ({ inline_keyboard: [[{ text: "Called", callback_data: data }]] });
 
 /** A local server standing for the relay: records each post, answers `status`. */
-async function receiver(status = 200): Promise<{ base: string; posts: { path: string; secret?: string; update: Update }[]; setStatus(s: number): void }> {
+async function receiver(status = 200): Promise<{
+  base: string;
+  posts: { path: string; secret?: string; update: Update }[];
+  setStatus(s: number): void;
+}> {
   const posts: { path: string; secret?: string; update: Update }[] = [];
   let answer = status;
   const server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      posts.push({ path: req.url ?? "", secret: req.headers["x-telegram-bot-api-secret-token"] as string | undefined, update: JSON.parse(Buffer.concat(chunks).toString()) as Update });
+      posts.push({
+        path: req.url ?? "",
+        secret: req.headers["x-telegram-bot-api-secret-token"] as string | undefined,
+        update: JSON.parse(Buffer.concat(chunks).toString()) as Update,
+      });
       res.writeHead(answer).end();
     });
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, posts, setStatus: (s) => void (answer = s) };
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    posts,
+    setStatus: (s) => void (answer = s),
+  };
 }
 
 describe("faults on every method", () => {
-  const METHODS = ["sendMessage", "editMessageText", "editMessageReplyMarkup", "answerCallbackQuery", "setWebhook", "deleteWebhook", "getUpdates"];
+  const METHODS = [
+    "sendMessage",
+    "editMessageText",
+    "editMessageReplyMarkup",
+    "answerCallbackQuery",
+    "setWebhook",
+    "deleteWebhook",
+    "getUpdates",
+  ];
 
-  it.each(METHODS)("%s: a planned 429 carries retry_after and Retry-After, then the method answers normally", async (method) => {
-    const tg = await standIn();
-    tg.on(method, { kind: "tooMany", retryAfter: 7 });
-    const refused = await call(tg, method);
-    expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ ok: false, error_code: 429, description: "Too Many Requests: retry after 7", parameters: { retry_after: 7 } });
-    expect(refused.headers.get("Retry-After")).toBe("7");
-    expect((await call(tg, method)).status).not.toBe(429);
-    expect(tg.calls(method)).toBe(2);
-  });
+  it.each(METHODS)(
+    "%s: a planned 429 carries retry_after and Retry-After, then the method answers normally",
+    async (method) => {
+      const tg = await standIn();
+      tg.on(method, { kind: "tooMany", retryAfter: 7 });
+      const refused = await call(tg, method);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({
+        ok: false,
+        error_code: 429,
+        description: "Too Many Requests: retry after 7",
+        parameters: { retry_after: 7 },
+      });
+      expect(refused.headers.get("Retry-After")).toBe("7");
+      expect((await call(tg, method)).status).not.toBe(429);
+      expect(tg.calls(method)).toBe(2);
+    },
+  );
 
   it("a proxy's 502 page, Telegram down, a refusal, a delay and no answer, in order, on any method", async () => {
     const tg = await standIn();
-    tg.on("answerCallbackQuery", { kind: "serverError" }, { kind: "down" }, { kind: "refuse", description: "Bad Request: nope" }, { kind: "ok", delayMs: 150 }, { kind: "hang" });
+    tg.on(
+      "answerCallbackQuery",
+      { kind: "serverError" },
+      { kind: "down" },
+      { kind: "refuse", description: "Bad Request: nope" },
+      { kind: "ok", delayMs: 150 },
+      { kind: "hang" },
+    );
     const page = await call(tg, "answerCallbackQuery", { callback_query_id: "1" });
     expect([page.status, page.headers.get("Content-Type")]).toEqual([502, "text/html"]);
-    expect(await call(tg, "answerCallbackQuery", { callback_query_id: "1" })).toMatchObject({ status: 503, body: { description: "Service Unavailable" } });
-    expect(await call(tg, "answerCallbackQuery", { callback_query_id: "1" })).toMatchObject({ status: 400, body: { description: "Bad Request: nope" } });
+    expect(await call(tg, "answerCallbackQuery", { callback_query_id: "1" })).toMatchObject({
+      status: 503,
+      body: { description: "Service Unavailable" },
+    });
+    expect(await call(tg, "answerCallbackQuery", { callback_query_id: "1" })).toMatchObject({
+      status: 400,
+      body: { description: "Bad Request: nope" },
+    });
     const began = performance.now();
     expect((await call(tg, "answerCallbackQuery", { callback_query_id: "1" })).status).toBe(400); // delayed, then the normal refusal of an unknown query
     expect(performance.now() - began).toBeGreaterThanOrEqual(140);
-    await expect(call(tg, "answerCallbackQuery", { callback_query_id: "1" }, AbortSignal.timeout(300))).rejects.toThrow();
+    await expect(
+      call(tg, "answerCallbackQuery", { callback_query_id: "1" }, AbortSignal.timeout(300)),
+    ).rejects.toThrow();
     expect(tg.calls("answerCallbackQuery")).toBe(5);
     expect(tg.calls("sendMessage")).toBe(0);
   });
@@ -116,7 +197,9 @@ describe("the flood limit of a group", () => {
     expect(refused.body.description).toBe(`Too Many Requests: retry after ${wait}`);
     expect(tg.delivered).toHaveLength(GROUP_MESSAGES_PER_MINUTE);
     // Edits are not messages sent.
-    expect((await call(tg, "editMessageText", { chat_id: tg.chatId, message_id: 1, text: "edited" })).status).toBe(200);
+    expect(
+      (await call(tg, "editMessageText", { chat_id: tg.chatId, message_id: 1, text: "edited" })).status,
+    ).toBe(200);
   });
 
   it("counts a rolling minute per group (the option sets the figure), not in a private chat, and reset clears it", async () => {
@@ -149,27 +232,53 @@ describe("a group upgraded to a supergroup", () => {
 
     const moved = await send(tg, "to the old id", {}, TEST_GROUP_ID);
     expect(moved.status).toBe(400);
-    expect(moved.body).toEqual({ ok: false, error_code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", parameters: { migrate_to_chat_id: Number(supergroup) } });
+    expect(moved.body).toEqual({
+      ok: false,
+      error_code: 400,
+      description: "Bad Request: group chat was upgraded to a supergroup chat",
+      parameters: { migrate_to_chat_id: Number(supergroup) },
+    });
     const after = await send(tg, "to the new id", { reply_markup: kb("b") });
     expect(after.status).toBe(200);
     expect(tg.delivered.map((d) => String(d.chatId))).toEqual([TEST_GROUP_ID, supergroup]);
 
-    // The supergroup counts its messages from its own start: its first has the old one's id, and is another message.
+    // The supergroup counts its messages from its own start: its first has the old one's id, and is another
+    // message.
     const newMessage = (after.body.result as { message_id: number }).message_id;
     expect(newMessage).toBe(oldMessage);
     expect(() => tg.messages.get(oldMessage)).toThrow(/is in 2 chats/);
-    expect([tg.messages.in(TEST_GROUP_ID, oldMessage)?.shown, tg.messages.in(supergroup, newMessage)?.shown]).toEqual(["in the group", "to the new id"]);
-    // Edits ask for Edit access, which Client.cpp does not refuse for an upgraded group: each chat's message is edited in its own chat.
-    expect((await call(tg, "editMessageText", { chat_id: TEST_GROUP_ID, message_id: oldMessage, text: "edited" })).status).toBe(200);
-    expect((await call(tg, "editMessageText", { chat_id: supergroup, message_id: newMessage, text: "again" })).status).toBe(200);
-    expect([tg.messages.in(TEST_GROUP_ID, oldMessage)?.shown, tg.messages.in(supergroup, newMessage)?.shown]).toEqual(["edited", "again"]);
-    expect(await call(tg, "editMessageText", { chat_id: supergroup, message_id: newMessage + 1, text: "none" })).toMatchObject({ status: 400, body: { description: "Bad Request: message to edit not found" } });
+    expect([
+      tg.messages.in(TEST_GROUP_ID, oldMessage)?.shown,
+      tg.messages.in(supergroup, newMessage)?.shown,
+    ]).toEqual(["in the group", "to the new id"]);
+    // Edits ask for Edit access, which Client.cpp does not refuse for an upgraded group: each chat's message
+    // is edited in its own chat.
+    expect(
+      (await call(tg, "editMessageText", { chat_id: TEST_GROUP_ID, message_id: oldMessage, text: "edited" }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(tg, "editMessageText", { chat_id: supergroup, message_id: newMessage, text: "again" }))
+        .status,
+    ).toBe(200);
+    expect([
+      tg.messages.in(TEST_GROUP_ID, oldMessage)?.shown,
+      tg.messages.in(supergroup, newMessage)?.shown,
+    ]).toEqual(["edited", "again"]);
+    expect(
+      await call(tg, "editMessageText", { chat_id: supergroup, message_id: newMessage + 1, text: "none" }),
+    ).toMatchObject({ status: 400, body: { description: "Bad Request: message to edit not found" } });
     // A reply names its message in the chat it is sent to.
-    expect(await send(tg, "reply", { reply_parameters: { message_id: newMessage + 1 } })).toMatchObject({ status: 400, body: { description: "Bad Request: message to be replied not found" } });
+    expect(await send(tg, "reply", { reply_parameters: { message_id: newMessage + 1 } })).toMatchObject({
+      status: 400,
+      body: { description: "Bad Request: message to be replied not found" },
+    });
 
     await tg.press(newMessage, "b", {}, supergroup);
     await tg.press(oldMessage, "a", {}, TEST_GROUP_ID);
-    expect(tg.updates.map((u) => [u.callback_query!.message.chat.id, u.callback_query!.message.chat.type])).toEqual([
+    expect(
+      tg.updates.map((u) => [u.callback_query!.message.chat.id, u.callback_query!.message.chat.type]),
+    ).toEqual([
       [Number(supergroup), "supergroup"],
       [Number(TEST_GROUP_ID), "group"],
     ]);
@@ -179,11 +288,16 @@ describe("a group upgraded to a supergroup", () => {
     const tg = await standIn({ chatId: TEST_GROUP_ID });
     expect(tg.upgradeToSupergroup("-1009876543210")).toBe("-1009876543210");
     expect(() => tg.upgradeToSupergroup()).toThrow(/only a basic group becomes a supergroup/);
-    expect((await send(tg, "x", {}, TEST_GROUP_ID)).body.parameters).toEqual({ migrate_to_chat_id: -1009876543210 });
+    expect((await send(tg, "x", {}, TEST_GROUP_ID)).body.parameters).toEqual({
+      migrate_to_chat_id: -1009876543210,
+    });
     tg.reset();
     expect(tg.currentChatId).toBe(TEST_GROUP_ID);
     expect((await send(tg, "x", {}, TEST_GROUP_ID)).status).toBe(200);
-    expect(await send(tg, "x", {}, "-1009876543210")).toMatchObject({ status: 400, body: { description: "Bad Request: chat not found" } });
+    expect(await send(tg, "x", {}, "-1009876543210")).toMatchObject({
+      status: 400,
+      body: { description: "Bad Request: chat not found" },
+    });
   });
 });
 
@@ -197,8 +311,13 @@ describe("a bot removed from the chat", () => {
       const tg = await standIn({ chatId });
       expect((await send(tg)).status).toBe(200);
       tg.removeBot(how);
-      expect(await send(tg)).toMatchObject({ status: 403, body: { ok: false, error_code: 403, description } });
-      expect(await call(tg, "editMessageText", { chat_id: chatId, message_id: 1, text: "edited" })).toMatchObject({ status: 403, body: { description } });
+      expect(await send(tg)).toMatchObject({
+        status: 403,
+        body: { ok: false, error_code: 403, description },
+      });
+      expect(
+        await call(tg, "editMessageText", { chat_id: chatId, message_id: 1, text: "edited" }),
+      ).toMatchObject({ status: 403, body: { description } });
       tg.restoreBot();
       expect((await send(tg)).status).toBe(200);
       tg.removeBot(how);
@@ -209,11 +328,23 @@ describe("a bot removed from the chat", () => {
 
   it("a private chat whose user never pressed Start: 403 on every send until they do, and again after reset", async () => {
     const tg = await standIn({ chatId: "4242", started: false });
-    const notStarted = { status: 403, body: { ok: false, error_code: 403, description: "Forbidden: bot can't initiate conversation with a user" } };
+    const notStarted = {
+      status: 403,
+      body: {
+        ok: false,
+        error_code: 403,
+        description: "Forbidden: bot can't initiate conversation with a user",
+      },
+    };
     expect(await send(tg)).toMatchObject(notStarted);
     expect(tg.delivered).toEqual([]);
     expect(await tg.startBot()).toBeUndefined();
-    expect(tg.updates.at(-1)?.message).toMatchObject({ from: { id: 4242 }, chat: { id: 4242, type: "private" }, text: "/start", entities: [{ type: "bot_command", offset: 0, length: 6 }] });
+    expect(tg.updates.at(-1)?.message).toMatchObject({
+      from: { id: 4242 },
+      chat: { id: 4242, type: "private" },
+      text: "/start",
+      entities: [{ type: "bot_command", offset: 0, length: 6 }],
+    });
     expect((await send(tg)).status).toBe(200);
     tg.reset();
     expect(await send(tg)).toMatchObject(notStarted);
@@ -227,8 +358,14 @@ describe("a bot removed from the chat", () => {
     expect(() => group.removeBot("blocked")).toThrow(/only the user of a private chat/);
     const person = await standIn({ chatId: "4242" });
     expect(() => person.removeBot("kicked")).toThrow(/kicked from a group/);
-    expect(await send(group, "hi", {}, "-1000000000001")).toMatchObject({ status: 400, body: { description: "Bad Request: chat not found" } });
-    expect(await call(group, "sendMessage", { text: "hi" })).toMatchObject({ status: 400, body: { description: "Bad Request: chat_id is empty" } });
+    expect(await send(group, "hi", {}, "-1000000000001")).toMatchObject({
+      status: 400,
+      body: { description: "Bad Request: chat not found" },
+    });
+    expect(await call(group, "sendMessage", { text: "hi" })).toMatchObject({
+      status: 400,
+      body: { description: "Bad Request: chat_id is empty" },
+    });
   });
 });
 
@@ -280,7 +417,8 @@ describe("getUpdates, as the server's queue answers it", () => {
 
     const offset = tg.updates[0].update_id + 1;
     expect(ids(await call(tg, "getUpdates", { offset }))).toEqual([]);
-    // timeout 0 with the same offset within 3 s is a 3 s long poll: the press made meanwhile is in its answer.
+    // timeout 0 with the same offset within 3 s is a 3 s long poll: the press made meanwhile is in its
+    // answer.
     const again = call(tg, "getUpdates", { offset, timeout: 0 });
     await tg.idle();
     await tg.press(1, "b");
@@ -314,33 +452,60 @@ describe("409 on getUpdates", () => {
     expect((await call(tg, "setWebhook", { url: "https://relay.test/api/telegram" })).status).toBe(200);
     expect(await call(tg, "getUpdates")).toMatchObject({
       status: 409,
-      body: { ok: false, error_code: 409, description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first" },
+      body: {
+        ok: false,
+        error_code: 409,
+        description:
+          "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+      },
     });
   });
 
   it("a second request ends the one waiting (competingPoll makes one); a 409 soon after another waits; setWebhook ends one too", async () => {
     const tg = await standIn({ conflictDelayMs: 800 });
     const first = call(tg, "getUpdates", { timeout: 5 });
-    await expect.poll(() => tg.calls("getUpdates"), { timeout: 1_000, message: "the first request is waiting" }).toBe(1);
+    await expect
+      .poll(() => tg.calls("getUpdates"), { timeout: 1_000, message: "the first request is waiting" })
+      .toBe(1);
     const began = performance.now();
     await tg.competingPoll();
-    expect(await first).toMatchObject({ status: 409, body: { description: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running" } });
+    expect(await first).toMatchObject({
+      status: 409,
+      body: {
+        description:
+          "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
+      },
+    });
     expect(performance.now() - began).toBeLessThan(700); // not held back: the first 409 in a while
     expect(tg.calls("getUpdates")).toBe(2);
 
     // The competing request now waits; a third takes over, and its 409 comes conflictDelayMs later.
     const third = call(tg, "getUpdates", { offset: 5, timeout: 5 });
-    await expect.poll(() => tg.calls("getUpdates"), { timeout: 1_000, interval: 10, message: "the third request arrives" }).toBe(3);
+    await expect
+      .poll(() => tg.calls("getUpdates"), {
+        timeout: 1_000,
+        interval: 10,
+        message: "the third request arrives",
+      })
+      .toBe(3);
     const heldAt = performance.now();
     const setting = call(tg, "setWebhook", { url: "https://relay.test/api/telegram" });
-    expect(await third).toMatchObject({ status: 409, body: { description: "Conflict: terminated by setWebhook request" } });
+    expect(await third).toMatchObject({
+      status: 409,
+      body: { description: "Conflict: terminated by setWebhook request" },
+    });
     expect(performance.now() - heldAt).toBeGreaterThanOrEqual(700);
     expect((await setting).status).toBe(200);
   });
 });
 
 describe("callback queries", () => {
-  const tooOld = { status: 400, body: { description: "Bad Request: query is too old and response timeout expired or query ID is invalid" } };
+  const tooOld = {
+    status: 400,
+    body: {
+      description: "Bad Request: query is too old and response timeout expired or query ID is invalid",
+    },
+  };
   const queryOf = (tg: StandIn, i: number) => tg.updates[i].callback_query!.id;
 
   it(`are answered once; within ${CALLBACK_QUERY_TTL_MS / 1000} s by default, a redelivered update gives no second answer`, async () => {
@@ -348,10 +513,16 @@ describe("callback queries", () => {
     const tg = await standIn({ now: clock.now });
     await tg.press(1, "a");
     clock.advance(CALLBACK_QUERY_TTL_MS);
-    expect((await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0), text: "Marked." })).status).toBe(200);
-    expect(await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0) })).toMatchObject(tooOld);
+    expect(
+      (await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0), text: "Marked." })).status,
+    ).toBe(200);
+    expect(await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0) })).toMatchObject(
+      tooOld,
+    );
     await tg.redeliver(tg.updates[0]);
-    expect(await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0) })).toMatchObject(tooOld);
+    expect(await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0) })).toMatchObject(
+      tooOld,
+    );
     expect(tg.answers).toEqual([{ callbackQueryId: queryOf(tg, 0), text: "Marked." }]);
   });
 
@@ -360,11 +531,15 @@ describe("callback queries", () => {
     const tg = await standIn({ callbackQueryTtlMs: 50, now: clock.now });
     await tg.press(1, "a");
     clock.advance(51);
-    expect(await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0) })).toMatchObject(tooOld);
+    expect(await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0) })).toMatchObject(
+      tooOld,
+    );
     tg.reset();
     await tg.press(1, "b");
     clock.advance(51);
-    expect(await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0) })).toMatchObject(tooOld);
+    expect(await call(tg, "answerCallbackQuery", { callback_query_id: queryOf(tg, 0) })).toMatchObject(
+      tooOld,
+    );
     expect(tg.answers).toEqual([]);
   });
 });
@@ -373,16 +548,43 @@ describe("strings that are not well-formed Unicode", () => {
   it("are refused on every method, wherever they are in the request", async () => {
     const tg = await standIn();
     await tg.press(1, "a");
-    const notUtf8 = { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: strings must be encoded in UTF-8" } };
+    const notUtf8 = {
+      status: 400,
+      body: { ok: false, error_code: 400, description: "Bad Request: strings must be encoded in UTF-8" },
+    };
     expect(await send(tg, "half an emoji \ud83c")).toMatchObject(notUtf8);
     expect(await send(tg, "a lone low half \udf89 here")).toMatchObject(notUtf8);
-    expect(await send(tg, "fine", { reply_markup: { inline_keyboard: [[{ text: "\ud83c", callback_data: "x" }]] } })).toMatchObject(notUtf8);
-    expect(await call(tg, "answerCallbackQuery", { callback_query_id: tg.updates[0].callback_query!.id, text: "Done \udfff" })).toMatchObject(notUtf8);
-    expect(await call(tg, "editMessageText", { chat_id: tg.chatId, message_id: 1, text: "\ud800" })).toMatchObject(notUtf8);
-    expect(await call(tg, "getUpdates", { allowed_updates: ["callback_query\ud800"] })).toMatchObject(notUtf8);
+    expect(
+      await send(tg, "fine", {
+        reply_markup: { inline_keyboard: [[{ text: "\ud83c", callback_data: "x" }]] },
+      }),
+    ).toMatchObject(notUtf8);
+    expect(
+      await call(tg, "answerCallbackQuery", {
+        callback_query_id: tg.updates[0].callback_query!.id,
+        text: "Done \udfff",
+      }),
+    ).toMatchObject(notUtf8);
+    expect(
+      await call(tg, "editMessageText", { chat_id: tg.chatId, message_id: 1, text: "\ud800" }),
+    ).toMatchObject(notUtf8);
+    expect(await call(tg, "getUpdates", { allowed_updates: ["callback_query\ud800"] })).toMatchObject(
+      notUtf8,
+    );
     expect(await call(tg, "setWebhook", { url: "https://relay.test/\udc00" })).toMatchObject(notUtf8);
     // Bytes that are not UTF-8 at all.
-    expect(await call(tg, "sendMessage", new Uint8Array([...new TextEncoder().encode(`{"chat_id":"${tg.chatId}","text":"`), 0xff, 0xfe, ...new TextEncoder().encode('"}')]))).toMatchObject(notUtf8);
+    expect(
+      await call(
+        tg,
+        "sendMessage",
+        new Uint8Array([
+          ...new TextEncoder().encode(`{"chat_id":"${tg.chatId}","text":"`),
+          0xff,
+          0xfe,
+          ...new TextEncoder().encode('"}'),
+        ]),
+      ),
+    ).toMatchObject(notUtf8);
     expect(tg.delivered).toEqual([]);
     expect((await send(tg, "whole emoji 🎉 and Zoë")).status).toBe(200);
   });
@@ -391,30 +593,62 @@ describe("strings that are not well-formed Unicode", () => {
 describe("setWebhook's rules", () => {
   it("takes only https: on port 443, 80, 88 or 8443, with a valid secret; a refusal leaves no webhook", async () => {
     const tg = await standIn({ setWebhookIntervalMs: 0 });
-    const set = (url: string, extra: Record<string, unknown> = {}) => call(tg, "setWebhook", { url, ...extra });
-    const refused = (description: string) => ({ status: 400, body: { ok: false, error_code: 400, description } });
-    expect(await set("https://relay.test/api/telegram")).toMatchObject({ status: 200, body: { ok: true, result: true, description: "Webhook was set" } });
-    expect(await set("https://relay.test/api/telegram")).toMatchObject({ body: { description: "Webhook is already set" } });
-    expect(await set("http://relay.test/api/telegram")).toMatchObject(refused("Bad Request: bad webhook: An HTTPS URL must be provided for webhook"));
+    const set = (url: string, extra: Record<string, unknown> = {}) =>
+      call(tg, "setWebhook", { url, ...extra });
+    const refused = (description: string) => ({
+      status: 400,
+      body: { ok: false, error_code: 400, description },
+    });
+    expect(await set("https://relay.test/api/telegram")).toMatchObject({
+      status: 200,
+      body: { ok: true, result: true, description: "Webhook was set" },
+    });
+    expect(await set("https://relay.test/api/telegram")).toMatchObject({
+      body: { description: "Webhook is already set" },
+    });
+    expect(await set("http://relay.test/api/telegram")).toMatchObject(
+      refused("Bad Request: bad webhook: An HTTPS URL must be provided for webhook"),
+    );
     expect(tg.webhook).toBeUndefined();
-    expect(await set("https://relay.test:3000/api/telegram")).toMatchObject(refused("Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443"));
-    expect(await set("https://127.0.0.1:8443/api/telegram")).toMatchObject(refused("Bad Request: bad webhook: IP address 127.0.0.1 is reserved"));
-    expect(await set("ftp://relay.test/api/telegram")).toMatchObject(refused("Bad Request: invalid webhook URL specified"));
-    expect(await set("https://relay.test:0/api/telegram")).toMatchObject(refused("Bad Request: invalid webhook URL specified"));
-    expect(await set("https://relay.test/x", { secret_token: "no spaces" })).toMatchObject(refused("Bad Request: secret token contains unallowed characters"));
-    expect(await set("https://relay.test/x", { secret_token: "a".repeat(257) })).toMatchObject(refused("Bad Request: secret token is too long"));
-    for (const url of ["https://relay.test:8443/a", "https://relay.test:88/a", "https://relay.test:80/a", "relay.test/no-scheme-is-https"]) {
+    expect(await set("https://relay.test:3000/api/telegram")).toMatchObject(
+      refused("Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443"),
+    );
+    expect(await set("https://127.0.0.1:8443/api/telegram")).toMatchObject(
+      refused("Bad Request: bad webhook: IP address 127.0.0.1 is reserved"),
+    );
+    expect(await set("ftp://relay.test/api/telegram")).toMatchObject(
+      refused("Bad Request: invalid webhook URL specified"),
+    );
+    expect(await set("https://relay.test:0/api/telegram")).toMatchObject(
+      refused("Bad Request: invalid webhook URL specified"),
+    );
+    expect(await set("https://relay.test/x", { secret_token: "no spaces" })).toMatchObject(
+      refused("Bad Request: secret token contains unallowed characters"),
+    );
+    expect(await set("https://relay.test/x", { secret_token: "a".repeat(257) })).toMatchObject(
+      refused("Bad Request: secret token is too long"),
+    );
+    for (const url of [
+      "https://relay.test:8443/a",
+      "https://relay.test:88/a",
+      "https://relay.test:80/a",
+      "relay.test/no-scheme-is-https",
+    ]) {
       expect((await set(url)).status, url).toBe(200);
       expect(tg.webhook?.url).toBe(url);
     }
     expect(await call(tg, "deleteWebhook")).toMatchObject({ body: { description: "Webhook was deleted" } });
-    expect(await call(tg, "deleteWebhook")).toMatchObject({ body: { description: "Webhook is already deleted" } });
+    expect(await call(tg, "deleteWebhook")).toMatchObject({
+      body: { description: "Webhook is already deleted" },
+    });
   });
 
   it("sets a URL at most once a second; deleting is not limited", async () => {
     const clock = testClock();
     const tg = await standIn({ now: clock.now });
-    expect((await call(tg, "setWebhook", { url: "https://relay.test/a", secret_token: "bad secret" })).status).toBe(400);
+    expect(
+      (await call(tg, "setWebhook", { url: "https://relay.test/a", secret_token: "bad secret" })).status,
+    ).toBe(400);
     clock.advance(999);
     const soon = await call(tg, "setWebhook", { url: "https://relay.test/a" });
     expect(soon.status).toBe(429);
@@ -428,19 +662,31 @@ describe("setWebhook's rules", () => {
     const tg = await standIn({ setWebhookIntervalMs: 0 });
     const relay = await receiver();
     tg.route("https://relay.test", `${relay.base}/`);
-    expect((await call(tg, "setWebhook", { url: "https://relay.test/api/telegram?x=1", secret_token: "s3cret_-" })).status).toBe(200);
+    expect(
+      (await call(tg, "setWebhook", { url: "https://relay.test/api/telegram?x=1", secret_token: "s3cret_-" }))
+        .status,
+    ).toBe(200);
     expect(await tg.press(1, "a")).toBe(200);
     expect(relay.posts).toEqual([{ path: "/api/telegram?x=1", secret: "s3cret_-", update: tg.updates[0] }]);
 
     relay.setStatus(500);
     expect(await tg.press(1, "b")).toBe(500);
-    expect(tg.webhookErrors).toEqual([{ updateId: tg.updates[1].update_id, url: "https://relay.test/api/telegram?x=1", error: "Wrong response from the webhook: 500 Internal Server Error" }]);
+    expect(tg.webhookErrors).toEqual([
+      {
+        updateId: tg.updates[1].update_id,
+        url: "https://relay.test/api/telegram?x=1",
+        error: "Wrong response from the webhook: 500 Internal Server Error",
+      },
+    ]);
     relay.setStatus(200);
     expect(await tg.redeliver(tg.updates[1])).toBe(200);
 
     expect((await call(tg, "setWebhook", { url: "https://elsewhere.test/hook" })).status).toBe(200);
     expect(await tg.press(1, "c")).toBeUndefined();
-    expect(tg.webhookErrors.at(-1)).toMatchObject({ updateId: tg.updates[2].update_id, error: expect.stringMatching(/^no route for https:\/\/elsewhere\.test/) });
+    expect(tg.webhookErrors.at(-1)).toMatchObject({
+      updateId: tg.updates[2].update_id,
+      error: expect.stringMatching(/^no route for https:\/\/elsewhere\.test/),
+    });
     // Delivered updates are gone from the queue; the undelivered one waits for getUpdates.
     expect((await call(tg, "deleteWebhook")).status).toBe(200);
     expect(ids(await call(tg, "getUpdates"))).toEqual([tg.updates[2].update_id]);
@@ -459,25 +705,66 @@ describe('"message is not modified"', () => {
     const sent = await send(tg, "*Name:* Ann", { parse_mode: "Markdown", reply_markup: kb("a") });
     const messageId = (sent.body.result as { message_id: number }).message_id;
     expect(tg.delivered[0].entities).toEqual([{ type: "bold", offset: 0, length: 5 }]);
-    const editText = (text: string, extra: Record<string, unknown> = {}) => call(tg, "editMessageText", { chat_id: tg.chatId, message_id: messageId, text, reply_markup: kb("a"), ...extra });
-    const notModified = { status: 400, body: { description: expect.stringMatching(/^Bad Request: message is not modified: specified new message content and reply markup are exactly the same/) } };
+    const editText = (text: string, extra: Record<string, unknown> = {}) =>
+      call(tg, "editMessageText", {
+        chat_id: tg.chatId,
+        message_id: messageId,
+        text,
+        reply_markup: kb("a"),
+        ...extra,
+      });
+    const notModified = {
+      status: 400,
+      body: {
+        description: expect.stringMatching(
+          /^Bad Request: message is not modified: specified new message content and reply markup are exactly the same/,
+        ),
+      },
+    };
     expect(await editText("*Name:* Ann", { parse_mode: "Markdown" })).toMatchObject(notModified);
     // The same words, other formatting: a change.
     expect((await editText("Name: Ann")).status).toBe(200);
     expect(await editText("Name: Ann")).toMatchObject(notModified);
     expect((await editText("_Name:_ Ann", { parse_mode: "Markdown" })).status).toBe(200);
     expect(tg.messages.get(messageId)!.entities).toEqual([{ type: "italic", offset: 0, length: 5 }]);
-    expect((await editText("_Name:_ Ann", { parse_mode: "Markdown", reply_markup: kb("b") })).status).toBe(200);
-    expect(await call(tg, "editMessageReplyMarkup", { chat_id: tg.chatId, message_id: messageId, reply_markup: kb("b") })).toMatchObject(notModified);
-    expect((await call(tg, "editMessageReplyMarkup", { chat_id: tg.chatId, message_id: messageId, reply_markup: kb("c") })).status).toBe(200);
-    expect(tg.edits.map((e) => e.method)).toEqual(["editMessageText", "editMessageText", "editMessageText", "editMessageReplyMarkup"]);
+    expect((await editText("_Name:_ Ann", { parse_mode: "Markdown", reply_markup: kb("b") })).status).toBe(
+      200,
+    );
+    expect(
+      await call(tg, "editMessageReplyMarkup", {
+        chat_id: tg.chatId,
+        message_id: messageId,
+        reply_markup: kb("b"),
+      }),
+    ).toMatchObject(notModified);
+    expect(
+      (
+        await call(tg, "editMessageReplyMarkup", {
+          chat_id: tg.chatId,
+          message_id: messageId,
+          reply_markup: kb("c"),
+        })
+      ).status,
+    ).toBe(200);
+    expect(tg.edits.map((e) => e.method)).toEqual([
+      "editMessageText",
+      "editMessageText",
+      "editMessageText",
+      "editMessageReplyMarkup",
+    ]);
   });
 
   it("the entities' text is parseLegacyMarkdown's, their offsets in UTF-16 code units", () => {
-    for (const markdown of ["*New Quote Request*\n\n*Name:* Zoë 🧽 \\_x\\_", "[site](https://example.com) `code` ```pre``` **", "*Email:* john_smith@example.com"]) {
+    for (const markdown of [
+      "*New Quote Request*\n\n*Name:* Zoë 🧽 \\_x\\_",
+      "[site](https://example.com) `code` ```pre``` **",
+      "*Email:* john_smith@example.com",
+    ]) {
       const plain = parseLegacyMarkdown(markdown);
       const withEntities = parseLegacyMarkdownEntities(markdown);
-      expect("error" in withEntities ? withEntities : withEntities.text).toEqual("error" in plain ? plain : plain.text);
+      expect("error" in withEntities ? withEntities : withEntities.text).toEqual(
+        "error" in plain ? plain : plain.text,
+      );
     }
     expect(parseLegacyMarkdownEntities("🧽 *Zoë* [site](https://example.com) `c` ```p```")).toEqual({
       text: "🧽 Zoë site c p",
@@ -504,7 +791,13 @@ describe("reset", () => {
     tg.route("https://relay.test", "http://127.0.0.1:9");
     tg.on("sendMessage", { kind: "down" });
     tg.reset();
-    expect([tg.currentChatId, tg.calls("sendMessage"), tg.delivered.length, tg.updates.length, tg.webhookErrors.length]).toEqual([TEST_GROUP_ID, 0, 0, 0, 0]);
+    expect([
+      tg.currentChatId,
+      tg.calls("sendMessage"),
+      tg.delivered.length,
+      tg.updates.length,
+      tg.webhookErrors.length,
+    ]).toEqual([TEST_GROUP_ID, 0, 0, 0, 0]);
     expect((await send(tg)).status).toBe(200);
     await tg.press(1, "b");
     expect(tg.updates[0].update_id).toBe(firstId);
@@ -516,15 +809,28 @@ describe("reset", () => {
 describe("copy_text buttons (Bot API 7.11)", () => {
   it("takes a button that copies 1 to 256 characters; refuses an empty or longer text, and a button of two kinds", async () => {
     const tg = await standIn();
-    const send = (button: Record<string, unknown>) => call(tg, "sendMessage", { chat_id: TEST_CHAT_ID, text: "hi", reply_markup: { inline_keyboard: [[{ text: "Copy", ...button }]] } });
+    const send = (button: Record<string, unknown>) =>
+      call(tg, "sendMessage", {
+        chat_id: TEST_CHAT_ID,
+        text: "hi",
+        reply_markup: { inline_keyboard: [[{ text: "Copy", ...button }]] },
+      });
     expect((await send({ copy_text: { text: "+61412345678" } })).body.ok).toBe(true);
     expect((await send({ copy_text: { text: "x".repeat(256) } })).body.ok).toBe(true);
-    for (const refused of [{ copy_text: { text: "" } }, { copy_text: { text: "x".repeat(257) } }, { copy_text: "+61412345678" }, { copy_text: { text: "1" }, callback_data: "x" }]) {
+    for (const refused of [
+      { copy_text: { text: "" } },
+      { copy_text: { text: "x".repeat(257) } },
+      { copy_text: "+61412345678" },
+      { copy_text: { text: "1" }, callback_data: "x" },
+    ]) {
       const answer = await send(refused);
       expect(answer.status, JSON.stringify(refused)).toBe(400);
       expect(answer.body.description).toMatch(/^Bad Request: can't parse inline keyboard button/);
     }
-    expect(tg.delivered[0].replyMarkup?.inline_keyboard[0][0]).toEqual({ text: "Copy", copy_text: { text: "+61412345678" } });
+    expect(tg.delivered[0].replyMarkup?.inline_keyboard[0][0]).toEqual({
+      text: "Copy",
+      copy_text: { text: "+61412345678" },
+    });
   });
 });
 
@@ -539,10 +845,17 @@ describe("allowed_updates", () => {
     expect(tg.dropped.map((u) => Object.keys(u)[1])).toEqual(["message"]);
     const [press] = (await call(tg, "getUpdates", { offset: 1 })).body.result as Update[];
     expect(Object.keys(press)[1]).toBe("callback_query");
-    expect((await call(tg, "getUpdates", { offset: press.update_id + 1, allowed_updates: [] })).body.ok).toBe(true);
+    expect((await call(tg, "getUpdates", { offset: press.update_id + 1, allowed_updates: [] })).body.ok).toBe(
+      true,
+    );
     await tg.reply(messageId, "wants Saturday", { first_name: "Kim" });
-    const [reply] = (await call(tg, "getUpdates", { offset: press.update_id + 1, timeout: 0 })).body.result as Update[];
-    expect(reply.message).toMatchObject({ text: "wants Saturday", from: { first_name: "Kim", is_bot: false }, reply_to_message: { message_id: messageId, text: "notice", from: { is_bot: true } } });
+    const [reply] = (await call(tg, "getUpdates", { offset: press.update_id + 1, timeout: 0 })).body
+      .result as Update[];
+    expect(reply.message).toMatchObject({
+      text: "wants Saturday",
+      from: { first_name: "Kim", is_bot: false },
+      reply_to_message: { message_id: messageId, text: "notice", from: { is_bot: true } },
+    });
     expect(reply.message!.reply_to_message).not.toHaveProperty("reply_to_message");
   });
 });

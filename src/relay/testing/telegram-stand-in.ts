@@ -7,29 +7,23 @@
  * Query.cpp, HttpConnection.cpp) with tdlib/td (tddb/td/db/TQueue.cpp,
  * tdutils/td/utils/HttpUrl.cpp and JsonBuilder.cpp, td/telegram/Td.cpp).
  *
- * Like the real one it checks the token in the path and the chat id; parses
- * legacy Markdown (an unclosed _ * ` or [ is a 400) and keeps the entities it
- * makes; refuses text over 4096 characters after parsing and any string that
- * is not well-formed Unicode; keeps each message with its inline keyboard
- * (each button exactly one kind: callback_data of 1 to 64 bytes, or copy_text
- * of 1 to 256 characters); answers editMessageText and
- * editMessageReplyMarkup, with 400 "message is not modified" when the text,
- * its entities and the keyboard would all stay the same; takes a press's
- * answer (answerCallbackQuery) once, within a time limit (15 s by default: a
- * measured figure, as Telegram publishes none); takes at most 20 messages a
- * minute to a group (429 with retry_after); answers a group upgraded to a
- * supergroup with 400 and migrate_to_chat_id, and a removed bot with 403; takes
- * a setWebhook with a URL once a second, and says what is set (getWebhookInfo,
- * its fields as the server writes them). Updates (a press, `press`) go into one
- * queue, as the server's TQueue: posted to the webhook set with setWebhook
- * (https only, on port 443, 80, 88 or 8443; with its secret token in
- * X-Telegram-Bot-Api-Secret-Token), which `route` points at a local server as
- * DNS and a TLS proxy would, or read with getUpdates, which long-polls,
- * confirms with its offset, answers an offset "in the future" from the start of
- * the queue confirming nothing, makes the same offset asked again within 3 s
- * wait, and answers 409 while a webhook is set or when a second request takes
- * over (a 409 soon after another is held back 3 s). Every method can be made to fail on demand (`on`): a 429 with retry_after,
- * a proxy's 5xx page, Telegram down, or no answer at all.
+ * Like the real one it checks the token in the path and the chat id; parses legacy Markdown (an unclosed _ *
+ * ` or [ is a 400) and keeps the entities it makes; refuses text over 4096 characters after parsing and any
+ * string that is not well-formed Unicode; keeps each message with its inline keyboard (each button exactly
+ * one kind: callback_data of 1 to 64 bytes, or copy_text of 1 to 256 characters); answers editMessageText and
+ * editMessageReplyMarkup, with 400 "message is not modified" when the text, its entities and the keyboard
+ * would all stay the same; takes a press's answer (answerCallbackQuery) once, within a time limit (15 s by
+ * default: a measured figure, as Telegram publishes none); takes at most 20 messages a minute to a group (429
+ * with retry_after); answers a group upgraded to a supergroup with 400 and migrate_to_chat_id, and a removed
+ * bot with 403; takes a setWebhook with a URL once a second, and says what is set (getWebhookInfo, its fields
+ * as the server writes them). Updates (a press, `press`) go into one queue, as the server's TQueue: posted to
+ * the webhook set with setWebhook (https only, on port 443, 80, 88 or 8443; with its secret token in
+ * X-Telegram-Bot-Api-Secret-Token), which `route` points at a local server as DNS and a TLS proxy would, or
+ * read with getUpdates, which long-polls, confirms with its offset, answers an offset "in the future" from
+ * the start of the queue confirming nothing, makes the same offset asked again within 3 s wait, and answers
+ * 409 while a webhook is set or when a second request takes over (a 409 soon after another is held back 3 s).
+ * Every method can be made to fail on demand (`on`): a 429 with retry_after, a proxy's 5xx page, Telegram
+ * down, or no answer at all.
  *
  * Stricter than Telegram on purpose: a parameter a method does not have is
  * refused (Telegram ignores it), so that a typo in the relay shows.
@@ -41,7 +35,10 @@ import type { AddressInfo } from "node:net";
 import { parseLegacyMarkdownEntities, type MarkdownEntity } from "../telegram/markdown.ts";
 
 export type Behaviour =
-  /** delayMs: before accepting the request; answerDelayMs: after accepting it, before answering (a crash then leaves it applied but unrecorded). */
+  /**
+   * delayMs: before accepting the request; answerDelayMs: after accepting it, before answering (a crash then
+   * leaves it applied but unrecorded).
+   */
   | { kind: "ok"; delayMs?: number; answerDelayMs?: number }
   | { kind: "tooMany"; retryAfter: number }
   /** A proxy's 502 page. */
@@ -107,10 +104,16 @@ export class ChatMessages {
     return this.#byChat.get(`${chatId}/${messageId}`);
   }
 
-  /** The message with this id, in whichever chat has one; an error where two chats have it (say which with `in`). */
+  /**
+   * The message with this id, in whichever chat has one; an error where two chats have it (say which with
+   * `in`).
+   */
   get(messageId: number): ChatMessage | undefined {
     const found = [...this.#byChat.values()].filter((m) => m.messageId === messageId);
-    if (found.length > 1) throw new Error(`message ${messageId} is in ${found.length} chats (${found.map((m) => m.chatId).join(", ")}): name the chat, messages.in(chatId, ${messageId})`);
+    if (found.length > 1)
+      throw new Error(
+        `message ${messageId} is in ${found.length} chats (${found.map((m) => m.chatId).join(", ")}): name the chat, messages.in(chatId, ${messageId})`,
+      );
     return found[0];
   }
 
@@ -137,7 +140,10 @@ export interface TelegramUser {
 
 export interface StandInOptions {
   token?: string;
-  /** The chat the bot is in: -100… a supergroup, another negative id a basic group, a positive id a private chat. */
+  /**
+   * The chat the bot is in: -100… a supergroup, another negative id a basic group, a positive id a private
+   * chat.
+   */
   chatId?: string;
   /**
    * In a private chat: whether its user has opened the bot and pressed Start (default true). A bot
@@ -170,13 +176,18 @@ export interface StandIn {
   /** The value for TELEGRAM_API_BASE. */
   apiBase: string;
   token: string;
-  /** The chat id the stand-in started with (what the owner configured); see currentChatId after an upgrade. */
+  /**
+   * The chat id the stand-in started with (what the owner configured); see currentChatId after an upgrade.
+   */
   chatId: string;
   /** The chat the bot is in now: chatId, or the supergroup it was upgraded to. */
   currentChatId: string;
   /** Messages sendMessage accepted, in order. */
   delivered: Received[];
-  /** Every message in every chat, as edited since: by id alone where only one chat has it (`get`), else by chat and id (`in`). */
+  /**
+   * Every message in every chat, as edited since: by id alone where only one chat has it (`get`), else by
+   * chat and id (`in`).
+   */
   messages: ChatMessages;
   /** editMessageText and editMessageReplyMarkup calls that changed a message, in order. */
   edits: { method: string; messageId: number }[];
@@ -184,13 +195,18 @@ export interface StandIn {
   answers: { callbackQueryId: string; text?: string }[];
   /** The webhook setWebhook set, if any. */
   webhook: { url: string; secretToken?: string; allowedUpdates?: string[] } | undefined;
-  /** Webhook posts that failed (no route, no connection, an answer other than 2xx); their updates stay queued. */
+  /**
+   * Webhook posts that failed (no route, no connection, an answer other than 2xx); their updates stay queued.
+   */
   webhookErrors: WebhookError[];
   /** Answers the n-th sendMessage call from now (1 = the next) this way, once. */
   failCall(n: number, behaviour: Behaviour): void;
   /** Every request that reached sendMessage, answered or not (calls("sendMessage")). */
   attempts: number;
-  /** Answers the next sendMessage requests this way, in order, then goes back to normal (on("sendMessage", …)). */
+  /**
+   * Answers the next sendMessage requests this way, in order, then goes back to normal (on("sendMessage",
+   * …)).
+   */
   next(...behaviours: Behaviour[]): void;
   /** Answers every sendMessage request this way until changed. */
   always(behaviour: Behaviour): void;
@@ -206,7 +222,10 @@ export interface StandIn {
    * the same ids in the group (ChatMessages). A supergroup is never upgraded: an error.
    */
   upgradeToSupergroup(newChatId?: string): string;
-  /** The bot is removed from the chat: "kicked" from a group or supergroup, or "blocked" by the user of a private chat. */
+  /**
+   * The bot is removed from the chat: "kicked" from a group or supergroup, or "blocked" by the user of a
+   * private chat.
+   */
   removeBot(how: "kicked" | "blocked"): void;
   restoreBot(): void;
   /**
@@ -215,7 +234,10 @@ export interface StandIn {
    * bot may write to them.
    */
   startBot(): Promise<number | undefined>;
-  /** The next update ids start again at `from`, as after a week without updates; the updates queued before have expired by then. */
+  /**
+   * The next update ids start again at `from`, as after a week without updates; the updates queued before
+   * have expired by then.
+   */
   restartUpdateIds(from?: number): void;
   /**
    * Another copy of the relay polls with the same token: a getUpdates without an offset and with a
@@ -229,20 +251,33 @@ export interface StandIn {
    * Polling's counterpart of NodeRelay.drained: assert that nothing more is read after it.
    */
   idle(): Promise<void>;
-  /** Webhook posts to this https origin (e.g. https://relay.test) go to localBase (e.g. http://127.0.0.1:5555) instead. */
+  /**
+   * Webhook posts to this https origin (e.g. https://relay.test) go to localBase (e.g. http://127.0.0.1:5555)
+   * instead.
+   */
   route(origin: string, localBase: string): void;
   /**
    * The owner presses a button of a message: a callback_query update, from the message's chat (or
    * `chatId`), posted to the webhook (its HTTP status is returned; undefined if the post failed) or
    * queued for getUpdates (undefined).
    */
-  press(messageId: number, data: string, from?: Partial<TelegramUser>, chatId?: string): Promise<number | undefined>;
+  press(
+    messageId: number,
+    data: string,
+    from?: Partial<TelegramUser>,
+    chatId?: string,
+  ): Promise<number | undefined>;
   /**
    * The owner replies to a message with `text`: a message update from the message's chat (or
    * `chatId`), delivered as press() delivers; dropped (undefined) while the bot has not asked for
    * message updates. An error in a group upgraded to a supergroup, where nobody writes.
    */
-  reply(messageId: number, text: string, from?: Partial<TelegramUser>, chatId?: string): Promise<number | undefined>;
+  reply(
+    messageId: number,
+    text: string,
+    from?: Partial<TelegramUser>,
+    chatId?: string,
+  ): Promise<number | undefined>;
   /** Updates made while their kind was not in allowed_updates: never delivered. */
   readonly dropped: Update[];
   /** Posts this update to the webhook again, as Telegram does when the first post was not answered 2xx. */
@@ -276,7 +311,13 @@ export interface Update {
     date: number;
     text: string;
     entities?: { type: string; offset: number; length: number }[];
-    reply_to_message?: { message_id: number; from: TelegramUser; chat: { id: number; type: string }; date: number; text: string };
+    reply_to_message?: {
+      message_id: number;
+      from: TelegramUser;
+      chat: { id: number; type: string };
+      date: number;
+      text: string;
+    };
   };
 }
 
@@ -312,16 +353,27 @@ export const CALLBACK_QUERY_TTL_MS = 15_000;
  * counted: here a rolling one; nor does it say so of a private chat, which is not limited here.
  */
 export const GROUP_MESSAGES_PER_MINUTE = 20;
-/** Client.cpp, process_set_webhook_query: next_allowed_set_webhook_time_ = now + 1, else set_retry_after_error(1). */
+/**
+ * Client.cpp, process_set_webhook_query: next_allowed_set_webhook_time_ = now + 1, else
+ * set_retry_after_error(1).
+ */
 const SET_WEBHOOK_INTERVAL_MS = 1_000;
 /** Client.cpp, fail_query_conflict: a 409 within 3 s of the last is answered by a SleepActor 3 s later. */
 const CONFLICT_DELAY_MS = 3_000;
-/** Client.h: LONG_POLL_MAX_TIMEOUT = 50 (seconds); LONG_POLL_WAIT_AFTER = 0.001 (an update wakes a long poll 1 ms later). */
+/**
+ * Client.h: LONG_POLL_MAX_TIMEOUT = 50 (seconds); LONG_POLL_WAIT_AFTER = 0.001 (an update wakes a long poll 1
+ * ms later).
+ */
 const LONG_POLL_MAX_TIMEOUT_S = 50;
 const LONG_POLL_WAIT_AFTER_MS = 1;
-/** Client.cpp, process_new_callback_query_queue: add_update(UpdateType::CallbackQuery, …, 150, …): kept 150 s. */
+/**
+ * Client.cpp, process_new_callback_query_queue: add_update(UpdateType::CallbackQuery, …, 150, …): kept 150 s.
+ */
 const CALLBACK_UPDATE_KEPT_MS = 150_000;
-/** TQueue.cpp, TQueueImpl::get: "if (from_id.value() > q.tail_id.value() + 10) … Specified from_id is in the future". */
+/**
+ * TQueue.cpp, TQueueImpl::get: "if (from_id.value() > q.tail_id.value() + 10) … Specified from_id is in the
+ * future".
+ */
 const FUTURE_SLACK = 10;
 const FIRST_UPDATE_ID = 100_000;
 /** Marks competingPoll's own request, so that it resolves once that request is taken in. */
@@ -329,7 +381,15 @@ const COMPETING_HEADER = "x-stand-in-competing-poll";
 
 /** The parameters each method takes (https://core.telegram.org/bots/api); anything else is refused. */
 const PARAMETERS: Record<string, string[]> = {
-  sendMessage: ["chat_id", "text", "parse_mode", "link_preview_options", "reply_markup", "reply_parameters", "disable_notification"],
+  sendMessage: [
+    "chat_id",
+    "text",
+    "parse_mode",
+    "link_preview_options",
+    "reply_markup",
+    "reply_parameters",
+    "disable_notification",
+  ],
   editMessageText: ["chat_id", "message_id", "text", "parse_mode", "link_preview_options", "reply_markup"],
   editMessageReplyMarkup: ["chat_id", "message_id", "reply_markup"],
   answerCallbackQuery: ["callback_query_id", "text", "show_alert", "cache_time"],
@@ -341,13 +401,19 @@ const PARAMETERS: Record<string, string[]> = {
 
 /** Telegram's descriptions, each where the server writes it. */
 const DESCRIPTIONS = {
-  /** Client.cpp, check_chat_access (ChatInfo::Type::Group, !is_active && need_write_access, upgraded_to_supergroup_id != 0). */
+  /**
+   * Client.cpp, check_chat_access (ChatInfo::Type::Group, !is_active && need_write_access,
+   * upgraded_to_supergroup_id != 0).
+   */
   upgraded: "Bad Request: group chat was upgraded to a supergroup chat",
   /** Client.cpp, check_chat_access: a supergroup whose status is Banned, for any access. */
   kickedSupergroup: "Forbidden: bot was kicked from the supergroup chat",
   /** Client.cpp, check_chat_access: an active basic group, kicked && need_edit_access. */
   kickedGroup: "Forbidden: bot was kicked from the group chat",
-  /** Client.cpp, fail_query_with_error: USER_IS_BLOCKED becomes 403 "bot was blocked by the user", prefixed "Forbidden: ". */
+  /**
+   * Client.cpp, fail_query_with_error: USER_IS_BLOCKED becomes 403 "bot was blocked by the user", prefixed
+   * "Forbidden: ".
+   */
   blocked: "Forbidden: bot was blocked by the user",
   /**
    * Telegram's servers' answer to a bot writing first to a user who never started it, as the Bot API
@@ -366,9 +432,11 @@ const DESCRIPTIONS = {
    */
   notUtf8: "Bad Request: strings must be encoded in UTF-8",
   /** Client.cpp, process_get_updates_query. */
-  webhookActive: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+  webhookActive:
+    "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
   /** Client.cpp, abort_long_poll(false). */
-  otherGetUpdates: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
+  otherGetUpdates:
+    "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
   /** Client.cpp, abort_long_poll(true). */
   bySetWebhook: "Conflict: terminated by setWebhook request",
   /** Client.cpp, do_set_webhook: td::parse_url failed. */
@@ -376,7 +444,10 @@ const DESCRIPTIONS = {
   /** Client.cpp, do_set_webhook. */
   secretTooLong: "Bad Request: secret token is too long",
   secretUnallowed: "Bad Request: secret token contains unallowed characters",
-  /** WebhookActor.cpp, start_up, reported by Client.cpp on_webhook_closed as "Bad Request: bad webhook: " + message. */
+  /**
+   * WebhookActor.cpp, start_up, reported by Client.cpp on_webhook_closed as "Bad Request: bad webhook: " +
+   * message.
+   */
   httpsOnly: "Bad Request: bad webhook: An HTTPS URL must be provided for webhook",
   badPort: "Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443",
 };
@@ -389,12 +460,14 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 function wellFormed(value: unknown): boolean {
   if (typeof value === "string") return !LONE_SURROGATE.test(value);
   if (Array.isArray(value)) return value.every(wellFormed);
-  if (value && typeof value === "object") return Object.entries(value).every(([k, v]) => wellFormed(k) && wellFormed(v));
+  if (value && typeof value === "object")
+    return Object.entries(value).every(([k, v]) => wellFormed(k) && wellFormed(v));
   return true;
 }
 
 type ChatKind = "private" | "group" | "supergroup";
-const kindOf = (chatId: string): ChatKind => (chatId.startsWith("-100") ? "supergroup" : chatId.startsWith("-") ? "group" : "private");
+const kindOf = (chatId: string): ChatKind =>
+  chatId.startsWith("-100") ? "supergroup" : chatId.startsWith("-") ? "group" : "private";
 
 /** An answer to write: JSON unless said otherwise. */
 interface Reply {
@@ -404,14 +477,19 @@ interface Reply {
   headers?: Record<string, string>;
 }
 const json = (status: number, body: unknown): Reply => ({ status, body: JSON.stringify(body) });
-const ok = (result: unknown, description?: string) => json(200, { ok: true, result, ...(description ? { description } : {}) });
+const ok = (result: unknown, description?: string) =>
+  json(200, { ok: true, result, ...(description ? { description } : {}) });
 /** Query.h, JsonQueryError: ok, error_code, description, then parameters if any. */
-const fail = (status: number, description: string, parameters?: Record<string, number>) => json(status, { ok: false, error_code: status, description, ...(parameters ? { parameters } : {}) });
+const fail = (status: number, description: string, parameters?: Record<string, number>) =>
+  json(status, { ok: false, error_code: status, description, ...(parameters ? { parameters } : {}) });
 /**
  * Query.cpp, set_retry_after_error: 429 "Too Many Requests: retry after N" with parameters.retry_after;
  * HttpConnection.cpp, send_response: and a Retry-After header.
  */
-const tooMany = (retryAfter: number): Reply => ({ ...fail(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter }), headers: { "Retry-After": String(retryAfter) } });
+const tooMany = (retryAfter: number): Reply => ({
+  ...fail(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter }),
+  headers: { "Retry-After": String(retryAfter) },
+});
 
 /** Client.cpp get_integer_arg(query, name, default, min, max): missing is the default, then clamped. */
 function integerArg(value: unknown, fallback: number, min = -(2 ** 31), max = 2 ** 31 - 1): number {
@@ -420,7 +498,10 @@ function integerArg(value: unknown, fallback: number, min = -(2 ** 31), max = 2 
   return Math.min(max, Math.max(min, Number.isFinite(n) ? n : 0));
 }
 
-/** tdutils HttpUrl.cpp, parse_url(url, Https): [http(s)://]host[:port]/path; any other scheme, an empty host or a bad port is an error. */
+/**
+ * tdutils HttpUrl.cpp, parse_url(url, Https): [http(s)://]host[:port]/path; any other scheme, an empty host
+ * or a bad port is an error.
+ */
 function parseWebhookUrl(url: string): { https: boolean; host: string; port: number } | undefined {
   const scheme = /^([^:/?#@[\]]*):\/\//.exec(url);
   if (scheme && !/^https?$/i.test(scheme[1])) return undefined;
@@ -451,7 +532,15 @@ function ipProblem(host: string): string | undefined {
   const ip = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host)?.slice(1).map(Number);
   if (!ip) return undefined;
   const [a, b] = ip;
-  const reserved = a === 0 || a === 10 || a === 127 || a >= 224 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  const reserved =
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    a >= 224 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b >= 64 && b <= 127);
   return reserved ? `Bad Request: bad webhook: IP address ${host} is reserved` : undefined;
 }
 
@@ -496,7 +585,10 @@ export async function startTelegramStandIn({
     webhookErrors: [] as WebhookError[],
     routes: new Map<string, string>(),
     updates: [] as Update[],
-    /** The server's TQueue for this bot: updates not yet confirmed (getUpdates) or delivered (webhook), oldest first. */
+    /**
+     * The server's TQueue for this bot: updates not yet confirmed (getUpdates) or delivered (webhook), oldest
+     * first.
+     */
     queue: [] as Queued[],
     /** TQueue's tail_id: the id the next update gets. */
     nextUpdateId: FIRST_UPDATE_ID,
@@ -516,7 +608,10 @@ export async function startTelegramStandIn({
     nextConflictAt: 0,
     previousOffset: -1,
     previousStart: 0,
-    /** The kinds of update the bot last asked for (getUpdates or setWebhook's allowed_updates); undefined: the default. */
+    /**
+     * The kinds of update the bot last asked for (getUpdates or setWebhook's allowed_updates); undefined: the
+     * default.
+     */
     allowedUpdates: undefined as string[] | undefined,
     /** Updates made while their kind was not allowed: Telegram never queues them. */
     dropped: [] as Update[],
@@ -539,12 +634,25 @@ export async function startTelegramStandIn({
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => void handle(req.method, req.url ?? "", Buffer.concat(chunks), res, req.headers[COMPETING_HEADER] === "1"));
+    req.on(
+      "end",
+      () =>
+        void handle(
+          req.method,
+          req.url ?? "",
+          Buffer.concat(chunks),
+          res,
+          req.headers[COMPETING_HEADER] === "1",
+        ),
+    );
   });
 
   function write(res: ServerResponse, reply: Reply) {
     if (res.destroyed || res.headersSent) return;
-    res.writeHead(reply.status, { "Content-Type": reply.contentType ?? "application/json", ...reply.headers });
+    res.writeHead(reply.status, {
+      "Content-Type": reply.contentType ?? "application/json",
+      ...reply.headers,
+    });
     res.end(reply.body);
   }
 
@@ -558,7 +666,13 @@ export async function startTelegramStandIn({
     return planned.get(method)?.shift();
   }
 
-  async function handle(httpMethod: string | undefined, url: string, raw: Buffer, res: ServerResponse, competing: boolean) {
+  async function handle(
+    httpMethod: string | undefined,
+    url: string,
+    raw: Buffer,
+    res: ServerResponse,
+    competing: boolean,
+  ) {
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(url);
     if (httpMethod !== "POST" || !match) return write(res, fail(404, "Not Found"));
     if (decodeURIComponent(match[1]) !== token) return write(res, fail(401, "Unauthorized"));
@@ -573,7 +687,11 @@ export async function startTelegramStandIn({
       case "hang":
         return; // no answer: the relay must give up on its own
       case "serverError":
-        return write(res, { status: 502, contentType: "text/html", body: "<html><body><h1>502 Bad Gateway</h1></body></html>" });
+        return write(res, {
+          status: 502,
+          contentType: "text/html",
+          body: "<html><body><h1>502 Bad Gateway</h1></body></html>",
+        });
       case "tooMany":
         return write(res, tooMany(behaviour.retryAfter));
       case "refuse":
@@ -627,8 +745,12 @@ export async function startTelegramStandIn({
   }
 
   /** A Markdown text as the owner would see it, with its entities, or why Telegram refuses it. */
-  function parse(text: unknown, parseMode: unknown): { shown: string; entities: MarkdownEntity[] } | { error: string } {
-    if (typeof text !== "string" || text.trim() === "") return { error: "Bad Request: message text is empty" };
+  function parse(
+    text: unknown,
+    parseMode: unknown,
+  ): { shown: string; entities: MarkdownEntity[] } | { error: string } {
+    if (typeof text !== "string" || text.trim() === "")
+      return { error: "Bad Request: message text is empty" };
     let shown = text;
     let entities: MarkdownEntity[] = [];
     if (parseMode === "Markdown") {
@@ -648,19 +770,31 @@ export async function startTelegramStandIn({
     for (const row of rows) {
       if (!Array.isArray(row)) return { error: "Bad Request: can't parse reply keyboard markup JSON object" };
       for (const button of row as Record<string, unknown>[]) {
-        if (typeof button.text !== "string" || button.text === "") return { error: "Bad Request: text buttons are unallowed in the inline keyboard" };
-        // https://core.telegram.org/bots/api#inlinekeyboardbutton: "Exactly one of the optional fields must be used".
+        if (typeof button.text !== "string" || button.text === "")
+          return { error: "Bad Request: text buttons are unallowed in the inline keyboard" };
+        // https://core.telegram.org/bots/api#inlinekeyboardbutton: "Exactly one of the optional fields must
+        // be used".
         const kinds = Object.keys(button).filter((k) => k !== "text");
-        if (kinds.length > 1) return { error: `Bad Request: can't parse inline keyboard button: more than one of ${kinds.join(", ")}` };
+        if (kinds.length > 1)
+          return {
+            error: `Bad Request: can't parse inline keyboard button: more than one of ${kinds.join(", ")}`,
+          };
         if (kinds[0] === "copy_text") {
-          // CopyTextButton.text: "The text to be copied to the clipboard; 1-256 characters" (the stand-in's description: Telegram publishes none).
+          // CopyTextButton.text: "The text to be copied to the clipboard; 1-256 characters" (the stand-in's
+          // description: Telegram publishes none).
           const copied = (button.copy_text as { text?: unknown } | null)?.text;
-          if (typeof copied !== "string" || copied.length < 1 || copied.length > 256) return { error: "Bad Request: can't parse inline keyboard button: copy_text must have text of 1-256 characters" };
+          if (typeof copied !== "string" || copied.length < 1 || copied.length > 256)
+            return {
+              error:
+                "Bad Request: can't parse inline keyboard button: copy_text must have text of 1-256 characters",
+            };
           continue;
         }
-        if (kinds[0] !== undefined && kinds[0] !== "callback_data") return { error: `Bad Request: the stand-in does not model ${kinds[0]} buttons` };
+        if (kinds[0] !== undefined && kinds[0] !== "callback_data")
+          return { error: `Bad Request: the stand-in does not model ${kinds[0]} buttons` };
         const data = button.callback_data;
-        if (typeof data !== "string" || byteLength(data) < 1 || byteLength(data) > 64) return { error: "Bad Request: BUTTON_DATA_INVALID" };
+        if (typeof data !== "string" || byteLength(data) < 1 || byteLength(data) > 64)
+          return { error: "Bad Request: BUTTON_DATA_INVALID" };
       }
     }
     return { markup: markup as ReplyMarkup };
@@ -673,17 +807,26 @@ export async function startTelegramStandIn({
    * kicked from refuses every access, a basic group it was kicked from refuses edit and write.
    */
   function chatFor(chatIdParam: unknown, access: "write" | "edit"): { chatId: string } | { refusal: Reply } {
-    if (chatIdParam === undefined || chatIdParam === null || chatIdParam === "") return { refusal: fail(400, "Bad Request: chat_id is empty") };
+    if (chatIdParam === undefined || chatIdParam === null || chatIdParam === "")
+      return { refusal: fail(400, "Bad Request: chat_id is empty") };
     const id = String(chatIdParam);
     const upgradedTo = state.upgraded.get(id);
     if (upgradedTo !== undefined) {
-      if (access === "write") return { refusal: fail(400, DESCRIPTIONS.upgraded, { migrate_to_chat_id: Number(upgradedTo) }) };
+      if (access === "write")
+        return { refusal: fail(400, DESCRIPTIONS.upgraded, { migrate_to_chat_id: Number(upgradedTo) }) };
       return { chatId: id };
     }
     if (id !== state.currentChatId) return { refusal: fail(400, "Bad Request: chat not found") };
     if (state.removed === "blocked") return { refusal: fail(403, DESCRIPTIONS.blocked) };
-    if (!state.started && kindOf(id) === "private" && access === "write") return { refusal: fail(403, DESCRIPTIONS.notStarted) };
-    if (state.removed === "kicked") return { refusal: fail(403, kindOf(id) === "supergroup" ? DESCRIPTIONS.kickedSupergroup : DESCRIPTIONS.kickedGroup) };
+    if (!state.started && kindOf(id) === "private" && access === "write")
+      return { refusal: fail(403, DESCRIPTIONS.notStarted) };
+    if (state.removed === "kicked")
+      return {
+        refusal: fail(
+          403,
+          kindOf(id) === "supergroup" ? DESCRIPTIONS.kickedSupergroup : DESCRIPTIONS.kickedGroup,
+        ),
+      };
     return { chatId: id };
   }
 
@@ -699,10 +842,32 @@ export async function startTelegramStandIn({
    * A person's message in `chat`, sent to the bot as a message update (delivered as press() delivers):
    * it is in the chat too, numbered as the chat numbers its messages, so the relay's answer may reply to it.
    */
-  function personWrites(chat: string, from: TelegramUser, text: string, more: Pick<NonNullable<Update["message"]>, "entities" | "reply_to_message"> = {}): Promise<number | undefined> {
+  function personWrites(
+    chat: string,
+    from: TelegramUser,
+    text: string,
+    more: Pick<NonNullable<Update["message"]>, "entities" | "reply_to_message"> = {},
+  ): Promise<number | undefined> {
     const own = nextMessageId(chat);
-    state.messages.set({ messageId: own, chatId: chat, text, shown: text, entities: [], replyTo: more.reply_to_message?.message_id });
-    const update: Update = { update_id: state.nextUpdateId++, message: { message_id: own, from, chat: { id: Number(chat), type: kindOf(chat) }, date: Math.floor(Date.now() / 1000), text, ...more } };
+    state.messages.set({
+      messageId: own,
+      chatId: chat,
+      text,
+      shown: text,
+      entities: [],
+      replyTo: more.reply_to_message?.message_id,
+    });
+    const update: Update = {
+      update_id: state.nextUpdateId++,
+      message: {
+        message_id: own,
+        from,
+        chat: { id: Number(chat), type: kindOf(chat) },
+        date: Math.floor(Date.now() / 1000),
+        text,
+        ...more,
+      },
+    };
     state.updates.push(update);
     return deliver(update);
   }
@@ -716,12 +881,15 @@ export async function startTelegramStandIn({
     if ("error" in kb) return fail(400, kb.error);
     const chat = chatFor(body.chat_id, "write");
     if ("refusal" in chat) return chat.refusal;
-    const replyParameters = body.reply_parameters as { message_id?: unknown; allow_sending_without_reply?: unknown } | undefined;
+    const replyParameters = body.reply_parameters as
+      { message_id?: unknown; allow_sending_without_reply?: unknown } | undefined;
     let replyTo = replyParameters?.message_id;
-    // https://core.telegram.org/bots/api#replyparameters, allow_sending_without_reply: "Pass True if the message
-    // should be sent even if the specified message to be replied to is not found" (a message id names a message in its chat only).
+    // https://core.telegram.org/bots/api#replyparameters, allow_sending_without_reply: "Pass True if the
+    // message should be sent even if the specified message to be replied to is not found" (a message id names
+    // a message in its chat only).
     if (replyTo !== undefined && !state.messages.in(chat.chatId, Number(replyTo))) {
-      if (replyParameters?.allow_sending_without_reply !== true) return fail(400, "Bad Request: message to be replied not found");
+      if (replyParameters?.allow_sending_without_reply !== true)
+        return fail(400, "Bad Request: message to be replied not found");
       replyTo = undefined;
     }
     if (kindOf(chat.chatId) !== "private") {
@@ -730,15 +898,36 @@ export async function startTelegramStandIn({
       const now = clock();
       const recent = (state.sent.get(chat.chatId) ?? []).filter((t) => t > now - 60_000);
       state.sent.set(chat.chatId, recent);
-      if (recent.length >= groupMessagesPerMinute) return tooMany(Math.max(1, Math.ceil((recent[recent.length - groupMessagesPerMinute] + 60_000 - now) / 1000)));
+      if (recent.length >= groupMessagesPerMinute)
+        return tooMany(
+          Math.max(1, Math.ceil((recent[recent.length - groupMessagesPerMinute] + 60_000 - now) / 1000)),
+        );
       recent.push(now);
     }
     const messageId = nextMessageId(chat.chatId);
     const text = body.text as string;
-    const linkPreviewDisabled = (body.link_preview_options as { is_disabled?: unknown } | undefined)?.is_disabled === true;
+    const linkPreviewDisabled =
+      (body.link_preview_options as { is_disabled?: unknown } | undefined)?.is_disabled === true;
     const { shown, entities } = parsed;
-    state.delivered.push({ chatId: body.chat_id, parseMode: body.parse_mode, text, shown, entities, linkPreviewDisabled, messageId, replyMarkup: kb.markup });
-    const message: ChatMessage = { messageId, chatId: chat.chatId, text, shown, entities, replyMarkup: kb.markup, replyTo: replyTo === undefined ? undefined : Number(replyTo) };
+    state.delivered.push({
+      chatId: body.chat_id,
+      parseMode: body.parse_mode,
+      text,
+      shown,
+      entities,
+      linkPreviewDisabled,
+      messageId,
+      replyMarkup: kb.markup,
+    });
+    const message: ChatMessage = {
+      messageId,
+      chatId: chat.chatId,
+      text,
+      shown,
+      entities,
+      replyMarkup: kb.markup,
+      replyTo: replyTo === undefined ? undefined : Number(replyTo),
+    };
     state.messages.set(message);
     return ok(messageResult(message));
   }
@@ -769,7 +958,11 @@ export async function startTelegramStandIn({
     // MESSAGE_NOT_MODIFIED comes from Telegram's servers when "new message content and reply markup
     // are exactly the same": the content is the text with its entities, so the same words with
     // different formatting are a change.
-    if (shown === message.shown && JSON.stringify(entities) === JSON.stringify(message.entities) && JSON.stringify(kb.markup) === JSON.stringify(message.replyMarkup)) {
+    if (
+      shown === message.shown &&
+      JSON.stringify(entities) === JSON.stringify(message.entities) &&
+      JSON.stringify(kb.markup) === JSON.stringify(message.replyMarkup)
+    ) {
       return fail(400, DESCRIPTIONS.notModified);
     }
     const edited = { ...message, text, shown, entities, replyMarkup: kb.markup };
@@ -783,7 +976,8 @@ export async function startTelegramStandIn({
     const query = state.queries.get(id);
     // Answered once, within callbackQueryTtlMs (CALLBACK_QUERY_TTL_MS); else QUERY_ID_INVALID.
     if (!query || query.answered || clock() > query.expiresAt) return fail(400, DESCRIPTIONS.queryTooOld);
-    if (body.text !== undefined && (typeof body.text !== "string" || body.text.length > 200)) return fail(400, "Bad Request: text is too long");
+    if (body.text !== undefined && (typeof body.text !== "string" || body.text.length > 200))
+      return fail(400, "Bad Request: text is too long");
     query.answered = true;
     state.answers.push({ callbackQueryId: id, text: body.text as string | undefined });
     return ok(true);
@@ -812,8 +1006,15 @@ export async function startTelegramStandIn({
     const drop = body.drop_pending_updates === true;
     const maxConnections = url ? body.max_connections : undefined;
     // The same URL, secret and connections, nothing to drop: "Webhook is already set" (or deleted).
-    if (url === (state.webhook?.url ?? "") && secret === (state.webhook?.secretToken ?? "") && maxConnections === state.webhookMaxConnections && !drop) {
-      if (state.webhook) state.webhook.allowedUpdates = (body.allowed_updates as string[] | undefined) ?? state.webhook.allowedUpdates;
+    if (
+      url === (state.webhook?.url ?? "") &&
+      secret === (state.webhook?.secretToken ?? "") &&
+      maxConnections === state.webhookMaxConnections &&
+      !drop
+    ) {
+      if (state.webhook)
+        state.webhook.allowedUpdates =
+          (body.allowed_updates as string[] | undefined) ?? state.webhook.allowedUpdates;
       remember(body.allowed_updates);
       return ok(true, url ? "Webhook is already set" : "Webhook is already deleted");
     }
@@ -829,12 +1030,17 @@ export async function startTelegramStandIn({
     if (!parsed) return fail(400, DESCRIPTIONS.invalidWebhookUrl);
     if (secret.length > 256) return fail(400, DESCRIPTIONS.secretTooLong);
     if (!/^[A-Za-z0-9_-]*$/.test(secret)) return fail(400, DESCRIPTIONS.secretUnallowed); // td::is_base64url_characters
-    // WebhookActor.cpp start_up: "if (url_.protocol_ == Https) { if (port != 443 && != 88 && != 80 && != 8443) … } else … HTTP is forbidden".
+    // WebhookActor.cpp start_up: "if (url_.protocol_ == Https) { if (port != 443 && != 88 && != 80 && !=
+    // 8443) … } else … HTTP is forbidden".
     if (!parsed.https) return fail(400, DESCRIPTIONS.httpsOnly);
     if (![443, 88, 80, 8443].includes(parsed.port)) return fail(400, DESCRIPTIONS.badPort);
     const ip = ipProblem(parsed.host);
     if (ip) return fail(400, ip);
-    state.webhook = { url, secretToken: secret || undefined, allowedUpdates: body.allowed_updates as string[] | undefined };
+    state.webhook = {
+      url,
+      secretToken: secret || undefined,
+      allowedUpdates: body.allowed_updates as string[] | undefined,
+    };
     remember(body.allowed_updates);
     state.webhookMaxConnections = maxConnections;
     return ok(true, "Webhook was set");
@@ -853,7 +1059,9 @@ export async function startTelegramStandIn({
       url,
       has_custom_certificate: false,
       pending_update_count: state.queue.length,
-      ...(typeof state.webhookMaxConnections === "number" ? { max_connections: state.webhookMaxConnections } : {}),
+      ...(typeof state.webhookMaxConnections === "number"
+        ? { max_connections: state.webhookMaxConnections }
+        : {}),
       ...(url ? { ip_address: "<unknown>" } : {}),
       ...(state.allowedUpdates ? { allowed_updates: state.allowedUpdates } : {}),
     };
@@ -884,7 +1092,12 @@ export async function startTelegramStandIn({
   }
 
   /** Client.cpp do_get_updates, with TQueue.cpp's get. */
-  function doGetUpdates(requested: number, limit: number, timeout: number, res: ServerResponse): Promise<Reply | undefined> {
+  function doGetUpdates(
+    requested: number,
+    limit: number,
+    timeout: number,
+    res: ServerResponse,
+  ): Promise<Reply | undefined> {
     expire();
     let offset = requested;
     // A negative offset keeps the last -offset updates and forgets the rest (tqueue->clear(id, -offset)).
@@ -953,7 +1166,10 @@ export async function startTelegramStandIn({
     }
   }
 
-  /** allowed_updates as a call gave it: kept when given ("If not specified, the previous setting will be used"). */
+  /**
+   * allowed_updates as a call gave it: kept when given ("If not specified, the previous setting will be
+   * used").
+   */
   function remember(given: unknown) {
     if (Array.isArray(given)) state.allowedUpdates = given.length ? given.map(String) : undefined;
   }
@@ -963,7 +1179,10 @@ export async function startTelegramStandIn({
     return state.allowedUpdates ? state.allowedUpdates.includes(kind) : !DEFAULT_NOT_ALLOWED.includes(kind);
   };
 
-  /** An update into the queue, then to the webhook if one is set, else to a waiting getUpdates; one of a kind not allowed is dropped. */
+  /**
+   * An update into the queue, then to the webhook if one is set, else to a waiting getUpdates; one of a kind
+   * not allowed is dropped.
+   */
   async function deliver(update: Update): Promise<number | undefined> {
     if (!allowed(update)) {
       state.dropped.push(update);
@@ -977,17 +1196,23 @@ export async function startTelegramStandIn({
     const hook = state.webhook;
     const target = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(hook.url) ? hook.url : `https://${hook.url}`);
     const base = state.routes.get(target.origin);
-    const failed = (error: string) => void state.webhookErrors.push({ updateId: update.update_id, url: hook.url, error });
+    const failed = (error: string) =>
+      void state.webhookErrors.push({ updateId: update.update_id, url: hook.url, error });
     if (!base) {
       failed(`no route for ${target.origin}: call route() with the local address that stands for it`);
       return undefined;
     }
-    // WebhookActor.cpp send_update: a POST of the update as JSON, with X-Telegram-Bot-Api-Secret-Token when set.
+    // WebhookActor.cpp send_update: a POST of the update as JSON, with X-Telegram-Bot-Api-Secret-Token when
+    // set.
     const headers: Record<string, string> = { "Content-Type": "application/json" };
     if (hook.secretToken) headers["X-Telegram-Bot-Api-Secret-Token"] = hook.secretToken;
     let res: Response;
     try {
-      res = await fetch(`${base}${target.pathname}${target.search}`, { method: "POST", headers, body: JSON.stringify(update) });
+      res = await fetch(`${base}${target.pathname}${target.search}`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(update),
+      });
       await res.arrayBuffer();
     } catch (error) {
       failed(`Can't connect to the webhook: ${(error as Error).message}`); // WebhookActor.cpp create_connection
@@ -995,7 +1220,8 @@ export async function startTelegramStandIn({
     }
     // WebhookActor.cpp handle: 2xx drops the update from the queue (on_update_ok); anything else is
     // "Wrong response from the webhook: <code> <reason>" and the update stays (on_update_error).
-    if (res.status >= 200 && res.status <= 299) state.queue = state.queue.filter((q) => q.update.update_id !== update.update_id);
+    if (res.status >= 200 && res.status <= 299)
+      state.queue = state.queue.filter((q) => q.update.update_id !== update.update_id);
     else failed(`Wrong response from the webhook: ${res.status} ${res.statusText}`);
     return res.status;
   }
@@ -1037,17 +1263,22 @@ export async function startTelegramStandIn({
     get updates() {
       return state.updates;
     },
-    next: (...behaviours) => void planned.set("sendMessage", [...(planned.get("sendMessage") ?? []), ...behaviours]),
+    next: (...behaviours) =>
+      void planned.set("sendMessage", [...(planned.get("sendMessage") ?? []), ...behaviours]),
     on: (method, ...behaviours) => void planned.set(method, [...(planned.get(method) ?? []), ...behaviours]),
     calls: (method) => state.calls.get(method) ?? 0,
     failCall: (n, behaviour) => void atCall.set((state.calls.get("sendMessage") ?? 0) + n, behaviour),
     always: (behaviour) => void (fallback = behaviour),
     upgradeToSupergroup(newChatId) {
       const old = state.currentChatId;
-      if (kindOf(old) !== "group") throw new Error(`upgradeToSupergroup: only a basic group becomes a supergroup, and ${old} is a ${kindOf(old)} chat (start the stand-in with chatId: TEST_GROUP_ID)`);
+      if (kindOf(old) !== "group")
+        throw new Error(
+          `upgradeToSupergroup: only a basic group becomes a supergroup, and ${old} is a ${kindOf(old)} chat (start the stand-in with chatId: TEST_GROUP_ID)`,
+        );
       let next = newChatId;
       while (next === undefined || next === old || state.upgraded.has(next)) {
-        if (newChatId !== undefined) throw new Error("upgradeToSupergroup: the supergroup needs an id of its own");
+        if (newChatId !== undefined)
+          throw new Error("upgradeToSupergroup: the supergroup needs an id of its own");
         next = `-100${2_000_000_000 + ++supergroups}`;
       }
       for (const [from, to] of state.upgraded) if (to === old) state.upgraded.set(from, next);
@@ -1057,8 +1288,14 @@ export async function startTelegramStandIn({
     },
     removeBot(how) {
       const kind = kindOf(state.currentChatId);
-      if (how === "kicked" && kind === "private") throw new Error('removeBot("kicked"): a bot is kicked from a group; a private chat\'s user blocks it (removeBot("blocked"))');
-      if (how === "blocked" && kind !== "private") throw new Error('removeBot("blocked"): only the user of a private chat blocks a bot; a group kicks it (removeBot("kicked"))');
+      if (how === "kicked" && kind === "private")
+        throw new Error(
+          'removeBot("kicked"): a bot is kicked from a group; a private chat\'s user blocks it (removeBot("blocked"))',
+        );
+      if (how === "blocked" && kind !== "private")
+        throw new Error(
+          'removeBot("blocked"): only the user of a private chat blocks a bot; a group kicks it (removeBot("kicked"))',
+        );
       state.removed = how;
     },
     restoreBot() {
@@ -1066,9 +1303,14 @@ export async function startTelegramStandIn({
     },
     startBot() {
       const chat = state.currentChatId;
-      if (kindOf(chat) !== "private") throw new Error("startBot: Start is pressed in a private chat with the bot; a group adds the bot instead");
+      if (kindOf(chat) !== "private")
+        throw new Error(
+          "startBot: Start is pressed in a private chat with the bot; a group adds the bot instead",
+        );
       state.started = true;
-      return personWrites(chat, { ...OWNER, id: Number(chat) }, "/start", { entities: [{ type: "bot_command", offset: 0, length: "/start".length }] });
+      return personWrites(chat, { ...OWNER, id: Number(chat) }, "/start", {
+        entities: [{ type: "bot_command", offset: 0, length: "/start".length }],
+      });
     },
     restartUpdateIds(from = 1) {
       // The Bot API page on getUpdates (https://core.telegram.org/bots/api#getting-updates): "If there
@@ -1081,17 +1323,23 @@ export async function startTelegramStandIn({
     },
     async competingPoll() {
       const taken = new Promise<void>((resolve) => tookIn.push(resolve));
-      const answered = fetch(`${apiBase}/bot${token}/getUpdates`, { method: "POST", headers: { "Content-Type": "application/json", [COMPETING_HEADER]: "1" }, body: JSON.stringify({ timeout: 1, allowed_updates: ["callback_query"] }) })
+      const answered = fetch(`${apiBase}/bot${token}/getUpdates`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", [COMPETING_HEADER]: "1" },
+        body: JSON.stringify({ timeout: 1, allowed_updates: ["callback_query"] }),
+      })
         .then((res) => res.arrayBuffer())
         .catch(() => undefined);
       await Promise.race([taken, answered]);
     },
-    idle: () => new Promise<void>((resolve) => (longPoll && !longPoll.woken ? resolve() : idleWaiters.push(resolve))),
+    idle: () =>
+      new Promise<void>((resolve) => (longPoll && !longPoll.woken ? resolve() : idleWaiters.push(resolve))),
     route(origin, localBase) {
       state.routes.set(new URL(origin).origin, localBase.replace(/\/+$/, ""));
     },
     press(messageId, data, from = {}, inChat) {
-      const message = inChat === undefined ? state.messages.get(messageId) : state.messages.in(inChat, messageId);
+      const message =
+        inChat === undefined ? state.messages.get(messageId) : state.messages.in(inChat, messageId);
       const chat = inChat ?? message?.chatId ?? state.currentChatId;
       const id = String(nextQueryId++);
       state.queries.set(id, { expiresAt: clock() + callbackQueryTtlMs, answered: false });
@@ -1100,7 +1348,12 @@ export async function startTelegramStandIn({
         callback_query: {
           id,
           from: { ...OWNER, ...from },
-          message: { message_id: messageId, chat: { id: Number(chat), type: kindOf(chat) }, date: Math.floor(Date.now() / 1000), text: message?.shown ?? "" },
+          message: {
+            message_id: messageId,
+            chat: { id: Number(chat), type: kindOf(chat) },
+            date: Math.floor(Date.now() / 1000),
+            text: message?.shown ?? "",
+          },
           chat_instance: "stand-in",
           data,
         },
@@ -1109,12 +1362,22 @@ export async function startTelegramStandIn({
       return deliver(update);
     },
     reply(messageId, text, from = {}, inChat) {
-      const message = inChat === undefined ? state.messages.get(messageId) : state.messages.in(inChat, messageId);
+      const message =
+        inChat === undefined ? state.messages.get(messageId) : state.messages.in(inChat, messageId);
       const chat = inChat ?? message?.chatId ?? state.currentChatId;
-      // An upgraded group is deactivated (tdlib's basicGroup: is_active false, upgraded_to_supergroup_id): its
-      // buttons still send presses, but nobody writes in it any more.
-      if (state.upgraded.has(chat)) throw new Error(`reply: group ${chat} was upgraded to a supergroup, and nobody writes in it any more`);
-      const replied = { message_id: messageId, from: BOT, chat: { id: Number(chat), type: kindOf(chat) }, date: Math.floor(Date.now() / 1000), text: message?.shown ?? "" };
+      // An upgraded group is deactivated (tdlib's basicGroup: is_active false, upgraded_to_supergroup_id):
+      // its buttons still send presses, but nobody writes in it any more.
+      if (state.upgraded.has(chat))
+        throw new Error(
+          `reply: group ${chat} was upgraded to a supergroup, and nobody writes in it any more`,
+        );
+      const replied = {
+        message_id: messageId,
+        from: BOT,
+        chat: { id: Number(chat), type: kindOf(chat) },
+        date: Math.floor(Date.now() / 1000),
+        text: message?.shown ?? "",
+      };
       return personWrites(chat, { ...OWNER, ...from }, text, { reply_to_message: replied });
     },
     redeliver(update) {

@@ -16,12 +16,31 @@ import { DEAD_LETTER_SUFFIX } from "../worker/queue.ts";
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 /** relay/wrangler.toml's compatibility_date: the tests run the Worker as it is deployed. */
-export const COMPATIBILITY_DATE = /^compatibility_date = "(.+)"$/m.exec(readFileSync(path.join(ROOT, "relay/wrangler.toml"), "utf8"))![1];
+export const COMPATIBILITY_DATE = /^compatibility_date = "(.+)"$/m.exec(
+  readFileSync(path.join(ROOT, "relay/wrangler.toml"), "utf8"),
+)![1];
 
-/** worker.ts as one ESM file, as `wrangler deploy` uploads it; with the files it bundles, by path from the repository root. */
+/**
+ * worker.ts as one ESM file, as `wrangler deploy` uploads it; with the files it bundles, by path from the
+ * repository root.
+ */
 export async function workerScript(): Promise<{ script: string; bundled: string[] }> {
-  const out = await build({ entryPoints: [path.join(ROOT, "src/relay/worker/worker.ts")], bundle: true, format: "esm", platform: "neutral", target: "es2022", mainFields: ["module", "main"], write: false, logLevel: "silent", metafile: true, absWorkingDir: ROOT });
-  return { script: out.outputFiles[0].text, bundled: Object.values(out.metafile.outputs).flatMap((o) => Object.keys(o.inputs)) };
+  const out = await build({
+    entryPoints: [path.join(ROOT, "src/relay/worker/worker.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    mainFields: ["module", "main"],
+    write: false,
+    logLevel: "silent",
+    metafile: true,
+    absWorkingDir: ROOT,
+  });
+  return {
+    script: out.outputFiles[0].text,
+    bundled: Object.values(out.metafile.outputs).flatMap((o) => Object.keys(o.inputs)),
+  };
 }
 
 /**
@@ -36,12 +55,21 @@ export const migrationsSql = (): string =>
     .map((file) => readFileSync(path.join(MIGRATIONS_DIR, file), "utf8"))
     .join("\n");
 
-/** The delivery queue `queue` and its dead letters, as wrangler.toml binds them; no batching wait, so a message goes to the consumer at once. */
-export function deliveryQueue(queue: string, { producer = true, maxRetries = 5 }: { producer?: boolean; maxRetries?: number } = {}): Pick<WorkerOptions, "queueProducers" | "queueConsumers"> {
+/**
+ * The delivery queue `queue` and its dead letters, as wrangler.toml binds them; no batching wait, so a
+ * message goes to the consumer at once.
+ */
+export function deliveryQueue(
+  queue: string,
+  { producer = true, maxRetries = 5 }: { producer?: boolean; maxRetries?: number } = {},
+): Pick<WorkerOptions, "queueProducers" | "queueConsumers"> {
   const dlq = `${queue}${DEAD_LETTER_SUFFIX}`;
   return {
     queueProducers: producer ? { LEADS_QUEUE: { queueName: queue } } : undefined,
-    queueConsumers: { [queue]: { maxBatchTimeout: 0, maxRetries, deadLetterQueue: dlq }, [dlq]: { maxBatchTimeout: 0 } },
+    queueConsumers: {
+      [queue]: { maxBatchTimeout: 0, maxRetries, deadLetterQueue: dlq },
+      [dlq]: { maxBatchTimeout: 0 },
+    },
   };
 }
 
@@ -49,5 +77,6 @@ export function deliveryQueue(queue: string, { producer = true, maxRetries = 5 }
 export const keepOutput =
   (lines: string[]) =>
   (stdout: Readable, stderr: Readable): void => {
-    for (const stream of [stdout, stderr]) stream.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
+    for (const stream of [stdout, stderr])
+      stream.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
   };

@@ -8,7 +8,8 @@ import type { D1Database } from "@cloudflare/workers-types";
 import type { Sql } from "../leads/sql.ts";
 
 export function d1Sql(db: D1Database): Sql {
-  const statement = (sql: string, params: unknown[]) => (params.length ? db.prepare(sql).bind(...params) : db.prepare(sql));
+  const statement = (sql: string, params: unknown[]) =>
+    params.length ? db.prepare(sql).bind(...params) : db.prepare(sql);
   return {
     async run(sql, params = []) {
       return (await statement(sql, params).run()).meta.changes;

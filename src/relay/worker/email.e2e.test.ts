@@ -14,10 +14,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { D1Database } from "@cloudflare/workers-types";
 import { SWEEP_CRON } from "./queue.ts";
 import { siteVars } from "./site-vars.ts";
-import { startTelegramStandIn, TEST_CHAT_ID, TEST_TOKEN, type StandIn } from "../testing/telegram-stand-in.ts";
+import {
+  startTelegramStandIn,
+  TEST_CHAT_ID,
+  TEST_TOKEN,
+  type StandIn,
+} from "../testing/telegram-stand-in.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { NEVER_OPEN, waitFor } from "../testing/leads.ts";
-import { COMPATIBILITY_DATE, deliveryQueue, keepOutput, migrationsSql, workerScript } from "../testing/workerd.ts";
+import {
+  COMPATIBILITY_DATE,
+  deliveryQueue,
+  keepOutput,
+  migrationsSql,
+  workerScript,
+} from "../testing/workerd.ts";
 
 const OWNER_EMAIL = "owner@example.com.au";
 
@@ -28,8 +39,9 @@ let dir: string;
 const logs: string[] = [];
 
 /**
- * Workers on one D1 database: two with the right bot (two isolates) deployed for a site whose privacy policy names Resend, one
- * with a bot Telegram refuses, one with half the email settings, one deployed for a site whose policy names no email provider.
+ * Workers on one D1 database: two with the right bot (two isolates) deployed for a site whose privacy policy
+ * names Resend, one with a bot Telegram refuses, one with half the email settings, one deployed for a site
+ * whose policy names no email provider.
  */
 interface WorkerPlan {
   token: string;
@@ -57,9 +69,20 @@ beforeAll(async () => {
   const { script } = await workerScript();
   const worker = (name: Name): WorkerOptions => {
     const w: WorkerPlan = WORKERS[name];
-    const email = w.half ? { EMAIL_API_KEY: resend.apiKey } : { EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL, EMAIL_API_URL: resend.apiUrl };
-    // What npm run relay:deploy tells the Worker of the site (site-vars.ts), the privacy policy's email provider with it.
-    const site = w.provider ? siteVars({ phone: "0491 570 156", landline: "(07) 5550 1234", hours: [], pages: ["/"], emailProvider: w.provider }) : {};
+    const email = w.half
+      ? { EMAIL_API_KEY: resend.apiKey }
+      : { EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL, EMAIL_API_URL: resend.apiUrl };
+    // What npm run relay:deploy tells the Worker of the site (site-vars.ts), the privacy policy's email
+    // provider with it.
+    const site = w.provider
+      ? siteVars({
+          phone: "0491 570 156",
+          landline: "(07) 5550 1234",
+          hours: [],
+          pages: ["/"],
+          emailProvider: w.provider,
+        })
+      : {};
     return {
       name,
       routes: [`${name}.relay.example/*`],
@@ -68,7 +91,17 @@ beforeAll(async () => {
       compatibilityDate: COMPATIBILITY_DATE,
       d1Databases: { DB: "leads-db" },
       ...deliveryQueue(`leads-${name}`),
-      bindings: { ALLOWED_ORIGINS: "https://www.example.com", SITE_PHONE: "0491 570 156", SPAM_CHECKS: w.spamChecks ? "on" : "off", BUSINESS_HOURS: NEVER_OPEN, TELEGRAM_BOT_TOKEN: w.token, TELEGRAM_CHAT_ID: TEST_CHAT_ID, TELEGRAM_API_BASE: tg.apiBase, ...email, ...site },
+      bindings: {
+        ALLOWED_ORIGINS: "https://www.example.com",
+        SITE_PHONE: "0491 570 156",
+        SPAM_CHECKS: w.spamChecks ? "on" : "off",
+        BUSINESS_HOURS: NEVER_OPEN,
+        TELEGRAM_BOT_TOKEN: w.token,
+        TELEGRAM_CHAT_ID: TEST_CHAT_ID,
+        TELEGRAM_API_BASE: tg.apiBase,
+        ...email,
+        ...site,
+      },
     };
   };
   mf = new Miniflare({
@@ -87,16 +120,37 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const fetchFrom = (name: Name, target: string, init?: RequestInit) => mf.dispatchFetch(`https://${name}.relay.example${target}`, init as never) as unknown as Promise<Response>;
+const fetchFrom = (name: Name, target: string, init?: RequestInit) =>
+  mf.dispatchFetch(`https://${name}.relay.example${target}`, init as never) as unknown as Promise<Response>;
 const post = (name: Name, body: Record<string, string>) =>
   fetchFrom(name, "/api/contact", {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: "https://www.example.com", "CF-Connecting-IP": "203.0.113.9" },
-    body: JSON.stringify({ name: "Ann Lee", phone: "", service: "house-cleaning", message: "Two bedrooms in New Farm", submissionId: crypto.randomUUID(), ...body }),
+    headers: {
+      "Content-Type": "application/json",
+      Origin: "https://www.example.com",
+      "CF-Connecting-IP": "203.0.113.9",
+    },
+    body: JSON.stringify({
+      name: "Ann Lee",
+      phone: "",
+      service: "house-cleaning",
+      message: "Two bedrooms in New Farm",
+      submissionId: crypto.randomUUID(),
+      ...body,
+    }),
   });
 const sweep = async (name: Name) => (await mf.getWorker(name)).scheduled({ cron: SWEEP_CRON });
 const db = () => mf.getD1Database("DB", "a") as unknown as Promise<D1Database>;
-const emailRows = async () => (await (await db()).prepare("SELECT lead_id, kind, recipient, status, reason, provider_id FROM lead_emails ORDER BY created_at").all<Record<string, string>>()).results;
+const emailRows = async () =>
+  (
+    await (
+      await db()
+    )
+      .prepare(
+        "SELECT lead_id, kind, recipient, status, reason, provider_id FROM lead_emails ORDER BY created_at",
+      )
+      .all<Record<string, string>>()
+  ).results;
 
 const to = (address: string) => resend.delivered.filter((e) => e.to[0] === address);
 
@@ -104,7 +158,10 @@ const to = (address: string) => resend.delivered.filter((e) => e.to[0] === addre
 describe("email on the Worker, with D1 and a Queue", () => {
   it("confirms a lead after its notice, once per address in 24 hours across two isolates", async () => {
     expect((await post("a", { email: "ann@example.com" })).status).toBe(200);
-    await waitFor("the notice and the confirmation", () => tg.delivered.length === 1 && to("ann@example.com").length === 1);
+    await waitFor(
+      "the notice and the confirmation",
+      () => tg.delivered.length === 1 && to("ann@example.com").length === 1,
+    );
     const [email] = to("ann@example.com");
     expect(email.subject).toBe("We received your request: Jacaranda Cleaning Co.");
     expect(email.text).toContain("- Service Type: House Cleaning Brisbane");
@@ -118,7 +175,11 @@ describe("email on the Worker, with D1 and a Queue", () => {
     await sweep("b");
     expect(to("ann@example.com")).toHaveLength(1);
     expect(resend.delivered.filter((e) => e.to[0].toLowerCase() === "ann@example.com")).toHaveLength(1);
-    expect((await emailRows())[1]).toMatchObject({ kind: "visitor-confirmation", status: "not-sent", reason: "not sent: a confirmation went to this address in the last 24 hours" });
+    expect((await emailRows())[1]).toMatchObject({
+      kind: "visitor-confirmation",
+      status: "not-sent",
+      reason: "not sent: a confirmation went to this address in the last 24 hours",
+    });
   });
 
   it("emails the owner once while Telegram refuses the bot; the notice a new deployment sends says so", async () => {
@@ -126,7 +187,9 @@ describe("email on the Worker, with D1 and a Queue", () => {
     expect((await post("wrong", { email: "bo@example.com", name: "Bo Smith" })).status).toBe(200);
     await waitFor("the owner's copy", () => to(OWNER_EMAIL).length === 1);
     const [copy] = to(OWNER_EMAIL);
-    expect(copy.text).toMatch(/^Sent by email because Telegram refuses the relay's bot \(401 Unauthorized\)\./);
+    expect(copy.text).toMatch(
+      /^Sent by email because Telegram refuses the relay's bot \(401 Unauthorized\)\./,
+    );
     expect(copy.text).toContain("Name: Bo Smith");
     expect(copy.replyTo).toEqual(["bo@example.com"]);
     await sweep("wrong");
@@ -148,13 +211,21 @@ describe("email on the Worker, with D1 and a Queue", () => {
       expect((await post("a", { email: "cy@example.com", name: "Cy Down" })).status).toBe(200);
       await waitFor("the notice, whatever email does", () => tg.delivered.length === before + 1);
       const row = async () => (await emailRows()).find((r) => r.recipient === "cy@example.com");
-      await waitFor("the refused attempt recorded", async () => (await row())?.status === "pending" && resend.calls > 0);
+      await waitFor(
+        "the refused attempt recorded",
+        async () => (await row())?.status === "pending" && resend.calls > 0,
+      );
       expect(to("cy@example.com")).toHaveLength(0);
     } finally {
       resend.always(undefined);
     }
-    // The sweep sends what is due: the first retry waits 2 s (the delivery policy's backoff), so the sweep is run until it has.
-    await waitFor("the confirmation once the provider is back", async () => (await sweep("a"), to("cy@example.com").length === 1), 20_000);
+    // The sweep sends what is due: the first retry waits 2 s (the delivery policy's backoff), so the sweep is
+    // run until it has.
+    await waitFor(
+      "the confirmation once the provider is back",
+      async () => (await sweep("a"), to("cy@example.com").length === 1),
+      20_000,
+    );
     await sweep("a");
     expect(to("cy@example.com")).toHaveLength(1);
     expect(tg.delivered.filter((d) => d.shown.includes("Cy Down"))).toHaveLength(1);
@@ -162,7 +233,9 @@ describe("email on the Worker, with D1 and a Queue", () => {
 
   it("sends no confirmation to a post the spam check stopped", async () => {
     expect((await post("checked", { email: "spammer@example.com", name: "Bare Post" })).status).toBe(200);
-    const spam = async () => (await (await db()).prepare("SELECT id FROM leads WHERE status = 'spam'").all<{ id: string }>()).results;
+    const spam = async () =>
+      (await (await db()).prepare("SELECT id FROM leads WHERE status = 'spam'").all<{ id: string }>())
+        .results;
     await waitFor("the post kept as spam", async () => (await spam()).length === 1);
     await sweep("checked");
     await sweep("checked");
@@ -183,7 +256,9 @@ describe("email on the Worker, with D1 and a Queue", () => {
   it("refuses to start with email settings for a site whose privacy policy names no email provider", async () => {
     const res = await fetchFrom("unnamed", "/api/health");
     expect(res.status).toBe(503);
-    await waitFor("the refusal in the log", () => logs.some((l) => l.includes("the site's privacy policy does not name Resend")));
+    await waitFor("the refusal in the log", () =>
+      logs.some((l) => l.includes("the site's privacy policy does not name Resend")),
+    );
     expect(logs.join("\n")).toContain("set `emailProvider: resend` in content/privacy.yaml");
   });
 });

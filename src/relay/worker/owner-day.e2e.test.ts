@@ -12,8 +12,20 @@ import type { D1Database } from "@cloudflare/workers-types";
 import type { LeadStore } from "../leads/store.ts";
 import { testClock } from "../testing/clock.ts";
 import { tempLeadStore, waitFor } from "../testing/leads.ts";
-import { COMPATIBILITY_DATE, deliveryQueue, keepOutput, migrationsSql, workerScript } from "../testing/workerd.ts";
-import { brisbaneAt, OWNER_DAY, OWNER_DAY_ENV, OWNER_DAY_ORIGIN, replayOwnerDay } from "../testing/owner-day.ts";
+import {
+  COMPATIBILITY_DATE,
+  deliveryQueue,
+  keepOutput,
+  migrationsSql,
+  workerScript,
+} from "../testing/workerd.ts";
+import {
+  brisbaneAt,
+  OWNER_DAY,
+  OWNER_DAY_ENV,
+  OWNER_DAY_ORIGIN,
+  replayOwnerDay,
+} from "../testing/owner-day.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { setWebhook } from "../telegram/updates.ts";
 import { SWEEP_CRON } from "./queue.ts";
@@ -42,7 +54,14 @@ beforeAll(async () => {
     unsafeDirectSockets: [{ port: 0 }],
     d1Databases: { DB: "owner-day-db" },
     ...deliveryQueue(QUEUE),
-    bindings: { ...OWNER_DAY_ENV, TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_CHAT_ID: tg.chatId, TELEGRAM_API_BASE: tg.apiBase, SITE_PHONE: "0491 570 156", SPAM_CHECKS: "off" },
+    bindings: {
+      ...OWNER_DAY_ENV,
+      TELEGRAM_BOT_TOKEN: tg.token,
+      TELEGRAM_CHAT_ID: tg.chatId,
+      TELEGRAM_API_BASE: tg.apiBase,
+      SITE_PHONE: "0491 570 156",
+      SPAM_CHECKS: "off",
+    },
     // The relay's clock for each event: the test's (worker.ts, testClock).
     serviceBindings: { TEST_CLOCK: () => new Response(String(clock.now())) },
     handleRuntimeStdio: keepOutput(logs),
@@ -69,8 +88,14 @@ async function copyOfD1(): Promise<LeadStore> {
   if (!copy) throw new Error("the copy's store is made in beforeAll");
   const db = (await mf!.getD1Database("DB")) as unknown as D1Database;
   if (!tables) {
-    const ours = copy.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
-    const theirs = new Set((await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>()).results.map((t) => t.name));
+    const ours = copy.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .all() as { name: string }[];
+    const theirs = new Set(
+      (
+        await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>()
+      ).results.map((t) => t.name),
+    );
     tables = ours.map((t) => t.name).filter((t) => theirs.has(t));
     expect(tables, "the lead store's tables, in D1 too").toContain("lead_presses");
   }
@@ -80,21 +105,33 @@ async function copyOfD1(): Promise<LeadStore> {
     copy.db.exec(`DELETE FROM "${table}"`);
     for (const row of read[i].results as Record<string, unknown>[]) {
       const keys = Object.keys(row);
-      copy.db.prepare(`INSERT INTO "${table}" (${keys.map((k) => `"${k}"`).join(", ")}) VALUES (${keys.map(() => "?").join(", ")})`).run(...keys.map((k) => row[k]));
+      copy.db
+        .prepare(
+          `INSERT INTO "${table}" (${keys.map((k) => `"${k}"`).join(", ")}) VALUES (${keys.map(() => "?").join(", ")})`,
+        )
+        .run(...keys.map((k) => row[k]));
     }
   }
   copy.db.exec("COMMIT");
   return copy.store;
 }
 
-
 describe("the owner's day on the Worker relay in workerd", () => {
   it("notices, D1, leads show and the report agree after every step, on the test's clock through TEST_CLOCK", async () => {
     onTestFailed(() => console.log(`What the Worker logged:\n${logs.join("\n")}`));
-    const pending = async () => (await ((await mf!.getD1Database("DB")) as unknown as D1Database).prepare("SELECT count(*) AS n FROM leads WHERE status = 'pending'").first<number>("n")) ?? 1;
-    // Telegram posts only to https on port 443, 80, 88 or 8443: the stand-in routes this address to workerd's.
+    const pending = async () =>
+      (await ((await mf!.getD1Database("DB")) as unknown as D1Database)
+        .prepare("SELECT count(*) AS n FROM leads WHERE status = 'pending'")
+        .first<number>("n")) ?? 1;
+    // Telegram posts only to https on port 443, 80, 88 or 8443: the stand-in routes this address to
+    // workerd's.
     tg.route("https://relay-owner-day.test", (await mf!.unsafeGetDirectURL(NAME)).origin);
-    expect(await setWebhook({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId }, "https://relay-owner-day.test/api/telegram")).toMatchObject({ ok: true });
+    expect(
+      await setWebhook(
+        { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId },
+        "https://relay-owner-day.test/api/telegram",
+      ),
+    ).toMatchObject({ ok: true });
     const worker = await mf!.getWorker(NAME);
     await replayOwnerDay({
       tg,
@@ -102,14 +139,20 @@ describe("the owner's day on the Worker relay in workerd", () => {
       post: (form, body) =>
         mf!.dispatchFetch(`https://relay.example/api/${form}`, {
           method: "POST",
-          headers: { "Content-Type": "application/json", Origin: OWNER_DAY_ORIGIN, "CF-Connecting-IP": "203.0.113.9" },
+          headers: {
+            "Content-Type": "application/json",
+            Origin: OWNER_DAY_ORIGIN,
+            "CF-Connecting-IP": "203.0.113.9",
+          },
           body: JSON.stringify(body),
         }) as unknown as Promise<Response>,
       // The Queue's consumer sends the notice a moment after the post is answered.
       delivered: (what) => waitFor(what, async () => (await pending()) === 0),
-      // A webhook post is answered once the update is handled: nothing to wait for, but it must have been taken.
+      // A webhook post is answered once the update is handled: nothing to wait for, but it must have been
+      // taken.
       handled: async () => expect(tg.webhookErrors).toEqual([]),
-      tick: () => worker.scheduled({ cron: SWEEP_CRON, scheduledTime: new Date(clock.now()) }).then(() => undefined),
+      tick: () =>
+        worker.scheduled({ cron: SWEEP_CRON, scheduledTime: new Date(clock.now()) }).then(() => undefined),
       store: copyOfD1,
     });
   });

@@ -17,7 +17,15 @@
  */
 import type { Message, MessageBatch } from "@cloudflare/workers-types";
 import type { TelegramOptions } from "../telegram/client.ts";
-import { attemptDelivery, giveUp, health, retryRefusedSettings, settingsMark, type Health, type HostHints } from "../leads/policy.ts";
+import {
+  attemptDelivery,
+  giveUp,
+  health,
+  retryRefusedSettings,
+  settingsMark,
+  type Health,
+  type HostHints,
+} from "../leads/policy.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { logLine } from "../log.ts";
 
@@ -41,7 +49,8 @@ const CLOCK_SLACK_MS = 2_000;
 const MAX_DELAY_SECONDS = 43_200;
 
 export const WORKER_HINTS: HostHints = {
-  settings: "check TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID (wrangler secret put), or deploy again once the bot may write to the chat.",
+  settings:
+    "check TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID (wrangler secret put), or deploy again once the bot may write to the chat.",
   resume: "deploy again (npm run relay:deploy).",
   show: (id) => `npm run leads -- --d1 --remote show ${id}`,
 };
@@ -72,17 +81,33 @@ export interface QueueDelivery {
 type Verdict = { ack: true } | { ack: false; delaySeconds: number; pauseBatch: boolean };
 const ACK: Verdict = { ack: true };
 
-export async function queueDelivery({ store, telegram, enqueue, version = "", log = logLine, now: clock = Date.now }: QueueDeliveryOptions): Promise<QueueDelivery> {
+export async function queueDelivery({
+  store,
+  telegram,
+  enqueue,
+  version = "",
+  log = logLine,
+  now: clock = Date.now,
+}: QueueDeliveryOptions): Promise<QueueDelivery> {
   const mark = await settingsMark(telegram, `workers ${version}`);
 
   /** One attempt at one lead: what to tell the Queue about its message. */
   async function attempt(id: string, telegram: TelegramOptions): Promise<Verdict> {
     const now = clock();
-    // Delivered, refused, not due yet, or in another consumer's hands (that one answers for it): nothing to do.
+    // Delivered, refused, not due yet, or in another consumer's hands (that one answers for it): nothing to
+    // do.
     if (!(await store.claim(id, now + CLOCK_SLACK_MS, now + LEASE_MS))) return ACK;
     const lead = await store.get(id);
     if (!lead) return ACK;
-    const result = await attemptDelivery(lead, { store, telegram, mark, hints: WORKER_HINTS, log, leaseMs: LEASE_MS, now: clock });
+    const result = await attemptDelivery(lead, {
+      store,
+      telegram,
+      mark,
+      hints: WORKER_HINTS,
+      log,
+      leaseMs: LEASE_MS,
+      now: clock,
+    });
     if (result.kind !== "retry") return ACK;
     const delaySeconds = Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil((result.at - clock()) / 1000)));
     return { ack: false, delaySeconds, pauseBatch: result.pause };
@@ -118,7 +143,9 @@ export async function queueDelivery({ store, telegram, enqueue, version = "", lo
           }
         } catch (error) {
           // D1 failed mid-way: the lead may still be claimed; try again once the claim has run out.
-          log(`relay: lead ${id}: delivery failed unexpectedly (${(error as Error).message}); trying again in ${LEASE_MS / 1000} s`);
+          log(
+            `relay: lead ${id}: delivery failed unexpectedly (${(error as Error).message}); trying again in ${LEASE_MS / 1000} s`,
+          );
           message.retry({ delaySeconds: LEASE_MS / 1000 });
         }
       }

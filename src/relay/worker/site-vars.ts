@@ -13,17 +13,33 @@ import type { PriceTable } from "../../shared/pricing/table.ts";
 
 export const FACTS_VAR = "SITE_FACTS";
 export const PAGES_VAR = "SITE_PAGES";
-/** The owner's price table as JSON, cut into SITE_PRICES, SITE_PRICES_2 … each under VAR_BYTES; absent without one. */
+/**
+ * The owner's price table as JSON, cut into SITE_PRICES, SITE_PRICES_2 … each under VAR_BYTES; absent without
+ * one.
+ */
 export const PRICES_VAR = "SITE_PRICES";
-/** Cloudflare keeps a variable of at most 5 KB (https://developers.cloudflare.com/workers/platform/limits/); a little under it. */
+/**
+ * Cloudflare keeps a variable of at most 5 KB (https://developers.cloudflare.com/workers/platform/limits/); a
+ * little under it.
+ */
 export const VAR_BYTES = 5_000;
 
 const pagesVar = (n: number) => (n === 1 ? PAGES_VAR : `${PAGES_VAR}_${n}`);
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /** The variables `npm run relay:deploy` gives the Worker for this site, none over VAR_BYTES. */
-export function siteVars({ phone, landline, hours, pages, prices, emailProvider }: SiteFacts): Record<string, string> {
-  const vars: Record<string, string> = { [FACTS_VAR]: JSON.stringify({ phone, landline, hours, emailProvider }), ...(prices ? pricesVars(prices) : {}) };
+export function siteVars({
+  phone,
+  landline,
+  hours,
+  pages,
+  prices,
+  emailProvider,
+}: SiteFacts): Record<string, string> {
+  const vars: Record<string, string> = {
+    [FACTS_VAR]: JSON.stringify({ phone, landline, hours, emailProvider }),
+    ...(prices ? pricesVars(prices) : {}),
+  };
   let chunk: string[] = [];
   // "[" now; each page adds its JSON and then a comma or the closing "]".
   let used = 1;
@@ -42,18 +58,33 @@ export function siteVars({ phone, landline, hours, pages, prices, emailProvider 
   return vars;
 }
 
-/** The site's facts from the Worker's variables: each one missing or malformed is left out (site.ts then falls back). */
+/**
+ * The site's facts from the Worker's variables: each one missing or malformed is left out (site.ts then falls
+ * back).
+ */
 export function siteFromVars(env: Record<string, unknown>): Partial<SiteFacts> {
-  const facts = parsed(env[FACTS_VAR]) as { phone?: unknown; landline?: unknown; hours?: unknown; emailProvider?: unknown } | undefined;
+  const facts = parsed(env[FACTS_VAR]) as
+    { phone?: unknown; landline?: unknown; hours?: unknown; emailProvider?: unknown } | undefined;
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
   const hours = HoursLines.safeParse(facts?.hours);
   let pages: string[] | undefined = [];
   for (let n = 1; env[pagesVar(n)] !== undefined && pages; n++) {
     const chunk = parsed(env[pagesVar(n)]);
-    pages = Array.isArray(chunk) && chunk.every((page) => typeof page === "string") ? [...pages, ...chunk] : undefined;
+    pages =
+      Array.isArray(chunk) && chunk.every((page) => typeof page === "string")
+        ? [...pages, ...chunk]
+        : undefined;
   }
-  const emailProvider = facts?.emailProvider === "resend" || facts?.emailProvider === "none" ? facts.emailProvider : undefined;
-  return { phone: text(facts?.phone), landline: text(facts?.landline), hours: hours.success ? hours.data : undefined, pages, prices: pricesFromVars(env), emailProvider };
+  const emailProvider =
+    facts?.emailProvider === "resend" || facts?.emailProvider === "none" ? facts.emailProvider : undefined;
+  return {
+    phone: text(facts?.phone),
+    landline: text(facts?.landline),
+    hours: hours.success ? hours.data : undefined,
+    pages,
+    prices: pricesFromVars(env),
+    emailProvider,
+  };
 }
 
 const pricesVar = (n: number) => (n === 1 ? PRICES_VAR : `${PRICES_VAR}_${n}`);
@@ -72,16 +103,27 @@ export function pricesVars(prices: PriceTable): Record<string, string> {
   return vars;
 }
 
-/** The table from its pieces; undefined when there is none or it is not whole (the notice then carries no estimate). */
+/**
+ * The table from its pieces; undefined when there is none or it is not whole (the notice then carries no
+ * estimate).
+ */
 function pricesFromVars(env: Record<string, unknown>): PriceTable | undefined {
   let json = "";
   for (let n = 1; typeof env[pricesVar(n)] === "string"; n++) json += env[pricesVar(n)] as string;
   if (json === "") return undefined;
   const table = parsed(json) as Partial<PriceTable> | undefined;
-  return table && table.gstIncluded === true && typeof table.reviewed === "string" && Array.isArray(table.services) ? (table as PriceTable) : undefined;
+  return table &&
+    table.gstIncluded === true &&
+    typeof table.reviewed === "string" &&
+    Array.isArray(table.services)
+    ? (table as PriceTable)
+    : undefined;
 }
 
-/** A variable's JSON, as a variable set with --var holds it (or already a value, as [vars] in wrangler.toml can give it). */
+/**
+ * A variable's JSON, as a variable set with --var holds it (or already a value, as [vars] in wrangler.toml
+ * can give it).
+ */
 function parsed(value: unknown): unknown {
   if (typeof value !== "string") return value;
   try {

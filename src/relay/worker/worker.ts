@@ -20,7 +20,14 @@
  *
  * A Worker module exports its handlers and nothing else (workerd refuses other exports).
  */
-import type { D1Database, Fetcher, MessageBatch, Queue, ScheduledController, WorkerVersionMetadata } from "@cloudflare/workers-types";
+import type {
+  D1Database,
+  Fetcher,
+  MessageBatch,
+  Queue,
+  ScheduledController,
+  WorkerVersionMetadata,
+} from "@cloudflare/workers-types";
 import { composeRelay, type Relay as Composed } from "../compose.ts";
 import { ConfigError, telegramOptions, workerConfig, type WorkerConfig } from "../config.ts";
 import { privacyProblem, privacyUnknownLine } from "../email/privacy.ts";
@@ -34,7 +41,13 @@ import { dailyUpkeep } from "../leads/upkeep.ts";
 import { logLine } from "../log.ts";
 import { siteInUse } from "../site.ts";
 import { d1Sql } from "./d1.ts";
-import { DEAD_LETTER_SUFFIX, queueDelivery, SWEEP_CRON, type LeadMessage, type QueueDelivery } from "./queue.ts";
+import {
+  DEAD_LETTER_SUFFIX,
+  queueDelivery,
+  SWEEP_CRON,
+  type LeadMessage,
+  type QueueDelivery,
+} from "./queue.ts";
 import { siteFromVars } from "./site-vars.ts";
 import type { TelegramOptions } from "../telegram/client.ts";
 import { webhookUpdatesInOrder } from "../telegram/updates.ts";
@@ -108,7 +121,10 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   let config: WorkerConfig;
   let email: EmailSettings | undefined;
   try {
-    const vars = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    const vars = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string")) as Record<
+      string,
+      string
+    >;
     config = workerConfig(vars);
     email = emailSettings(vars);
     const problem = privacyProblem(email, siteFromVars(env));
@@ -123,7 +139,10 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   const clock: { at: number | undefined } = { at: undefined };
   const now = () => clock.at ?? Date.now();
   const telegram = await telegramInUse(store, telegramOptions(config), log, now);
-  if (!telegram) log("relay: Telegram is not configured (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID): leads are stored in D1 and not sent");
+  if (!telegram)
+    log(
+      "relay: Telegram is not configured (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID): leads are stored in D1 and not sent",
+    );
 
   async function enqueue(ids: string[]): Promise<void> {
     if (!ids.length) return;
@@ -131,11 +150,20 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
       if (!env.LEADS_QUEUE) throw new Error("no LEADS_QUEUE binding");
       await env.LEADS_QUEUE.sendBatch(ids.map((id) => ({ body: { id } })));
     } catch (error) {
-      log(`relay: could not put ${ids.length} lead(s) on the Queue (${(error as Error).message}); they stay pending and the sweep tries again within a minute`);
+      log(
+        `relay: could not put ${ids.length} lead(s) on the Queue (${(error as Error).message}); they stay pending and the sweep tries again within a minute`,
+      );
     }
   }
 
-  const delivery = await queueDelivery({ store, telegram, enqueue, version: env.CF_VERSION_METADATA?.id, log, now });
+  const delivery = await queueDelivery({
+    store,
+    telegram,
+    enqueue,
+    version: env.CF_VERSION_METADATA?.id,
+    log,
+    now,
+  });
   const composed = await composeRelay({
     store,
     config,
@@ -155,10 +183,22 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   if (unknown) log(unknown);
   const phone = siteInUse(config, siteFromVars(env)).phone;
   const pass = email && { store, settings: email, phone, telegram: !!telegram, log, now };
-  return { config, store, delivery, composed, telegram, emailPass: pass && (() => runEmail(() => emailPass(pass))), now, clock };
+  return {
+    config,
+    store,
+    delivery,
+    composed,
+    telegram,
+    emailPass: pass && (() => runEmail(() => emailPass(pass))),
+    now,
+    clock,
+  };
 }
 
-/** Email goes after Telegram's work and apart from it: its failure is logged, never thrown into the Queue's or the sweep's. */
+/**
+ * Email goes after Telegram's work and apart from it: its failure is logged, never thrown into the Queue's or
+ * the sweep's.
+ */
 async function runEmail(pass: () => Promise<unknown>): Promise<void> {
   try {
     await pass();
@@ -167,17 +207,27 @@ async function runEmail(pass: () => Promise<unknown>): Promise<void> {
   }
 }
 
-/** The limiters for posts and call taps, from Cloudflare's binding; without it, each instance counts in its own memory. */
-function limiters(binding: RateLimitBinding | undefined): { limiter?: RateLimiter; tapLimiter?: RateLimiter } {
+/**
+ * The limiters for posts and call taps, from Cloudflare's binding; without it, each instance counts in its
+ * own memory.
+ */
+function limiters(binding: RateLimitBinding | undefined): {
+  limiter?: RateLimiter;
+  tapLimiter?: RateLimiter;
+} {
   if (!binding) {
     log("relay: no RATE_LIMITER binding (wrangler.toml): the rate limit counts per Worker instance only");
     return {};
   }
   // Each instance of a Worker has its own memory: only the binding counts a client across all of them.
-  const limiter: RateLimiter = { take: async (key) => ((await binding.limit({ key })).success ? { ok: true } : { ok: false, retryAfterSeconds: 60 }) };
-  // Call taps are limited by the same binding under keys of their own ("call:" and the address): one count across every
-  // instance, with no second namespace to create and keep, and a visitor's taps never use up their form posts. The
-  // price: taps share the forms' limit per minute (5), which is more than a person taps.
+  const limiter: RateLimiter = {
+    take: async (key) =>
+      (await binding.limit({ key })).success ? { ok: true } : { ok: false, retryAfterSeconds: 60 },
+  };
+  // Call taps are limited by the same binding under keys of their own ("call:" and the address): one count
+  // across every instance, with no second namespace to create and keep, and a visitor's taps never use up
+  // their form posts. The price: taps share the forms' limit per minute (5), which is more than a person
+  // taps.
   return { limiter, tapLimiter: { take: (key) => limiter.take(`call:${key}`) } };
 }
 
@@ -185,31 +235,41 @@ export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const relay = await relayFor(env);
     if (relay instanceof ConfigError) return json(503, { ok: false, error: "the relay is not configured" });
-    // Cloudflare sets CF-Connecting-IP on every request it forwards (a client cannot); X-Forwarded-For is not read here.
-    return relay.composed.handler(request, { clientAddress: request.headers.get("CF-Connecting-IP") ?? undefined });
+    // Cloudflare sets CF-Connecting-IP on every request it forwards (a client cannot); X-Forwarded-For is not
+    // read here.
+    return relay.composed.handler(request, {
+      clientAddress: request.headers.get("CF-Connecting-IP") ?? undefined,
+    });
   },
 
   async queue(batch: MessageBatch<LeadMessage>, env: Env): Promise<void> {
     const relay = await relayFor(env);
-    // Settings that do not parse: the leads stay pending, and the sweep sends them once the settings are fixed.
+    // Settings that do not parse: the leads stay pending, and the sweep sends them once the settings are
+    // fixed.
     if (relay instanceof ConfigError) return batch.ackAll();
-    await (batch.queue.endsWith(DEAD_LETTER_SUFFIX) ? relay.delivery.deadLetters(batch) : relay.delivery.deliver(batch));
-    // The batch's notices are out (or waiting): now the emails, so the visitor's confirmation need not wait for the sweep.
+    await (batch.queue.endsWith(DEAD_LETTER_SUFFIX)
+      ? relay.delivery.deadLetters(batch)
+      : relay.delivery.deliver(batch));
+    // The batch's notices are out (or waiting): now the emails, so the visitor's confirmation need not wait
+    // for the sweep.
     await relay.emailPass?.();
   },
 
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
     const relay = await relayFor(env);
     if (relay instanceof ConfigError) return;
-    if (controller.cron !== SWEEP_CRON) return dailyUpkeep(relay.store, relay.config.LEADS_RETENTION_DAYS, relay.now(), log);
+    if (controller.cron !== SWEEP_CRON)
+      return dailyUpkeep(relay.store, relay.config.LEADS_RETENTION_DAYS, relay.now(), log);
     await relay.delivery.sweep();
     if (!relay.webhookChecked && relay.telegram) {
-      // Once an isolate: a webhook set for presses only (before replies were read) would lose the owner's replies.
+      // Once an isolate: a webhook set for presses only (before replies were read) would lose the owner's
+      // replies.
       relay.webhookChecked = true;
       const done = await webhookUpdatesInOrder(relay.telegram);
       if (done) log(done);
     }
-    // Reminders and the morning digest ride on the every-minute sweep (its times are UTC; Brisbane is UTC+10 all year).
+    // Reminders and the morning digest ride on the every-minute sweep (its times are UTC; Brisbane is UTC+10
+    // all year).
     await relay.composed.ownerTick?.(relay.now());
     await relay.emailPass?.();
   },

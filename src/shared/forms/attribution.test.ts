@@ -18,15 +18,28 @@ describe("attributionValue", () => {
   });
 
   it("keeps an emoji that fits, and makes a lone surrogate in the post U+FFFD", () => {
-    expect(attributionValue(`${"c".repeat(ATTRIBUTION_MAX - 2)}🎉`)).toBe(`${"c".repeat(ATTRIBUTION_MAX - 2)}🎉`);
+    expect(attributionValue(`${"c".repeat(ATTRIBUTION_MAX - 2)}🎉`)).toBe(
+      `${"c".repeat(ATTRIBUTION_MAX - 2)}🎉`,
+    );
     expect(attributionValue("spring \uD83D sale")).toBe("spring \uFFFD sale");
   });
 
   it("keeps every field one line: line and paragraph separators become spaces and direction marks (LRM, RLM, ALM too) go, so no field can forge a line", () => {
     const forged = "spring\u2028Phone: 0400 000 000\u2029x";
-    const kept = attributionOf({ utm_campaign: forged, utm_source: "g\u200eo\u200fo\u061cgle", source: "a\u0085b", page: "/\u2028/evil" });
-    expect(kept).toEqual({ utm_campaign: "spring Phone: 0400 000 000 x", utm_source: "google", source: "a b", page: "/ /evil" });
-    for (const value of Object.values(kept)) expect(value).not.toMatch(/[\r\n\u0085\u2028\u2029\u061c\u200e\u200f]/);
+    const kept = attributionOf({
+      utm_campaign: forged,
+      utm_source: "g\u200eo\u200fo\u061cgle",
+      source: "a\u0085b",
+      page: "/\u2028/evil",
+    });
+    expect(kept).toEqual({
+      utm_campaign: "spring Phone: 0400 000 000 x",
+      utm_source: "google",
+      source: "a b",
+      page: "/ /evil",
+    });
+    for (const value of Object.values(kept))
+      expect(value).not.toMatch(/[\r\n\u0085\u2028\u2029\u061c\u200e\u200f]/);
   });
 
   it("still puts control characters out as spaces, removes bidirectional controls, and keeps nothing of a blank value", () => {

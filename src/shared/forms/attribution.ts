@@ -11,7 +11,15 @@
 import { cutText, oneLine } from "../text.ts";
 
 /** The fields a form posts beside what the visitor typed. */
-export const ATTRIBUTION_FIELDS = ["page", "landing", "landingName", "source", "utm_source", "utm_medium", "utm_campaign"] as const;
+export const ATTRIBUTION_FIELDS = [
+  "page",
+  "landing",
+  "landingName",
+  "source",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+] as const;
 export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
 export type Attribution = Partial<Record<AttributionField, string>>;
 
@@ -48,7 +56,10 @@ export function sourceOf(referrerHost: string, ownHost: string): string {
   return host;
 }
 
-/** One line of well-formed text, at most ATTRIBUTION_MAX UTF-16 units, cut by code point: what the relay keeps of a posted value. */
+/**
+ * One line of well-formed text, at most ATTRIBUTION_MAX UTF-16 units, cut by code point: what the relay keeps
+ * of a posted value.
+ */
 export function attributionValue(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
   const clean = cutText(oneLine(value).trim(), ATTRIBUTION_MAX);

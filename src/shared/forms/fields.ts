@@ -34,7 +34,7 @@ export const SERVICE_OPTIONS = [
   { value: "carpet-cleaning", label: "Carpet Cleaning Brisbane" },
 ] as const;
 
-export const serviceLabel = (value: string): string | undefined => SERVICE_OPTIONS.find((s) => s.value === value)?.label;
+export const serviceLabel = (value: string): string | undefined =>
+  SERVICE_OPTIONS.find((s) => s.value === value)?.label;
 
 export type FormKind = "quote" | "contact";
-

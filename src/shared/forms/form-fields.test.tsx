@@ -18,10 +18,24 @@ const island: Record<FormKind, string> = {
   quote: renderToString(<QuoteForm action="/api/quote" />),
   contact: renderToString(<ContactForm action="/api/contact" phone="0491 570 156" />),
 };
-const page = (form: FormKind) => resultPage({ form, mode: "failed", notice: { title: "Error", text: "Try again." }, values: {}, action: "/", back: "/" });
+const page = (form: FormKind) =>
+  resultPage({
+    form,
+    mode: "failed",
+    notice: { title: "Error", text: "Try again." },
+    values: {},
+    action: "/",
+    back: "/",
+  });
 
 /** A tag's attributes, names in lower case (React writes maxLength and autoComplete). */
-const attributes = (tag: string): Record<string, string> => Object.fromEntries([...tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k.toLowerCase(), decodeEntities(v ?? "")]));
+const attributes = (tag: string): Record<string, string> =>
+  Object.fromEntries(
+    [...tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [
+      k.toLowerCase(),
+      decodeEntities(v ?? ""),
+    ]),
+  );
 
 /**
  * Every visible field of the form in `html`, in order, as what a visitor and
@@ -33,14 +47,22 @@ function fieldsIn(html: string) {
     [...html.matchAll(/<label\b([^>]*)>([\s\S]*?)<\/label>/g)].map(([, attrs, inner]) => [
       attributes(attrs).for,
       {
-        text: decodeEntities(inner.replace(/<span aria-hidden="true"[^>]*>[\s\S]*?<\/span>|<!-- -->/g, "").replace(/<[^>]+>/g, "")),
+        text: decodeEntities(
+          inner
+            .replace(/<span aria-hidden="true"[^>]*>[\s\S]*?<\/span>|<!-- -->/g, "")
+            .replace(/<[^>]+>/g, ""),
+        ),
         marked: /<span aria-hidden="true"[^>]*>\s*\*<\/span>/.test(inner),
       },
     ]),
   );
-  const controls = [...html.matchAll(/<(input|textarea)\b([^>]*)>|<(select)\b([^>]*)>([\s\S]*?)<\/select>/g)].map(
-    ([, control, tag, select, selectTag, options = ""]): Record<string, string> => ({ ...attributes(tag ?? selectTag), control: control ?? select, options }),
-  );
+  const controls = [
+    ...html.matchAll(/<(input|textarea)\b([^>]*)>|<(select)\b([^>]*)>([\s\S]*?)<\/select>/g),
+  ].map(([, control, tag, select, selectTag, options = ""]): Record<string, string> => ({
+    ...attributes(tag ?? selectTag),
+    control: control ?? select,
+    options,
+  }));
   return controls
     .filter((c) => c.type !== "hidden" && ![HONEYPOT_FIELD, PROOF_FIELD, BACK_FIELD].includes(c.name))
     .map((c) => ({
@@ -54,7 +76,10 @@ function fieldsIn(html: string) {
       autocomplete: c.autocomplete,
       maxlength: c.maxlength,
       rows: c.rows,
-      options: [...c.options.matchAll(/<option\b([^>]*)>([^<]*)<\/option>/g)].map(([, attrs, text]) => [attributes(attrs).value, decodeEntities(text)]),
+      options: [...c.options.matchAll(/<option\b([^>]*)>([^<]*)<\/option>/g)].map(([, attrs, text]) => [
+        attributes(attrs).value,
+        decodeEntities(text),
+      ]),
     }));
 }
 
@@ -67,7 +92,8 @@ describe.each(["quote", "contact"] as const)("the %s form's fields", (kind) => {
 
   it("carry the relay's limits and the specification's labels", () => {
     const fields = fieldsIn(island[kind]);
-    for (const f of fields) if (f.name in LIMITS) expect(f.maxlength, f.name).toBe(String(LIMITS[f.name as keyof typeof LIMITS]));
+    for (const f of fields)
+      if (f.name in LIMITS) expect(f.maxlength, f.name).toBe(String(LIMITS[f.name as keyof typeof LIMITS]));
     for (const f of fields) expect(f.marked, f.name).toBe(f.required);
     expect(fields.slice(0, 2).map((f) => [f.label, f.type, f.required, f.autocomplete])).toEqual([
       ["Full Name", "text", true, "name"],

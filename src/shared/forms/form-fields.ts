@@ -35,34 +35,89 @@ export interface SelectField extends FieldBase {
 }
 export type FormField = InputField | TextareaField | SelectField;
 
-const fullName = { control: "input", name: "name", label: "Full Name", type: "text", required: true, autoComplete: "name", maxLength: LIMITS.name } as const satisfies InputField;
-const email = { control: "input", name: "email", label: "Email Address", type: "email", required: true, autoComplete: "email", maxLength: LIMITS.email } as const satisfies InputField;
-const phone = (label: string) => ({ control: "input", name: "phone", label, type: "tel", required: false, autoComplete: "tel", maxLength: LIMITS.phone }) as const satisfies InputField;
+const fullName = {
+  control: "input",
+  name: "name",
+  label: "Full Name",
+  type: "text",
+  required: true,
+  autoComplete: "name",
+  maxLength: LIMITS.name,
+} as const satisfies InputField;
+const email = {
+  control: "input",
+  name: "email",
+  label: "Email Address",
+  type: "email",
+  required: true,
+  autoComplete: "email",
+  maxLength: LIMITS.email,
+} as const satisfies InputField;
+const phone = (label: string) =>
+  ({
+    control: "input",
+    name: "phone",
+    label,
+    type: "tel",
+    required: false,
+    autoComplete: "tel",
+    maxLength: LIMITS.phone,
+  }) as const satisfies InputField;
 
 /**
- * Each form's fields in order, with the labels the forms have always shown
- * (Full Name, Email Address, …; a test holds them word for word). The hidden honeypot and proof fields are not here: the island
- * adds them to every form (FormParts.tsx), and the relay's page adds the proof.
- * The relay's check of a posted body is made from this too (schema.ts).
+ * Each form's fields in order, with the labels the forms have always shown (Full Name, Email Address, …; a
+ * test holds them word for word). The hidden honeypot and proof fields are not here: the island adds them to
+ * every form (FormParts.tsx), and the relay's page adds the proof. The relay's check of a posted body is made
+ * from this too (schema.ts).
  */
 const FIELDS = {
   quote: [
     fullName,
     email,
     phone("Phone"),
-    { control: "input", name: "address", label: "Property Address", type: "text", required: false, autoComplete: "address-line1", maxLength: LIMITS.address },
-    { control: "textarea", name: "message", label: "Message", required: false, rows: 3, maxLength: LIMITS.message },
+    {
+      control: "input",
+      name: "address",
+      label: "Property Address",
+      type: "text",
+      required: false,
+      autoComplete: "address-line1",
+      maxLength: LIMITS.address,
+    },
+    {
+      control: "textarea",
+      name: "message",
+      label: "Message",
+      required: false,
+      rows: 3,
+      maxLength: LIMITS.message,
+    },
   ],
   contact: [
     fullName,
     email,
     phone("Phone Number"),
-    { control: "select", name: "service", label: "Service Type", required: false, options: [{ value: "", label: "Select a service" }, ...SERVICE_OPTIONS] },
-    { control: "textarea", name: "message", label: "Message", required: true, rows: 5, maxLength: LIMITS.message },
+    {
+      control: "select",
+      name: "service",
+      label: "Service Type",
+      required: false,
+      options: [{ value: "", label: "Select a service" }, ...SERVICE_OPTIONS],
+    },
+    {
+      control: "textarea",
+      name: "message",
+      label: "Message",
+      required: true,
+      rows: 5,
+      maxLength: LIMITS.message,
+    },
   ],
 } as const satisfies Record<FormKind, readonly FormField[]>;
 
 export const FORM_FIELDS: Readonly<Record<FormKind, readonly FormField[]>> = FIELDS;
 
-/** The names of one form's fields, e.g. "name" | "email" | "phone" | "address" | "message" for the quote form. */
+/**
+ * The names of one form's fields, e.g. "name" | "email" | "phone" | "address" | "message" for the quote form.
+ */
 export type FieldNameOf<K extends FormKind> = (typeof FIELDS)[K][number]["name"];

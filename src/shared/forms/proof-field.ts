@@ -10,5 +10,8 @@
  * the page the relay answers a script-less post with).
  */
 export const PROOF_FIELD = "proof";
-/** A post sooner than this after its script's proof was issued is a bot's; the form's script waits out the rest. */
+/**
+ * A post sooner than this after its script's proof was issued is a bot's; the form's script waits out the
+ * rest.
+ */
 export const SCRIPT_PROOF_MIN_AGE_MS = 3_000;

@@ -59,9 +59,17 @@ export const TIME_WINDOWS = [
   { value: "flexible", label: "Flexible" },
 ] as const;
 
-/** The details in the form's order. The counts' ranges are what the relay takes; beyond a price table's thresholds the page asks the visitor to call. */
+/**
+ * The details in the form's order. The counts' ranges are what the relay takes; beyond a price table's
+ * thresholds the page asks the visitor to call.
+ */
 export const DETAIL_FIELDS = [
-  { control: "select", name: "service", label: "Service", options: [{ value: "", label: "Select a service" }, ...SERVICE_OPTIONS] },
+  {
+    control: "select",
+    name: "service",
+    label: "Service",
+    options: [{ value: "", label: "Select a service" }, ...SERVICE_OPTIONS],
+  },
   { control: "radio", name: "propertyType", label: "Property type", options: PROPERTY_TYPES },
   { control: "number", name: "bedrooms", label: "Bedrooms", min: 0, max: 20 },
   { control: "number", name: "bathrooms", label: "Bathrooms", min: 0, max: 20 },
@@ -78,21 +86,76 @@ export interface AddOnChoice {
   max: number;
 }
 
-/** Without a price table: the add-ons the site offers, and the services each fits. `short` is the owner's notice's word for it. */
+/**
+ * Without a price table: the add-ons the site offers, and the services each fits. `short` is the owner's
+ * notice's word for it.
+ */
 export const ADD_ONS = [
-  { id: "carpet-steam", label: "Carpet steam cleaning", short: "carpet", unit: "room", max: 10, services: ["bond-cleaning", "spring-cleaning", "office-cleaning"] },
-  { id: "oven", label: "Oven clean", short: "oven", unit: "oven", max: 2, services: ["bond-cleaning", "spring-cleaning", "house-cleaning"] },
-  { id: "inside-windows", label: "Inside windows", short: "windows", unit: "window", max: 40, services: ["bond-cleaning", "spring-cleaning", "house-cleaning", "office-cleaning"] },
-  { id: "walls", label: "Wall spot cleaning", short: "walls", unit: "room", max: 10, services: ["bond-cleaning", "spring-cleaning"] },
-  { id: "garage", label: "Garage sweep and cobwebs", short: "garage", unit: "garage", max: 1, services: ["bond-cleaning", "spring-cleaning"] },
-  { id: "blinds", label: "Blinds dusted and wiped", short: "blinds", unit: "window", max: 30, services: ["bond-cleaning", "spring-cleaning", "house-cleaning", "office-cleaning"] },
-  { id: "balcony", label: "Balcony", short: "balcony", unit: "balcony", max: 3, services: ["bond-cleaning", "spring-cleaning", "house-cleaning"] },
+  {
+    id: "carpet-steam",
+    label: "Carpet steam cleaning",
+    short: "carpet",
+    unit: "room",
+    max: 10,
+    services: ["bond-cleaning", "spring-cleaning", "office-cleaning"],
+  },
+  {
+    id: "oven",
+    label: "Oven clean",
+    short: "oven",
+    unit: "oven",
+    max: 2,
+    services: ["bond-cleaning", "spring-cleaning", "house-cleaning"],
+  },
+  {
+    id: "inside-windows",
+    label: "Inside windows",
+    short: "windows",
+    unit: "window",
+    max: 40,
+    services: ["bond-cleaning", "spring-cleaning", "house-cleaning", "office-cleaning"],
+  },
+  {
+    id: "walls",
+    label: "Wall spot cleaning",
+    short: "walls",
+    unit: "room",
+    max: 10,
+    services: ["bond-cleaning", "spring-cleaning"],
+  },
+  {
+    id: "garage",
+    label: "Garage sweep and cobwebs",
+    short: "garage",
+    unit: "garage",
+    max: 1,
+    services: ["bond-cleaning", "spring-cleaning"],
+  },
+  {
+    id: "blinds",
+    label: "Blinds dusted and wiped",
+    short: "blinds",
+    unit: "window",
+    max: 30,
+    services: ["bond-cleaning", "spring-cleaning", "house-cleaning", "office-cleaning"],
+  },
+  {
+    id: "balcony",
+    label: "Balcony",
+    short: "balcony",
+    unit: "balcony",
+    max: 3,
+    services: ["bond-cleaning", "spring-cleaning", "house-cleaning"],
+  },
 ] as const satisfies readonly (AddOnChoice & { short: string; services: readonly string[] })[];
 
 /** The add-on's word in the owner's notice: "carpet", or its id in words for one only a price table has. */
-export const addOnShort = (id: string): string => ADD_ONS.find((a) => a.id === id)?.short ?? id.replace(/-/g, " ");
+export const addOnShort = (id: string): string =>
+  ADD_ONS.find((a) => a.id === id)?.short ?? id.replace(/-/g, " ");
 
-/** The add-ons a page offers, each once, and which fit each service (a service not listed: all of them fit). */
+/**
+ * The add-ons a page offers, each once, and which fit each service (a service not listed: all of them fit).
+ */
 export interface AddOnOffer {
   addOns: AddOnChoice[];
   byService: Record<string, string[]>;
@@ -102,7 +165,12 @@ export interface AddOnOffer {
 export function fixedAddOns(): AddOnOffer {
   return {
     addOns: ADD_ONS.map(({ id, label, unit, max }) => ({ id, label, unit, max })),
-    byService: Object.fromEntries(SERVICE_OPTIONS.map((s) => [s.value, ADD_ONS.filter((a) => (a.services as readonly string[]).includes(s.value)).map((a) => a.id)])),
+    byService: Object.fromEntries(
+      SERVICE_OPTIONS.map((s) => [
+        s.value,
+        ADD_ONS.filter((a) => (a.services as readonly string[]).includes(s.value)).map((a) => a.id),
+      ]),
+    ),
   };
 }
 
@@ -117,7 +185,9 @@ export function addOnOffer(prices: PriceTable | undefined): AddOnOffer {
   const byService: Record<string, string[]> = {};
   for (const { value } of SERVICE_OPTIONS) {
     const priced = prices.services.find((s) => s.service === value);
-    const offered = priced ? priced.addOns.map(({ id, label, unit, max }) => ({ id, label, unit, max })) : fixed.addOns.filter((a) => fixed.byService[value].includes(a.id));
+    const offered = priced
+      ? priced.addOns.map(({ id, label, unit, max }) => ({ id, label, unit, max }))
+      : fixed.addOns.filter((a) => fixed.byService[value].includes(a.id));
     for (const a of offered) if (!all.has(a.id)) all.set(a.id, a);
     byService[value] = offered.map((a) => a.id);
   }

@@ -13,13 +13,22 @@ export interface Notice {
 
 export const SUCCESS: Record<FormKind, Notice> = {
   quote: { title: "Quote Request Sent!", text: "We'll get back to you within 24 hours with a custom quote." },
-  contact: { title: "Message Sent Successfully!", text: "Thank you for contacting us. We'll get back to you within 24 hours." },
+  contact: {
+    title: "Message Sent Successfully!",
+    text: "Thank you for contacting us. We'll get back to you within 24 hours.",
+  },
 };
 
 export function failure(form: FormKind, phone: string): Notice {
   return form === "quote"
-    ? { title: "Error", text: "There was an issue sending your request. Please try again or call us directly." }
-    : { title: "Error", text: `There was an issue sending your message. Please try again or call us directly at ${phone}.` };
+    ? {
+        title: "Error",
+        text: "There was an issue sending your request. Please try again or call us directly.",
+      }
+    : {
+        title: "Error",
+        text: `There was an issue sending your message. Please try again or call us directly at ${phone}.`,
+      };
 }
 
 /** Logged to the console on failure; never shown to visitors. */
@@ -44,7 +53,8 @@ export const SUBMIT_LABEL: Record<FormKind, { idle: string; busy: string }> = {
  * islands and the relay's page for a post without script both show it.
  */
 export const COLLECTION_NOTICE = {
-  before: "We use these details only to answer your enquiry. They reach us through Telegram, whose servers are outside Australia: see our ",
+  before:
+    "We use these details only to answer your enquiry. They reach us through Telegram, whose servers are outside Australia: see our ",
   link: "privacy policy",
   after: ".",
 } as const;

@@ -9,12 +9,22 @@
  * combination it does not list, more than its thresholds) is a call, never a
  * guess.
  */
-import { isPropertyType, PROPERTY_TYPES, type EstimateChoices, type PriceTable, type PropertyType, type ServicePrices } from "./table.ts";
+import {
+  isPropertyType,
+  PROPERTY_TYPES,
+  type EstimateChoices,
+  type PriceTable,
+  type PropertyType,
+  type ServicePrices,
+} from "./table.ts";
 
 /** One part of a total; the lines of an estimate add up to its total. */
 export interface EstimateLine {
   kind: "base" | "propertyType" | "storeys" | "addOn" | "rounding" | "minimum";
-  /** What the part is: "2 bedrooms, 1 bathroom", "House", "2 storeys", an add-on's label, "Rounding", "Minimum charge". */
+  /**
+   * What the part is: "2 bedrooms, 1 bathroom", "House", "2 storeys", an add-on's label, "Rounding", "Minimum
+   * charge".
+   */
   label: string;
   cents: number;
   /** For an add-on: how many were counted (at most its max), of which unit, at what price each. */
@@ -27,7 +37,10 @@ export interface EstimateLine {
 export type CallReason =
   | { code: "bedrooms" | "bathrooms" | "storeys"; limit: number }
   | { code: "total"; limitCents: number }
-  /** The table has no price for this home: a bedrooms × bathrooms or storeys it does not list, or a kind of home the service is not priced for. */
+  /**
+   * The table has no price for this home: a bedrooms × bathrooms or storeys it does not list, or a kind of
+   * home the service is not priced for.
+   */
   | { code: "not-priced"; what: string }
   /** An add-on the service does not have (the form offers only the service's own). */
   | { code: "unknown-add-on"; id: string };
@@ -44,12 +57,14 @@ export type Estimate =
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
 
 /** A count as the estimate takes it: a whole number of 0 or more, or not chosen. */
-const count = (n: number | undefined): number | undefined => (Number.isSafeInteger(n) && (n as number) >= 0 ? n : undefined);
+const count = (n: number | undefined): number | undefined =>
+  Number.isSafeInteger(n) && (n as number) >= 0 ? n : undefined;
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** A size of home as the estimate's lines and the build's messages name it: "2 bedrooms, 1 bathroom". */
-export const roomsLabel = (bedrooms: number, bathrooms: number) => `${plural(bedrooms, "bedroom")}, ${plural(bathrooms, "bathroom")}`;
+export const roomsLabel = (bedrooms: number, bathrooms: number) =>
+  `${plural(bedrooms, "bedroom")}, ${plural(bathrooms, "bathroom")}`;
 
 const labelOf = (type: PropertyType): string => PROPERTY_TYPES.find((p) => p.value === type)!.label;
 
@@ -69,12 +84,17 @@ export function estimate(table: PriceTable, choices: EstimateChoices): Estimate 
   const storeys = count(choices.storeys);
   const propertyType = isPropertyType(choices.propertyType) ? choices.propertyType : undefined;
   const limits = prices.callUsAbove;
-  for (const [code, chosen] of [["bedrooms", bedrooms], ["bathrooms", bathrooms], ["storeys", storeys]] as const) {
+  for (const [code, chosen] of [
+    ["bedrooms", bedrooms],
+    ["bathrooms", bathrooms],
+    ["storeys", storeys],
+  ] as const) {
     const limit = limits[code];
     if (chosen !== undefined && limit !== undefined && chosen > limit) return call({ code, limit });
   }
   const addOnChoices = Object.entries(choices.addOns ?? {});
-  for (const [id] of addOnChoices) if (!prices.addOns.some((a) => a.id === id)) return call({ code: "unknown-add-on", id });
+  for (const [id] of addOnChoices)
+    if (!prices.addOns.some((a) => a.id === id)) return call({ code: "unknown-add-on", id });
 
   const missing = missingChoices(prices, { propertyType, bedrooms, bathrooms, storeys });
   if (missing.length > 0) return { kind: "incomplete", missing, reviewed };
@@ -86,7 +106,12 @@ export function estimate(table: PriceTable, choices: EstimateChoices): Estimate 
     if (!row) return call({ code: "not-priced", what: label });
     lines.push({ kind: "base", label, cents: toCents(row.price) });
     const extra = prices.modifiers?.propertyType;
-    if (extra && extra[propertyType!] > 0) lines.push({ kind: "propertyType", label: labelOf(propertyType!), cents: toCents(extra[propertyType!]) });
+    if (extra && extra[propertyType!] > 0)
+      lines.push({
+        kind: "propertyType",
+        label: labelOf(propertyType!),
+        cents: toCents(extra[propertyType!]),
+      });
   } else {
     const price = prices.byPropertyType?.[propertyType!];
     if (price === undefined) return call({ code: "not-priced", what: labelOf(propertyType!) });
@@ -101,10 +126,18 @@ export function estimate(table: PriceTable, choices: EstimateChoices): Estimate 
   // In the table's order, not the order the browser sent them in: the same choices give the same lines.
   for (const addOn of prices.addOns) {
     const asked = choices.addOns?.[addOn.id];
-    const quantity = typeof asked === "number" && Number.isFinite(asked) ? Math.min(Math.floor(asked), addOn.max) : 0;
+    const quantity =
+      typeof asked === "number" && Number.isFinite(asked) ? Math.min(Math.floor(asked), addOn.max) : 0;
     if (quantity <= 0) continue;
     const unitCents = toCents(addOn.price);
-    lines.push({ kind: "addOn", label: addOn.label, cents: unitCents * quantity, quantity, unit: addOn.unit, unitCents });
+    lines.push({
+      kind: "addOn",
+      label: addOn.label,
+      cents: unitCents * quantity,
+      quantity,
+      unit: addOn.unit,
+      unitCents,
+    });
   }
 
   const subtotal = sum(lines);
@@ -113,12 +146,22 @@ export function estimate(table: PriceTable, choices: EstimateChoices): Estimate 
   const minimum = toCents(prices.minimum);
   if (rounded < minimum) lines.push({ kind: "minimum", label: "Minimum charge", cents: minimum - rounded });
   const totalCents = sum(lines);
-  if (limits.total !== undefined && totalCents > toCents(limits.total)) return call({ code: "total", limitCents: toCents(limits.total) });
-  return { kind: "price", totalCents, lines, assumptions: [...table.assumptions, ...prices.assumptions], reviewed };
+  if (limits.total !== undefined && totalCents > toCents(limits.total))
+    return call({ code: "total", limitCents: toCents(limits.total) });
+  return {
+    kind: "price",
+    totalCents,
+    lines,
+    assumptions: [...table.assumptions, ...prices.assumptions],
+    reviewed,
+  };
 }
 
 /** What the service's prices depend on that the visitor has not chosen, in the form's order. */
-function missingChoices(prices: ServicePrices, chosen: { propertyType?: PropertyType; bedrooms?: number; bathrooms?: number; storeys?: number }): MissingChoice[] {
+function missingChoices(
+  prices: ServicePrices,
+  chosen: { propertyType?: PropertyType; bedrooms?: number; bathrooms?: number; storeys?: number },
+): MissingChoice[] {
   const needs: MissingChoice[] = [];
   if (prices.byPropertyType || prices.modifiers?.propertyType) needs.push("propertyType");
   if (prices.byRooms) needs.push("bedrooms", "bathrooms");

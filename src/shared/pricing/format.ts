@@ -21,9 +21,17 @@ export function shortDate(date: string): string {
   return date.replace(/^(\d{1,2}) ([A-Z][a-z]{2})[a-z]* (\d{4})$/, "$1 $2 $3");
 }
 
-const CHOICE_WORDS: Record<MissingChoice, string> = { propertyType: "property type", bedrooms: "bedrooms", bathrooms: "bathrooms", storeys: "storeys" };
+const CHOICE_WORDS: Record<MissingChoice, string> = {
+  propertyType: "property type",
+  bedrooms: "bedrooms",
+  bathrooms: "bathrooms",
+  storeys: "storeys",
+};
 
-/** Why there is no figure, in a few words: "more than 5 bedrooms", "4 bedrooms, 1 bathroom is not in the price list". */
+/**
+ * Why there is no figure, in a few words: "more than 5 bedrooms", "4 bedrooms, 1 bathroom is not in the price
+ * list".
+ */
 export function callReasonText(reason: CallReason): string {
   switch (reason.code) {
     case "bedrooms":
@@ -41,7 +49,9 @@ export function callReasonText(reason: CallReason): string {
 
 /** "bedrooms", "bedrooms and bathrooms", "property type, bedrooms and bathrooms". */
 function list(words: string[]): string {
-  return words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  return words.length <= 1
+    ? words.join("")
+    : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
 /**

@@ -18,7 +18,8 @@ export const PROPERTY_TYPES = [
 
 export type PropertyType = (typeof PROPERTY_TYPES)[number]["value"];
 
-export const isPropertyType = (value: unknown): value is PropertyType => PROPERTY_TYPES.some((p) => p.value === value);
+export const isPropertyType = (value: unknown): value is PropertyType =>
+  PROPERTY_TYPES.some((p) => p.value === value);
 
 /** One price for a home of so many bedrooms and bathrooms. */
 export interface RoomsPrice {

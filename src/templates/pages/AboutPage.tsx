@@ -1,7 +1,16 @@
 import type { Content } from "../../content/content.ts";
 import { QUOTE_PATH } from "../../shared/paths.ts";
 import { TextBesidePicture } from "../TextBesidePicture.tsx";
-import { Banner, ButtonLink, Icon, PhoneLink, Section, SectionHeading, StatsRow, buttonClass } from "../../shared/ui.tsx";
+import {
+  Banner,
+  ButtonLink,
+  Icon,
+  PhoneLink,
+  Section,
+  SectionHeading,
+  StatsRow,
+  buttonClass,
+} from "../../shared/ui.tsx";
 import { withTermsLinks } from "../TermsLinks.tsx";
 
 export function AboutPage({ content }: { content: Content }) {
@@ -11,7 +20,14 @@ export function AboutPage({ content }: { content: Content }) {
       <Banner title={about.banner.title} description={about.banner.description} />
 
       <Section labelledBy="story-title">
-        <TextBesidePicture content={content} id="story-title" heading={about.story.heading} paragraphs={about.story.paragraphs} image={about.story.image} lcp />
+        <TextBesidePicture
+          content={content}
+          id="story-title"
+          heading={about.story.heading}
+          paragraphs={about.story.paragraphs}
+          image={about.story.image}
+          lcp
+        />
       </Section>
 
       <Section labelledBy="why-title" className="bg-slate-50">
@@ -28,10 +44,15 @@ export function AboutPage({ content }: { content: Content }) {
       </Section>
 
       <Section labelledBy="vision-title">
-        <h2 id="vision-title" className="sr-only">Vision, mission and strategy</h2>
+        <h2 id="vision-title" className="sr-only">
+          Vision, mission and strategy
+        </h2>
         <div className="grid gap-6 lg:grid-cols-3">
           {[about.vision, about.mission, about.strategy].map((p) => (
-            <div key={p.title} className="rounded-2xl border-t-4 border-brand-600 bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <div
+              key={p.title}
+              className="rounded-2xl border-t-4 border-brand-600 bg-white p-6 shadow-sm ring-1 ring-slate-200"
+            >
               <h3 className="text-xl font-bold">{p.title}</h3>
               <p className="mt-3 leading-relaxed text-slate-600">{withTermsLinks(p.text)}</p>
             </div>
@@ -54,10 +75,14 @@ export function AboutPage({ content }: { content: Content }) {
 
       <section id="quote" aria-labelledby="quote-title" className="on-dark bg-brand-900 text-white">
         <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-          <h2 id="quote-title" className="text-3xl font-bold text-white sm:text-4xl">{about.quote.heading}</h2>
+          <h2 id="quote-title" className="text-3xl font-bold text-white sm:text-4xl">
+            {about.quote.heading}
+          </h2>
           <p className="mt-4 text-lg text-brand-100">{about.quote.text}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <ButtonLink href={QUOTE_PATH} style="inverse">Get a Free Quote</ButtonLink>
+            <ButtonLink href={QUOTE_PATH} style="inverse">
+              Get a Free Quote
+            </ButtonLink>
             <PhoneLink phone={site.phone} className={buttonClass("outlineInverse")} iconClassName="h-4 w-4" />
           </div>
         </div>

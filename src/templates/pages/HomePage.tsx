@@ -13,22 +13,46 @@ export function HomePage({ content, formAction }: { content: Content; formAction
   const { home, site, faq } = content;
   return (
     <>
-      <Hero hero={home.hero} claims={site.claims} formAction={formAction} email={content.privacy.emailProvider !== undefined} />
+      <Hero
+        hero={home.hero}
+        claims={site.claims}
+        formAction={formAction}
+        email={content.privacy.emailProvider !== undefined}
+      />
       <BondIntroSection content={content} intro={home.bondIntro} />
       <ServicesSection content={content} services={home.services} />
       <WhyChooseUsSection why={home.whyChooseUs} />
       <FaqSection heading={home.faq.heading} text={home.faq.text} faq={faq} />
-      <SuburbsSection heading={home.suburbs.heading} text={home.suburbs.text} suburbs={homeGridSuburbs(content)} />
+      <SuburbsSection
+        heading={home.suburbs.heading}
+        text={home.suburbs.text}
+        suburbs={homeGridSuburbs(content)}
+      />
       <TestimonialsSection testimonials={home.testimonials} />
     </>
   );
 }
 
 /** The first screen: the promise, its ticks and the rating beside the quote form. */
-function Hero({ hero, claims, formAction, email }: { hero: HomeData["hero"]; claims: SiteData["claims"]; formAction: string; email: boolean }) {
+function Hero({
+  hero,
+  claims,
+  formAction,
+  email,
+}: {
+  hero: HomeData["hero"];
+  claims: SiteData["claims"];
+  formAction: string;
+  email: boolean;
+}) {
   return (
-    // z-10: over the call bar (CallBar.tsx), which reaches into the hero on short screens, so it never covers the form's Send button.
-    <section id="home" aria-labelledby="hero-title" className="relative z-10 overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-brand-950 text-white">
+    // z-10: over the call bar (CallBar.tsx), which reaches into the hero on short screens, so it never covers
+    // the form's Send button.
+    <section
+      id="home"
+      aria-labelledby="hero-title"
+      className="relative z-10 overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-brand-950 text-white"
+    >
       <Container className="grid items-start gap-10 py-12 sm:py-16 lg:grid-cols-[1.1fr_1fr] lg:py-20">
         {/* on-dark here, not on the section: the quote card beside it is white. */}
         <div className="on-dark lg:pt-6">
@@ -36,7 +60,10 @@ function Hero({ hero, claims, formAction, email }: { hero: HomeData["hero"]; cla
             <Icon name="sparkles" className="h-4 w-4 text-sparkle" />
             {hero.eyebrow}
           </p>
-          <h1 id="hero-title" className="mt-5 text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">
+          <h1
+            id="hero-title"
+            className="mt-5 text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl"
+          >
             {hero.heading}
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-brand-100">{hero.text}</p>
@@ -71,7 +98,13 @@ function Hero({ hero, claims, formAction, email }: { hero: HomeData["hero"]; cla
 function BondIntroSection({ content, intro }: { content: Content; intro: HomeData["bondIntro"] }) {
   return (
     <Section labelledBy="bond-intro-title">
-      <TextBesidePicture content={content} id="bond-intro-title" heading={intro.heading} paragraphs={intro.paragraphs} image={intro.image}>
+      <TextBesidePicture
+        content={content}
+        id="bond-intro-title"
+        heading={intro.heading}
+        paragraphs={intro.paragraphs}
+        image={intro.image}
+      >
         <ul className="mt-6 grid gap-3">
           {intro.points.map((p) => (
             <li key={p} className="flex items-start gap-3">
@@ -103,7 +136,12 @@ function ServicesSection({ content, services }: { content: Content; services: Ho
 function ServiceCard({ content, card }: { content: Content; card: HomeData["services"]["cards"][number] }) {
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <Picture content={content} image={card.image} slot="icon" className="h-14 w-14 rounded-xl object-cover" />
+      <Picture
+        content={content}
+        image={card.image}
+        slot="icon"
+        className="h-14 w-14 rounded-xl object-cover"
+      />
       <h3 className="mt-4 text-xl font-bold">{card.title}</h3>
       <p className="mt-2 leading-relaxed text-slate-600">{card.description}</p>
       <ul className="mt-4 grid gap-2 text-sm">
@@ -143,13 +181,24 @@ function FaqSection({ heading, text, faq }: { heading: string; text: string; faq
     <Section id="faq" labelledBy="faq-title" className="bg-slate-50">
       <SectionHeading id="faq-title" title={heading} text={text} />
       <div className="mx-auto max-w-3xl">
-        <Island name="Faq" props={{ slots: faq.flatMap((f) => [slotHtml(f.question), slotHtml(withTermsLinks(f.answer))]) }} />
+        <Island
+          name="Faq"
+          props={{ slots: faq.flatMap((f) => [slotHtml(f.question), slotHtml(withTermsLinks(f.answer))]) }}
+        />
       </div>
     </Section>
   );
 }
 
-function SuburbsSection({ heading, text, suburbs }: { heading: string; text: string; suburbs: SuburbData[] }) {
+function SuburbsSection({
+  heading,
+  text,
+  suburbs,
+}: {
+  heading: string;
+  text: string;
+  suburbs: SuburbData[];
+}) {
   return (
     <Section id="suburbs" labelledBy="suburbs-title">
       <SectionHeading id="suburbs-title" title={heading} text={text} />

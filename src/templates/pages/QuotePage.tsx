@@ -18,13 +18,27 @@ export function QuotePage({ content, formAction }: { content: Content; formActio
       <Banner title={quote.banner.title} description={quote.banner.description} />
       <Section labelledBy="quote-form-title">
         <div className="mx-auto grid max-w-3xl gap-6">
-          <h2 id="quote-form-title" className="sr-only">Your quote request</h2>
+          <h2 id="quote-form-title" className="sr-only">
+            Your quote request
+          </h2>
           <p className="flex flex-wrap items-center gap-2 text-slate-700">
             <Icon name="phone" className="h-5 w-5 text-brand-700" />
-            Rather talk? Call us on <PhoneLink phone={site.phone} className="inline-flex min-h-6 items-center font-semibold text-brand-800 hover:underline" />
+            Rather talk? Call us on{" "}
+            <PhoneLink
+              phone={site.phone}
+              className="inline-flex min-h-6 items-center font-semibold text-brand-800 hover:underline"
+            />
           </p>
           <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-            <Island name="QuotePageForm" props={{ action: formAction, offer: addOnOffer(pricing), phone: site.phone, ...(pricing ? { prices: pricing } : {}) }} />
+            <Island
+              name="QuotePageForm"
+              props={{
+                action: formAction,
+                offer: addOnOffer(pricing),
+                phone: site.phone,
+                ...(pricing ? { prices: pricing } : {}),
+              }}
+            />
             {content.privacy.emailProvider && <EmailNotice />}
           </div>
         </div>

@@ -3,28 +3,53 @@ import type { ServiceData } from "../../content/schema.ts";
 import { quotePath } from "../../shared/paths.ts";
 import { serviceTrail } from "../seo/breadcrumbs.ts";
 import { TextBesidePicture } from "../TextBesidePicture.tsx";
-import { ButtonLink, Banner, Container, Icon, PhoneLink, Section, SectionHeading, StatsRow, buttonClass } from "../../shared/ui.tsx";
+import {
+  ButtonLink,
+  Banner,
+  Container,
+  Icon,
+  PhoneLink,
+  Section,
+  SectionHeading,
+  StatsRow,
+  buttonClass,
+} from "../../shared/ui.tsx";
 import { withTermsLinks } from "../TermsLinks.tsx";
 
 export function ServicePage({ content, service }: { content: Content; service: ServiceData }) {
   const { phone } = content.site;
   return (
     <>
-      <Banner title={service.banner.title} description={service.banner.description} trail={serviceTrail(service)}>
+      <Banner
+        title={service.banner.title}
+        description={service.banner.description}
+        trail={serviceTrail(service)}
+      >
         <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink href={quotePath(service.formValue)} style="inverse">GET A QUOTE</ButtonLink>
+          <ButtonLink href={quotePath(service.formValue)} style="inverse">
+            GET A QUOTE
+          </ButtonLink>
           <PhoneLink phone={phone} className={buttonClass("outlineInverse")} iconClassName="h-4 w-4" />
         </div>
       </Banner>
       <Section labelledBy="intro-title">
-        <TextBesidePicture content={content} id="intro-title" heading={service.intro.heading} paragraphs={service.intro.paragraphs} image={service.intro.image} lcp />
+        <TextBesidePicture
+          content={content}
+          id="intro-title"
+          heading={service.intro.heading}
+          paragraphs={service.intro.paragraphs}
+          image={service.intro.image}
+          lcp
+        />
         <FeatureCards features={service.features} />
       </Section>
       <TrustSection trustPoints={service.trustPoints} />
       <CallToActionSection cta={service.cta} phone={phone} quote={quotePath(service.formValue)} />
       <ChecklistSection checklist={service.checklist} />
       <Section labelledBy="stats-title" className="on-dark bg-brand-900">
-        <h2 id="stats-title" className="sr-only">{service.name} in numbers</h2>
+        <h2 id="stats-title" className="sr-only">
+          {service.name} in numbers
+        </h2>
         <StatsRow stats={service.stats} tone="dark" />
       </Section>
       <ClosingSection closing={service.closing} phone={phone} quote={quotePath(service.formValue)} />
@@ -51,7 +76,9 @@ function FeatureCards({ features }: { features: ServiceData["features"] }) {
 function TrustSection({ trustPoints }: { trustPoints: ServiceData["trustPoints"] }) {
   return (
     <Section labelledBy="trust-title" className="bg-slate-50">
-      <h2 id="trust-title" className="sr-only">Why you can trust us</h2>
+      <h2 id="trust-title" className="sr-only">
+        Why you can trust us
+      </h2>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {trustPoints.map((t) => (
           <li key={t.title} className="flex gap-3">
@@ -68,25 +95,40 @@ function TrustSection({ trustPoints }: { trustPoints: ServiceData["trustPoints"]
 }
 
 /** The band between the trust points and the check list: call or ask for a quote. */
-function CallToActionSection({ cta, phone, quote }: { cta: ServiceData["cta"]; phone: string; quote: string }) {
+function CallToActionSection({
+  cta,
+  phone,
+  quote,
+}: {
+  cta: ServiceData["cta"];
+  phone: string;
+  quote: string;
+}) {
   return (
     <section aria-labelledby="cta-title" className="on-dark bg-accent-700 text-white">
       <Container className="flex flex-col gap-6 py-12 lg:flex-row lg:items-center lg:justify-between">
         <div>
-          <h2 id="cta-title" className="text-2xl font-bold text-white sm:text-3xl">{cta.heading}</h2>
+          <h2 id="cta-title" className="text-2xl font-bold text-white sm:text-3xl">
+            {cta.heading}
+          </h2>
           <p className="mt-2 max-w-2xl text-accent-100">{withTermsLinks(cta.text)}</p>
         </div>
-        {/* shrink-0: beside the text from lg up, the two buttons keep their row rather than wrapping under each other. */}
+        {/* shrink-0: beside the text from lg up, the two buttons keep their row rather than wrapping
+            under each other. */}
         <div className="flex shrink-0 flex-wrap gap-3">
           <PhoneLink phone={phone} className={buttonClass("outlineInverse")} iconClassName="h-4 w-4" />
-          <ButtonLink href={quote} style="inverse">GET A QUOTE</ButtonLink>
+          <ButtonLink href={quote} style="inverse">
+            GET A QUOTE
+          </ButtonLink>
         </div>
       </Container>
     </section>
   );
 }
 
-/** What the clean covers, room by room; the terms link here (#checklist-title) as what the guarantees cover. */
+/**
+ * What the clean covers, room by room; the terms link here (#checklist-title) as what the guarantees cover.
+ */
 function ChecklistSection({ checklist }: { checklist: ServiceData["checklist"] }) {
   return (
     <Section labelledBy="checklist-title">
@@ -110,15 +152,30 @@ function ChecklistSection({ checklist }: { checklist: ServiceData["checklist"] }
   );
 }
 
-function ClosingSection({ closing, phone, quote }: { closing: ServiceData["closing"]; phone: string; quote: string }) {
+function ClosingSection({
+  closing,
+  phone,
+  quote,
+}: {
+  closing: ServiceData["closing"];
+  phone: string;
+  quote: string;
+}) {
   return (
     <Section labelledBy="closing-title">
       <div className="mx-auto max-w-3xl text-center">
-        <h2 id="closing-title" className="text-3xl font-bold tracking-tight sm:text-4xl">{closing.heading}</h2>
+        <h2 id="closing-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {closing.heading}
+        </h2>
         <p className="mt-4 text-lg leading-relaxed text-slate-600">{withTermsLinks(closing.text)}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <ButtonLink href={quote}>GET A QUOTE</ButtonLink>
-          <PhoneLink phone={phone} className={buttonClass("secondary")} iconClassName="h-4 w-4" prefix="Call " />
+          <PhoneLink
+            phone={phone}
+            className={buttonClass("secondary")}
+            iconClassName="h-4 w-4"
+            prefix="Call "
+          />
         </div>
       </div>
     </Section>

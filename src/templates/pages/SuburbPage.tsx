@@ -35,11 +35,21 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
 
 function SuburbBanner({ suburb }: { suburb: SuburbData }) {
   return (
-    <Banner title={`Bond Cleaning ${suburb.name} ${suburb.postcode}`} description={withTermsLinks(suburb.intro)} trail={suburbTrail(suburb)}>
+    <Banner
+      title={`Bond Cleaning ${suburb.name} ${suburb.postcode}`}
+      description={withTermsLinks(suburb.intro)}
+      trail={suburbTrail(suburb)}
+    >
       <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-brand-100">
         <span>Postcode {suburb.postcode}</span>
-        {suburb.population && <span>Population {suburb.population.value} ({suburb.population.year} Census)</span>}
-        {suburb.distanceFromCbdKm !== undefined && <span>{suburb.distanceFromCbdKm} km from the Brisbane CBD</span>}
+        {suburb.population && (
+          <span>
+            Population {suburb.population.value} ({suburb.population.year} Census)
+          </span>
+        )}
+        {suburb.distanceFromCbdKm !== undefined && (
+          <span>{suburb.distanceFromCbdKm} km from the Brisbane CBD</span>
+        )}
       </p>
     </Banner>
   );
@@ -49,11 +59,18 @@ function SuburbBanner({ suburb }: { suburb: SuburbData }) {
 function BestCleaningPoints({ suburb }: { suburb: SuburbData }) {
   return (
     <div>
-      <h2 id="best-title" className="text-3xl font-bold tracking-tight sm:text-4xl">Best Bond Cleaning in {suburb.name}</h2>
+      <h2 id="best-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+        Best Bond Cleaning in {suburb.name}
+      </h2>
       <ol className="mt-8 grid gap-6">
         {suburb.points.map((p, i) => (
           <li key={p.title} className="flex gap-4">
-            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">{i + 1}</span>
+            <span
+              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+              aria-hidden="true"
+            >
+              {i + 1}
+            </span>
             <div>
               <h3 className="text-lg font-bold">{p.title}</h3>
               <p className="mt-1 leading-relaxed text-slate-600">{withTermsLinks(p.text)}</p>
@@ -75,30 +92,50 @@ function PricesBox({ suburb }: { suburb: SuburbData }) {
   ];
   const prices = rows.filter((row): row is [string, Figure] => row[1] !== undefined);
   return (
-    <aside aria-labelledby="prices-title" className="self-start rounded-2xl border border-slate-200 bg-slate-50 p-6">
-      <h2 id="prices-title" className="text-xl font-bold">Property prices in {suburb.name}</h2>
+    <aside
+      aria-labelledby="prices-title"
+      className="self-start rounded-2xl border border-slate-200 bg-slate-50 p-6"
+    >
+      <h2 id="prices-title" className="text-xl font-bold">
+        Property prices in {suburb.name}
+      </h2>
       {prices.length > 0 ? (
         <dl className="mt-4 divide-y divide-slate-200">
           {prices.map(([label, figure]) => (
             <div key={label} className="py-3">
-              <dt className="text-sm text-slate-600">{label}{figure.measure && ` (${figure.measure})`}</dt>
+              <dt className="text-sm text-slate-600">
+                {label}
+                {figure.measure && ` (${figure.measure})`}
+              </dt>
               <dd className="text-2xl font-bold text-ink">{figure.value}</dd>
               <dd className="text-xs text-slate-500">{figure.asOf}</dd>
               <dd className="mt-1 text-xs text-slate-500">
                 Source:{" "}
-                <a href={figure.source} className="underline hover:text-brand-800" rel="nofollow noopener">{figure.citation}</a>
+                <a href={figure.source} className="underline hover:text-brand-800" rel="nofollow noopener">
+                  {figure.citation}
+                </a>
               </dd>
             </div>
           ))}
         </dl>
       ) : (
-        <p className="mt-3 text-slate-600">We haven't found a recent published median for {suburb.name}. Ask a local agent for the latest sales and rents.</p>
+        <p className="mt-3 text-slate-600">
+          We haven't found a recent published median for {suburb.name}. Ask a local agent for the latest sales
+          and rents.
+        </p>
       )}
       {suburb.population && (
         <p className="mt-4 text-sm text-slate-600">
-          Population: <strong className="text-ink">{suburb.population.value}</strong>{" "}
-          ({suburb.population.year} Census,{" "}
-          <a href={suburb.population.source} className="underline hover:text-brand-800" rel="nofollow noopener">{suburb.population.citation}</a>)
+          Population: <strong className="text-ink">{suburb.population.value}</strong> (
+          {suburb.population.year} Census,{" "}
+          <a
+            href={suburb.population.source}
+            className="underline hover:text-brand-800"
+            rel="nofollow noopener"
+          >
+            {suburb.population.citation}
+          </a>
+          )
         </p>
       )}
     </aside>
@@ -108,16 +145,27 @@ function PricesBox({ suburb }: { suburb: SuburbData }) {
 function SchoolsSection({ suburb }: { suburb: SuburbData }) {
   return (
     <Section labelledBy="schools-title" className="bg-slate-50">
-      <h2 id="schools-title" className="text-3xl font-bold tracking-tight">Schools in and near {suburb.name}</h2>
-      <p className="mt-3 max-w-3xl text-slate-600">Families renting near these schools often move at the end of a school term, when bond cleaning books out early.</p>
+      <h2 id="schools-title" className="text-3xl font-bold tracking-tight">
+        Schools in and near {suburb.name}
+      </h2>
+      <p className="mt-3 max-w-3xl text-slate-600">
+        Families renting near these schools often move at the end of a school term, when bond cleaning books
+        out early.
+      </p>
       <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm sm:text-base">
           <caption className="sr-only">Schools in and near {suburb.name}</caption>
           <thead className="bg-brand-50 text-ink">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">School</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Level</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Type</th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                School
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Level
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Type
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
@@ -125,7 +173,9 @@ function SchoolsSection({ suburb }: { suburb: SuburbData }) {
               <tr key={school.name}>
                 <td className="px-4 py-3 font-medium text-ink">
                   {school.name}
-                  {school.suburb && <span className="block text-xs font-normal text-slate-500">in {school.suburb}</span>}
+                  {school.suburb && (
+                    <span className="block text-xs font-normal text-slate-500">in {school.suburb}</span>
+                  )}
                 </td>
                 <td className="px-4 py-3">{school.level}</td>
                 <td className="px-4 py-3">{school.type}</td>
@@ -145,10 +195,14 @@ function EndOfLeaseSection({ suburb, site }: { suburb: SuburbData; site: SiteDat
     <section aria-labelledby="eol-title" className="on-dark bg-brand-900 text-white">
       <Container className="grid gap-8 py-14 lg:grid-cols-[1.5fr_1fr] lg:items-center">
         <div>
-          <h2 id="eol-title" className="text-3xl font-bold text-white">End of Lease Cleaning in {suburb.name}</h2>
+          <h2 id="eol-title" className="text-3xl font-bold text-white">
+            End of Lease Cleaning in {suburb.name}
+          </h2>
           <p className="mt-4 text-lg leading-relaxed text-brand-100">
-            Moving out of {aOrAn(suburb.name)} {suburb.name} rental? We clean to the real-estate checklist your property manager uses, with a{" "}
-            {site.claims.bondBackGuaranteeDays}-day bond back guarantee ({withTermsLinks("terms apply")}). Book your first clean with us and get an additional {discount}% discount.
+            Moving out of {aOrAn(suburb.name)} {suburb.name} rental? We clean to the real-estate checklist
+            your property manager uses, with a {site.claims.bondBackGuaranteeDays}-day bond back guarantee (
+            {withTermsLinks("terms apply")}). Book your first clean with us and get an additional {discount}%
+            discount.
           </p>
         </div>
         <div className="rounded-2xl bg-white/10 p-6">
@@ -156,11 +210,17 @@ function EndOfLeaseSection({ suburb, site }: { suburb: SuburbData; site: SiteDat
             <Icon name="tag" className="h-4 w-4" /> {discount}% off your first clean
           </p>
           <p className="mt-4 text-brand-100">Call us on</p>
-          <PhoneLink phone={site.phone} className="mt-1 inline-flex items-center gap-2 text-2xl font-bold text-white hover:underline" iconClassName="h-5 w-5" />
+          <PhoneLink
+            phone={site.phone}
+            className="mt-1 inline-flex items-center gap-2 text-2xl font-bold text-white hover:underline"
+            iconClassName="h-5 w-5"
+          />
           <p className="mt-2 text-brand-100">
             or our landline <PhoneLink phone={site.landline} className="font-semibold text-white underline" />
           </p>
-          <ButtonLink href={quotePath("bond-cleaning")} style="inverse" className="mt-5 w-full">Get a Free Quote</ButtonLink>
+          <ButtonLink href={quotePath("bond-cleaning")} style="inverse" className="mt-5 w-full">
+            Get a Free Quote
+          </ButtonLink>
         </div>
       </Container>
     </section>
@@ -170,7 +230,9 @@ function EndOfLeaseSection({ suburb, site }: { suburb: SuburbData; site: SiteDat
 function AboutSuburb({ suburb }: { suburb: SuburbData }) {
   return (
     <div>
-      <h2 id="about-suburb-title" className="text-3xl font-bold tracking-tight">About {suburb.name}</h2>
+      <h2 id="about-suburb-title" className="text-3xl font-bold tracking-tight">
+        About {suburb.name}
+      </h2>
       <Paragraphs texts={suburb.description} />
     </div>
   );
@@ -179,11 +241,16 @@ function AboutSuburb({ suburb }: { suburb: SuburbData }) {
 function NearbySuburbs({ nearby }: { nearby: SuburbData[] }) {
   return (
     <nav aria-labelledby="nearby-title" className="self-start rounded-2xl border border-slate-200 p-6">
-      <h2 id="nearby-title" className="text-lg font-bold">Nearby suburbs we clean</h2>
+      <h2 id="nearby-title" className="text-lg font-bold">
+        Nearby suburbs we clean
+      </h2>
       <ul className="mt-3 grid gap-1">
         {nearby.map((s) => (
           <li key={s.slug}>
-            <a href={suburbPath(s)} className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-800 hover:underline">
+            <a
+              href={suburbPath(s)}
+              className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-800 hover:underline"
+            >
               <Icon name="pin" className="h-4 w-4" />
               Bond cleaning {s.name}
             </a>
@@ -198,11 +265,15 @@ function NearbySuburbs({ nearby }: { nearby: SuburbData[] }) {
 function FigureSources({ suburb }: { suburb: SuburbData }) {
   return (
     <details className="mt-10 text-sm text-slate-500">
-      <summary className="cursor-pointer font-medium text-slate-600">Sources for the figures on this page</summary>
+      <summary className="cursor-pointer font-medium text-slate-600">
+        Sources for the figures on this page
+      </summary>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {suburb.sources.map((src) => (
           <li key={src.url}>
-            <a href={src.url} rel="nofollow noopener" className="underline hover:text-brand-800">{src.citation}</a>
+            <a href={src.url} rel="nofollow noopener" className="underline hover:text-brand-800">
+              {src.citation}
+            </a>
           </li>
         ))}
       </ul>

@@ -32,8 +32,12 @@ import { EmailLink, LegalPage, LegalSection, TextLink } from "../LegalPage.tsx";
  * legislation.gov.au: check it there before relying on it.
  */
 export const ACL_SERVICES_TEXT = {
-  opening: "Our services come with guarantees that cannot be excluded under the Australian Consumer Law. For major failures with the service, you are entitled:",
-  entitlements: ["to cancel your service contract with us; and", "to a refund for the unused portion, or to compensation for its reduced value."],
+  opening:
+    "Our services come with guarantees that cannot be excluded under the Australian Consumer Law. For major failures with the service, you are entitled:",
+  entitlements: [
+    "to cancel your service contract with us; and",
+    "to a refund for the unused portion, or to compensation for its reduced value.",
+  ],
   closing:
     "You are also entitled to be compensated for any other reasonably foreseeable loss or damage. If the failure does not amount to a major failure you are entitled to have problems with the service rectified in a reasonable time and, if this is not done, to cancel your contract and obtain a refund for the unused portion of the contract.",
 } as const;
@@ -43,7 +47,12 @@ const names = (services: ServiceData[]) => andList(services.map((s) => s.navLabe
 
 export function TermsPage({ content }: { content: Content }) {
   const { site, terms, services } = content;
-  const { bondBackGuaranteeDays: days, recleanWindowHours: hours, firstCleanDiscountPercent: discount, serviceGuarantee } = site.claims;
+  const {
+    bondBackGuaranteeDays: days,
+    recleanWindowHours: hours,
+    firstCleanDiscountPercent: discount,
+    serviceGuarantee,
+  } = site.claims;
   const bond = services.filter((s) => s.guarantee === "bond-back");
   const reclean = services.filter((s) => s.guarantee === "re-clean");
   const walkThrough = services.filter((s) => s.guarantee === "walk-through");
@@ -66,25 +75,36 @@ function TheseTerms({ site }: { site: SiteData }) {
   return (
     <LegalSection id="these-terms" title="These terms">
       <p>
-        These are the terms of the guarantees and offers on this website, given by {businessIdentity(site)}, {site.location.locality}{" "}
-        {site.location.region}. Wherever a page of this website says “terms apply”, these are the terms it means. Our quotes are free and without
-        obligation.
+        These are the terms of the guarantees and offers on this website, given by {businessIdentity(site)},{" "}
+        {site.location.locality} {site.location.region}. Wherever a page of this website says “terms apply”,
+        these are the terms it means. Our quotes are free and without obligation.
       </p>
       <p>
-        To claim under a guarantee, or to ask about these terms, call us on <PhoneLink phone={site.phone} className={textLinkClass} /> or email <EmailLink address={site.email} />.
+        To claim under a guarantee, or to ask about these terms, call us on{" "}
+        <PhoneLink phone={site.phone} className={textLinkClass} /> or email <EmailLink address={site.email} />
+        .
       </p>
     </LegalSection>
   );
 }
 
-function BondBackGuarantee({ services, days, hours }: { services: ServiceData[]; days: number; hours: number }) {
+function BondBackGuarantee({
+  services,
+  days,
+  hours,
+}: {
+  services: ServiceData[];
+  days: number;
+  hours: number;
+}) {
   return (
     <LegalSection id="bond-back" title={`Our ${days}-day bond back guarantee`}>
       <p>It comes with {names(services)}.</p>
       <ul className="grid list-disc gap-2 pl-5">
         <li>
-          <strong className="font-semibold text-ink">What we promise:</strong> if, within {days} days after your bond clean, your property manager or
-          lessor says that something on our {services.map((s, i) => (
+          <strong className="font-semibold text-ink">What we promise:</strong> if, within {days} days after
+          your bond clean, your property manager or lessor says that something on our{" "}
+          {services.map((s, i) => (
             <span key={s.slug}>
               {i > 0 && " or "}
               <TextLink href={checklistLink(s)}>{s.checklist.heading.toLowerCase()}</TextLink>
@@ -93,17 +113,19 @@ function BondBackGuarantee({ services, days, hours }: { services: ServiceData[];
           is not clean, we come back and clean it again, free of charge.
         </li>
         <li>
-          <strong className="font-semibold text-ink">What you do:</strong> tell us within {hours} hours of hearing from them, by phone or email, with
-          what they listed (a photo of their list or of the exit condition report will do), and let us back into the property to clean it.
+          <strong className="font-semibold text-ink">What you do:</strong> tell us within {hours} hours of
+          hearing from them, by phone or email, with what they listed (a photo of their list or of the exit
+          condition report will do), and let us back into the property to clean it.
         </li>
         <li>
-          <strong className="font-semibold text-ink">What it does not promise:</strong> it is a promise to clean again, not a promise that your bond will
-          be refunded. Your bond is between you and your lessor, and a claim for damage, for unpaid rent or for anything that is not on our checklist is
-          not something a clean can fix.
+          <strong className="font-semibold text-ink">What it does not promise:</strong> it is a promise to
+          clean again, not a promise that your bond will be refunded. Your bond is between you and your
+          lessor, and a claim for damage, for unpaid rent or for anything that is not on our checklist is not
+          something a clean can fix.
         </li>
         <li>
-          <strong className="font-semibold text-ink">What it costs you:</strong> nothing. The re-clean is free, and so is claiming: a phone call or an
-          email.
+          <strong className="font-semibold text-ink">What it costs you:</strong> nothing. The re-clean is
+          free, and so is claiming: a phone call or an email.
         </li>
       </ul>
     </LegalSection>
@@ -114,9 +136,10 @@ function FreeReclean({ services, hours }: { services: ServiceData[]; hours: numb
   return (
     <LegalSection id="re-clean" title={`Free re-clean within ${hours} hours`}>
       <p>
-        It comes with {names(services)}. If something on the checklist of your clean was missed or is not right, tell us by phone or email within{" "}
-        {hours} hours of the clean, and we come back and clean it again, free of charge. The checklist is the one on the service's page, or for an office the scope
-        we agreed with you. Claiming costs you nothing.
+        It comes with {names(services)}. If something on the checklist of your clean was missed or is not
+        right, tell us by phone or email within {hours} hours of the clean, and we come back and clean it
+        again, free of charge. The checklist is the one on the service's page, or for an office the scope we
+        agreed with you. Claiming costs you nothing.
       </p>
     </LegalSection>
   );
@@ -126,8 +149,8 @@ function WalkThrough({ services }: { services: ServiceData[] }) {
   return (
     <LegalSection id="walk-through" title={`${names(services)}: no re-clean`}>
       <p>
-        {names(services)} does not include a re-clean. Instead, before we leave, we walk through the home with you, and anything on the checklist
-        you point out we fix there and then.
+        {names(services)} does not include a re-clean. Instead, before we leave, we walk through the home with
+        you, and anything on the checklist you point out we fix there and then.
       </p>
     </LegalSection>
   );
@@ -144,13 +167,26 @@ function FirstCleanDiscount({ discount }: { discount: number }) {
 function BeatAQuote() {
   return (
     <LegalSection id="beat-a-quote" title="We beat any written quote">
-      <p>Send us a written quote from another cleaner for the same job, meaning the same property and the same work, and we will quote you a lower price for it.</p>
+      <p>
+        Send us a written quote from another cleaner for the same job, meaning the same property and the same
+        work, and we will quote you a lower price for it.
+      </p>
     </LegalSection>
   );
 }
 
 /** What the site's "service guarantee" means: the promises above, each for its services. */
-function ServiceGuarantee({ name, bond, reclean, walkThrough }: { name: string; bond: ServiceData[]; reclean: ServiceData[]; walkThrough: ServiceData[] }) {
+function ServiceGuarantee({
+  name,
+  bond,
+  reclean,
+  walkThrough,
+}: {
+  name: string;
+  bond: ServiceData[];
+  reclean: ServiceData[];
+  walkThrough: ServiceData[];
+}) {
   return (
     <LegalSection id="service-guarantee" title={`Our ${name} service guarantee`}>
       <p>
@@ -171,8 +207,9 @@ function ConsumerLaw() {
   return (
     <LegalSection id="consumer-law" title="Your rights under the Australian Consumer Law">
       <p>
-        The guarantees above are in addition to your rights under the Australian Consumer Law: the benefits they give you are in addition to other rights
-        and remedies you have under a law in relation to the services they relate to, and nothing in these terms takes any of those away.
+        The guarantees above are in addition to your rights under the Australian Consumer Law: the benefits
+        they give you are in addition to other rights and remedies you have under a law in relation to the
+        services they relate to, and nothing in these terms takes any of those away.
       </p>
       <div className="grid gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-ink">
         <p>{ACL_SERVICES_TEXT.opening}</p>

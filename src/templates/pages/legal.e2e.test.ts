@@ -37,7 +37,10 @@ const REGULATION_90_3 = [
 describe("the privacy policy and the terms", () => {
   it("are built, indexable and in the sitemap", () => {
     const sitemap = readFileSync(path.join(DIST_DIR, "sitemap.xml"), "utf8");
-    for (const [kind, at] of [["privacy", PRIVACY_PATH], ["terms", TERMS_PATH]] as const) {
+    for (const [kind, at] of [
+      ["privacy", PRIVACY_PATH],
+      ["terms", TERMS_PATH],
+    ] as const) {
       const route = all.find((r) => r.kind === kind)!;
       expect(route.path).toBe(at);
       expect(isIndexable(route)).toBe(true);
@@ -53,10 +56,16 @@ describe("the privacy policy and the terms", () => {
   });
 
   // The terms themselves say which words lead to them.
-  it.each(all.filter((r) => r.kind !== "terms").map((r) => [r.path, r] as const))('%s links every "terms apply" to the terms', (_path, route) => {
-    const unlinked = body(built(route)).replace(new RegExp(`<a href="${TERMS_PATH}"[^>]*>terms apply</a>`, "gi"), "");
-    expect(text(unlinked)).not.toMatch(/terms apply/i);
-  });
+  it.each(all.filter((r) => r.kind !== "terms").map((r) => [r.path, r] as const))(
+    '%s links every "terms apply" to the terms',
+    (_path, route) => {
+      const unlinked = body(built(route)).replace(
+        new RegExp(`<a href="${TERMS_PATH}"[^>]*>terms apply</a>`, "gi"),
+        "",
+      );
+      expect(text(unlinked)).not.toMatch(/terms apply/i);
+    },
+  );
 
   it("left the contact page, which no longer says the policy is being written", () => {
     expect(text(page("contact"))).not.toMatch(/being written/);
@@ -64,19 +73,29 @@ describe("the privacy policy and the terms", () => {
 });
 
 describe("the collection notice", () => {
-  it.each([["home", "/api/quote"], ["contact", "/api/contact"]] as const)("sits in the %s page's form, under its button, linking to the privacy policy", (kind, action) => {
-    const form = page(kind).match(new RegExp(`<form [^>]*action="${action}"[\\s\\S]*?</form>`))![0];
-    const notice = form.slice(form.indexOf('type="submit"'));
-    expect(text(notice)).toContain("We use these details only to answer your enquiry. They reach us through Telegram, whose servers are outside Australia: see our privacy policy.");
-    expect(notice).toMatch(new RegExp(`<a href="${PRIVACY_PATH}"[^>]*>privacy policy</a>`));
-  });
+  it.each([
+    ["home", "/api/quote"],
+    ["contact", "/api/contact"],
+  ] as const)(
+    "sits in the %s page's form, under its button, linking to the privacy policy",
+    (kind, action) => {
+      const form = page(kind).match(new RegExp(`<form [^>]*action="${action}"[\\s\\S]*?</form>`))![0];
+      const notice = form.slice(form.indexOf('type="submit"'));
+      expect(text(notice)).toContain(
+        "We use these details only to answer your enquiry. They reach us through Telegram, whose servers are outside Australia: see our privacy policy.",
+      );
+      expect(notice).toMatch(new RegExp(`<a href="${PRIVACY_PATH}"[^>]*>privacy policy</a>`));
+    },
+  );
 });
 
 describe("the privacy policy", () => {
   const policy = text(page("privacy"));
 
   it("names Telegram as the delivery service, overseas, and the relay's retention in days", () => {
-    expect(policy).toMatch(/Telegram \(Telegram Messenger Inc\.\), the messaging service that delivers every message to us/);
+    expect(policy).toMatch(
+      /Telegram \(Telegram Messenger Inc\.\), the messaging service that delivers every message to us/,
+    );
     expect(policy).toMatch(/outside Australia/);
     expect(policy).toContain("Cloudflare");
     expect(policy).toContain(`erases what you typed ${leadRetentionDays({})} days after you sent it`);
@@ -85,26 +104,42 @@ describe("the privacy policy", () => {
   it("states the retention the relay is set to, read by the relay's own rules", () => {
     const route = all.find((r) => r.kind === "privacy")!;
     const thirty = { ...renderDefaults(), retentionDays: leadRetentionDays({ LEADS_RETENTION_DAYS: "30" }) };
-    expect(text(renderRoute(route, content, thirty))).toContain("erases what you typed 30 days after you sent it");
-    expect(() => leadRetentionDays({ LEADS_RETENTION_DAYS: "ninety" })).toThrow(/LEADS_RETENTION_DAYS: expected a whole number/);
+    expect(text(renderRoute(route, content, thirty))).toContain(
+      "erases what you typed 30 days after you sent it",
+    );
+    expect(() => leadRetentionDays({ LEADS_RETENTION_DAYS: "ninety" })).toThrow(
+      /LEADS_RETENTION_DAYS: expected a whole number/,
+    );
   });
 
   it("lists each form's fields and says which are required, from the forms' own description", () => {
-    expect(policy).toContain("the quote form asks for your full name, email address, phone, property address and message;");
-    expect(policy).toContain("the contact form asks for your full name, email address, phone number, service type and message.");
-    expect(policy).toContain("Only your full name and email address are required on the quote form, and your full name, email address and message on the contact form");
+    expect(policy).toContain(
+      "the quote form asks for your full name, email address, phone, property address and message;",
+    );
+    expect(policy).toContain(
+      "the contact form asks for your full name, email address, phone number, service type and message.",
+    );
+    expect(policy).toContain(
+      "Only your full name and email address are required on the quote form, and your full name, email address and message on the contact form",
+    );
   });
 
   it("says what a form sends besides what was typed, and what a tap on a phone number tells the relay", () => {
-    expect(policy).toContain("the name of the search engine or website that linked to us (never the full address you came from)");
-    expect(policy).toContain("When you tap one of our phone numbers, your browser tells our form service which number and on which page");
+    expect(policy).toContain(
+      "the name of the search engine or website that linked to us (never the full address you came from)",
+    );
+    expect(policy).toContain(
+      "When you tap one of our phone numbers, your browser tells our form service which number and on which page",
+    );
   });
 
   it("says the site sets no cookies, how to ask for access or correction, and where to complain", () => {
     expect(policy).toContain("This website sets no cookies");
     expect(policy).toContain(content.site.email);
     expect(policy).toMatch(/Office of the Australian Information Commissioner \(OAIC\)/);
-    expect(page("privacy")).toContain('href="https://oaic.gov.au/privacy/privacy-complaints/lodge-a-privacy-complaint-with-us/"');
+    expect(page("privacy")).toContain(
+      'href="https://oaic.gov.au/privacy/privacy-complaints/lodge-a-privacy-complaint-with-us/"',
+    );
   });
 });
 
@@ -114,7 +149,9 @@ describe("the terms", () => {
 
   it("carry the mandatory text of regulation 90(3) for services, word for word", () => {
     for (const line of REGULATION_90_3) expect(terms).toContain(line);
-    expect(terms).toContain("in addition to other rights and remedies you have under a law in relation to the services");
+    expect(terms).toContain(
+      "in addition to other rights and remedies you have under a law in relation to the services",
+    );
   });
 
   it("state each promise with site.yaml's figures, and the spring clean's walk-through instead of a re-clean", () => {
@@ -123,7 +160,9 @@ describe("the terms", () => {
     expect(terms).toContain(`tell us within ${claims.recleanWindowHours} hours of hearing from them`);
     expect(terms).toContain(`Free re-clean within ${claims.recleanWindowHours} hours`);
     expect(terms).toContain("It comes with Bond Cleaning.");
-    expect(terms).toContain("It comes with Office Cleaning, Oven & BBQ Cleaning, House Cleaning and Carpet Cleaning.");
+    expect(terms).toContain(
+      "It comes with Office Cleaning, Oven & BBQ Cleaning, House Cleaning and Carpet Cleaning.",
+    );
     expect(terms).toContain("Spring Cleaning does not include a re-clean");
     expect(terms).toContain(`an additional ${claims.firstCleanDiscountPercent}% off the price we quote you`);
     expect(terms).toContain("Send us a written quote from another cleaner for the same job");
@@ -131,7 +170,9 @@ describe("the terms", () => {
   });
 
   it("name who gives the guarantees and how to reach them, and link the checklist they cover", () => {
-    expect(terms).toContain(`given by ${content.site.name}, ${content.site.location.locality} ${content.site.location.region}`);
+    expect(terms).toContain(
+      `given by ${content.site.name}, ${content.site.location.locality} ${content.site.location.region}`,
+    );
     expect(terms).toContain(content.site.phone);
     expect(terms).toContain(content.site.email);
     expect(page("terms")).toContain('href="/services/bond-cleaning-brisbane/#checklist-title"');
@@ -139,13 +180,25 @@ describe("the terms", () => {
 });
 
 describe("the legal name and ABN", () => {
-  const named = { ...content, site: { ...content.site, legalName: "Jacaranda Cleaning Pty Ltd", abn: "11223491505" } };
+  const named = {
+    ...content,
+    site: { ...content.site, legalName: "Jacaranda Cleaning Pty Ltd", abn: "11223491505" },
+  };
 
   it("are shown in the footer, the policy and the terms once site.yaml has them", () => {
     for (const kind of ["home", "privacy", "terms"] as const) {
-      const html = renderRoute(routes(named).find((r) => r.kind === kind)!, named, renderDefaults());
-      expect(text(html.match(/<footer[\s\S]*<\/footer>/)![0])).toContain("Jacaranda Cleaning Pty Ltd, trading as Jacaranda Cleaning Co. (ABN 11 223 491 505)");
-      if (kind !== "home") expect(text(body(html.split("<footer")[0]))).toContain("Jacaranda Cleaning Pty Ltd, trading as Jacaranda Cleaning Co. (ABN 11 223 491 505)");
+      const html = renderRoute(
+        routes(named).find((r) => r.kind === kind)!,
+        named,
+        renderDefaults(),
+      );
+      expect(text(html.match(/<footer[\s\S]*<\/footer>/)![0])).toContain(
+        "Jacaranda Cleaning Pty Ltd, trading as Jacaranda Cleaning Co. (ABN 11 223 491 505)",
+      );
+      if (kind !== "home")
+        expect(text(body(html.split("<footer")[0]))).toContain(
+          "Jacaranda Cleaning Pty Ltd, trading as Jacaranda Cleaning Co. (ABN 11 223 491 505)",
+        );
     }
   });
 

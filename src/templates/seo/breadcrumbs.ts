@@ -13,4 +13,7 @@ const HOME: Crumb = ["Home", "/"];
 export const serviceTrail = (s: ServiceData): Crumb[] => [HOME, [s.name, servicePath(s)]];
 
 /** Names the suburb with its postcode, as a searcher types it. */
-export const suburbTrail = (s: SuburbData): Crumb[] => [HOME, [`Bond Cleaning ${s.name} ${s.postcode}`, suburbPath(s)]];
+export const suburbTrail = (s: SuburbData): Crumb[] => [
+  HOME,
+  [`Bond Cleaning ${s.name} ${s.postcode}`, suburbPath(s)],
+];

@@ -45,7 +45,8 @@ function business(site: SiteData): Node {
     "@type": site.businessType,
     "@id": businessId(site),
     name: site.name,
-    // The registered name and ABN, once site.yaml has them (schema.org legalName and taxID, the ABN as its 11 digits).
+    // The registered name and ABN, once site.yaml has them (schema.org legalName and taxID, the ABN as its 11
+    // digits).
     ...(site.legalName && { legalName: site.legalName }),
     ...(site.abn && { taxID: abnDigits(site.abn) }),
     description: site.tagline,
@@ -65,7 +66,12 @@ function business(site: SiteData): Node {
     areaServed: { "@type": "City", name: site.location.locality },
     openingHoursSpecification: site.hours
       .filter((h) => h.opens && h.closes)
-      .map((h) => ({ "@type": "OpeningHoursSpecification", dayOfWeek: h.days, opens: h.opens, closes: h.closes })),
+      .map((h) => ({
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: h.days,
+        opens: h.opens,
+        closes: h.closes,
+      })),
     // The owner's own word on their prices, once site.yaml has it: never a level the site guessed.
     ...(site.priceRange && { priceRange: site.priceRange }),
   };
@@ -99,7 +105,12 @@ function service({ site, images }: Content, s: ServiceData, path: string): Node 
 function breadcrumbs(site: SiteData, trail: Crumb[]): Node {
   return {
     "@type": "BreadcrumbList",
-    itemListElement: trail.map(([name, path], i) => ({ "@type": "ListItem", position: i + 1, name, item: absoluteUrl(site, path) })),
+    itemListElement: trail.map(([name, path], i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name,
+      item: absoluteUrl(site, path),
+    })),
   };
 }
 

@@ -36,6 +36,25 @@ describe("the README and docs/", () => {
     expect(readFileSync("README.md").length).toBeLessThan(12 * 1024);
   });
 
+  /**
+   * Prose wrapped at 100 columns (Prettier wrapped it once; .prettierignore says why it does not
+   * keep it): a longer line is a heading, a table row, code, or one thing that cannot be broken (a
+   * link, a code span, an address), alone after its list marker.
+   */
+  it.each(FILES)("%s keeps its prose to 100 columns", (file) => {
+    const UNBREAKABLE = /^\s*(?:[-*] |\d+\. )?\(?(\[[^\]]*\]\([^)]*\)|`[^`]*`|https?:\/\/\S+)[.,:;)]*$/;
+    let code = false;
+    const wide = readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) => {
+        if (line.trimStart().startsWith("```")) code = !code;
+        else if (!code && line.length > 100 && !/^[#|]/.test(line) && !UNBREAKABLE.test(line))
+          return [`${file}:${i + 1} is ${line.length} columns`];
+        return [];
+      });
+    expect(wide).toEqual([]);
+  });
+
   it("lists every decision record in the decisions index", () => {
     const index = readFileSync("docs/decisions/README.md", "utf8");
     const records = globSync("docs/decisions/[0-9]*.md").map((f) => path.basename(f));

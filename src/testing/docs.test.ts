@@ -55,6 +55,26 @@ describe("the README and docs/", () => {
     expect(wide).toEqual([]);
   });
 
+  /**
+   * A path a doc names (src/…, scripts/…, docs/…) is a file or folder of the repository today; a
+   * glob (`static*.ts`) matches one. Named here: what the owner or a tool makes and git ignores.
+   */
+  it.each(FILES)("%s names only paths that exist", (file) => {
+    const MADE_LATER = new Set([
+      "content/pricing.yaml", // the owner's optional price table (docs/pricing.md)
+      "relay/.dev.vars", // wrangler's local secrets, ignored by git
+      "relay/.wrangler", // wrangler's local state, ignored by git
+      "relay/.wrangler/state",
+      "migrations/NNNN_name.sql", // the pattern a new migration follows
+    ]);
+    const PATH =
+      /(?<![\w/.-])((?:src|scripts|docs|migrations|content|relay|schemas|\.ci|\.vscode)\/[\w.*/-]*[\w*])/g;
+    const gone = [...readFileSync(file, "utf8").matchAll(PATH)]
+      .map((m) => m[1])
+      .filter((p) => !MADE_LATER.has(p) && !existsSync(p) && globSync(p).length === 0);
+    expect([...new Set(gone)]).toEqual([]);
+  });
+
   it("lists every decision record in the decisions index", () => {
     const index = readFileSync("docs/decisions/README.md", "utf8");
     const records = globSync("docs/decisions/[0-9]*.md").map((f) => path.basename(f));

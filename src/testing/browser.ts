@@ -1,4 +1,5 @@
 /** Debian's Chromium driven by playwright-core, as every browser test and screenshot uses it. */
+import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 
 /**
@@ -42,9 +43,20 @@ const WINDOW_ONLY_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
  */
 const PROCESS_LIMIT = "--renderer-process-limit=1";
 
+/**
+ * Debian's `chromium-headless-shell`, the browser Playwright itself drives for headless tests: the
+ * same Blink without the desktop browser's window and profile machinery, about a fifth less CPU a
+ * page here (decision 0054). Debian's full `chromium` where only it is installed; `CHROME_PATH`
+ * names any other.
+ */
+export const CHROMIUM_PATH =
+  process.env.CHROME_PATH ||
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => existsSync(p)) ||
+  "/usr/bin/chromium";
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     ignoreDefaultArgs: [`--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(",")}`],
     args: [
       "--no-sandbox",

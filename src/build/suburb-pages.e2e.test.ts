@@ -127,6 +127,39 @@ describe.each(content.suburbs.map((s) => [s.slug, s] as const))("the page for %s
       expect(text, school.name).not.toContain(school.name);
   });
 
+  it("shows at least one figure in its prices box, each with its source linked, and never says a median was not found", () => {
+    const box = html.slice(html.indexOf('aria-labelledby="prices-title"'));
+    const rows = [...box.slice(0, box.indexOf("</aside>")).matchAll(/<dt[^>]*>([\s\S]*?)<\/div>/g)].map(
+      (m) => ({ text: textOf(m[1]), links: linksOf(m[1]) }),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const cited = new Map(suburb.sources.map((s) => [s.url, s.citation]));
+    for (const row of rows) {
+      expect(row.text, row.text).toMatch(/\$\d/);
+      expect(row.links, row.text).toHaveLength(1);
+      expect(row.links[0].text, row.text).toBe(cited.get(row.links[0].href));
+    }
+    const census = suburb.censusMedianWeeklyRent;
+    if (census)
+      expect(rows.map((r) => r.text)).toContainEqual(
+        expect.stringContaining(`Median weekly rent at the ${census.year} Census ${census.value} `),
+      );
+    expect(text).not.toMatch(/haven't found|not found|no recent published|on file|show none/i);
+  });
+
+  it("quotes no dollar figure in its words that is not one of its cited figures", () => {
+    // The citations' titles are the publishers' words ("goes for $1.8 million at auction"): not ours.
+    const words = textOf(html.replace(/<a\s[^>]*>[\s\S]*?<\/a>/g, " "));
+    const figures = [
+      suburb.medianHousePrice,
+      suburb.medianRent,
+      suburb.medianUnitPrice,
+      suburb.medianUnitRent,
+      suburb.censusMedianWeeklyRent,
+    ].flatMap((f) => (f ? amounts(f.value) : []));
+    for (const amount of amounts(words)) expect(figures, `$${amount}`).toContain(amount);
+  });
+
   it(`says "${aOrAn(suburb.name)} ${suburb.name}", never the other article`, () => {
     const article = aOrAn(suburb.name);
     const wrong = article === "an" ? "[Aa]" : "[Aa]n";

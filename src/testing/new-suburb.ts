@@ -38,6 +38,7 @@ export function fillLastSuburb(dir: string, { homeGrid = false } = {}): void {
     "medianRent",
     "medianUnitPrice",
     "medianUnitRent",
+    "censusMedianWeeklyRent",
   ])
     entry.deleteIn(at(key));
   entry.setIn(at("population", "value"), "1,000");

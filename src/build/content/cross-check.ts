@@ -105,8 +105,14 @@ function suburbProblems(suburbs: SuburbData[], sp: Parsed): ContentProblem[] {
     // Every cited page is listed under sources:, so the page's list of sources is complete.
     const listed = new Set(s.sources.map((x) => x.url));
     const cited: [(string | number)[], string][] = [];
-    if (s.population) cited.push([["population", "source"], s.population.source]);
-    for (const key of ["medianHousePrice", "medianRent", "medianUnitPrice", "medianUnitRent"] as const) {
+    for (const key of [
+      "population",
+      "medianHousePrice",
+      "medianRent",
+      "medianUnitPrice",
+      "medianUnitRent",
+      "censusMedianWeeklyRent",
+    ] as const) {
       const figure = s[key];
       if (figure) cited.push([[key, "source"], figure.source]);
     }

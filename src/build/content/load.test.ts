@@ -55,11 +55,15 @@ describe.each([
     expect(slugs(homeGridSuburbs(content))).toEqual(listed.homeGrid);
   });
 
-  // The facts file the team collected the figures in, kept in the project (a checkout alone can check them).
-  const facts = JSON.parse(readFileSync("src/content/suburb-facts.json", "utf8")).suburbs as Record<
-    string,
-    any
-  >[];
+  // The facts file the team collected the figures in, kept in the project (a checkout alone can check them),
+  // with the Census rent its additions file gives each suburb.
+  const readFacts = (file: string) =>
+    JSON.parse(readFileSync(`src/content/${file}`, "utf8")).suburbs as Record<string, any>[];
+  const additions = readFacts("suburb-facts-additions.json");
+  const facts = readFacts("suburb-facts.json").map((f) => ({
+    ...f,
+    ...additions.find((a) => a.slug === f.slug),
+  }));
   /**
    * The suburbs the facts file has figures for; one added since is held to the build's rules for sources
    * alone.
@@ -102,9 +106,10 @@ describe.each([
         [s.medianRent, shown(f.medianHouseRent)],
         [s.medianUnitPrice, shown(f.medianUnitPrice)],
         [s.medianUnitRent, shown(f.medianUnitRent)],
+        [s.censusMedianWeeklyRent, shown(f.censusMedianWeeklyRent)],
       ];
       for (const [ours, theirs] of pairs) {
-        expect(ours?.value, s.slug).toBe(theirs?.value);
+        expect([ours?.value, ours?.year], s.slug).toEqual([theirs?.value, theirs?.year]);
         if (theirs)
           expect([ours.source, ours.citation], s.slug).toEqual([canonical(theirs.source), theirs.citation]);
       }
@@ -121,7 +126,13 @@ describe.each([
       }
       // Every page listed under sources: is one the facts file read or cites, at its canonical address,
       // under the facts file's citation wherever the facts file cites that page.
-      const read = [...f.sourcesRead, ...f.schools.map((x: any) => x.source)].filter(Boolean).map(canonical);
+      const read = [
+        ...f.sourcesRead,
+        ...f.schools.map((x: any) => x.source),
+        f.censusMedianWeeklyRent?.source,
+      ]
+        .filter(Boolean)
+        .map(canonical);
       for (const src of s.sources) {
         expect(read, `${s.slug}: ${src.url}`).toContain(src.url);
         const cited = citations.get(src.url);
@@ -391,6 +402,32 @@ describe("a content mistake", () => {
     );
     expect(problemsOf(dir)).toEqual([
       `suburbs.yaml:${lineOf(dir, "suburbs.yaml", /source: "https:\/\/en.wikipedia.org\/wiki\/Annerley"/)} suburbs[0] "annerley" → population.source: "https://en.wikipedia.org/wiki/Annerley" is not listed under sources: add it there with its citation`,
+    ]);
+  });
+
+  it("refuses a Census rent without its source, without a citation, or not written in dollars, at its line", () => {
+    const annerley = (edit: (entry: string) => string) =>
+      brokenContent("suburbs.yaml", (t) => {
+        const [start, end] = [t.indexOf("  - slug: annerley"), t.indexOf("  - slug: toowong")];
+        return t.slice(0, start) + edit(t.slice(start, end)) + t.slice(end);
+      });
+    const quickstats = "https://abs.gov.au/census/find-census-data/quickstats/2021/SAL30064";
+    const unlisted = annerley((e) => e.replace(/\n {6}- citation: "ABS, [^\n]*\n {8}url: [^\n]*/, ""));
+    expect(problemsOf(unlisted)).toEqual([
+      `suburbs.yaml:${lineOf(unlisted, "suburbs.yaml", /source: "https:\/\/abs\.gov\.au/)} suburbs[0] "annerley" → censusMedianWeeklyRent.source: "${quickstats}" is not listed under sources: add it there with its citation`,
+    ]);
+    const bare = annerley((e) =>
+      e.replace(/(censusMedianWeeklyRent:\n(?: {6}.*\n){2}) {6}source: .*\n {6}citation: .*\n/, "$1"),
+    );
+    // A missing key is reported at the first line of its mapping.
+    const at = lineOf(bare, "suburbs.yaml", /value: "\$360"$/);
+    expect(problemsOf(bare)).toEqual([
+      `suburbs.yaml:${at} suburbs[0] "annerley" → censusMedianWeeklyRent.source: expected a full web address starting with https://, got undefined`,
+      `suburbs.yaml:${at} suburbs[0] "annerley" → censusMedianWeeklyRent.citation: every source needs a citation: the publisher, the title and the date where known`,
+    ]);
+    const weekly = annerley((e) => e.replace('value: "$360"', 'value: "$360/week"'));
+    expect(problemsOf(weekly)).toEqual([
+      `suburbs.yaml:${lineOf(weekly, "suburbs.yaml", /\$360\/week/)} suburbs[0] "annerley" → censusMedianWeeklyRent.value: expected dollars as the ABS writes them, such as "$380", got "$360/week"`,
     ]);
   });
 

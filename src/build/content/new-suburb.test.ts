@@ -80,6 +80,11 @@ describe("npm run new-suburb", () => {
         /→ schools\[0\]\.level: still to fill in: Primary, Secondary, Combined or Tertiary$/,
       ),
     );
+    expect(refused).toContainEqual(
+      expect.stringMatching(
+        /→ censusMedianWeeklyRent\.value: still to fill in: the median weekly rent at the 2021 Census, e\.g\. "\$380": search "Quokka Flats" at https:\/\/abs\.gov\.au\/census, .*QuickStats/,
+      ),
+    );
 
     // Written (and the optional parts deleted), it builds, and the entries above it are as they were.
     fillLastSuburb(dir);

@@ -20,12 +20,25 @@ const SOURCE_HINT =
 const CITATION_HINT =
   'publisher, title and date as a reader should see them, e.g. "The Age, 28 April 2025: Slice of Annerley history goes for $1.8 million at auction"';
 
+const QUICKSTATS_EXAMPLE = "https://abs.gov.au/census/find-census-data/quickstats/2021/SAL30064";
+
 function figure(what: string, example: string): string[] {
   return [
     `      value: ${fill(`${what} as published, e.g. "${example}"; delete this whole figure if no reputable source publishes it`)}`,
     `      asOf: ${fill('who measured it and when, e.g. "Domain House Price Report, April 2025"')}`,
     `      source: ${fill(SOURCE_HINT)}`,
     `      citation: ${fill(CITATION_HINT)}`,
+  ];
+}
+
+/** The ABS's figure every suburb has, read from its QuickStats page (decision 0085). */
+function censusRent(name: string): string[] {
+  return [
+    `    censusMedianWeeklyRent:`,
+    `      value: ${fill(`the median weekly rent at the 2021 Census, e.g. "$380": search "${name}" at https://abs.gov.au/census, open its 2021 QuickStats for Suburbs and Localities, and copy "Median weekly rent"`)}`,
+    `      year: 2021`,
+    `      source: ${fill(`that QuickStats page's address, like Annerley's "${QUICKSTATS_EXAMPLE}", also listed under sources:`)}`,
+    `      citation: ${fill(`e.g. "ABS, 2021 Census All persons QuickStats: ${name} (SAL code, Suburbs and Localities) - Median weekly rent"`)}`,
   ];
 }
 
@@ -65,6 +78,7 @@ export function suburbEntry(name: string, postcode: string, siteName: string): s
     ...figure("the median unit price", "$629,000"),
     `    medianUnitRent:`,
     ...figure("the median weekly unit rent", "$550/week"),
+    ...censusRent(name),
     `    schools:`,
     `      - name: ${fill("the school's name; copy these lines for each school in or near the suburb, or write schools: []")}`,
     `        level: ${fill("Primary, Secondary, Combined or Tertiary")}`,

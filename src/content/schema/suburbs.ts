@@ -77,6 +77,15 @@ export const Figure = z
     "A published figure and its source. Leave the whole field out when no reputable source publishes it: the page leaves that line out.",
   );
 
+/** A Census figure: the value, the Census year, and the page it was read from. */
+const censusFigure = (value: z.ZodString) =>
+  z.strictObject({
+    value,
+    year: z.number().int().describe("The Census year, e.g. 2021."),
+    source: sourceUrl,
+    citation,
+  });
+
 export const School = z
   .strictObject({
     name: text.describe("The school's name as the school writes it."),
@@ -104,19 +113,15 @@ export const Suburb = z
     ),
     name: text.describe('The suburb\'s name as people write it, e.g. "Upper Kedron".'),
     postcode: postcode.describe('Four digits, e.g. "4055".'),
-    population: z
-      .strictObject({
-        value: z
-          .string()
-          .regex(/^\d{1,3}(,\d{3})*$/, {
-            error: (iss) =>
-              `expected a number with thousands separators such as "11,891", got ${JSON.stringify(iss.input)}`,
-          })
-          .describe('Residents, with thousands separators, e.g. "11,891".'),
-        year: z.number().int().describe("The Census year, e.g. 2021."),
-        source: sourceUrl,
-        citation,
-      })
+    population: censusFigure(
+      z
+        .string()
+        .regex(/^\d{1,3}(,\d{3})*$/, {
+          error: (iss) =>
+            `expected a number with thousands separators such as "11,891", got ${JSON.stringify(iss.input)}`,
+        })
+        .describe('Residents, with thousands separators, e.g. "11,891".'),
+    )
       .optional()
       .describe(
         "Residents at the Census, shown in the banner and under the Property prices box, with its source. Leave it out when no reputable source publishes it.",
@@ -167,6 +172,19 @@ export const Suburb = z
     medianUnitRent: Figure.optional().describe(
       "The median weekly unit rent, in the Property prices box, with its source. Leave it out when no reputable source publishes one.",
     ),
+    censusMedianWeeklyRent: censusFigure(
+      z
+        .string()
+        .regex(/^\$\d{1,3}(,\d{3})*$/, {
+          error: (iss) =>
+            `expected dollars as the ABS writes them, such as "$380", got ${JSON.stringify(iss.input)}`,
+        })
+        .describe('The median weekly rent in dollars, e.g. "$380".'),
+    )
+      .optional()
+      .describe(
+        "The median weekly rent at the Census, from the ABS QuickStats page for the suburb (https://abs.gov.au/census/find-census-data/quickstats/2021/SAL30064 is Annerley's; search the suburb's name there). Shown in the Property prices box as what renters paid then, not today's rent. Leave it out only when the ABS gives none.",
+      ),
     schools: z
       .array(School)
       .default([])

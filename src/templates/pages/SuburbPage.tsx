@@ -82,15 +82,43 @@ function BestCleaningPoints({ suburb }: { suburb: SuburbData }) {
   );
 }
 
-/** The median prices and rents the suburb's entry cites, each with its source; the population under them. */
-function PricesBox({ suburb }: { suburb: SuburbData }) {
-  const rows: [string, Figure | undefined][] = [
+/** One line of the Property prices box: what the figure is, the figure, when, and its source. */
+interface PriceRow {
+  label: string;
+  value: string;
+  asOf: string;
+  source: string;
+  citation: string;
+}
+
+/**
+ * Every cited figure the entry has: the market medians, then the Census rent, labelled with its year so
+ * nobody takes it for today's rent.
+ */
+function priceRows(suburb: SuburbData): PriceRow[] {
+  const market: [string, Figure | undefined][] = [
     ["Median house price", suburb.medianHousePrice],
     ["Median house rent", suburb.medianRent],
     ["Median unit price", suburb.medianUnitPrice],
     ["Median unit rent", suburb.medianUnitRent],
   ];
-  const prices = rows.filter((row): row is [string, Figure] => row[1] !== undefined);
+  const rows: PriceRow[] = market.flatMap(([label, figure]) =>
+    figure ? [{ ...figure, label: figure.measure ? `${label} (${figure.measure})` : label }] : [],
+  );
+  const census = suburb.censusMedianWeeklyRent;
+  if (census)
+    rows.push({
+      ...census,
+      label: `Median weekly rent at the ${census.year} Census`,
+      asOf: "What renting households paid on Census night, not today's asking rents",
+    });
+  return rows;
+}
+
+/** The figures the suburb's entry cites, each with its source; the population under them. */
+function PricesBox({ suburb }: { suburb: SuburbData }) {
+  const rows = priceRows(suburb);
+  if (rows.length === 0 && !suburb.population) return null;
   return (
     <aside
       aria-labelledby="prices-title"
@@ -99,30 +127,22 @@ function PricesBox({ suburb }: { suburb: SuburbData }) {
       <h2 id="prices-title" className="text-xl font-bold">
         Property prices in {suburb.name}
       </h2>
-      {prices.length > 0 ? (
+      {rows.length > 0 && (
         <dl className="mt-4 divide-y divide-slate-200">
-          {prices.map(([label, figure]) => (
-            <div key={label} className="py-3">
-              <dt className="text-sm text-slate-600">
-                {label}
-                {figure.measure && ` (${figure.measure})`}
-              </dt>
-              <dd className="text-2xl font-bold text-ink">{figure.value}</dd>
-              <dd className="text-xs text-slate-500">{figure.asOf}</dd>
+          {rows.map((row) => (
+            <div key={row.label} className="py-3">
+              <dt className="text-sm text-slate-600">{row.label}</dt>
+              <dd className="text-2xl font-bold text-ink">{row.value}</dd>
+              <dd className="text-xs text-slate-500">{row.asOf}</dd>
               <dd className="mt-1 text-xs text-slate-500">
                 Source:{" "}
-                <a href={figure.source} className="underline hover:text-brand-800" rel="nofollow noopener">
-                  {figure.citation}
+                <a href={row.source} className="underline hover:text-brand-800" rel="nofollow noopener">
+                  {row.citation}
                 </a>
               </dd>
             </div>
           ))}
         </dl>
-      ) : (
-        <p className="mt-3 text-slate-600">
-          We haven't found a recent published median for {suburb.name}. Ask a local agent for the latest sales
-          and rents.
-        </p>
       )}
       {suburb.population && (
         <p className="mt-4 text-sm text-slate-600">

@@ -59,6 +59,7 @@ export default tseslint.config(
       ".reports/",
       "**/.wrangler/",
       "schemas/",
+      ".cache/",
       ".data/",
     ],
   },
@@ -95,6 +96,8 @@ export default tseslint.config(
   },
   // Tests read untyped JSON (built pages' data, schemas, relay answers) and poke at it.
   { files: ["**/*.test.ts", "**/*.test.tsx"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
+  // Plain JavaScript Node runs without a loader: the script launcher and what it imports, the workers.
+  { files: ["scripts/*.mjs", "src/build/**/*.mjs"], languageOptions: { globals: globals.node } },
   // The dev server's reload snippet is plain browser JavaScript.
   { files: ["src/browser/dev-reload.js"], languageOptions: { globals: globals.browser } },
   {

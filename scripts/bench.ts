@@ -1,15 +1,18 @@
 /**
  * `npm run bench`: how fast the build is and how it grows. Builds the real
  * site, then generated sites of 1,000 and 4,000 suburbs (copies of content/
- * in a temporary folder, never content/ itself), each in its own process so
- * peak memory is that build's alone. Prints pages/s, ms/page, seconds and
- * peak memory per size, and where the time went. `-- 250 2000` picks other
- * sizes.
+ * in a temporary folder, never content/ itself), each in its own process, as
+ * `npm run build` runs it: precompiled (scripts/bench-build.ts, scripts/run.mjs).
+ * Prints pages/s, ms/page, seconds and peak memory per size, where the time
+ * went, and the fixed cost of a build apart from its cost per page. `-- 250 2000`
+ * picks other sizes.
  *
- * It also builds the real site with generated phone photos (4000×3000
- * JPEGs, src/testing/photos.ts) in every image slot: once with an empty photo
- * cache (cold) and again with it filled (warm), against the target that a
- * warm rebuild costs at most 20% more than the site without photos.
+ * The real site is built cold (an empty CSS cache: every kind of page's CSS
+ * compiled by Tailwind) and warm (the cache filled, as every build after the
+ * first), five times each in turn. It is also built with generated phone photos
+ * (4000×3000 JPEGs, src/testing/photos.ts) in every image slot: once with an
+ * empty photo cache (cold) and again with it filled (warm), against the target
+ * that a warm rebuild costs at most 20% more than the site without photos.
  * `-- --no-photos` leaves those out (the cold build takes a minute or two).
  */
 import { execFileSync } from "node:child_process";
@@ -17,8 +20,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { dump, load } from "js-yaml";
-import "../src/build/production.ts";
-import { build, type BuildResult } from "../src/build/build.ts";
+import type { BuildResult } from "../src/build/build.ts";
 import { scriptArgs } from "./script-args.ts";
 
 interface Run {
@@ -38,10 +40,8 @@ const { values: flags, positionals } = scriptArgs(
     allowPositionals: true,
     options: {
       "no-photos": { type: "boolean", default: false },
-      // The bench's own children: one makes the photo site (--make-photos DIR), one builds (--child CONTENT
-      // OUT).
+      // The bench's own child that makes the photo site (--make-photos DIR).
       "make-photos": { type: "string" },
-      child: { type: "boolean", default: false },
     },
   },
   "Usage: npm run bench [-- [--no-photos] [SUBURBS ...]], e.g. npm run bench -- 250 2000",
@@ -55,33 +55,22 @@ if (flags["make-photos"] !== undefined) {
   process.exit(0);
 }
 
-if (flags.child) {
-  // One build, measured from inside: the parent reads this line.
-  const [contentDir, outDir] = positionals;
-  const result = await build({ contentDir, outDir });
-  const suburbPages = result.pages.filter((p) => p.route.kind === "suburb").length;
-  // maxRSS is in kilobytes.
-  console.log(
-    JSON.stringify({
-      pages: result.pages.length,
-      suburbPages,
-      ms: result.ms,
-      phases: result.phases,
-      images: result.images,
-      peakRssMb: process.resourceUsage().maxRSS / 1024,
-    }),
-  );
-  process.exit(0);
-}
-
+const LAUNCHER = path.join(import.meta.dirname, "run.mjs");
 const noPhotos = flags["no-photos"];
 const sizes = positionals.map(Number).filter((n) => n > 0);
 const work = mkdtempSync(path.join(tmpdir(), "bench-"));
 const runs: Run[] = [];
+/** The CSS cache every warm build shares; a cold build gets an empty one of its own. */
+const warmCss = { CSS_CACHE_DIR: path.join(work, "css") };
+let coldCss = 0;
+const emptyCss = () => ({ CSS_CACHE_DIR: path.join(work, `css-cold-${++coldCss}`) });
 try {
   console.log(`Node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim()})`);
-  if (noPhotos) runs.push(measure("real site (content/)", "content", path.join(work, "out-real")));
-  else {
+  const real = (env: Record<string, string>, label = "real site (content/)") =>
+    measure(label, "content", path.join(work, "out-real"), env);
+  real(warmCss); // compiles the build if a source changed, and fills the shared CSS cache: not counted
+  let photos: { dir: string; made: number; cache: Record<string, string> } | undefined;
+  if (!noPhotos) {
     const dir = path.join(work, "content-photos");
     const made = Number(
       execFileSync(process.execPath, [...process.execArgv, import.meta.filename, "--make-photos", dir], {
@@ -91,23 +80,30 @@ try {
         .split("\n")
         .pop(),
     );
-    const cache = { IMAGE_CACHE_DIR: path.join(work, "photo-cache") };
-    const cold = measure(`real site, ${made} photos, cold`, dir, path.join(work, "out-photos"), cache);
-    // The two builds compared take turns, five times each, and the median of each counts: one run on a shared
-    // machine can be off by seconds.
-    const plain: Run[] = [];
-    const warm: Run[] = [];
-    for (let i = 0; i < 5; i++) {
-      plain.push(measure("real site (content/)", "content", path.join(work, "out-real")));
-      warm.push(measure(`real site, ${made} photos, warm`, dir, path.join(work, "out-photos"), cache));
-    }
-    runs.push(median(plain), cold, median(warm));
+    photos = { dir, made, cache: { ...warmCss, IMAGE_CACHE_DIR: path.join(work, "photo-cache") } };
+    runs.push(measure(`real site, ${made} photos, cold`, dir, path.join(work, "out-photos"), photos.cache));
   }
-  const all = sizes.length > 0 ? sizes : [1000, 4000];
-  for (const n of all) {
+  // The builds compared take turns, five times each, and the median of each counts: one run on a shared
+  // machine can be off by seconds.
+  const turns: Run[][] = [[], [], []];
+  for (let i = 0; i < 5; i++) {
+    turns[0].push(real(emptyCss(), "real site, cold (empty CSS cache)"));
+    turns[1].push(real(warmCss));
+    if (photos)
+      turns[2].push(
+        measure(
+          `real site, ${photos.made} photos, warm`,
+          photos.dir,
+          path.join(work, "out-photos"),
+          photos.cache,
+        ),
+      );
+  }
+  runs.push(...turns.filter((t) => t.length > 0).map(median));
+  for (const n of sizes.length > 0 ? sizes : [1000, 4000]) {
     const dir = path.join(work, `content-${n}`);
     generate(dir, n);
-    runs.push(measure(`${n.toLocaleString("en-AU")} suburbs`, dir, path.join(work, `out-${n}`)));
+    runs.push(measure(`${n.toLocaleString("en-AU")} suburbs`, dir, path.join(work, `out-${n}`), warmCss));
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -162,6 +158,23 @@ if (sized.length >= 2) {
 }
 
 const plain = runs.find((r) => r.label === "real site (content/)")!;
+const cold = runs.find((r) => r.label.startsWith("real site, cold"))!;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+console.log(
+  `Cold and warm: with an empty CSS cache the real site took ${seconds(cold.processMs)} (the build ${seconds(cold.ms)}, CSS ${seconds(cold.phases.css)}), ` +
+    `with it filled ${seconds(plain.processMs)} (the build ${seconds(plain.ms)}, CSS ${seconds(plain.phases.css)}), medians of 5 each.`,
+);
+const fitted = [plain, ...sized];
+if (fitted.length >= 2) {
+  const whole = fit(fitted.map((r) => [r.pages, r.processMs]));
+  const own = fit(fitted.map((r) => [r.pages, r.ms]));
+  console.log(
+    `Fixed cost and cost per page (a straight line through the warm real site and the generated sites): ` +
+      `the whole process ${seconds(whole.fixed)} + ${whole.perPage.toFixed(2)} ms a page; ` +
+      `the build's own time ${seconds(own.fixed)} + ${own.perPage.toFixed(2)} ms a page.`,
+  );
+}
+
 const warm = runs.find((r) => r.label.endsWith("photos, warm"));
 if (warm) {
   const over = (ms: number, base: number) => `${(((ms - base) / base) * 100).toFixed(0)}%`;
@@ -179,16 +192,27 @@ if (target) {
   );
 }
 
+/** The least-squares line through (pages, ms) points: ms at no pages, and ms per page. */
+function fit(points: [number, number][]): { fixed: number; perPage: number } {
+  const n = points.length;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  const perPage =
+    points.reduce((a, [x, y]) => a + (x - mx) * (y - my), 0) /
+    points.reduce((a, [x]) => a + (x - mx) ** 2, 0);
+  return { fixed: my - perPage * mx, perPage };
+}
+
 function median(of: Run[]): Run {
   return [...of].sort((a, b) => a.ms - b.ms)[Math.floor(of.length / 2)];
 }
 
-function measure(label: string, contentDir: string, outDir: string, env?: Record<string, string>): Run {
+function measure(label: string, contentDir: string, outDir: string, env: Record<string, string>): Run {
   settleDisk();
   process.stdout.write(`Building ${label}… `);
-  const child = [import.meta.filename, "--child", contentDir, outDir];
   const started = performance.now();
-  const out = execFileSync(process.execPath, [...process.execArgv, ...child], {
+  // As npm run build starts it, through the launcher (scripts/run.mjs), which finds the build current.
+  const out = execFileSync(process.execPath, [LAUNCHER, "bench-build", contentDir, outDir], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, ...env },

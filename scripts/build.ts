@@ -8,28 +8,37 @@ import "../src/build/production.ts";
 import path from "node:path";
 import { build } from "../src/build/build.ts";
 import { buildSummary, progressLine } from "../src/build/summary.ts";
-import { writeJsonSchemas } from "../src/build/content/json-schema.ts";
+import { schemaFiles, writeJsonSchemas } from "../src/build/content/json-schema.ts";
 import { ContentError } from "../src/build/content/load.ts";
 import { formActions } from "../src/shared/relay-paths.ts";
 import { BuildSettingError, buildSettings, type BuildSettings } from "../src/build/build-settings.ts";
 import { RESULT_MARKUP_FILE, writeResultMarkup } from "../src/build/result-markup.tsx";
 import { EMAIL_MARKUP_FILE, writeEmailMarkup } from "../src/build/email-markup.tsx";
+import { stylesheetFiles } from "../src/build/css.ts";
+import { unlessCurrent } from "../src/build/generated.ts";
+import type { Content } from "../src/content/content.ts";
 
-for (const file of writeJsonSchemas())
-  console.log(`Updated ${file} from src/content/schema.ts: commit it with the schema change.`);
-if (await writeResultMarkup())
-  console.log(
-    `Updated ${path.relative(process.cwd(), RESULT_MARKUP_FILE)} from the site's form components: commit it with their change.`,
-  );
-try {
-  if (writeEmailMarkup())
+// Each made only when what it is made from changed since the last build (src/build/generated.ts).
+await unlessCurrent({ module: "src/build/content/json-schema.ts", files: schemaFiles() }, () => {
+  for (const file of writeJsonSchemas())
+    console.log(`Updated ${file} from src/content/schema.ts: commit it with the schema change.`);
+});
+await unlessCurrent(
+  { module: "src/build/result-markup.tsx", files: [RESULT_MARKUP_FILE, ...stylesheetFiles()] },
+  async () => {
+    if (await writeResultMarkup())
+      console.log(
+        `Updated ${path.relative(process.cwd(), RESULT_MARKUP_FILE)} from the site's form components: commit it with their change.`,
+      );
+  },
+);
+/** The email is made from content/ as the build loads it: a content/ that does not load is reported below. */
+const writeEmail = (content: Content) => {
+  if (writeEmailMarkup(content))
     console.log(
       `Updated ${path.relative(process.cwd(), EMAIL_MARKUP_FILE)} from content/ and the confirmation email's template: commit it with their change.`,
     );
-} catch (error) {
-  // A content/ that does not load is reported by the build below, by file and line.
-  if (!(error instanceof ContentError)) throw error;
-}
+};
 
 let settings: BuildSettings;
 try {
@@ -44,6 +53,7 @@ try {
   const result = await build({
     siteUrl: settings.siteUrl,
     formActions: formActions(settings.relayOrigin),
+    onContent: writeEmail,
     onProgress: progress.onProgress,
   });
   progress.clear();

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { estimatesOff, placeholdersLeft, loadContent } from "./content/load.ts";
+import type { Content } from "../content/content.ts";
 import type { Route, RouteKind } from "../content/routes.ts";
 import { FORM_PATHS } from "../shared/relay-paths.ts";
 import { LEADS_RETENTION_DAYS, readWholeNumber } from "../shared/settings.ts";
@@ -28,6 +29,11 @@ export interface BuildOptions {
    * relay reads it, else its default.
    */
   retentionDays?: number;
+  /**
+   * Called with the content as loaded (before siteUrl), for what else is made from it: npm run build
+   * writes the confirmation email's markup from the content this build loaded, instead of loading it twice.
+   */
+  onContent?: (content: Content) => void;
   /** Called as pages render: done of total (for a progress line). */
   onProgress?: (done: number, total: number) => void;
   /**
@@ -63,6 +69,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const contentDir = options.contentDir ?? "content";
   const outDir = path.resolve(options.outDir ?? "dist");
   const content = loadContent(contentDir);
+  options.onContent?.(content);
   const phases: BuildResult["phases"] = {
     content: performance.now() - started,
     images: 0,

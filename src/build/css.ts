@@ -1,13 +1,16 @@
 /**
  * Tailwind CSS v4, compiled at build time with only the classes a page uses.
  * Each page's CSS is inlined, so the first paint needs nothing but the HTML.
+ * What was compiled is kept in .cache/css/ by everything it was made from, and
+ * Tailwind is loaded only when something there changed (decision 0084).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { compile, optimize } from "@tailwindcss/node";
-import { transform, type Selector } from "lightningcss";
+import type { Selector } from "lightningcss";
+import { packageVersion } from "./package-version.ts";
+import { sha256 } from "./source-hashes.mjs";
 
-const STYLESHEET = path.resolve(import.meta.dirname, "../styles/site.css");
+export const STYLESHEET = path.resolve(import.meta.dirname, "../styles/site.css");
 const ISLANDS_DIR = path.resolve(import.meta.dirname, "../browser/islands");
 
 /** What the build needs to know of a page's markup, read in one pass over it. */
@@ -112,38 +115,111 @@ export function classesInIsland(name: string): Set<string> {
 }
 
 /**
- * Compiles the stylesheet for one set of class names (and {@link MarkupTokens.elements} tokens), minified.
+ * Where compiled stylesheets are kept between builds (git-ignored), one file each, named by
+ * {@link cssKey}; CSS_CACHE_DIR moves it.
  */
-export async function cssFor(tokens: Iterable<string>): Promise<string> {
+const DEFAULT_CSS_CACHE_DIR = ".cache/css";
+/** The packages that make the CSS: their versions are part of its key. */
+const TOOLS = ["tailwindcss", "@tailwindcss/node", "lightningcss"];
+
+/** Everything one stylesheet is made from: what {@link cssKey} hashes. */
+export interface CssInputs {
+  /** The stylesheet's text and that of every file it imports, by path from the stylesheet's folder. */
+  sheets: [string, string][];
+  classes: string[];
+  /** {@link MarkupTokens.elements} tokens. */
+  elements: string[];
+  /** The versions of {@link TOOLS}, and of any other package the stylesheet imports. */
+  tools: Record<string, string>;
+  /** This file's source: how the CSS is compiled and pruned. */
+  code: string;
+}
+
+/** What the stylesheet for `tokens` (class names and element tokens) is made from. */
+export function cssInputs(tokens: Iterable<string>, stylesheet = STYLESHEET): CssInputs {
   const classes: string[] = [];
-  const elements = new Set<string>();
-  for (const t of tokens) {
-    if (t.startsWith("<")) elements.add(t);
-    else classes.push(t);
+  const elements: string[] = [];
+  for (const t of new Set(tokens)) (t.startsWith("<") ? elements : classes).push(t);
+  const sheets: [string, string][] = [];
+  const tools = Object.fromEntries(TOOLS.map((name) => [name, packageVersion(name)]));
+  const read = (file: string) => {
+    const name = path.relative(path.dirname(stylesheet), file);
+    if (sheets.some(([f]) => f === name)) return;
+    const text = readFileSync(file, "utf8");
+    sheets.push([name, text]);
+    for (const [, spec] of text.matchAll(
+      /@(?:import|plugin|config|reference)\s+(?:url\()?["']([^"']+)["']/g,
+    )) {
+      if (/^\.{1,2}\//.test(spec)) read(path.resolve(path.dirname(file), spec));
+      else tools[spec] ??= packageVersion(spec.match(/^(@[^/]+\/)?[^/]+/)![0]);
+    }
+  };
+  read(stylesheet);
+  return {
+    sheets,
+    classes: classes.sort(),
+    elements: elements.sort(),
+    tools,
+    code: readFileSync(import.meta.filename, "utf8"),
+  };
+}
+
+/** The stylesheet and every file it imports. */
+export const stylesheetFiles = (stylesheet = STYLESHEET) =>
+  cssInputs([], stylesheet).sheets.map(([name]) => path.resolve(path.dirname(stylesheet), name));
+
+export const cssKey = (inputs: CssInputs) => sha256(JSON.stringify(inputs)).slice(0, 32);
+
+/**
+ * Compiles the stylesheet for one set of class names (and {@link MarkupTokens.elements} tokens), minified, or
+ * takes it from the cache when nothing it is made from changed. A cold build pays only for hashing its
+ * inputs and writing the file.
+ */
+export async function cssFor(
+  tokens: Iterable<string>,
+  {
+    cacheDir = process.env.CSS_CACHE_DIR || DEFAULT_CSS_CACHE_DIR,
+    stylesheet = STYLESHEET,
+  }: { cacheDir?: string; stylesheet?: string } = {},
+): Promise<string> {
+  const inputs = cssInputs(tokens, stylesheet);
+  const file = path.join(cacheDir, `${cssKey(inputs)}.css`);
+  // A rebuild in one process (the dev server's build thread) asks for the same sets again.
+  let css = compiled.get(file);
+  if (css !== undefined) return css;
+  try {
+    css = readFileSync(file, "utf8");
+  } catch {
+    css = await compileCss(inputs, stylesheet);
+    mkdirSync(cacheDir, { recursive: true });
+    const tmp = `${file}.tmp-${process.pid}`;
+    writeFileSync(tmp, css);
+    renameSync(tmp, file); // whole or not at all: builds running at once may write the same file
   }
-  const source = readFileSync(STYLESHEET, "utf8");
-  // A rebuild after a text edit asks for the same sets again: the dev server's loop skips the compile.
-  const key = `${source}\0${[...classes].sort().join(" ")}\0${[...elements].sort().join(" ")}`;
-  let css = compiled.get(key);
-  if (css === undefined) {
-    // Polyfills.None (0): no fallbacks for browsers without @property or
-    // color-mix() (Safari before 16.4, Firefox before 128). Every browser the
-    // site's visitors use now has both, and the fallbacks cost ~0.5 KB gzip a page.
-    const compiler = await compile(source, {
-      base: path.dirname(STYLESHEET),
-      onDependency: () => {},
-      polyfills: 0,
-    });
-    // Pruned before Tailwind's own Lightning CSS passes, which then minify what is left. A caller
-    // that names no element (no "<…>" token) gets every reset: nothing is known to be missing.
-    css = optimize(prune(compiler.build(classes), elements), { minify: true }).code;
-    if (compiled.size >= 32) compiled.delete(compiled.keys().next().value!);
-    compiled.set(key, css);
-  }
+  if (compiled.size >= 32) compiled.delete(compiled.keys().next().value!);
+  compiled.set(file, css);
   return css;
 }
 
 const compiled = new Map<string, string>();
+
+async function compileCss({ sheets, classes, elements }: CssInputs, stylesheet: string): Promise<string> {
+  // Tailwind's compiler and Lightning CSS take a tenth of a second to load: only a cache miss does.
+  const { compile, optimize } = await import("@tailwindcss/node");
+  const { transform } = await import("lightningcss");
+  // Polyfills.None (0): no fallbacks for browsers without @property or
+  // color-mix() (Safari before 16.4, Firefox before 128). Every browser the
+  // site's visitors use now has both, and the fallbacks cost ~0.5 KB gzip a page.
+  const compiler = await compile(sheets[0][1], {
+    base: path.dirname(stylesheet),
+    onDependency: () => {},
+    polyfills: 0,
+  });
+  // Pruned before Tailwind's own Lightning CSS passes, which then minify what is left. A caller
+  // that names no element (no "<…>" token) gets every reset: nothing is known to be missing.
+  const pruned = prune(transform, compiler.build(classes), new Set(elements), stylesheet);
+  return optimize(pruned, { minify: true }).code;
+}
 
 /**
  * Input types by the pseudo-elements only they have (Lightning CSS names
@@ -200,10 +276,15 @@ function needs(selector: Selector): string[][] {
  * Lightning CSS read their declarations back, which fails on var() in 1.33
  * (https://github.com/parcel-bundler/lightningcss/issues/1065).
  */
-function prune(css: string, elements: Set<string>): string {
+function prune(
+  transform: typeof import("lightningcss").transform,
+  css: string,
+  elements: Set<string>,
+  stylesheet: string,
+): string {
   const read = new Set(Array.from(css.matchAll(/var\((--[\w-]+)/g), (m) => m[1]));
   const { code } = transform({
-    filename: STYLESHEET,
+    filename: stylesheet,
     code: Buffer.from(css),
     visitor: {
       Selector:

@@ -1,13 +1,64 @@
 /**
  * Files the build writes into the repository to be committed (the editor's JSON Schemas, the
- * relay's pages and emails as markup with slots): written only when their text changed, so a
- * build leaves the work tree clean unless a source really moved.
+ * relay's pages and emails as markup with slots): made only when what they are made from changed,
+ * and written only when their text changed, so a build leaves the work tree clean unless a source
+ * really moved.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ROOT, sourcesOf } from "./precompile.mjs";
+import { sha256 } from "./source-hashes.mjs";
 
 /** Writes `text` to `file` unless it already holds exactly that; says whether it wrote. */
 export function writeIfChanged(file: string, text: string): boolean {
   if (existsSync(file) && readFileSync(file, "utf8") === text) return false;
   writeFileSync(file, text);
   return true;
+}
+
+/** What generated files are made from. */
+export interface MadeFrom {
+  /** The module that makes them, relative to the repository, e.g. "src/build/result-markup.tsx". */
+  module: string;
+  /** The files it writes, and any other file it reads as it runs (a stylesheet). */
+  files: string[];
+}
+
+/** Each generated module's stamp when it last ran (git-ignored). */
+const STAMPS = path.join(ROOT, ".cache", "generated.json");
+
+/**
+ * Runs `make` unless nothing its files are made from changed since it last ran: the sources of
+ * `module` (as the precompiled build was compiled from them, src/build/precompile.mjs) and `files`
+ * as they are now, so an edit or checkout of a generated file makes it again. When that cannot be
+ * known (the build is not precompiled, or a source changed since it was), it runs.
+ */
+export async function unlessCurrent(from: MadeFrom, make: () => unknown): Promise<void> {
+  const stamps = readStamps();
+  const before = stampOf(from);
+  if (before !== undefined && stamps[from.module] === before) return;
+  await make();
+  const after = stampOf(from);
+  if (after === undefined) return;
+  stamps[from.module] = after;
+  mkdirSync(path.dirname(STAMPS), { recursive: true });
+  const tmp = `${STAMPS}.tmp-${process.pid}`;
+  writeFileSync(tmp, JSON.stringify(stamps));
+  renameSync(tmp, STAMPS);
+}
+
+function readStamps(): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(STAMPS, "utf8")) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+function stampOf({ module, files }: MadeFrom): string | undefined {
+  if (!existsSync(path.join(ROOT, module))) throw new Error(`unlessCurrent: no module ${module}`);
+  const sources = sourcesOf("build", module);
+  if (!sources) return undefined;
+  const now = files.map((file) => (existsSync(file) ? sha256(readFileSync(file)) : null));
+  return sha256(JSON.stringify([sources, files, now]));
 }

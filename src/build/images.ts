@@ -21,7 +21,8 @@ import { contentProblem } from "./content/locate.ts";
 import { formatProblem, type ContentProblem } from "./content/problems.ts";
 import { type Content } from "../content/content.ts";
 import { IMAGE_SLOTS, imageUses, isSvg, type ImageFile, type ImageUse } from "../content/images.ts";
-import { linkOrCopy, SourceHashes } from "./photo-cache.ts";
+import { linkOrCopy } from "./photo-cache.ts";
+import { SourceHashes } from "./source-hashes.mjs";
 import { copiesKey, makeCopies, readEntry, TYPE, type Entry } from "./photo-copies.ts";
 
 /**

@@ -5,10 +5,10 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
 import { fallbackWidth } from "../content/images.ts";
+import { packageVersion } from "./package-version.ts";
 
 /**
  * Encoder settings. AVIF at effort 2 is within about 10% of effort 4's bytes
@@ -30,18 +30,6 @@ const ENCODE = {
  */
 let sharpModule: Promise<(input?: Buffer, options?: SharpOptions) => Sharp> | undefined;
 export const loadSharp = () => (sharpModule ??= import("sharp").then((m) => m.default));
-/**
- * sharp's version, part of every cache key (a new libvips may encode differently), read without loading it.
- */
-const SHARP_VERSION = (
-  JSON.parse(
-    readFileSync(
-      path.join(path.dirname(createRequire(import.meta.url).resolve("sharp")), "..", "package.json"),
-      "utf8",
-    ),
-  ) as { version: string }
-).version;
-
 export type Format = "avif" | "webp" | "jpeg" | "png";
 export const TYPE = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" } as const;
 const EXT = { avif: "avif", webp: "webp", jpeg: "jpg", png: "png" } as const;
@@ -62,7 +50,7 @@ export interface Entry {
 export function copiesKey(sourceHash: string, widths: number[], drawn: number[]): string {
   return createHash("sha256")
     .update(sourceHash)
-    .update(JSON.stringify({ ENCODE, widths, drawn, sharp: SHARP_VERSION, folder: "hash" }))
+    .update(JSON.stringify({ ENCODE, widths, drawn, sharp: packageVersion("sharp"), folder: "hash" }))
     .digest("hex")
     .slice(0, 32);
 }

@@ -181,7 +181,12 @@ export async function renderPages(
  */
 function createFolders(dir: string, all: Route[]): { done: Promise<void>; stop: () => Promise<void> } {
   const folders = [...new Set(all.map((r) => path.dirname(path.join(dir, outputFile(r)))))];
-  const worker = new Worker(new URL("./folders-worker.mjs", import.meta.url), { workerData: { folders } });
+  // No execArgv: a build run by tsx (the tests) would have the worker load tsx's hooks for a file that needs
+  // none, the better part of a tenth of a second on the other core.
+  const worker = new Worker(new URL("./folders-worker.mjs", import.meta.url), {
+    workerData: { folders },
+    execArgv: [],
+  });
   const done = new Promise<void>((resolve, reject) => {
     worker.on("error", reject);
     worker.on("exit", (code) =>

@@ -34,6 +34,10 @@ const BUILD_ONLY: Partial<Record<keyof typeof FILES, string>> = {
 /** The schema file for a content file: "suburbs.yaml" → "suburbs.schema.json". */
 export const schemaFileFor = (yamlFile: string) => yamlFile.replace(/\.yaml$/, ".schema.json");
 
+/** The schema files, as {@link writeJsonSchemas} writes them into `dir`. */
+export const schemaFiles = (dir = SCHEMA_DIR) =>
+  Object.values(FILES).map(([file]) => path.join(dir, schemaFileFor(file)));
+
 /** Every content file's JSON Schema, as the text to commit, by schema file name. */
 export function jsonSchemas(): Map<string, string> {
   const out = new Map<string, string>();

@@ -3,10 +3,10 @@
  * "postcode"]) turned into the line, entry label and field the editor sees.
  */
 import path from "node:path";
-import { isMap, type Node } from "yaml";
+import type { Node } from "yaml";
 import { FILES, type FileKey } from "../../content/content.ts";
 import type { ContentProblem } from "./problems.ts";
-import { readParsed, type Parsed } from "./read-file.ts";
+import { readParsed, yamlLibrary, type Parsed } from "./read-file.ts";
 
 /**
  * The problem at `at` in the file. For an unknown field, `unknownKeys` are the
@@ -26,7 +26,7 @@ export function locate(
   let fieldKeys = keys;
   if (listAt >= 0) {
     const item = p.doc.getIn(keys.slice(0, listAt + 1)) as unknown;
-    const js = isMap(item) ? (item.toJSON() as Record<string, unknown>) : undefined;
+    const js = yamlLibrary().isMap(item) ? (item.toJSON() as Record<string, unknown>) : undefined;
     const label = js && (js.slug ?? js.name ?? js.title ?? js.question ?? js.service);
     entry = `${keys.slice(0, listAt).join(".")}[${keys[listAt]}]${typeof label === "string" ? ` ${JSON.stringify(label)}` : ""}`;
     fieldKeys = keys.slice(listAt + 1);
@@ -49,7 +49,7 @@ function nodeAt(p: Parsed, keys: (string | number)[], unknownKey?: string): Node
     const found = n === 0 ? p.doc.contents : p.doc.getIn(keys.slice(0, n), true);
     if (found && typeof found === "object" && "range" in found) node = found as Node;
   }
-  if (unknownKey !== undefined && node && isMap(node)) {
+  if (unknownKey !== undefined && node && yamlLibrary().isMap(node)) {
     const pair = node.items.find((it) => (it.key as { value?: unknown })?.value === unknownKey);
     if (pair?.key && typeof pair.key === "object" && "range" in pair.key) return pair.key as Node;
   }

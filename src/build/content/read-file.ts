@@ -5,10 +5,17 @@
  * only when there is a problem to point at.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { load as readYaml, CORE_SCHEMA, YAMLException } from "js-yaml";
-import { LineCounter, parseDocument, type Document } from "yaml";
+import type { Document, LineCounter } from "yaml";
 import type { ContentProblem } from "./problems.ts";
+
+/**
+ * `yaml`, loaded the first time a problem needs its line: a build without one never pays the tenth
+ * of a second it takes to load.
+ */
+export const yamlLibrary = () => createRequire(import.meta.url)("yaml") as typeof import("yaml");
 
 /** One file's text, kept for mapping a path back to a line; `rel` is the path problems name. */
 export class Parsed {
@@ -19,6 +26,7 @@ export class Parsed {
   ) {}
   private get positions() {
     if (!this.located) {
+      const { LineCounter, parseDocument } = yamlLibrary();
       const lines = new LineCounter();
       this.located = {
         doc: parseDocument(this.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }),

@@ -2,6 +2,7 @@
  * The dev server's build thread. It keeps templates and build code loaded
  * between builds, so an edit in content/ rebuilds warm; the dev server starts
  * a fresh one when code changes, because loaded modules cannot be reloaded.
+ * It runs precompiled (builds.ts), so it has no TypeScript loader.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { build } from "../build.ts";

@@ -2,13 +2,12 @@
  * The dev server's builds, on a warm build thread (builder.ts): one
  * at a time, a change during a build queued for right after it, and a fresh
  * thread when code changed, because a thread cannot reload the modules it
- * has loaded.
+ * has loaded. The thread runs the builder precompiled (src/build/precompile.mjs),
+ * compiled again first when code changed, so it loads no TypeScript loader.
  */
 import { Worker } from "node:worker_threads";
+import { precompiled } from "../precompile.mjs";
 import type { BuilderReply } from "./builder.ts";
-
-/** Runs a TypeScript module (workerData.module) on a worker thread. */
-const TS_WORKER = new URL("./ts-worker.mjs", import.meta.url);
 
 export class DevBuilds {
   private builder: Worker | undefined;
@@ -29,13 +28,8 @@ export class DevBuilds {
       return;
     }
     this.building = true;
-    if (fresh || !this.builder) this.startBuilder();
     const started = performance.now();
-    const w = this.builder!;
-    const onExit = (code: number) => done({ error: `the build thread stopped (exit code ${code})` });
-    const done = (reply: BuilderReply) => {
-      w.off("message", done);
-      w.off("exit", onExit);
+    void this.build(fresh || !this.builder).then((reply) => {
       this.onDone(reply, (performance.now() - started) / 1000, why);
       this.building = false;
       for (const resolve of this.waiters.splice(0)) resolve();
@@ -44,10 +38,7 @@ export class DevBuilds {
         this.queued = undefined;
         this.rebuild(next.fresh, next.why);
       }
-    };
-    w.on("message", done);
-    w.on("exit", onExit);
-    w.postMessage({ build: true });
+    });
   }
 
   /** Resolves after the next build finishes, whether it succeeded or not. */
@@ -59,11 +50,30 @@ export class DevBuilds {
     await this.builder?.terminate();
   }
 
-  private startBuilder() {
-    void this.builder?.terminate();
-    this.builder = new Worker(TS_WORKER, {
-      workerData: { module: new URL("./builder.ts", import.meta.url).href, ...this.dirs },
+  private async build(fresh: boolean): Promise<BuilderReply> {
+    if (fresh) {
+      void this.builder?.terminate();
+      this.builder = undefined;
+      try {
+        // esbuild's message names the file, line and column of code it cannot read.
+        const script = await precompiled("dev-builder");
+        this.builder = new Worker(script, { workerData: this.dirs, execArgv: [] });
+        this.builder.unref();
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    }
+    const w = this.builder!;
+    return new Promise<BuilderReply>((resolve) => {
+      const onExit = (code: number) => done({ error: `the build thread stopped (exit code ${code})` });
+      const done = (reply: BuilderReply) => {
+        w.off("message", done);
+        w.off("exit", onExit);
+        resolve(reply);
+      };
+      w.on("message", done);
+      w.on("exit", onExit);
+      w.postMessage({ build: true });
     });
-    this.builder.unref();
   }
 }

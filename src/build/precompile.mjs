@@ -1,0 +1,201 @@
+// @ts-check
+/**
+ * The scripts npm runs often, precompiled: each is bundled by esbuild into one ES module in
+ * .cache/scripts/NAME/ when a file it is made from has changed since, and run by plain Node, with no
+ * TypeScript loader at run time (docs/decisions/0083-precompiled-scripts.md). A start finds a
+ * script current from its files' sizes and times (their hashes when a time moved) in a few
+ * milliseconds, and loads esbuild only to compile. Plain JavaScript, like the launcher
+ * (scripts/run.mjs), because Node reads it without a loader.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { sha256, SourceHashes } from "./source-hashes.mjs";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+const CACHE = path.join(ROOT, ".cache", "scripts");
+
+/** Each precompiled script by name, and its source. */
+export const SCRIPTS = {
+  build: "scripts/build.ts",
+  serve: "scripts/serve.ts",
+  dev: "scripts/dev.ts",
+  /** The dev server's build thread (dev/builds.ts). */
+  "dev-builder": "src/build/dev/builder.ts",
+  /** One build as the bench measures it (scripts/bench.ts). */
+  "bench-build": "scripts/bench-build.ts",
+};
+/** @typedef {keyof typeof SCRIPTS} ScriptName */
+
+/**
+ * Packages Node loads from node_modules, not bundled: native code (lightningcss, sharp, libsql,
+ * esbuild's own binary), and what is loaded only when needed (Tailwind on a CSS cache miss, `yaml`
+ * when a content problem needs its line). Everything else is bundled: one file parses faster than
+ * hundreds.
+ */
+const EXTERNAL = ["@tailwindcss/node", "tailwindcss", "lightningcss", "esbuild", "sharp", "libsql", "yaml"];
+
+/**
+ * What a script depends on besides the files esbuild reads: how scripts are compiled (this file), and
+ * what npm installed (every bundled or external package's version).
+ */
+const ALWAYS = ["src/build/precompile.mjs", "src/build/source-hashes.mjs", "node_modules/.package-lock.json"];
+
+/**
+ * Bundled CommonJS packages (React) require Node's built-in modules; an ES module has no `require`
+ * of its own.
+ */
+const REQUIRE =
+  'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);';
+
+/**
+ * @typedef {object} Manifest
+ * @property {string} root the checkout the script was compiled in (absolute paths are compiled in)
+ * @property {Record<string, string>} sources each file it was made from, relative to ROOT, with its SHA-256
+ * @property {Record<string, string[]>} imports the files each source imports, for {@link sourcesOf}
+ */
+
+/** @param {ScriptName} name */
+const dirOf = (name) => path.join(CACHE, name);
+
+/** @param {string} dir @returns {Manifest | undefined} */
+function readManifest(dir) {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The script's compiled file, compiled first if it is not there or a file it is made from changed.
+ * @param {ScriptName} name
+ * @returns {Promise<string>}
+ */
+export async function precompiled(name) {
+  const dir = dirOf(name);
+  const script = path.join(dir, "script.mjs");
+  const manifest = readManifest(dir);
+  const hashes = new SourceHashes(dir);
+  if (manifest?.root === ROOT && existsSync(script) && unchanged(hashes, manifest.sources)) {
+    hashes.save();
+    return script;
+  }
+  await compile(name, dir);
+  return script;
+}
+
+/**
+ * Whether every file still has the hash it had, each read again only when its size or time moved
+ * (a checkout or a save that changed nothing).
+ * @param {SourceHashes} hashes
+ * @param {Record<string, string>} sources
+ */
+function unchanged(hashes, sources) {
+  try {
+    for (const [file, hash] of Object.entries(sources))
+      if (hashes.hash(path.join(ROOT, file)) !== hash) return false;
+  } catch {
+    return false; // a file is gone
+  }
+  return true;
+}
+
+/**
+ * Replaces `import.meta.dirname`, `.filename` and `.url` in a source with where that source is, so
+ * code that finds files beside itself (the stylesheet, the islands, the worker files) finds them
+ * from the bundle as it does from the source. Hashes each source as read: the manifest records what
+ * was compiled, even if a file is saved again while esbuild works.
+ * @param {Record<string, string>} sources
+ * @returns {import("esbuild").Plugin}
+ */
+const atSource = (sources) => ({
+  name: "at-source",
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const bytes = readFileSync(args.path);
+      sources[path.relative(ROOT, args.path)] = sha256(bytes);
+      const where = {
+        dirname: path.dirname(args.path),
+        filename: args.path,
+        url: new URL(`file://${args.path}`).href,
+      };
+      const contents = bytes
+        .toString()
+        .replace(/\bimport\.meta\.(dirname|filename|url)\b/g, (_, key) =>
+          JSON.stringify(where[/** @type {keyof typeof where} */ (key)]),
+        );
+      const ext = path.extname(args.path).slice(1);
+      return { contents, loader: /** @type {"ts" | "tsx" | "js"} */ (ext.startsWith("ts") ? ext : "js") };
+    });
+  },
+});
+
+/**
+ * Bundles the script into `dir`/script.mjs (and its source map), each file written beside its place and
+ * renamed into it, so a script starting meanwhile reads the old file or the new, whole.
+ * @param {ScriptName} name
+ * @param {string} dir
+ */
+async function compile(name, dir) {
+  const esbuild = await import("esbuild");
+  /** @type {Record<string, string>} */
+  const sources = {};
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: [path.join(ROOT, SCRIPTS[name])],
+    outfile: path.join(dir, "script.mjs"),
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    jsx: "automatic",
+    external: EXTERNAL,
+    banner: { js: REQUIRE },
+    sourcemap: "linked",
+    metafile: true,
+    write: false,
+    logLevel: "silent",
+    plugins: [atSource(sources)],
+  });
+  /** @type {Record<string, string[]>} */
+  const imports = {};
+  for (const [file, input] of Object.entries(result.metafile.inputs))
+    if (file in sources)
+      imports[file] = input.imports.filter((i) => !i.external && i.path in sources).map((i) => i.path);
+  for (const file of ALWAYS) sources[file] = sha256(readFileSync(path.join(ROOT, file)));
+
+  mkdirSync(dir, { recursive: true });
+  for (const out of result.outputFiles) writeWhole(out.path, out.contents);
+  writeWhole(
+    path.join(dir, "manifest.json"),
+    JSON.stringify(/** @satisfies {Manifest} */ ({ root: ROOT, sources, imports })),
+  );
+}
+
+/** @param {string} file @param {string | Uint8Array} data */
+function writeWhole(file, data) {
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+}
+
+/**
+ * The files `module` is made from (itself, what it imports however deep, and what npm installed),
+ * each with its hash, as the last compile of `name` found them: undefined when that compile did not
+ * include `module`, or when one of those files has changed since (what it imports may have changed
+ * too, so the list cannot be trusted until the script is compiled again).
+ * @param {ScriptName} name
+ * @param {string} module relative to ROOT, e.g. "src/build/content/json-schema.ts"
+ * @returns {Record<string, string> | undefined}
+ */
+export function sourcesOf(name, module) {
+  const dir = dirOf(name);
+  const manifest = readManifest(dir);
+  if (manifest?.root !== ROOT || !(module in manifest.imports)) return undefined;
+  const found = new Set([module, ...ALWAYS.filter((f) => f.startsWith("node_modules/"))]);
+  for (const file of found) for (const next of manifest.imports[file] ?? []) found.add(next);
+  const sources = Object.fromEntries([...found].map((file) => [file, manifest.sources[file]]));
+  // Read-only: the launcher keeps the remembered times of every file the script is made from.
+  return unchanged(new SourceHashes(dir), sources) ? sources : undefined;
+}

@@ -15,7 +15,7 @@ if (!Object.hasOwn(SCRIPTS, name)) {
 }
 let script;
 try {
-  script = await precompiled(/** @type {keyof typeof SCRIPTS} */ (name));
+  script = await precompiled(name);
 } catch (error) {
   // esbuild's own words: each file, line and column it could not read.
   console.error(error instanceof Error ? error.message : error);

@@ -184,24 +184,17 @@ export async function cssFor(
 ): Promise<string> {
   const inputs = cssInputs(tokens, stylesheet);
   const file = path.join(cacheDir, `${cssKey(inputs)}.css`);
-  // A rebuild in one process (the dev server's build thread) asks for the same sets again.
-  let css = compiled.get(file);
-  if (css !== undefined) return css;
   try {
-    css = readFileSync(file, "utf8");
+    return readFileSync(file, "utf8");
   } catch {
-    css = await compileCss(inputs, stylesheet);
+    const css = await compileCss(inputs, stylesheet);
     mkdirSync(cacheDir, { recursive: true });
     const tmp = `${file}.tmp-${process.pid}`;
     writeFileSync(tmp, css);
     renameSync(tmp, file); // whole or not at all: builds running at once may write the same file
+    return css;
   }
-  if (compiled.size >= 32) compiled.delete(compiled.keys().next().value!);
-  compiled.set(file, css);
-  return css;
 }
-
-const compiled = new Map<string, string>();
 
 async function compileCss({ sheets, classes, elements }: CssInputs, stylesheet: string): Promise<string> {
   // Tailwind's compiler and Lightning CSS take a tenth of a second to load: only a cache miss does.

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT, sourcesOf } from "./precompile.mjs";
+import { PROJECT, sourcesOf, type Project } from "./precompile.mjs";
 import { sha256 } from "./source-hashes.mjs";
 
 /** Writes `text` to `file` unless it already holds exactly that; says whether it wrote. */
@@ -24,40 +24,40 @@ export interface MadeFrom {
   files: string[];
 }
 
-/** Each generated module's stamp when it last ran (git-ignored). */
-const STAMPS = path.join(ROOT, ".cache", "generated.json");
-
 /**
  * Runs `make` unless nothing its files are made from changed since it last ran: the sources of
  * `module` (as the precompiled build was compiled from them, src/build/precompile.mjs) and `files`
  * as they are now, so an edit or checkout of a generated file makes it again. When that cannot be
  * known (the build is not precompiled, or a source changed since it was), it runs.
  */
-export async function unlessCurrent(from: MadeFrom, make: () => unknown): Promise<void> {
-  const stamps = readStamps();
-  const before = stampOf(from);
+export async function unlessCurrent(
+  from: MadeFrom,
+  make: () => unknown,
+  project: Project = PROJECT,
+): Promise<void> {
+  // Each module's stamp when it last ran (git-ignored).
+  const file = path.join(project.root, ".cache", "generated.json");
+  let stamps: Record<string, string> = {};
+  try {
+    stamps = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  } catch {
+    // none yet: everything is made
+  }
+  const before = stampOf(from, project);
   if (before !== undefined && stamps[from.module] === before) return;
   await make();
-  const after = stampOf(from);
+  const after = stampOf(from, project);
   if (after === undefined) return;
   stamps[from.module] = after;
-  mkdirSync(path.dirname(STAMPS), { recursive: true });
-  const tmp = `${STAMPS}.tmp-${process.pid}`;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.tmp-${process.pid}`;
   writeFileSync(tmp, JSON.stringify(stamps));
-  renameSync(tmp, STAMPS);
+  renameSync(tmp, file);
 }
 
-function readStamps(): Record<string, string> {
-  try {
-    return JSON.parse(readFileSync(STAMPS, "utf8")) as Record<string, string>;
-  } catch {
-    return {};
-  }
-}
-
-function stampOf({ module, files }: MadeFrom): string | undefined {
-  if (!existsSync(path.join(ROOT, module))) throw new Error(`unlessCurrent: no module ${module}`);
-  const sources = sourcesOf("build", module);
+function stampOf({ module, files }: MadeFrom, project: Project): string | undefined {
+  if (!existsSync(path.join(project.root, module))) throw new Error(`unlessCurrent: no module ${module}`);
+  const sources = sourcesOf("build", module, project);
   if (!sources) return undefined;
   const now = files.map((file) => (existsSync(file) ? sha256(readFileSync(file)) : null));
   return sha256(JSON.stringify([sources, files, now]));

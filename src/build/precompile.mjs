@@ -12,7 +12,6 @@ import path from "node:path";
 import { sha256, SourceHashes } from "./source-hashes.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-const CACHE = path.join(ROOT, ".cache", "scripts");
 
 /** Each precompiled script by name, and its source. */
 export const SCRIPTS = {
@@ -24,7 +23,13 @@ export const SCRIPTS = {
   /** One build as the bench measures it (scripts/bench.ts). */
   "bench-build": "scripts/bench-build.ts",
 };
-/** @typedef {keyof typeof SCRIPTS} ScriptName */
+
+/**
+ * A checkout and its scripts: this repository's, or a test's own.
+ * @typedef {{ root: string; scripts: Record<string, string> }} Project
+ */
+/** @type {Project} */
+export const PROJECT = { root: ROOT, scripts: SCRIPTS };
 
 /**
  * Packages Node loads from node_modules, not bundled: native code (lightningcss, sharp, libsql,
@@ -35,10 +40,15 @@ export const SCRIPTS = {
 const EXTERNAL = ["@tailwindcss/node", "tailwindcss", "lightningcss", "esbuild", "sharp", "libsql", "yaml"];
 
 /**
- * What a script depends on besides the files esbuild reads: how scripts are compiled (this file), and
- * what npm installed (every bundled or external package's version).
+ * What a script depends on besides the files esbuild reads: how scripts are compiled (this file and
+ * what it imports), and what npm installed (every bundled or external package's version).
+ * @param {string} root
  */
-const ALWAYS = ["src/build/precompile.mjs", "src/build/source-hashes.mjs", "node_modules/.package-lock.json"];
+const always = (root) => [
+  import.meta.filename,
+  path.join(import.meta.dirname, "source-hashes.mjs"),
+  path.join(root, "node_modules", ".package-lock.json"),
+];
 
 /**
  * Bundled CommonJS packages (React) require Node's built-in modules; an ES module has no `require`
@@ -50,12 +60,15 @@ const REQUIRE =
 /**
  * @typedef {object} Manifest
  * @property {string} root the checkout the script was compiled in (absolute paths are compiled in)
- * @property {Record<string, string>} sources each file it was made from, relative to ROOT, with its SHA-256
+ * @property {Record<string, string>} sources each file it was made from, relative to root, with its SHA-256
  * @property {Record<string, string[]>} imports the files each source imports, for {@link sourcesOf}
  */
 
-/** @param {ScriptName} name */
-const dirOf = (name) => path.join(CACHE, name);
+/** @param {Project} project @param {string} name */
+function dirOf(project, name) {
+  if (!Object.hasOwn(project.scripts, name)) throw new Error(`no script ${name} to precompile`);
+  return path.join(project.root, ".cache", "scripts", name);
+}
 
 /** @param {string} dir @returns {Manifest | undefined} */
 function readManifest(dir) {
@@ -68,32 +81,33 @@ function readManifest(dir) {
 
 /**
  * The script's compiled file, compiled first if it is not there or a file it is made from changed.
- * @param {ScriptName} name
+ * @param {string} name one of {@link SCRIPTS}
  * @returns {Promise<string>}
  */
-export async function precompiled(name) {
-  const dir = dirOf(name);
+export async function precompiled(name, project = PROJECT) {
+  const dir = dirOf(project, name);
   const script = path.join(dir, "script.mjs");
   const manifest = readManifest(dir);
   const hashes = new SourceHashes(dir);
-  if (manifest?.root === ROOT && existsSync(script) && unchanged(hashes, manifest.sources)) {
+  if (manifest?.root === project.root && existsSync(script) && unchanged(project, hashes, manifest.sources)) {
     hashes.save();
     return script;
   }
-  await compile(name, dir);
+  await compile(project, name, dir);
   return script;
 }
 
 /**
  * Whether every file still has the hash it had, each read again only when its size or time moved
  * (a checkout or a save that changed nothing).
+ * @param {Project} project
  * @param {SourceHashes} hashes
  * @param {Record<string, string>} sources
  */
-function unchanged(hashes, sources) {
+function unchanged(project, hashes, sources) {
   try {
     for (const [file, hash] of Object.entries(sources))
-      if (hashes.hash(path.join(ROOT, file)) !== hash) return false;
+      if (hashes.hash(path.join(project.root, file)) !== hash) return false;
   } catch {
     return false; // a file is gone
   }
@@ -105,16 +119,17 @@ function unchanged(hashes, sources) {
  * code that finds files beside itself (the stylesheet, the islands, the worker files) finds them
  * from the bundle as it does from the source. Hashes each source as read: the manifest records what
  * was compiled, even if a file is saved again while esbuild works.
+ * @param {string} root
  * @param {Record<string, string>} sources
  * @returns {import("esbuild").Plugin}
  */
-const atSource = (sources) => ({
+const atSource = (root, sources) => ({
   name: "at-source",
   setup(build) {
     build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const bytes = readFileSync(args.path);
-      sources[path.relative(ROOT, args.path)] = sha256(bytes);
+      sources[path.relative(root, args.path)] = sha256(bytes);
       const where = {
         dirname: path.dirname(args.path),
         filename: args.path,
@@ -134,16 +149,17 @@ const atSource = (sources) => ({
 /**
  * Bundles the script into `dir`/script.mjs (and its source map), each file written beside its place and
  * renamed into it, so a script starting meanwhile reads the old file or the new, whole.
- * @param {ScriptName} name
+ * @param {Project} project
+ * @param {string} name
  * @param {string} dir
  */
-async function compile(name, dir) {
+async function compile({ root, scripts }, name, dir) {
   const esbuild = await import("esbuild");
   /** @type {Record<string, string>} */
   const sources = {};
   const result = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: [path.join(ROOT, SCRIPTS[name])],
+    absWorkingDir: root,
+    entryPoints: [path.join(root, scripts[name])],
     outfile: path.join(dir, "script.mjs"),
     bundle: true,
     format: "esm",
@@ -156,20 +172,20 @@ async function compile(name, dir) {
     metafile: true,
     write: false,
     logLevel: "silent",
-    plugins: [atSource(sources)],
+    plugins: [atSource(root, sources)],
   });
   /** @type {Record<string, string[]>} */
   const imports = {};
   for (const [file, input] of Object.entries(result.metafile.inputs))
     if (file in sources)
       imports[file] = input.imports.filter((i) => !i.external && i.path in sources).map((i) => i.path);
-  for (const file of ALWAYS) sources[file] = sha256(readFileSync(path.join(ROOT, file)));
+  for (const file of always(root)) sources[path.relative(root, file)] = sha256(readFileSync(file));
 
   mkdirSync(dir, { recursive: true });
   for (const out of result.outputFiles) writeWhole(out.path, out.contents);
   writeWhole(
     path.join(dir, "manifest.json"),
-    JSON.stringify(/** @satisfies {Manifest} */ ({ root: ROOT, sources, imports })),
+    JSON.stringify(/** @satisfies {Manifest} */ ({ root, sources, imports })),
   );
 }
 
@@ -185,17 +201,17 @@ function writeWhole(file, data) {
  * each with its hash, as the last compile of `name` found them: undefined when that compile did not
  * include `module`, or when one of those files has changed since (what it imports may have changed
  * too, so the list cannot be trusted until the script is compiled again).
- * @param {ScriptName} name
- * @param {string} module relative to ROOT, e.g. "src/build/content/json-schema.ts"
+ * @param {string} name one of {@link SCRIPTS}
+ * @param {string} module relative to the root, e.g. "src/build/content/json-schema.ts"
  * @returns {Record<string, string> | undefined}
  */
-export function sourcesOf(name, module) {
-  const dir = dirOf(name);
+export function sourcesOf(name, module, project = PROJECT) {
+  const dir = dirOf(project, name);
   const manifest = readManifest(dir);
-  if (manifest?.root !== ROOT || !(module in manifest.imports)) return undefined;
-  const found = new Set([module, ...ALWAYS.filter((f) => f.startsWith("node_modules/"))]);
+  if (manifest?.root !== project.root || !(module in manifest.imports)) return undefined;
+  const found = new Set([module, ...always(project.root).map((file) => path.relative(project.root, file))]);
   for (const file of found) for (const next of manifest.imports[file] ?? []) found.add(next);
   const sources = Object.fromEntries([...found].map((file) => [file, manifest.sources[file]]));
   // Read-only: the launcher keeps the remembered times of every file the script is made from.
-  return unchanged(new SourceHashes(dir), sources) ? sources : undefined;
+  return unchanged(project, new SourceHashes(dir), sources) ? sources : undefined;
 }

@@ -1,8 +1,10 @@
 /**
  * `npm run build`: brings the editor's JSON Schemas in schemas/ up to date with
  * src/content/schema.ts and the relay's page for a post without script up to
- * date with the site's form components (src/build/result-markup.tsx), then
- * builds dist/ from content/, or explains what in content/ is wrong.
+ * date with the site's form components (src/build/result-markup.tsx), each
+ * only when what it is made from changed, then builds dist/ from content/
+ * (and the confirmation email's markup from the content it loaded), or
+ * explains what in content/ is wrong. npm runs it precompiled (scripts/run.mjs).
  */
 import "../src/build/production.ts";
 import path from "node:path";

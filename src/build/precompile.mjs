@@ -9,6 +9,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { sha256, SourceHashes } from "./source-hashes.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -133,7 +134,7 @@ const atSource = (root, sources) => ({
       const where = {
         dirname: path.dirname(args.path),
         filename: args.path,
-        url: new URL(`file://${args.path}`).href,
+        url: pathToFileURL(args.path).href,
       };
       const contents = bytes
         .toString()

@@ -180,7 +180,9 @@ async function compile({ root, scripts }, name, dir) {
   for (const [file, input] of Object.entries(result.metafile.inputs))
     if (file in sources)
       imports[file] = input.imports.filter((i) => !i.external && i.path in sources).map((i) => i.path);
-  for (const file of always(root)) sources[path.relative(root, file)] = sha256(readFileSync(file));
+  // npm writes the lock into node_modules/ at every install; another package manager may not.
+  for (const file of always(root).filter((f) => existsSync(f)))
+    sources[path.relative(root, file)] = sha256(readFileSync(file));
 
   mkdirSync(dir, { recursive: true });
   for (const out of result.outputFiles) writeWhole(out.path, out.contents);
@@ -210,7 +212,12 @@ export function sourcesOf(name, module, project = PROJECT) {
   const dir = dirOf(project, name);
   const manifest = readManifest(dir);
   if (manifest?.root !== project.root || !(module in manifest.imports)) return undefined;
-  const found = new Set([module, ...always(project.root).map((file) => path.relative(project.root, file))]);
+  const found = new Set([
+    module,
+    ...always(project.root)
+      .map((file) => path.relative(project.root, file))
+      .filter((file) => file in manifest.sources),
+  ]);
   for (const file of found) for (const next of manifest.imports[file] ?? []) found.add(next);
   const sources = Object.fromEntries([...found].map((file) => [file, manifest.sources[file]]));
   // Read-only: the launcher keeps the remembered times of every file the script is made from.

@@ -165,7 +165,12 @@ console.log(
     `with it filled ${seconds(plain.processMs)} (the build ${seconds(plain.ms)}, CSS ${seconds(plain.phases.css)}), medians of 5 each.`,
 );
 const fitted = [plain, ...sized];
-if (fitted.length >= 2) {
+// A line through sites of nearly one size is all noise on a shared machine.
+if (!sized.some((r) => r.pages >= plain.pages * 10))
+  console.log(
+    "Fixed cost and cost per page: needs a generated site of ten times the real site's pages or more.",
+  );
+else {
   const whole = fit(fitted.map((r) => [r.pages, r.processMs]));
   const own = fit(fitted.map((r) => [r.pages, r.ms]));
   console.log(

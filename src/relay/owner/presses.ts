@@ -27,7 +27,7 @@ import {
   type Stage,
 } from "../telegram/stages.ts";
 import { brisbaneClock } from "../telegram/times.ts";
-import { openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
+import { nextOpenAt, openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { editNotice } from "./notice-edit.ts";
 import { movedFrom } from "../leads/policy.ts";
@@ -168,10 +168,13 @@ async function moveStage(
 
 /**
  * Later, on a reminder: it comes again in LATER_HOURS (`soon`; at the next opening if the business is
- * closed by then) or at the next morning's opening, while the lead still waits or is at Quoted.
+ * closed by then) or at the next morning's opening, while the lead still waits or is at Quoted. The
+ * answer names the time it really comes, after the hours are applied: two hours on from 4:51 pm
+ * with a 6 pm close is 8 the next morning, not 6:51 pm.
  */
 async function snooze({ store, log, now, hours }: Ctx, leadId: string, soon: boolean): Promise<string> {
-  const until = soon ? now() + LATER_HOURS * 3_600_000 : openingAfterBusinessDays(hours, now(), 1);
+  const asked = soon ? now() + LATER_HOURS * 3_600_000 : openingAfterBusinessDays(hours, now(), 1);
+  const until = asked === undefined ? undefined : nextOpenAt(hours, asked);
   if (until === undefined) return "The business hours never open: nothing to put off to.";
   if (!(await store.owner.snooze(leadId, until)))
     return "Nothing to remind: this lead has moved on (or is not in the store).";

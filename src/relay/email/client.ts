@@ -111,6 +111,21 @@ export interface SendEmailOptions {
   now?: () => number;
 }
 
+/** Format characters (Cf) but the zero-width joiner and non-joiner, which emoji and some scripts need. */
+const FORMAT_BUT_JOINERS = /(?![\u200C\u200D])\p{Cf}/gu;
+
+/**
+ * A header's text as the provider gets it, made inert: one line (oneLine: each run of controls or
+ * line breaks a space, direction marks gone), every other invisible format character gone, and no
+ * encoded word. A mail client decodes an RFC 2047 encoded word in a subject ("An 'encoded-word'
+ * may replace a 'text' token … in any Subject or Comments header field", RFC 2047 section 5), so a
+ * name typed as `=?UTF-8?B?…?=` would reach the owner as whatever it encodes, line breaks and
+ * direction controls included; `=?` becomes `= ?`, which starts none.
+ */
+export function headerText(text: string): string {
+  return oneLine(text).replace(FORMAT_BUT_JOINERS, "").replaceAll("=?", "= ?").trim();
+}
+
 /**
  * POST /emails, once, with the (lead, kind)'s key. An address that is not one, or a key Resend
  * would refuse, is answered "message" without a request.
@@ -138,7 +153,7 @@ export async function sendEmail(
   const body = {
     from: formatMailbox(settings.from),
     to: [message.to],
-    subject: oneLine(message.subject).trim(),
+    subject: headerText(message.subject),
     text: message.text,
     ...(message.html === undefined ? {} : { html: message.html }),
     ...(message.replyTo === undefined ? {} : { reply_to: [message.replyTo] }),

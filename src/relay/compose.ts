@@ -12,6 +12,7 @@ import type { EmailSettings } from "./email/settings.ts";
 import type { RelayOptions } from "./intake/context.ts";
 import { createRelay, type RelayHandler } from "./intake/relay.ts";
 import { spamGuardFor } from "./intake/spam.ts";
+import { refusal, refusalProblem } from "./leads/email-channel.ts";
 import { digestByEmail } from "./leads/emails.ts";
 import { STALE_AFTER_MS, withEmail, type Health } from "./leads/policy.ts";
 import type { LeadStore } from "./leads/store.ts";
@@ -98,8 +99,14 @@ export async function composeRelay({
     emailDigest: email && digestByEmail(store, email, now),
   };
   const health = email
-    ? async () =>
-        withEmail(await scheduling.health(), await store.emails.failingSince(now() - STALE_AFTER_MS))
+    ? async () => {
+        const refused = await refusal(store);
+        return withEmail(
+          await scheduling.health(),
+          await store.emails.failingSince(now() - STALE_AFTER_MS),
+          refused && refusalProblem(refused),
+        );
+      }
     : scheduling.health;
   const handler = createRelay({
     ...door,

@@ -56,7 +56,18 @@ export type EmailOutcome =
    * Worth another try, after `retryAfterMs` when Resend said. `uncertain`: no answer came, so the email may
    * have gone (a retry within 24 h is still safe).
    */
-  | { kind: "retry"; reason: string; retryAfterMs?: number; uncertain: boolean; name?: string }
+  | {
+      kind: "retry";
+      reason: string;
+      retryAfterMs?: number;
+      uncertain: boolean;
+      name?: string;
+      /**
+       * A 429: the limit is the account's (per second, or a day's quota), so every email waits
+       * `retryAfterMs`, not only this one.
+       */
+      pause?: boolean;
+    }
   /**
    * The key, the sending domain, the account or the API address is refused: nothing is sent until the
    * settings change.
@@ -225,10 +236,18 @@ function classify(response: Response, answer: Answer, now: number): EmailOutcome
     // (https://resend.com/docs/api-reference/rate-limit). "monthly_quota_exceeded": only a plan
     // change or the next month helps.
     if (name === "daily_quota_exceeded")
-      return { kind: "retry", reason, retryAfterMs: untilUtcMidnight(now), uncertain: false, name };
+      return {
+        kind: "retry",
+        reason,
+        retryAfterMs: untilUtcMidnight(now),
+        uncertain: false,
+        name,
+        pause: true,
+      };
     if (name === "monthly_quota_exceeded") return { kind: "settings", reason, name };
-    // "rate_limit_exceeded": retry-after says how long (same page); the window is a second.
-    return { kind: "retry", reason, retryAfterMs: wait ?? 1_000, uncertain: false, name };
+    // "rate_limit_exceeded": retry-after says how long (same page); the window is a second, and the
+    // limit the account's ("The default maximum rate limit is 10 requests per second per team").
+    return { kind: "retry", reason, retryAfterMs: wait ?? 1_000, uncertain: false, name, pause: true };
   }
   if (status >= 500) return { kind: "retry", reason, retryAfterMs: wait, uncertain: false, name };
   if (status === 409) {

@@ -41,6 +41,8 @@ export interface Health {
   problem?: string;
   /** With email set up: emails the provider has not taken for longer than STALE_AFTER_MS. */
   emailsFailing?: number;
+  /** With email set up: "refused" while the provider refuses the relay's settings (email-channel.ts). */
+  email?: "ok" | "refused";
 }
 
 /**
@@ -71,18 +73,20 @@ export function healthFrom(stats: StoreStats, telegram: TelegramState, now: numb
 
 /**
  * Delivery's health with email's: red too while emails have failed for longer than STALE_AFTER_MS
- * (a revoked key, the provider down), since the owner's copy is the fallback for a lead Telegram
- * cannot take. No error text: the provider's may quote an address; `npm run leads -- show` has it.
+ * (the provider down), since the owner's copy is the fallback for a lead Telegram cannot take, and
+ * at once while the provider refuses the relay's settings (`refused`: what email-channel.ts says of
+ * it), which no retry cures. No error text: the provider's may quote an address; `npm run leads --
+ * show` has it.
  */
-export function withEmail(health: Health, emailsFailing: number): Health {
-  if (!emailsFailing) return { ...health, emailsFailing };
-  const problem = `${emailsFailing} email${emailsFailing === 1 ? "" : "s"} the provider has not taken for over ${STALE_AFTER_MS / 60_000} minutes (npm run leads -- show says why)`;
-  return {
-    ...health,
-    ok: false,
-    emailsFailing,
-    problem: health.problem ? `${health.problem}; ${problem}` : problem,
-  };
+export function withEmail(health: Health, emailsFailing: number, refused?: string): Health {
+  const failing =
+    emailsFailing > 0
+      ? `${emailsFailing} email${emailsFailing === 1 ? "" : "s"} the provider has not taken for over ${STALE_AFTER_MS / 60_000} minutes (npm run leads -- show says why)`
+      : undefined;
+  const email = refused ? "refused" : "ok";
+  if (health.ok && !refused && !failing) return { ...health, email, emailsFailing };
+  const problem = [health.problem, refused, failing].filter((p) => p !== undefined).join("; ");
+  return { ...health, ok: false, email, emailsFailing, problem };
 }
 
 /**

@@ -268,6 +268,23 @@ describe("the visitor's confirmation", () => {
     expect(resend.requests.map((r) => r.status)).toEqual([429, 200]);
   });
 
+  it("holds every email for a 429's retry-after, not only the one refused: the limit is the account's", async () => {
+    const relay = await start();
+    resend.on({ kind: "tooMany", retryAfter: 30 });
+    for (let i = 0; i < 5; i++)
+      await post(relay, { ...ann, email: `p${i}@example.com`, submissionId: crypto.randomUUID() });
+    await expect
+      .poll(async () => (await relay.opened.store.list()).length, { message: "the five leads" })
+      .toBe(5);
+    await drained(relay);
+    expect(resend.requests.map((r) => r.status)).toEqual([429]);
+    clock.moveBy(30_000);
+    await expect
+      .poll(() => confirmations().length, { timeout: 5_000, message: "the five once the wait is over" })
+      .toBe(5);
+    expect(resend.requests.map((r) => r.status)).toEqual([429, 200, 200, 200, 200, 200]);
+  });
+
   it("sends once when the first attempt was accepted but its answer never came (the key)", async () => {
     const relay = await start();
     resend.on({ kind: "ok", answerDelayMs: 3_000 });
@@ -393,6 +410,55 @@ describe("the health check", () => {
       })
       .toBe(1);
     expect(await health(relay)).toMatchObject({ status: 200, body: { ok: true, emailsFailing: 0 } });
+  });
+});
+
+describe("refused settings", () => {
+  const health = async (relay: NodeRelay) => {
+    const res = await relay.relay(new Request("http://relay.test/api/health"));
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const told = () => tg.delivered.filter((d) => d.shown.startsWith("Email has stopped"));
+
+  it("turn health red at once, saying why without a secret or an address, and are told to the owner once", async () => {
+    const revoked = "re_Revoked_0123456789abcdefghijklmn";
+    let relay = await start({ EMAIL_API_KEY: revoked });
+    await post(relay, ann);
+    await post(relay, { ...ann, email: "bo@example.com", submissionId: crypto.randomUUID() });
+    await expect
+      .poll(() => resend.requests.length, { timeout: 5_000, message: "both confirmations refused" })
+      .toBe(2);
+    await drained(relay);
+    const red = await health(relay);
+    expect(red).toMatchObject({ status: 503, body: { ok: false, telegram: "ok", email: "refused" } });
+    expect(red.body.problem).toBe(
+      "Resend refuses the relay's email settings (401 validation_error; it refuses the key: check EMAIL_API_KEY at resend.com): no visitor gets a confirmation and the owner gets no email copy until they work",
+    );
+    expect(JSON.stringify(red.body)).not.toMatch(/re_Revoked|ann@example\.com|bo@example\.com/);
+    expect(told()).toHaveLength(1);
+    expect(told()[0].shown).toMatch(
+      /^Email has stopped: Resend refuses the relay's settings \(401 validation_error: /,
+    );
+    // Refused again after its wait, and after a restart: still told once.
+    clock.moveBy(16 * 60_000);
+    await expect
+      .poll(() => resend.requests.length, { timeout: 5_000, message: "the retries refused too" })
+      .toBe(4);
+    await stop(relay);
+    relay = await start({ EMAIL_API_KEY: revoked });
+    clock.moveBy(16 * 60_000);
+    await expect.poll(() => resend.requests.length, { timeout: 5_000 }).toBe(6);
+    await drained(relay);
+    expect(told()).toHaveLength(1);
+
+    // The key fixed: the next email the provider takes ends it.
+    await stop(relay);
+    relay = await start();
+    clock.moveBy(16 * 60_000);
+    await expect
+      .poll(() => confirmations().length, { timeout: 5_000, message: "the confirmations once the key works" })
+      .toBe(2);
+    expect(await health(relay)).toMatchObject({ status: 200, body: { ok: true, email: "ok" } });
   });
 });
 

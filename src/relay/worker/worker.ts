@@ -33,6 +33,7 @@ import { ConfigError, telegramOptions, workerConfig, type WorkerConfig } from ".
 import { privacyProblem, privacyUnknownLine } from "../email/privacy.ts";
 import { emailSettings, emailStartupLine, type EmailSettings } from "../email/settings.ts";
 import { json } from "../intake/answers.ts";
+import { tellIn } from "../leads/email-channel.ts";
 import { emailPass } from "../leads/emails.ts";
 import type { RateLimiter } from "../intake/rate-limit.ts";
 import { telegramInUse } from "../leads/policy.ts";
@@ -182,7 +183,15 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   const unknown = privacyUnknownLine(email, siteFromVars(env));
   if (unknown) log(unknown);
   const phone = siteInUse(config, siteFromVars(env)).phone;
-  const pass = email && { store, settings: email, phone, telegram: !!telegram, log, now };
+  const pass = email && {
+    store,
+    settings: email,
+    phone,
+    telegram: !!telegram,
+    tell: telegram && tellIn(telegram),
+    log,
+    now,
+  };
   return {
     config,
     store,

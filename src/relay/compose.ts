@@ -13,6 +13,7 @@ import type { RelayOptions } from "./intake/context.ts";
 import { createRelay, type RelayHandler } from "./intake/relay.ts";
 import { spamGuardFor } from "./intake/spam.ts";
 import { refusal, refusalProblem } from "./leads/email-channel.ts";
+import { clientShare } from "./leads/email-records.ts";
 import { digestByEmail } from "./leads/emails.ts";
 import { STALE_AFTER_MS, withEmail, type Health } from "./leads/policy.ts";
 import type { LeadStore } from "./leads/store.ts";
@@ -122,6 +123,7 @@ export async function composeRelay({
     phone: facts.phone,
     prices: site?.prices,
     emailNotice: email !== undefined,
+    clientShare: email?.confirmationsPerHour ? clientShare(email.confirmationsPerHour) : undefined,
     now: () => new Date(now()),
     log,
   });

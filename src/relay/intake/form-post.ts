@@ -138,7 +138,8 @@ async function check(
   fields: Fields,
   html: boolean,
 ): Promise<Checked | Refused> {
-  const allowed = await limiter.take(clientKey(request, client?.clientAddress, trustProxy));
+  const from = clientKey(request, client?.clientAddress, trustProxy);
+  const allowed = await limiter.take(from);
   if (!allowed.ok) {
     return {
       kind: "refused",
@@ -182,5 +183,6 @@ async function check(
     receivedAt,
     verdict: settled,
     id: await leadId(form, fields.submissionId, body, receivedAt),
+    client: from,
   };
 }

@@ -24,7 +24,7 @@
 import type { EmailMessage, EmailOutcome, SendEmailOptions } from "../email/client.ts";
 import { EMAIL_ATTEMPT_TIMEOUT_MS, IDEMPOTENCY_WINDOW_MS, sendEmail } from "../email/client.ts";
 import { confirmationEmail } from "../email/confirmation.ts";
-import { isAddress } from "../email/address.ts";
+import { domainOf, isAddress } from "../email/address.ts";
 import { EmailRecords, type EmailRecord } from "./email-records.ts";
 import type { EmailSettings } from "../email/settings.ts";
 import { parseLegacyMarkdown } from "../telegram/markdown.ts";
@@ -83,7 +83,11 @@ export async function emailPass(policy: EmailPolicy, limit = 10): Promise<number
         "not sent: address refused (the email client takes only a plain address such as name@example.com.au)",
         at,
       );
-    else await records.recordConfirmation(lead.id, lead.email, at, settings.confirmationsPerHour);
+    else
+      await records.recordConfirmation(lead.id, lead.email, at, {
+        perHour: settings.confirmationsPerHour,
+        ownDomains: [domainOf(settings.ownerEmail), domainOf(settings.from.address)],
+      });
   }
   const [lateBefore, late] =
     policy.telegram === false

@@ -32,6 +32,8 @@ export interface Scheduling {
    */
   deliverNow?: (id: string) => Promise<void>;
   health(): Promise<Health>;
+  /** An update came from the owner's chat: a bot Telegram refused is tried again at once. */
+  heard?: () => Promise<void>;
 }
 
 export interface ComposeOptions {
@@ -89,7 +91,8 @@ export async function composeRelay({
   const facts = siteInUse(config, site);
   const handle =
     telegram &&
-    ((update: unknown) => handleUpdate(update, { store, telegram, log, now, hours: facts.hours }));
+    ((update: unknown) =>
+      handleUpdate(update, { store, telegram, log, now, hours: facts.hours, heard: scheduling.heard }));
   const owner = telegram && {
     store,
     telegram,

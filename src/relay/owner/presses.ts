@@ -48,6 +48,11 @@ export interface UpdateHandlerOptions {
   hours?: readonly HoursLine[];
   log: (message: string) => void;
   now?: () => number;
+  /**
+   * An update came from the owner's chat (a press, a reply, the service message of the bot added
+   * back, a "/start"): a bot Telegram refused is tried again at once (refused-bot.ts).
+   */
+  heard?: () => Promise<void>;
 }
 
 interface CallbackQuery {
@@ -81,6 +86,7 @@ export async function handleUpdate(update: unknown, options: UpdateHandlerOption
   const updateId = (update as { update_id?: unknown } | null)?.update_id;
   if (typeof updateId !== "number" || !Number.isSafeInteger(updateId)) return false;
   if (await store.updates.seen(updateId, now())) return false;
+  await heardFrom(ctx, update);
   const query = (update as { callback_query?: CallbackQuery }).callback_query;
   if (query && typeof query.id === "string") await press(ctx, query);
   const message = (update as { message?: OwnerMessage }).message;
@@ -92,6 +98,19 @@ export async function handleUpdate(update: unknown, options: UpdateHandlerOption
   }
   await store.updates.done(updateId, now());
   return true;
+}
+
+/** Someone is in the owner's chat: a refused bot is tried again now; its failure never holds up the update. */
+async function heardFrom({ telegram, heard, log }: Ctx, update: unknown): Promise<void> {
+  const u = update as {
+    callback_query?: CallbackQuery;
+    message?: { chat?: { id?: number | string } };
+  };
+  const chat = u.callback_query?.message?.chat?.id ?? u.message?.chat?.id;
+  if (!heard || chat === undefined || String(chat) !== telegram.chatId) return;
+  await heard().catch((error: unknown) =>
+    log(`relay: could not try the refused bot again: ${(error as Error).message}`),
+  );
 }
 
 async function press(ctx: Ctx, query: CallbackQuery): Promise<void> {

@@ -13,10 +13,11 @@ import { cutText } from "../../shared/text.ts";
  * Unicode's format characters (category Cf: zero-width spaces and joiners, direction marks, the
  * byte order mark, soft hyphens): invisible, so "+61\u200B412 345 678" looks right, yet with them
  * left in it is no number, gets no Copy button, and a phone app may not link it. Removed before a
- * number is read.
+ * number is read; a phone that is not one keeps only the joiners its emoji are made of.
  */
 const FORMAT = /\p{Cf}/gu;
-const visibleOnly = (typed: string) => typed.replace(FORMAT, "");
+const FORMAT_BUT_JOINERS = /(?![\u200C\u200D])\p{Cf}/gu;
+const visibleOnly = (typed: string) => typed.replace(FORMAT_BUT_JOINERS, "");
 
 /**
  * The number in international form, or undefined for one that is not an Australian mobile or landline (kept
@@ -25,7 +26,8 @@ const visibleOnly = (typed: string) => typed.replace(FORMAT, "");
 export function internationalPhone(typed: string): string | undefined {
   // Spaces, dots, dashes and brackets are how people group numbers; anything else makes it not a plain
   // number.
-  const digits = visibleOnly(typed)
+  const digits = typed
+    .replace(FORMAT, "")
     .trim()
     .replace(/[\s.\-()]/g, "");
   // The country code (+61, 0061, 61) or the trunk 0, or both ("+61 (0) 412…"), then the nine digits.

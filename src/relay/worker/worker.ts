@@ -169,7 +169,11 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     store,
     config,
     telegram,
-    scheduling: { deliverNow: telegram ? (id) => enqueue([id]) : undefined, health: delivery.health },
+    scheduling: {
+      deliverNow: telegram ? (id) => enqueue([id]) : undefined,
+      health: delivery.health,
+      heard: delivery.heard,
+    },
     // The site's facts, which npm run relay:deploy sets from content/ (scripts/relay.ts).
     site: siteFromVars(env),
     // The owner's button presses come through Telegram's webhook (README: npm run telegram -- webhook).

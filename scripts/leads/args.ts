@@ -17,13 +17,16 @@ export const USAGE = `Usage:
                                          unconfirmed (sent without script, waiting for the visitor's second Send)
   npm run leads -- show ID               one lead in full: its stages, where it came from, its notice
   npm run leads -- resend ID
+  npm run leads -- erase ID | --email ADDRESS
+                                         a visitor forgotten on request: their lead's (or every lead of
+                                         theirs') personal data erased now, its messages in Telegram edited
   npm run leads -- export --format csv > leads.csv
   npm run leads -- report [--month YYYY-MM] [--json]
                                          a month in figures (this month by default, Brisbane time): leads per week
                                          by form and stage, time to Called in business hours, what each page and
                                          source brought
 The Worker relay's D1 (through wrangler), the local one of wrangler dev or with --remote the deployed one:
-  npm run leads -- --d1 [--remote] [--config ${WRANGLER_CONFIG}] [--persist-to DIR] list|show|resend|export|report ...`;
+  npm run leads -- --d1 [--remote] [--config ${WRANGLER_CONFIG}] [--persist-to DIR] list|show|resend|erase|export|report ...`;
 
 function readFlags(args: readonly string[]) {
   try {
@@ -36,6 +39,7 @@ function readFlags(args: readonly string[]) {
         status: { type: "string" },
         stage: { type: "string" },
         month: { type: "string" },
+        email: { type: "string" },
         limit: { type: "string", default: "50" },
         format: { type: "string", default: "csv" },
         d1: { type: "boolean", default: false },

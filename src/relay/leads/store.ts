@@ -338,8 +338,9 @@ function listStatement({
   };
 }
 
+/** A lead erased at its visitor's request before it was delivered is never sent, and not counted as held. */
 const STATS =
-  "SELECT (SELECT COUNT(*) FROM leads WHERE status = 'pending') AS pending, (SELECT MIN(received_at) FROM leads WHERE status = 'pending') AS oldest, (SELECT COUNT(*) FROM leads WHERE status = 'undeliverable') AS undeliverable, (SELECT last_error FROM leads WHERE status = 'undeliverable' ORDER BY received_at DESC, id LIMIT 1) AS error";
+  "SELECT (SELECT COUNT(*) FROM leads WHERE status = 'pending') AS pending, (SELECT MIN(received_at) FROM leads WHERE status = 'pending') AS oldest, (SELECT COUNT(*) FROM leads WHERE status = 'undeliverable' AND erased_on_request IS NULL) AS undeliverable, (SELECT last_error FROM leads WHERE status = 'undeliverable' AND erased_on_request IS NULL ORDER BY received_at DESC, id LIMIT 1) AS error";
 type StatsRow =
   { pending: number; oldest: number | null; undeliverable: number; error: string | null } | undefined;
 const statsOf = (row: StatsRow): StoreStats => ({

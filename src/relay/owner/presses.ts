@@ -166,7 +166,12 @@ async function moveStage(
   const { store, telegram, log, now } = ctx;
   const lead = await store.get(pressed.leadId);
   if (!lead) return answer("This lead is not in the store.");
-  if (lead.erasedAt !== null) return answer("This lead's details were erased after the retention period.");
+  if (lead.erasedAt !== null)
+    return answer(
+      lead.erasedOnRequest !== null
+        ? "This lead was erased at its visitor's request."
+        : "This lead's details were erased after the retention period.",
+    );
   const reason = pressed.reason ?? null;
   // Answered before the move, so the owner's spinner stops as soon as it can: what the move will do, read
   // first.

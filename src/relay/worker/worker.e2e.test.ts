@@ -1463,12 +1463,14 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
 
 describe("the Worker's bundle", () => {
   // 182 KB before the quote page's details (issue 42, 26 KB: their result-page markup and the estimate), the
-  // email channel (issue 40, 29 KB) and the owner's day (issue 41, 33 KB: the press history, Undo, Lost,
-  // replies, follow-ups, the weekly summary); zod's classic build adds 116 KB, zod imported by name 660 KB.
-  it("keeps of zod only what the relay uses: its mini build, no locale, under 290 KB before minifying", () => {
+  // email channel (issue 40, 29 KB), the owner's day (issue 41, 33 KB: the press history, Undo, Lost,
+  // replies, follow-ups, the weekly summary) and issue 49's doors (16 KB: the confirmations' limits, the
+  // email channel's pause and refusal, the refused bot's probe, the erased leads' messages); zod's classic
+  // build adds 116 KB, zod imported by name 660 KB.
+  it("keeps of zod only what the relay uses: its mini build, no locale, under 310 KB before minifying", () => {
     expect(bundled.some((f) => /(^|\/)node_modules\/zod\/v4\/mini\//.test(f))).toBe(true);
     expect(bundled.filter((f) => /zod\/v4\/(classic|locales)\//.test(f))).toEqual([]);
-    expect(Buffer.byteLength(script)).toBeLessThan(290_000);
+    expect(Buffer.byteLength(script)).toBeLessThan(310_000);
   });
 });
 

@@ -54,9 +54,10 @@ export async function keep(
         verdict.kind === "person" &&
         (await proofIsFor(intake, verdict, earlier.id, receivedAt))
       ) {
+        // The share is taken before the lead is pending, so the email pass never confirms it first.
+        await shareConfirmation(intake, earlier.id, body.email, client, receivedAt);
         await store.requeue(earlier.id, receivedAt);
         log(`relay: ${form} form: lead ${earlier.id} confirmed by its visitor`);
-        await shareConfirmation(intake, earlier.id, body.email, client, receivedAt);
         await headStart(intake, earlier.id);
         return reply.sent();
       }
@@ -73,6 +74,8 @@ export async function keep(
         ? quoteNotices(body, new Date(receivedAt), undefined, from, estimate.line)
         : contactNotices(body, new Date(receivedAt), undefined, from);
     const status = confirming ? "unconfirmed" : spamReason ? "spam" : "pending";
+    // Before the lead is stored: the email pass, which runs apart, must not confirm it before the share says.
+    if (status === "pending") await shareConfirmation(intake, id.id, body.email, client, receivedAt);
     await store.add({ id: id.id, form, fields: body, parts, receivedAt, status, spamReason, attribution });
     if (form === "quote") await keepQuoteDetails(store.sql, id.id, body, estimate);
   } catch (error) {
@@ -89,7 +92,6 @@ export async function keep(
     return reply.sent();
   }
   log(`relay: ${form} form stored as lead ${id.id}`);
-  await shareConfirmation(intake, id.id, body.email, client, receivedAt);
   await headStart(intake, id.id);
   return reply.sent();
 }
@@ -97,8 +99,9 @@ export async function keep(
 /**
  * With email on, a lead its visitor will be confirmed for takes one of its client's share of the
  * hour's confirmations; past the share, its confirmation is recorded not sent, here, because only
- * the intake knows the client (the store keeps no address with a lead). A store that fails here
- * costs the visitor a confirmation at most, never the lead.
+ * the intake knows the client (the store keeps no address with a lead), and before the lead is
+ * pending, since the email pass records a confirmation for any pending lead without one. A store
+ * that fails here costs the visitor a confirmation at most, never the lead.
  */
 async function shareConfirmation(
   { store, clientShare, log }: Intake,

@@ -242,10 +242,12 @@ describe("the visitor's confirmation", () => {
     for (const lead of await relay.opened.store.list({ limit: 100 }))
       if (lead.fields!.email.endsWith("@victim.example"))
         reasons.add((await emailsOf(relay).forLead(lead.id))[0].reason);
-    expect([...reasons]).toEqual([
-      null,
-      "not sent: 3 confirmations went to victim.example in the last 24 hours (a domain that takes any address may be one person's inbox)",
-    ]);
+    expect(reasons).toEqual(
+      new Set([
+        null,
+        "not sent: 3 confirmations went to victim.example in the last 24 hours (a domain that takes any address may be one person's inbox)",
+      ]),
+    );
     clock.moveBy(24 * 60 * 60_000 + 1);
     await post(relay, { ...ann, email: "later@victim.example", submissionId: crypto.randomUUID() });
     await expect

@@ -18,8 +18,9 @@ export const USAGE = `Usage:
   npm run leads -- show ID               one lead in full: its stages, where it came from, its notice
   npm run leads -- resend ID
   npm run leads -- erase ID | --email ADDRESS
-                                         a visitor forgotten on request: their lead's (or every lead of
-                                         theirs') personal data erased now, its messages in Telegram edited
+                                         a visitor forgotten on request: the lead's personal data (or that of
+                                         every lead with this address) erased now; the relay then edits its
+                                         messages in Telegram to say so
   npm run leads -- export --format csv > leads.csv
   npm run leads -- report [--month YYYY-MM] [--json]
                                          a month in figures (this month by default, Brisbane time): leads per week

@@ -7,12 +7,13 @@
  * marks shown as escapes (escapeTerminal); --json and the CSV carry it exactly.
  *
  * Its parts, in scripts/leads/: the arguments (args.ts), the store (store.ts), one file
- * per command (list, show, resend, export, report), the lead as shown (view.ts) and the
+ * per command (list, show, resend, erase, export, report), the lead as shown (view.ts) and the
  * output's shapes (output.ts).
  */
 import { escapeTerminal } from "../src/shared/escape.ts";
 import { leadsArgs, USAGE, type LeadsArgs } from "./leads/args.ts";
 import type { Command } from "./leads/command.ts";
+import { erase } from "./leads/erase.ts";
 import { exportLeads } from "./leads/export.ts";
 import { Exit, fail, shown } from "./leads/fail.ts";
 import { list } from "./leads/list.ts";
@@ -27,6 +28,7 @@ const COMMANDS = new Map<string, Command>([
   ["list", list],
   ["show", show],
   ["resend", resend],
+  ["erase", erase],
   ["export", exportLeads],
   ["report", report],
 ]);

@@ -12,7 +12,8 @@
  * leads and what was not delivered), one show (its five reads), one export (the
  * leads and the owner's records), one report (its four reads), two for resend
  * (a read, then a counted write), one write that changes nothing, and a D1
- * without tables. The commands themselves run in this process (runLeads,
+ * without tables, and erase (a read, then its writes in one command, and the
+ * lead read back). The commands themselves run in this process (runLeads,
  * as the script runs it, leads.test.ts): wrangler is the only process started.
  */
 import { execFileSync } from "node:child_process";
@@ -225,5 +226,21 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     expect(await store.add({ id: "oct-zoe", form: "quote", fields: {}, parts: [], receivedAt: 0 })).toBe(
       false,
     );
+  }, 120_000);
+
+  it("erase --email forgets one person's lead on D1 as on the Node store (a read, then its writes in one)", async () => {
+    const [d1, local] = [
+      await onD1("erase", "--email", "NOV-A@example.com"),
+      await onNode("erase", "--email", "nov-a@example.com"),
+    ];
+    expect(d1.status, d1.stderr).toBe(0);
+    expect(d1.stdout).toMatch(/^Erased lead nov-a \(quote, received /);
+    expect(d1.stdout).toContain("The Worker edits their messages in Telegram");
+    expect(d1.stdout.replace("The Worker", "The running relay").replace(" --d1", "")).toBe(local.stdout);
+    const shown = await onD1("show", "nov-a");
+    expect(shown.stdout).toMatch(
+      /Erased at the visitor's request on .+; its messages in Telegram are not edited yet/,
+    );
+    expect(shown.stdout).not.toContain("nov-a@example.com");
   }, 120_000);
 });

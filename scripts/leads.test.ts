@@ -144,7 +144,7 @@ describe("npm run leads", () => {
   it("show: each email the lead caused, to whom and when, with the provider's id or why not", async () => {
     const emails = leads.store.emails;
     const at = Date.parse("2026-11-20T09:00:00+10:00");
-    await emails.recordConfirmation("lead-mia", "lead-mia@example.com", at, 20);
+    await emails.recordConfirmation("lead-mia", "lead-mia@example.com", at, { perHour: 20, ownDomains: [] });
     const [confirmation] = await emails.forLead("lead-mia");
     await emails.sent(confirmation, at + 1_000, "4ef9a417-02e9-4d39-ad75-9611e0fcc33c");
     await emails.recordOwnerCopies(

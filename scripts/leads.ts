@@ -7,6 +7,7 @@
  *   npm run leads -- list [--json] [--spam] [--status S] [--stage S] [--limit N]
  *   npm run leads -- show ID               one lead in full: its stages, where it came from, its notice
  *   npm run leads -- resend ID             send one again (undeliverable, or spam that was a person)
+ *   npm run leads -- erase ID | --email ADDRESS   a visitor forgotten on request (decision 0073)
  *   npm run leads -- export --format csv   every lead, for a spreadsheet
  *   npm run leads -- report [--month YYYY-MM] [--json]   a month in figures (src/relay/leads/report.ts)
  *   npm run leads -- --d1 [--remote] [--config wrangler.toml] [--persist-to DIR] COMMAND ...

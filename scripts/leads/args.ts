@@ -17,13 +17,17 @@ export const USAGE = `Usage:
                                          unconfirmed (sent without script, waiting for the visitor's second Send)
   npm run leads -- show ID               one lead in full: its stages, where it came from, its notice
   npm run leads -- resend ID
+  npm run leads -- erase ID | --email ADDRESS
+                                         a visitor forgotten on request: the lead's personal data (or that of
+                                         every lead with this address) erased now; the relay then edits its
+                                         messages in Telegram to say so
   npm run leads -- export --format csv > leads.csv
   npm run leads -- report [--month YYYY-MM] [--json]
                                          a month in figures (this month by default, Brisbane time): leads per week
                                          by form and stage, time to Called in business hours, what each page and
                                          source brought
 The Worker relay's D1 (through wrangler), the local one of wrangler dev or with --remote the deployed one:
-  npm run leads -- --d1 [--remote] [--config ${WRANGLER_CONFIG}] [--persist-to DIR] list|show|resend|export|report ...`;
+  npm run leads -- --d1 [--remote] [--config ${WRANGLER_CONFIG}] [--persist-to DIR] list|show|resend|erase|export|report ...`;
 
 function readFlags(args: readonly string[]) {
   try {
@@ -36,6 +40,7 @@ function readFlags(args: readonly string[]) {
         status: { type: "string" },
         stage: { type: "string" },
         month: { type: "string" },
+        email: { type: "string" },
         limit: { type: "string", default: "50" },
         format: { type: "string", default: "csv" },
         d1: { type: "boolean", default: false },

@@ -94,6 +94,12 @@ function printEmails(emails: EmailRecord[], print: (line: string) => void) {
 
 /** The notice as Telegram shows it, part by part, or why it is gone. */
 function printNotice(lead: Lead, print: (line: string) => void) {
+  if (lead.erasedOnRequest !== null) {
+    const at = (ms: number) => brisbane(new Date(ms).toISOString());
+    return print(
+      `\nErased at the visitor's request on ${at(lead.erasedOnRequest)}; its messages in Telegram ${lead.noticesErased === null ? "are not edited yet (the relay edits them within a minute)" : `were edited to say so on ${at(lead.noticesErased)}`}.`,
+    );
+  }
   if (!lead.parts)
     return print("\nWhat the visitor typed was erased after the retention period (LEADS_RETENTION_DAYS).");
   print(

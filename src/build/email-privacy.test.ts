@@ -15,7 +15,7 @@ import { privacyProblem } from "../relay/email/privacy.ts";
 import { siteFromVars, siteVars } from "../relay/worker/site-vars.ts";
 import type { EmailSettings } from "../relay/email/settings.ts";
 import type { Content } from "../content/content.ts";
-import { EMAIL_NOTICE } from "../templates/EmailNotice.tsx";
+import { collectionNotice } from "../shared/forms/texts.ts";
 import { resultPage } from "../relay/intake/page.ts";
 
 const content = loadContent("content");
@@ -49,11 +49,26 @@ describe("email in the privacy policy and the relay", () => {
     expect(named).toContain("Resend keeps each email it sends for 30 days");
   });
 
-  it("names Resend beside each form (the home page's, the quote page's, the contact page's and the relay's page's) only with email on", () => {
+  it("names every recipient outside Australia in each form's collection notice (the home page's, the quote page's, the contact page's and the relay's page's), from the policy's setting", () => {
+    const sentence = (email: "resend" | undefined) => {
+      const { before, link, after } = collectionNotice(email);
+      return `${before}${link}${after}`;
+    };
+    expect(sentence(undefined)).toBe(
+      "We use these details only to answer your enquiry. They reach us through Telegram, whose servers are outside Australia: see our privacy policy.",
+    );
+    expect(sentence("resend")).toBe(
+      "We use these details only to answer your enquiry and to email you a confirmation. They reach us through Telegram, whose servers are outside Australia, and Resend, an email service that keeps its records in the United States: see our privacy policy.",
+    );
     for (const path of ["/", "/quote/", "/contact-us/"]) {
-      expect(page(content, path)).not.toContain(EMAIL_NOTICE);
-      expect(page(withEmail, path)).toContain(EMAIL_NOTICE);
+      expect(page(content, path)).toContain(sentence(undefined));
+      expect(page(withEmail, path)).toContain(sentence("resend"));
+      // One notice, inside the form: no sentence of its own beside it.
+      expect(page(withEmail, path).match(/Resend/g)).toHaveLength(1);
     }
+    // The policy lists the same services outside Australia, from the same setting.
+    expect(policy(content)).not.toContain("Resend");
+    expect(policy(withEmail)).toContain("Resend keeps its records in the United States");
     const failed = {
       form: "contact" as const,
       mode: "failed" as const,
@@ -62,10 +77,10 @@ describe("email in the privacy policy and the relay", () => {
       action: "/api/contact",
       back: "/contact-us/",
     };
-    expect(resultPage(failed)).not.toContain(EMAIL_NOTICE);
-    expect(resultPage({ ...failed, emailNotice: true })).toContain(EMAIL_NOTICE);
+    expect(visibleText(resultPage(failed))).toContain(sentence(undefined));
+    expect(visibleText(resultPage({ ...failed, emailNotice: true }))).toContain(sentence("resend"));
     // The page that only says it was sent shows no form, so no notice.
-    expect(resultPage({ ...failed, mode: "sent", emailNotice: true })).not.toContain(EMAIL_NOTICE);
+    expect(resultPage({ ...failed, mode: "sent", emailNotice: true })).not.toContain("Resend");
   });
 
   it("tells the relay what the policy says, on Node and through the Worker's variables, and the relay refuses email the policy does not name", () => {

@@ -22,7 +22,6 @@ import {
   ResultPage,
   ResultProof,
 } from "../templates/ResultPage.tsx";
-import { EmailNotice } from "../templates/EmailNotice.tsx";
 import { classNames, cssFor, scanMarkup } from "./css.ts";
 import { writeIfChanged } from "./generated.ts";
 
@@ -41,12 +40,10 @@ export async function resultMarkup() {
   ) as Record<FormKind, string>;
   const sprite = iconSprite(["check", "close"]);
   const details = renderToStaticMarkup(<ResultDetails />);
-  const emailNotice = renderToStaticMarkup(<EmailNotice />);
   const tokens = [
     ...Object.values(notice),
     ...Object.values(form),
     details,
-    emailNotice,
     renderToStaticMarkup(<ResultPage css="" sprite={sprite} />),
   ].map(scanMarkup);
   const css = await cssFor([
@@ -59,7 +56,6 @@ export async function resultMarkup() {
     form,
     details,
     proof: renderToStaticMarkup(<ResultProof />),
-    emailNotice,
   };
 }
 

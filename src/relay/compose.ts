@@ -12,6 +12,8 @@ import type { EmailSettings } from "./email/settings.ts";
 import type { RelayOptions } from "./intake/context.ts";
 import { createRelay, type RelayHandler } from "./intake/relay.ts";
 import { spamGuardFor } from "./intake/spam.ts";
+import { refusal, refusalProblem } from "./leads/email-channel.ts";
+import { clientShare } from "./leads/email-records.ts";
 import { digestByEmail } from "./leads/emails.ts";
 import { STALE_AFTER_MS, withEmail, type Health } from "./leads/policy.ts";
 import type { LeadStore } from "./leads/store.ts";
@@ -30,6 +32,8 @@ export interface Scheduling {
    */
   deliverNow?: (id: string) => Promise<void>;
   health(): Promise<Health>;
+  /** An update came from the owner's chat: a bot Telegram refused is tried again at once. */
+  heard?: () => Promise<void>;
 }
 
 export interface ComposeOptions {
@@ -87,7 +91,8 @@ export async function composeRelay({
   const facts = siteInUse(config, site);
   const handle =
     telegram &&
-    ((update: unknown) => handleUpdate(update, { store, telegram, log, now, hours: facts.hours }));
+    ((update: unknown) =>
+      handleUpdate(update, { store, telegram, log, now, hours: facts.hours, heard: scheduling.heard }));
   const owner = telegram && {
     store,
     telegram,
@@ -98,8 +103,14 @@ export async function composeRelay({
     emailDigest: email && digestByEmail(store, email, now),
   };
   const health = email
-    ? async () =>
-        withEmail(await scheduling.health(), await store.emails.failingSince(now() - STALE_AFTER_MS))
+    ? async () => {
+        const refused = await refusal(store);
+        return withEmail(
+          await scheduling.health(),
+          await store.emails.failingSince(now() - STALE_AFTER_MS),
+          refused && refusalProblem(refused),
+        );
+      }
     : scheduling.health;
   const handler = createRelay({
     ...door,
@@ -115,6 +126,7 @@ export async function composeRelay({
     phone: facts.phone,
     prices: site?.prices,
     emailNotice: email !== undefined,
+    clientShare: email?.confirmationsPerHour ? clientShare(email.confirmationsPerHour) : undefined,
     now: () => new Date(now()),
     log,
   });

@@ -47,8 +47,9 @@ export function ResultNotice({ tone }: { tone: NoticeTone }) {
 }
 
 /**
- * The form again, holding what was typed. Slots: action, intro, back, button, privacy, `value.NAME` for each
- * input and message box (a select's chosen option is marked by the relay), and the raw slot proof.
+ * The form again, holding what was typed. Slots: action, intro, back, button, privacy, collection (the
+ * collection notice's first words, naming the email provider when the relay sends email), `value.NAME` for
+ * each input and message box (a select's chosen option is marked by the relay), and the raw slot proof.
  */
 export function ResultForm({ kind }: { kind: FormKind }) {
   const values = Object.fromEntries(
@@ -66,7 +67,7 @@ export function ResultForm({ kind }: { kind: FormKind }) {
           {textSlot("button")}
         </button>
       </div>
-      <CollectionNotice privacy={textSlot("privacy")} />
+      <CollectionNotice privacy={textSlot("privacy")} before={textSlot("collection")} />
     </form>
   );
 }
@@ -102,8 +103,7 @@ export function ResultDetails() {
 export const ResultProof = () => <input type="hidden" name={PROOF_FIELD} defaultValue={textSlot("proof")} />;
 
 /**
- * The page around them; slots: title, role, back, backText, and the raw slots notice, form and emailNotice
- * (EmailNotice, with the form when the relay sends email).
+ * The page around them; slots: title, role, back, backText, and the raw slots notice and form.
  */
 export function ResultPage({ css, sprite }: { css: string; sprite: string }) {
   return (
@@ -120,7 +120,6 @@ export function ResultPage({ css, sprite }: { css: string; sprite: string }) {
         <main className="mx-auto max-w-2xl px-4 py-8 text-ink sm:py-12">
           <div role={textSlot("role")}>{rawSlot("notice")}</div>
           {rawSlot("form")}
-          {rawSlot("emailNotice")}
           <p className="mt-6">
             <a href={textSlot("back")} className={textLinkClass}>
               {textSlot("backText")}

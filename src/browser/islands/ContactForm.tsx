@@ -14,9 +14,11 @@ export interface ContactFormProps {
   action: string;
   /** The business phone, named in the failure notice. */
   phone: string;
+  /** The relay sends email through this provider (content/privacy.yaml): the collection notice names it. */
+  email?: "resend";
 }
 
-export default function ContactForm({ action, phone }: ContactFormProps) {
+export default function ContactForm({ action, phone, email }: ContactFormProps) {
   const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm(
     "contact",
     action,
@@ -55,7 +57,7 @@ export default function ContactForm({ action, phone }: ContactFormProps) {
           buttonRef={submitRef}
           className="sm:w-auto sm:justify-self-start"
         />
-        <CollectionNotice />
+        <CollectionNotice email={email} />
         <Notices notice={notice} onDismiss={dismiss} />
       </div>
     </form>

@@ -15,7 +15,7 @@ import { FORM_FIELDS, type FieldName, type FormField } from "../../shared/forms/
 import { proofFor, renewProof } from "../forms/proof.ts";
 import { newSubmissionId } from "../../shared/forms/submission-id.ts";
 import {
-  COLLECTION_NOTICE,
+  collectionNotice,
   INTERNAL_ERROR,
   SUBMIT_LABEL,
   SUCCESS,
@@ -255,15 +255,29 @@ export function SubmitButton({
   );
 }
 
-/** The collection notice (APP 5), under the Send button: what the details are for, and where to read more. */
-export function CollectionNotice({ privacy = PRIVACY_PATH }: { privacy?: string }) {
+/**
+ * The collection notice (APP 5), under the Send button: what the details are for, every service
+ * outside Australia they pass through (`email`: content/privacy.yaml's emailProvider, an island's
+ * prop), and where to read more. `before`: its first words given whole (the relay's page fills them
+ * in as a slot).
+ */
+export function CollectionNotice({
+  privacy = PRIVACY_PATH,
+  email,
+  before,
+}: {
+  privacy?: string;
+  email?: "resend";
+  before?: string;
+}) {
+  const notice = collectionNotice(email);
   return (
     <p className="text-sm text-slate-600">
-      {COLLECTION_NOTICE.before}
+      {before ?? notice.before}
       <a href={privacy} className={textLinkClass}>
-        {COLLECTION_NOTICE.link}
+        {notice.link}
       </a>
-      {COLLECTION_NOTICE.after}
+      {notice.after}
     </p>
   );
 }

@@ -9,9 +9,11 @@ import { CollectionNotice, FormFields, Honeypot, Notices, SubmitButton, useRelay
 export interface QuoteFormProps {
   /** The relay endpoint the form posts to. */
   action: string;
+  /** The relay sends email through this provider (content/privacy.yaml): the collection notice names it. */
+  email?: "resend";
 }
 
-export default function QuoteForm({ action }: QuoteFormProps) {
+export default function QuoteForm({ action, email }: QuoteFormProps) {
   // The quote form's failure text names no phone number (the contact form's does).
   const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm(
     "quote",
@@ -23,7 +25,7 @@ export default function QuoteForm({ action }: QuoteFormProps) {
       <FormFields kind="quote" />
       <Honeypot kind="quote" />
       <SubmitButton kind="quote" sending={sending} buttonRef={submitRef} />
-      <CollectionNotice />
+      <CollectionNotice email={email} />
       <Notices notice={notice} onDismiss={dismiss} />
     </form>
   );

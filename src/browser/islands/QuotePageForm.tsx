@@ -26,6 +26,8 @@ export interface QuotePageFormProps {
   prices?: PriceTable;
   /** The business phone: beyond the table's thresholds the estimate asks the visitor to call it. */
   phone: string;
+  /** The relay sends email through this provider (content/privacy.yaml): the collection notice names it. */
+  email?: "resend";
 }
 
 /**
@@ -50,7 +52,7 @@ function choicesOf(form: HTMLFormElement): EstimateChoices {
   };
 }
 
-export default function QuotePageForm({ action, offer, prices, phone }: QuotePageFormProps) {
+export default function QuotePageForm({ action, offer, prices, phone, email }: QuotePageFormProps) {
   const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm(
     "quote",
     action,
@@ -108,7 +110,7 @@ export default function QuotePageForm({ action, offer, prices, phone }: QuotePag
           buttonRef={submitRef}
           className="sm:w-auto sm:justify-self-start"
         />
-        <CollectionNotice />
+        <CollectionNotice email={email} />
         <Notices notice={notice} onDismiss={dismiss} />
       </div>
     </form>

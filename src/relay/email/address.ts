@@ -95,17 +95,75 @@ export const domainOf = (address: string): string =>
 const DOTS_IGNORED: Record<string, string> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
 
 /**
+ * Domains whose subdomain addressing delivers `anything@user.DOMAIN` to `user@DOMAIN`: Fastmail's
+ * ("instead of username+whateveryoulike@domain.tld, you can use an address of the form
+ * whateveryoulike@username.domain.tld", Fastmail help, "Plus addressing and subdomain addressing",
+ * https://www.fastmail.help/hc/en-us/articles/360060591053; for fastmail.fm, "email sent to
+ * anything@joecitizen.fastmail.fm will be transformed to joecitizen+anything@fastmail.fm",
+ * https://fastmail.com/blog/two-address-resolving-additions). The same works on a personal domain
+ * hosted at Fastmail, which the per-domain limit bounds instead (decision 0072).
+ */
+const SUBDOMAIN_ADDRESSED = ["fastmail.com", "fastmail.fm"];
+
+/**
  * The inbox an address reaches, as the one-confirmation-a-day limit compares addresses: lowercased,
  * the subaddress after a + dropped (RFC 5233; Gmail, Outlook.com, iCloud and Fastmail deliver
- * ann+anything@ to ann@), and dots dropped where the provider ignores them. Compared as typed, one
- * inbox took a confirmation per spelling, and a script could send the business's emails to someone
- * at the hourly ceiling. Only compared, never sent to: two people sharing a key (ann+x@ and ann+y@
- * on a provider without subaddresses) are each still answered by the owner.
+ * ann+anything@ to ann@), dots dropped where the provider ignores them, and a Fastmail subdomain
+ * address (anything@ann.fastmail.com) read as the inbox it reaches (ann@fastmail.com). Compared as
+ * typed, one inbox took a confirmation per spelling, and a script could send the business's
+ * emails to someone at the hourly ceiling. Only compared, never sent to: two people sharing a key
+ * (ann+x@ and ann+y@ on a provider without subaddresses) are each still answered by the owner.
  */
 export function mailboxKey(address: string): string {
   const at = address.lastIndexOf("@");
-  const domain = address.slice(at + 1).toLowerCase();
+  let domain = address.slice(at + 1).toLowerCase();
   let local = address.slice(0, at).toLowerCase().split("+")[0];
+  const fastmail = SUBDOMAIN_ADDRESSED.find((d) => domain.endsWith(`.${d}`));
+  const user = fastmail && domain.slice(0, -fastmail.length - 1);
+  if (fastmail && user && !user.includes(".")) [local, domain] = [user, fastmail];
   if (DOTS_IGNORED[domain]) local = local.replaceAll(".", "");
   return `${local}@${DOTS_IGNORED[domain] ?? domain}`;
+}
+
+/**
+ * Domains anyone can sign up at, where every address is a person's own: nobody receives a whole
+ * such domain's mail (no catch-all), so many confirmations a day to one of them are many people,
+ * and the per-domain limit would only turn real visitors away; the per-inbox limit still holds
+ * there. The largest providers Australians use, and those mailboxKey folds.
+ */
+const OPEN_DOMAINS = new Set([
+  "gmail.com",
+  "outlook.com",
+  "outlook.com.au",
+  "hotmail.com",
+  "hotmail.com.au",
+  "live.com",
+  "live.com.au",
+  "msn.com",
+  "yahoo.com",
+  "yahoo.com.au",
+  "icloud.com",
+  "me.com",
+  "mac.com",
+  "bigpond.com",
+  "bigpond.net.au",
+  "optusnet.com.au",
+  "iinet.net.au",
+  "tpg.com.au",
+  "internode.on.net",
+  "fastmail.com",
+  "fastmail.fm",
+  "proton.me",
+  "protonmail.com",
+  "aol.com",
+]);
+
+/**
+ * The domain the per-domain limit counts a confirmation against (the inbox's domain, after
+ * mailboxKey's folding), or undefined when it counts against none: a domain anyone can sign up
+ * at, or one of `own` (the owner's and the sending address's), whose mail is the business's.
+ */
+export function limitedDomain(mailbox: string, own: readonly string[]): string | undefined {
+  const domain = domainOf(mailbox);
+  return OPEN_DOMAINS.has(domain) || own.includes(domain) ? undefined : domain;
 }

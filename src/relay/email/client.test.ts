@@ -76,6 +76,21 @@ describe("what is sent", () => {
     expect(resend.delivered[0].bcc).toEqual([]);
   });
 
+  it("makes an encoded word, a direction control or an invisible character in a subject inert", async () => {
+    // "=?UTF-8?B?…?=" would be decoded by a mail client: to "Sam\nBcc: x@example.com" with an RLO here.
+    const encoded = `=?UTF-8?B?${Buffer.from("Sam\nBcc: x@example.com\u202E").toString("base64")}?=`;
+    await sendEmail(settings(), REF, {
+      ...MESSAGE,
+      subject: `New enquiry from ${encoded} \u202Eevil\u202C\u200B =?iso-8859-1?q?Ann?= (by email)`,
+    });
+    const { subject } = resend.delivered[0];
+    expect(subject).not.toMatch(/=\?[^?\s]*\?[bq]\?/i);
+    expect(subject).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
+    expect(subject).toBe(
+      "New enquiry from = ?UTF-8?B?U2FtCkJjYzogeEBleGFtcGxlLmNvbeKArg== ?= evil = ?iso-8859-1?q?Ann?= (by email)",
+    );
+  });
+
   it("refuses a recipient or reply-to that is not an address without a request", async () => {
     expect(
       await sendEmail(settings(), REF, { ...MESSAGE, to: "sam@example.com\r\nBcc: x@example.com" }),

@@ -56,7 +56,18 @@ export type EmailOutcome =
    * Worth another try, after `retryAfterMs` when Resend said. `uncertain`: no answer came, so the email may
    * have gone (a retry within 24 h is still safe).
    */
-  | { kind: "retry"; reason: string; retryAfterMs?: number; uncertain: boolean; name?: string }
+  | {
+      kind: "retry";
+      reason: string;
+      retryAfterMs?: number;
+      uncertain: boolean;
+      name?: string;
+      /**
+       * A 429: the limit is the account's (per second, or a day's quota), so every email waits
+       * `retryAfterMs`, not only this one.
+       */
+      pause?: boolean;
+    }
   /**
    * The key, the sending domain, the account or the API address is refused: nothing is sent until the
    * settings change.
@@ -111,6 +122,21 @@ export interface SendEmailOptions {
   now?: () => number;
 }
 
+/** Format characters (Cf) but the zero-width joiner and non-joiner, which emoji and some scripts need. */
+const FORMAT_BUT_JOINERS = /(?![\u200C\u200D])\p{Cf}/gu;
+
+/**
+ * A header's text as the provider gets it, made inert: one line (oneLine: each run of controls or
+ * line breaks a space, direction marks gone), every other invisible format character gone, and no
+ * encoded word. A mail client decodes an RFC 2047 encoded word in a subject ("An 'encoded-word'
+ * may replace a 'text' token … in any Subject or Comments header field", RFC 2047 section 5), so a
+ * name typed as `=?UTF-8?B?…?=` would reach the owner as whatever it encodes, line breaks and
+ * direction controls included; `=?` becomes `= ?`, which starts none.
+ */
+export function headerText(text: string): string {
+  return oneLine(text).replace(FORMAT_BUT_JOINERS, "").replaceAll("=?", "= ?").trim();
+}
+
 /**
  * POST /emails, once, with the (lead, kind)'s key. An address that is not one, or a key Resend
  * would refuse, is answered "message" without a request.
@@ -138,7 +164,7 @@ export async function sendEmail(
   const body = {
     from: formatMailbox(settings.from),
     to: [message.to],
-    subject: oneLine(message.subject).trim(),
+    subject: headerText(message.subject),
     text: message.text,
     ...(message.html === undefined ? {} : { html: message.html }),
     ...(message.replyTo === undefined ? {} : { reply_to: [message.replyTo] }),
@@ -210,10 +236,18 @@ function classify(response: Response, answer: Answer, now: number): EmailOutcome
     // (https://resend.com/docs/api-reference/rate-limit). "monthly_quota_exceeded": only a plan
     // change or the next month helps.
     if (name === "daily_quota_exceeded")
-      return { kind: "retry", reason, retryAfterMs: untilUtcMidnight(now), uncertain: false, name };
+      return {
+        kind: "retry",
+        reason,
+        retryAfterMs: untilUtcMidnight(now),
+        uncertain: false,
+        name,
+        pause: true,
+      };
     if (name === "monthly_quota_exceeded") return { kind: "settings", reason, name };
-    // "rate_limit_exceeded": retry-after says how long (same page); the window is a second.
-    return { kind: "retry", reason, retryAfterMs: wait ?? 1_000, uncertain: false, name };
+    // "rate_limit_exceeded": retry-after says how long (same page); the window is a second, and the
+    // limit the account's ("The default maximum rate limit is 10 requests per second per team").
+    return { kind: "retry", reason, retryAfterMs: wait ?? 1_000, uncertain: false, name, pause: true };
   }
   if (status >= 500) return { kind: "retry", reason, retryAfterMs: wait, uncertain: false, name };
   if (status === 409) {

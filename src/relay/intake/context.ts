@@ -45,6 +45,11 @@ export interface RelayOptions {
   prices?: PriceTable;
   /** The relay sends email: the result page's form names Resend beside it (decision 0063). */
   emailNotice?: boolean;
+  /**
+   * With email on: the most visitor confirmations one client may cause in an hour (clientShare,
+   * leads/email-records.ts), taken as each lead is kept; undefined: no share is counted.
+   */
+  clientShare?: number;
   answerBudgetMs?: number;
   now?: () => Date;
   log?: (message: string) => void;
@@ -74,7 +79,10 @@ export type Intake = Required<
     | "tapLimiter"
   >
 > &
-  Pick<RelayOptions, "deliverNow" | "spam" | "updates" | "ownOrigin" | "prices" | "emailNotice"> & {
+  Pick<
+    RelayOptions,
+    "deliverNow" | "spam" | "updates" | "ownOrigin" | "prices" | "emailNotice" | "clientShare"
+  > & {
     ownTap: TapCheck | undefined;
   };
 

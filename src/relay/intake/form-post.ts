@@ -15,7 +15,7 @@ import { clientKey } from "./client-address.ts";
 import { FORMS, type Client, type Fields, type Intake } from "./context.ts";
 import { keep, type Checked } from "./keep.ts";
 import type { Verdict } from "./spam.ts";
-import { unknownAddOns } from "./quote-estimate.ts";
+import { refusedAddOns } from "./quote-estimate.ts";
 
 type Refused = {
   kind: "refused";
@@ -138,7 +138,8 @@ async function check(
   fields: Fields,
   html: boolean,
 ): Promise<Checked | Refused> {
-  const allowed = await limiter.take(clientKey(request, client?.clientAddress, trustProxy));
+  const from = clientKey(request, client?.clientAddress, trustProxy);
+  const allowed = await limiter.take(from);
   if (!allowed.ok) {
     return {
       kind: "refused",
@@ -148,11 +149,15 @@ async function check(
     };
   }
   const parsed = BODIES[form].safeParse(fields);
-  const invalid = parsed.success
-    ? form === "quote" && unknownAddOns(prices, (parsed.data as QuoteBody).addOns).length
-      ? ["addOns"]
-      : []
-    : [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? "body")))];
+  // The add-ons by their own fields, against what the form offers the chosen service (its price table's).
+  const addOns =
+    form === "quote"
+      ? refusedAddOns(prices, fields, typeof fields.service === "string" ? fields.service : "")
+      : [];
+  const invalid = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0] ?? "body"))),
+    ...addOns,
+  ].filter((name, i, all) => all.indexOf(name) === i && !(name === "addOns" && addOns.length));
   if (!parsed.success || invalid.length)
     return {
       kind: "refused",
@@ -178,5 +183,6 @@ async function check(
     receivedAt,
     verdict: settled,
     id: await leadId(form, fields.submissionId, body, receivedAt),
+    client: from,
   };
 }

@@ -25,6 +25,8 @@ export interface Checked {
   receivedAt: number;
   verdict: Verdict;
   id: { id: string; repeatOf?: string };
+  /** Who posted it, as the rate limit counts clients (clientKey): "unknown" when the host could not tell. */
+  client: string;
 }
 
 /** Stores the lead (or finds the one it repeats or confirms), then answers. */
@@ -32,7 +34,7 @@ export async function keep(
   intake: Intake,
   form: FormKind,
   fields: Fields,
-  { body, receivedAt, verdict, id }: Checked,
+  { body, receivedAt, verdict, id, client }: Checked,
   reply: Reply,
 ): Promise<Response> {
   const { store, spam, log } = intake;
@@ -52,6 +54,8 @@ export async function keep(
         verdict.kind === "person" &&
         (await proofIsFor(intake, verdict, earlier.id, receivedAt))
       ) {
+        // The share is taken before the lead is pending, so the email pass never confirms it first.
+        await shareConfirmation(intake, earlier.id, body.email, client, receivedAt);
         await store.requeue(earlier.id, receivedAt);
         log(`relay: ${form} form: lead ${earlier.id} confirmed by its visitor`);
         await headStart(intake, earlier.id);
@@ -70,6 +74,8 @@ export async function keep(
         ? quoteNotices(body, new Date(receivedAt), undefined, from, estimate.line)
         : contactNotices(body, new Date(receivedAt), undefined, from);
     const status = confirming ? "unconfirmed" : spamReason ? "spam" : "pending";
+    // Before the lead is stored: the email pass, which runs apart, must not confirm it before the share says.
+    if (status === "pending") await shareConfirmation(intake, id.id, body.email, client, receivedAt);
     await store.add({ id: id.id, form, fields: body, parts, receivedAt, status, spamReason, attribution });
     if (form === "quote") await keepQuoteDetails(store.sql, id.id, body, estimate);
   } catch (error) {
@@ -88,6 +94,37 @@ export async function keep(
   log(`relay: ${form} form stored as lead ${id.id}`);
   await headStart(intake, id.id);
   return reply.sent();
+}
+
+/**
+ * With email on, a lead its visitor will be confirmed for takes one of its client's share of the
+ * hour's confirmations; past the share, its confirmation is recorded not sent, here, because only
+ * the intake knows the client (the store keeps no address with a lead), and before the lead is
+ * pending, since the email pass records a confirmation for any pending lead without one. A store
+ * that fails here costs the visitor a confirmation at most, never the lead.
+ */
+async function shareConfirmation(
+  { store, clientShare, log }: Intake,
+  id: string,
+  email: string,
+  client: string,
+  at: number,
+): Promise<void> {
+  if (!clientShare || client === "unknown") return;
+  try {
+    if (await store.emails.takeClientShare(client, at, clientShare)) return;
+    await store.emails.recordNotSent(
+      id,
+      "visitor-confirmation",
+      email,
+      `not sent: this client's share of the hour's confirmations was used (${clientShare}, a quarter of EMAIL_CONFIRMATIONS_PER_HOUR)`,
+      at,
+    );
+  } catch (error) {
+    log(
+      `relay: lead ${id}: the client's share of confirmations could not be counted: ${(error as Error).message}`,
+    );
+  }
 }
 
 /** A proof is good for one lead: true when this one's was unused, or used for this lead (a repeat). */

@@ -13,7 +13,7 @@
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
 import { FORM_FIELDS } from "../../shared/forms/form-fields.ts";
-import type { Notice } from "../../shared/forms/texts.ts";
+import { collectionNotice, type Notice } from "../../shared/forms/texts.ts";
 import { PRIVACY_PATH } from "../../shared/paths.ts";
 import { RESULT_MARKUP } from "./result-markup.ts";
 import { fillSlots, type NoticeTone } from "../../shared/slots.ts";
@@ -59,8 +59,8 @@ export interface ResultPage {
   /** With mode confirm: the proof the form carries. */
   proof?: string;
   /**
-   * The relay sends email: the form shown again carries the collection notice's email sentence (decision
-   * 0063).
+   * The relay sends email: the form shown again has the collection notice naming the email provider with
+   * Telegram (collectionNotice), as the site's forms do.
    */
   emailNotice?: boolean;
 }
@@ -84,18 +84,17 @@ export function resultPage({
 }: ResultPage): string {
   const tone = TONE[mode];
   const shown = fillSlots(RESULT_MARKUP.notice[tone], { title: notice.title, text: notice.text });
-  const again = mode === "failed" || mode === "confirm" ? formAgain(form, values, action, back, proof) : "";
+  const again =
+    mode === "failed" || mode === "confirm"
+      ? formAgain(form, values, action, back, proof, emailNotice ? "resend" : undefined)
+      : "";
   const text = {
     title: notice.title,
     role: tone === "error" ? "alert" : "status",
     back,
     backText: mode === "refused" ? "Back to the form" : "Back to the site",
   };
-  return fillSlots(RESULT_MARKUP.page, text, {
-    notice: shown,
-    form: again,
-    emailNotice: again && emailNotice ? RESULT_MARKUP.emailNotice : "",
-  });
+  return fillSlots(RESULT_MARKUP.page, text, { notice: shown, form: again });
 }
 
 function formAgain(
@@ -104,12 +103,20 @@ function formAgain(
   action: string,
   back: string,
   proof: string | undefined,
+  email: "resend" | undefined,
 ): string {
   const [intro, button] =
     proof === undefined
       ? ["This is what you typed; you can send it again.", "Send again"]
       : ["This is what you typed.", "Send"];
-  const text: Record<string, string> = { action, back, intro, button, privacy: privacyPolicy(back) };
+  const text: Record<string, string> = {
+    action,
+    back,
+    intro,
+    button,
+    privacy: privacyPolicy(back),
+    collection: collectionNotice(email).before,
+  };
   let markup: string = RESULT_MARKUP.form[form];
   for (const field of FORM_FIELDS[form]) {
     const value = values[field.name] ?? "";

@@ -3,7 +3,8 @@
  * from the visitor's choices and the price table the site was built with
  * (decision 0061), never a figure the browser sent.
  */
-import { ADD_ONS, addOnCounts, type QuoteDetails } from "../../shared/forms/quote-details.ts";
+import { SERVICE_OPTIONS } from "../../shared/forms/fields.ts";
+import { ADD_ON_PREFIX, ADD_ONS, type QuoteDetails } from "../../shared/forms/quote-details.ts";
 import { estimate } from "../../shared/pricing/estimate.ts";
 import { noticeLine } from "../../shared/pricing/format.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
@@ -23,13 +24,45 @@ export function quoteEstimate(
 }
 
 /**
- * Add-ons the site never offers: neither in the fixed list nor in the price table. Refused as any unknown
- * value is.
+ * The add-ons the quote page offers for `service` and the most of each it takes: the price
+ * table's own for a service it prices, else the fixed list's that fit the service (addOnOffer,
+ * which draws the page, reads them the same way). No service chosen: every add-on some service
+ * offers, up to the largest most any of them takes.
  */
-export function unknownAddOns(prices: PriceTable | undefined, kept: string): string[] {
-  const known = new Set<string>([
-    ...ADD_ONS.map((a) => a.id),
-    ...(prices?.services.flatMap((s) => s.addOns.map((a) => a.id)) ?? []),
-  ]);
-  return Object.keys(addOnCounts(kept)).filter((id) => !known.has(id));
+function offered(prices: PriceTable | undefined, service: string): Map<string, number> {
+  const forService = (value: string): [string, number][] => {
+    const priced = prices?.services.find((s) => s.service === value);
+    if (priced) return priced.addOns.map((a) => [a.id, a.max]);
+    return ADD_ONS.filter((a) => (a.services as readonly string[]).includes(value)).map((a) => [a.id, a.max]);
+  };
+  if (service) return new Map(forService(service));
+  const most = new Map<string, number>();
+  for (const { value } of SERVICE_OPTIONS)
+    for (const [id, max] of forService(value)) most.set(id, Math.max(max, most.get(id) ?? 0));
+  return most;
+}
+
+/**
+ * The add-on fields (`addOn.ID`) of a quote post holding what the form does not offer, by name:
+ * each chosen one must be one whole number (a tick box posts "1", a count its number; "" and "0"
+ * are not chosen), no more than the form's most for it, of an add-on the chosen service offers.
+ * So `addOn.carpet-steam=99` is not kept as "carpet ×99" beside an estimate for 6, and
+ * `addOn.oven="1 walls:5"` is not read as two add-ons.
+ */
+export function refusedAddOns(
+  prices: PriceTable | undefined,
+  fields: Record<string, unknown>,
+  service: string,
+): string[] {
+  const most = offered(prices, service);
+  return Object.entries(fields)
+    .filter(([name, value]) => {
+      if (!name.startsWith(ADD_ON_PREFIX) || value === "" || value === "0" || value === 0) return false;
+      const count = typeof value === "number" ? String(value) : value;
+      const max = most.get(name.slice(ADD_ON_PREFIX.length));
+      return (
+        typeof count !== "string" || !/^\d{1,3}$/.test(count) || max === undefined || Number(count) > max
+      );
+    })
+    .map(([name]) => name);
 }

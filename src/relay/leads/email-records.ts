@@ -8,7 +8,8 @@
  */
 import type { Sql } from "./sql.ts";
 import type { EmailKind } from "../email/client.ts";
-import { mailboxKey } from "../email/address.ts";
+import { limitedDomain, mailboxKey } from "../email/address.ts";
+import { sha256Hex, toHex } from "../../shared/hex.ts";
 
 export type EmailStatus = "pending" | "sent" | "not-sent";
 
@@ -76,6 +77,26 @@ export const digestId = (day: string) => `digest-${day}`;
 const HOUR_MS = 60 * 60_000;
 /** One confirmation to an address in this long at most (issue 40). */
 export const PER_ADDRESS_MS = 24 * HOUR_MS;
+/**
+ * At most this many confirmations to one domain in PER_ADDRESS_MS, but to the domains limitedDomain
+ * exempts: on a domain that takes any address (a catch-all) every address is one person's inbox
+ * (issue 49, decision 0072).
+ */
+export const PER_DOMAIN = 3;
+/**
+ * The most confirmations one client (its address, an IPv6 client's /64) may cause in an hour: a quarter of
+ * EMAIL_CONFIRMATIONS_PER_HOUR, at least one, so one client cannot spend the ceiling every other visitor
+ * shares (decision 0072).
+ */
+export const clientShare = (perHour: number): number => Math.max(1, Math.ceil(perHour / 4));
+
+/** What recordConfirmation holds a confirmation to. */
+export interface ConfirmationLimits {
+  /** EMAIL_CONFIRMATIONS_PER_HOUR. */
+  perHour: number;
+  /** The business's own domains (OWNER_EMAIL's, EMAIL_FROM's): no per-domain limit there. */
+  ownDomains: readonly string[];
+}
 /** Statuses that count against the limits: recorded to go, or gone. */
 const COUNTED = "status IN ('pending', 'sent')";
 const CONFIRMATION = "'visitor-confirmation'";
@@ -105,36 +126,79 @@ export class EmailRecords {
   }
 
   /**
-   * Records the lead's confirmation to `to` as pending when neither limit is reached, in one
-   * statement (two senders at once cannot both pass): none to this inbox (mailboxKey) in the
-   * last 24 hours, fewer than `perHour` in the last hour. Otherwise records it not sent, saying
-   * which limit. Answers the status recorded (undefined: the lead had a row already).
+   * Records the lead's confirmation to `to` as pending when no limit is reached, in one statement
+   * (two senders at once cannot both pass): none to this inbox (mailboxKey) in the last 24 hours,
+   * fewer than PER_DOMAIN to its domain then (limitedDomain), fewer than `perHour` in the last
+   * hour. Otherwise records it not sent, saying which limit. Answers the status recorded
+   * (undefined: the lead had a row already).
    */
   async recordConfirmation(
     leadId: string,
     to: string,
     now: number,
-    perHour: number,
+    { perHour, ownDomains }: ConfirmationLimits,
   ): Promise<EmailStatus | undefined> {
     const mailbox = mailboxKey(to);
+    const domain = limitedDomain(mailbox, ownDomains) ?? null;
+    const toDomain = `SELECT COUNT(*) FROM lead_emails WHERE kind = ${CONFIRMATION} AND domain = ? AND ${COUNTED} AND created_at > ?`;
     const pending = await this.sql.run(
-      `INSERT INTO lead_emails (lead_id, kind, recipient, mailbox, status, created_at, next_attempt_at) SELECT ?, ${CONFIRMATION}, ?, ?, 'pending', ?, ?
+      `INSERT INTO lead_emails (lead_id, kind, recipient, mailbox, domain, status, created_at, next_attempt_at) SELECT ?, ${CONFIRMATION}, ?, ?, ?, 'pending', ?, ?
         WHERE NOT EXISTS (SELECT 1 FROM lead_emails WHERE kind = ${CONFIRMATION} AND ${SAME_INBOX} AND ${COUNTED} AND created_at > ?)
+        AND (? IS NULL OR (${toDomain}) < ?)
         AND (SELECT COUNT(*) FROM lead_emails WHERE kind = ${CONFIRMATION} AND ${COUNTED} AND created_at > ?) < ?
         ON CONFLICT (lead_id, kind) DO NOTHING`,
-      [leadId, to, mailbox, now, now, mailbox, to, now - PER_ADDRESS_MS, now - HOUR_MS, perHour],
+      [
+        ...[leadId, to, mailbox, domain, now, now],
+        ...[mailbox, to, now - PER_ADDRESS_MS],
+        ...[domain, domain, now - PER_ADDRESS_MS, PER_DOMAIN],
+        ...[now - HOUR_MS, perHour],
+      ],
     );
     if (pending) return "pending";
-    const [same] = await this.sql.all<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM lead_emails WHERE kind = ${CONFIRMATION} AND ${SAME_INBOX} AND ${COUNTED} AND created_at > ? AND lead_id != ?`,
-      [mailbox, to, now - PER_ADDRESS_MS, leadId],
+    const [counts] = await this.sql.all<{ inbox: number; domain: number }>(
+      `SELECT (SELECT COUNT(*) FROM lead_emails WHERE kind = ${CONFIRMATION} AND ${SAME_INBOX} AND ${COUNTED} AND created_at > ? AND lead_id != ?) AS inbox, (${toDomain}) AS domain`,
+      [mailbox, to, now - PER_ADDRESS_MS, leadId, domain, now - PER_ADDRESS_MS],
     );
-    const why = Number(same?.n)
+    const why = Number(counts?.inbox)
       ? "a confirmation went to this address in the last 24 hours"
-      : `the ceiling of ${perHour} confirmations an hour was reached (EMAIL_CONFIRMATIONS_PER_HOUR)`;
+      : domain !== null && Number(counts?.domain) >= PER_DOMAIN
+        ? `${PER_DOMAIN} confirmations went to ${domain} in the last 24 hours (a domain that takes any address may be one person's inbox)`
+        : `the ceiling of ${perHour} confirmations an hour was reached (EMAIL_CONFIRMATIONS_PER_HOUR)`;
     return (await this.recordNotSent(leadId, "visitor-confirmation", to, `not sent: ${why}`, now))
       ? "not-sent"
       : undefined;
+  }
+
+  /**
+   * Takes one of `client`'s `share` confirmations of the last hour for a post just kept (the
+   * intake's, keep.ts): false when the client has used them. Counted in the store under a keyed
+   * hash of the client (its address, an IPv6 client's /64), never the address, and forgotten after
+   * the hour, so the share holds across restarts and a Worker's isolates and nothing outlives it.
+   */
+  async takeClientShare(client: string, now: number, share: number): Promise<boolean> {
+    const mark = await sha256Hex(`${await this.clientKey()}:${client}`, 12);
+    await this.sql.run("DELETE FROM email_clients WHERE at <= ?", [now - HOUR_MS]);
+    return (
+      (await this.sql.run(
+        "INSERT INTO email_clients (client, at) SELECT ?, ? WHERE (SELECT COUNT(*) FROM email_clients WHERE client = ? AND at > ?) < ?",
+        [mark, now, mark, now - HOUR_MS, share],
+      )) === 1
+    );
+  }
+
+  #clientKey: Promise<string> | undefined;
+  /** The key of the clients' hashes: made once, kept in the store, so every isolate hashes alike. */
+  private clientKey(): Promise<string> {
+    return (this.#clientKey ??= (async () => {
+      await this.sql.run(
+        "INSERT INTO relay_settings (name, value) VALUES ('email-client-key', ?) ON CONFLICT (name) DO NOTHING",
+        [toHex(crypto.getRandomValues(new Uint8Array(32)))],
+      );
+      const [row] = await this.sql.all<{ value: string }>(
+        "SELECT value FROM relay_settings WHERE name = 'email-client-key'",
+      );
+      return row.value;
+    })());
   }
 
   /** An email that will not be sent, with why; false when the lead had a row of this kind already. */
@@ -283,7 +347,7 @@ export class EmailRecords {
    */
   async erase(before: number): Promise<number> {
     return this.sql.run(
-      "UPDATE lead_emails SET recipient = NULL, mailbox = NULL, body = NULL WHERE created_at < ? AND (recipient IS NOT NULL OR mailbox IS NOT NULL OR body IS NOT NULL)",
+      "UPDATE lead_emails SET recipient = NULL, mailbox = NULL, domain = NULL, body = NULL WHERE created_at < ? AND (recipient IS NOT NULL OR mailbox IS NOT NULL OR body IS NOT NULL)",
       [before],
     );
   }

@@ -17,16 +17,20 @@
  *    the same Idempotency-Key; refused for this message: not sent, with why.
  *    No email is tried past GIVE_UP_AFTER_MS from its first attempt, before
  *    the provider forgets the key (24 h): a later try could arrive twice.
+ *    A 429 pauses the whole channel for its retry-after, and refused
+ *    settings turn the health check red and are told to the owner once
+ *    (email-channel.ts).
  */
 import type { EmailMessage, EmailOutcome, SendEmailOptions } from "../email/client.ts";
 import { EMAIL_ATTEMPT_TIMEOUT_MS, IDEMPOTENCY_WINDOW_MS, sendEmail } from "../email/client.ts";
 import { confirmationEmail } from "../email/confirmation.ts";
-import { isAddress } from "../email/address.ts";
+import { domainOf, isAddress } from "../email/address.ts";
 import { EmailRecords, type EmailRecord } from "./email-records.ts";
 import type { EmailSettings } from "../email/settings.ts";
 import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { oneLine } from "../../shared/text.ts";
 import type { Lead } from "./lead.ts";
+import { pausedUntil, pauseUntil, refused, working } from "./email-channel.ts";
 import { backoffMs, MAX_RETRY_MS } from "./policy.ts";
 import type { LeadStore } from "./store.ts";
 
@@ -61,6 +65,8 @@ export interface EmailPolicy {
   telegram?: boolean;
   /** The client's options (tests shorten its timeout). */
   client?: Pick<SendEmailOptions, "timeoutMs">;
+  /** Tells the owner in Telegram, answering whether Telegram took it; undefined without Telegram. */
+  tell?: (text: string) => Promise<boolean>;
 }
 
 /** One pass: record what is owed, then send what is due. Answers how many emails were attempted. */
@@ -77,7 +83,11 @@ export async function emailPass(policy: EmailPolicy, limit = 10): Promise<number
         "not sent: address refused (the email client takes only a plain address such as name@example.com.au)",
         at,
       );
-    else await records.recordConfirmation(lead.id, lead.email, at, settings.confirmationsPerHour);
+    else
+      await records.recordConfirmation(lead.id, lead.email, at, {
+        perHour: settings.confirmationsPerHour,
+        ownDomains: [domainOf(settings.ownerEmail), domainOf(settings.from.address)],
+      });
   }
   const [lateBefore, late] =
     policy.telegram === false
@@ -87,16 +97,30 @@ export async function emailPass(policy: EmailPolicy, limit = 10): Promise<number
           `not delivered to Telegram within ${settings.fallbackMinutes} minutes`,
         ];
   await records.recordOwnerCopies(settings.ownerEmail, at, at - OWNER_COPY_WITHIN_MS, lateBefore, late);
+  // The provider asked every email to wait (a 429 is the account's limit): nothing is sent before then.
+  if (at < (await pausedUntil(store))) return 0;
   const due = await records.due(at, limit);
-  for (const email of due) await attemptEmail(records, email, policy);
-  return due.length;
+  let attempted = 0;
+  for (const email of due) {
+    attempted++;
+    const outcome = await attemptEmail(records, email, policy);
+    if (outcome?.kind === "retry" && outcome.pause) {
+      await pauseUntil(store, now() + (outcome.retryAfterMs ?? 1_000));
+      break;
+    }
+  }
+  return attempted;
 }
 
-/** One attempt at one recorded email, if this sender can claim it. */
-async function attemptEmail(records: EmailRecords, email: EmailRecord, policy: EmailPolicy): Promise<void> {
+/** One attempt at one recorded email, if this sender can claim it: the provider's answer, if asked. */
+async function attemptEmail(
+  records: EmailRecords,
+  email: EmailRecord,
+  policy: EmailPolicy,
+): Promise<EmailOutcome | undefined> {
   const { store, settings, log, now = Date.now, random = Math.random } = policy;
   const started = now();
-  if (!(await records.claim(email, started, started + leaseMs(policy.client?.timeoutMs)))) return;
+  if (!(await records.claim(email, started, started + leaseMs(policy.client?.timeoutMs)))) return undefined;
   const first = email.firstAttemptAt ?? started;
   const what = `${email.kind} email for lead ${email.leadId}`;
   let message: EmailMessage;
@@ -104,7 +128,9 @@ async function attemptEmail(records: EmailRecords, email: EmailRecord, policy: E
   else {
     const lead = await store.get(email.leadId);
     if (!lead?.fields || !lead.parts || !email.recipient)
-      return records.notSent(email, "not sent: the lead's details were erased", { attempted: false });
+      return void (await records.notSent(email, "not sent: the lead's details were erased", {
+        attempted: false,
+      }));
     // Telegram took the lead before its copy went: the owner has it; a copy half-sent is finished, never left
     // unsure.
     if (
@@ -113,7 +139,9 @@ async function attemptEmail(records: EmailRecords, email: EmailRecord, policy: E
       !email.uncertain &&
       email.attempts === 0
     ) {
-      return records.notSent(email, "not sent: delivered to Telegram first", { attempted: false });
+      return void (await records.notSent(email, "not sent: delivered to Telegram first", {
+        attempted: false,
+      }));
     }
     message = messageFor(email, lead, policy);
   }
@@ -122,6 +150,9 @@ async function attemptEmail(records: EmailRecords, email: EmailRecord, policy: E
     now,
   });
   await recordOutcome(records, email, outcome, { first, random, log, what, now });
+  if (outcome.kind === "sent") await working(store, log);
+  if (outcome.kind === "settings") await refused(store, outcome, now(), policy.tell, log);
+  return outcome;
 }
 
 /** What one attempt's answer means for its record. */

@@ -53,6 +53,13 @@ export interface Lead {
   failureKind: FailureKind | null;
   deliveredAt: number | null;
   erasedAt: number | null;
+  /**
+   * When its personal data was erased at its visitor's request (npm run leads -- erase, erasure.ts);
+   * null otherwise.
+   */
+  erasedOnRequest: number | null;
+  /** When the relay edited its messages in Telegram to say so; null until it has (or if never erased). */
+  noticesErased: number | null;
   spamReason: string | null;
   /** With failure kind settings: the mark of the settings that refused it (policy.ts). */
   settingsMark: string | null;
@@ -102,6 +109,8 @@ export interface Row extends DetailRow {
   failure_kind: FailureKind | null;
   delivered_at: number | null;
   erased_at: number | null;
+  erased_on_request: number | null;
+  notices_erased: number | null;
   spam_reason: string | null;
   settings_mark: string | null;
   stage: Stage | null;
@@ -120,7 +129,7 @@ export interface Row extends DetailRow {
   stage_history?: string | null;
 }
 
-export const COLUMNS = `id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, spam_reason, settings_mark, stage, notice_message_id, notice_chat_id, notice_text, notice_edited, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign, ${DETAIL_COLUMNS}`;
+export const COLUMNS = `id, form, fields, parts, parts_sent, received_at, status, attempts, next_attempt_at, uncertain_part, last_error, failure_kind, delivered_at, erased_at, erased_on_request, notices_erased, spam_reason, settings_mark, stage, notice_message_id, notice_chat_id, notice_text, notice_edited, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign, ${DETAIL_COLUMNS}`;
 
 /**
  * The stage history of each lead in the same statement, as JSON (SQLite's json functions, which D1
@@ -153,6 +162,8 @@ export const toLead = (r: Row): Lead => ({
   failureKind: r.failure_kind,
   deliveredAt: r.delivered_at === null ? null : Number(r.delivered_at),
   erasedAt: r.erased_at === null ? null : Number(r.erased_at),
+  erasedOnRequest: r.erased_on_request == null ? null : Number(r.erased_on_request),
+  noticesErased: r.notices_erased == null ? null : Number(r.notices_erased),
   spamReason: r.spam_reason,
   settingsMark: r.settings_mark,
   stage: r.stage,

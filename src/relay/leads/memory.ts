@@ -40,6 +40,25 @@ export class Settings {
     );
   }
 
+  /**
+   * Sets `name` to `to` only while it still reads `from`: true for the one caller that changed it,
+   * so two senders (a Worker's isolates) never both act on the value they read.
+   */
+  async swap(name: string, from: string, to: string): Promise<boolean> {
+    return (
+      (await this.sql.run("UPDATE relay_settings SET value = ? WHERE name = ? AND value = ?", [
+        to,
+        name,
+        from,
+      ])) === 1
+    );
+  }
+
+  /** Forgets a setting; true when there was one. */
+  async remove(name: string): Promise<boolean> {
+    return (await this.sql.run("DELETE FROM relay_settings WHERE name = ?", [name])) === 1;
+  }
+
   async read(name: string): Promise<string | undefined> {
     const [row] = await this.sql.all<{ value: string }>("SELECT value FROM relay_settings WHERE name = ?", [
       name,

@@ -15,10 +15,13 @@
  * - undeliverable for the settings: the token or chat is refused. The lead
  *   keeps the mark of the settings in force (`settingsMark`), every send waits,
  *   and when the settings in force carry another mark (new settings, a new
- *   deployment, a restart on Node) such leads go out again.
+ *   deployment, a restart on Node) such leads go out again. Meanwhile the
+ *   oldest is tried again on its own (refused-bot.ts): a bot added back sends
+ *   what waited without a restart.
  */
 import { sha256Hex } from "../../shared/hex.ts";
 import type { TelegramOptions } from "../telegram/client.ts";
+import { botWorks, probing, refusedBot } from "./refused-bot.ts";
 import { sendParts } from "./send.ts";
 import type { Lead } from "./lead.ts";
 import type { LeadStore, StoreStats } from "./store.ts";
@@ -41,6 +44,8 @@ export interface Health {
   problem?: string;
   /** With email set up: emails the provider has not taken for longer than STALE_AFTER_MS. */
   emailsFailing?: number;
+  /** With email set up: "refused" while the provider refuses the relay's settings (email-channel.ts). */
+  email?: "ok" | "refused";
 }
 
 /**
@@ -71,18 +76,20 @@ export function healthFrom(stats: StoreStats, telegram: TelegramState, now: numb
 
 /**
  * Delivery's health with email's: red too while emails have failed for longer than STALE_AFTER_MS
- * (a revoked key, the provider down), since the owner's copy is the fallback for a lead Telegram
- * cannot take. No error text: the provider's may quote an address; `npm run leads -- show` has it.
+ * (the provider down), since the owner's copy is the fallback for a lead Telegram cannot take, and
+ * at once while the provider refuses the relay's settings (`refused`: what email-channel.ts says of
+ * it), which no retry cures. No error text: the provider's may quote an address; `npm run leads --
+ * show` has it.
  */
-export function withEmail(health: Health, emailsFailing: number): Health {
-  if (!emailsFailing) return { ...health, emailsFailing };
-  const problem = `${emailsFailing} email${emailsFailing === 1 ? "" : "s"} the provider has not taken for over ${STALE_AFTER_MS / 60_000} minutes (npm run leads -- show says why)`;
-  return {
-    ...health,
-    ok: false,
-    emailsFailing,
-    problem: health.problem ? `${health.problem}; ${problem}` : problem,
-  };
+export function withEmail(health: Health, emailsFailing: number, refused?: string): Health {
+  const failing =
+    emailsFailing > 0
+      ? `${emailsFailing} email${emailsFailing === 1 ? "" : "s"} the provider has not taken for over ${STALE_AFTER_MS / 60_000} minutes (npm run leads -- show says why)`
+      : undefined;
+  const email = refused ? "refused" : "ok";
+  if (health.ok && !refused && !failing) return { ...health, email, emailsFailing };
+  const problem = [health.problem, refused, failing].filter((p) => p !== undefined).join("; ");
+  return { ...health, ok: false, email, emailsFailing, problem };
 }
 
 /**
@@ -104,10 +111,8 @@ export async function settingsMark(telegram: TelegramOptions | undefined, instan
 
 /** What the log tells the owner to do, in the words of each host. */
 export interface HostHints {
-  /** After "Telegram refuses the settings (reason):". */
+  /** After "Telegram refuses the settings (reason):", for a token or chat that is wrong. */
   settings: string;
-  /** How the held leads go out once the chat takes messages again ("restart the relay."). */
-  resume: string;
   /** How the owner reads an undeliverable lead. */
   show(id: string): string;
 }
@@ -129,7 +134,8 @@ export interface Policy {
 }
 
 export type AttemptResult =
-  | { kind: "delivered" }
+  /** `released`: leads held for refused settings that go out again now Telegram took this one. */
+  | { kind: "delivered"; released: number }
   /** `pause`: Telegram asked for every send to wait until `at` (429). */
   | { kind: "retry"; at: number; pause: boolean }
   | { kind: "undeliverable" };
@@ -137,11 +143,16 @@ export type AttemptResult =
 /**
  * What the owner does about settings Telegram refuses. A bot may not write first to a person
  * (403 "bot can't initiate conversation with a user"): the settings are right, and the person
- * opens the bot and presses Start.
+ * opens the bot and presses Start. A bot removed from the group, or blocked, is added back (or
+ * unblocked). Either way the relay tries again on its own (refused-bot.ts).
  */
 function whatToDo(reason: string, hints: HostHints): string {
+  const again =
+    "the relay tries again on its own within 15 minutes, and at once when anyone writes in the chat.";
   if (/can't initiate conversation/i.test(reason))
-    return `TELEGRAM_CHAT_ID is a person who has not opened the bot and pressed Start: they press it, then ${hints.resume}`;
+    return `TELEGRAM_CHAT_ID is a person who has not opened the bot and pressed Start: once they press it, ${again}`;
+  if (/kicked|blocked|not a member|deactivated|rights|CHAT_WRITE_FORBIDDEN/i.test(reason))
+    return `add the bot back to the chat (or unblock it): ${again}`;
   return hints.settings;
 }
 
@@ -162,7 +173,7 @@ export async function attemptDelivery(
     log(
       `relay: lead ${lead.id} (${lead.form}) delivered${parts > 1 ? ` in ${parts} parts` : ""}${lead.attempts ? ` after ${lead.attempts + 1} attempts` : ""}`,
     );
-    return { kind: "delivered" };
+    return { kind: "delivered", released: await botWorks(store, mark, now(), log) };
   }
   const { outcome, part } = result;
   const where = parts > 1 ? ` (part ${part + 1}/${parts})` : "";
@@ -175,6 +186,7 @@ export async function attemptDelivery(
       settingsMark: mark,
       uncertainPart,
     });
+    await refusedBot(store, mark, now());
     log(
       `relay: Telegram refuses the settings (${outcome.reason}): ${whatToDo(outcome.reason, hints)} Lead ${lead.id} is kept and sent after that.`,
     );
@@ -286,7 +298,8 @@ export async function telegramState(
   mark: string,
 ): Promise<TelegramState> {
   if (!telegram) return "not configured";
-  return (await store.settingsRefusals(mark)) ? "undeliverable" : "ok";
+  // While a refused bot is being tried again, the lead on trial is not held, but nothing is sent yet.
+  return (await store.settingsRefusals(mark)) || (await probing(store, mark)) ? "undeliverable" : "ok";
 }
 
 export async function health(

@@ -13,6 +13,11 @@ export interface Sql {
    * (wrangler: one process for them all); without it the store reads them one by one.
    */
   allMany?(statements: readonly Statement[]): Promise<unknown[][]>;
+  /**
+   * Several writes made together, in order, where that saves a round trip (wrangler: one process for
+   * them all); without it the store runs them one by one.
+   */
+  runMany?(statements: readonly Statement[]): Promise<void>;
 }
 
 export interface Statement {
@@ -26,4 +31,10 @@ export async function readMany(sql: Sql, statements: Statement[]): Promise<unkno
   const answers: unknown[][] = [];
   for (const s of statements) answers.push(await sql.all(s.sql, s.params));
   return answers;
+}
+
+/** Writes together where the Sql can, else one by one, in order. */
+export async function writeMany(sql: Sql, statements: Statement[]): Promise<void> {
+  if (sql.runMany) return sql.runMany(statements);
+  for (const s of statements) await sql.run(s.sql, s.params);
 }

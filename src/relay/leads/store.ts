@@ -265,6 +265,23 @@ export class LeadStore {
     );
   }
 
+  /** The oldest lead the settings in force (their `mark`) were refused for: a refused bot's probe. */
+  async oldestHeld(mark: string): Promise<string | undefined> {
+    const [row] = await this.sql.all<{ id: string }>(
+      "SELECT id FROM leads WHERE status = 'undeliverable' AND failure_kind = 'settings' AND settings_mark = ? AND parts IS NOT NULL ORDER BY received_at, id LIMIT 1",
+      [mark],
+    );
+    return row?.id;
+  }
+
+  /** Every lead the settings in force were refused for goes back in line: Telegram takes them again. */
+  async requeueHeld(mark: string, now: number): Promise<number> {
+    return this.sql.run(
+      "UPDATE leads SET status = 'pending', next_attempt_at = ?, attempts = 0, failure_kind = NULL, settings_mark = NULL WHERE status = 'undeliverable' AND failure_kind = 'settings' AND settings_mark = ? AND parts IS NOT NULL",
+      [now, mark],
+    );
+  }
+
   /** How many leads the settings in force (their `mark`) were refused for. */
   async settingsRefusals(mark: string): Promise<number> {
     const [row] = await this.sql.all<{ n: number }>(
@@ -321,8 +338,9 @@ function listStatement({
   };
 }
 
+/** A lead erased at its visitor's request before it was delivered is never sent, and not counted as held. */
 const STATS =
-  "SELECT (SELECT COUNT(*) FROM leads WHERE status = 'pending') AS pending, (SELECT MIN(received_at) FROM leads WHERE status = 'pending') AS oldest, (SELECT COUNT(*) FROM leads WHERE status = 'undeliverable') AS undeliverable, (SELECT last_error FROM leads WHERE status = 'undeliverable' ORDER BY received_at DESC, id LIMIT 1) AS error";
+  "SELECT (SELECT COUNT(*) FROM leads WHERE status = 'pending') AS pending, (SELECT MIN(received_at) FROM leads WHERE status = 'pending') AS oldest, (SELECT COUNT(*) FROM leads WHERE status = 'undeliverable' AND erased_on_request IS NULL) AS undeliverable, (SELECT last_error FROM leads WHERE status = 'undeliverable' AND erased_on_request IS NULL ORDER BY received_at DESC, id LIMIT 1) AS error";
 type StatsRow =
   { pending: number; oldest: number | null; undeliverable: number; error: string | null } | undefined;
 const statsOf = (row: StatsRow): StoreStats => ({

@@ -5,9 +5,12 @@
  * visitor's answer waits for it only a short budget: the lead is already
  * stored, so stored is success. A 429 pauses every send for Telegram's
  * retry_after; while Telegram refuses the settings in force, nothing is sent
- * until the relay restarts (a restart is a new settings mark).
+ * but the probe (refused-bot.ts): the oldest held lead, tried again on its
+ * own and at once when the owner's chat is heard from, whose delivery sends
+ * the rest. A restart is a new settings mark: held leads go out again.
  */
 import type { TelegramOptions } from "../telegram/client.ts";
+import { chatHeard, probeDue } from "../leads/refused-bot.ts";
 import {
   attemptDelivery,
   health,
@@ -21,7 +24,6 @@ import { logLine } from "../log.ts";
 
 export const NODE_HINTS: HostHints = {
   settings: "check TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, then restart the relay.",
-  resume: "restart the relay.",
   show: (id) => `npm run leads -- show ${id}`,
 };
 
@@ -39,6 +41,8 @@ export interface DeliveryOptions {
 export interface Delivery {
   /** Sends this lead now (unless it is already being sent); resolves when the attempt ends. */
   deliverNow(id: string): Promise<void>;
+  /** An update came from the owner's chat: a bot Telegram refused is tried again now. */
+  heard(): Promise<void>;
   health(): Promise<Health>;
   /**
    * For tests asserting that nothing more is sent: resolves after a pass of the loop that began
@@ -69,8 +73,9 @@ export async function startDelivery({
 
   const blocked = async () => !telegram || now() < pausedUntil || (await store.settingsRefusals(mark)) > 0;
 
-  async function send(id: string): Promise<void> {
-    if (!telegram || (await blocked())) return;
+  /** `probe`: the lead that tries a refused bot again, sent while every other send waits. */
+  async function send(id: string, probe = false): Promise<void> {
+    if (!telegram || (!probe && (await blocked()))) return;
     // Read afresh inside the in-flight guard: a copy read before another attempt finished would resend its
     // parts.
     const lead = await store.get(id);
@@ -87,10 +92,10 @@ export async function startDelivery({
     if (result.kind === "retry" && result.pause) pausedUntil = result.at;
   }
 
-  function deliver(id: string): Promise<void> {
+  function deliver(id: string, probe = false): Promise<void> {
     const running = inFlight.get(id);
     if (running) return running;
-    const attempt = send(id)
+    const attempt = send(id, probe)
       .catch((error: unknown) =>
         log(`relay: lead ${id}: delivery failed unexpectedly: ${(error as Error).message}`),
       )
@@ -101,7 +106,12 @@ export async function startDelivery({
 
   /** Answers whether the pass found nothing to send. */
   async function pass(): Promise<boolean> {
-    if (await blocked()) return true;
+    if (await blocked()) {
+      // Telegram refused the bot: only the probe goes, when it is due (and not inside a 429's pause).
+      const probe = telegram && now() >= pausedUntil ? await probeDue(store, mark, now()) : undefined;
+      if (probe) await deliver(probe, true);
+      return probe === undefined;
+    }
     const due = await store.due(now());
     for (const id of due) {
       if (stopped || (await blocked())) break;
@@ -132,6 +142,9 @@ export async function startDelivery({
 
   return {
     deliverNow: deliver,
+    async heard() {
+      if (await chatHeard(store, now())) tick();
+    },
     health: async () => health(store, telegram, mark, now()),
     drained: () => new Promise<void>((resolve) => (stopped ? resolve() : waiting.push(resolve))),
     async stop() {

@@ -75,13 +75,15 @@ async function stop(relay: NodeRelay) {
   await relay.close();
 }
 
-const post = (relay: NodeRelay, body: Record<string, string>, form = "contact") =>
+/** `from`: the client's address, as the Node server hands it over (none: a client the relay cannot tell). */
+const post = (relay: NodeRelay, body: Record<string, string>, form = "contact", from?: string) =>
   relay.relay(
     new Request(`http://relay.test/api/${form}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
     }),
+    from === undefined ? undefined : { clientAddress: from },
   );
 const ann = {
   name: "Ann",
@@ -214,6 +216,94 @@ describe("the visitor's confirmation", () => {
     ).toMatchObject({ n: 0 });
   });
 
+  it("reads a Fastmail subdomain address as its inbox, and sends a domain that takes any address three a day", async () => {
+    const relay = await start({ EMAIL_CONFIRMATIONS_PER_HOUR: "100" });
+    const spread = (make: (i: number) => string) => Array.from({ length: 8 }, (_, i) => make(i));
+    const sent = {
+      // anything@victim.fastmail.com reaches victim@fastmail.com (Fastmail's subdomain addressing).
+      "victim.fastmail.com": spread((i) => `x${i}@victim.fastmail.com`),
+      // A catch-all domain: every address is one person's inbox.
+      "victim.example": spread((i) => `x${i}@victim.example`),
+      // The owner's own domain (OWNER_EMAIL's) and one anyone signs up at: many people, each once.
+      "example.com.au": spread((i) => `staff${i}@example.com.au`),
+      "gmail.com": spread((i) => `person${i}@gmail.com`),
+    };
+    for (const email of Object.values(sent).flat())
+      await post(relay, { ...ann, email, submissionId: crypto.randomUUID() });
+    await drained(relay);
+    const to = (domain: string) => confirmations().filter((e) => e.to[0].endsWith(`@${domain}`)).length;
+    expect(Object.keys(sent).map((d) => [d, to(d)])).toEqual([
+      ["victim.fastmail.com", 1],
+      ["victim.example", 3],
+      ["example.com.au", 8],
+      ["gmail.com", 8],
+    ]);
+    const reasons = new Set<string | null>();
+    for (const lead of await relay.opened.store.list({ limit: 100 }))
+      if (lead.fields!.email.endsWith("@victim.example"))
+        reasons.add((await emailsOf(relay).forLead(lead.id))[0].reason);
+    expect(reasons).toEqual(
+      new Set([
+        null,
+        "not sent: 3 confirmations went to victim.example in the last 24 hours (a domain that takes any address may be one person's inbox)",
+      ]),
+    );
+    clock.moveBy(24 * 60 * 60_000 + 1);
+    await post(relay, { ...ann, email: "later@victim.example", submissionId: crypto.randomUUID() });
+    await expect
+      .poll(() => to("victim.example"), { timeout: 5_000, message: "one more a day later" })
+      .toBe(4);
+  });
+
+  it("gives one client a quarter of the hourly ceiling, across a restart, and leaves the rest to other visitors", async () => {
+    let relay = await start({ EMAIL_CONFIRMATIONS_PER_HOUR: "8" });
+    const from = (client: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ client, email: `${client.replace(/\W/g, "")}-${i}@gmail.com` }));
+    // An IPv6 client is counted by its /64: two addresses in one are one client.
+    for (const { client, email } of [
+      ...from("203.0.113.7", 4),
+      ...from("2001:db8:1:2::a", 1),
+      ...from("2001:db8:1:2::b", 1),
+      ...from("198.51.100.20", 1),
+    ])
+      await post(relay, { ...ann, email, submissionId: crypto.randomUUID() }, "contact", client);
+    await drained(relay);
+    const sentFrom = (client: string) =>
+      confirmations().filter((e) => e.to[0].startsWith(client.replace(/\W/g, ""))).length;
+    expect([sentFrom("203.0.113.7"), sentFrom("2001:db8:1:2::"), sentFrom("198.51.100.20")]).toEqual([
+      2, 2, 1,
+    ]);
+    const [refused] = (
+      await Promise.all(
+        (await relay.opened.store.list()).map(async (l) => (await emailsOf(relay).forLead(l.id))[0]),
+      )
+    ).filter((r) => r?.status === "not-sent");
+    expect(refused.reason).toBe(
+      "not sent: this client's share of the hour's confirmations was used (2, a quarter of EMAIL_CONFIRMATIONS_PER_HOUR)",
+    );
+    // Counted in the store: a restart does not give the client its share again; the next hour does.
+    await stop(relay);
+    relay = await start({ EMAIL_CONFIRMATIONS_PER_HOUR: "8" });
+    await post(
+      relay,
+      { ...ann, email: "20301137-9@gmail.com", submissionId: crypto.randomUUID() },
+      "contact",
+      "203.0.113.7",
+    );
+    await drained(relay);
+    expect(sentFrom("203.0.113.7")).toBe(2);
+    clock.moveBy(60 * 60_000 + 1);
+    await post(
+      relay,
+      { ...ann, email: "20301137-10@gmail.com", submissionId: crypto.randomUUID() },
+      "contact",
+      "203.0.113.7",
+    );
+    await expect
+      .poll(() => sentFrom("203.0.113.7"), { timeout: 5_000, message: "the client's share an hour on" })
+      .toBe(3);
+  });
+
   it("stops at the hourly ceiling, counted in the store", async () => {
     const relay = await start({ EMAIL_CONFIRMATIONS_PER_HOUR: "1" });
     await post(relay, ann);
@@ -266,6 +356,23 @@ describe("the visitor's confirmation", () => {
       .poll(() => confirmations().length, { timeout: 5_000, message: "sent after retry-after" })
       .toBe(1);
     expect(resend.requests.map((r) => r.status)).toEqual([429, 200]);
+  });
+
+  it("holds every email for a 429's retry-after, not only the one refused: the limit is the account's", async () => {
+    const relay = await start();
+    resend.on({ kind: "tooMany", retryAfter: 30 });
+    for (let i = 0; i < 5; i++)
+      await post(relay, { ...ann, email: `p${i}@gmail.com`, submissionId: crypto.randomUUID() });
+    await expect
+      .poll(async () => (await relay.opened.store.list()).length, { message: "the five leads" })
+      .toBe(5);
+    await drained(relay);
+    expect(resend.requests.map((r) => r.status)).toEqual([429]);
+    clock.moveBy(30_000);
+    await expect
+      .poll(() => confirmations().length, { timeout: 5_000, message: "the five once the wait is over" })
+      .toBe(5);
+    expect(resend.requests.map((r) => r.status)).toEqual([429, 200, 200, 200, 200, 200]);
   });
 
   it("sends once when the first attempt was accepted but its answer never came (the key)", async () => {
@@ -393,6 +500,55 @@ describe("the health check", () => {
       })
       .toBe(1);
     expect(await health(relay)).toMatchObject({ status: 200, body: { ok: true, emailsFailing: 0 } });
+  });
+});
+
+describe("refused settings", () => {
+  const health = async (relay: NodeRelay) => {
+    const res = await relay.relay(new Request("http://relay.test/api/health"));
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const told = () => tg.delivered.filter((d) => d.shown.startsWith("Email has stopped"));
+
+  it("turn health red at once, saying why without a secret or an address, and are told to the owner once", async () => {
+    const revoked = "re_Revoked_0123456789abcdefghijklmn";
+    let relay = await start({ EMAIL_API_KEY: revoked });
+    await post(relay, ann);
+    await post(relay, { ...ann, email: "bo@example.com", submissionId: crypto.randomUUID() });
+    await expect
+      .poll(() => resend.requests.length, { timeout: 5_000, message: "both confirmations refused" })
+      .toBe(2);
+    await drained(relay);
+    const red = await health(relay);
+    expect(red).toMatchObject({ status: 503, body: { ok: false, telegram: "ok", email: "refused" } });
+    expect(red.body.problem).toBe(
+      "Resend refuses the relay's email settings (401 validation_error; it refuses the key: check EMAIL_API_KEY at resend.com): no visitor gets a confirmation and the owner gets no email copy until they work",
+    );
+    expect(JSON.stringify(red.body)).not.toMatch(/re_Revoked|ann@example\.com|bo@example\.com/);
+    expect(told()).toHaveLength(1);
+    expect(told()[0].shown).toMatch(
+      /^Email has stopped: Resend refuses the relay's settings \(401 validation_error: /,
+    );
+    // Refused again after its wait, and after a restart: still told once.
+    clock.moveBy(16 * 60_000);
+    await expect
+      .poll(() => resend.requests.length, { timeout: 5_000, message: "the retries refused too" })
+      .toBe(4);
+    await stop(relay);
+    relay = await start({ EMAIL_API_KEY: revoked });
+    clock.moveBy(16 * 60_000);
+    await expect.poll(() => resend.requests.length, { timeout: 5_000 }).toBe(6);
+    await drained(relay);
+    expect(told()).toHaveLength(1);
+
+    // The key fixed: the next email the provider takes ends it.
+    await stop(relay);
+    relay = await start();
+    clock.moveBy(16 * 60_000);
+    await expect
+      .poll(() => confirmations().length, { timeout: 5_000, message: "the confirmations once the key works" })
+      .toBe(2);
+    expect(await health(relay)).toMatchObject({ status: 200, body: { ok: true, email: "ok" } });
   });
 });
 

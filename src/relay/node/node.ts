@@ -10,6 +10,7 @@ import { telegramOptions, type ServerConfig } from "../config.ts";
 import type { RelayHandler } from "../intake/relay.ts";
 import { telegramInUse } from "../leads/policy.ts";
 import { DAY_MS } from "../leads/store.ts";
+import { tellIn } from "../leads/email-channel.ts";
 import { dailyUpkeep } from "../leads/upkeep.ts";
 import { logLine } from "../log.ts";
 import type { EmailSettings } from "../email/settings.ts";
@@ -148,6 +149,7 @@ export async function startNodeRelay({
         settings: emailSettings,
         phone: siteInUse(config, site).phone,
         telegram: !!telegram,
+        tell: telegram && tellIn(telegram),
         log,
         now,
         client: { timeoutMs: emailTimeoutMs },

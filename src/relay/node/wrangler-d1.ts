@@ -231,6 +231,15 @@ export function commandSql(execute: Execute): Sql {
     async all<T>(sql: string, params: unknown[] = []) {
       return (await read(checked(inlineParams(sql, params)))) as T[];
     },
+    // One process for the writes, in order; a failed one stops the rest, as wrangler runs a command.
+    async runMany(statements) {
+      const command = statements.map((s) => inlineParams(s.sql, s.params ?? [])).join(BETWEEN);
+      const answers = await execute(checked(command));
+      if (answers.length !== statements.length)
+        throw new WranglerError(
+          `wrangler d1 execute answered ${answers.length} results for ${statements.length} statements: ${JSON.stringify(answers).slice(0, 200)}`,
+        );
+    },
     // Each statement checked before any is queued, so one that cannot be sent starts no wrangler.
     async allMany(statements) {
       const commands = statements.map((s) => checked(inlineParams(s.sql, s.params ?? [])));

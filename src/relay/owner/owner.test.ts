@@ -288,6 +288,22 @@ describe("follow-ups and Later", () => {
     await press(reminders()[1].messageId, `later:3h:${id}`, at("2026-11-25T11:45"));
     expect(tg.answers.at(-1)?.text).toBe("This button is not one of the relay's.");
   });
+
+  it("Later (in 2 hours) pressed near closing names the time the reminder really comes: the next opening", async () => {
+    // Closing at 6 pm: two hours from 4:51 pm fall after it, so the reminder comes at 8 the next morning.
+    await lead("Late Afternoon", at("2026-11-25T16:00"));
+    await ownerTick(opts(), at("2026-11-25T16:31"));
+    const soon = reminders()[0]
+      .replyMarkup!.inline_keyboard.flat()
+      .find((b) => b.text === "Later (in 2 hours)")!;
+    await press(reminders()[0].messageId, soon.callback_data!, at("2026-11-25T16:51"));
+    expect(tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 26 Nov.");
+    await ownerTick(opts(), at("2026-11-25T17:59"));
+    await ownerTick(opts(), at("2026-11-26T07:59"));
+    expect(reminders()).toHaveLength(1);
+    await ownerTick(opts(), at("2026-11-26T08:00"));
+    expect(reminders()).toHaveLength(2);
+  });
 });
 
 describe("replies to a reminder or a follow-up", () => {

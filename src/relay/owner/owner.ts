@@ -3,6 +3,8 @@
  * Node relay's timer, the Worker's Cron Trigger):
  *
  * - a notice whose Undo's minute is up is edited to take the button away;
+ * - the messages about a lead erased at its visitor's request are edited to say
+ *   so (erased-notices.ts);
  * - a reminder, as a reply to its notice, with who, the number to ring, how
  *   long they have waited and the notice's buttons, for a lead still at no stage
  *   `reminderMinutes` after it was delivered; only while the business is open
@@ -20,6 +22,7 @@
  * counts for its lead as a reply to the notice does (replies.ts). What one run sends is paced
  * (pace.ts): at most PER_TICK messages, a second apart; the rest goes at the next minute's run.
  */
+import { eraseNotices } from "./erased-notices.ts";
 import { expireUndos, noticeChat } from "./notice-edit.ts";
 import { weeklySummary } from "./weekly.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
@@ -47,6 +50,7 @@ export interface OwnerOptions extends DigestOptions {
 export async function ownerTick(options: OwnerOptions, now: number): Promise<void> {
   const sends = new Sends(options.pace);
   await expireUndos(options.store, options.telegram, now, options.log);
+  await eraseNotices(options.store, options.telegram, now, options.log, sends);
   await remind(options, now, sends);
   await followUp(options, now, sends);
   await digest(options, now, sends);

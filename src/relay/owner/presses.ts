@@ -27,7 +27,7 @@ import {
   type Stage,
 } from "../telegram/stages.ts";
 import { brisbaneClock } from "../telegram/times.ts";
-import { openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
+import { nextOpenAt, openingAfterBusinessDays, type HoursLine } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { editNotice } from "./notice-edit.ts";
 import { movedFrom } from "../leads/policy.ts";
@@ -48,6 +48,11 @@ export interface UpdateHandlerOptions {
   hours?: readonly HoursLine[];
   log: (message: string) => void;
   now?: () => number;
+  /**
+   * An update came from the owner's chat (a press, a reply, the service message of the bot added
+   * back, a "/start"): a bot Telegram refused is tried again at once (refused-bot.ts).
+   */
+  heard?: () => Promise<void>;
 }
 
 interface CallbackQuery {
@@ -81,6 +86,7 @@ export async function handleUpdate(update: unknown, options: UpdateHandlerOption
   const updateId = (update as { update_id?: unknown } | null)?.update_id;
   if (typeof updateId !== "number" || !Number.isSafeInteger(updateId)) return false;
   if (await store.updates.seen(updateId, now())) return false;
+  await heardFrom(ctx, update);
   const query = (update as { callback_query?: CallbackQuery }).callback_query;
   if (query && typeof query.id === "string") await press(ctx, query);
   const message = (update as { message?: OwnerMessage }).message;
@@ -92,6 +98,19 @@ export async function handleUpdate(update: unknown, options: UpdateHandlerOption
   }
   await store.updates.done(updateId, now());
   return true;
+}
+
+/** Someone is in the owner's chat: a refused bot is tried again now; its failure never holds up the update. */
+async function heardFrom({ telegram, heard, log }: Ctx, update: unknown): Promise<void> {
+  const u = update as {
+    callback_query?: CallbackQuery;
+    message?: { chat?: { id?: number | string } };
+  };
+  const chat = u.callback_query?.message?.chat?.id ?? u.message?.chat?.id;
+  if (!heard || chat === undefined || String(chat) !== telegram.chatId) return;
+  await heard().catch((error: unknown) =>
+    log(`relay: could not try the refused bot again: ${(error as Error).message}`),
+  );
 }
 
 async function press(ctx: Ctx, query: CallbackQuery): Promise<void> {
@@ -147,7 +166,12 @@ async function moveStage(
   const { store, telegram, log, now } = ctx;
   const lead = await store.get(pressed.leadId);
   if (!lead) return answer("This lead is not in the store.");
-  if (lead.erasedAt !== null) return answer("This lead's details were erased after the retention period.");
+  if (lead.erasedAt !== null)
+    return answer(
+      lead.erasedOnRequest !== null
+        ? "This lead was erased at its visitor's request."
+        : "This lead's details were erased after the retention period.",
+    );
   const reason = pressed.reason ?? null;
   // Answered before the move, so the owner's spinner stops as soon as it can: what the move will do, read
   // first.
@@ -168,10 +192,13 @@ async function moveStage(
 
 /**
  * Later, on a reminder: it comes again in LATER_HOURS (`soon`; at the next opening if the business is
- * closed by then) or at the next morning's opening, while the lead still waits or is at Quoted.
+ * closed by then) or at the next morning's opening, while the lead still waits or is at Quoted. The
+ * answer names the time it really comes, after the hours are applied: two hours on from 4:51 pm
+ * with a 6 pm close is 8 the next morning, not 6:51 pm.
  */
 async function snooze({ store, log, now, hours }: Ctx, leadId: string, soon: boolean): Promise<string> {
-  const until = soon ? now() + LATER_HOURS * 3_600_000 : openingAfterBusinessDays(hours, now(), 1);
+  const asked = soon ? now() + LATER_HOURS * 3_600_000 : openingAfterBusinessDays(hours, now(), 1);
+  const until = asked === undefined ? undefined : nextOpenAt(hours, asked);
   if (until === undefined) return "The business hours never open: nothing to put off to.";
   if (!(await store.owner.snooze(leadId, until)))
     return "Nothing to remind: this lead has moved on (or is not in the store).";

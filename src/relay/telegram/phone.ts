@@ -10,13 +10,26 @@
 import { cutText } from "../../shared/text.ts";
 
 /**
+ * Unicode's format characters (category Cf: zero-width spaces and joiners, direction marks, the
+ * byte order mark, soft hyphens): invisible, so "+61\u200B412 345 678" looks right, yet with them
+ * left in it is no number, gets no Copy button, and a phone app may not link it. Removed before a
+ * number is read; a phone that is not one keeps only the joiners its emoji are made of.
+ */
+const FORMAT = /\p{Cf}/gu;
+const FORMAT_BUT_JOINERS = /(?![\u200C\u200D])\p{Cf}/gu;
+const visibleOnly = (typed: string) => typed.replace(FORMAT_BUT_JOINERS, "");
+
+/**
  * The number in international form, or undefined for one that is not an Australian mobile or landline (kept
  * as typed).
  */
 export function internationalPhone(typed: string): string | undefined {
   // Spaces, dots, dashes and brackets are how people group numbers; anything else makes it not a plain
   // number.
-  const digits = typed.trim().replace(/[\s.\-()]/g, "");
+  const digits = typed
+    .replace(FORMAT, "")
+    .trim()
+    .replace(/[\s.\-()]/g, "");
   // The country code (+61, 0061, 61) or the trunk 0, or both ("+61 (0) 412…"), then the nine digits.
   const m = /^(?:(?:\+|00)?61)?0?([2378]\d{8}|4\d{8})$/.exec(digits);
   if (!m) return undefined;
@@ -30,7 +43,7 @@ export function internationalPhone(typed: string): string | undefined {
 export const dialable = (typed: string): string | undefined => internationalPhone(typed)?.replace(/ /g, "");
 
 /** The phone as the owner reads it: international when it is an Australian number, else as typed. */
-export const phoneShown = (typed: string): string => internationalPhone(typed) ?? typed.trim();
+export const phoneShown = (typed: string): string => internationalPhone(typed) ?? visibleOnly(typed).trim();
 
 /**
  * The longest phone a one-line mention keeps (a notice's first line, a reminder, the digest): no

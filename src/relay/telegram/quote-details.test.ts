@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { QuoteBody } from "../../shared/forms/schema.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
-import { unknownAddOns, quoteEstimate } from "../intake/quote-estimate.ts";
+import { quoteEstimate, refusedAddOns } from "../intake/quote-estimate.ts";
 import { quoteNotices } from "./notice.ts";
 import { detailsBlock } from "./quote-details.ts";
 import { siteFromVars, siteVars, VAR_BYTES } from "../worker/site-vars.ts";
@@ -63,7 +63,9 @@ describe("the quote page's details", () => {
   });
 
   it("refuse an add-on the site never offers, and take one only the price table has", () => {
-    expect(unknownAddOns(undefined, "oven:1 jacuzzi:1")).toEqual(["jacuzzi"]);
+    expect(refusedAddOns(undefined, { "addOn.oven": "1", "addOn.jacuzzi": "1" }, "")).toEqual([
+      "addOn.jacuzzi",
+    ]);
     const table: PriceTable = {
       ...TABLE,
       services: [
@@ -73,7 +75,9 @@ describe("the quote page's details", () => {
         },
       ],
     };
-    expect(unknownAddOns(table, "oven:1 jacuzzi:1")).toEqual([]);
+    expect(refusedAddOns(table, { "addOn.jacuzzi": "1" }, "bond-cleaning")).toEqual([]);
+    // The table prices bond cleaning without an oven: the fixed list's oven is not the service's.
+    expect(refusedAddOns(table, { "addOn.oven": "1" }, "bond-cleaning")).toEqual(["addOn.oven"]);
   });
 
   it("read as one block in the owner's notice, with the relay's own estimate", () => {

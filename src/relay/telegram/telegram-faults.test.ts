@@ -181,27 +181,27 @@ describe("notices left in the group after it became a supergroup", () => {
 });
 
 describe("a bot removed from the group", () => {
-  it("turns health red naming the cause and the count; once the bot is back, a restart delivers every held lead, marked delayed", async () => {
+  it("turns health red naming the cause and the count; tries again on its own, backing off, and once the bot is back delivers every held lead without a restart", async () => {
     const clock = testClock();
-    const first = await start("off", clock.now);
+    const relay = await start("off", clock.now);
     stack.tg.removeBot("kicked");
-    await post(first.url, "Kept One");
-    await post(first.url, "Kept Two");
+    await post(relay.url, "Kept One");
+    await post(relay.url, "Kept Two");
     // The first refusal holds every send: one lead refused, the other not tried while the settings are
     // refused.
     await expect
-      .poll(async () => (await first.opened.store.stats()).undeliverable, {
+      .poll(async () => (await relay.opened.store.stats()).undeliverable, {
         timeout: 10_000,
         message: "the first lead is refused",
       })
       .toBe(1);
     await expect
-      .poll(async () => (await first.opened.store.stats()).pending, {
+      .poll(async () => (await relay.opened.store.stats()).pending, {
         timeout: 10_000,
         message: "the second lead waits",
       })
       .toBe(1);
-    const red = await healthOf(first.url);
+    const red = await healthOf(relay.url);
     expect(red).toMatchObject({
       status: 503,
       ok: false,
@@ -212,15 +212,53 @@ describe("a bot removed from the group", () => {
     expect(red.problem).toBe(
       "Telegram refuses the relay's settings (403 Forbidden: bot was kicked from the group chat): 2 leads held until they work",
     );
+    expect(
+      logs.some((l) =>
+        l.includes("add the bot back to the chat (or unblock it): the relay tries again on its own"),
+      ),
+    ).toBe(true);
 
+    // Tried again a minute on, then two minutes after that: one send each, still refused, still red.
+    const calls = stack.tg.attempts;
+    clock.advance(59_000);
+    await relay.drained();
+    expect(stack.tg.attempts).toBe(calls);
+    clock.advance(1_000);
+    await expect
+      .poll(() => stack.tg.attempts, { timeout: 10_000, message: "the first try again" })
+      .toBe(calls + 1);
+    await relay.drained();
+    expect(await healthOf(relay.url)).toMatchObject({ status: 503, telegram: "undeliverable" });
+    clock.advance(119_000);
+    await relay.drained();
+    expect(stack.tg.attempts).toBe(calls + 1);
+
+    // Back in the group, unannounced: the next try (two minutes on) takes, and the other goes after it.
     stack.tg.restoreBot();
-    await stack.stop(first);
-    clock.advance(5 * 60_000);
-    const second = await start("off", clock.now);
-    await arrived("Kept One", "the first held lead goes out after the restart");
-    await arrived("Kept Two", "the second held lead goes out after the restart");
+    clock.advance(1_000);
+    await arrived("Kept One", "the first held lead goes out on the next try");
+    await arrived("Kept Two", "the other held lead goes out once Telegram takes the first");
     expect(noticesFor("Kept One")[0].shown).toMatch(/^Delayed: received /);
-    expect(await healthOf(second.url)).toMatchObject({ status: 200, ok: true, undeliverable: 0 });
+    await relay.drained();
+    expect(stack.tg.delivered).toHaveLength(2);
+    expect(await healthOf(relay.url)).toMatchObject({ status: 200, ok: true, undeliverable: 0, pending: 0 });
+  });
+
+  it("sends what waited at once when the owner adds the bot back: the group's service message reaches the relay", async () => {
+    const clock = testClock();
+    const relay = await start("webhook", clock.now);
+    stack.tg.removeBot("kicked");
+    await post(relay.url, "Held Lead");
+    await expect
+      .poll(async () => (await relay.opened.store.stats()).undeliverable, {
+        timeout: 10_000,
+        message: "the lead is refused",
+      })
+      .toBe(1);
+    // No time passes on the relay's clock: the update from the chat is what sends it.
+    expect(await stack.tg.addBotBack()).toBe(200);
+    await arrived("Held Lead", "the held lead goes out as the bot is added back");
+    expect(await healthOf(relay.url)).toMatchObject({ status: 200, ok: true, undeliverable: 0 });
   });
 });
 
@@ -243,7 +281,7 @@ describe("a chat with one person who never pressed Start", () => {
       person.logs.filter((l) => l.includes("403 Forbidden: bot can't initiate conversation with a user")),
     ).toEqual([
       expect.stringMatching(
-        /: TELEGRAM_CHAT_ID is a person who has not opened the bot and pressed Start: they press it, then restart the relay\. Lead [\w-]+ is kept and sent after that\.$/,
+        /: TELEGRAM_CHAT_ID is a person who has not opened the bot and pressed Start: once they press it, the relay tries again on its own within 15 minutes, and at once when anyone writes in the chat\. Lead [\w-]+ is kept and sent after that\.$/,
       ),
     ]);
     expect(await healthOf(first.url)).toMatchObject({

@@ -229,6 +229,14 @@ export interface StandIn {
   removeBot(how: "kicked" | "blocked"): void;
   restoreBot(): void;
   /**
+   * The owner adds the bot back to the group it was removed from: from then on it may write there,
+   * and the group's service message about it (`new_chat_members` naming the bot) reaches the bot as
+   * a message update, delivered as press() delivers. Bots receive every service message, privacy
+   * mode or not (Bots FAQ, "What messages will my bot get?",
+   * https://core.telegram.org/bots/faq#what-messages-will-my-bot-get: "All service messages").
+   */
+  addBotBack(): Promise<number | undefined>;
+  /**
    * The user of the private chat opens the bot and presses Start (the option `started: false`): their
    * "/start" reaches the bot as a message update (delivered as press() delivers), and from now on the
    * bot may write to them.
@@ -309,8 +317,11 @@ export interface Update {
     from: TelegramUser;
     chat: { id: number; type: string };
     date: number;
-    text: string;
+    /** Absent on a service message. */
+    text?: string;
     entities?: { type: string; offset: number; length: number }[];
+    /** A service message: these joined the group (the bot itself, when it is added back). */
+    new_chat_members?: TelegramUser[];
     reply_to_message?: {
       message_id: number;
       from: TelegramUser;
@@ -1300,6 +1311,24 @@ export async function startTelegramStandIn({
     },
     restoreBot() {
       state.removed = undefined;
+    },
+    addBotBack() {
+      const chat = state.currentChatId;
+      if (kindOf(chat) === "private")
+        throw new Error("addBotBack: a bot is added back to a group; a person unblocks it (restoreBot)");
+      state.removed = undefined;
+      const update: Update = {
+        update_id: state.nextUpdateId++,
+        message: {
+          message_id: nextMessageId(chat),
+          from: OWNER,
+          chat: { id: Number(chat), type: kindOf(chat) },
+          date: Math.floor(Date.now() / 1000),
+          new_chat_members: [BOT],
+        },
+      };
+      state.updates.push(update);
+      return deliver(update);
     },
     startBot() {
       const chat = state.currentChatId;

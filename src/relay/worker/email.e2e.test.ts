@@ -51,6 +51,8 @@ interface WorkerPlan {
   half?: boolean;
   /** The spam check on (the others post as a script that skips it would). */
   spamChecks?: boolean;
+  /** An EMAIL_API_KEY the provider refuses (a revoked key). */
+  apiKey?: string;
 }
 const WORKERS = {
   a: { token: TEST_TOKEN, provider: "resend" },
@@ -59,11 +61,13 @@ const WORKERS = {
   half: { token: TEST_TOKEN, half: true },
   unnamed: { token: TEST_TOKEN, provider: "none" },
   checked: { token: TEST_TOKEN, provider: "resend", spamChecks: true },
+  revoked: { token: TEST_TOKEN, provider: "resend", apiKey: "re_Revoked_0123456789abcdefghijklmn" },
 } satisfies Record<string, WorkerPlan>;
 type Name = keyof typeof WORKERS;
 
 beforeAll(async () => {
-  tg = await startTelegramStandIn();
+  // A group that takes every notice at once (Telegram takes 20 a minute): this file is about the emails.
+  tg = await startTelegramStandIn({ groupMessagesPerMinute: 1_000 });
   resend = await startEmailStandIn({ requestsPerSecond: 1_000 });
   dir = mkdtempSync(path.join(tmpdir(), "worker-email-"));
   const { script } = await workerScript();
@@ -71,7 +75,12 @@ beforeAll(async () => {
     const w: WorkerPlan = WORKERS[name];
     const email = w.half
       ? { EMAIL_API_KEY: resend.apiKey }
-      : { EMAIL_API_KEY: resend.apiKey, EMAIL_FROM: TEST_FROM, OWNER_EMAIL, EMAIL_API_URL: resend.apiUrl };
+      : {
+          EMAIL_API_KEY: w.apiKey ?? resend.apiKey,
+          EMAIL_FROM: TEST_FROM,
+          OWNER_EMAIL,
+          EMAIL_API_URL: resend.apiUrl,
+        };
     // What npm run relay:deploy tells the Worker of the site (site-vars.ts), the privacy policy's email
     // provider with it.
     const site = w.provider
@@ -122,13 +131,14 @@ afterAll(async () => {
 
 const fetchFrom = (name: Name, target: string, init?: RequestInit) =>
   mf.dispatchFetch(`https://${name}.relay.example${target}`, init as never) as unknown as Promise<Response>;
-const post = (name: Name, body: Record<string, string>) =>
+/** `ip`: the client's address, as Cloudflare hands it over (each Worker's own limiter takes 5 a minute from one). */
+const post = (name: Name, body: Record<string, string>, ip = "203.0.113.9") =>
   fetchFrom(name, "/api/contact", {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
       Origin: "https://www.example.com",
-      "CF-Connecting-IP": "203.0.113.9",
+      "CF-Connecting-IP": ip,
     },
     body: JSON.stringify({
       name: "Ann Lee",
@@ -244,6 +254,47 @@ describe("email on the Worker, with D1 and a Queue", () => {
     expect((await emailRows()).filter((r) => r.lead_id === id)).toEqual([]);
   });
 
+  it("bounds confirmations per person across two isolates: a Fastmail inbox once, a catch-all domain three a day, a client a quarter of the hour", async () => {
+    const addresses = [
+      ...Array.from({ length: 4 }, (_, i) => `x${i}@dana.fastmail.com`),
+      ...Array.from({ length: 5 }, (_, i) => `x${i}@catchall.example`),
+    ];
+    // Each from a client of its own, through both isolates in turn.
+    for (const [i, email] of addresses.entries())
+      expect(
+        (await post(i % 2 ? "b" : "a", { email, name: `Spread ${i}` }, `198.51.100.${i + 1}`)).status,
+      ).toBe(200);
+    // Six from one client, three through each isolate: its share of the default 20 an hour is 5.
+    for (let i = 0; i < 6; i++)
+      expect(
+        (await post(i % 2 ? "b" : "a", { email: `one${i}@gmail.com`, name: `One ${i}` }, "192.0.2.77"))
+          .status,
+      ).toBe(200);
+    const recorded = async () =>
+      (await emailRows()).filter((r) =>
+        /fastmail\.com$|catchall\.example$|^one\d@gmail\.com$/.test(r.recipient ?? ""),
+      );
+    await waitFor("every one of them recorded", async () => (await recorded()).length === 15);
+    await sweep("a");
+    await waitFor(
+      "the confirmations allowed",
+      () => resend.delivered.filter((e) => /fastmail|catchall|^one/.test(e.to[0])).length === 9,
+    );
+    await sweep("b");
+    const sentTo = (pattern: RegExp) => resend.delivered.filter((e) => pattern.test(e.to[0])).length;
+    expect([
+      sentTo(/@dana\.fastmail\.com$/),
+      sentTo(/@catchall\.example$/),
+      sentTo(/^one\d@gmail\.com$/),
+    ]).toEqual([1, 3, 5]);
+    const reasons = new Set((await recorded()).filter((r) => r.status === "not-sent").map((r) => r.reason));
+    expect([...reasons].sort()).toEqual([
+      "not sent: 3 confirmations went to catchall.example in the last 24 hours (a domain that takes any address may be one person's inbox)",
+      "not sent: a confirmation went to this address in the last 24 hours",
+      "not sent: this client's share of the hour's confirmations was used (5, a quarter of EMAIL_CONFIRMATIONS_PER_HOUR)",
+    ]);
+  });
+
   it("refuses to start with half the email settings, naming what is missing", async () => {
     const res = await fetchFrom("half", "/api/health");
     expect(res.status).toBe(503);
@@ -260,5 +311,43 @@ describe("email on the Worker, with D1 and a Queue", () => {
       logs.some((l) => l.includes("the site's privacy policy does not name Resend")),
     );
     expect(logs.join("\n")).toContain("set `emailProvider: resend` in content/privacy.yaml");
+  });
+
+  // Last: the refusal is kept in the one D1 every Worker here shares, until an email goes again.
+  it("turns health red while the provider refuses the settings, tells the owner once, and green when an email goes", async () => {
+    const told = () => tg.delivered.filter((d) => d.shown.startsWith("Email has stopped"));
+    expect(
+      (await post("revoked", { email: "eve@revoked.example", name: "Eve One" }, "192.0.2.90")).status,
+    ).toBe(200);
+    await waitFor("the refused confirmation", async () =>
+      (await emailRows()).some(
+        (r) => r.recipient === "eve@revoked.example" && resend.requests.at(-1)?.status === 401,
+      ),
+    );
+    expect(
+      (await post("revoked", { email: "fay@revoked.example", name: "Fay Two" }, "192.0.2.91")).status,
+    ).toBe(200);
+    await waitFor("the second refused", () => resend.requests.filter((r) => r.status === 401).length === 2);
+    await sweep("revoked");
+    const res = await fetchFrom("revoked", "/api/health");
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(res.status).toBe(503);
+    expect(body).toMatchObject({ ok: false, email: "refused" });
+    expect(body.problem).toMatch(
+      /^Resend refuses the relay's email settings \(401 validation_error; it refuses the key: check EMAIL_API_KEY at resend\.com\)/,
+    );
+    expect(JSON.stringify(body)).not.toMatch(/re_Revoked|revoked\.example/);
+    expect(told()).toHaveLength(1);
+
+    expect((await post("a", { email: "gus@working.example", name: "Gus Three" }, "192.0.2.92")).status).toBe(
+      200,
+    );
+    await waitFor("an email the provider takes", () =>
+      resend.delivered.some((e) => e.to[0] === "gus@working.example"),
+    );
+    const green = await fetchFrom("a", "/api/health");
+    expect(green.status).toBe(200);
+    expect(await green.json()).toMatchObject({ ok: true, email: "ok" });
+    expect(told()).toHaveLength(1);
   });
 });

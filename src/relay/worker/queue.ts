@@ -11,7 +11,9 @@
  *   pending lead whose attempt is due: a send that never reached the Queue, a
  *   consumer that died mid-send (its hold runs out LEASE_MS after its last
  *   part began, so the lead goes out again within two minutes, marked as a
- *   possible repeat), a lead refused by settings no longer in force.
+ *   possible repeat), a lead refused by settings no longer in force, and the
+ *   probe of a bot Telegram refuses (refused-bot.ts), also sent at once when an
+ *   update comes from the owner's chat; once Telegram takes it, the rest.
  * - Several consumers may hold a message for the same lead (the sweep's and a
  *   retry); each first claims the lead in D1, and only the one that took it sends.
  */
@@ -28,6 +30,7 @@ import {
 } from "../leads/policy.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { logLine } from "../log.ts";
+import { chatHeard, probeDue } from "../leads/refused-bot.ts";
 
 export interface LeadMessage {
   id: string;
@@ -51,7 +54,6 @@ const MAX_DELAY_SECONDS = 43_200;
 export const WORKER_HINTS: HostHints = {
   settings:
     "check TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID (wrangler secret put), or deploy again once the bot may write to the chat.",
-  resume: "deploy again (npm run relay:deploy).",
   show: (id) => `npm run leads -- --d1 --remote show ${id}`,
 };
 
@@ -75,6 +77,8 @@ export interface QueueDelivery {
   deadLetters(batch: MessageBatch<LeadMessage>): Promise<void>;
   /** Puts every due pending lead on the Queue. */
   sweep(): Promise<void>;
+  /** An update came from the owner's chat: a bot Telegram refused is tried again now. */
+  heard(): Promise<void>;
   health(): Promise<Health>;
 }
 
@@ -108,6 +112,8 @@ export async function queueDelivery({
       leaseMs: LEASE_MS,
       now: clock,
     });
+    // The bot works again: the leads held while it was refused go out now, not at the next sweep.
+    if (result.kind === "delivered" && result.released) await enqueue(await store.due(clock(), 100));
     if (result.kind !== "retry") return ACK;
     const delaySeconds = Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil((result.at - clock()) / 1000)));
     return { ack: false, delaySeconds, pauseBatch: result.pause };
@@ -165,7 +171,15 @@ export async function queueDelivery({
       if (!telegram) return;
       const now = clock();
       await retryRefusedSettings(store, mark, now, log);
+      // The probe, when due, is back in line with the due leads.
+      await probeDue(store, mark, now);
       await enqueue(await store.due(now, 100));
+    },
+
+    async heard() {
+      if (!telegram || !(await chatHeard(store, clock()))) return;
+      const probe = await probeDue(store, mark, clock());
+      if (probe) await enqueue([probe]);
     },
 
     health: () => health(store, telegram, mark, clock()),

@@ -33,6 +33,7 @@ import { ConfigError, telegramOptions, workerConfig, type WorkerConfig } from ".
 import { privacyProblem, privacyUnknownLine } from "../email/privacy.ts";
 import { emailSettings, emailStartupLine, type EmailSettings } from "../email/settings.ts";
 import { json } from "../intake/answers.ts";
+import { tellIn } from "../leads/email-channel.ts";
 import { emailPass } from "../leads/emails.ts";
 import type { RateLimiter } from "../intake/rate-limit.ts";
 import { telegramInUse } from "../leads/policy.ts";
@@ -168,7 +169,11 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
     store,
     config,
     telegram,
-    scheduling: { deliverNow: telegram ? (id) => enqueue([id]) : undefined, health: delivery.health },
+    scheduling: {
+      deliverNow: telegram ? (id) => enqueue([id]) : undefined,
+      health: delivery.health,
+      heard: delivery.heard,
+    },
     // The site's facts, which npm run relay:deploy sets from content/ (scripts/relay.ts).
     site: siteFromVars(env),
     // The owner's button presses come through Telegram's webhook (README: npm run telegram -- webhook).
@@ -182,7 +187,15 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   const unknown = privacyUnknownLine(email, siteFromVars(env));
   if (unknown) log(unknown);
   const phone = siteInUse(config, siteFromVars(env)).phone;
-  const pass = email && { store, settings: email, phone, telegram: !!telegram, log, now };
+  const pass = email && {
+    store,
+    settings: email,
+    phone,
+    telegram: !!telegram,
+    tell: telegram && tellIn(telegram),
+    log,
+    now,
+  };
   return {
     config,
     store,

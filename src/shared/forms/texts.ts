@@ -47,14 +47,34 @@ export const SUBMIT_LABEL: Record<FormKind, { idle: string; busy: string }> = {
 };
 
 /**
- * The collection notice beside each form's Send button (Australian Privacy
- * Principle 5): what the details are for and that they go overseas, in two
- * short sentences, and the privacy policy (PRIVACY_PATH) for the rest. The
- * islands and the relay's page for a post without script both show it.
+ * The services outside Australia a visitor's details reach us through, each with where: Telegram
+ * always, and Resend when the relay sends email. `email` is content/privacy.yaml's
+ * `emailProvider`, the setting the privacy policy names its recipients from (PrivacyPage.tsx), so
+ * the notice and the policy cannot disagree.
  */
-export const COLLECTION_NOTICE = {
-  before:
-    "We use these details only to answer your enquiry. They reach us through Telegram, whose servers are outside Australia: see our ",
-  link: "privacy policy",
-  after: ".",
-} as const;
+export function overseasRecipients(email: "resend" | undefined): string[] {
+  return [
+    "Telegram, whose servers are outside Australia",
+    ...(email === "resend" ? ["Resend, an email service that keeps its records in the United States"] : []),
+  ];
+}
+
+/**
+ * The collection notice beside each form's Send button (Australian Privacy Principle 5): what the
+ * details are for and every service outside Australia they pass through (overseasRecipients), in
+ * two short sentences, and the privacy policy (PRIVACY_PATH) for the rest. The islands and the
+ * relay's page for a post without script both show it.
+ */
+export function collectionNotice(email: "resend" | undefined): {
+  before: string;
+  link: string;
+  after: string;
+} {
+  const use =
+    email === "resend" ? "to answer your enquiry and to email you a confirmation" : "to answer your enquiry";
+  return {
+    before: `We use these details only ${use}. They reach us through ${overseasRecipients(email).join(", and ")}: see our `,
+    link: "privacy policy",
+    after: ".",
+  };
+}

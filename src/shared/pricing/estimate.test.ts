@@ -90,8 +90,8 @@ describe("estimate", () => {
     ]);
   });
 
-  it("counts each add-on chosen, at most its max, in the table's order; nothing is added unless chosen", () => {
-    const result = priced(TABLE, { ...BOND, addOns: { "carpet-steam": 5, oven: 1 } });
+  it("counts each add-on chosen, in the table's order; nothing is added unless chosen", () => {
+    const result = priced(TABLE, { ...BOND, addOns: { "carpet-steam": 3, oven: 1 } });
     expect(result.lines.filter((l) => l.kind === "addOn")).toEqual([
       { kind: "addOn", label: "Oven clean", cents: 6000, quantity: 1, unit: "oven", unitCents: 6000 },
       {
@@ -113,6 +113,13 @@ describe("estimate", () => {
     expect(
       priced(TABLE, { ...BOND, addOns: { oven: 1.9 } }).lines.find((l) => l.kind === "addOn")?.quantity,
     ).toBe(1);
+  });
+
+  it("gives no figure for more of an add-on than the table prices: a call, never the figure for its most", () => {
+    expect(estimate(TABLE, { ...BOND, addOns: { "carpet-steam": 5, oven: 1 } })).toMatchObject({
+      kind: "call",
+      reason: { code: "not-priced", what: "5 rooms of carpet steam cleaning" },
+    });
   });
 
   it("raises a total below the minimum to it, as a line of its own", () => {

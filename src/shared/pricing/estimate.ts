@@ -27,7 +27,7 @@ export interface EstimateLine {
    */
   label: string;
   cents: number;
-  /** For an add-on: how many were counted (at most its max), of which unit, at what price each. */
+  /** For an add-on: how many were counted (never more than its max), of which unit, at what price each. */
   quantity?: number;
   unit?: string;
   unitCents?: number;
@@ -126,9 +126,14 @@ export function estimate(table: PriceTable, choices: EstimateChoices): Estimate 
   // In the table's order, not the order the browser sent them in: the same choices give the same lines.
   for (const addOn of prices.addOns) {
     const asked = choices.addOns?.[addOn.id];
-    const quantity =
-      typeof asked === "number" && Number.isFinite(asked) ? Math.min(Math.floor(asked), addOn.max) : 0;
+    const quantity = typeof asked === "number" && Number.isFinite(asked) ? Math.floor(asked) : 0;
     if (quantity <= 0) continue;
+    // More than the table prices is a call, never a figure quietly worked out for its most.
+    if (quantity > addOn.max)
+      return call({
+        code: "not-priced",
+        what: `${plural(quantity, addOn.unit)} of ${addOn.label.toLowerCase()}`,
+      });
     const unitCents = toCents(addOn.price);
     lines.push({
       kind: "addOn",

@@ -1,6 +1,6 @@
 import type { Content } from "../../content/content.ts";
 import { Island } from "../Island.tsx";
-import { EmailNotice } from "../EmailNotice.tsx";
+import { emailProp } from "../email-prop.ts";
 import { formatHours } from "../hours.ts";
 import { Banner, Icon, PhoneLink, Section } from "../../shared/ui.tsx";
 
@@ -67,8 +67,10 @@ export function ContactPage({ content, formAction }: { content: Content; formAct
               {contact.formHeading}
             </h2>
             <p className="mb-6 mt-1 text-slate-600">{contact.formText}</p>
-            <Island name="ContactForm" props={{ action: formAction, phone: site.phone }} />
-            {content.privacy.emailProvider && <EmailNotice />}
+            <Island
+              name="ContactForm"
+              props={{ action: formAction, phone: site.phone, ...emailProp(content) }}
+            />
           </div>
         </div>
       </Section>

@@ -1,4 +1,5 @@
 import type { Content } from "../../content/content.ts";
+import { emailProp } from "../email-prop.ts";
 import { homeGridSuburbs } from "../../content/routes.ts";
 import type { FaqData, HomeData, SiteData, SuburbData } from "../../content/schema.ts";
 import { suburbPath } from "../../shared/paths.ts";
@@ -7,18 +8,12 @@ import { Picture } from "../Picture.tsx";
 import { TextBesidePicture } from "../TextBesidePicture.tsx";
 import { Container, Icon, Section, SectionHeading, Stars, StatsRow } from "../../shared/ui.tsx";
 import { withTermsLinks } from "../TermsLinks.tsx";
-import { EmailNotice } from "../EmailNotice.tsx";
 
 export function HomePage({ content, formAction }: { content: Content; formAction: string }) {
   const { home, site, faq } = content;
   return (
     <>
-      <Hero
-        hero={home.hero}
-        claims={site.claims}
-        formAction={formAction}
-        email={content.privacy.emailProvider !== undefined}
-      />
+      <Hero hero={home.hero} claims={site.claims} formAction={formAction} email={emailProp(content)} />
       <BondIntroSection content={content} intro={home.bondIntro} />
       <ServicesSection content={content} services={home.services} />
       <WhyChooseUsSection why={home.whyChooseUs} />
@@ -43,7 +38,8 @@ function Hero({
   hero: HomeData["hero"];
   claims: SiteData["claims"];
   formAction: string;
-  email: boolean;
+  /** The island's email prop (email-prop.ts). */
+  email: { email?: "resend" };
 }) {
   return (
     // z-10: over the call bar (CallBar.tsx), which reaches into the hero on short screens, so it never covers
@@ -87,8 +83,7 @@ function Hero({
         <div id="quote" className="rounded-2xl bg-white p-6 text-slate-700 shadow-2xl sm:p-8">
           <h2 className="text-2xl font-bold">{hero.formHeading}</h2>
           <p className="mb-5 mt-1 text-slate-600">{hero.formText}</p>
-          <Island name="QuoteForm" props={{ action: formAction }} />
-          {email && <EmailNotice />}
+          <Island name="QuoteForm" props={{ action: formAction, ...email }} />
         </div>
       </Container>
     </section>

@@ -58,11 +58,15 @@ export function PrivacyPage({ content, retentionDays }: { content: Content; rete
   return (
     <LegalPage page={privacy}>
       <WhoWeAre site={site} />
-      <WhatWeCollect />
+      <WhatWeCollect sendsEmail={privacy.emailProvider === "resend"} />
       <WhyWeCollect />
       <WhoHandlesIt email={privacy.emailProvider === "resend"} />
       <HowLongItIsKept retentionDays={retentionDays} email={privacy.emailProvider === "resend"} />
-      <SeeingYourDetails email={site.email} phone={site.phone} />
+      <SeeingYourDetails
+        email={site.email}
+        phone={site.phone}
+        sendsEmail={privacy.emailProvider === "resend"}
+      />
       <Complaints email={site.email} />
       <PolicyChanges />
     </LegalPage>
@@ -83,8 +87,12 @@ function WhoWeAre({ site }: { site: SiteData }) {
   );
 }
 
-/** What each form asks for, what travels with a message, and what the site keeps in the browser. */
-function WhatWeCollect() {
+/**
+ * What each form asks for, what travels with a message, and what the site keeps in the browser.
+ * `sendsEmail`: the relay counts each client's confirmations for an hour under a keyed hash of its
+ * address (decision 0072).
+ */
+function WhatWeCollect({ sendsEmail }: { sendsEmail: boolean }) {
   const { quote, contact } = FORM_FIELDS;
   return (
     <LegalSection id="collect" title="What we collect">
@@ -114,6 +122,8 @@ function WhatWeCollect() {
         Our form service does not store your internet (IP) address with your message. To stop floods of
         automated messages, it counts the messages sent from each address for one minute, in memory, and then
         forgets them.
+        {sendsEmail &&
+          " To limit the confirmation emails one address can cause, it also keeps a code made from your address (never the address itself) for one hour, apart from your message, and then deletes it."}
       </p>
       <p>
         This website sets no cookies and runs no analytics or advertising trackers. It keeps two notes in your
@@ -196,12 +206,33 @@ function HowLongItIsKept({ retentionDays, email }: { retentionDays: number; emai
   );
 }
 
-function SeeingYourDetails({ email, phone }: { email: string; phone: string }) {
+/**
+ * How to ask, and what deleting does: `npm run leads -- erase` (decision 0073) erases the lead from the
+ * form service at once and the relay edits its messages in Telegram; an email already sent is out of reach.
+ */
+function SeeingYourDetails({
+  email,
+  phone,
+  sendsEmail,
+}: {
+  email: string;
+  phone: string;
+  sendsEmail: boolean;
+}) {
   return (
     <LegalSection id="access" title="Seeing, correcting or deleting your details">
       <p>
         Ask us at <EmailLink address={email} /> or on <PhoneLink phone={phone} className={textLinkClass} />{" "}
         what details we hold about you, and we will show you them, correct them or delete them.
+      </p>
+      <p>
+        To have them deleted, tell us the email address you gave (or when you sent your message). We then
+        erase everything our form service holds of you at once: what you typed, the details of the job, our
+        notes and where your visit came from. It keeps only that a message arrived on that day, so our counts
+        of enquiries stay right. Our messages about you in our Telegram chat are changed to say only that they
+        were erased.
+        {sendsEmail &&
+          " An email already sent stays in Resend's records for 30 days, and a copy in our email inbox until we delete it there, which we then do."}
       </p>
     </LegalSection>
   );

@@ -7,7 +7,7 @@
  */
 import type { Content } from "../../content/content.ts";
 import { addOnOffer } from "../../shared/forms/quote-details.ts";
-import { EmailNotice } from "../EmailNotice.tsx";
+import { emailProp } from "../email-prop.ts";
 import { Island } from "../Island.tsx";
 import { Banner, Icon, PhoneLink, Section } from "../../shared/ui.tsx";
 
@@ -37,9 +37,9 @@ export function QuotePage({ content, formAction }: { content: Content; formActio
                 offer: addOnOffer(pricing),
                 phone: site.phone,
                 ...(pricing ? { prices: pricing } : {}),
+                ...emailProp(content),
               }}
             />
-            {content.privacy.emailProvider && <EmailNotice />}
           </div>
         </div>
       </Section>

@@ -17,6 +17,9 @@ import { iconSprite } from "../shared/icons.tsx";
 import { NOTICE_TONES, type NoticeTone } from "../shared/slots.ts";
 import {
   ResultDetails,
+  ResultErrorLink,
+  ResultErrorSummary,
+  ResultFieldError,
   ResultForm,
   ResultNotice,
   ResultPage,
@@ -40,9 +43,15 @@ export async function resultMarkup() {
   ) as Record<FormKind, string>;
   const sprite = iconSprite(["check", "close"]);
   const details = renderToStaticMarkup(<ResultDetails />);
+  const errors = {
+    summary: renderToStaticMarkup(<ResultErrorSummary />),
+    link: renderToStaticMarkup(<ResultErrorLink />),
+    field: renderToStaticMarkup(<ResultFieldError />),
+  };
   const tokens = [
     ...Object.values(notice),
     ...Object.values(form),
+    ...Object.values(errors),
     details,
     renderToStaticMarkup(<ResultPage css="" sprite={sprite} />),
   ].map(scanMarkup);
@@ -56,6 +65,7 @@ export async function resultMarkup() {
     form,
     details,
     proof: renderToStaticMarkup(<ResultProof />),
+    errors,
   };
 }
 

@@ -24,7 +24,7 @@ import { ButtonLink, Container, PhoneLink } from "../shared/ui.tsx";
 export function Header({ content, home }: { content: Content; home: boolean }) {
   return (
     <header
-      className="sticky top-0 z-40 border-b border-slate-200 bg-white"
+      className="site-header z-40 border-b border-slate-200 bg-white"
       dangerouslySetInnerHTML={renderedOnce(content, home ? "header-home" : "header", () => (
         <HeaderContent content={content} home={home} />
       ))}
@@ -36,7 +36,7 @@ function HeaderContent({ content, home }: { content: Content; home: boolean }) {
   const { site, services } = content;
   const lists = navMenuLists({ services, suburbs: headerSuburbs(content) });
   return (
-    <Container className="flex h-18 max-w-7xl items-center justify-between gap-4">
+    <Container className="header-bar max-w-7xl">
       {/* brand (src/styles/site.css): the name wraps from the first paint as it will beside the buttons,
           which are parsed after the desktop menus, so it does not move when they arrive. */}
       <a href="/" className="flex items-center gap-2 font-bold text-ink brand">

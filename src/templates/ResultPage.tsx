@@ -8,6 +8,9 @@
  */
 import {
   CollectionNotice,
+  ErrorLink,
+  ErrorSummary,
+  FieldError,
   FormFields,
   NOTICE_LOOKS,
   NoticeBox,
@@ -47,9 +50,26 @@ export function ResultNotice({ tone }: { tone: NoticeTone }) {
 }
 
 /**
+ * What to fix, in place of the notice, as the form's island says it: slots title and the raw slot items
+ * (ResultErrorLink each).
+ */
+export const ResultErrorSummary = () => (
+  <ErrorSummary title={textSlot("title")} page>
+    {rawSlot("items")}
+  </ErrorSummary>
+);
+
+/** One line of the summary; slots href, text. */
+export const ResultErrorLink = () => <ErrorLink href={textSlot("href")} text={textSlot("text")} />;
+
+/** The words under a field to fix; slots id, text (the relay marks the control itself). */
+export const ResultFieldError = () => <FieldError id={textSlot("id")} text={textSlot("text")} />;
+
+/**
  * The form again, holding what was typed. Slots: action, intro, back, button, privacy, collection (the
  * collection notice's first words, naming the email provider when the relay sends email), `value.NAME` for
- * each input and message box (a select's chosen option is marked by the relay), and the raw slot proof.
+ * each input and message box (a select's chosen option is marked by the relay), and the raw slots proof and
+ * `error.NAME` (a ResultFieldError under a field to fix).
  */
 export function ResultForm({ kind }: { kind: FormKind }) {
   const values = Object.fromEntries(
@@ -61,7 +81,7 @@ export function ResultForm({ kind }: { kind: FormKind }) {
       <input type="hidden" name={BACK_FIELD} defaultValue={textSlot("back")} />
       {rawSlot("proof")}
       {kind === "quote" && rawSlot("details")}
-      <FormFields kind={kind} values={values} />
+      <FormFields kind={kind} values={values} errorSlots />
       <div>
         <button type="submit" className={buttonClass("primary", "min-h-12 w-full sm:w-auto")}>
           {textSlot("button")}

@@ -14,6 +14,10 @@ export interface ResultPageRead {
   back: { href: string; text: string } | undefined;
   /** The form again, or undefined when the page has none. */
   form: { action: string; values: Record<string, string> } | undefined;
+  /** In place of the notice's text, the summary's links to the fields to fix: each field's id and words. */
+  fixes: { href: string; text: string }[];
+  /** The words under each control marked invalid, by its name, as its aria-describedby points to them. */
+  fieldErrors: Record<string, string>;
 }
 
 const attr = (tag: string, name: string) => {
@@ -22,7 +26,11 @@ const attr = (tag: string, name: string) => {
 };
 
 export function readResultPage(html: string): ResultPageRead {
-  const notice = /<div role="(\w+)">([\s\S]*?)<\/div><\/div><\/div>/.exec(html);
+  // The summary of fields to fix (a title and a list), or the notice (an icon, a title and a text).
+  const notice =
+    /<div role="(\w+)">(<div class="rounded-xl border p-4 [^"]*"><h1[\s\S]*?<\/ul>)<\/div><\/div>/.exec(
+      html,
+    ) ?? /<div role="(\w+)">([\s\S]*?)<\/div><\/div><\/div>/.exec(html);
   const title = notice && /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(notice[2]);
   const text = notice && /<\/h1><p[^>]*>([\s\S]*?)<\/p>/.exec(notice[2]);
   const back = /<p class="mt-6"><a href="([^"]*)"[^>]*>([^<]*)<\/a><\/p><\/main>/.exec(html);
@@ -46,7 +54,17 @@ export function readResultPage(html: string): ResultPageRead {
     }
     form = { action: attr(formTag[0], "action")!, values };
   }
+  const fixes = [...(notice?.[2].matchAll(/<li><a href="([^"]*)"[^>]*>([^<]*)<\/a><\/li>/g) ?? [])].map(
+    ([, href, words]) => ({ href: decodeEntities(href), text: decodeEntities(words) }),
+  );
+  const fieldErrors: Record<string, string> = {};
+  for (const [tag] of html.matchAll(/<(?:input|textarea|select)\b[^>]*aria-invalid="true"[^>]*>/g)) {
+    const said = new RegExp(`<p id="${attr(tag, "aria-describedby")}"[^>]*>([^<]*)</p>`).exec(html);
+    fieldErrors[attr(tag, "name")!] = said ? decodeEntities(said[1]) : "";
+  }
   return {
+    fixes,
+    fieldErrors,
     role: notice?.[1],
     title: title ? visibleText(title[1]).trim() : undefined,
     text: text ? visibleText(text[1]).trim() : undefined,

@@ -7,7 +7,16 @@
 import { useEffect, useRef } from "react";
 import { SERVICE_OPTIONS } from "../../shared/forms/fields.ts";
 import { failure } from "../../shared/forms/texts.ts";
-import { CollectionNotice, FormFields, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
+import {
+  CollectionNotice,
+  FormFields,
+  Honeypot,
+  Notices,
+  Problems,
+  SubmitButton,
+  useRelayForm,
+} from "./FormParts.tsx";
+import { useEnhanced } from "./useEnhanced.ts";
 
 export interface ContactFormProps {
   /** The relay endpoint the form posts to. */
@@ -19,12 +28,10 @@ export interface ContactFormProps {
 }
 
 export default function ContactForm({ action, phone, email }: ContactFormProps) {
-  const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm(
-    "contact",
-    action,
-    failure("contact", phone),
-  );
+  const { sending, notice, onSubmit, onInput, dismiss, submitRef, problems, errors, summaryRef } =
+    useRelayForm("contact", action, failure("contact", phone));
   const formRef = useRef<HTMLFormElement>(null);
+  const enhanced = useEnhanced();
 
   // After hydration, not during render: the server HTML has no query string to
   // read, and the select is uncontrolled, so this causes no mismatch. A choice
@@ -45,10 +52,13 @@ export default function ContactForm({ action, phone, email }: ContactFormProps) 
       ref={formRef}
       action={action}
       method="post"
+      noValidate={enhanced}
       onSubmit={onSubmit}
+      onInput={onInput}
       className="grid gap-4 sm:grid-cols-2"
     >
-      <FormFields kind="contact" place={{ message: "sm:col-span-2" }} />
+      <Problems problems={problems} summaryRef={summaryRef} className="sm:col-span-2" />
+      <FormFields kind="contact" place={{ message: "sm:col-span-2" }} errors={errors} />
       <Honeypot kind="contact" />
       <div className="grid gap-4 sm:col-span-2">
         <SubmitButton

@@ -8,8 +8,9 @@
  * them with form.reset(). The submit handler is onSubmit, not a React form
  * action, because React resets a form after an action even when it fails.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { HONEYPOT_FIELD, type FormKind } from "../../shared/forms/fields.ts";
+import { countErrorText, errorId, errorSummaryTitle, fieldErrors } from "../../shared/forms/field-errors.ts";
 import { PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS } from "../../shared/forms/proof-field.ts";
 import { FORM_FIELDS, type FieldName, type FormField } from "../../shared/forms/form-fields.ts";
 import { proofFor, renewProof } from "../forms/proof.ts";
@@ -24,14 +25,17 @@ import {
 import { CONTACT_PATH, PRIVACY_PATH } from "../../shared/paths.ts";
 import { visitFields } from "../forms/attribution.ts";
 import { buttonClass, cn, Icon, textLinkClass } from "../../shared/ui.tsx";
+import { rawSlot } from "../../shared/slots.ts";
+import { afterScrollSettles } from "../forms/settle.ts";
 
 /**
  * A text box, list or date: a border that stands 3:1 from the page (slate-500 on white, 4.8:1; WCAG
- * 1.4.11), and keyboard focus shown by the site's own 3 px ring, not a pale shadow that forced colours
- * would remove.
+ * 1.4.11), red once it holds something to fix, and keyboard focus shown by the site's own 3 px ring, not
+ * a pale shadow that forced colours would remove. At least as tall as a text box (2.875rem: its line,
+ * padding and border), so a list beside one, which Chromium draws 3 px shorter, lines up with it.
  */
 export const fieldClass =
-  "mt-1 block w-full rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500";
+  "mt-1 block w-full min-h-11.5 rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 aria-invalid:border-red-700";
 export const labelClass = "block text-sm font-medium text-ink";
 
 /**
@@ -42,9 +46,47 @@ const RELAY_TIMEOUT_MS = 20_000;
 
 export type Shown = { tone: "success" | "error" } & NoticeText;
 
+/** A control with something to fix: its id, and what to do about it. */
+export interface FieldProblem {
+  id: string;
+  text: string;
+}
+
+/**
+ * What to fix before the form can be sent, in the form's order: the fields by the rules the relay checks
+ * (field-errors.ts), and the quote page's counts by the browser's own range check.
+ */
+function problemsIn(form: HTMLFormElement, kind: FormKind): FieldProblem[] {
+  const value = (name: string) => {
+    const control = form.elements.namedItem(name);
+    return control && "value" in control ? String(control.value) : "";
+  };
+  const found = new Map<Element, FieldProblem>();
+  for (const { field, text } of fieldErrors(FORM_FIELDS[kind], value)) {
+    const id = `${kind}-${field.name}`;
+    const control = form.querySelector(`#${id}`);
+    if (control) found.set(control, { id, text });
+  }
+  for (const count of form.querySelectorAll<HTMLInputElement>("input[type=number]:enabled")) {
+    if (count.checkValidity()) continue;
+    const label = form.querySelector(`label[for="${count.id}"]`)?.textContent?.trim() ?? count.name;
+    found.set(count, { id: count.id, text: countErrorText(label, count.min, count.max) });
+  }
+  return [...found]
+    .sort(([a], [b]) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
+    .map(([, problem]) => problem);
+}
+
 export function useRelayForm(kind: FormKind, action: string, failureNotice: NoticeText) {
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Shown | null>(null);
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  // Bumped by each Send that found something to fix: the summary takes focus once the page is still.
+  const [tries, setTries] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (tries > 0) afterScrollSettles(() => summaryRef.current?.focus());
+  }, [tries]);
   const submitRef = useRef<HTMLButtonElement>(null);
   // One id per message: kept while it is retried, so the relay stores it once; a new one after success.
   const submissionId = useRef<string | null>(null);
@@ -62,6 +104,13 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
+    const found = problemsIn(form, kind);
+    setProblems(found);
+    if (found.length > 0) {
+      setNotice(null);
+      setTries((n) => n + 1);
+      return;
+    }
     submissionId.current ??= newSubmissionId();
     // What was typed, where the visit came from (kept in sessionStorage until now), and the message's id.
     const body: Record<string, string> = {
@@ -111,8 +160,127 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
     submitRef.current?.focus();
   }
 
-  return { sending, notice, onSubmit, dismiss, submitRef };
+  /** A field fixed as the visitor types loses its message; nothing new is reported before the next Send. */
+  function onInput(event: FormEvent<HTMLFormElement>) {
+    if (problems.length === 0) return;
+    const now = new Map(problemsIn(event.currentTarget, kind).map((p) => [p.id, p]));
+    const left = problems.flatMap((p) => (now.has(p.id) ? [now.get(p.id)!] : []));
+    if (left.length !== problems.length || left.some((p, i) => p.text !== problems[i].text))
+      setProblems(left);
+  }
+
+  const errors = Object.fromEntries(problems.map((p) => [p.id, p.text]));
+  return { sending, notice, onSubmit, onInput, dismiss, submitRef, problems, errors, summaryRef };
 }
+
+/**
+ * The list of what to fix at the top of the form, which takes focus after a Send that found any
+ * (https://design-system.service.gov.uk/components/error-summary/): a title and a link to each field,
+ * which moves focus there once the page has scrolled to it. On the relay's page for a post without
+ * script its items are a slot (src/templates/ResultPage.tsx).
+ */
+export function ErrorSummary({
+  title,
+  summaryRef,
+  className,
+  page = false,
+  children,
+}: {
+  title: string;
+  summaryRef?: React.Ref<HTMLDivElement>;
+  className?: string;
+  /** On a page of its own (the relay's), whose live region holds it: the title is the page's h1. */
+  page?: boolean;
+  children: ReactNode;
+}) {
+  const list = <ul className="mt-1 list-disc pl-5">{children}</ul>;
+  return (
+    <div
+      ref={summaryRef}
+      tabIndex={page ? undefined : -1}
+      className={cn("rounded-xl border p-4", NOTICE_LOOKS.error.box, className)}
+    >
+      {page ? (
+        <>
+          <h1 className="text-lg font-semibold text-inherit">{title}</h1>
+          {list}
+        </>
+      ) : (
+        <div role="alert">
+          <p className="font-semibold">{title}</p>
+          {list}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** One line of the summary, linking to the field. */
+export function ErrorLink({
+  href,
+  text,
+  onClick,
+}: {
+  href: string;
+  text: string;
+  onClick?: (e: MouseEvent) => void;
+}) {
+  return (
+    <li>
+      <a href={href} onClick={onClick} className="block py-1 underline">
+        {text}
+      </a>
+    </li>
+  );
+}
+
+/** The island's summary, when there is something to fix. */
+export function Problems({
+  problems,
+  summaryRef,
+  className,
+}: {
+  problems: FieldProblem[];
+  summaryRef: React.Ref<HTMLDivElement>;
+  className?: string;
+}) {
+  if (problems.length === 0) return null;
+  return (
+    <ErrorSummary title={errorSummaryTitle(problems.length)} summaryRef={summaryRef} className={className}>
+      {problems.map((p) => (
+        <ErrorLink key={p.id} href={`#${p.id}`} text={p.text} onClick={(e) => goToField(e, p.id)} />
+      ))}
+    </ErrorSummary>
+  );
+}
+
+/**
+ * Following a summary link: the field's label scrolled into view below the sticky header (html's
+ * scroll-padding), then, once the page is still, focus on the field without scrolling again.
+ */
+function goToField(event: MouseEvent, id: string) {
+  const field = document.getElementById(id);
+  if (!field) return;
+  event.preventDefault();
+  (document.querySelector(`label[for="${id}"]`) ?? field).scrollIntoView({ block: "start" });
+  afterScrollSettles(() => field.focus({ preventScroll: true }));
+}
+
+/**
+ * The words under a control that holds something to fix, which the control names (aria-describedby); an
+ * outline icon would say nothing the red border and the words do not.
+ */
+export function FieldError({ id, text }: { id: string; text: string }) {
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {text}
+    </p>
+  );
+}
+
+/** A control's attributes while it holds something to fix. */
+export const invalidProps = (id: string, error: string | undefined) =>
+  error === undefined ? {} : { "aria-invalid": true as const, "aria-describedby": errorId(id) };
 
 /**
  * The two live regions are always in the page, so a screen reader is already
@@ -300,21 +468,27 @@ function Spinner() {
 /**
  * A form's fields, drawn from their one description (FORM_FIELDS), here and on the relay's page for a post
  * without script (src/templates/ResultPage.tsx), holding `values` there; ids are prefixed with the form's
- * kind. `place` wraps a field in a div of that class, its place in the form's grid: the class stays in the
- * form's own file, because the build gives a page the CSS of every class in its islands' sources
- * (src/build/css.ts).
+ * kind. `errors`, by control id: what to fix, under the control. `errorSlots`: a raw slot `error.NAME` under
+ * each control instead, which the relay fills (page.ts). `place` wraps a field in a div of that class, its
+ * place in the form's grid: the class stays in the form's own file, because the build gives a page the CSS
+ * of every class in its islands' sources (src/build/css.ts).
  */
 export function FormFields({
   kind,
   place = {},
   values = {},
+  errors = {},
+  errorSlots = false,
 }: {
   kind: FormKind;
   place?: Partial<Record<FieldName, string>>;
   values?: Partial<Record<FieldName, string>>;
+  errors?: Partial<Record<string, string>>;
+  errorSlots?: boolean;
 }) {
   return FORM_FIELDS[kind].map((field) => {
     const id = `${kind}-${field.name}`;
+    const error = errors[id];
     const labelled = (
       <div key={field.name}>
         <label htmlFor={id} className={labelClass}>
@@ -325,7 +499,9 @@ export function FormFields({
             </span>
           )}
         </label>
-        <Control id={id} field={field} value={values[field.name]} />
+        <Control id={id} field={field} value={values[field.name]} error={error} />
+        {error !== undefined && <FieldError id={errorId(id)} text={error} />}
+        {errorSlots && rawSlot(`error.${field.name}`)}
       </div>
     );
     return place[field.name] ? (
@@ -342,7 +518,18 @@ export function FormFields({
  * One control, every attribute from its description; uncontrolled (see the top of this file), so no value or
  * onChange: `value` is what it holds at first.
  */
-function Control({ id, field, value }: { id: string; field: FormField; value?: string }) {
+function Control({
+  id,
+  field,
+  value,
+  error,
+}: {
+  id: string;
+  field: FormField;
+  value?: string;
+  error?: string;
+}) {
+  const invalid = invalidProps(id, error);
   switch (field.control) {
     case "input":
       return (
@@ -355,6 +542,7 @@ function Control({ id, field, value }: { id: string; field: FormField; value?: s
           maxLength={field.maxLength}
           autoComplete={field.autoComplete}
           className={fieldClass}
+          {...invalid}
         />
       );
     case "textarea":
@@ -367,6 +555,7 @@ function Control({ id, field, value }: { id: string; field: FormField; value?: s
           required={field.required}
           maxLength={field.maxLength}
           className={fieldClass}
+          {...invalid}
         />
       );
     case "select":
@@ -377,6 +566,7 @@ function Control({ id, field, value }: { id: string; field: FormField; value?: s
           required={field.required}
           defaultValue={value ?? ""}
           className={fieldClass}
+          {...invalid}
         >
           {field.options.map((o) => (
             <option key={o.value} value={o.value}>

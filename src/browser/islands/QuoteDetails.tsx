@@ -15,7 +15,8 @@ import {
   type DetailField,
 } from "../../shared/forms/quote-details.ts";
 import { cn } from "../../shared/ui.tsx";
-import { fieldClass, labelClass } from "./FormParts.tsx";
+import { errorId } from "../../shared/forms/field-errors.ts";
+import { FieldError, fieldClass, invalidProps, labelClass } from "./FormParts.tsx";
 
 const legendClass = "text-sm font-medium text-ink";
 const choiceClass =
@@ -33,22 +34,25 @@ const PLACE: Partial<Record<DetailField["name"], string>> = {
 
 /**
  * The details. `values`: what number and date inputs hold at first (the relay's page fills them);
- * `hidden`: add-on ids that do not fit the chosen service, hidden and not posted.
+ * `hidden`: add-on ids that do not fit the chosen service, hidden and not posted; `errors`, by control
+ * id: a count to fix, said under it.
  */
 export function DetailFields({
   addOns,
   values = {},
   hidden = new Set(),
+  errors = {},
 }: {
   addOns: readonly AddOnChoice[];
   values?: Record<string, string>;
   hidden?: ReadonlySet<string>;
+  errors?: Partial<Record<string, string>>;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-6">
       {DETAIL_FIELDS.map((field) => (
         <div key={field.name} className={PLACE[field.name] ?? "sm:col-span-6"}>
-          <Detail field={field} value={values[field.name]} />
+          <Detail field={field} value={values[field.name]} error={errors[`quote-${field.name}`]} />
         </div>
       ))}
       {addOns.length > 0 && (
@@ -56,7 +60,13 @@ export function DetailFields({
           <legend className={legendClass}>Add-ons</legend>
           <div className="mt-1 grid gap-2 sm:grid-cols-2">
             {addOns.map((a, i) => (
-              <AddOn key={a.id} addOn={a} value={values[`addOn.${i}`]} hidden={hidden.has(a.id)} />
+              <AddOn
+                key={a.id}
+                addOn={a}
+                value={values[`addOn.${i}`]}
+                hidden={hidden.has(a.id)}
+                error={errors[`quote-addon-${a.id}`]}
+              />
             ))}
           </div>
         </fieldset>
@@ -65,7 +75,7 @@ export function DetailFields({
   );
 }
 
-function Detail({ field, value }: { field: DetailField; value?: string }) {
+function Detail({ field, value, error }: { field: DetailField; value?: string; error?: string }) {
   const id = `quote-${field.name}`;
   switch (field.control) {
     case "select":
@@ -113,7 +123,9 @@ function Detail({ field, value }: { field: DetailField; value?: string }) {
             step={1}
             defaultValue={value}
             className={fieldClass}
+            {...invalidProps(id, error)}
           />
+          {error !== undefined && <FieldError id={errorId(id)} text={error} />}
         </>
       );
     case "date":
@@ -133,7 +145,17 @@ const units = (unit: string) =>
   /[^aeiou]y$/.test(unit) ? `${unit.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(unit) ? `${unit}es` : `${unit}s`;
 
 /** One add-on: a tick box when one is the most, else how many of its unit (0 or empty: none). */
-function AddOn({ addOn, value, hidden }: { addOn: AddOnChoice; value?: string; hidden: boolean }) {
+function AddOn({
+  addOn,
+  value,
+  hidden,
+  error,
+}: {
+  addOn: AddOnChoice;
+  value?: string;
+  hidden: boolean;
+  error?: string;
+}) {
   const id = `quote-addon-${addOn.id}`;
   if (addOn.max <= 1) {
     return (
@@ -151,22 +173,26 @@ function AddOn({ addOn, value, hidden }: { addOn: AddOnChoice; value?: string; h
     );
   }
   return (
-    <div className={cn("flex min-h-11 items-center justify-between gap-3", hidden && "hidden")}>
-      <label htmlFor={id} className="text-base text-ink">
-        {addOn.label} <span className="text-sm text-slate-600">({units(addOn.unit)})</span>
-      </label>
-      <input
-        id={id}
-        name={addOnField(addOn.id)}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={addOn.max}
-        step={1}
-        defaultValue={value}
-        disabled={hidden}
-        className={countClass}
-      />
+    <div className={hidden ? "hidden" : undefined}>
+      <div className="flex min-h-11 items-center justify-between gap-3">
+        <label htmlFor={id} className="text-base text-ink">
+          {addOn.label} <span className="text-sm text-slate-600">({units(addOn.unit)})</span>
+        </label>
+        <input
+          id={id}
+          name={addOnField(addOn.id)}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={addOn.max}
+          step={1}
+          defaultValue={value}
+          disabled={hidden}
+          className={countClass}
+          {...invalidProps(id, error)}
+        />
+      </div>
+      {error !== undefined && <FieldError id={errorId(id)} text={error} />}
     </div>
   );
 }

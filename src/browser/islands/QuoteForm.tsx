@@ -4,7 +4,16 @@
  * notice in place (see FormParts.tsx).
  */
 import { failure } from "../../shared/forms/texts.ts";
-import { CollectionNotice, FormFields, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
+import {
+  CollectionNotice,
+  FormFields,
+  Honeypot,
+  Notices,
+  Problems,
+  SubmitButton,
+  useRelayForm,
+} from "./FormParts.tsx";
+import { useEnhanced } from "./useEnhanced.ts";
 
 export interface QuoteFormProps {
   /** The relay endpoint the form posts to. */
@@ -15,14 +24,21 @@ export interface QuoteFormProps {
 
 export default function QuoteForm({ action, email }: QuoteFormProps) {
   // The quote form's failure text names no phone number (the contact form's does).
-  const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm(
-    "quote",
-    action,
-    failure("quote", ""),
-  );
+  const { sending, notice, onSubmit, onInput, dismiss, submitRef, problems, errors, summaryRef } =
+    useRelayForm("quote", action, failure("quote", ""));
+  // Awake, the island says what to fix in words beside each field; before, the browser's bubbles do.
+  const enhanced = useEnhanced();
   return (
-    <form action={action} method="post" onSubmit={onSubmit} className="grid gap-4">
-      <FormFields kind="quote" />
+    <form
+      action={action}
+      method="post"
+      noValidate={enhanced}
+      onSubmit={onSubmit}
+      onInput={onInput}
+      className="grid gap-4"
+    >
+      <Problems problems={problems} summaryRef={summaryRef} />
+      <FormFields kind="quote" errors={errors} />
       <Honeypot kind="quote" />
       <SubmitButton kind="quote" sending={sending} buttonRef={submitRef} />
       <CollectionNotice email={email} />

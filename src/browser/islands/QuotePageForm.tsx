@@ -13,7 +13,15 @@ import { failure } from "../../shared/forms/texts.ts";
 import { QUOTE_PATH } from "../../shared/paths.ts";
 import type { EstimateChoices, PriceTable } from "../../shared/pricing/table.ts";
 import { EstimateBox, type EstimateCode } from "./EstimateBox.tsx";
-import { CollectionNotice, FormFields, Honeypot, Notices, SubmitButton, useRelayForm } from "./FormParts.tsx";
+import {
+  CollectionNotice,
+  FormFields,
+  Honeypot,
+  Notices,
+  Problems,
+  SubmitButton,
+  useRelayForm,
+} from "./FormParts.tsx";
 import { DetailFields } from "./QuoteDetails.tsx";
 import { useEnhanced } from "./useEnhanced.ts";
 
@@ -53,11 +61,8 @@ function choicesOf(form: HTMLFormElement): EstimateChoices {
 }
 
 export default function QuotePageForm({ action, offer, prices, phone, email }: QuotePageFormProps) {
-  const { sending, notice, onSubmit, dismiss, submitRef } = useRelayForm(
-    "quote",
-    action,
-    failure("quote", ""),
-  );
+  const { sending, notice, onSubmit, onInput, dismiss, submitRef, problems, errors, summaryRef } =
+    useRelayForm("quote", action, failure("quote", ""));
   const formRef = useRef<HTMLFormElement>(null);
   const enhanced = useEnhanced();
   const [choices, setChoices] = useState<EstimateChoices>({});
@@ -86,21 +91,24 @@ export default function QuotePageForm({ action, offer, prices, phone, email }: Q
       ref={formRef}
       action={action}
       method="post"
+      noValidate={enhanced}
       onSubmit={onSubmit}
+      onInput={onInput}
       onChange={read}
       onReset={() => setTimeout(read)}
       className="grid gap-8"
     >
+      <Problems problems={problems} summaryRef={summaryRef} />
       {/* Headings, not fieldsets, for the form's two parts: the radio groups are fieldsets, and nesting
           them confuses (WCAG technique H71). */}
       <div className="grid gap-4">
         <h3 className="text-xl font-bold text-ink">About the job</h3>
-        <DetailFields addOns={offer.addOns} hidden={hidden} />
+        <DetailFields addOns={offer.addOns} hidden={hidden} errors={errors} />
       </div>
       {prices && <EstimateBox prices={prices} choices={choices} code={code} phone={phone} />}
       <div className="grid gap-4">
         <h3 className="text-xl font-bold text-ink">Your details</h3>
-        <FormFields kind="quote" />
+        <FormFields kind="quote" errors={errors} />
       </div>
       <Honeypot kind="quote" page={QUOTE_PATH} />
       <div className="grid gap-4">

@@ -64,6 +64,7 @@ export class Answers {
     back: string,
     extra: Record<string, string> = {},
     proof?: string,
+    invalid?: readonly string[],
   ): Response {
     const values = Object.fromEntries(
       Object.entries(fields).filter(([k, v]) => typeof v === "string" && k !== HONEYPOT_FIELD),
@@ -93,6 +94,7 @@ export class Answers {
         back,
         proof,
         emailNotice: this.site.emailNotice,
+        invalid,
       }),
       { status, headers: h },
     );
@@ -150,8 +152,19 @@ export class Reply {
     headers: Record<string, string> = {},
     proof?: string,
   ): Response {
-    if (this.html)
-      return this.answers.page(status, mode, this.fields, this.answers.back(this.fields), headers, proof);
+    if (this.html) {
+      // A refusal that names fields (the forms' check, 400) shows each under its field.
+      const invalid = Array.isArray(extra.fields) ? extra.fields.map(String) : undefined;
+      return this.answers.page(
+        status,
+        mode,
+        this.fields,
+        this.answers.back(this.fields),
+        headers,
+        proof,
+        invalid,
+      );
+    }
     const h = new Headers(this.answers.cors);
     for (const [name, value] of Object.entries(headers)) h.set(name, value);
     return json(status, { ok: mode === "sent", ...extra }, h);

@@ -58,6 +58,27 @@ describe("the result page", () => {
     expect(resultPage({ ...base, back: "/contact-us/" })).toContain('href="/privacy-policy/"');
   });
 
+  it("names each field the check refused, under it and in a summary linking to it, in the island's words", () => {
+    const values = { name: "  ", email: "mia@", phone: "+44 20 7946 0958", message: "Hi" };
+    const html = resultPage({ ...base, form: "quote", values, invalid: ["name", "email"] });
+    const page = readResultPage(html);
+    expect([page.role, page.title]).toEqual(["alert", "Please fix 2 fields"]);
+    expect(page.fixes).toEqual([
+      { href: "#quote-name", text: "Enter your full name" },
+      { href: "#quote-email", text: "Enter an email such as name@example.com" },
+    ]);
+    expect(page.fieldErrors).toEqual({
+      name: "Enter your full name",
+      email: "Enter an email such as name@example.com",
+    });
+    // What was typed is kept, the odd phone included; the page's title is the summary's.
+    expect(page.form!.values).toMatchObject(values);
+    expect(html).toContain("<title>Please fix 2 fields</title>");
+    // A refused detail (the quote page's, the add-ons) is not one of the form's fields: the failure notice.
+    const detail = readResultPage(resultPage({ ...base, invalid: ["bedrooms"] }));
+    expect([detail.title, detail.fixes, detail.fieldErrors]).toEqual(["Error", [], {}]);
+  });
+
   it("shows the quote form's own fields", () => {
     const page = readResultPage(resultPage({ ...base, form: "quote", values: { address: "1 Main St" } }));
     expect(Object.keys(page.form!.values)).toEqual(["back", "name", "email", "phone", "address", "message"]);

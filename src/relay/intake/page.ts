@@ -12,6 +12,7 @@
  * only fills the slots.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
+import { errorId, errorSummaryTitle, fieldErrors } from "../../shared/forms/field-errors.ts";
 import { FORM_FIELDS } from "../../shared/forms/form-fields.ts";
 import { collectionNotice, type Notice } from "../../shared/forms/texts.ts";
 import { PRIVACY_PATH } from "../../shared/paths.ts";
@@ -63,6 +64,15 @@ export interface ResultPage {
    * Telegram (collectionNotice), as the site's forms do.
    */
   emailNotice?: boolean;
+  /** With mode failed: the fields the relay's check refused, said as the form's island says them. */
+  invalid?: readonly string[];
+}
+
+/** A field to fix on the page: its control's id and what to do. */
+interface Fix {
+  name: string;
+  id: string;
+  text: string;
 }
 
 const TONE: Record<ResultPage["mode"], NoticeTone> = {
@@ -81,15 +91,36 @@ export function resultPage({
   back,
   proof,
   emailNotice,
+  invalid = [],
 }: ResultPage): string {
   const tone = TONE[mode];
-  const shown = fillSlots(RESULT_MARKUP.notice[tone], { title: notice.title, text: notice.text });
+  // The form's own fields the check refused, in the words the island uses (decision 0086); anything else
+  // refused (a detail, the add-ons) keeps the failure notice.
+  const fixes: Fix[] =
+    mode === "failed"
+      ? fieldErrors(FORM_FIELDS[form], (name) => values[name] ?? "")
+          .filter(({ field }) => invalid.includes(field.name))
+          .map(({ field, text }) => ({ name: field.name, id: `${form}-${field.name}`, text }))
+      : [];
+  const title = fixes.length > 0 ? errorSummaryTitle(fixes.length) : notice.title;
+  const shown =
+    fixes.length > 0
+      ? fillSlots(
+          RESULT_MARKUP.errors.summary,
+          { title },
+          {
+            items: fixes
+              .map((f) => fillSlots(RESULT_MARKUP.errors.link, { href: `#${f.id}`, text: f.text }))
+              .join(""),
+          },
+        )
+      : fillSlots(RESULT_MARKUP.notice[tone], { title: notice.title, text: notice.text });
   const again =
     mode === "failed" || mode === "confirm"
-      ? formAgain(form, values, action, back, proof, emailNotice ? "resend" : undefined)
+      ? formAgain(form, values, action, back, proof, emailNotice ? "resend" : undefined, fixes)
       : "";
   const text = {
-    title: notice.title,
+    title,
     role: tone === "error" ? "alert" : "status",
     back,
     backText: mode === "refused" ? "Back to the form" : "Back to the site",
@@ -104,6 +135,7 @@ function formAgain(
   back: string,
   proof: string | undefined,
   email: "resend" | undefined,
+  fixes: Fix[],
 ): string {
   const [intro, button] =
     proof === undefined
@@ -118,6 +150,15 @@ function formAgain(
     collection: collectionNotice(email).before,
   };
   let markup: string = RESULT_MARKUP.form[form];
+  const raw: Record<string, string> = {};
+  for (const fix of fixes) {
+    raw[`error.${fix.name}`] = fillSlots(RESULT_MARKUP.errors.field, { id: errorId(fix.id), text: fix.text });
+    // The control names its words, as the island's does (FormParts.tsx, invalidProps).
+    markup = markup.replace(
+      ` id="${fix.id}"`,
+      ` id="${fix.id}" aria-invalid="true" aria-describedby="${errorId(fix.id)}"`,
+    );
+  }
   for (const field of FORM_FIELDS[form]) {
     const value = values[field.name] ?? "";
     // The parser eats one newline straight after <textarea>, so a message that starts with one keeps it.
@@ -127,7 +168,7 @@ function formAgain(
   }
   const proofField = proof === undefined ? "" : fillSlots(RESULT_MARKUP.proof, { proof });
   const details = form === "quote" && fromQuotePage(values) ? detailsAgain(values, choose) : "";
-  return fillSlots(markup, text, { proof: proofField, details });
+  return fillSlots(markup, text, { ...raw, proof: proofField, details });
 }
 
 /** The form's markup with the select named `name` showing `value` (one of its options) chosen. */

@@ -252,11 +252,22 @@ describe("relay handler: validate, store, answer", () => {
     };
     const holdsTyped = (html: string, email = typed.email) => {
       const shown = readResultPage(html);
-      expect([shown.role, shown.title, shown.text]).toEqual([
-        "alert",
-        "Error",
-        "There was an issue sending your message. Please try again or call us directly at 0491 570 156.",
-      ]);
+      if (email === typed.email)
+        expect([shown.role, shown.title, shown.text]).toEqual([
+          "alert",
+          "Error",
+          "There was an issue sending your message. Please try again or call us directly at 0491 570 156.",
+        ]);
+      else {
+        // A field the check refused is named, with what to do, as the form's island says it (decision 0086).
+        const fix = "Enter an email such as name@example.com";
+        expect([shown.role, shown.title, shown.fixes]).toEqual([
+          "alert",
+          "Please fix 1 field",
+          [{ href: "#contact-email", text: fix }],
+        ]);
+        expect(shown.fieldErrors).toEqual({ email: fix });
+      }
       expect(shown.form?.action).toBe("/api/contact");
       expect(shown.form?.values).toMatchObject({
         ...typed,

@@ -7,6 +7,7 @@
  */
 import * as z from "zod/mini";
 import { HONEYPOT_FIELD, HONEYPOT_MAX, type FormKind } from "./fields.ts";
+import { EMAIL_PATTERN, visible } from "./field-errors.ts";
 import { FORM_FIELDS, type FieldNameOf, type FormField } from "./form-fields.ts";
 import {
   ADD_ON_MOST,
@@ -19,11 +20,6 @@ import {
 // "Email:" line.
 import { oneLine } from "../text.ts";
 
-/** Characters that show nothing: a value made only of these (and spaces) is empty. */
-const INVISIBLE = /[\s\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]/g;
-
-const visible = (s: string) => s.replace(INVISIBLE, "") !== "";
-
 // zod/mini: the Worker bundles this, and the mini build keeps only what is used (decision 0062).
 const upTo = (max: number) => z.string().check(z.maxLength(max));
 /** Unset as "": the form's blank field; with `blank`, "" is taken as well (an optional choice left empty). */
@@ -35,10 +31,10 @@ const required = (max: number) => line(max).check(z.refine(visible, { error: "re
 /** The message: as typed, line breaks and all. */
 const optionalText = (max: number) => orBlank(upTo(max));
 const requiredText = (max: number) => upTo(max).check(z.refine(visible, { error: "required" }));
-// The same rule as a browser's type=email, so anything a browser lets through is accepted.
-// Its pattern already refuses line breaks and controls.
+// The same rule as a browser's type=email, so anything a browser lets through is accepted (field-errors.ts
+// says what is wrong in the same terms). Its pattern already refuses line breaks and controls.
 const email = (max: number) =>
-  z.pipe(z.string().check(z.trim(), z.maxLength(max)), z.email({ pattern: z.regexes.html5Email }));
+  z.pipe(z.string().check(z.trim(), z.maxLength(max)), z.email({ pattern: EMAIL_PATTERN }));
 
 /**
  * The check of one field, from its description: what the browser checks before sending, checked again here.

@@ -47,6 +47,8 @@ describe("the budget check", () => {
   write("ok.html", page(""));
   write("heavy/index.html", page("", `<p>${noise(20 * 1024)}</p>`));
   write("blocking.html", page(`<link rel="stylesheet" href="/site.css"><script src="/old.js"></script>`));
+  // A stylesheet at the end of the body holds up no paint of what comes before it.
+  write("later.html", page("", `<p>Hello</p><link rel="stylesheet" href="/site.css">`));
   write(
     "eager-react.html",
     page(`<script type="module" src="/assets/eager.js"></script>`, `<div data-island="X"></div>`),
@@ -90,11 +92,12 @@ describe("the budget check", () => {
     ]);
   });
 
-  it("fails a stylesheet link and a classic script in the head", () => {
+  it("fails a stylesheet link and a classic script in the head, and passes a stylesheet at the body's end", () => {
     expect(about("blocking.html")).toEqual([
       expect.stringContaining("render-blocking request (stylesheet /site.css)"),
       expect.stringContaining("render-blocking request (script /old.js)"),
     ]);
+    expect(about("later.html")).toEqual([]);
   });
 
   it("fails React imported at load, and script over 20 KB", () => {

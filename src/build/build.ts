@@ -3,7 +3,8 @@
  * islands bundle → dist/. Writes into a temporary folder and swaps it in only
  * when everything succeeded, so a failed build leaves the previous dist/ alone.
  */
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { estimatesOff, placeholdersLeft, loadContent } from "./content/load.ts";
 import type { Content } from "../content/content.ts";
@@ -115,10 +116,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // 29 suburb pages cost one compile, and each page still gets only what it uses.
       t = performance.now();
       for (const [kind, classes] of rendered.classesByKind) cssByKind[kind] = await cssFor(classes);
+      // A folded kind inlines its first screen's CSS; its whole CSS is a file of its own (decision 0087).
+      const later: Partial<Record<RouteKind, string>> = {};
+      for (const [kind, firstScreen] of rendered.firstScreenByKind) {
+        later[kind] = writeStylesheet(staging, kind, cssByKind[kind]!);
+        cssByKind[kind] = await cssFor(firstScreen);
+      }
       lap("css", t);
       const islandsScript = await bundling;
       t = performance.now();
-      pages = await rendered.write({ css: cssByKind, islandsScript });
+      pages = await rendered.write({ css: cssByKind, later, islandsScript });
       lap("write", t);
     } finally {
       await rendered.close();
@@ -170,6 +177,14 @@ export function leadRetentionDays(env: Record<string, string | undefined>): numb
   const days = readWholeNumber(env.LEADS_RETENTION_DAYS, LEADS_RETENTION_DAYS);
   if (typeof days === "number") return days;
   throw new Error(`LEADS_RETENTION_DAYS: ${days.problem}`);
+}
+
+/** A kind's whole stylesheet as /assets/css/KIND.HASH.css, cached for a year like every file there. */
+function writeStylesheet(dir: string, kind: string, css: string): string {
+  const name = `${kind}.${createHash("sha256").update(css).digest("hex").slice(0, 8)}.css`;
+  mkdirSync(path.join(dir, "assets", "css"), { recursive: true });
+  writeFileSync(path.join(dir, "assets", "css", name), css);
+  return `/assets/css/${name}`;
 }
 
 function swapIn(staging: string, outDir: string) {

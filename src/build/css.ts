@@ -115,6 +115,40 @@ export function classesInIsland(name: string): Set<string> {
 }
 
 /**
+ * The kinds of page whose CSS is split at the fold (decision 0087): inline, only what the first screen
+ * shows; the rest of the kind's CSS in a stylesheet that loads without holding up the first paint. The
+ * home page's first round trip has room for the owner to add to it that way.
+ */
+export const FOLDED_KINDS: ReadonlySet<string> = new Set(["home"]);
+
+/**
+ * The markup a folded page shows on its first screen: the body up to the end of main's first section
+ * (the home page's hero), without what stays hidden until the visitor asks for it (a popover, such as
+ * the mobile menu, and the desktop menus' lists): the CSS for those comes with the rest.
+ */
+export function aboveTheFold(body: string): string {
+  const main = body.indexOf("<main");
+  const end = main < 0 ? -1 : body.indexOf("</section>", main);
+  if (end < 0) throw new Error("a folded page needs a <section> in its <main>: its first screen");
+  return body
+    .slice(0, end)
+    .replace(/<(\w+)\b[^>]*\spopover="[^"]*"[^>]*>[\s\S]*?<\/\1>/g, "")
+    .replace(/<ul\b[^>]*\sdata-menu-list=""[^>]*>[\s\S]*?<\/ul>/g, "");
+}
+
+/**
+ * Classes that change nothing on a first paint: a state the page cannot be in yet (hover, focus, disabled,
+ * a field marked invalid) and the transitions and animations between states. The whole stylesheet has
+ * them, and is there long before a pointer, key or finger needs them.
+ */
+const NOT_AT_FIRST_PAINT =
+  /(?:^|:)(?:hover|focus|focus-visible|focus-within|active|disabled|group-hover|group-focus-within|aria-[\w-]+|placeholder):|(?:^|:)(?:transition|duration-|ease-|animate-)/;
+
+/** A first screen's class names and element tokens, less those NOT_AT_FIRST_PAINT. */
+export const firstPaintTokens = (tokens: Iterable<string>) =>
+  [...tokens].filter((t) => !NOT_AT_FIRST_PAINT.test(t));
+
+/**
  * Where compiled stylesheets are kept between builds (git-ignored), one file each, named by
  * {@link cssKey}; CSS_CACHE_DIR moves it.
  */

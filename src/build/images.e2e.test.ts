@@ -14,7 +14,8 @@ import { ContentError } from "./content/load.ts";
 import { releaseTestBrowser, testBrowser } from "../testing/browser.ts";
 import { contentWithPhotos, exifHasGps, testPhoto } from "../testing/photos.ts";
 import { startSite } from "../testing/site.ts";
-import { budgetViolations, measureSite } from "../testing/budgets.ts";
+import { BUDGETS, budgetViolations, HOME_ROOM, measureSite } from "../testing/budgets.ts";
+import { contentWithNewSuburb } from "../testing/new-suburb.ts";
 import { build, type BuildResult } from "./build.ts";
 
 const work = mkdtempSync(path.join(tmpdir(), "images-"));
@@ -27,11 +28,23 @@ let second: BuildResult;
 
 beforeAll(async () => {
   // Eight pages share a photo in their half-width slot (same bytes, own file names): the build makes it once.
-  photos = await contentWithPhotos(contentDir, undefined, undefined, { shareHalf: true });
+  // The content has one suburb more, added as the owner adds one, and all 30 in the home page's grid: the
+  // home page as full as the owner is likely to make it.
+  photos = await contentWithPhotos(contentDir, undefined, withEverySuburbOnTheHomePage(), {
+    shareHalf: true,
+  });
   first = await build({ contentDir, outDir, imageCacheDir });
   second = await build({ contentDir, outDir, imageCacheDir });
 }, 600_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** content/ with a 30th suburb added by npm run new-suburb, and every suburb in the home page's grid. */
+function withEverySuburbOnTheHomePage(): string {
+  const dir = contentWithNewSuburb("Quokka Flats", "4055", { homeGrid: true });
+  const file = path.join(dir, "suburbs.yaml");
+  writeFileSync(file, readFileSync(file, "utf8").replace(/^ {4}homeGrid: false$/gm, "    homeGrid: true"));
+  return dir;
+}
 
 /** A copy of the content with a phone photo (EXIF with GPS) in content/images/ that no page uses. */
 function withUnusedPhoto(): string {
@@ -226,6 +239,12 @@ describe("what the build writes", () => {
     const pages = measureSite(outDir);
     // The home page with a photo in each of its seven slots is the tightest (docs/performance.md).
     expect(budgetViolations(pages)).toEqual([]);
+    // With 30 suburbs in its grid, it leaves the owner room to add to it (decision 0087).
+    const home = pages.find((p) => p.page === "index.html")!;
+    expect(readFileSync(path.join(outDir, "index.html"), "utf8").match(/class="suburb-card"/g)).toHaveLength(
+      30,
+    );
+    expect(BUDGETS.firstPaintGzip - home.htmlGzip).toBeGreaterThanOrEqual(HOME_ROOM);
     // The budget really looked at the photos: the LCP image on each service page is a picked AVIF.
     const service = pages.find((p) => p.page === "services/carpet-cleaning-brisbane/index.html")!;
     expect(service.images.find((i) => i.lcp)).toMatchObject({

@@ -13,7 +13,14 @@ import { Worker } from "node:worker_threads";
 import type { Content } from "../content/content.ts";
 import { outputFile, routes, type Route, type RouteKind } from "../content/routes.ts";
 import { CSS_PLACEHOLDER } from "../templates/Layout.tsx";
-import { classesInIsland, classNames } from "./css.ts";
+import {
+  aboveTheFold,
+  classesInIsland,
+  classNames,
+  firstPaintTokens,
+  FOLDED_KINDS,
+  scanMarkup,
+} from "./css.ts";
 import { renderPage, type RenderOptions, type SharedPiece } from "./render.tsx";
 
 /** Progress is reported after every this many pages. */
@@ -22,7 +29,10 @@ const BATCH = 50;
 interface WriteInput {
   /** The folder pages are written into; each page's own folder in it exists already. */
   dir: string;
+  /** The CSS inlined in each kind's pages: all of it, or for a folded kind its first screen's. */
   css: Partial<Record<RouteKind, string>>;
+  /** For a folded kind, the site path of its whole stylesheet, loaded without holding up the first paint. */
+  later?: Partial<Record<RouteKind, string>>;
   /** URL of the islands entry script, added to pages that have an island. */
   islandsScript: string;
 }
@@ -32,6 +42,17 @@ interface WrittenPage {
   file: string;
   bytes: number;
 }
+
+const STYLE_END = "</style>";
+const BODY_END = "</body></html>";
+
+/**
+ * For a folded kind, its whole stylesheet, last in the body: a stylesheet the body holds blocks no paint
+ * of what comes before it (HTML's render-blocking rules let only the head's block rendering; Chromium
+ * since 69, https://www.chromestatus.com/feature/5696805480169472, as Safari and Firefox), so the first
+ * screen paints with the inline CSS, and the rest is styled when it arrives, with or without script.
+ */
+const laterLink = (href: string | undefined) => (href ? `<link rel="stylesheet" href="${href}"/>` : "");
 
 /** Renders pages and keeps their HTML until it is told the CSS. */
 class PageRenderer {
@@ -43,6 +64,7 @@ class PageRenderer {
    */
   private pages: { route: Route; head: Buffer; beforeHeadEnd: Buffer; rest: Buffer[]; island: boolean }[] =
     [];
+  private bodyEnd = Buffer.from(BODY_END);
   /** Each shared piece (header, footer, sprite) as bytes, encoded once. */
   private pieceBytes = new Map<SharedPiece, Buffer>();
   /**
@@ -50,6 +72,8 @@ class PageRenderer {
    * may add.
    */
   readonly classesByKind = new Map<RouteKind, Set<string>>();
+  /** For a folded kind (FOLDED_KINDS): the class names and element tokens of its pages' first screens. */
+  readonly firstScreenByKind = new Map<RouteKind, Set<string>>();
   private islandTokens = new Map<string, Set<string>>();
   /** Class attribute values already split, and pieces already read, by kind. */
   private classAttrs = new Map<RouteKind, Set<string>>();
@@ -62,14 +86,19 @@ class PageRenderer {
 
   render(route: Route): void {
     const { top, parts, tokens, pieces } = renderPage(route, this.content, this.options);
+    const last = parts.at(-1);
+    if (typeof last !== "string" || !last.endsWith(BODY_END))
+      throw new Error(`${route.path}: the page does not end with ${BODY_END}`);
+    parts[parts.length - 1] = last.slice(0, -BODY_END.length);
     const cssAt = top.indexOf(CSS_PLACEHOLDER);
+    const styleEnd = cssAt + CSS_PLACEHOLDER.length;
     const headEnd = top.indexOf("</head>");
-    if (cssAt < 0 || headEnd < cssAt)
-      throw new Error(`${route.path}: the page has no CSS placeholder in its <head>`);
+    if (cssAt < 0 || headEnd < cssAt || !top.startsWith(STYLE_END, styleEnd))
+      throw new Error(`${route.path}: the page has no CSS placeholder in a <style> in its <head>`);
     this.pages.push({
       route,
       head: Buffer.from(top.slice(0, cssAt)),
-      beforeHeadEnd: Buffer.from(top.slice(cssAt + CSS_PLACEHOLDER.length, headEnd)),
+      beforeHeadEnd: Buffer.from(top.slice(styleEnd + STYLE_END.length, headEnd)),
       rest: [
         Buffer.from(top.slice(headEnd)),
         ...parts.map((part) => (typeof part === "string" ? Buffer.from(part) : this.bytesOf(part))),
@@ -94,6 +123,13 @@ class PageRenderer {
       found.push(classNames(piece.tokens.classAttrs, attrs));
     }
     for (const set of found) for (const c of set) seen.add(c);
+    if (FOLDED_KINDS.has(kind)) {
+      const body = parts.map((part) => (typeof part === "string" ? part : part.html)).join("");
+      const first = scanMarkup(aboveTheFold(body));
+      let screen = this.firstScreenByKind.get(kind);
+      if (!screen) this.firstScreenByKind.set(kind, (screen = new Set()));
+      for (const c of firstPaintTokens([...classNames(first.classAttrs), ...first.elements])) screen.add(c);
+    }
   }
 
   private bytesOf(piece: SharedPiece): Buffer {
@@ -108,9 +144,14 @@ class PageRenderer {
     return tokens;
   }
 
-  write({ dir, css, islandsScript }: WriteInput): WrittenPage[] {
+  write({ dir, css, later = {}, islandsScript }: WriteInput): WrittenPage[] {
     const written: WrittenPage[] = [];
-    const cssBytes = new Map(Object.entries(css).map(([kind, text]) => [kind, Buffer.from(text)]));
+    const cssBytes = new Map(
+      Object.entries(css).map(([kind, text]) => [kind, Buffer.from(text + STYLE_END)]),
+    );
+    const laterBytes = new Map(
+      Object.entries(later).map(([kind, href]) => [kind, Buffer.from(laterLink(href))]),
+    );
     const script = Buffer.from(`<script type="module" src="${islandsScript}"></script>`);
     const none = Buffer.alloc(0);
     for (const { route, ...page } of this.pages) {
@@ -120,6 +161,8 @@ class PageRenderer {
         page.beforeHeadEnd,
         page.island ? script : none,
         ...page.rest,
+        laterBytes.get(route.kind) ?? none,
+        this.bodyEnd,
       ]);
       const file = outputFile(route);
       writeFileSync(path.join(dir, file), doc);
@@ -132,6 +175,7 @@ class PageRenderer {
 
 export interface RenderResult {
   classesByKind: Map<RouteKind, Set<string>>;
+  firstScreenByKind: Map<RouteKind, Set<string>>;
   /** Writes every page into `dir` with its kind's CSS; pages in route order. */
   write(input: Omit<WriteInput, "dir">): Promise<WrittenPage[]>;
   /** Stops the folder thread; call it whether or not write ran. */
@@ -166,6 +210,7 @@ export async function renderPages(
 
   return {
     classesByKind: renderer.classesByKind,
+    firstScreenByKind: renderer.firstScreenByKind,
     async write(input) {
       await folders.done;
       return renderer.write({ ...input, dir });

@@ -79,8 +79,8 @@ export function contentSecurityPolicy(styles: string[], formActions: string[]): 
     // Scripts are only the content-hashed modules in /assets/; JSON-LD is data and never runs.
     "script-src 'self'",
     // Each page's CSS is inlined: allowed by its hash, so no inline style attribute or injected sheet
-    // applies.
-    `style-src ${styleHashes}`,
+    // applies; the home page's whole stylesheet follows its first screen's, from /assets/ (decision 0087).
+    `style-src 'self' ${styleHashes}`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${relay}`,

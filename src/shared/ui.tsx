@@ -65,7 +65,7 @@ export function SectionHeading({
 const buttonBase =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors forced-colors:border";
 const buttonStyles = {
-  primary: "bg-accent-700 text-white shadow-sm hover:bg-accent-800",
+  primary: "bg-accent-700 text-white lift hover:bg-accent-800",
   secondary: "bg-white text-brand-800 ring-1 ring-inset ring-brand-200 hover:bg-brand-50",
   inverse: "bg-white text-brand-900 hover:bg-brand-50",
   outlineInverse: "text-white ring-2 ring-inset ring-white/80 hover:bg-white/10",

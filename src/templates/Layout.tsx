@@ -48,7 +48,7 @@ export function Layout({
       <body>
         <a
           href="#main"
-          className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-ink shadow-lg forced-colors:border focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-ink forced-colors:border focus:not-sr-only focus:shadow-lg focus:fixed focus:left-4 focus:top-4"
         >
           Skip to main content
         </a>

@@ -1,6 +1,6 @@
 /** Debian's Chromium driven by playwright-core, as every browser test and screenshot uses it. */
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 /**
  * The Chromium features playwright-core turns off (its chromiumSwitches.ts, as of 1.65), in its
@@ -69,6 +69,18 @@ export function launchBrowser(): Promise<Browser> {
       PROCESS_LIMIT,
       `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...WINDOW_ONLY_FEATURES].join(",")}`,
     ],
+  });
+}
+
+/**
+ * The reader's own text size, as Chromium's Settings → Appearance → Font size sets it (CDP's
+ * Page.setFontSizes): every rem and em on the page, and em in media queries, scale with it, as they
+ * do with a phone's text-size setting. `percent` of the default 16 px.
+ */
+export async function setTextSize(page: Page, percent: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.setFontSizes", {
+    fontSizes: { standard: Math.round((16 * percent) / 100), fixed: Math.round((13 * percent) / 100) },
   });
 }
 

@@ -21,6 +21,12 @@ export interface FocusStop {
    * stop with no box is never uncovered.
    */
   uncovered: boolean;
+  /**
+   * Its top and bottom edges are on the screen and nothing is over them either (WCAG 2.2's 2.4.11 asks
+   * less, that it is not entirely hidden; a form field half under a sticky header is hard to use).
+   * Taller than the screen, it is whole if it fills it.
+   */
+  whole: boolean;
   /** The page was scrolled more than a screen down when it got focus. */
   belowTheFirstScreen: boolean;
 }
@@ -98,11 +104,28 @@ export async function focusStops(page: Page, max = 80): Promise<FocusStop[]> {
         r && r.width > 0
           ? document.elementFromPoint(r.left + r.width / 2, Math.min(r.top + r.height / 2, innerHeight - 1))
           : null;
+      // Read where the element is on the screen across (a page wider than the screen at large text is
+      // scrolled sideways, which is not covering), 2 px inside its edges (sub-pixel layout can leave a
+      // fraction of a pixel under the call bar's edge); an ancestor hit is the element's own label or box
+      // around a small control, never something over it.
+      const shows = (y: number) => {
+        const x = Math.min(Math.max(r.left, 0) + Math.min(r.width / 2, 10), innerWidth - 1);
+        const at = document.elementFromPoint(x, y);
+        return !!at && (el === at || el.contains(at) || at.contains(el));
+      };
+      const whole =
+        !!r &&
+        r.width > 0 &&
+        r.left < innerWidth &&
+        (r.height >= innerHeight
+          ? r.top <= 0 && r.bottom >= innerHeight
+          : r.top >= 0 && r.bottom <= innerHeight && shows(r.top + 2) && shows(r.bottom - 2));
       return {
         name: `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().slice(0, 40)}"`,
         ring: outlined || s.boxShadow !== "none",
         ringContrast: ringContrast === null ? null : Math.round(ringContrast * 100) / 100,
         uncovered: !!hit && (el === hit || el.contains(hit)),
+        whole,
         belowTheFirstScreen: scrollY > innerHeight,
       };
     });

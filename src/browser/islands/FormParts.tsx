@@ -35,7 +35,7 @@ import { afterScrollSettles } from "../forms/settle.ts";
  * padding and border), so a list beside one, which Chromium draws 3 px shorter, lines up with it.
  */
 export const fieldClass =
-  "mt-1 block w-full min-h-11.5 rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 aria-invalid:border-red-700";
+  "mt-1 block w-full min-h-11.5 rounded-lg border border-slate-500 bg-white px-3 py-2.5 text-base text-ink lift aria-invalid:border-red-700";
 export const labelClass = "block text-sm font-medium text-ink";
 
 /**

@@ -69,7 +69,7 @@ export default function MobileMenu({ phone, quote = homeSection("home") }: Mobil
         aria-controls={PANEL_ID}
         aria-expanded={enhanced ? open : undefined}
         aria-label="Menu"
-        className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-ink ring-1 ring-slate-200 forced-colors:border lg:hidden"
+        className="inline-flex h-11 w-11 items-center justify-center rounded-lg border border-slate-200 text-ink lg:hidden"
       >
         <Icon name={open ? "close" : "menu"} className="h-6 w-6" />
       </button>

@@ -225,7 +225,7 @@ function SuburbsMenu({ enhanced, open, handlers, onToggle, html }: MenuProps) {
         List of Suburbs
         <Chevron turned={enhanced && open} />
       </button>
-      <Panel enhanced={enhanced} open={open} html={html} className="left-1/2 w-[40rem] -translate-x-1/2" />
+      <Panel enhanced={enhanced} open={open} html={html} className="left-1/2 -ml-80 w-[40rem]" />
     </li>
   );
 }

@@ -34,7 +34,7 @@ export function AboutPage({ content }: { content: Content }) {
         <SectionHeading id="why-title" title={about.whyChooseUs.heading} />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {about.whyChooseUs.reasons.map((r) => (
-            <li key={r.title} className="rounded-2xl bg-white p-6 shadow-sm">
+            <li key={r.title} className="rounded-2xl bg-white p-6 lift">
               <Icon name="shield" className="h-7 w-7 text-brand-700" />
               <h3 className="mt-3 text-lg font-bold">{r.title}</h3>
               <p className="mt-2 leading-relaxed text-slate-600">{withTermsLinks(r.text)}</p>

@@ -62,7 +62,7 @@ export function ContactPage({ content, formAction }: { content: Content; formAct
               </div>
             </div>
           </div>
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 lift sm:p-8">
             <h2 id="contact-form-title" className="text-2xl font-bold">
               {contact.formHeading}
             </h2>

@@ -47,7 +47,7 @@ function Hero({
     <section
       id="home"
       aria-labelledby="hero-title"
-      className="relative z-10 overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-brand-950 text-white"
+      className="hero-gradient relative z-10 overflow-hidden text-white"
     >
       <Container className="grid items-start gap-10 py-12 sm:py-16 lg:grid-cols-[1.1fr_1fr] lg:py-20">
         {/* on-dark here, not on the section: the quote card beside it is white. */}
@@ -80,7 +80,7 @@ function Hero({
             </span>
           </p>
         </div>
-        <div id="quote" className="rounded-2xl bg-white p-6 text-slate-700 shadow-2xl sm:p-8">
+        <div id="quote" className="rounded-2xl bg-white p-6 text-slate-700 lift-high sm:p-8">
           <h2 className="text-2xl font-bold">{hero.formHeading}</h2>
           <p className="mb-5 mt-1 text-slate-600">{hero.formText}</p>
           <Island name="QuoteForm" props={{ action: formAction, ...email }} />
@@ -130,7 +130,7 @@ function ServicesSection({ content, services }: { content: Content; services: Ho
 
 function ServiceCard({ content, card }: { content: Content; card: HomeData["services"]["cards"][number] }) {
   return (
-    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 lift">
       <Picture
         content={content}
         image={card.image}
@@ -218,7 +218,7 @@ function TestimonialsSection({ testimonials }: { testimonials: HomeData["testimo
       <ul className="grid gap-6 lg:grid-cols-3">
         {testimonials.items.map((t) => (
           <li key={t.name}>
-            <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm">
+            <figure className="flex h-full flex-col rounded-2xl bg-white p-6 lift">
               <Stars rating={t.rating} />
               <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700">{`“${t.content}”`}</blockquote>
               <figcaption className="mt-5">

@@ -61,7 +61,7 @@ function FeatureCards({ features }: { features: ServiceData["features"] }) {
   return (
     <ul className="mt-14 grid gap-6 md:grid-cols-3">
       {features.map((f) => (
-        <li key={f.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <li key={f.title} className="rounded-2xl border border-slate-200 bg-white p-6 lift">
           <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
             <Icon name="sparkles" className="h-6 w-6" />
           </span>

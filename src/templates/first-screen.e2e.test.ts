@@ -60,6 +60,8 @@ const large: Record<string, { header: string; bar: string; wide: number; stops: 
 let medium: { overlaps: boolean; nameLines: number; width: number };
 /** The call bar's visibility at 390 px, before and while a form field has focus. */
 let barWhileTyping: string[];
+/** The contact form's controls at 390 px, each with its height. */
+let heights: string[];
 
 beforeAll(async () => {
   for (const [label, viewport] of [
@@ -87,6 +89,12 @@ beforeAll(async () => {
   const before = await bar();
   await plain.focus("#quote-name");
   barWhileTyping = [before, await bar()];
+  // The contact form's text boxes and its list, side by side from 640 px: one height.
+  await plain.goto(env.site.url + "/contact-us/", { waitUntil: "load" });
+  heights = await plain.$$eval(
+    "main form :is(input:not([type=hidden]):not([tabindex='-1']), select)",
+    (els) => els.map((el) => `${el.tagName.toLowerCase()} ${el.getBoundingClientRect().height}`),
+  );
   await context.close();
 
   // 200% text on a 320 px screen, with reduced motion so focus lands at once.
@@ -158,6 +166,12 @@ describe.each(PAGES)("%s at 200% text on a 320 px screen", (path) => {
     const { stops } = large[path];
     expect(stops.length).toBeGreaterThan(path === "/" ? 20 : 10);
     expect(stops.filter((s) => !s.whole).map((s) => s.name)).toEqual([]);
+  });
+});
+
+describe("the form controls", () => {
+  it("stand one height, the list as tall as the text boxes", () => {
+    expect(heights).toEqual(["input 46", "input 46", "input 46", "select 46"]);
   });
 });
 

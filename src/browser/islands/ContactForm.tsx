@@ -16,7 +16,6 @@ import {
   SubmitButton,
   useRelayForm,
 } from "./FormParts.tsx";
-import { useEnhanced } from "./useEnhanced.ts";
 
 export interface ContactFormProps {
   /** The relay endpoint the form posts to. */
@@ -28,10 +27,12 @@ export interface ContactFormProps {
 }
 
 export default function ContactForm({ action, phone, email }: ContactFormProps) {
-  const { sending, notice, onSubmit, onInput, dismiss, submitRef, problems, errors, summaryRef } =
-    useRelayForm("contact", action, failure("contact", phone));
+  const { sending, notice, formProps, dismiss, submitRef, problems, errors, summaryRef } = useRelayForm(
+    "contact",
+    action,
+    failure("contact", phone),
+  );
   const formRef = useRef<HTMLFormElement>(null);
-  const enhanced = useEnhanced();
 
   // After hydration, not during render: the server HTML has no query string to
   // read, and the select is uncontrolled, so this causes no mismatch. A choice
@@ -48,15 +49,7 @@ export default function ContactForm({ action, phone, email }: ContactFormProps) 
   }, []);
 
   return (
-    <form
-      ref={formRef}
-      action={action}
-      method="post"
-      noValidate={enhanced}
-      onSubmit={onSubmit}
-      onInput={onInput}
-      className="grid gap-4 sm:grid-cols-2"
-    >
+    <form ref={formRef} action={action} method="post" {...formProps} className="grid gap-4 sm:grid-cols-2">
       <Problems problems={problems} summaryRef={summaryRef} className="sm:col-span-2" />
       <FormFields kind="contact" place={{ message: "sm:col-span-2" }} errors={errors} />
       <Honeypot kind="contact" />

@@ -27,6 +27,7 @@ import { visitFields } from "../forms/attribution.ts";
 import { buttonClass, cn, Icon, textLinkClass } from "../../shared/ui.tsx";
 import { rawSlot } from "../../shared/slots.ts";
 import { afterScrollSettles } from "../forms/settle.ts";
+import { useEnhanced } from "./useEnhanced.ts";
 
 /**
  * A text box, list or date: a border that stands 3:1 from the page (slate-500 on white, 4.8:1; WCAG
@@ -78,6 +79,7 @@ function problemsIn(form: HTMLFormElement, kind: FormKind): FieldProblem[] {
 }
 
 export function useRelayForm(kind: FormKind, action: string, failureNotice: NoticeText) {
+  const enhanced = useEnhanced();
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Shown | null>(null);
   const [problems, setProblems] = useState<FieldProblem[]>([]);
@@ -170,7 +172,9 @@ export function useRelayForm(kind: FormKind, action: string, failureNotice: Noti
   }
 
   const errors = Object.fromEntries(problems.map((p) => [p.id, p.text]));
-  return { sending, notice, onSubmit, onInput, dismiss, submitRef, problems, errors, summaryRef };
+  // Awake, the island says what to fix in words beside each field; before, the browser's bubbles do.
+  const formProps = { noValidate: enhanced, onSubmit, onInput };
+  return { sending, notice, formProps, dismiss, submitRef, problems, errors, summaryRef };
 }
 
 /**

@@ -13,7 +13,6 @@ import {
   SubmitButton,
   useRelayForm,
 } from "./FormParts.tsx";
-import { useEnhanced } from "./useEnhanced.ts";
 
 export interface QuoteFormProps {
   /** The relay endpoint the form posts to. */
@@ -24,19 +23,13 @@ export interface QuoteFormProps {
 
 export default function QuoteForm({ action, email }: QuoteFormProps) {
   // The quote form's failure text names no phone number (the contact form's does).
-  const { sending, notice, onSubmit, onInput, dismiss, submitRef, problems, errors, summaryRef } =
-    useRelayForm("quote", action, failure("quote", ""));
-  // Awake, the island says what to fix in words beside each field; before, the browser's bubbles do.
-  const enhanced = useEnhanced();
+  const { sending, notice, formProps, dismiss, submitRef, problems, errors, summaryRef } = useRelayForm(
+    "quote",
+    action,
+    failure("quote", ""),
+  );
   return (
-    <form
-      action={action}
-      method="post"
-      noValidate={enhanced}
-      onSubmit={onSubmit}
-      onInput={onInput}
-      className="grid gap-4"
-    >
+    <form action={action} method="post" {...formProps} className="grid gap-4">
       <Problems problems={problems} summaryRef={summaryRef} />
       <FormFields kind="quote" errors={errors} />
       <Honeypot kind="quote" />

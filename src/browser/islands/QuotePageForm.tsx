@@ -61,8 +61,11 @@ function choicesOf(form: HTMLFormElement): EstimateChoices {
 }
 
 export default function QuotePageForm({ action, offer, prices, phone, email }: QuotePageFormProps) {
-  const { sending, notice, onSubmit, onInput, dismiss, submitRef, problems, errors, summaryRef } =
-    useRelayForm("quote", action, failure("quote", ""));
+  const { sending, notice, formProps, dismiss, submitRef, problems, errors, summaryRef } = useRelayForm(
+    "quote",
+    action,
+    failure("quote", ""),
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const enhanced = useEnhanced();
   const [choices, setChoices] = useState<EstimateChoices>({});
@@ -91,9 +94,7 @@ export default function QuotePageForm({ action, offer, prices, phone, email }: Q
       ref={formRef}
       action={action}
       method="post"
-      noValidate={enhanced}
-      onSubmit={onSubmit}
-      onInput={onInput}
+      {...formProps}
       onChange={read}
       onReset={() => setTimeout(read)}
       className="grid gap-8"

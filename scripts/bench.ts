@@ -33,19 +33,20 @@ interface Run {
   images: BuildResult["images"];
 }
 
-const { values: flags, positionals } = scriptArgs(
-  {
-    allowPositionals: true,
-    options: {
-      "no-photos": { type: "boolean", default: false },
-      // The bench's own children: one makes the photo site (--make-photos DIR), one builds (--child CONTENT
-      // OUT).
-      "make-photos": { type: "string" },
-      child: { type: "boolean", default: false },
-    },
+const { values: flags, positionals } = scriptArgs({
+  most: Infinity,
+  options: {
+    "no-photos": { type: "boolean", default: false },
+    // The bench's own children: one makes the photo site (--make-photos DIR), one builds (--child CONTENT
+    // OUT).
+    "make-photos": { type: "string" },
+    child: { type: "boolean", default: false },
   },
-  "Usage: npm run bench [-- [--no-photos] [SUBURBS ...]], e.g. npm run bench -- 250 2000",
-);
+  usage: `Usage: npm run bench [-- [--no-photos] [SUBURBS ...]]
+Builds the real site and sites of 1,000 and 4,000 suburbs (or the SUBURBS given, as in
+npm run bench -- 250 2000), then the site with photos, cold and warm.
+  --no-photos   leave out the builds with photos`,
+});
 
 if (flags["make-photos"] !== undefined) {
   // In a process of its own: Linux keeps a process's peak memory across exec, so photos made in the

@@ -5,7 +5,8 @@
  * has loaded.
  */
 import { Worker } from "node:worker_threads";
-import type { BuilderReply } from "./builder.ts";
+import type { PhotoProgress } from "../images.ts";
+import type { BuilderProgress, BuilderReply } from "./builder.ts";
 
 /** Runs a TypeScript module (workerData.module) on a worker thread. */
 const TS_WORKER = new URL("./ts-worker.mjs", import.meta.url);
@@ -20,6 +21,8 @@ export class DevBuilds {
     private readonly dirs: { contentDir: string; outDir: string },
     /** Called with each build's reply, how long it took, and why it ran. */
     private readonly onDone: (reply: BuilderReply, seconds: number, why: string) => void,
+    /** Called as a build makes photos (a build from the cache makes none). */
+    private readonly onPhoto: PhotoProgress = () => {},
   ) {}
 
   /** Builds now, or right after the build under way; `fresh` starts a new build thread first. */
@@ -33,7 +36,8 @@ export class DevBuilds {
     const started = performance.now();
     const w = this.builder!;
     const onExit = (code: number) => done({ error: `the build thread stopped (exit code ${code})` });
-    const done = (reply: BuilderReply) => {
+    const done = (reply: BuilderReply | BuilderProgress) => {
+      if ("photo" in reply) return this.onPhoto(reply.photo);
       w.off("message", done);
       w.off("exit", onExit);
       this.onDone(reply, (performance.now() - started) / 1000, why);

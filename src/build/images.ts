@@ -143,30 +143,29 @@ function plan(dir: string, src: string, uses: ImageUse[], sources: SourceHashes,
   }
 }
 
-/** Makes the copies the cache does not have, one photo at a time, saying where it is; how many it made. */
+/**
+ * Makes the copies the cache does not have, one photo at a time, saying where it is; how many it
+ * made. The same photo under two names (the same cache folder) is made once, and counted once.
+ */
 async function makeMissing(planned: Planned[], onPhoto: PhotoProgress | undefined): Promise<number> {
-  const missing = planned.filter((p) => p.dir && !p.entry);
+  const byDir = new Map<string, Planned[]>();
+  for (const p of planned.filter((p) => p.dir && !p.entry))
+    byDir.set(p.dir!, [...(byDir.get(p.dir!) ?? []), p]);
+  const missing = [...byDir.values()];
   const started = performance.now();
   let made = 0;
-  for (const [i, p] of missing.entries()) {
-    if (i === 0) onPhoto?.({ done: 0, total: missing.length, src: p.src });
+  for (const [i, same] of missing.entries()) {
+    const { src, file, widths, drawn, dir } = same[0];
+    if (i === 0) onPhoto?.({ done: 0, total: missing.length, src });
     try {
-      // The same photo under two names: made once, under the first.
-      p.entry = readEntry(p.dir!);
-      if (!p.entry) {
-        p.entry = await makeCopies(readFileSync(p.file), p.widths, p.drawn, p.dir!);
-        made++;
-      }
+      const entry = await makeCopies(readFileSync(file), widths, drawn, dir!);
+      for (const p of same) p.entry = entry;
+      made++;
     } catch (error) {
-      p.error = error instanceof Error ? error.message : String(error);
+      for (const p of same) p.error = error instanceof Error ? error.message : String(error);
     }
     const each = (performance.now() - started) / 1000 / (i + 1);
-    onPhoto?.({
-      done: i + 1,
-      total: missing.length,
-      src: p.src,
-      secondsLeft: each * (missing.length - i - 1),
-    });
+    onPhoto?.({ done: i + 1, total: missing.length, src, secondsLeft: each * (missing.length - i - 1) });
   }
   return made;
 }

@@ -90,7 +90,7 @@ function exitWith({ code, text }: ArgsAnswer): never {
 function nearest(typed: string, names: string[]): string {
   const close = names
     .map((name) => ({ name, d: distance(typed.toLowerCase(), name) }))
-    .filter(({ name, d }) => d <= Math.max(1, Math.floor(name.length / 3)))
+    .filter(({ name, d }) => d <= Math.min(3, Math.ceil(name.length / 2)))
     .sort((a, b) => a.d - b.d)[0];
   return close ? ` Did you mean --${close.name}?` : "";
 }

@@ -204,7 +204,7 @@ describe("npm run leads", () => {
     });
     expect(alone.status).toBe(0);
     expect(alone.stdout).toBe(
-      "Lead lead-mia is queued; no relay answers at http://127.0.0.1:1, so it goes out when one starts\n(npm start; set PORT if the relay listens on another port).\n",
+      "Lead lead-mia is queued; no relay answers at http://127.0.0.1:1, so it goes out\n  when one starts (npm start; set PORT if the relay listens on another port).\n",
     );
     expect(performance.now() - started).toBeLessThan(5_000);
 
@@ -228,7 +228,9 @@ describe("npm run leads", () => {
 
       // The owner deleted the notice: resend sends a copy, marked with when the first went.
       const out = (await leadsInProcess(["resend", "lead-mia"], env)).stdout;
-      expect(out).toMatch(/^A copy of lead lead-mia \(first sent .+ AEST\) is queued; the relay at /);
+      expect(out.replace(/\n {2}/g, " ")).toMatch(
+        /^A copy of lead lead-mia \(first sent .+ AEST\) is queued; the relay at /,
+      );
       expect(out).toContain("Delivered.");
       expect(tg.delivered).toHaveLength(3);
       expect(tg.delivered[2].shown).toMatch(/^Copy: first sent .+ AEST\n[^]*Name: Mia 你好\n/);

@@ -11,6 +11,7 @@ import type { Command } from "./command.ts";
 import { fail, shown } from "./fail.ts";
 import { findLead } from "./find.ts";
 import { brisbane } from "./output.ts";
+import { wrap } from "../../src/shared/wrap.ts";
 
 /** How long a running relay gets to send it before this stops watching. */
 const WATCH_MS = 15_000;
@@ -26,19 +27,24 @@ export const resend: Command = async ({ args: { id, flags }, store, d1, out: { p
     : shown`Lead ${lead.id} is queued`;
   if (d1) {
     // The Worker's sweep (a Cron Trigger, every minute) puts due leads on the delivery queue.
-    print(`${what}; the Worker sends it within a minute.`);
+    print(wrap(`${what}; the Worker sends it within a minute.`));
     print(
-      shown`npm run leads -- --d1${flags.remote ? " --remote" : ""} show ${lead.id} says when it is delivered.`,
+      wrap(
+        shown`npm run leads -- --d1${flags.remote ? " --remote" : ""} show ${lead.id} says when it is delivered.`,
+      ),
     );
     return;
   }
   const relay = await relayAnswering(env);
   if (!relay) {
-    print(`${what}; no relay answers at ${relayAddress(env)}, so it goes out when one starts`);
-    print("(npm start; set PORT if the relay listens on another port).");
+    print(
+      wrap(
+        `${what}; no relay answers at ${relayAddress(env)}, so it goes out when one starts (npm start; set PORT if the relay listens on another port).`,
+      ),
+    );
     return;
   }
-  print(`${what}; the relay at ${relayAddress(env)} sends it within a few seconds.`);
+  print(wrap(`${what}; the relay at ${relayAddress(env)} sends it within a few seconds.`));
   const after = await sentWithin(store, lead, WATCH_MS);
   print(
     after?.status === "pending"

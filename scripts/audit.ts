@@ -27,10 +27,12 @@ const PAGES = onePerKind(loadContent("content")).map((r): [kind: string, path: s
   r.path,
 ]);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const { photos } = scriptArgs(
-  { options: { photos: { type: "boolean", default: false } } },
-  "Usage: npm run audit [-- --photos]",
-).values;
+const { photos } = scriptArgs({
+  options: { photos: { type: "boolean", default: false } },
+  usage: `Usage: npm run audit [-- --photos]
+Lighthouse on one page of each kind, reports in .reports/lighthouse/.
+  --photos   with a generated phone photo in every image slot`,
+}).values;
 const reportDir = path.resolve(photos ? ".reports/lighthouse-photos" : ".reports/lighthouse");
 
 const work = mkdtempSync(path.join(tmpdir(), "audit-"));

@@ -7,10 +7,11 @@ import "../src/build/production.ts";
 import { build } from "../src/build/build.ts";
 import { scriptArgs } from "./script-args.ts";
 
-const { positionals } = scriptArgs(
-  { allowPositionals: true, options: {} },
-  "Usage: node <precompiled bench-build> CONTENT_DIR OUT_DIR (run by npm run bench)",
-);
+const { positionals } = scriptArgs({
+  most: 2,
+  options: {},
+  usage: "Usage: node scripts/run.mjs bench-build CONTENT_DIR OUT_DIR (run by npm run bench)",
+});
 const [contentDir, outDir] = positionals;
 const result = await build({ contentDir, outDir });
 console.log(

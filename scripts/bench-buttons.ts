@@ -14,6 +14,13 @@ import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts"
 import { setWebhook } from "../src/relay/telegram/updates.ts";
 import { listen } from "../src/server/node.ts";
 import { TELEGRAM_UPDATES_PATH } from "../src/shared/relay-paths.ts";
+import { scriptArgs } from "./script-args.ts";
+
+scriptArgs({
+  options: {},
+  usage: `Usage: npm run bench:buttons
+How long the owner waits after pressing a notice's button, on this machine.`,
+});
 
 const RUNS = 20;
 const dir = mkdtempSync(path.join(tmpdir(), "bench-buttons-"));

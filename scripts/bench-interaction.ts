@@ -30,19 +30,18 @@ import type { BrowserContextOptions, Page } from "playwright-core";
 import { build } from "../src/build/build.ts";
 import { DESKTOP, PHONE, launchBrowser } from "../src/testing/browser.ts";
 import { startSite } from "../src/testing/site.ts";
-import { scriptArgs } from "./script-args.ts";
+import { scriptArgs, usageMistake } from "./script-args.ts";
 
 const CPU_SLOWDOWN = 4;
-const USAGE = 'Usage: npm run bench:interaction [-- --runs 9] [--only "quoteform, tap"]';
-/** `-- --only Quote`: only the scenarios whose island or interaction contains this text. */
-const { values: args } = scriptArgs(
-  { options: { runs: { type: "string", default: "7" }, only: { type: "string", default: "" } } },
-  USAGE,
-);
-if (!/^[1-9]\d*$/.test(args.runs)) {
-  console.error(`--runs takes a whole number of runs, not ${args.runs}.\n${USAGE}`);
-  process.exit(2);
-}
+const USAGE = `Usage: npm run bench:interaction [-- --runs 9] [--only "quoteform, tap"]
+  --runs N     runs of each scenario (7)
+  --only TEXT  only the scenarios whose island or interaction contains TEXT`;
+const { values: args } = scriptArgs({
+  options: { runs: { type: "string", default: "7" }, only: { type: "string", default: "" } },
+  usage: USAGE,
+});
+if (!/^[1-9]\d*$/.test(args.runs))
+  usageMistake(`--runs takes a whole number of runs, not ${args.runs}.`, USAGE);
 const RUNS = Number(args.runs);
 const GOAL_MS = 100;
 const ONLY = args.only.toLowerCase();

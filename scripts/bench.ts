@@ -35,17 +35,18 @@ interface Run {
   images: BuildResult["images"];
 }
 
-const { values: flags, positionals } = scriptArgs(
-  {
-    allowPositionals: true,
-    options: {
-      "no-photos": { type: "boolean", default: false },
-      // The bench's own child that makes the photo site (--make-photos DIR).
-      "make-photos": { type: "string" },
-    },
+const { values: flags, positionals } = scriptArgs({
+  most: Infinity,
+  options: {
+    "no-photos": { type: "boolean", default: false },
+    // The bench's own child that makes the photo site (--make-photos DIR).
+    "make-photos": { type: "string" },
   },
-  "Usage: npm run bench [-- [--no-photos] [SUBURBS ...]], e.g. npm run bench -- 250 2000",
-);
+  usage: `Usage: npm run bench [-- [--no-photos] [SUBURBS ...]]
+Builds the real site cold and warm, with photos cold and warm, then sites of
+1,000 and 4,000 suburbs (or the SUBURBS given, as in npm run bench -- 250 2000).
+  --no-photos   leave out the builds with photos`,
+});
 
 if (flags["make-photos"] !== undefined) {
   // In a process of its own: Linux keeps a process's peak memory across exec, so photos made in the

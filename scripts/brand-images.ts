@@ -7,6 +7,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { launchBrowser } from "../src/testing/browser.ts";
+import { scriptArgs } from "./script-args.ts";
+
+scriptArgs({
+  options: {},
+  usage: `Usage: npm run brand-images
+Renders the icons and the sharing image from content/images/*.svg with Chromium.`,
+});
 
 const dir = path.resolve("content/images");
 const targets: { svg: string; png: string; width: number; height: number }[] = [

@@ -23,6 +23,7 @@ import { resend } from "./leads/resend.ts";
 import { show } from "./leads/show.ts";
 import { openStore } from "./leads/store.ts";
 import type { ScriptIo } from "./script-io.ts";
+import { USAGE_EXIT } from "./script-args.ts";
 
 const COMMANDS = new Map<string, Command>([
   ["list", list],
@@ -34,9 +35,9 @@ const COMMANDS = new Map<string, Command>([
 ]);
 
 /**
- * Runs one `npm run leads` command and answers its exit code: 0, or 1 with what was wrong on
- * stderr. An error it does not expect (a store file that cannot be opened) is thrown, as the
- * script would crash with it.
+ * Runs one `npm run leads` command and answers its exit code: 0, 2 for a mistake in how it was
+ * called, or 1 with what was wrong on stderr. An error it does not expect (a store file that
+ * cannot be opened) is thrown, as the script would crash with it.
  */
 export async function runLeads(args: readonly string[], io: ScriptIo): Promise<number> {
   try {
@@ -54,7 +55,7 @@ async function execute(argv: readonly string[], io: ScriptIo): Promise<void> {
   const { store, close, d1 } = openStore(args, io.env);
   try {
     const command = COMMANDS.get(args.command);
-    if (!command) fail(`${shown`Unknown command ${args.command}.`}\n${USAGE}`);
+    if (!command) fail(`${shown`Unknown command ${args.command}.`}\n${USAGE}`, USAGE_EXIT);
     await command({ args, store, d1, out: output(io), env: io.env });
   } catch (error) {
     if (error instanceof Exit) throw error;

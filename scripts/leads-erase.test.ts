@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { QUOTE_PATH } from "../src/shared/paths.ts";
 import { testClock } from "../src/relay/testing/clock.ts";
 import { relayPerTest, type RunningRelay } from "../src/relay/testing/relay-stack.ts";
+import { shortId } from "./leads/find.ts";
 import { leadsInProcess } from "./testing/leads-run.ts";
 
 const stack = relayPerTest();
@@ -165,5 +166,38 @@ describe("npm run leads -- erase", () => {
     expect(none.status).toBe(1);
     expect(none.stderr).toContain("No lead gives nobody@example.com as its address");
     expect((await leads("erase", "no-such-lead")).stderr).toContain("No lead with id no-such-lead.");
+  });
+
+  it("takes its options as every command does: an id (the short one the list shows too) or --email, not neither nor both", async () => {
+    const relay = await stack.start();
+    const id = await post(relay, { name: "Cy Short", email: "cy@example.com" });
+    await relay.drained();
+
+    expect((await leads("--help")).stdout).toContain("\n  erase ID | --email ADDRESS\n");
+    // A mistake in how it was called: one line, the usage, exit code 2, and nothing erased.
+    expect(await leads("erase")).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(
+        /^Give a lead id: npm run leads -- erase ID \(or --email ADDRESS\)\.\nUsage:/,
+      ),
+    });
+    expect(await leads("erase", id, "--email", "cy@example.com")).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/^Give a lead id or --email ADDRESS, not both\.\nUsage:/),
+    });
+    expect(await leads("erase", "--emial", "cy@example.com")).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/^Unknown option --emial\. Did you mean --email\?\n/),
+    });
+    expect(await leads("show", id, "--email", "cy@example.com")).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/^--email is not an option of show\.\n/),
+    });
+    expect((await relay.opened.store.get(id))?.fields?.name).toBe("Cy Short");
+
+    const erased = await leads("erase", shortId(id));
+    expect(erased.status, erased.stderr).toBe(0);
+    expect(erased.stdout).toContain(`Erased lead ${id} (quote, received `);
+    expect((await relay.opened.store.get(id))?.fields).toBeNull();
   });
 });

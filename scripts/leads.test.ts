@@ -14,6 +14,7 @@ import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { leadsInProcess } from "./testing/leads-run.ts";
 import { brisbaneAt, fillLeads, NASTY_PRESSER } from "../src/relay/testing/leads-month.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";
+import { listen } from "../src/server/node.ts";
 
 let leads: ReturnType<typeof tempLeadStore>;
 const leadsCli = (...args: string[]) => leadsInProcess(args, { LEADS_DB: leads.file });
@@ -55,13 +56,19 @@ describe("npm run leads", () => {
     // script can read).
     expect(stderr.split("\n")).toEqual([
       "1 lead was not delivered to Telegram (400 Bad Request: message is too long).",
-      "They are marked undeliverable; docs/runbook.md says what to do, then npm run leads -- resend ID sends one.",
+      "They are marked undeliverable; docs/runbook.md says what to do, then npm run",
+      "  leads -- resend ID sends one.",
       "",
     ]);
     const out = stdout.split("\n");
-    expect(out[0]).toMatch(/^received\s+form\s+name\s+phone\s+email\s+status\s+stage\s+id$/);
+    // In 80 columns: a short time, the stage or why it was not sent, the short id show takes.
+    expect(out[0]).toMatch(/^received\s+form\s+name\s+phone\s+stage\s+id$/);
     expect(out[1]).toContain("Mia 你好");
-    expect(out[1]).toMatch(/undeliverable\s+waiting\s+lead-mia$/);
+    expect(out[1]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d\d:\d\d\s+quote\s+Mia 你好\s+not sent\s+lead-mia$/);
+    expect(Math.max(...out.map((l) => l.length))).toBeLessThanOrEqual(80);
+    const wide = (await leadsCli("list", "--wide")).stdout.split("\n");
+    expect(wide[0]).toMatch(/^received\s+form\s+name\s+phone\s+email\s+status\s+stage\s+id$/);
+    expect(wide[1]).toMatch(/ 2026 at .+undeliverable\s+waiting\s+lead-mia$/);
     expect(out[2]).toContain("Zoë O'Brien");
     expect(out.join("\n")).not.toContain("Cheap Pills");
     expect(out.join("\n")).not.toContain("No Script");
@@ -87,7 +94,7 @@ describe("npm run leads", () => {
       expect.objectContaining({ id: "lead-bot", status: "spam", stage: null, name: "Cheap Pills" }),
       expect.objectContaining({ id: "lead-shy", status: "unconfirmed", stage: null, name: "No Script" }),
     ]);
-    const table = (await leadsCli("list", "--spam")).stdout.split("\n");
+    const table = (await leadsCli("list", "--spam", "--wide")).stdout.split("\n");
     expect(table[0]).toMatch(/^received\s+form\s+name\s+email\s+status\s+why\s+id$/);
     expect(table[2]).toMatch(/No Script .*unconfirmed\s+waits for the visitor's second Send\s+lead-shy$/);
   });
@@ -187,7 +194,20 @@ describe("npm run leads", () => {
     expect(csv.trimEnd().split("\r\n")).toHaveLength(5);
   });
 
-  it("resend sends an undeliverable lead again through the running relay, and says when it is delivered", async () => {
+  it("resend says at once when no relay answers, sends through the running one, and a delivered lead as a copy", async () => {
+    // No relay on the port: the lead is queued and the owner told so at once, not after 15 s.
+    const started = performance.now();
+    const alone = await leadsInProcess(["resend", "lead-mia"], {
+      LEADS_DB: leads.file,
+      PORT: "1",
+      HOST: "127.0.0.1",
+    });
+    expect(alone.status).toBe(0);
+    expect(alone.stdout).toBe(
+      "Lead lead-mia is queued; no relay answers at http://127.0.0.1:1, so it goes out\n  when one starts (npm start; set PORT if the relay listens on another port).\n",
+    );
+    expect(performance.now() - started).toBeLessThan(5_000);
+
     const tg = await startTelegramStandIn();
     const delivery = await startDelivery({
       store: leads.store,
@@ -195,20 +215,47 @@ describe("npm run leads", () => {
       pollMs: 100,
       log: () => {},
     });
+    // What the running relay answers on its port: resend asks only whether one is there.
+    const { server, url } = await listen(() => Response.json({ ok: true }), { port: 0, host: "127.0.0.1" });
+    const env = { LEADS_DB: leads.file, PORT: new URL(url).port, HOST: "127.0.0.1" };
     try {
-      // The relay delivers what is already pending first.
+      // The relay delivers what is pending: Zoë's lead, and Mia's queued above.
       await expect
-        .poll(() => tg.delivered.length, { timeout: 5_000, message: "the pending lead goes out" })
-        .toBe(1);
-      const out = (await leadsCli("resend", "lead-mia")).stdout;
-      expect(out).toContain("Lead lead-mia is queued");
+        .poll(() => tg.delivered.length, { timeout: 5_000, message: "the pending leads go out" })
+        .toBe(2);
+      const first = (await leads.store.get("lead-mia"))!;
+      expect(first.status).toBe("delivered");
+
+      // The owner deleted the notice: resend sends a copy, marked with when the first went.
+      const out = (await leadsInProcess(["resend", "lead-mia"], env)).stdout;
+      expect(out.replace(/\n {2}/g, " ")).toMatch(
+        /^A copy of lead lead-mia \(first sent .+ AEST\) is queued; the relay at /,
+      );
       expect(out).toContain("Delivered.");
-      expect(tg.delivered.map((d) => /Name: (.+)/.exec(d.shown)![1])).toEqual(["Zoë O'Brien", "Mia 你好"]);
+      expect(tg.delivered).toHaveLength(3);
+      expect(tg.delivered[2].shown).toMatch(/^Copy: first sent .+ AEST\n[^]*Name: Mia 你好\n/);
+      // The first delivery's time stays: reminders and the report count from it.
+      expect((await leads.store.get("lead-mia"))!.deliveredAt).toBe(first.deliveredAt);
     } finally {
+      server.close();
       await delivery.stop();
       await tg.close();
     }
   }, 30_000);
+
+  it("takes the short id the list shows, and says when a short id names more than one lead", async () => {
+    expect((await leadsCli("show", "lead-z")).stdout).toContain("name        Zoë O'Brien");
+    const both = await leadsCli("show", "lead");
+    expect(both).toMatchObject({
+      status: 1,
+      stderr: expect.stringContaining("More than one lead's id starts lead"),
+    });
+    const json = JSON.parse((await leadsCli("show", "lead-zoe", "--json")).stdout);
+    expect(json).toMatchObject({ id: "lead-zoe", name: "Zoë O'Brien" });
+    expect(Object.keys(json)).toEqual(
+      expect.arrayContaining(["presses", "quoteCents", "notes", "emails", "notice"]),
+    );
+  });
 });
 
 const CSV_HEADER =
@@ -239,14 +286,14 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
   afterAll(() => month.remove());
 
   it("the table shows each lead's stage; --stage keeps one stage, waiting those no button was pressed for", async () => {
-    const out = (await cli(["list", "--limit", "100"])).stdout;
+    const out = (await cli(["list", "--limit", "100", "--wide"])).stdout;
     expect(out.split("\n")[0]).toMatch(/^received\s+form\s+name\s+phone\s+email\s+status\s+stage\s+id$/);
     expect(out).toMatch(/delivered\s+Booked\s+nov-a\n/);
     expect(out).toMatch(/delivered\s+Not a job\s+nov-e\n/);
     expect(out).toMatch(/pending\s+waiting\s+nov-k\n/);
     expect(ids(out)).not.toContain("nov-s1");
     expect(ids(out)).not.toContain("nov-u");
-    expect(ids((await cli(["list", "--stage", "waiting"])).stdout)).toEqual([
+    expect(ids((await cli(["list", "--stage", "waiting", "--wide"])).stdout)).toEqual([
       "nov-l",
       "nov-n",
       "nov-k",
@@ -254,7 +301,7 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
       "oct-zoe",
       "oct-old",
     ]);
-    expect(ids((await cli(["list", "--stage", "called"])).stdout)).toEqual([
+    expect(ids((await cli(["list", "--stage", "called", "--wide"])).stdout)).toEqual([
       "dec-a",
       "nov-j",
       "nov-i",
@@ -266,19 +313,19 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
       "oct-late",
       "oct-sent",
     ]);
-    expect(ids((await cli(["list", "--stage", "not-a-job"])).stdout)).toEqual(["nov-e"]);
+    expect(ids((await cli(["list", "--stage", "not-a-job", "--wide"])).stdout)).toEqual(["nov-e"]);
     expect((await cli(["list", "--stage", "booked", "--status", "spam"])).stdout).toBe(
       "No leads at stage booked yet.\n",
     );
-    const wrong = await cli(["list", "--stage", "Called"]);
-    expect(wrong.status).toBe(1);
+    const wrong = await cli(["list", "--stage", "Called", "--wide"]);
+    expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain(
       "Unknown stage Called: one of waiting, called, quoted, booked, lost, not-a-job.",
     );
   });
 
   it("--spam lists what was held back, saying which: spam with its reason, unconfirmed posts waiting for a second Send", async () => {
-    const out = (await cli(["list", "--spam"])).stdout;
+    const out = (await cli(["list", "--spam", "--wide"])).stdout;
     expect(ids(out)).toEqual(["nov-u", "nov-s2", "nov-s1", "oct-wait", "oct-spam"]);
     expect(out).toMatch(/unconfirmed\s+waits for the visitor's second Send\s+nov-u\n/);
     expect(out).toMatch(/spam\s+more than three links\s+nov-s2\n/);
@@ -287,11 +334,25 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
   it("the usage names every status, unconfirmed too, the stages and the report", async () => {
     const { stdout, status } = await cli(["--help"]);
     expect(status).toBe(0);
-    expect(stdout).toContain(
-      "[--status pending|delivered|undeliverable|spam|unconfirmed] [--stage waiting|called|quoted|booked|lost|not-a-job]",
-    );
-    expect(stdout).toContain("unconfirmed (sent without script, waiting for the visitor's second Send)");
-    expect(stdout).toContain("npm run leads -- report [--month YYYY-MM] [--json]");
+    expect(stdout).toContain("--status pending|delivered|undeliverable|spam|unconfirmed\n");
+    expect(stdout).toContain("--stage waiting|called|quoted|booked|lost|not-a-job\n");
+    expect(stdout).toContain("--spam: what was held back, spam and unconfirmed posts");
+    expect(stdout).toContain("  report [--month YYYY-MM] [--json]");
+    expect(Math.max(...stdout.split("\n").map((l) => l.length))).toBeLessThanOrEqual(80);
+    // help, as the other scripts take it, and a mistake in how it was called: exit code 2.
+    expect(await cli(["help"])).toMatchObject({ status: 0, stdout });
+    expect(await cli(["list", "extra"])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/^Unexpected extra argument: extra\.\nUsage:/),
+    });
+    expect(await cli(["show", "nov-a", "--spam"])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/^--spam is not an option of show\.\n/),
+    });
+    expect(await cli(["--jsno"])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/^Unknown option --jsno\. Did you mean --json\?\n/),
+    });
   });
 
   it("--json: the stage's key, who pressed each stage and when, and where the lead came from", async () => {
@@ -449,27 +510,29 @@ describe("npm run leads: stages, where each lead came from, and the month's repo
       ),
     ).toMatchObject({ "nov-f": 30, "nov-c": 1290, "nov-d": 610, "nov-j": 210 });
     expect(everyDay.timeToCalled).toMatchObject({ medianMinutes: 60, p90Minutes: 610 });
-    for (const [args, env, said] of [
-      [["report", "--month", "2026-13"], {}, "--month takes a month as YYYY-MM, e.g. 2026-11, not 2026-13."],
-      [["report", "--month", "11/2026"], {}, "not 11/2026."],
+    // A month written wrong is a mistake in how it was called (2); hours that do not parse, a failure (1).
+    for (const [args, env, said, code] of [
+      [
+        ["report", "--month", "2026-13"],
+        {},
+        "--month takes a month as YYYY-MM, e.g. 2026-11, not 2026-13.",
+        2,
+      ],
+      [["report", "--month", "11/2026"], {}, "not 11/2026.", 2],
       [
         ["report"],
         { BUSINESS_HOURS: "8 to 6" },
         "BUSINESS_HOURS: expected content/site.yaml's hours as JSON",
+        1,
       ],
     ] as const) {
       const { status, stderr } = await cli([...args], env);
-      expect(status).toBe(1);
+      expect(status).toBe(code);
       expect(stderr).toContain(said);
     }
   });
 
-  it("resend refuses a delivered lead, and one whose text was erased", async () => {
-    const sent = await cli(["resend", "oct-sent"]);
-    expect(sent.status).toBe(1);
-    expect(sent.stderr).toContain(
-      "Lead oct-sent was delivered 21 October 2026 at 9:01:00 am AEST; nothing to resend.",
-    );
+  it("resend refuses one whose text was erased", async () => {
     // Spam kept past the retention period: the store's own guard refuses it.
     const erased = tempLeadStore();
     try {
@@ -582,7 +645,7 @@ describe("npm run leads shows what visitors typed without letting a terminal act
   afterAll(() => nasty.remove());
 
   it("the table: every cell on one line, controls and bidi shown as escapes", async () => {
-    const out = (await cli()).stdout;
+    const out = (await cli("list", "--wide")).stdout;
     expect(out).not.toMatch(RAW_CONTROL);
     expect(out).toContain("\\x1b[2J\\x1b[31mRED");
     expect(out).toContain("Bob \\u202emoc.live\\u202c \\u2067x\\u2069");
@@ -590,7 +653,7 @@ describe("npm run leads shows what visitors typed without letting a terminal act
   });
 
   it("the spam table too", async () => {
-    const out = (await cli("list", "--spam")).stdout;
+    const out = (await cli("list", "--spam", "--wide")).stdout;
     expect(out).not.toMatch(RAW_CONTROL);
     expect(out).toContain("\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07 pills");
   });
@@ -615,16 +678,17 @@ describe("npm run leads shows what visitors typed without letting a terminal act
         ["resend", `\u009b2J${OSC8}`],
         "No lead with id \\x9b2J\\x1b]8;;https://evil.example\\x07click\\x1b]8;;\\x07.",
       ],
-      [["\u001b[2J"], "Unknown command \\x1b[2J."],
+      [["\u001b[2J"], "Unknown command \\x1b[2J:"],
       [["list", "--status", "\u001b[2J"], "Unknown status \\x1b[2J:"],
       [["list", "--limit", "\u001b[2J"], "not \\x1b[2J."],
       [["export", "--format", "\u001b[2J"], "Unknown format \\x1b[2J:"],
       [["list", "--stage", "\u001b[2J"], "Unknown stage \\x1b[2J:"],
       [["report", "--month", "\u001b[2J\u202E"], "not \\x1b[2J\\u202e."],
-      [["--\u001b[2J"], "'--\\x1b[2J'"],
+      [["--\u001b[2J"], "Unknown option --\\x1b[2J."],
     ] as const) {
       const { stderr, status } = await cli(...args);
-      expect(status).toBe(1);
+      // A lead not found is a failure (1); the rest are mistakes in how it was called (2).
+      expect(status).toBe(args[0] === "show" || args[0] === "resend" ? 1 : 2);
       expect(stderr).not.toMatch(RAW_CONTROL);
       expect(stderr).toContain(visible);
     }

@@ -15,17 +15,18 @@ import { DESKTOP, PHONE, launchBrowser } from "../src/testing/browser.ts";
 import { startSite } from "../src/testing/site.ts";
 import { scriptArgs } from "./script-args.ts";
 
-const { values, positionals: paths } = scriptArgs(
-  {
-    allowPositionals: true,
-    options: {
-      /** --top: only the first screenful, at full resolution. */
-      top: { type: "boolean", default: false },
-      photos: { type: "boolean", default: false },
-    },
+const { values, positionals: paths } = scriptArgs({
+  most: Infinity,
+  options: {
+    /** --top: only the first screenful, at full resolution. */
+    top: { type: "boolean", default: false },
+    photos: { type: "boolean", default: false },
   },
-  "Usage: npm run screenshots [-- [--top] [--photos] [/path/ ...]]",
-);
+  usage: `Usage: npm run screenshots [-- [--top] [--photos] [/path/ ...]]
+One page of each kind (or the paths given) at 390 and 1280 px, into .reports/screens/.
+  --top      the first screenful only
+  --photos   with a generated phone photo in every image slot`,
+});
 const fullPage = !values.top;
 const { photos } = values;
 const pages = paths.length > 0 ? paths : onePerKind(loadContent("content")).map((r) => r.path);

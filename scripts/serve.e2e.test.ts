@@ -1,10 +1,11 @@
 /**
- * `npm run serve` as a process: it refuses to start in production without
+ * `npm run serve` as a process: a port in use is one line, it refuses to start in production without
  * Telegram settings, a lead it accepted survives the process being killed
  * outright while Telegram is down, and a stop it is asked for (SIGTERM) lets
  * the send under way finish and be recorded.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openLeadStore } from "../src/relay/node/sqlite.ts";
 import { tempLeadsDb } from "../src/relay/testing/leads.ts";
@@ -27,13 +28,16 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill("SIGKILL");
 });
 
-function serve(env: Record<string, string>): {
+function serve(
+  env: Record<string, string>,
+  args: string[] = [],
+): {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
 } {
   const { NODE_ENV: _drop, ...parent } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", ...args], {
     env: { ...parent, SITE_ROOT: DIST_DIR, HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -42,7 +46,8 @@ function serve(env: Record<string, string>): {
   child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => out, exited };
+  // Lines wrapped for an 80-column terminal read as one again.
+  return { child, output: () => out.replace(/\n {2,}/g, " "), exited };
 }
 
 async function started(env: Record<string, string>) {
@@ -63,6 +68,22 @@ async function started(env: Record<string, string>) {
 }
 
 describe("npm run serve", () => {
+  it("says in one line that the port is in use and how to choose another, before building", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      // npm start is serve -- --build: the port is checked before the build would start.
+      const start = serve({ PORT: String(port), LEADS_DB: db.file }, ["--build"]);
+      expect(await start.exited).toBe(1);
+      expect(start.output()).toBe(
+        `Port ${port} is in use, by npm start or dev elsewhere? Try PORT=${port + 1} npm start\n`,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
   it("refuses to start in production without Telegram settings, naming both variables, unless LEADS_STORE_ONLY=1", async () => {
     // Both start at once: the refused one stops at its settings, before it opens the lead store.
     const refused = serve({ NODE_ENV: "production", PORT: String(await freePort()), LEADS_DB: db.file });

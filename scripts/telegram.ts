@@ -13,24 +13,22 @@
 import { ConfigError, relayConfig, telegramOptions } from "../src/relay/config.ts";
 import { TELEGRAM_UPDATES_PATH } from "../src/shared/relay-paths.ts";
 import { setWebhook } from "../src/relay/telegram/updates.ts";
-import { scriptArgs } from "./script-args.ts";
+import { wrap } from "../src/shared/wrap.ts";
+import { scriptArgs, usageMistake } from "./script-args.ts";
 
 const USAGE = `Usage:
   npm run telegram -- webhook https://relay.your-domain.com.au${TELEGRAM_UPDATES_PATH}
   npm run telegram -- webhook --delete`;
 
-const { values, positionals } = scriptArgs(
-  {
-    allowPositionals: true,
-    options: {
-      delete: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  },
-  USAGE,
-);
+const { values, positionals } = scriptArgs({
+  most: 2,
+  options: { delete: { type: "boolean", default: false } },
+  usage: USAGE,
+});
 const [command, url] = positionals;
-if (values.help || command !== "webhook" || (!url && !values.delete)) fail(USAGE, values.help ? 0 : 1);
+if (command !== "webhook")
+  usageMistake(command ? `Unknown command ${command}: webhook is the one.` : "Give a command.", USAGE);
+if (!url === !values.delete) usageMistake("Give the webhook's address, or --delete.", USAGE);
 if (url && (!/^https?:\/\/[^/]+\/\S*$/.test(url) || !URL.canParse(url)))
   fail(
     `${JSON.stringify(url)} is not an address such as https://relay.your-domain.com.au${TELEGRAM_UPDATES_PATH}`,
@@ -66,7 +64,7 @@ function webhookAccepted(address: URL): boolean {
   return address.protocol === "https:" && ["", "443", "80", "88", "8443"].includes(address.port);
 }
 
-function fail(message: string, code = 1): never {
-  (code ? console.error : console.log)(message);
-  process.exit(code);
+function fail(message: string): never {
+  console.error(wrap(message));
+  process.exit(1);
 }

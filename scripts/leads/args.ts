@@ -1,62 +1,71 @@
 /**
- * The arguments of `npm run leads`, read with node:util's parseArgs and checked before the store is opened.
+ * The arguments of `npm run leads`, read as every script reads them (scripts/script-args.ts, decision
+ * 0082) and checked before the store is opened: each command takes its own options and arguments.
  */
-import { parseArgs } from "node:util";
 import { WRANGLER_CONFIG } from "../../src/relay/node/wrangler-d1.ts";
 import { STAGE_KEYS, WAITING, type Stage } from "../../src/relay/telegram/stages.ts";
 import { LEAD_STATUSES, type LeadStatus } from "../../src/relay/leads/lead.ts";
 import { escapeTerminal } from "../../src/shared/escape.ts";
-import { fail, shown } from "./fail.ts";
+import { readArgs, USAGE_EXIT } from "../script-args.ts";
+import { fail } from "./fail.ts";
 
 const STAGE_WORDS = [WAITING, ...STAGE_KEYS];
 
-export const USAGE = `Usage:
-  npm run leads                          recent leads as a table, with their stage
-  npm run leads -- list [--json] [--spam] [--status ${LEAD_STATUSES.join("|")}] [--stage ${STAGE_WORDS.join("|")}] [--limit N]
-                                         --spam: what was held back, spam (stopped by the spam check) and
-                                         unconfirmed (sent without script, waiting for the visitor's second Send)
-  npm run leads -- show ID               one lead in full: its stages, where it came from, its notice
-  npm run leads -- resend ID
-  npm run leads -- erase ID | --email ADDRESS
-                                         a visitor forgotten on request: the lead's personal data (or that of
-                                         every lead with this address) erased now; the relay then edits its
-                                         messages in Telegram to say so
-  npm run leads -- export --format csv > leads.csv
-  npm run leads -- report [--month YYYY-MM] [--json]
-                                         a month in figures (this month by default, Brisbane time): leads per week
-                                         by form and stage, time to Called in business hours, what each page and
-                                         source brought
-The Worker relay's D1 (through wrangler), the local one of wrangler dev or with --remote the deployed one:
-  npm run leads -- --d1 [--remote] [--config ${WRANGLER_CONFIG}] [--persist-to DIR] list|show|resend|erase|export|report ...`;
+export const USAGE = `Usage: npm run leads [-- COMMAND [options]]
+  list [--wide] [--json] [--spam] [--status S] [--stage S] [--limit N]
+          recent leads, newest first (the default command); --wide: every column
+          --spam: what was held back, spam and unconfirmed posts
+          --status ${LEAD_STATUSES.join("|")}
+          --stage ${STAGE_WORDS.join("|")}
+  show ID [--json]       one lead in full: stages, where it came from, notice
+  resend ID              send it again; one already delivered goes as a copy
+  erase ID | --email ADDRESS
+          a visitor forgotten on request: the lead's personal data (or that of
+          every lead with this address) erased now; the relay then edits its
+          messages in Telegram to say so
+  export --format csv    every lead, for a spreadsheet: ... > leads.csv
+  report [--month YYYY-MM] [--json]
+          a month in figures (this month by default, Brisbane time)
+An ID may be the short one the list shows. The Worker relay's D1, by wrangler
+(the local one of relay:dev, or --remote the deployed one):
+  npm run leads -- --d1 [--remote] [--config FILE] [--persist-to DIR] COMMAND`;
 
-function readFlags(args: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        json: { type: "boolean", default: false },
-        spam: { type: "boolean", default: false },
-        status: { type: "string" },
-        stage: { type: "string" },
-        month: { type: "string" },
-        email: { type: "string" },
-        limit: { type: "string", default: "50" },
-        format: { type: "string", default: "csv" },
-        d1: { type: "boolean", default: false },
-        remote: { type: "boolean", default: false },
-        config: { type: "string" },
-        "persist-to": { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    // parseArgs names the option it did not know, as typed.
-    fail(`${escapeTerminal((error as Error).message)}\n${USAGE}`);
-  }
-}
+/**
+ * Each command's own options and how many arguments it takes; --d1 and its kin go with any. A
+ * command that takes one argument needs it (a lead id), or the option `instead` in its place.
+ */
+const COMMAND_OPTIONS: Record<
+  string,
+  { options: string[]; most: number; instead?: { option: keyof typeof OPTIONS; shown: string } }
+> = {
+  list: { options: ["json", "spam", "status", "stage", "limit", "wide"], most: 0 },
+  show: { options: ["json"], most: 1 },
+  resend: { options: [], most: 1 },
+  erase: { options: ["email"], most: 1, instead: { option: "email", shown: "--email ADDRESS" } },
+  export: { options: ["format"], most: 0 },
+  report: { options: ["month", "json"], most: 0 },
+};
+const STORE_OPTIONS = ["d1", "remote", "config", "persist-to"];
 
-export type Flags = ReturnType<typeof readFlags>["values"];
+const OPTIONS = {
+  json: { type: "boolean" },
+  spam: { type: "boolean" },
+  wide: { type: "boolean" },
+  status: { type: "string" },
+  stage: { type: "string" },
+  month: { type: "string" },
+  email: { type: "string" },
+  limit: { type: "string" },
+  format: { type: "string" },
+  d1: { type: "boolean" },
+  remote: { type: "boolean" },
+  config: { type: "string" },
+  "persist-to": { type: "string" },
+} as const;
+
+export type Flags = {
+  [K in keyof typeof OPTIONS]: (typeof OPTIONS)[K]["type"] extends "boolean" ? boolean : string | undefined;
+};
 
 export interface LeadsArgs {
   command: string;
@@ -69,33 +78,50 @@ export interface LeadsArgs {
   config: string;
 }
 
-/** The command, its id and options; --help and a malformed value end it here (fail). */
+/** A mistake in how the command was called: the line, then the usage, exit code 2. */
+const usageMistake = (line: string): never => fail(`${escapeTerminal(line)}\n${USAGE}`, USAGE_EXIT);
+
+/** The command, its id and options; help and a mistake in how it was called end it here (fail). */
 export function leadsArgs(args: readonly string[]): LeadsArgs {
-  const { values: flags, positionals } = readFlags(args);
-  const [command = "list", id] = positionals;
-  if (flags.help) fail(USAGE, 0);
-  const limit = /^[1-9]\d{0,8}$/.test(flags.limit)
-    ? Number(flags.limit)
-    : fail(shown`--limit takes a whole number of leads, not ${flags.limit}.`);
+  const read = readArgs(args, { options: OPTIONS, usage: USAGE, most: 2 });
+  if ("code" in read) fail(read.text, read.code);
+  const { values, positionals } = read;
+  const [command = "list", ...rest] = positionals;
+  const own = COMMAND_OPTIONS[command];
+  if (!own) usageMistake(`Unknown command ${command}: one of ${Object.keys(COMMAND_OPTIONS).join(", ")}.`);
+  if (rest.length > own.most) usageMistake(`Unexpected extra argument: ${rest.slice(own.most).join(" ")}.`);
+  const instead = own.instead && values[own.instead.option] !== undefined;
+  if (own.most === 1 && rest.length === 0 && !instead)
+    usageMistake(
+      `Give a lead id: npm run leads -- ${command} ID${own.instead ? ` (or ${own.instead.shown})` : ""}.`,
+    );
+  if (instead && rest.length > 0) usageMistake(`Give a lead id or ${own.instead!.shown}, not both.`);
+  const foreign = Object.keys(values).filter((k) => !own.options.includes(k) && !STORE_OPTIONS.includes(k));
+  if (foreign.length) usageMistake(`--${foreign[0]} is not an option of ${command}.`);
+  const flags = {
+    ...Object.fromEntries(
+      Object.entries(OPTIONS).map(([k, o]) => [k, o.type === "boolean" ? false : undefined]),
+    ),
+    ...values,
+  } as Flags;
+  const limitText = flags.limit ?? "50";
+  const limit = /^[1-9]\d{0,8}$/.test(limitText)
+    ? Number(limitText)
+    : usageMistake(`--limit takes a whole number of leads, not ${limitText}.`);
   const stageFilter = flags.stage === undefined ? undefined : stageWord(flags.stage);
   const month =
     flags.month === undefined || /^\d{4}-(0[1-9]|1[0-2])$/.test(flags.month)
       ? flags.month
-      : fail(shown`--month takes a month as YYYY-MM, e.g. 2026-11, not ${flags.month}.`);
-  return { command, id, flags, limit, stageFilter, month, config: flags.config ?? WRANGLER_CONFIG };
+      : usageMistake(`--month takes a month as YYYY-MM, e.g. 2026-11, not ${flags.month}.`);
+  return { command, id: rest[0], flags, limit, stageFilter, month, config: flags.config ?? WRANGLER_CONFIG };
 }
 
 export function status(value: string): LeadStatus {
   if ((LEAD_STATUSES as readonly string[]).includes(value)) return value as LeadStatus;
-  fail(shown`Unknown status ${value}: one of ${LEAD_STATUSES.join(", ")}.`);
+  return usageMistake(`Unknown status ${value}: one of ${LEAD_STATUSES.join(", ")}.`);
 }
 
 function stageWord(value: string): Stage | typeof WAITING {
   if ((STAGE_WORDS as readonly string[]).includes(value)) return value as Stage | typeof WAITING;
-  fail(shown`Unknown stage ${value}: one of ${STAGE_WORDS.join(", ")}.`);
-}
-
-export function need(value: string | undefined): string {
-  if (!value) fail(`Give a lead id.\n${USAGE}`);
-  return value;
+  return usageMistake(`Unknown stage ${value}: one of ${STAGE_WORDS.join(", ")}.`);
 }

@@ -9,14 +9,15 @@
 import { eraseOnRequest, leadsOfAddress } from "../../src/relay/leads/erasure.ts";
 import type { EmailRecord } from "../../src/relay/leads/email-records.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
-import { need } from "./args.ts";
 import type { Command } from "./command.ts";
 import { fail, shown } from "./fail.ts";
+import { leadIdFor } from "./find.ts";
 import { brisbane } from "./output.ts";
 
 export const erase: Command = async ({ args: { id, flags }, store, d1, out: { print } }) => {
-  if (id !== undefined && flags.email !== undefined) fail("Give a lead id or --email ADDRESS, not both.");
-  const ids = flags.email === undefined ? [need(id)] : await leadsOfAddress(store, flags.email);
+  // args.ts took an id (the short one the list shows, too) or --email, not both.
+  const ids =
+    flags.email === undefined ? [await leadIdFor(store, id!)] : await leadsOfAddress(store, flags.email);
   if (!ids.length)
     fail(
       shown`No lead gives ${flags.email} as its address (a lead erased after LEADS_RETENTION_DAYS names none: erase it by its id).`,

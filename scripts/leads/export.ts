@@ -10,7 +10,7 @@ import { fail, shown } from "./fail.ts";
 import { DETAIL_KEYS, FROM, stageShown, stem, view, type View } from "./view.ts";
 
 export const exportLeads: Command = async ({ args: { flags }, store, out: { stdout } }) => {
-  if (flags.format !== "csv") fail(shown`Unknown format ${flags.format}: use --format csv.`);
+  if ((flags.format ?? "csv") !== "csv") fail(shown`Unknown format ${flags.format}: use --format csv.`, 2);
   // A spreadsheet's file holds what visitors typed as they typed it: never printed raw to a terminal, which
   // could act on it.
   if (stdout.isTTY)

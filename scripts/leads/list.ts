@@ -6,9 +6,11 @@ import { WAITING } from "../../src/relay/telegram/stages.ts";
 import { LEAD_WORK_STATUSES, type LeadStatus } from "../../src/relay/leads/lead.ts";
 import type { StoreStats } from "../../src/relay/leads/store.ts";
 import { escapeJsonForTerminal, escapeTerminal } from "../../src/shared/escape.ts";
+import { wrap } from "../../src/shared/wrap.ts";
 import { status } from "./args.ts";
 import type { Command } from "./command.ts";
-import { brisbane, table } from "./output.ts";
+import { shortId } from "./find.ts";
+import { brisbane, brisbaneShort, cut, table } from "./output.ts";
 import { phoneShown } from "../../src/relay/telegram/phone.ts";
 import { HELD, stageShown, view } from "./view.ts";
 
@@ -33,35 +35,68 @@ export const list: Command = async ({ args: { flags, stageFilter, limit }, store
     print(
       `No ${flags.spam ? "spam or unconfirmed posts" : "leads"}${stageFilter ? ` at stage ${stageFilter}` : ""} yet.`,
     );
-  else if (flags.spam)
-    table(
-      print,
-      leads.map((l) => ({
-        received: brisbane(l.receivedAt),
-        form: l.form,
-        name: l.name ?? "(erased)",
-        email: l.email ?? "",
-        status: l.status,
-        why: l.spamReason ?? (l.status === "unconfirmed" ? "waits for the visitor's second Send" : ""),
-        id: l.id,
-      })),
-    );
-  // The phone in the form the owner's phone dials from anywhere (+61 …), as the notice shows it.
-  else
-    table(
-      print,
-      leads.map((l) => ({
-        received: brisbane(l.receivedAt),
-        form: l.form,
-        name: l.name ?? "(erased)",
-        phone: l.phone ? phoneShown(l.phone) : "",
-        email: l.email ?? "",
-        status: l.status,
-        stage: stageShown(l.stage),
-        id: l.id,
-      })),
-    );
+  else table(print, (flags.spam ? heldRows : workRows)(leads, flags.wide));
 };
+
+type Shown = ReturnType<typeof view>;
+
+/**
+ * The leads the owner works: in 80 columns a short time, the name and phone, the stage (or why not
+ * delivered) and the short id `show` takes; --wide every column in full. The phone in the form the
+ * owner's phone dials from anywhere (+61 …), as the notice shows it.
+ */
+function workRows(leads: Shown[], wide: boolean): Record<string, string>[] {
+  return leads.map((l): Record<string, string> =>
+    wide
+      ? {
+          received: brisbane(l.receivedAt),
+          form: l.form,
+          name: l.name ?? "(erased)",
+          phone: l.phone ? phoneShown(l.phone) : "",
+          email: l.email ?? "",
+          status: l.status,
+          stage: stageShown(l.stage),
+          id: l.id,
+        }
+      : {
+          received: brisbaneShort(l.receivedAt),
+          form: l.form,
+          name: cut(l.name ?? "(erased)", 16),
+          phone: l.phone ? cut(phoneShown(l.phone), 16) : "",
+          stage:
+            l.status === "delivered"
+              ? stageShown(l.stage)
+              : l.status === "undeliverable"
+                ? "not sent"
+                : l.status,
+          id: shortId(l.id),
+        },
+  );
+}
+
+/** What was held back: spam, and posts waiting for the visitor's second Send. */
+function heldRows(leads: Shown[], wide: boolean): Record<string, string>[] {
+  return leads.map((l): Record<string, string> => {
+    const why = l.spamReason ?? (l.status === "unconfirmed" ? "waits for the visitor's second Send" : "");
+    return wide
+      ? {
+          received: brisbane(l.receivedAt),
+          form: l.form,
+          name: l.name ?? "(erased)",
+          email: l.email ?? "",
+          status: l.status,
+          why,
+          id: l.id,
+        }
+      : {
+          received: brisbaneShort(l.receivedAt),
+          name: cut(l.name ?? "(erased)", 16),
+          status: l.status,
+          why: cut(why, 24),
+          id: shortId(l.id),
+        };
+  });
+}
 
 /**
  * What /api/health says when leads did not reach Telegram, above the list (on stderr, so the table stays one
@@ -70,9 +105,13 @@ export const list: Command = async ({ args: { flags, stageFilter, limit }, store
 function warnUndelivered({ undeliverable, undeliverableError }: StoreStats, warn: (line: string) => void) {
   if (!undeliverable) return;
   warn(
-    `${undeliverable === 1 ? "1 lead was" : `${undeliverable} leads were`} not delivered to Telegram${undeliverableError ? ` (${escapeTerminal(undeliverableError)})` : ""}.`,
+    wrap(
+      `${undeliverable === 1 ? "1 lead was" : `${undeliverable} leads were`} not delivered to Telegram${undeliverableError ? ` (${escapeTerminal(undeliverableError)})` : ""}.`,
+    ),
   );
   warn(
-    `They are marked undeliverable; docs/runbook.md says what to do, then npm run leads -- resend ID sends one.`,
+    wrap(
+      "They are marked undeliverable; docs/runbook.md says what to do, then npm run leads -- resend ID sends one.",
+    ),
   );
 }

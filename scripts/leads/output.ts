@@ -33,3 +33,23 @@ export function table(print: (line: string) => void, rows: Record<string, string
 export function brisbane(iso: string): string {
   return formatBrisbaneTime(new Date(iso));
 }
+
+/** "7 Dec 09:20": a time in Brisbane short enough for an 80-column table. */
+export function brisbaneShort(iso: string): string {
+  const parts = Object.fromEntries(
+    SHORT.formatToParts(new Date(iso)).map((p) => [p.type, p.value] as const),
+  ) as Record<string, string>;
+  return `${parts.day} ${parts.month} ${parts.hour}:${parts.minute}`;
+}
+const SHORT = new Intl.DateTimeFormat("en-AU", {
+  timeZone: "Australia/Brisbane",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** A cell cut to `most` characters, ending in "…", so one long value keeps the table in 80 columns. */
+export const cut = (text: string, most: number) =>
+  [...text].length > most ? `${[...text].slice(0, most - 1).join("")}…` : text;

@@ -6,16 +6,16 @@ import { STAGE_KEYS, stageWords, type Press } from "../../src/relay/telegram/sta
 import type { Lead } from "../../src/relay/leads/lead.ts";
 import type { EmailRecord } from "../../src/relay/leads/email-records.ts";
 import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
-import { escapeTerminal } from "../../src/shared/escape.ts";
-import { need } from "./args.ts";
+import { escapeJsonForTerminal, escapeTerminal } from "../../src/shared/escape.ts";
+import { leadIdFor } from "./find.ts";
 import { formatDollars } from "../../src/shared/pricing/format.ts";
 import type { Command } from "./command.ts";
 import { fail, shown } from "./fail.ts";
 import { brisbane } from "./output.ts";
 import { FROM, iso, stageShown, stem, view } from "./view.ts";
 
-export const show: Command = async ({ args: { id }, store, out: { print } }) => {
-  const leadId = need(id);
+export const show: Command = async ({ args: { id, flags }, store, out: { print } }) => {
+  const leadId = await leadIdFor(store, id!);
   const notes = store.notes;
   // Everything shown, read at once: on D1 one wrangler process for the five reads (wrangler-d1.ts), not one
   // each.
@@ -28,6 +28,11 @@ export const show: Command = async ({ args: { id }, store, out: { print } }) => 
   ]);
   if (!lead) fail(shown`No lead with id ${id}. npm run leads lists them.`);
   const v = view(lead);
+  if (flags.json) {
+    // The lead as list --json gives it, with what show adds: every press, the quote, the notes, the emails.
+    const all = { ...v, presses, quoteCents: cents, notes: written, emails, notice: lead.parts };
+    return print(escapeJsonForTerminal(JSON.stringify(all, null, 2)));
+  }
   const line = (k: string, value: unknown, indent = "") =>
     print(
       `${indent}${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${brisbane(String(value))})` : String(value))}`,

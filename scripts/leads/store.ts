@@ -7,7 +7,8 @@ import { DEFAULT_LEADS_DB } from "../../src/relay/config.ts";
 import { openLeadStore } from "../../src/relay/node/sqlite.ts";
 import { wranglerD1Sql } from "../../src/relay/node/wrangler-d1.ts";
 import { LeadStore } from "../../src/relay/leads/store.ts";
-import type { LeadsArgs } from "./args.ts";
+import { USAGE, type LeadsArgs } from "./args.ts";
+import { USAGE_EXIT } from "../script-args.ts";
 import { fail, shown } from "./fail.ts";
 
 export interface OpenedStore {
@@ -21,7 +22,7 @@ export function openStore({ flags, config }: LeadsArgs, env: NodeJS.ProcessEnv):
   const persistTo = flags["persist-to"];
   if (!flags.d1) {
     if (flags.remote || flags.config !== undefined || persistTo !== undefined)
-      fail("--remote, --config and --persist-to are for the Worker's D1: add --d1.");
+      fail(`--remote, --config and --persist-to are for the Worker's D1: add --d1.\n${USAGE}`, USAGE_EXIT);
     const file = env.LEADS_DB?.trim() || DEFAULT_LEADS_DB;
     if (!existsSync(file))
       fail(
@@ -30,7 +31,7 @@ export function openStore({ flags, config }: LeadsArgs, env: NodeJS.ProcessEnv):
     return { ...openLeadStore(file), d1: false };
   }
   if (flags.remote && persistTo !== undefined)
-    fail("--persist-to is the local D1's folder: leave it out with --remote.");
+    fail(`--persist-to is the local D1's folder: leave it out with --remote.\n${USAGE}`, USAGE_EXIT);
   if (!existsSync(config)) fail(shown`No wrangler configuration at ${config}: give its path with --config.`);
   return {
     store: new LeadStore(wranglerD1Sql({ remote: flags.remote, config, persistTo, env })),

@@ -13,7 +13,7 @@ import { FORM_PATHS } from "../shared/relay-paths.ts";
 import { LEADS_RETENTION_DAYS, readWholeNumber } from "../shared/settings.ts";
 import { bundleIslands } from "./bundle.ts";
 import { cssFor } from "./css.ts";
-import { buildImages } from "./images.ts";
+import { buildImages, type PhotoProgress } from "./images.ts";
 import { copyOtherImages } from "./other-images.ts";
 import type { RenderOptions } from "./render.tsx";
 import { renderPages } from "./render-pages.ts";
@@ -37,6 +37,8 @@ export interface BuildOptions {
   onContent?: (content: Content) => void;
   /** Called as pages render: done of total (for a progress line). */
   onProgress?: (done: number, total: number) => void;
+  /** Called as photos are made into copies (for a line per photo, or a progress line). */
+  onPhoto?: PhotoProgress;
   /**
    * Where processed photos are kept between builds (src/build/images.ts); IMAGE_CACHE_DIR, else
    * .cache/images.
@@ -82,7 +84,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const lap = (phase: keyof BuildResult["phases"], since: number) =>
     (phases[phase] = performance.now() - since);
   if (options.siteUrl) content.site.url = options.siteUrl;
-  // The forms post to this site's own relay paths unless told otherwise (RELAY_URL in scripts/build.ts).
+  // The forms post to this site's own relay paths unless told otherwise (RELAY_URL in scripts/build-site.ts).
   const defaults = renderDefaults();
   const formActions = options.formActions ?? defaults.formActions;
   const retentionDays = options.retentionDays ?? defaults.retentionDays;
@@ -100,7 +102,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     );
     bundling.catch(() => {}); // awaited below; this only keeps a render error from also being an unhandled rejection
     let t = performance.now();
-    const images = await buildImages(content, { outDir: staging, cacheDir: options.imageCacheDir });
+    const images = await buildImages(content, {
+      outDir: staging,
+      cacheDir: options.imageCacheDir,
+      onPhoto: options.onPhoto,
+    });
     lap("images", t);
     t = performance.now();
     const rendered = await renderPages(

@@ -26,9 +26,10 @@ export interface MadeFrom {
 
 /**
  * Runs `make` unless nothing its files are made from changed since it last ran: the sources of
- * `module` (as the precompiled build was compiled from them, src/build/precompile.mjs) and `files`
- * as they are now, so an edit or checkout of a generated file makes it again. When that cannot be
- * known (the build is not precompiled, or a source changed since it was), it runs.
+ * `module` (as a precompiled script that includes it was compiled from them, src/build/precompile.mjs:
+ * the build's, or the server's, which builds for `npm start`) and `files` as they are now, so an
+ * edit or checkout of a generated file makes it again. When that cannot be known (no such script
+ * is precompiled, or a source changed since it was), it runs.
  */
 export async function unlessCurrent(
   from: MadeFrom,
@@ -57,8 +58,11 @@ export async function unlessCurrent(
 
 function stampOf({ module, files }: MadeFrom, project: Project): string | undefined {
   if (!existsSync(path.join(project.root, module))) throw new Error(`unlessCurrent: no module ${module}`);
-  const sources = sourcesOf("build", module, project);
+  // Any current compile that includes the module names the same sources; sorted, the stamp is the same
+  // whichever found them.
+  let sources: Record<string, string> | undefined;
+  for (const name of Object.keys(project.scripts)) if ((sources = sourcesOf(name, module, project))) break;
   if (!sources) return undefined;
   const now = files.map((file) => (existsSync(file) ? sha256(readFileSync(file)) : null));
-  return sha256(JSON.stringify([sources, files, now]));
+  return sha256(JSON.stringify([Object.entries(sources).sort(), files, now]));
 }

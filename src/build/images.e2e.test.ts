@@ -17,6 +17,7 @@ import { startSite } from "../testing/site.ts";
 import { BUDGETS, budgetViolations, HOME_ROOM, measureSite } from "../testing/budgets.ts";
 import { contentWithNewSuburb } from "../testing/new-suburb.ts";
 import { build, type BuildResult } from "./build.ts";
+import { progressLine } from "./summary.ts";
 
 const work = mkdtempSync(path.join(tmpdir(), "images-"));
 const contentDir = path.join(work, "content");
@@ -25,6 +26,9 @@ const imageCacheDir = path.join(work, "cache");
 let photos: string[];
 let first: BuildResult;
 let second: BuildResult;
+/** What the cold build printed as it went, as a log (not a terminal) shows it, each line with when it came. */
+const progress: { at: number; line: string }[] = [];
+let firstEnded = 0;
 
 beforeAll(async () => {
   // Eight pages share a photo in their half-width slot (same bytes, own file names): the build makes it once.
@@ -33,8 +37,10 @@ beforeAll(async () => {
   photos = await contentWithPhotos(contentDir, undefined, withEverySuburbOnTheHomePage(), {
     shareHalf: true,
   });
-  first = await build({ contentDir, outDir, imageCacheDir });
-  second = await build({ contentDir, outDir, imageCacheDir });
+  const log = progressLine({ write: (text: string) => progress.push({ at: performance.now(), line: text }) });
+  first = await build({ contentDir, outDir, imageCacheDir, onPhoto: log.onPhoto });
+  firstEnded = performance.now();
+  second = await build({ contentDir, outDir, imageCacheDir, onPhoto: log.onPhoto });
 }, 600_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -45,6 +51,27 @@ function withEverySuburbOnTheHomePage(): string {
   writeFileSync(file, readFileSync(file, "utf8").replace(/^ {4}homeGrid: false$/gm, "    homeGrid: true"));
   return dir;
 }
+
+describe("a build making photos", () => {
+  it("says so before the first, then each photo as it is made, with the count and the time left", () => {
+    const made = first.images.processed;
+    expect(made).toBeGreaterThan(1);
+    expect(progress.map((p) => p.line)).toEqual([
+      `Making web copies of ${made} new photos: seconds each, kept for next time.\n`,
+      ...Array.from({ length: made }, (_, i) =>
+        expect.stringMatching(
+          new RegExp(
+            `^Photo ${i + 1} of ${made} made: [a-z0-9-]+\\.jpg${i + 1 < made ? "; about \\d+ (s|min) left" : ""}\\.\\n$`,
+          ),
+        ),
+      ),
+    ]);
+    // Each line came as its photo was made, long before the build ended; the warm build printed none.
+    expect(progress[1].at).toBeLessThan(progress.at(-1)!.at);
+    expect(progress.at(-1)!.at).toBeLessThan(firstEnded);
+    expect(second.images.processed).toBe(0);
+  });
+});
 
 /** A copy of the content with a phone photo (EXIF with GPS) in content/images/ that no page uses. */
 function withUnusedPhoto(): string {

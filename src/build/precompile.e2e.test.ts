@@ -91,12 +91,12 @@ describe("a file the build writes into the repository (unlessCurrent)", () => {
   const made = path.join(root, "made.txt");
   let runs = 0;
   /** Whether the step ran this time. */
-  const step = async () => {
+  const step = async (scripts: { root: string; scripts: Record<string, string> } = project) => {
     const before = runs;
     await unlessCurrent(
       { module: "src/make.ts", files: [made] },
       () => void (runs++, writeFileSync(made, "made")),
-      project,
+      scripts,
     );
     return runs > before;
   };
@@ -134,6 +134,24 @@ describe("a file the build writes into the repository (unlessCurrent)", () => {
     await precompiled("build", project);
     expect(await step()).toBe(false);
   });
+
+  it("is known from any precompiled script that includes its module, the same whichever: npm start builds in the server", async () => {
+    // As scripts/serve.ts loads the build for --build.
+    write("scripts/serve.ts", 'export const build = () => import("../src/make.ts");\n');
+    const withServe = { root, scripts: { ...project.scripts, serve: "scripts/serve.ts" } };
+    await precompiled("build", withServe);
+    await step(withServe);
+    expect(await step(withServe)).toBe(false);
+
+    rmSync(path.join(root, ".cache", "scripts", "build"), { recursive: true });
+    expect(await step(withServe)).toBe(true); // the server is not compiled yet: nothing can say
+    await precompiled("serve", withServe);
+    expect(await step(withServe)).toBe(false); // the stamp the build's compile gave
+    write("src/part.ts", 'export const part = "three";\n');
+    await precompiled("serve", withServe);
+    expect(await step(withServe)).toBe(true);
+    expect(await step(withServe)).toBe(false);
+  });
 });
 
 describe("npm run build's script, precompiled", () => {
@@ -156,5 +174,19 @@ describe("npm run build's script, precompiled", () => {
         !readFileSync(path.join(site, f)).equals(readFileSync(path.join(DIST_DIR, f))),
     );
     expect(differ).toEqual([]);
+  });
+
+  it("is what npm start builds with too: serve -- --build, whose precompiled bundle holds the build", async () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts).toMatchObject({
+      build: "node scripts/run.mjs build",
+      serve: "node scripts/run.mjs serve",
+      start: "npm run serve -- --build",
+      dev: "node scripts/run.mjs dev",
+    });
+    await precompiled("serve");
+    expect(sourcesOf("serve", "scripts/build-site.ts")).toBeDefined();
   });
 });

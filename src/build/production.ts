@@ -5,3 +5,6 @@
  * the production build too (src/testing/react-production.ts).
  */
 process.env.NODE_ENV ??= "production";
+
+// A module, so an entry can import it when it chooses (dev.ts reads the relay settings first).
+export {};

@@ -88,12 +88,33 @@ export function listen(
     socket.end(rawRefusal(methodRefusal()));
   });
   return new Promise((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? new PortInUseError(port, host) : error),
+    );
     server.listen(port, host, () => {
       const { port: actual } = server.address() as AddressInfo;
       resolve({ server, url: `http://${host.includes(":") ? `[${host}]` : host}:${actual}` });
     });
   });
+}
+
+/**
+ * The port is taken, most often by `npm run dev` or `npm start` left running in another terminal:
+ * one line (within 80 columns) saying so and how to choose another, instead of Node's stack.
+ */
+export class PortInUseError extends Error {
+  constructor(
+    readonly port: number,
+    readonly host: string,
+  ) {
+    super(`Port ${port} on ${host} is in use`);
+    this.name = "PortInUseError";
+  }
+
+  /** The line a command prints: `command` is how the person started it (npm start, npm run dev). */
+  line(command: string): string {
+    return `Port ${this.port} is in use, by npm start or dev elsewhere? Try PORT=${this.port + 1} ${command}`;
+  }
 }
 
 async function answer(handler: FetchHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -3,7 +3,7 @@
  * an editor (VS Code with the YAML extension) completes field names, shows
  * each field's description on hover and flags a mistake while the maintainer
  * types, before any build. The build writes them to schemas/ when they change
- * (scripts/build.ts), and a test checks the committed ones are current.
+ * (scripts/build-site.ts), and a test checks the committed ones are current.
  *
  * `io: "input"` describes what the maintainer writes, not what the build reads
  * after parsing: a field with a default may be left out, and a service's

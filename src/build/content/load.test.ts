@@ -278,7 +278,7 @@ describe("a content mistake", () => {
         expect.stringMatching(
           /^suburbs\.yaml:\d+ suburbs\[0\] "annerley" → schools\[0\]\.level: expected one of Primary, Secondary, Combined, Tertiary, got "Kindergarten"$/,
         ),
-        expect.stringMatching(/^faq\.yaml:\d+ faq\[0\] ".+" → answer: is required but missing$/),
+        expect.stringMatching(/^faq\.yaml:\d+ faq\[0\] ".+" → answer: is required but missing: add it$/),
         expect.stringMatching(/^faq\.yaml:\d+ faq\[0\] ".+" → unknown field "answr": check the spelling$/),
       ]),
     );
@@ -443,7 +443,7 @@ describe("a content mistake", () => {
       t.replace(/^(\s+)postcode: "4171"$/m, '$1postcode: "4171"\n$1postcode: "4172"'),
     );
     expect(problemsOf(dir)).toEqual([
-      `suburbs.yaml:${lineOf(dir, "suburbs.yaml", /postcode: "4172"/)} → YAML syntax: Map keys must be unique`,
+      `suburbs.yaml:${lineOf(dir, "suburbs.yaml", /postcode: "4172"/)} → YAML syntax: "postcode" is written twice in the same group: keep one`,
     ]);
   });
 
@@ -468,7 +468,7 @@ describe("a content mistake", () => {
   it("reports a wrong type with what was found", () => {
     const dir = brokenContent("site.yaml", (t) => t.replace(/copyrightYear: 2024/, "copyrightYear: twenty"));
     expect(problemsOf(dir)).toEqual([
-      `site.yaml:${lineOf(dir, "site.yaml", /^copyrightYear/)} → copyrightYear: expected number, got "twenty"`,
+      `site.yaml:${lineOf(dir, "site.yaml", /^copyrightYear/)} → copyrightYear: expected a number, got "twenty"`,
     ]);
   });
 });

@@ -21,9 +21,10 @@ import {
   type OptionalKey,
 } from "../../content/content.ts";
 import { crossCheck } from "./cross-check.ts";
-import { FILL_IN, fillIns } from "./fill-in.ts";
+import { commentFillIns, FILL_IN, fillIns } from "./fill-in.ts";
 import { locate } from "./locate.ts";
-import { editorWords, formatProblem, type ContentProblem } from "./problems.ts";
+import { editorWords } from "./editor-words.ts";
+import { formatProblem, type ContentProblem } from "./problems.ts";
 import { readParsed, readValues, shownPath, type Parsed } from "./read-file.ts";
 import { claimFigureProblems } from "./claim-figures.ts";
 
@@ -86,7 +87,9 @@ export function loadContent(dir = "content"): Content {
     parsed[key] = p;
     // A field still holding `npm run new-suburb`'s marker is reported as that, not as whatever zod makes of
     // the marker.
-    const unfilled = p.text.includes(FILL_IN) ? fillIns(read.value) : [];
+    const unfilled = p.text.includes(FILL_IN)
+      ? [...fillIns(read.value), ...commentFillIns(p.doc.contents)]
+      : [];
     for (const [at, hint] of unfilled) problems.push(locate(p, at, `still to fill in: ${hint}`));
     const within = (at: readonly PropertyKey[]) => unfilled.some(([u]) => u.every((k, i) => at[i] === k));
     const result = (schema as z.ZodType).safeParse(read.value, { error: editorWords, reportInput: true });

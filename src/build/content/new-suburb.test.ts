@@ -109,9 +109,9 @@ describe("npm run new-suburb", () => {
       'expected a 4-digit postcode such as 4055, got "405"',
     ]);
     const missing = newSuburb(dir, "Quokka Flats");
-    expect([missing.status, missing.stderr.trim()]).toEqual([
+    expect([missing.status, missing.stderr.split("\n").slice(0, 2)]).toEqual([
       2,
-      'Usage: npm run new-suburb -- "Suburb Name" 4055',
+      ["Give the postcode too.", 'Usage: npm run new-suburb -- "Suburb Name" 4055'],
     ]);
     expect(readFileSync(path.join(dir, "suburbs.yaml"), "utf8")).toBe(before);
   });

@@ -15,6 +15,8 @@ import { readParsed, readValues, type Parsed } from "./read-file.ts";
 export class NewSuburbError extends Error {}
 
 const fill = (hint: string) => JSON.stringify(`${FILL_IN} ${hint}`);
+/** A number to write: the field left empty, the marker a comment, so what is typed there is a number. */
+const fillNumber = (hint: string) => ` # ${FILL_IN} ${hint}`;
 const SOURCE_HINT =
   "the original publisher's https:// page (never a copy or mirror), also listed under sources:";
 const CITATION_HINT =
@@ -54,8 +56,8 @@ export function suburbEntry(name: string, postcode: string, siteName: string): s
     `      year: 2021`,
     `      source: ${fill(SOURCE_HINT)}`,
     `      citation: ${fill(CITATION_HINT)}`,
-    `    distanceFromCbdKm: ${fill("kilometres from the Brisbane CBD, e.g. 6.2, or delete the line")}`,
-    `    areaKm2: ${fill("area in square kilometres, e.g. 2.8, or delete the line")}`,
+    `    distanceFromCbdKm:${fillNumber("kilometres from the Brisbane CBD, e.g. 6.2, or delete the line")}`,
+    `    areaKm2:${fillNumber("area in square kilometres, e.g. 2.8, or delete the line")}`,
     `    header: true`,
     `    homeGrid: false`,
     `    seo:`,

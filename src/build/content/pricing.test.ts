@@ -55,7 +55,7 @@ describe("content/pricing.yaml", () => {
       "a date written another way",
       (t) => t.replace(/^reviewed: .*$/m, "reviewed: 2026-12-01"),
       /^reviewed:/,
-      '→ reviewed: expected a date such as "24 November 2026", got "2026-12-01"',
+      '→ reviewed: expected a date such as "24 November 2026", got "2026-12-01": write it "1 December 2026"',
     ],
     [
       "a service services.yaml does not have",
@@ -135,7 +135,7 @@ describe("content/pricing.yaml", () => {
       "a price written as text",
       (t) => t.replace("price: 290 }", 'price: "290" }'),
       /price: "290"/,
-      'services[0] "bond-cleaning" → byRooms[0].price: expected number, got "290"',
+      'services[0] "bond-cleaning" → byRooms[0].price: expected a number, got "290": write it without quotes, 290',
     ],
     [
       "a price in fractions of a cent",

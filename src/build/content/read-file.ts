@@ -10,6 +10,7 @@ import path from "node:path";
 import { load as readYaml, CORE_SCHEMA, YAMLException } from "js-yaml";
 import type { Document, LineCounter } from "yaml";
 import type { ContentProblem } from "./problems.ts";
+import { syntaxProblem } from "./yaml-syntax.ts";
 
 /**
  * `yaml`, loaded the first time a problem needs its line: a build without one never pays the tenth
@@ -48,31 +49,13 @@ export const shownPath = (full: string) => path.relative(process.cwd(), full) ||
 
 export const readParsed = (full: string) => new Parsed(shownPath(full), readFileSync(full, "utf8"));
 
-/** The file's values, or its syntax problems in `yaml`'s words (js-yaml's when `yaml` sees none). */
+/** The file's values, or its first syntax mistake in plain words (yaml-syntax.ts). */
 export function readValues(p: Parsed): { value: unknown } | { problems: ContentProblem[] } {
   try {
     // The core schema is YAML 1.2's, as `yaml` reads it: no dates, no yes/no booleans, no merge keys.
     return { value: readYaml(p.text, { schema: CORE_SCHEMA, filename: p.rel }) ?? null };
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
-    const problems = p.doc.errors.map((err) => ({
-      file: p.rel,
-      line: p.lines.linePos(err.pos[0]).line,
-      entry: "",
-      field: "",
-      message: `YAML syntax: ${err.message.split("\n")[0]}`,
-    }));
-    if (problems.length > 0) return { problems };
-    return {
-      problems: [
-        {
-          file: p.rel,
-          line: error.mark.line + 1,
-          entry: "",
-          field: "",
-          message: `YAML syntax: ${error.reason}`,
-        },
-      ],
-    };
+    return { problems: [syntaxProblem(p, error)] };
   }
 }

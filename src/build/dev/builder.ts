@@ -8,6 +8,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { build } from "../build.ts";
 import { buildSummary } from "../summary.ts";
 import { ContentError } from "../content/load.ts";
+import type { PhotoProgress } from "../images.ts";
 
 export type BuilderRequest = { build: true };
 /**
@@ -15,12 +16,18 @@ export type BuilderRequest = { build: true };
  * stack.
  */
 export type BuilderReply = { ok: string; warnings: string[] } | { error: string };
+/** Sent while a build makes photos, before its reply: where the photo step is. */
+export type BuilderProgress = { photo: Parameters<PhotoProgress>[0] };
 
 const { contentDir, outDir } = workerData as { contentDir: string; outDir: string };
 const port = parentPort!;
 port.on("message", async () => {
   try {
-    const result = await build({ contentDir, outDir });
+    const result = await build({
+      contentDir,
+      outDir,
+      onPhoto: (photo) => port.postMessage({ photo } satisfies BuilderProgress),
+    });
     port.postMessage({ ok: buildSummary(result), warnings: result.warnings } satisfies BuilderReply);
   } catch (error) {
     const words = error instanceof ContentError || !(error instanceof Error);

@@ -6,8 +6,9 @@
  * compiled again first when code changed, so it loads no TypeScript loader.
  */
 import { Worker } from "node:worker_threads";
+import type { PhotoProgress } from "../images.ts";
 import { precompiled } from "../precompile.mjs";
-import type { BuilderReply } from "./builder.ts";
+import type { BuilderProgress, BuilderReply } from "./builder.ts";
 
 export class DevBuilds {
   private builder: Worker | undefined;
@@ -19,6 +20,8 @@ export class DevBuilds {
     private readonly dirs: { contentDir: string; outDir: string },
     /** Called with each build's reply, how long it took, and why it ran. */
     private readonly onDone: (reply: BuilderReply, seconds: number, why: string) => void,
+    /** Called as a build makes photos (a build from the cache makes none). */
+    private readonly onPhoto: PhotoProgress = () => {},
   ) {}
 
   /** Builds now, or right after the build under way; `fresh` starts a new build thread first. */
@@ -66,7 +69,8 @@ export class DevBuilds {
     const w = this.builder!;
     return new Promise<BuilderReply>((resolve) => {
       const onExit = (code: number) => done({ error: `the build thread stopped (exit code ${code})` });
-      const done = (reply: BuilderReply) => {
+      const done = (reply: BuilderReply | BuilderProgress) => {
+        if ("photo" in reply) return this.onPhoto(reply.photo);
         w.off("message", done);
         w.off("exit", onExit);
         resolve(reply);

@@ -9,9 +9,10 @@ import path from "node:path";
 import { createApp, type AppOptions } from "../../server/app.ts";
 import { listen, type FetchHandler } from "../../server/node.ts";
 import { escapeMarkup } from "../../shared/escape.ts";
+import { progressLine } from "../summary.ts";
 import { DevBuilds } from "./builds.ts";
 import { DevEvents } from "./events.ts";
-import { ROOT, watchSources } from "./watch.ts";
+import { burstWords, ROOT, watchSources } from "./watch.ts";
 
 const CLIENT = readFileSync(path.join(import.meta.dirname, "../../browser/dev-reload.js"), "utf8");
 const CLIENT_PATH = "/__dev/client.js";
@@ -54,30 +55,26 @@ export async function startDev(options: DevOptions = {}): Promise<DevServer> {
   let app: FetchHandler | undefined;
   let error: string | undefined;
 
-  const builds = new DevBuilds({ contentDir, outDir }, (reply, seconds, why) => {
-    if ("ok" in reply) {
-      error = undefined;
-      app = createApp({ root: outDir, relay: options.relay });
-      log(`${why}: ${reply.ok} Reloaded in ${seconds.toFixed(2)} s.`);
-      // A photo smaller than its place needs: said, not stopped for.
-      for (const warning of reply.warnings) log(`warning: ${warning}`);
-      events.broadcast("reload", {});
-    } else {
-      error = reply.error;
-      log(`${why}: the build failed; the browser shows the last good build and this error:\n${reply.error}`);
-      events.broadcast("build-error", { message: reply.error });
-    }
-  });
-
-  const watcher = watchSources(contentDir, ({ files, code }) => {
-    if (files.some((f) => SERVER_CODE.some((dir) => f.startsWith(dir)))) {
-      log("Server code changed: pages rebuild, but restart `npm run dev` to serve with the new server code.");
-    }
-    builds.rebuild(
-      code,
-      `${files.slice(0, 3).join(", ")}${files.length > 3 ? ` and ${files.length - 3} more` : ""} changed`,
-    );
-  });
+  const builds = new DevBuilds(
+    { contentDir, outDir },
+    (reply, seconds, why) => {
+      if ("ok" in reply) {
+        error = undefined;
+        app = createApp({ root: outDir, relay: options.relay });
+        log(`${why}: ${reply.ok} Reloaded in ${seconds.toFixed(2)} s.`);
+        // A photo smaller than its place needs: said, not stopped for.
+        for (const warning of reply.warnings) log(`warning: ${warning}`);
+        events.broadcast("reload", {});
+      } else {
+        error = reply.error;
+        log(
+          `${why}: the build failed; the browser shows the last good build and this error:\n${reply.error}`,
+        );
+        events.broadcast("build-error", { message: reply.error });
+      }
+    },
+    progressLine({ write: (text: string) => log(String(text).trimEnd()) }).onPhoto,
+  );
 
   const handler: FetchHandler = async (request, info) => {
     const { pathname } = new URL(request.url);
@@ -104,6 +101,14 @@ export async function startDev(options: DevOptions = {}): Promise<DevServer> {
     port: options.port ?? 4321,
     host: options.host ?? "localhost",
   });
+  const watcher = await watchSources(contentDir, (burst) => {
+    const code = burst.files.map((f) => path.relative(ROOT, path.resolve(f.file)));
+    if (code.some((f) => SERVER_CODE.some((dir) => f.startsWith(dir)))) {
+      log("Server code changed: pages rebuild, but restart `npm run dev` to serve with the new server code.");
+    }
+    builds.rebuild(burst.code, burstWords(burst));
+  });
+
   const first = builds.next();
   builds.rebuild(true, "Starting");
   await first;
@@ -114,7 +119,7 @@ export async function startDev(options: DevOptions = {}): Promise<DevServer> {
     url,
     nextBuild: () => builds.next(),
     async close() {
-      watcher.close();
+      await watcher.close();
       events.close();
       await builds.close();
       server.closeAllConnections();

@@ -18,10 +18,17 @@ export const dayDate = z
   .string()
   .regex(
     /^([1-9]|[12]\d|3[01]) (January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d$/,
-    {
-      error: (iss) => `expected a date such as "24 November 2026", got ${JSON.stringify(iss.input)}`,
-    },
+    { error: (iss) => `expected a date such as "24 November 2026", got ${dateShown(iss.input)}` },
   );
+
+/** A date as written, and as the pages write it when it was written 2026-12-31. */
+function dateShown(input: unknown): string {
+  const iso = typeof input === "string" && /^(\d{4})-(\d{2})-(\d{2})$/.exec(input.trim());
+  const day = iso && new Date(Date.UTC(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])));
+  if (!day || day.getUTCDate() !== Number(iso[3])) return JSON.stringify(input);
+  const month = day.toLocaleString("en-AU", { month: "long", timeZone: "UTC" });
+  return `${JSON.stringify(input)}: write it "${day.getUTCDate()} ${month} ${day.getUTCFullYear()}"`;
+}
 
 /** Section texts that many pages share, each with its hover help. */
 export const heading = text.describe("The section's heading.");

@@ -40,6 +40,8 @@ export async function sendParts(
       sentAt: now(),
       possibleRepeat: wasUncertain,
       alsoByEmail,
+      // Pending with a delivery time: a copy of a delivered lead, sent again (store.resendCopy).
+      copyOf: lead.deliveredAt,
     });
     // The owner's buttons go on the last part, where a multi-part notice ends.
     const extra =

@@ -143,7 +143,8 @@ export const ALSO_BY_EMAIL = "Also sent by email: Telegram could not take it in 
  * The notice as sent at `sentAt`: a late one opens with when it was really
  * received, a retry after an attempt that got no answer (Telegram may have
  * delivered it) is marked as a possible repeat, and one whose lead already went
- * to the owner by email says so.
+ * to the owner by email says so. A copy the owner asked for (`npm run leads -- resend` of a
+ * delivered lead) says when the first went, in place of the late line, and no longer than it.
  */
 export function markNotice(
   markdown: string,
@@ -152,10 +153,19 @@ export function markNotice(
     sentAt,
     possibleRepeat,
     alsoByEmail = false,
-  }: { receivedAt: number; sentAt: number; possibleRepeat: boolean; alsoByEmail?: boolean },
+    copyOf,
+  }: {
+    receivedAt: number;
+    sentAt: number;
+    possibleRepeat: boolean;
+    alsoByEmail?: boolean;
+    /** When the lead was first delivered, for a copy sent again. */
+    copyOf?: number | null;
+  },
 ): string {
   const flags: Piece[] = [];
-  if (sentAt - receivedAt > DELAYED_AFTER_MS)
+  if (copyOf != null) flags.push(plain(`Copy: first sent ${formatBrisbaneTime(new Date(copyOf))}\n`));
+  else if (sentAt - receivedAt > DELAYED_AFTER_MS)
     flags.push(plain(`Delayed: received ${formatBrisbaneTime(new Date(receivedAt))}\n`));
   if (possibleRepeat) flags.push(plain("(possible repeat)\n"));
   if (alsoByEmail) flags.push(plain(ALSO_BY_EMAIL));

@@ -126,13 +126,14 @@ describe("the relay's wrangler configuration, apart from the site", () => {
     const scripts = (
       JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
     ).scripts;
-    // dev and deploy go through scripts/relay.ts, which names the config and adds the site's hours.
+    // dev, deploy and migrate go through scripts/relay.ts, which names the config (and for dev and
+    // deploy adds the site's hours).
     expect(scripts["relay:dev"]).toBe("tsx --tsconfig tsconfig.base.json scripts/relay.ts dev");
     expect(scripts["relay:deploy"]).toBe("tsx --tsconfig tsconfig.base.json scripts/relay.ts deploy");
     expect(readFileSync(path.join(ROOT, "scripts/relay.ts"), "utf8")).toContain(
       'RELAY_CONFIG = "relay/wrangler.toml"',
     );
-    expect(scripts["relay:migrate"]).toBe("wrangler d1 migrations apply DB -c relay/wrangler.toml");
+    expect(scripts["relay:migrate"]).toBe("tsx --tsconfig tsconfig.base.json scripts/relay.ts migrate");
     // wrangler reads .dev.vars beside the configuration, and keeps its local D1 and Queue in .wrangler/
     // there.
     for (const file of ["relay/.dev.vars", "relay/.wrangler/state/v3/d1/db.sqlite"]) {

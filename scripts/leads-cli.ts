@@ -22,6 +22,7 @@ import { report } from "./leads/report.ts";
 import { resend } from "./leads/resend.ts";
 import { show } from "./leads/show.ts";
 import { openStore } from "./leads/store.ts";
+import type { D1SqlOpener } from "../src/relay/node/wrangler-d1.ts";
 import type { ScriptIo } from "./script-io.ts";
 import { USAGE_EXIT } from "./script-args.ts";
 
@@ -39,9 +40,13 @@ const COMMANDS = new Map<string, Command>([
  * called, or 1 with what was wrong on stderr. An error it does not expect (a store file that
  * cannot be opened) is thrown, as the script would crash with it.
  */
-export async function runLeads(args: readonly string[], io: ScriptIo): Promise<number> {
+export async function runLeads(
+  args: readonly string[],
+  io: ScriptIo,
+  { openD1 }: { openD1?: D1SqlOpener } = {},
+): Promise<number> {
   try {
-    await execute(args, io);
+    await execute(args, io, openD1);
     return 0;
   } catch (error) {
     if (!(error instanceof Exit)) throw error;
@@ -50,9 +55,9 @@ export async function runLeads(args: readonly string[], io: ScriptIo): Promise<n
   }
 }
 
-async function execute(argv: readonly string[], io: ScriptIo): Promise<void> {
+async function execute(argv: readonly string[], io: ScriptIo, openD1?: D1SqlOpener): Promise<void> {
   const args = leadsArgs(argv);
-  const { store, close, d1 } = openStore(args, io.env);
+  const { store, close, d1 } = openStore(args, io.env, openD1);
   try {
     const command = COMMANDS.get(args.command);
     if (!command) fail(`${shown`Unknown command ${args.command}.`}\n${USAGE}`, USAGE_EXIT);

@@ -1,20 +1,14 @@
 /**
- * `npm run leads -- --d1` against a real local D1: wrangler (wrangler d1 execute)
- * with a database in a temporary folder (--persist-to). The same leads
- * (src/relay/testing/leads-month.ts) are written through the lead store to a
- * Node store file and, recorded, to the D1 after the repository's migrations,
- * in one `wrangler d1 execute --file`; then each of the owner's commands runs
- * once against D1 and must print what it prints for the Node store. What the
- * commands print is tested on the Node store (leads.test.ts, report.test.ts);
- * here, that D1 answers the same. Each wrangler call starts a process of
- * several seconds of CPU, and the reads a command issues together go in one
- * (wrangler-d1.ts), so there are nine: the schema and the leads, one list (the
- * leads and what was not delivered), one show (its five reads), one export (the
- * leads and the owner's records), one report (its four reads), two for resend
- * (a read, then a counted write), one write that changes nothing, and a D1
- * without tables, and erase (a read, then its writes in one command, and the
- * lead read back). The commands themselves run in this process (runLeads,
- * as the script runs it, leads.test.ts): wrangler is the only process started.
+ * `npm run leads -- --d1` against a real local D1: a database in a temporary folder (--persist-to),
+ * made by wrangler (`wrangler d1 execute --file`: the repository's migrations, then the same leads
+ * (src/relay/testing/leads-month.ts) written through the lead store as to a Node store file). Then
+ * each of the owner's commands runs once against D1 and must print what it prints for the Node
+ * store. What the commands print is tested on the Node store (leads.test.ts, report.test.ts); here,
+ * that D1 answers the same. The commands run in this process (runLeads, as the script runs it) and
+ * reach the D1 through Miniflare, the engine wrangler starts for each of its commands
+ * (miniflare-d1.ts): one workerd for them all, where a wrangler process each cost about 3 s of CPU
+ * apiece. Wrangler itself still makes the database, and answers the command run against a D1
+ * without its tables, so its command line and its --json answers stay tested here.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,7 +17,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LeadStore } from "../src/relay/leads/store.ts";
 import { migrationsSql } from "../src/relay/testing/workerd.ts";
-import { D1_BINDING, WRANGLER_CONFIG, wranglerBin, wranglerD1Sql } from "../src/relay/node/wrangler-d1.ts";
+import { D1_BINDING, WRANGLER_CONFIG, wranglerBin } from "../src/relay/node/wrangler-d1.ts";
+import { miniflareD1, type MiniflareD1 } from "../src/relay/testing/miniflare-d1.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { fillLeads, NASTY_MESSAGE, NASTY_NAME, recordingSql } from "../src/relay/testing/leads-month.ts";
 import { leadsInProcess } from "./testing/leads-run.ts";
@@ -42,22 +37,12 @@ const env = {
 
 let dir: string;
 let node: ReturnType<typeof tempLeadStore>;
+let d1: MiniflareD1;
 
 /** `npm run leads ARGS`, in this process: what it printed and its exit code. */
 const run = (args: string[], extraEnv: Record<string, string> = {}) =>
-  leadsInProcess(args, { ...env, ...extraEnv });
+  leadsInProcess(args, { ...env, ...extraEnv }, { openD1: d1.open });
 const onD1 = (...args: string[]) => run(["--d1", "--persist-to", dir, "--config", CONFIG, ...args]);
-let copies = 0;
-/**
- * `onD1` on a copy of the D1 of its own, for the reads that run at once: wrangler processes opening
- * one local database together can wait on its lock longer than they are given on a busy machine (a
- * fresh-clone run failed show's read so, status 1 after 50 s).
- */
-const onD1Copy = (...args: string[]) => {
-  const copy = `${dir}-read-${++copies}`;
-  cpSync(dir, copy, { recursive: true });
-  return run(["--d1", "--persist-to", copy, "--config", CONFIG, ...args]);
-};
 const onNode = (...args: string[]) => run(args, { LEADS_DB: node.file });
 
 beforeAll(async () => {
@@ -86,22 +71,22 @@ beforeAll(async () => {
     ],
     { cwd: ROOT, env, stdio: "pipe" },
   );
+  d1 = miniflareD1(dir);
 }, 300_000);
-afterAll(() => {
+afterAll(async () => {
+  await d1?.close();
   node?.remove();
-  if (dir)
-    for (const d of [dir, ...Array.from({ length: copies }, (_, i) => `${dir}-read-${i + 1}`)])
-      rmSync(d, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("npm run leads -- --d1 answers as the Node store does", () => {
-  // The reads, and the D1 without tables, at the same time: each is a wrangler process of its own, most of
-  // its time starting, and they share nothing but the database they read. Then the one that writes.
+  // The reads, and the D1 without tables (a wrangler process of its own), at the same time; then the
+  // commands that write.
   it.concurrent(
     "list --json: every lead with its stage history and where it came from, the typed text exact",
     async ({ expect }) => {
       const [d1, local] = await Promise.all([
-        onD1Copy("list", "--json", "--limit", "100"),
+        onD1("list", "--json", "--limit", "100"),
         onNode("list", "--json", "--limit", "100"),
       ]);
       // Above the list, what did not reach Telegram, in the same words on both hosts.
@@ -137,7 +122,7 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
   it.concurrent(
     "show: the stages, where it came from and the notice, shown as escapes",
     async ({ expect }) => {
-      const [d1, local] = await Promise.all([onD1Copy("show", "oct-zoe"), onNode("show", "oct-zoe")]);
+      const [d1, local] = await Promise.all([onD1("show", "oct-zoe"), onNode("show", "oct-zoe")]);
       expect(d1.status, d1.stderr).toBe(0);
       expect(d1.stdout).toBe(local.stdout);
       expect(d1.stdout).toContain("name        Zoë O'Brien \\x1b[31m\\u202e\n");
@@ -151,7 +136,7 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     "export: the same CSV, byte for byte",
     async ({ expect }) => {
       const [d1, local] = await Promise.all([
-        onD1Copy("export", "--format", "csv"),
+        onD1("export", "--format", "csv"),
         onNode("export", "--format", "csv"),
       ]);
       expect(d1.status, d1.stderr).toBe(0);
@@ -170,7 +155,7 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     "report: the same month, counted by D1's SQL (Brisbane weeks, business minutes, pages, sources, suburbs)",
     async ({ expect }) => {
       const [d1, local] = await Promise.all([
-        onD1Copy("report", "--month", "2026-11", "--json"),
+        onD1("report", "--month", "2026-11", "--json"),
         onNode("report", "--month", "2026-11", "--json"),
       ]);
       expect(d1.status, d1.stderr).toBe(0);
@@ -205,7 +190,8 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     async ({ expect }) => {
       const empty = mkdtempSync(path.join(tmpdir(), "leads-d1-empty-"));
       try {
-        const bare = await run(["--d1", "--persist-to", empty, "--config", CONFIG, "list"]);
+        // Through wrangler itself: a command line of its own, and its own words for the missing table.
+        const bare = await leadsInProcess(["--d1", "--persist-to", empty, "--config", CONFIG, "list"], env);
         expect(bare.status).toBe(1);
         expect(bare.stderr).toContain("no such table: leads");
         expect(bare.stderr).toContain(
@@ -222,7 +208,7 @@ describe("npm run leads -- --d1 answers as the Node store does", () => {
     const refused = await onD1("resend", "oct-refused");
     expect(refused.stderr).toBe("");
     expect(refused.stdout).toContain("Lead oct-refused is queued; the Worker sends it within a minute.");
-    const store = new LeadStore(wranglerD1Sql({ persistTo: dir, config: CONFIG, cwd: ROOT, env }));
+    const store = new LeadStore(d1.open({ persistTo: dir, config: CONFIG, env }));
     expect(await store.add({ id: "oct-zoe", form: "quote", fields: {}, parts: [], receivedAt: 0 })).toBe(
       false,
     );

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { DEFAULT_LEADS_DB } from "../../src/relay/config.ts";
 import { openLeadStore } from "../../src/relay/node/sqlite.ts";
-import { wranglerD1Sql } from "../../src/relay/node/wrangler-d1.ts";
+import { type D1SqlOpener, wranglerD1Sql } from "../../src/relay/node/wrangler-d1.ts";
 import { LeadStore } from "../../src/relay/leads/store.ts";
 import { USAGE, type LeadsArgs } from "./args.ts";
 import { USAGE_EXIT } from "../script-args.ts";
@@ -18,7 +18,12 @@ export interface OpenedStore {
   d1: boolean;
 }
 
-export function openStore({ flags, config }: LeadsArgs, env: NodeJS.ProcessEnv): OpenedStore {
+/** `openD1`: how the D1 is reached; wrangler, but for a test that reaches it in its own process. */
+export function openStore(
+  { flags, config }: LeadsArgs,
+  env: NodeJS.ProcessEnv,
+  openD1: D1SqlOpener = wranglerD1Sql,
+): OpenedStore {
   const persistTo = flags["persist-to"];
   if (!flags.d1) {
     if (flags.remote || flags.config !== undefined || persistTo !== undefined)
@@ -34,7 +39,7 @@ export function openStore({ flags, config }: LeadsArgs, env: NodeJS.ProcessEnv):
     fail(`--persist-to is the local D1's folder: leave it out with --remote.\n${USAGE}`, USAGE_EXIT);
   if (!existsSync(config)) fail(shown`No wrangler configuration at ${config}: give its path with --config.`);
   return {
-    store: new LeadStore(wranglerD1Sql({ remote: flags.remote, config, persistTo, env })),
+    store: new LeadStore(openD1({ remote: flags.remote, config, persistTo, env })),
     close: () => {},
     d1: true,
   };

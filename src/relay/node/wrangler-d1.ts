@@ -78,6 +78,12 @@ export function wranglerBin(): string {
   return path.join(path.dirname(manifest), typeof bin === "string" ? bin : bin.wrangler);
 }
 
+/** How `npm run leads -- --d1` opens the D1: through wrangler, or in a test, its own way. */
+export type D1SqlOpener = (options: WranglerD1Options) => Sql;
+
+/** Statements of one command, as commandSql joins them. */
+export const splitCommand = (command: string): string[] => command.split(BETWEEN);
+
 export function wranglerD1Sql(options: WranglerD1Options = {}): Sql {
   return commandSql(wranglerExecute(options));
 }

@@ -125,6 +125,7 @@ export function loadContent(dir = "content"): Content {
     privacy: d.privacy,
     terms: d.terms,
     pricing: d.pricing,
+    booking: d.booking,
     dir,
     images: checked.images,
   };

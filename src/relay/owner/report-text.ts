@@ -6,6 +6,7 @@
 import { escapeTerminal } from "../../shared/escape.ts";
 import type { Day, HoursLine } from "../leads/hours.ts";
 import { LOST_REASONS, STAGES, WAITING } from "../telegram/stages.ts";
+import { shortDay } from "../telegram/quote-details.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import { FORMS, STAGE_COLUMNS, type MonthReport } from "./report.ts";
 
@@ -149,6 +150,14 @@ export function reportText(r: MonthReport): string {
     `  ${o.booked} booked of ${o.realLeads} real lead${o.realLeads === 1 ? "" : "s"} (every lead but Not a job): conversion ${o.conversion === null ? "not known" : `${Math.round(o.conversion * 100)}%`}.`,
     `  Booked value: ${o.bookedValued ? `${formatDollars(o.bookedCents)} (quotes recorded for ${o.bookedValued} of ${o.booked})` : "no quote recorded (reply to a notice with the amount)"}.`,
     `  Still at Quoted: ${o.quoted}. Lost: ${o.lost}${reasons.length ? ` (${reasons.join(", ")})` : ""}.`,
+    "",
+  );
+  const c = r.calendar;
+  out.push(
+    "Jobs booked online for this month's days (confirmed, whenever the lead came)",
+    c.jobs
+      ? `  ${c.jobs} job${c.jobs === 1 ? "" : "s"}, ${formatDollars(c.cents)}: ${c.days.map((d) => `${shortDay(d.day)} ${d.jobs} (${formatDollars(d.cents)})`).join(", ")}.`
+      : "  None.",
     "",
   );
 

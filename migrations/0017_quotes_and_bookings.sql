@@ -15,6 +15,9 @@ CREATE TABLE lead_quotes (
   days TEXT,
   created_at INTEGER NOT NULL,
   by_name TEXT NOT NULL,
+  -- The owner's reply the quote came from, as "chat:message": a reply handled again (after a crash,
+  -- or Telegram sending it twice) makes no second quote. NULL for a quote made by a press.
+  reply_to TEXT,
   -- The relay's answer in the owner's chat, with Send and Not yet: edited once either is pressed.
   chat_id TEXT,
   message_id INTEGER,
@@ -40,6 +43,7 @@ CREATE TABLE lead_quotes (
   released_at INTEGER,
   PRIMARY KEY (lead_id, seq)
 );
+CREATE UNIQUE INDEX lead_quotes_reply ON lead_quotes (reply_to);
 -- How full a day is: the accepted quotes holding it.
 CREATE INDEX lead_quotes_day ON lead_quotes (day, accepted_at);
 -- The owner's minute tick: acceptances not yet told; sent or confirmed quotes whose email is owed.

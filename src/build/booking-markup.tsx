@@ -15,7 +15,7 @@ import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Content } from "../content/content.ts";
 import { PRIVACY_PATH, TERMS_PATH } from "../shared/paths.ts";
-import { fillSlots, rawSlot } from "../shared/slots.ts";
+import { rawSlot } from "../shared/slots.ts";
 import { businessIdentity } from "../templates/business.ts";
 import {
   AcceptForm,
@@ -68,54 +68,32 @@ export function bookingFacts(content: Content): BookingPageFacts & BookingEmailF
   };
 }
 
-/** Each service's list of what it includes (its checklist), by formValue: as page markup, email markup and text. */
-function includes(content: Content) {
-  const page: Record<string, string> = {};
-  const email: Record<string, string> = {};
-  const text: Record<string, string> = {};
-  const [pageArea, pageItem, emailArea, emailItem] = [
-    html(<IncludedArea />),
-    html(<IncludedItem />),
-    html(<EmailArea />),
-    html(<EmailItem />),
-  ];
-  for (const s of content.services) {
-    const heading = `What ${s.name.replace(/ Brisbane$/, "").toLowerCase()} includes`;
-    const { groups } = s.checklist;
-    const areas = (area: string, item: string) =>
-      groups
-        .map((g) =>
-          fillSlots(
-            area,
-            { area: g.area },
-            { items: g.items.map((i) => fillSlots(item, { item: i })).join("") },
-          ),
-        )
-        .join("");
-    page[s.formValue] = fillSlots(html(<Includes />), { heading }, { items: areas(pageArea, pageItem) });
-    email[s.formValue] = fillSlots(
-      html(<EmailIncludes />),
-      { heading },
-      { areas: areas(emailArea, emailItem) },
-    );
-    text[s.formValue] = [
-      `${heading}:`,
-      ...groups.flatMap((g) => [`${g.area}:`, ...g.items.map((i) => `- ${i}`)]),
-    ].join("\n");
-  }
-  return { page, email, text };
-}
+/**
+ * Each service's list of what it includes (its checklist), by formValue: the words once, as data; the page
+ * and the emails fill their own parts with them (src/relay/booking/includes.ts).
+ */
+const includes = (content: Content) =>
+  Object.fromEntries(
+    content.services.map((s) => [
+      s.formValue,
+      {
+        heading: `What ${s.name.replace(/ Brisbane$/, "").toLowerCase()} includes`,
+        groups: s.checklist.groups.map(({ area, items }) => ({ area, items })),
+      },
+    ]),
+  );
 
 /** The parts of the page and the emails, each as markup or text with slots: what markup.ts holds. */
 export async function bookingMarkup(content: Content = loadContent()) {
   const facts = bookingFacts(content);
-  const lists = includes(content);
   const parts = {
     notice: { success: html(<BookingNotice tone="success" />), error: html(<BookingNotice tone="error" />) },
     quote: html(<QuoteSummary gstRegistered={facts.gstRegistered} />),
     row: html(<QuoteRow />),
     note: html(<QuoteNote />),
-    includes: lists.page,
+    includes: html(<Includes />),
+    area: html(<IncludedArea />),
+    item: html(<IncludedItem />),
     form: html(<AcceptForm termsUrl={facts.termsUrl} />),
     day: html(<DayChoice />),
     time: html(<TimeChoice />),
@@ -152,9 +130,11 @@ export async function bookingMarkup(content: Content = loadContent()) {
       },
       row: html(<EmailRow />),
       note: html(<EmailNote />),
-      includes: lists.email,
-      includesText: lists.text,
+      includes: html(<EmailIncludes />),
+      area: html(<EmailArea />),
+      item: html(<EmailItem />),
     },
+    services: includes(content),
   };
 }
 

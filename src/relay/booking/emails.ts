@@ -16,6 +16,7 @@ import type { EmailMessage } from "../email/client.ts";
 import { BOOKING_MARKUP } from "./markup.ts";
 import { dayLong, dayShort, timeLabel, type TimeOfDay } from "./days.ts";
 import type { QuoteView } from "./quote-view.ts";
+import { includesMarkup, includesText } from "./includes.ts";
 
 const E = BOOKING_MARKUP.email;
 const WHY = "We sent this email about the quote you asked for on our website. Reply to it to reach us.";
@@ -64,7 +65,6 @@ export function quoteEmail(
   const opening = days?.length
     ? `Here is your quote again, with the days we can offer: ${days.map(dayShort).join(", ")}. Choose the one that suits you.`
     : "Here is our quote for the cleaning you asked about on our website.";
-  const service = view.service ?? "";
   return made(
     E.quote,
     common,
@@ -73,11 +73,11 @@ export function quoteEmail(
     {
       html: {
         note: view.note ? fillSlots(E.note, { note: view.note }) : "",
-        includes: (E.includes as Record<string, string>)[service] ?? "",
+        includes: includesMarkup(view.service, E, "areas"),
       },
       text: {
         note: view.note ? `A note from us: ${view.note}\n` : "",
-        includes: (E.includesText as Record<string, string>)[service] ?? "",
+        includes: includesText(view.service),
       },
     },
   );

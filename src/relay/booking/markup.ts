@@ -11,14 +11,9 @@ export const BOOKING_MARKUP = {
     "quote": "<section aria-labelledby=\"quote-heading\" class=\"mt-4 rounded-xl border border-slate-200 bg-white p-5\"><h1 id=\"quote-heading\" class=\"text-2xl font-bold text-ink\">Your quote</h1><dl class=\"mt-2 divide-y divide-slate-200\">rows</dl>note<div class=\"mt-4 rounded-lg bg-brand-50 p-4\"><p class=\"text-sm font-medium text-brand-900\">Total price</p><p class=\"text-3xl font-bold text-ink\">total</p><p class=\"mt-1 text-sm text-slate-700\">Includes GST of gst.</p></div><p class=\"mt-3 text-sm text-slate-700\">This quote stands until validUntil.</p>includes</section>",
     "row": "<div class=\"grid gap-0.5 py-2 sm:grid-cols-[10rem_1fr] sm:gap-4\"><dt class=\"text-sm font-medium text-slate-600\">label</dt><dd class=\"text-base text-ink\">value</dd></div>",
     "note": "<p class=\"mt-3 rounded-lg border-l-4 border-brand-600 bg-slate-50 px-4 py-3 text-base\"><span class=\"font-medium\">A note from us: </span>note</p>",
-    "includes": {
-      "bond-cleaning": "<details class=\"mt-4 rounded-lg border border-slate-200 px-4 py-3\"><summary class=\"cursor-pointer font-medium text-brand-800\">What bond cleaning includes</summary><div class=\"mt-2 grid gap-3 text-sm\"><div><p class=\"font-semibold\">Kitchen</p><ul class=\"mt-1 list-disc pl-5\"><li>Oven cleaned inside and out, including racks, trays and door glass</li><li>Cooktop, burners or hotplates and control knobs degreased</li><li>Rangehood canopy and filters degreased</li><li>Cupboards and drawers wiped inside and out, including handles</li><li>Benchtops, splashback, sink and tapware cleaned and polished</li><li>Dishwasher door, seals and filter cleaned</li><li>Fridge space and any built-in appliances wiped out</li></ul></div><div><p class=\"font-semibold\">Bathrooms &#38; toilets</p><ul class=\"mt-1 list-disc pl-5\"><li>Shower screen, tiles and bath descaled and soap scum removed</li><li>Grout scrubbed and surface mould spots treated</li><li>Vanity, basin and cabinets cleaned inside and out</li><li>Toilet cleaned inside and out, including the seat hinges, base and behind the pan</li><li>Mirrors, towel rails and tapware polished</li><li>Exhaust fan covers dusted and wiped</li><li>Floors scrubbed and floor wastes cleaned</li></ul></div><div><p class=\"font-semibold\">Bedrooms &#38; living areas</p><ul class=\"mt-1 list-disc pl-5\"><li>Built-in wardrobes wiped inside, including shelves, rails and tracks</li><li>Ceiling fans and light fittings dusted and wiped</li><li>Air-conditioner vents and covers wiped</li><li>Cobwebs removed from ceilings, cornices and corners</li><li>Carpets vacuumed and hard floors mopped</li></ul></div><div><p class=\"font-semibold\">Laundry</p><ul class=\"mt-1 list-disc pl-5\"><li>Laundry tub, tapware and splashback cleaned</li><li>Cupboards wiped inside and out</li><li>Lint and dust removed from the washer and dryer spaces</li><li>Floor mopped and floor waste cleaned</li></ul></div><div><p class=\"font-semibold\">Windows &#38; tracks</p><ul class=\"mt-1 list-disc pl-5\"><li>Inside window glass cleaned streak-free</li><li>Window sills and frames wiped</li><li>Window and sliding door tracks vacuumed and wiped out</li><li>Flyscreens dusted</li><li>Blinds dusted and spot cleaned</li></ul></div><div><p class=\"font-semibold\">Walls, doors &#38; skirting</p><ul class=\"mt-1 list-disc pl-5\"><li>Marks spot cleaned from walls where the paint allows</li><li>Skirting boards wiped</li><li>Doors, door frames and architraves wiped</li><li>Light switches, power points and door handles cleaned</li></ul></div><div><p class=\"font-semibold\">Balconies &#38; patios</p><ul class=\"mt-1 list-disc pl-5\"><li>Balcony or patio swept and mopped</li><li>Outdoor light fittings and balustrades wiped</li><li>Cobwebs removed from reachable eaves</li></ul></div></div></details>",
-      "spring-cleaning": "<details class=\"mt-4 rounded-lg border border-slate-200 px-4 py-3\"><summary class=\"cursor-pointer font-medium text-brand-800\">What spring cleaning includes</summary><div class=\"mt-2 grid gap-3 text-sm\"><div><p class=\"font-semibold\">Throughout the home</p><ul class=\"mt-1 list-disc pl-5\"><li>Cobwebs removed from ceilings, cornices and corners</li><li>Ceiling fan blades and light fittings wiped</li><li>Air-conditioner vents and covers wiped</li><li>Skirting boards, doors and door frames wiped</li><li>Light switches, power points and door handles cleaned</li><li>Marks spot cleaned from walls where the paint allows</li></ul></div><div><p class=\"font-semibold\">Kitchen</p><ul class=\"mt-1 list-disc pl-5\"><li>Cupboard and drawer fronts degreased, including handles</li><li>Inside cupboards and drawers wiped once emptied</li><li>Benchtops, splashback, sink and tapware cleaned and polished</li><li>Microwave cleaned inside and out</li><li>Rangehood canopy and filters degreased</li><li>Outside of the fridge, dishwasher and oven polished</li></ul></div><div><p class=\"font-semibold\">Bathrooms &#38; toilets</p><ul class=\"mt-1 list-disc pl-5\"><li>Shower screen and tiles descaled and soap scum removed</li><li>Grout scrubbed and surface mould spots treated</li><li>Toilet cleaned inside and out, including the base and behind the pan</li><li>Vanity drawers and cabinets wiped inside and out</li><li>Mirrors and tapware polished</li><li>Exhaust fan covers dusted and wiped</li></ul></div><div><p class=\"font-semibold\">Bedrooms &#38; living areas</p><ul class=\"mt-1 list-disc pl-5\"><li>Under and behind movable furniture vacuumed</li><li>Blinds dusted and window sills wiped</li><li>Wardrobe shelves and rails wiped</li><li>Couches and upholstered chairs vacuumed</li><li>Carpets vacuumed and hard floors mopped</li></ul></div><div><p class=\"font-semibold\">Windows &#38; tracks</p><ul class=\"mt-1 list-disc pl-5\"><li>Inside window glass cleaned streak-free</li><li>Window and sliding door tracks vacuumed and wiped out</li><li>Flyscreens dusted</li></ul></div><div><p class=\"font-semibold\">Laundry</p><ul class=\"mt-1 list-disc pl-5\"><li>Laundry tub and tapware cleaned</li><li>Cupboards wiped inside and out</li><li>Behind and beside the machines cleaned where reachable</li><li>Floor mopped</li></ul></div></div></details>",
-      "office-cleaning": "<details class=\"mt-4 rounded-lg border border-slate-200 px-4 py-3\"><summary class=\"cursor-pointer font-medium text-brand-800\">What office cleaning includes</summary><div class=\"mt-2 grid gap-3 text-sm\"><div><p class=\"font-semibold\">Workstations &#38; offices</p><ul class=\"mt-1 list-disc pl-5\"><li>Cleared desks wiped down</li><li>Monitors, phones and keyboards dusted</li><li>Chairs and armrests wiped</li><li>General and recycling bins emptied and liners replaced</li></ul></div><div><p class=\"font-semibold\">Kitchen &#38; break room</p><ul class=\"mt-1 list-disc pl-5\"><li>Benchtops, splashback, sink and tapware cleaned</li><li>Microwave cleaned inside and out</li><li>Fridge, dishwasher and coffee machine exteriors wiped</li><li>Tables and chairs wiped</li><li>Dishes loaded into the dishwasher</li><li>Bins emptied and liners replaced</li></ul></div><div><p class=\"font-semibold\">Bathrooms</p><ul class=\"mt-1 list-disc pl-5\"><li>Toilets and urinals cleaned and sanitised</li><li>Basins, tapware and mirrors cleaned</li><li>Soap, paper towel and toilet paper restocked from your supplies</li><li>Sanitary and general bins emptied</li><li>Floors mopped with disinfectant</li></ul></div><div><p class=\"font-semibold\">Reception &#38; meeting rooms</p><ul class=\"mt-1 list-disc pl-5\"><li>Reception counter and meeting tables wiped</li><li>Glass doors and partitions cleaned of fingerprints</li><li>Whiteboards cleaned on request</li><li>Entry mats vacuumed</li></ul></div><div><p class=\"font-semibold\">Floors</p><ul class=\"mt-1 list-disc pl-5\"><li>Carpets vacuumed, including under desks where clear</li><li>Hard floors swept and mopped</li><li>Skirting boards dusted</li><li>Stairs and landings vacuumed or mopped</li></ul></div><div><p class=\"font-semibold\">High-touch points</p><ul class=\"mt-1 list-disc pl-5\"><li>Door handles and push plates</li><li>Light switches</li><li>Lift buttons and stair rails</li><li>Printer and photocopier panels</li></ul></div></div></details>",
-      "oven-bbq-cleaning": "<details class=\"mt-4 rounded-lg border border-slate-200 px-4 py-3\"><summary class=\"cursor-pointer font-medium text-brand-800\">What oven &#38; bbq cleaning includes</summary><div class=\"mt-2 grid gap-3 text-sm\"><div><p class=\"font-semibold\">Oven</p><ul class=\"mt-1 list-disc pl-5\"><li>Racks and shelf supports removed, soaked and scrubbed</li><li>Baking trays and grill pan degreased</li><li>Oven walls, roof and floor degreased</li><li>Door glass cleaned inside and out, including the inner panels where removable</li><li>Door seal wiped and hinges cleaned</li><li>Fan cover cleaned where removable</li><li>Control panel, knobs and handle degreased</li><li>Exterior and storage drawer wiped</li></ul></div><div><p class=\"font-semibold\">Cooktop</p><ul class=\"mt-1 list-disc pl-5\"><li>Gas burners, burner caps and trivets degreased</li><li>Ceramic or induction glass cleaned and polished</li><li>Hotplates and surrounds cleaned on electric cooktops</li><li>Control knobs and splashback behind the cooktop wiped</li></ul></div><div><p class=\"font-semibold\">Rangehood</p><ul class=\"mt-1 list-disc pl-5\"><li>Filters removed and degreased</li><li>Canopy cleaned inside and out</li><li>Light cover and controls wiped</li></ul></div><div><p class=\"font-semibold\">BBQ</p><ul class=\"mt-1 list-disc pl-5\"><li>Hood cleaned inside and out</li><li>Grill plates and hotplates scraped and degreased</li><li>Burners and flame tamers cleaned</li><li>Drip tray and fat cup emptied and cleaned</li><li>Side shelves, knobs and exterior wiped</li></ul></div></div></details>",
-      "house-cleaning": "<details class=\"mt-4 rounded-lg border border-slate-200 px-4 py-3\"><summary class=\"cursor-pointer font-medium text-brand-800\">What house cleaning includes</summary><div class=\"mt-2 grid gap-3 text-sm\"><div><p class=\"font-semibold\">Kitchen</p><ul class=\"mt-1 list-disc pl-5\"><li>Benchtops and splashback wiped</li><li>Sink and tapware cleaned and polished</li><li>Cooktop wiped and degreased</li><li>Microwave cleaned inside and out</li><li>Outside of the fridge, oven and dishwasher wiped</li><li>Cupboard fronts spot cleaned</li></ul></div><div><p class=\"font-semibold\">Bathrooms &#38; toilets</p><ul class=\"mt-1 list-disc pl-5\"><li>Shower, screen and bath cleaned</li><li>Basin, vanity top and tapware cleaned</li><li>Toilet cleaned inside and out</li><li>Mirrors cleaned streak-free</li><li>Floors mopped</li></ul></div><div><p class=\"font-semibold\">Bedrooms &#38; living areas</p><ul class=\"mt-1 list-disc pl-5\"><li>Reachable surfaces, shelves and furniture dusted</li><li>Beds made, with fresh linen if you leave it out</li><li>Mirrors and glass tables cleaned</li><li>Cobwebs removed</li></ul></div><div><p class=\"font-semibold\">Floors</p><ul class=\"mt-1 list-disc pl-5\"><li>Carpets and rugs vacuumed</li><li>Hard floors vacuumed and mopped</li><li>Stairs vacuumed or mopped</li></ul></div><div><p class=\"font-semibold\">Finishing touches</p><ul class=\"mt-1 list-disc pl-5\"><li>Light switches and door handles wiped</li><li>Skirting boards spot cleaned</li><li>Bins emptied and liners replaced</li></ul></div></div></details>",
-      "carpet-cleaning": "<details class=\"mt-4 rounded-lg border border-slate-200 px-4 py-3\"><summary class=\"cursor-pointer font-medium text-brand-800\">What carpet cleaning includes</summary><div class=\"mt-2 grid gap-3 text-sm\"><div><p class=\"font-semibold\">Before we start</p><ul class=\"mt-1 list-disc pl-5\"><li>Walk-through with you to note stains, wear and areas to avoid</li><li>Light furniture such as chairs and side tables moved</li><li>Carpet vacuumed to remove loose dirt and grit</li></ul></div><div><p class=\"font-semibold\">Cleaning</p><ul class=\"mt-1 list-disc pl-5\"><li>Traffic lanes and doorways pre-treated</li><li>Food, drink and mud stains spot treated</li><li>Hot water extraction over the whole carpet</li><li>Edges along skirting boards and in corners cleaned</li><li>Pile groomed so it dries evenly</li></ul></div><div><p class=\"font-semibold\">On request</p><ul class=\"mt-1 list-disc pl-5\"><li>Stairs and landings</li><li>Area rugs</li><li>Pet urine and odour treatment</li><li>Built-in wardrobe floors</li></ul></div><div><p class=\"font-semibold\">After the clean</p><ul class=\"mt-1 list-disc pl-5\"><li>Furniture put back with protective pads under the legs</li><li>Tips on speeding up drying</li><li>Invoice supplied for your property manager on end-of-lease jobs</li></ul></div></div></details>"
-    },
+    "includes": "<details class=\"mt-4 rounded-lg border border-slate-200 px-4 py-3\"><summary class=\"cursor-pointer font-medium text-brand-800\">heading</summary><div class=\"mt-2 grid gap-3 text-sm\">items</div></details>",
+    "area": "<div><p class=\"font-semibold\">area</p><ul class=\"mt-1 list-disc pl-5\">items</ul></div>",
+    "item": "<li>item</li>",
     "form": "<form class=\"mt-6 grid gap-6\" action=\"action\" method=\"post\"><input type=\"hidden\" name=\"q\" value=\"token\"/><fieldset><legend class=\"text-lg font-bold text-ink\">Choose a day</legend><p class=\"mt-1 text-sm text-slate-700\">The days we can still take a job.</p><div class=\"mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4\">days</div></fieldset><fieldset><legend class=\"text-lg font-bold text-ink\">Time of day</legend><div class=\"mt-3 grid grid-cols-2 gap-2 sm:max-w-md\">times</div></fieldset><div class=\"grid gap-3\"><p class=\"text-sm text-slate-700\">Pressing Accept accepts this quote for the day you chose. We then confirm the booking by email (<a href=\"https://www.example.com/terms/#bookings\" class=\"font-medium text-brand-800 underline\">how bookings work</a>).</p><div><button type=\"submit\" class=\"inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-base font-semibold transition-colors forced-colors:border bg-accent-700 text-white shadow-sm hover:bg-accent-800 min-h-12 w-full sm:w-auto sm:px-10\">Accept</button></div></div></form>",
     "day": "<label class=\"flex min-h-12 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-base text-ink has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50\"><input type=\"radio\" required=\"\" class=\"h-5 w-5 shrink-0 accent-brand-700\" name=\"day\" value=\"value\"/>label</label>",
     "time": "<label class=\"flex min-h-12 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-base text-ink has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50\"><input type=\"radio\" required=\"\" class=\"h-5 w-5 shrink-0 accent-brand-700\" name=\"time\" value=\"value\"/>label</label>"
@@ -41,21 +36,348 @@ export const BOOKING_MARKUP = {
     },
     "row": "<tr><td style=\"padding:6px 12px 6px 0;color:#475569;vertical-align:top;white-space:nowrap\">label</td><td style=\"padding:6px 0;color:#0f172a;vertical-align:top\">value</td></tr>",
     "note": "<p style=\"margin:0 0 16px;padding:8px 12px;border-left:4px solid #0d9488;background:#f8fafc\"><strong>A note from us:</strong> note</p>",
-    "includes": {
-      "bond-cleaning": "<p style=\"margin:24px 0 8px;font-weight:bold\">What bond cleaning includes</p><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Kitchen</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Oven cleaned inside and out, including racks, trays and door glass</li><li>Cooktop, burners or hotplates and control knobs degreased</li><li>Rangehood canopy and filters degreased</li><li>Cupboards and drawers wiped inside and out, including handles</li><li>Benchtops, splashback, sink and tapware cleaned and polished</li><li>Dishwasher door, seals and filter cleaned</li><li>Fridge space and any built-in appliances wiped out</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Bathrooms &#38; toilets</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Shower screen, tiles and bath descaled and soap scum removed</li><li>Grout scrubbed and surface mould spots treated</li><li>Vanity, basin and cabinets cleaned inside and out</li><li>Toilet cleaned inside and out, including the seat hinges, base and behind the pan</li><li>Mirrors, towel rails and tapware polished</li><li>Exhaust fan covers dusted and wiped</li><li>Floors scrubbed and floor wastes cleaned</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Bedrooms &#38; living areas</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Built-in wardrobes wiped inside, including shelves, rails and tracks</li><li>Ceiling fans and light fittings dusted and wiped</li><li>Air-conditioner vents and covers wiped</li><li>Cobwebs removed from ceilings, cornices and corners</li><li>Carpets vacuumed and hard floors mopped</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Laundry</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Laundry tub, tapware and splashback cleaned</li><li>Cupboards wiped inside and out</li><li>Lint and dust removed from the washer and dryer spaces</li><li>Floor mopped and floor waste cleaned</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Windows &#38; tracks</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Inside window glass cleaned streak-free</li><li>Window sills and frames wiped</li><li>Window and sliding door tracks vacuumed and wiped out</li><li>Flyscreens dusted</li><li>Blinds dusted and spot cleaned</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Walls, doors &#38; skirting</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Marks spot cleaned from walls where the paint allows</li><li>Skirting boards wiped</li><li>Doors, door frames and architraves wiped</li><li>Light switches, power points and door handles cleaned</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Balconies &#38; patios</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Balcony or patio swept and mopped</li><li>Outdoor light fittings and balustrades wiped</li><li>Cobwebs removed from reachable eaves</li></ul>",
-      "spring-cleaning": "<p style=\"margin:24px 0 8px;font-weight:bold\">What spring cleaning includes</p><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Throughout the home</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Cobwebs removed from ceilings, cornices and corners</li><li>Ceiling fan blades and light fittings wiped</li><li>Air-conditioner vents and covers wiped</li><li>Skirting boards, doors and door frames wiped</li><li>Light switches, power points and door handles cleaned</li><li>Marks spot cleaned from walls where the paint allows</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Kitchen</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Cupboard and drawer fronts degreased, including handles</li><li>Inside cupboards and drawers wiped once emptied</li><li>Benchtops, splashback, sink and tapware cleaned and polished</li><li>Microwave cleaned inside and out</li><li>Rangehood canopy and filters degreased</li><li>Outside of the fridge, dishwasher and oven polished</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Bathrooms &#38; toilets</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Shower screen and tiles descaled and soap scum removed</li><li>Grout scrubbed and surface mould spots treated</li><li>Toilet cleaned inside and out, including the base and behind the pan</li><li>Vanity drawers and cabinets wiped inside and out</li><li>Mirrors and tapware polished</li><li>Exhaust fan covers dusted and wiped</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Bedrooms &#38; living areas</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Under and behind movable furniture vacuumed</li><li>Blinds dusted and window sills wiped</li><li>Wardrobe shelves and rails wiped</li><li>Couches and upholstered chairs vacuumed</li><li>Carpets vacuumed and hard floors mopped</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Windows &#38; tracks</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Inside window glass cleaned streak-free</li><li>Window and sliding door tracks vacuumed and wiped out</li><li>Flyscreens dusted</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Laundry</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Laundry tub and tapware cleaned</li><li>Cupboards wiped inside and out</li><li>Behind and beside the machines cleaned where reachable</li><li>Floor mopped</li></ul>",
-      "office-cleaning": "<p style=\"margin:24px 0 8px;font-weight:bold\">What office cleaning includes</p><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Workstations &#38; offices</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Cleared desks wiped down</li><li>Monitors, phones and keyboards dusted</li><li>Chairs and armrests wiped</li><li>General and recycling bins emptied and liners replaced</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Kitchen &#38; break room</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Benchtops, splashback, sink and tapware cleaned</li><li>Microwave cleaned inside and out</li><li>Fridge, dishwasher and coffee machine exteriors wiped</li><li>Tables and chairs wiped</li><li>Dishes loaded into the dishwasher</li><li>Bins emptied and liners replaced</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Bathrooms</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Toilets and urinals cleaned and sanitised</li><li>Basins, tapware and mirrors cleaned</li><li>Soap, paper towel and toilet paper restocked from your supplies</li><li>Sanitary and general bins emptied</li><li>Floors mopped with disinfectant</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Reception &#38; meeting rooms</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Reception counter and meeting tables wiped</li><li>Glass doors and partitions cleaned of fingerprints</li><li>Whiteboards cleaned on request</li><li>Entry mats vacuumed</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Floors</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Carpets vacuumed, including under desks where clear</li><li>Hard floors swept and mopped</li><li>Skirting boards dusted</li><li>Stairs and landings vacuumed or mopped</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">High-touch points</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Door handles and push plates</li><li>Light switches</li><li>Lift buttons and stair rails</li><li>Printer and photocopier panels</li></ul>",
-      "oven-bbq-cleaning": "<p style=\"margin:24px 0 8px;font-weight:bold\">What oven &#38; bbq cleaning includes</p><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Oven</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Racks and shelf supports removed, soaked and scrubbed</li><li>Baking trays and grill pan degreased</li><li>Oven walls, roof and floor degreased</li><li>Door glass cleaned inside and out, including the inner panels where removable</li><li>Door seal wiped and hinges cleaned</li><li>Fan cover cleaned where removable</li><li>Control panel, knobs and handle degreased</li><li>Exterior and storage drawer wiped</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Cooktop</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Gas burners, burner caps and trivets degreased</li><li>Ceramic or induction glass cleaned and polished</li><li>Hotplates and surrounds cleaned on electric cooktops</li><li>Control knobs and splashback behind the cooktop wiped</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Rangehood</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Filters removed and degreased</li><li>Canopy cleaned inside and out</li><li>Light cover and controls wiped</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">BBQ</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Hood cleaned inside and out</li><li>Grill plates and hotplates scraped and degreased</li><li>Burners and flame tamers cleaned</li><li>Drip tray and fat cup emptied and cleaned</li><li>Side shelves, knobs and exterior wiped</li></ul>",
-      "house-cleaning": "<p style=\"margin:24px 0 8px;font-weight:bold\">What house cleaning includes</p><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Kitchen</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Benchtops and splashback wiped</li><li>Sink and tapware cleaned and polished</li><li>Cooktop wiped and degreased</li><li>Microwave cleaned inside and out</li><li>Outside of the fridge, oven and dishwasher wiped</li><li>Cupboard fronts spot cleaned</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Bathrooms &#38; toilets</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Shower, screen and bath cleaned</li><li>Basin, vanity top and tapware cleaned</li><li>Toilet cleaned inside and out</li><li>Mirrors cleaned streak-free</li><li>Floors mopped</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Bedrooms &#38; living areas</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Reachable surfaces, shelves and furniture dusted</li><li>Beds made, with fresh linen if you leave it out</li><li>Mirrors and glass tables cleaned</li><li>Cobwebs removed</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Floors</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Carpets and rugs vacuumed</li><li>Hard floors vacuumed and mopped</li><li>Stairs vacuumed or mopped</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Finishing touches</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Light switches and door handles wiped</li><li>Skirting boards spot cleaned</li><li>Bins emptied and liners replaced</li></ul>",
-      "carpet-cleaning": "<p style=\"margin:24px 0 8px;font-weight:bold\">What carpet cleaning includes</p><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Before we start</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Walk-through with you to note stains, wear and areas to avoid</li><li>Light furniture such as chairs and side tables moved</li><li>Carpet vacuumed to remove loose dirt and grit</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">Cleaning</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Traffic lanes and doorways pre-treated</li><li>Food, drink and mud stains spot treated</li><li>Hot water extraction over the whole carpet</li><li>Edges along skirting boards and in corners cleaned</li><li>Pile groomed so it dries evenly</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">On request</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Stairs and landings</li><li>Area rugs</li><li>Pet urine and odour treatment</li><li>Built-in wardrobe floors</li></ul><p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">After the clean</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\"><li>Furniture put back with protective pads under the legs</li><li>Tips on speeding up drying</li><li>Invoice supplied for your property manager on end-of-lease jobs</li></ul>"
+    "includes": "<p style=\"margin:24px 0 8px;font-weight:bold\">heading</p>areas",
+    "area": "<p style=\"margin:8px 0 4px;font-size:14px;font-weight:bold\">area</p><ul style=\"margin:0 0 8px;padding-left:20px;font-size:14px;color:#475569\">items</ul>",
+    "item": "<li>item</li>"
+  },
+  "services": {
+    "bond-cleaning": {
+      "heading": "What bond cleaning includes",
+      "groups": [
+        {
+          "area": "Kitchen",
+          "items": [
+            "Oven cleaned inside and out, including racks, trays and door glass",
+            "Cooktop, burners or hotplates and control knobs degreased",
+            "Rangehood canopy and filters degreased",
+            "Cupboards and drawers wiped inside and out, including handles",
+            "Benchtops, splashback, sink and tapware cleaned and polished",
+            "Dishwasher door, seals and filter cleaned",
+            "Fridge space and any built-in appliances wiped out"
+          ]
+        },
+        {
+          "area": "Bathrooms & toilets",
+          "items": [
+            "Shower screen, tiles and bath descaled and soap scum removed",
+            "Grout scrubbed and surface mould spots treated",
+            "Vanity, basin and cabinets cleaned inside and out",
+            "Toilet cleaned inside and out, including the seat hinges, base and behind the pan",
+            "Mirrors, towel rails and tapware polished",
+            "Exhaust fan covers dusted and wiped",
+            "Floors scrubbed and floor wastes cleaned"
+          ]
+        },
+        {
+          "area": "Bedrooms & living areas",
+          "items": [
+            "Built-in wardrobes wiped inside, including shelves, rails and tracks",
+            "Ceiling fans and light fittings dusted and wiped",
+            "Air-conditioner vents and covers wiped",
+            "Cobwebs removed from ceilings, cornices and corners",
+            "Carpets vacuumed and hard floors mopped"
+          ]
+        },
+        {
+          "area": "Laundry",
+          "items": [
+            "Laundry tub, tapware and splashback cleaned",
+            "Cupboards wiped inside and out",
+            "Lint and dust removed from the washer and dryer spaces",
+            "Floor mopped and floor waste cleaned"
+          ]
+        },
+        {
+          "area": "Windows & tracks",
+          "items": [
+            "Inside window glass cleaned streak-free",
+            "Window sills and frames wiped",
+            "Window and sliding door tracks vacuumed and wiped out",
+            "Flyscreens dusted",
+            "Blinds dusted and spot cleaned"
+          ]
+        },
+        {
+          "area": "Walls, doors & skirting",
+          "items": [
+            "Marks spot cleaned from walls where the paint allows",
+            "Skirting boards wiped",
+            "Doors, door frames and architraves wiped",
+            "Light switches, power points and door handles cleaned"
+          ]
+        },
+        {
+          "area": "Balconies & patios",
+          "items": [
+            "Balcony or patio swept and mopped",
+            "Outdoor light fittings and balustrades wiped",
+            "Cobwebs removed from reachable eaves"
+          ]
+        }
+      ]
     },
-    "includesText": {
-      "bond-cleaning": "What bond cleaning includes:\nKitchen:\n- Oven cleaned inside and out, including racks, trays and door glass\n- Cooktop, burners or hotplates and control knobs degreased\n- Rangehood canopy and filters degreased\n- Cupboards and drawers wiped inside and out, including handles\n- Benchtops, splashback, sink and tapware cleaned and polished\n- Dishwasher door, seals and filter cleaned\n- Fridge space and any built-in appliances wiped out\nBathrooms & toilets:\n- Shower screen, tiles and bath descaled and soap scum removed\n- Grout scrubbed and surface mould spots treated\n- Vanity, basin and cabinets cleaned inside and out\n- Toilet cleaned inside and out, including the seat hinges, base and behind the pan\n- Mirrors, towel rails and tapware polished\n- Exhaust fan covers dusted and wiped\n- Floors scrubbed and floor wastes cleaned\nBedrooms & living areas:\n- Built-in wardrobes wiped inside, including shelves, rails and tracks\n- Ceiling fans and light fittings dusted and wiped\n- Air-conditioner vents and covers wiped\n- Cobwebs removed from ceilings, cornices and corners\n- Carpets vacuumed and hard floors mopped\nLaundry:\n- Laundry tub, tapware and splashback cleaned\n- Cupboards wiped inside and out\n- Lint and dust removed from the washer and dryer spaces\n- Floor mopped and floor waste cleaned\nWindows & tracks:\n- Inside window glass cleaned streak-free\n- Window sills and frames wiped\n- Window and sliding door tracks vacuumed and wiped out\n- Flyscreens dusted\n- Blinds dusted and spot cleaned\nWalls, doors & skirting:\n- Marks spot cleaned from walls where the paint allows\n- Skirting boards wiped\n- Doors, door frames and architraves wiped\n- Light switches, power points and door handles cleaned\nBalconies & patios:\n- Balcony or patio swept and mopped\n- Outdoor light fittings and balustrades wiped\n- Cobwebs removed from reachable eaves",
-      "spring-cleaning": "What spring cleaning includes:\nThroughout the home:\n- Cobwebs removed from ceilings, cornices and corners\n- Ceiling fan blades and light fittings wiped\n- Air-conditioner vents and covers wiped\n- Skirting boards, doors and door frames wiped\n- Light switches, power points and door handles cleaned\n- Marks spot cleaned from walls where the paint allows\nKitchen:\n- Cupboard and drawer fronts degreased, including handles\n- Inside cupboards and drawers wiped once emptied\n- Benchtops, splashback, sink and tapware cleaned and polished\n- Microwave cleaned inside and out\n- Rangehood canopy and filters degreased\n- Outside of the fridge, dishwasher and oven polished\nBathrooms & toilets:\n- Shower screen and tiles descaled and soap scum removed\n- Grout scrubbed and surface mould spots treated\n- Toilet cleaned inside and out, including the base and behind the pan\n- Vanity drawers and cabinets wiped inside and out\n- Mirrors and tapware polished\n- Exhaust fan covers dusted and wiped\nBedrooms & living areas:\n- Under and behind movable furniture vacuumed\n- Blinds dusted and window sills wiped\n- Wardrobe shelves and rails wiped\n- Couches and upholstered chairs vacuumed\n- Carpets vacuumed and hard floors mopped\nWindows & tracks:\n- Inside window glass cleaned streak-free\n- Window and sliding door tracks vacuumed and wiped out\n- Flyscreens dusted\nLaundry:\n- Laundry tub and tapware cleaned\n- Cupboards wiped inside and out\n- Behind and beside the machines cleaned where reachable\n- Floor mopped",
-      "office-cleaning": "What office cleaning includes:\nWorkstations & offices:\n- Cleared desks wiped down\n- Monitors, phones and keyboards dusted\n- Chairs and armrests wiped\n- General and recycling bins emptied and liners replaced\nKitchen & break room:\n- Benchtops, splashback, sink and tapware cleaned\n- Microwave cleaned inside and out\n- Fridge, dishwasher and coffee machine exteriors wiped\n- Tables and chairs wiped\n- Dishes loaded into the dishwasher\n- Bins emptied and liners replaced\nBathrooms:\n- Toilets and urinals cleaned and sanitised\n- Basins, tapware and mirrors cleaned\n- Soap, paper towel and toilet paper restocked from your supplies\n- Sanitary and general bins emptied\n- Floors mopped with disinfectant\nReception & meeting rooms:\n- Reception counter and meeting tables wiped\n- Glass doors and partitions cleaned of fingerprints\n- Whiteboards cleaned on request\n- Entry mats vacuumed\nFloors:\n- Carpets vacuumed, including under desks where clear\n- Hard floors swept and mopped\n- Skirting boards dusted\n- Stairs and landings vacuumed or mopped\nHigh-touch points:\n- Door handles and push plates\n- Light switches\n- Lift buttons and stair rails\n- Printer and photocopier panels",
-      "oven-bbq-cleaning": "What oven & bbq cleaning includes:\nOven:\n- Racks and shelf supports removed, soaked and scrubbed\n- Baking trays and grill pan degreased\n- Oven walls, roof and floor degreased\n- Door glass cleaned inside and out, including the inner panels where removable\n- Door seal wiped and hinges cleaned\n- Fan cover cleaned where removable\n- Control panel, knobs and handle degreased\n- Exterior and storage drawer wiped\nCooktop:\n- Gas burners, burner caps and trivets degreased\n- Ceramic or induction glass cleaned and polished\n- Hotplates and surrounds cleaned on electric cooktops\n- Control knobs and splashback behind the cooktop wiped\nRangehood:\n- Filters removed and degreased\n- Canopy cleaned inside and out\n- Light cover and controls wiped\nBBQ:\n- Hood cleaned inside and out\n- Grill plates and hotplates scraped and degreased\n- Burners and flame tamers cleaned\n- Drip tray and fat cup emptied and cleaned\n- Side shelves, knobs and exterior wiped",
-      "house-cleaning": "What house cleaning includes:\nKitchen:\n- Benchtops and splashback wiped\n- Sink and tapware cleaned and polished\n- Cooktop wiped and degreased\n- Microwave cleaned inside and out\n- Outside of the fridge, oven and dishwasher wiped\n- Cupboard fronts spot cleaned\nBathrooms & toilets:\n- Shower, screen and bath cleaned\n- Basin, vanity top and tapware cleaned\n- Toilet cleaned inside and out\n- Mirrors cleaned streak-free\n- Floors mopped\nBedrooms & living areas:\n- Reachable surfaces, shelves and furniture dusted\n- Beds made, with fresh linen if you leave it out\n- Mirrors and glass tables cleaned\n- Cobwebs removed\nFloors:\n- Carpets and rugs vacuumed\n- Hard floors vacuumed and mopped\n- Stairs vacuumed or mopped\nFinishing touches:\n- Light switches and door handles wiped\n- Skirting boards spot cleaned\n- Bins emptied and liners replaced",
-      "carpet-cleaning": "What carpet cleaning includes:\nBefore we start:\n- Walk-through with you to note stains, wear and areas to avoid\n- Light furniture such as chairs and side tables moved\n- Carpet vacuumed to remove loose dirt and grit\nCleaning:\n- Traffic lanes and doorways pre-treated\n- Food, drink and mud stains spot treated\n- Hot water extraction over the whole carpet\n- Edges along skirting boards and in corners cleaned\n- Pile groomed so it dries evenly\nOn request:\n- Stairs and landings\n- Area rugs\n- Pet urine and odour treatment\n- Built-in wardrobe floors\nAfter the clean:\n- Furniture put back with protective pads under the legs\n- Tips on speeding up drying\n- Invoice supplied for your property manager on end-of-lease jobs"
+    "spring-cleaning": {
+      "heading": "What spring cleaning includes",
+      "groups": [
+        {
+          "area": "Throughout the home",
+          "items": [
+            "Cobwebs removed from ceilings, cornices and corners",
+            "Ceiling fan blades and light fittings wiped",
+            "Air-conditioner vents and covers wiped",
+            "Skirting boards, doors and door frames wiped",
+            "Light switches, power points and door handles cleaned",
+            "Marks spot cleaned from walls where the paint allows"
+          ]
+        },
+        {
+          "area": "Kitchen",
+          "items": [
+            "Cupboard and drawer fronts degreased, including handles",
+            "Inside cupboards and drawers wiped once emptied",
+            "Benchtops, splashback, sink and tapware cleaned and polished",
+            "Microwave cleaned inside and out",
+            "Rangehood canopy and filters degreased",
+            "Outside of the fridge, dishwasher and oven polished"
+          ]
+        },
+        {
+          "area": "Bathrooms & toilets",
+          "items": [
+            "Shower screen and tiles descaled and soap scum removed",
+            "Grout scrubbed and surface mould spots treated",
+            "Toilet cleaned inside and out, including the base and behind the pan",
+            "Vanity drawers and cabinets wiped inside and out",
+            "Mirrors and tapware polished",
+            "Exhaust fan covers dusted and wiped"
+          ]
+        },
+        {
+          "area": "Bedrooms & living areas",
+          "items": [
+            "Under and behind movable furniture vacuumed",
+            "Blinds dusted and window sills wiped",
+            "Wardrobe shelves and rails wiped",
+            "Couches and upholstered chairs vacuumed",
+            "Carpets vacuumed and hard floors mopped"
+          ]
+        },
+        {
+          "area": "Windows & tracks",
+          "items": [
+            "Inside window glass cleaned streak-free",
+            "Window and sliding door tracks vacuumed and wiped out",
+            "Flyscreens dusted"
+          ]
+        },
+        {
+          "area": "Laundry",
+          "items": [
+            "Laundry tub and tapware cleaned",
+            "Cupboards wiped inside and out",
+            "Behind and beside the machines cleaned where reachable",
+            "Floor mopped"
+          ]
+        }
+      ]
+    },
+    "office-cleaning": {
+      "heading": "What office cleaning includes",
+      "groups": [
+        {
+          "area": "Workstations & offices",
+          "items": [
+            "Cleared desks wiped down",
+            "Monitors, phones and keyboards dusted",
+            "Chairs and armrests wiped",
+            "General and recycling bins emptied and liners replaced"
+          ]
+        },
+        {
+          "area": "Kitchen & break room",
+          "items": [
+            "Benchtops, splashback, sink and tapware cleaned",
+            "Microwave cleaned inside and out",
+            "Fridge, dishwasher and coffee machine exteriors wiped",
+            "Tables and chairs wiped",
+            "Dishes loaded into the dishwasher",
+            "Bins emptied and liners replaced"
+          ]
+        },
+        {
+          "area": "Bathrooms",
+          "items": [
+            "Toilets and urinals cleaned and sanitised",
+            "Basins, tapware and mirrors cleaned",
+            "Soap, paper towel and toilet paper restocked from your supplies",
+            "Sanitary and general bins emptied",
+            "Floors mopped with disinfectant"
+          ]
+        },
+        {
+          "area": "Reception & meeting rooms",
+          "items": [
+            "Reception counter and meeting tables wiped",
+            "Glass doors and partitions cleaned of fingerprints",
+            "Whiteboards cleaned on request",
+            "Entry mats vacuumed"
+          ]
+        },
+        {
+          "area": "Floors",
+          "items": [
+            "Carpets vacuumed, including under desks where clear",
+            "Hard floors swept and mopped",
+            "Skirting boards dusted",
+            "Stairs and landings vacuumed or mopped"
+          ]
+        },
+        {
+          "area": "High-touch points",
+          "items": [
+            "Door handles and push plates",
+            "Light switches",
+            "Lift buttons and stair rails",
+            "Printer and photocopier panels"
+          ]
+        }
+      ]
+    },
+    "oven-bbq-cleaning": {
+      "heading": "What oven & bbq cleaning includes",
+      "groups": [
+        {
+          "area": "Oven",
+          "items": [
+            "Racks and shelf supports removed, soaked and scrubbed",
+            "Baking trays and grill pan degreased",
+            "Oven walls, roof and floor degreased",
+            "Door glass cleaned inside and out, including the inner panels where removable",
+            "Door seal wiped and hinges cleaned",
+            "Fan cover cleaned where removable",
+            "Control panel, knobs and handle degreased",
+            "Exterior and storage drawer wiped"
+          ]
+        },
+        {
+          "area": "Cooktop",
+          "items": [
+            "Gas burners, burner caps and trivets degreased",
+            "Ceramic or induction glass cleaned and polished",
+            "Hotplates and surrounds cleaned on electric cooktops",
+            "Control knobs and splashback behind the cooktop wiped"
+          ]
+        },
+        {
+          "area": "Rangehood",
+          "items": [
+            "Filters removed and degreased",
+            "Canopy cleaned inside and out",
+            "Light cover and controls wiped"
+          ]
+        },
+        {
+          "area": "BBQ",
+          "items": [
+            "Hood cleaned inside and out",
+            "Grill plates and hotplates scraped and degreased",
+            "Burners and flame tamers cleaned",
+            "Drip tray and fat cup emptied and cleaned",
+            "Side shelves, knobs and exterior wiped"
+          ]
+        }
+      ]
+    },
+    "house-cleaning": {
+      "heading": "What house cleaning includes",
+      "groups": [
+        {
+          "area": "Kitchen",
+          "items": [
+            "Benchtops and splashback wiped",
+            "Sink and tapware cleaned and polished",
+            "Cooktop wiped and degreased",
+            "Microwave cleaned inside and out",
+            "Outside of the fridge, oven and dishwasher wiped",
+            "Cupboard fronts spot cleaned"
+          ]
+        },
+        {
+          "area": "Bathrooms & toilets",
+          "items": [
+            "Shower, screen and bath cleaned",
+            "Basin, vanity top and tapware cleaned",
+            "Toilet cleaned inside and out",
+            "Mirrors cleaned streak-free",
+            "Floors mopped"
+          ]
+        },
+        {
+          "area": "Bedrooms & living areas",
+          "items": [
+            "Reachable surfaces, shelves and furniture dusted",
+            "Beds made, with fresh linen if you leave it out",
+            "Mirrors and glass tables cleaned",
+            "Cobwebs removed"
+          ]
+        },
+        {
+          "area": "Floors",
+          "items": [
+            "Carpets and rugs vacuumed",
+            "Hard floors vacuumed and mopped",
+            "Stairs vacuumed or mopped"
+          ]
+        },
+        {
+          "area": "Finishing touches",
+          "items": [
+            "Light switches and door handles wiped",
+            "Skirting boards spot cleaned",
+            "Bins emptied and liners replaced"
+          ]
+        }
+      ]
+    },
+    "carpet-cleaning": {
+      "heading": "What carpet cleaning includes",
+      "groups": [
+        {
+          "area": "Before we start",
+          "items": [
+            "Walk-through with you to note stains, wear and areas to avoid",
+            "Light furniture such as chairs and side tables moved",
+            "Carpet vacuumed to remove loose dirt and grit"
+          ]
+        },
+        {
+          "area": "Cleaning",
+          "items": [
+            "Traffic lanes and doorways pre-treated",
+            "Food, drink and mud stains spot treated",
+            "Hot water extraction over the whole carpet",
+            "Edges along skirting boards and in corners cleaned",
+            "Pile groomed so it dries evenly"
+          ]
+        },
+        {
+          "area": "On request",
+          "items": [
+            "Stairs and landings",
+            "Area rugs",
+            "Pet urine and odour treatment",
+            "Built-in wardrobe floors"
+          ]
+        },
+        {
+          "area": "After the clean",
+          "items": [
+            "Furniture put back with protective pads under the legs",
+            "Tips on speeding up drying",
+            "Invoice supplied for your property manager on end-of-lease jobs"
+          ]
+        }
+      ]
     }
   }
 } as const;

@@ -9,6 +9,7 @@ import { fillSlots } from "../../shared/slots.ts";
 import { BOOKING_MARKUP } from "./markup.ts";
 import { dayShort, TIMES_OF_DAY } from "./days.ts";
 import type { QuoteView } from "./quote-view.ts";
+import { includesMarkup } from "./includes.ts";
 
 const M = BOOKING_MARKUP.page;
 
@@ -35,14 +36,13 @@ function page(phone: string, title: string, notice: PageNotice | undefined, body
 
 /** The quote, as the page shows it. */
 export function quoteMarkup(view: QuoteView): string {
-  const includes = view.service ? (M.includes as Record<string, string>)[view.service] : undefined;
   return fillSlots(
     M.quote,
     { total: view.total, gst: view.gst, validUntil: view.validUntil },
     {
       rows: view.rows.map((r) => fillSlots(M.row, r)).join(""),
       note: view.note ? fillSlots(M.note, { note: view.note }) : "",
-      includes: includes ?? "",
+      includes: includesMarkup(view.service, M, "items"),
     },
   );
 }

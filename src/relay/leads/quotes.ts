@@ -96,25 +96,26 @@ export class Quotes {
   constructor(private readonly sql: Sql) {}
 
   /**
-   * A new quote for the lead (the owner's reply with an amount), numbered after its last; `days`: the
-   * owner's days for it. Answers its number.
+   * A new quote for the lead (the owner's reply with an amount), numbered after its last; `replyTo`: the
+   * owner's message it came from ("chat:message"). Answers its number, and whether this call made it (a
+   * reply handled again finds the quote it made the first time).
    */
   async add(
     leadId: string,
-    q: { cents: number; note: string | null; days?: readonly string[] | null; byName: string; at: number },
-  ): Promise<number> {
+    q: { cents: number; note: string | null; byName: string; at: number; replyTo: string },
+  ): Promise<{ seq: number; made: boolean }> {
+    const made = () =>
+      this.sql.all<{ seq: number }>("SELECT seq FROM lead_quotes WHERE reply_to = ?", [q.replyTo]);
     // Numbered in the statement itself, so two replies at once cannot take one number: the loser tries again.
     for (let tries = 0; tries < 5; tries++) {
-      const [row] = await this.sql.all<{ next: number }>(
-        "SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM lead_quotes WHERE lead_id = ?",
-        [leadId],
-      );
-      const seq = Number(row.next);
+      const [before] = await made();
+      if (before) return { seq: Number(before.seq), made: false };
       const added = await this.sql.run(
-        "INSERT INTO lead_quotes (lead_id, seq, cents, note, days, created_at, by_name) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id, seq) DO NOTHING",
-        [leadId, seq, q.cents, q.note, q.days ? JSON.stringify(q.days) : null, q.at, q.byName],
+        "INSERT INTO lead_quotes (lead_id, seq, cents, note, created_at, by_name, reply_to) SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ? FROM lead_quotes WHERE lead_id = ? ON CONFLICT DO NOTHING",
+        [leadId, q.cents, q.note, q.at, q.byName, q.replyTo, leadId],
       );
-      if (added === 1) return seq;
+      const [now] = await made();
+      if (added === 1 && now) return { seq: Number(now.seq), made: true };
     }
     throw new Error(`could not number a new quote for lead ${leadId}`);
   }

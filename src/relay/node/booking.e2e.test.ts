@@ -11,13 +11,14 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailSettings } from "../email/settings.ts";
 import { listen } from "../../server/node.ts";
-import { PHONE, releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
+import { releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { freePort } from "../../testing/ports.ts";
 import { testClock } from "../testing/clock.ts";
 import {
   BOOKING_HOURS,
   BOOKING_RULES,
   BOOKING_START,
+  acceptInChromium,
   bookingEmails,
   replayBookingWeek,
 } from "../testing/booking-flow.ts";
@@ -74,34 +75,6 @@ afterAll(async () => {
   db.remove();
 });
 
-/** The customer at 390 px: the page without JavaScript, then with it, choosing and accepting. */
-async function acceptInChromium(link: string, day: string, time: string): Promise<string> {
-  const plain = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
-  const bare = await plain.newPage();
-  await bare.goto(link);
-  expect(
-    await bare.evaluate(() => document.documentElement.scrollWidth),
-    "no sideways scroll at 390 px",
-  ).toBe(390);
-  await bare.getByRole("button", { name: "Accept" }).click();
-  // No day chosen: the browser asks for one and posts nothing.
-  expect(bare.url()).toBe(link);
-  expect(await bare.locator("input[name=day]:invalid").count()).toBeGreaterThan(0);
-  await plain.close();
-  const scripted = await browser.newContext({ viewport: PHONE });
-  const page = await scripted.newPage();
-  await page.goto(link);
-  await page.locator(`input[name=day][value="${day}"]`).check();
-  await page.locator(`input[name=time][value="${time}"]`).check();
-  await Promise.all([
-    page.waitForURL(`${origin}/api/book`),
-    page.getByRole("button", { name: "Accept" }).click(),
-  ]);
-  const text = await page.locator("main").innerText();
-  await scripted.close();
-  return text;
-}
-
 describe("from quoted to booked on the Node relay", () => {
   it("a quote by reply, Send, the email, the page in Chromium, Accept, Confirm, the reminder and the day's jobs agree at every step", async () => {
     await within(tg.idle(), "the relay's first getUpdates");
@@ -125,7 +98,7 @@ describe("from quoted to booked on the Node relay", () => {
         return bookingEmails(resend);
       },
       store: async () => relay.opened.store,
-      accept: acceptInChromium,
+      accept: (link, day, time) => acceptInChromium(browser, link, day, time),
     });
   }, 60_000);
 });

@@ -85,7 +85,8 @@ async function settleAcceptance(ctx: Ctx, quote: Quote, line: string): Promise<v
   const text = render([
     nameInLine(lead?.fields?.name ?? "A customer"),
     bold(` accepted ${formatDollars(quote.cents)} for ${when(quote)}.`),
-    plain(`\n${line}`),
+    plain("\n"),
+    value(line),
   ]).markdown;
   const edited = await callBotRetrying(
     ctx.telegram,
@@ -122,7 +123,7 @@ export async function confirmBooking(
   await settleAcceptance(
     ctx,
     quote,
-    `✓ Booked by ${by.name} at ${brisbaneClock(now())}; the confirmation is emailed to ${name}.`,
+    `✓ Booked by ${by.name} at ${brisbaneClock(now(), now())}; the confirmation is emailed to ${name}.`,
   );
   return `Booked: ${when(quote)}.`;
 }
@@ -141,7 +142,11 @@ export async function offerAnotherDay(
   if (quote.confirmedAt !== null) return "Already booked: reply to the notice with an amount to quote again.";
   const released = await store.quotes.release(quote, now());
   if (!released) return "Already asked: pick the days below it.";
-  await settleAcceptance(ctx, quote, `Another day to be offered (${by.name}, ${brisbaneClock(now())}).`);
+  await settleAcceptance(
+    ctx,
+    quote,
+    `Another day to be offered (${by.name}, ${brisbaneClock(now(), now())}).`,
+  );
   const taken = await store.quotes.taken(brisbane(now()).date);
   const days = daysOffered({ rules: booking.rules, hours: booking.hours, now: now(), taken }).slice(
     0,

@@ -20,7 +20,8 @@ import type { HoursLine } from "../leads/hours.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { callBotRetrying, sendOnce, type TelegramOptions } from "../telegram/client.ts";
-import { bold, nameInLine, plain, render, type Piece } from "../telegram/markdown.ts";
+import { bold, nameInLine, plain, render, value, type Piece } from "../telegram/markdown.ts";
+import { formatDollars } from "../../shared/pricing/format.ts";
 import { brisbaneClock } from "../telegram/times.ts";
 import { quoteKeyboard, sendLabel } from "./booking-buttons.ts";
 
@@ -57,46 +58,59 @@ export function cannotSend(booking: BookingOwner, lead: Lead): string | undefine
 /** The quote as the owner's preview shows it: the lines the customer reads. */
 function previewLines(
   lead: Lead,
-  quote: { cents: number; note: string | null },
+  quote: { cents: number; note: string | null; expiresAt?: number | null },
   booking: BookingOwner,
   at: number,
 ) {
-  const view = quoteView(lead, { ...quote, expiresAt: expiryOf(at, booking.rules.quoteValidDays) });
+  const expiresAt = quote.expiresAt ?? expiryOf(at, booking.rules.quoteValidDays);
+  const view = quoteView(lead, { ...quote, expiresAt });
   return [
     plain("\n"),
-    ...view.rows.flatMap((r) => [plain(`${r.label}: ${r.value}\n`)]),
-    ...(view.note ? [plain(`Note: ${view.note}\n`)] : []),
+    ...view.rows.flatMap((r) => [plain(`${r.label}: `), value(r.value), plain("\n")]),
+    ...(view.note ? [plain("Note: "), value(view.note), plain("\n")] : []),
     plain(`Total ${view.total}. ${fillSlots(BOOKING_MARKUP.gst, {}, { gst: view.gst })}\n`),
-    plain(`Stands until ${view.validUntil}, if sent now.`),
+    plain(`Stands until ${view.validUntil}${quote.expiresAt ? "." : ", if sent now."}`),
   ];
 }
 
 /**
- * The owner quoted `cents` (with `note`) in a reply to `message`: recorded as the lead's next quote,
- * the lead moved to Quoted, and answered with the preview and its buttons.
+ * The owner quoted `cents` (with `note`) in a reply (`message`, in `chatId`): recorded as the lead's next
+ * quote, the lead moved to Quoted, and answered with the preview and its buttons. A reply handled again
+ * (after a crash) finds its quote and answers only if the first time did not.
  */
 export async function quoteAnswer(
   ctx: Ctx,
   lead: Lead,
   quote: { cents: number; note: string | null },
   by: { name: string; id?: number },
-  replyTo: number | undefined,
+  message: { chatId: string; messageId: number | undefined },
 ): Promise<void> {
   const { store, telegram, log, now, booking } = ctx;
   const at = now();
-  const seq = await store.quotes.add(lead.id, { ...quote, byName: by.name, at });
-  if (lead.stage === null || lead.stage === "called") await store.stages.move(lead.id, "quoted", at, by);
-  log(`relay: lead ${lead.id}: quote ${seq} recorded`);
+  const { seq, made } = await store.quotes.add(lead.id, {
+    ...quote,
+    byName: by.name,
+    at,
+    replyTo: `${message.chatId}:${message.messageId}`,
+  });
+  const moved =
+    (lead.stage === null || lead.stage === "called") &&
+    (await store.stages.move(lead.id, "quoted", at, by)) !== undefined;
+  if (made) log(`relay: lead ${lead.id}: quote ${seq} recorded`);
+  if ((await store.quotes.get(lead.id, seq))?.messageId != null) return;
   const why = cannotSend(booking, lead);
   const pieces: Piece[] = [
-    bold("Quote for "),
+    plain("Quote recorded for "),
     nameInLine(lead.fields?.name ?? "this lead"),
-    bold(`, as they will read it:`),
+    plain(`: ${formatDollars(quote.cents)}.${moved ? " Marked Quoted." : ""}\n`),
+    bold("As they will read it:"),
     ...previewLines(lead, quote, booking, at),
-    plain(why ? `\n\n${why}` : `\n\nSend it by email with the link to accept and choose a day?`),
+    ...(why
+      ? [plain("\n\n"), value(why)]
+      : [plain("\n\nSend it by email, with the link to accept and choose a day?")]),
   ];
   const sent = await sendOnce(render(pieces).markdown, telegram, "Markdown", {
-    reply_parameters: { message_id: replyTo, allow_sending_without_reply: true },
+    reply_parameters: { message_id: message.messageId, allow_sending_without_reply: true },
     ...(why ? {} : { reply_markup: quoteKeyboard(lead.id, seq, lead.fields?.name) }),
   });
   if (sent.kind !== "sent") return log(`relay: could not show the owner quote ${seq} (${sent.reason})`);
@@ -110,11 +124,13 @@ async function settle(ctx: Ctx, lead: Lead, seq: number, line: string): Promise<
   const q = await ctx.store.quotes.get(lead.id, seq);
   if (!q?.chatId || q.messageId === null) return;
   const text = render([
-    bold("Quote for "),
+    plain("Quote recorded for "),
     nameInLine(lead.fields?.name ?? "this lead"),
-    bold(":"),
+    plain(`: ${formatDollars(q.cents)}.\n`),
+    bold("As they will read it:"),
     ...previewLines(lead, q, ctx.booking, q.sentAt ?? q.createdAt),
-    plain(`\n\n${line}`),
+    plain("\n\n"),
+    value(line),
   ]).markdown;
   const edited = await callBotRetrying(
     ctx.telegram,
@@ -159,7 +175,7 @@ export async function sendQuote(
   if (!sent) return "Already sent.";
   ctx.log(`relay: lead ${leadId}: quote ${seq} sent`);
   const first = sendLabel(lead.fields?.name).replace(/^Send to /, "");
-  await settle(ctx, lead, seq, `Sent to ${first} by ${by.name} at ${brisbaneClock(at)}.`);
+  await settle(ctx, lead, seq, `Sent to ${first} by ${by.name} at ${brisbaneClock(at, at)}.`);
   return `Sent to ${first}.`;
 }
 

@@ -118,7 +118,8 @@ export async function handleReply(
   } else if (ctx && quote) {
     await notes.setQuote(lead.id, quote.cents);
     const full = await store.get(lead.id);
-    if (full) await quoteAnswer(ctx, full, quote, by, message.message_id);
+    if (full)
+      await quoteAnswer(ctx, full, quote, by, { chatId: telegram.chatId, messageId: message.message_id });
     return lead.id;
   } else if (cents !== undefined) {
     await notes.setQuote(lead.id, cents);

@@ -150,14 +150,12 @@ export function reportText(r: MonthReport): string {
     `  ${o.booked} booked of ${o.realLeads} real lead${o.realLeads === 1 ? "" : "s"} (every lead but Not a job): conversion ${o.conversion === null ? "not known" : `${Math.round(o.conversion * 100)}%`}.`,
     `  Booked value: ${o.bookedValued ? `${formatDollars(o.bookedCents)} (quotes recorded for ${o.bookedValued} of ${o.booked})` : "no quote recorded (reply to a notice with the amount)"}.`,
     `  Still at Quoted: ${o.quoted}. Lost: ${o.lost}${reasons.length ? ` (${reasons.join(", ")})` : ""}.`,
-    "",
-  );
-  const c = r.calendar;
-  out.push(
-    "Jobs booked online for this month's days (confirmed, whenever the lead came)",
-    c.jobs
-      ? `  ${c.jobs} job${c.jobs === 1 ? "" : "s"}, ${formatDollars(c.cents)}: ${c.days.map((d) => `${shortDay(d.day)} ${d.jobs} (${formatDollars(d.cents)})`).join(", ")}.`
-      : "  None.",
+    // The jobs booked online (issue 51) for the month's days, when there are any; each day is in --json.
+    ...(r.calendar.jobs
+      ? [
+          `  Booked online for this month's days: ${r.calendar.jobs} job${r.calendar.jobs === 1 ? "" : "s"}, ${formatDollars(r.calendar.cents)} (first ${shortDay(r.calendar.days[0].day)}).`,
+        ]
+      : []),
     "",
   );
 

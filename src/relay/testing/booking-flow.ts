@@ -14,7 +14,9 @@
  * and is offered Monday instead. Wednesday at opening Ann's reminder goes; Thursday's digest opens
  * with her job; in February Bob's last link has expired.
  */
+import type { Browser } from "playwright-core";
 import { expect } from "vitest";
+import { PHONE } from "../../testing/browser.ts";
 import { leadsArgs } from "../../../scripts/leads/args.ts";
 import { exportLeads } from "../../../scripts/leads/export.ts";
 import { output } from "../../../scripts/leads/output.ts";
@@ -181,7 +183,10 @@ export async function replayBookingWeek(host: BookingHost): Promise<void> {
   // A quote in one reply: the preview as Ann will read it, with Send and Not yet; Ann is at Quoted.
   await tg.reply(noticeOf(ANN.name).messageId, "$380 incl. oven, Tue or Wed", OWNER);
   await host.handled();
-  const preview = only(tg, "Quote for Ann Lee");
+  const preview = only(tg, "Quote recorded for Ann Lee");
+  expect(preview.shown).toMatch(
+    /^Quote recorded for Ann Lee: \$380\. Marked Quoted\.\nAs they will read it:\n/,
+  );
   expect(preview.shown).toContain("Service: Bond Cleaning Brisbane");
   expect(preview.shown).toContain("The job: House · 3 bed · 2 bath");
   expect(preview.shown).toContain("Note: incl. oven, Tue or Wed");
@@ -203,7 +208,8 @@ export async function replayBookingWeek(host: BookingHost): Promise<void> {
   // Nothing Ann typed: the address the email went to is not yet known to be hers.
   for (const part of [quoteEmail.text, quoteEmail.html])
     for (const typed of ["Ann", "Smith St", "4711", "0412"]) expect(part).not.toContain(typed);
-  expect(only(tg, "Quote for Ann Lee").replyMarkup?.inline_keyboard.flat() ?? []).toEqual([]);
+  expect(only(tg, "Quote recorded for Ann Lee").shown).toContain("\n\nSent to Ann by Sam at 10:00 am.");
+  expect(only(tg, "Quote recorded for Ann Lee").replyMarkup?.inline_keyboard.flat() ?? []).toEqual([]);
   const annLink = linkOf(quoteEmail);
   expect(annLink.startsWith(`${host.origin}/api/book?q=${ANN.id}.1.`)).toBe(true);
   await agree(host, "Ann's quote sent");
@@ -244,7 +250,7 @@ export async function replayBookingWeek(host: BookingHost): Promise<void> {
   ] as const) {
     await tg.reply(noticeOf(BOB.name).messageId, amount, OWNER);
     await host.handled();
-    const shown = chat(tg, "Quote for Bob Chan").at(-1)!;
+    const shown = chat(tg, "Quote recorded for Bob Chan").at(-1)!;
     await tg.press(shown.messageId, button(shown, "Send to Bob"), OWNER);
     await host.handled();
     bobLinks.push(linkOf((await host.emails(n)).at(-1)!));
@@ -352,4 +358,40 @@ async function refusals(host: BookingHost, link: string): Promise<void> {
     (await (await host.store()).quotes.get(lead, Number(seq)))?.acceptedAt,
     "nothing was accepted",
   ).toBeNull();
+}
+
+/**
+ * The customer at 390 px in Chromium: the page without JavaScript (a press with no day chosen posts
+ * nothing: the browser asks for one), then with it, a day and a time chosen and Accept pressed.
+ * Answers the page they end on, as text.
+ */
+export async function acceptInChromium(
+  browser: Browser,
+  link: string,
+  day: string,
+  time: string,
+): Promise<string> {
+  const plain = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+  const bare = await plain.newPage();
+  await bare.goto(link);
+  expect(
+    await bare.evaluate(() => document.documentElement.scrollWidth),
+    "no sideways scroll at 390 px",
+  ).toBe(PHONE.width);
+  await bare.getByRole("button", { name: "Accept" }).click();
+  expect(bare.url(), "no day chosen: nothing posted").toBe(link);
+  expect(await bare.locator("input[name=day]:invalid").count()).toBeGreaterThan(0);
+  await plain.close();
+  const scripted = await browser.newContext({ viewport: PHONE });
+  const page = await scripted.newPage();
+  await page.goto(link);
+  await page.locator(`input[name=day][value="${day}"]`).check();
+  await page.locator(`input[name=time][value="${time}"]`).check();
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === "/api/book" && !url.search),
+    page.getByRole("button", { name: "Accept" }).click(),
+  ]);
+  const text = await page.locator("main").innerText();
+  await scripted.close();
+  return text;
 }

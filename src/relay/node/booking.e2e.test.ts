@@ -8,7 +8,7 @@
 import path from "node:path";
 import type { Server } from "node:http";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { emailSettings } from "../email/settings.ts";
 import { listen } from "../../server/node.ts";
 import { releaseTestBrowser, testBrowser } from "../../testing/browser.ts";

@@ -96,7 +96,7 @@ const bookingRows = ({ day, time, address, view }: BookingFacts) => [
   { label: "Time of day", value: timeLabel(time) },
   ...(address.trim() ? [{ label: "Address", value: oneLine(address) }] : []),
   ...view.rows.filter((r) => r.label === "Service"),
-  { label: "Price", value: `${view.total} (quoted)` },
+  { label: "Price", value: view.total },
 ];
 
 /** The booking confirmed: the day, the time of day, the address as given, what to prepare, how to change it. */

@@ -277,6 +277,7 @@ export async function replayBookingWeek(host: BookingHost): Promise<void> {
   expect(booked.text).toContain("Before we come:");
   expect(booked.text).toContain("To change or cancel:");
   expect(await (await host.request(pathOf(annLink))).text()).toContain("Your booking is confirmed");
+  expect(noticeOf(ANN.name).shown).toMatch(/^Stage: Booked\nQuote: \$380\nBooked for: Thu 14 Jan, morning\n/);
   await agree(host, "Ann booked");
 
   // Offer another day to Bob: Monday, by its button; a new link with only Monday, the old one replaced.

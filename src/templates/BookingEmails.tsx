@@ -248,6 +248,18 @@ export function bookingTexts(facts: BookingEmailFacts) {
   ];
   const prepare = ["Before we come:", ...facts.prepare.map((l) => `- ${l}`), ""];
   const changing = ["To change or cancel:", `${facts.changed} Our number is ${rawSlot("phone")}.`, ""];
+  // The confirmation and the reminder: the opening, the booking's lines, what to prepare, how to change it.
+  const about = [
+    facts.businessName,
+    "",
+    rawSlot("opening"),
+    "",
+    rawSlot("rows"),
+    "",
+    ...prepare,
+    ...changing,
+    ...footer,
+  ].join("\n");
   return {
     quote: [
       facts.businessName,
@@ -268,28 +280,8 @@ export function bookingTexts(facts: BookingEmailFacts) {
       rawSlot("includes"),
       ...footer,
     ].join("\n"),
-    booked: [
-      facts.businessName,
-      "",
-      rawSlot("opening"),
-      "",
-      rawSlot("rows"),
-      "",
-      ...prepare,
-      ...changing,
-      ...footer,
-    ].join("\n"),
-    reminder: [
-      facts.businessName,
-      "",
-      rawSlot("opening"),
-      "",
-      rawSlot("rows"),
-      "",
-      ...prepare,
-      ...changing,
-      ...footer,
-    ].join("\n"),
+    booked: about,
+    reminder: about,
   };
 }
 

@@ -16,14 +16,14 @@ import { bookingUrl } from "../booking/link.ts";
 import { expiryOf } from "../booking/quote-view.ts";
 import { brisbane } from "../leads/hours.ts";
 import type { Quote } from "../leads/quotes.ts";
-import { callBotRetrying, sendOnce } from "../telegram/client.ts";
+import { sendOnce } from "../telegram/client.ts";
 import { bold, nameInLine, plain, render, value } from "../telegram/markdown.ts";
 import { phoneInLine } from "../telegram/phone.ts";
 import { brisbaneClock } from "../telegram/times.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import { acceptanceKeyboard, daysKeyboard, sendLabel, type BookingPress } from "./booking-buttons.ts";
 import { noticeChat } from "./notice-edit.ts";
-import { cannotSend, holdQuote, sendQuote, type Ctx } from "./quoting.ts";
+import { cannotSend, editAnswer, holdQuote, sendQuote, type Ctx } from "./quoting.ts";
 import type { Sends } from "./pace.ts";
 
 /** How long a sender holds an acceptance it is telling: far longer than one send may take (30 s). */
@@ -88,14 +88,7 @@ async function settleAcceptance(ctx: Ctx, quote: Quote, line: string): Promise<v
     plain("\n"),
     value(line),
   ]).markdown;
-  const edited = await callBotRetrying(
-    ctx.telegram,
-    "editMessageText",
-    { chat_id: quote.chatId, message_id: quote.messageId, text, parse_mode: "Markdown" },
-    { tries: 3, timeoutMs: 10_000, maxWaitMs: 5_000 },
-  );
-  if (!edited.ok && !/not modified/i.test(edited.description))
-    ctx.log(`relay: could not edit the acceptance of lead ${quote.leadId} (${edited.description})`);
+  await editAnswer(ctx, quote.chatId, quote.messageId, text, `the acceptance of lead ${quote.leadId}`);
 }
 
 /**

@@ -16,7 +16,7 @@ import { cleanNote } from "./replies.ts";
 import { shortDay } from "../telegram/quote-details.ts";
 
 /** The notice's edit: three tries, 10 s each, waiting up to 5 s for a 429. */
-const EDIT_RETRY: RetryOptions = { tries: 3, timeoutMs: 10_000, maxWaitMs: 5_000 };
+export const EDIT_RETRY: RetryOptions = { tries: 3, timeoutMs: 10_000, maxWaitMs: 5_000 };
 
 /**
  * Kept after the edited text while the notice shows an Undo, so the edit that takes the Undo away

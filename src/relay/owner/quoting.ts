@@ -24,6 +24,7 @@ import { bold, nameInLine, plain, render, value, type Piece } from "../telegram/
 import { formatDollars } from "../../shared/pricing/format.ts";
 import { brisbaneClock } from "../telegram/times.ts";
 import { quoteKeyboard, sendLabel } from "./booking-buttons.ts";
+import { EDIT_RETRY } from "./notice-edit.ts";
 
 /** What the owner's booking features are given (compose.ts). */
 export interface BookingOwner {
@@ -132,14 +133,28 @@ async function settle(ctx: Ctx, lead: Lead, seq: number, line: string): Promise<
     plain("\n\n"),
     value(line),
   ]).markdown;
+  await editAnswer(ctx, q.chatId, q.messageId, text, `quote ${seq}'s preview`);
+}
+
+/**
+ * One of the relay's booking messages (a quote's preview, an acceptance) edited to say what became of
+ * it, its buttons gone; an edit Telegram refuses is logged, and "not modified" is an edit made before.
+ */
+export async function editAnswer(
+  { telegram, log }: Pick<Ctx, "telegram" | "log">,
+  chatId: string,
+  messageId: number,
+  text: string,
+  what: string,
+): Promise<void> {
   const edited = await callBotRetrying(
-    ctx.telegram,
+    telegram,
     "editMessageText",
-    { chat_id: q.chatId, message_id: q.messageId, text, parse_mode: "Markdown" },
-    { tries: 3, timeoutMs: 10_000, maxWaitMs: 5_000 },
+    { chat_id: chatId, message_id: messageId, text, parse_mode: "Markdown" },
+    EDIT_RETRY,
   );
   if (!edited.ok && !/not modified/i.test(edited.description))
-    ctx.log(`relay: could not edit quote ${seq}'s preview (${edited.description})`);
+    log(`relay: could not edit ${what} (${edited.description})`);
 }
 
 /**

@@ -21,7 +21,7 @@ import { bold, nameInLine, plain, render, value } from "../telegram/markdown.ts"
 import { phoneInLine } from "../telegram/phone.ts";
 import { brisbaneClock } from "../telegram/times.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
-import { acceptanceKeyboard, daysKeyboard, sendLabel, type BookingPress } from "./booking-buttons.ts";
+import { acceptanceKeyboard, daysKeyboard, firstName, type BookingPress } from "./booking-buttons.ts";
 import { noticeChat } from "./notice-edit.ts";
 import { cannotSend, editAnswer, holdQuote, sendQuote, type Ctx } from "./quoting.ts";
 import type { Sends } from "./pace.ts";
@@ -112,7 +112,7 @@ export async function confirmBooking(
   await store.stages.move(leadId, "booked", now(), by);
   if (!first) return `Already booked: ${when(quote)}.`;
   ctx.log(`relay: lead ${leadId}: booking confirmed for ${quote.day}`);
-  const name = sendLabel(lead.fields?.name).replace(/^Send to /, "") || "the customer";
+  const name = firstName(lead.fields?.name) || "the customer";
   await settleAcceptance(
     ctx,
     quote,

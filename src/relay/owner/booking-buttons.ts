@@ -9,6 +9,7 @@
  */
 import { MAX_CALLBACK_BYTES, type KeyboardButton } from "../telegram/stages.ts";
 import { dayShort } from "../booking/days.ts";
+import { cutText, isolateDirection, oneLine } from "../../shared/text.ts";
 
 export type BookingAction = "send" | "hold" | "confirm" | "offer" | "day";
 export interface BookingPress {
@@ -42,11 +43,25 @@ export function parseBookingData(data: unknown): BookingPress | undefined {
   return d ? { action: "day", seq: Number(d[1]), day: `${d[2]}-${d[3]}-${d[4]}`, leadId: d[5] } : undefined;
 }
 
-/** "Send to Ann": the customer's first name, short, on one line. */
+/**
+ * "Send to Ann": the customer's first name on one line, cut whole (never half an emoji, which Telegram
+ * would refuse as not UTF-8) and isolated when written right to left.
+ */
 export const sendLabel = (name: string | undefined) => {
-  const first = (name ?? "").replace(/\s+/g, " ").trim().split(" ")[0]?.slice(0, 24);
+  const first = firstName(name);
   return first ? `Send to ${first}` : "Send";
 };
+
+/** The customer's first name as the owner's buttons and answers say it; "" without one. */
+export function firstName(name: string | undefined): string {
+  const first = cutText(
+    oneLine(name ?? "")
+      .trim()
+      .split(" ")[0] ?? "",
+    24,
+  );
+  return first && isolateDirection(first);
+}
 
 export const quoteKeyboard = (leadId: string, seq: number, name: string | undefined) => ({
   inline_keyboard: [

@@ -23,7 +23,7 @@ import { callBotRetrying, sendOnce, type TelegramOptions } from "../telegram/cli
 import { bold, nameInLine, plain, render, value, type Piece } from "../telegram/markdown.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import { brisbaneClock } from "../telegram/times.ts";
-import { quoteKeyboard, sendLabel } from "./booking-buttons.ts";
+import { firstName, quoteKeyboard } from "./booking-buttons.ts";
 import { EDIT_RETRY } from "./notice-edit.ts";
 
 /** What the owner's booking features are given (compose.ts). */
@@ -189,7 +189,7 @@ export async function sendQuote(
   await recordCustomerEmail(store, leadId, `quote-${seq}`, at);
   if (!sent) return "Already sent.";
   ctx.log(`relay: lead ${leadId}: quote ${seq} sent`);
-  const first = sendLabel(lead.fields?.name).replace(/^Send to /, "");
+  const first = firstName(lead.fields?.name) || "the customer";
   await settle(ctx, lead, seq, `Sent to ${first} by ${by.name} at ${brisbaneClock(at, at)}.`);
   return `Sent to ${first}.`;
 }

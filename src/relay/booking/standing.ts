@@ -29,9 +29,10 @@ export async function standing(store: LeadStore, ref: QuoteRef | undefined, now:
   if (!lead || !quote || quote.sentAt === null || lead.erasedAt !== null || !lead.fields)
     return { kind: "unknown" };
   if (latest && latest.seq !== quote.seq) return { kind: "superseded" };
-  if (quote.acceptedAt !== null && quote.releasedAt === null) return { kind: "accepted", lead, quote };
+  // A lead the owner marked Lost or Not a job is closed, an acceptance or a booking of it too.
   if (lead.stage === "lost" || lead.stage === "not-a-job" || quote.releasedAt !== null)
     return { kind: "closed" };
+  if (quote.acceptedAt !== null) return { kind: "accepted", lead, quote };
   if (quote.expiresAt === null || now >= quote.expiresAt) return { kind: "expired", lead, quote };
   return { kind: "open", lead, quote };
 }

@@ -144,7 +144,7 @@ async function agree(host: BookingHost, what: string): Promise<LeadStore> {
     const quotes = await store.quotes.ofLead(person.id);
     const shown = await leads(store, ["show", person.id]);
     const notice = host.tg.messages.get(lead.noticeMessageId!)!;
-    const stageLine = /^Stage: (.+)$/m.exec(notice.shown)?.[1] ?? "waiting";
+    const stageLine = /^Stage: (\S+)/m.exec(notice.shown)?.[1] ?? "waiting";
     expect(stageLine.toLowerCase(), `${what}: ${person.name}'s notice shows the stage`).toBe(
       (lead.stage ?? "waiting").replace("-", " "),
     );
@@ -316,6 +316,12 @@ export async function replayBookingWeek(host: BookingHost): Promise<void> {
   const expired = await host.request(pathOf(linkOf(again)));
   expect(expired.status).toBe(410);
   expect(await expired.text()).toContain("This quote has expired");
+  // Bob marked Lost: his link says the quote is closed.
+  await tg.press(noticeOf(BOB.name).messageId, `lost:timing:${BOB.id}`, OWNER);
+  await host.handled();
+  const closed = await host.request(pathOf(linkOf(again)));
+  expect(closed.status).toBe(410);
+  expect(await closed.text()).toContain("This quote is closed");
   const store = await agree(host, "February");
   const csv = (await leads(store, ["export", "--format", "csv"])).split("\r\n");
   const annRow = csv.find((line) => line.startsWith(ANN.id))!;

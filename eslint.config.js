@@ -91,7 +91,11 @@ export default tseslint.config(
   },
   // Written by the build, byte for byte (src/build/generated.ts).
   {
-    files: ["src/relay/email/confirmation-markup.ts", "src/relay/intake/result-markup.ts"],
+    files: [
+      "src/relay/email/confirmation-markup.ts",
+      "src/relay/intake/result-markup.ts",
+      "src/relay/booking/markup.ts",
+    ],
     rules: { "max-len": "off" },
   },
   // Tests read untyped JSON (built pages' data, schemas, relay answers) and poke at it.
@@ -167,6 +171,14 @@ export default tseslint.config(
     rules: concern(
       ["**/intake/**", "**/owner/**"],
       "The lead store and delivery policy sit under the features that use them",
+    ),
+  },
+  {
+    files: ["src/relay/booking/**"],
+    ignores: ["**/*.test.*"],
+    rules: concern(
+      ["**/intake/**", "**/owner/**"],
+      "A booking's parts (the link, the days, the page and emails) sit under the intake and the owner's features that use them",
     ),
   },
   {

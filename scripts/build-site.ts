@@ -2,8 +2,8 @@
  * The build as `npm run build` and `npm start` run it: brings the editor's JSON Schemas in
  * schemas/ up to date with src/content/schema.ts and the relay's page for a post without script up
  * to date with the site's form components (src/build/result-markup.tsx), each only when what it is
- * made from changed, then builds dist/ from content/ (and the confirmation email's markup from the
- * content it loaded), or explains what in content/ is wrong. What it prints is wrapped at 80
+ * made from changed, then builds dist/ from content/ (and the confirmation email's and the booking's
+ * markup from the content it loaded), or explains what in content/ is wrong. What it prints is wrapped at 80
  * columns. It runs precompiled in `npm run build` and `npm start` (scripts/run.mjs).
  */
 import path from "node:path";
@@ -15,6 +15,7 @@ import { formActions } from "../src/shared/relay-paths.ts";
 import { BuildSettingError, buildSettings, type BuildSettings } from "../src/build/build-settings.ts";
 import { RESULT_MARKUP_FILE, writeResultMarkup } from "../src/build/result-markup.tsx";
 import { EMAIL_MARKUP_FILE, writeEmailMarkup } from "../src/build/email-markup.tsx";
+import { BOOKING_MARKUP_FILE, writeBookingMarkup } from "../src/build/booking-markup.tsx";
 import { stylesheetFiles } from "../src/build/css.ts";
 import { unlessCurrent } from "../src/build/generated.ts";
 import type { Content } from "../src/content/content.ts";
@@ -42,15 +43,24 @@ export async function buildSite(): Promise<boolean> {
     return false;
   }
   const progress = progressLine();
+  let loaded: Content | undefined;
   try {
     const result = await build({
       siteUrl: settings.siteUrl,
       formActions: formActions(settings.relayOrigin),
-      onContent: writeEmail,
+      onContent: (content) => {
+        loaded = content;
+        writeEmail(content);
+      },
       onProgress: progress.onProgress,
       onPhoto: progress.onPhoto,
     });
     progress.clear();
+    // The booking's page and emails (issue 51), made from the content the build loaded, with the page's CSS.
+    if (loaded && (await writeBookingMarkup(loaded)))
+      say(
+        `Updated ${path.relative(process.cwd(), BOOKING_MARKUP_FILE)} from content/ and the booking's templates: commit it with their change.`,
+      );
     for (const warning of result.warnings) console.warn(wrap(`warning: ${warning}`));
     for (const note of result.notes) say(note);
     say(buildSummary(result));

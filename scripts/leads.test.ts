@@ -189,7 +189,7 @@ describe("npm run leads", () => {
     expect(csv.startsWith(`\uFEFF${CSV_HEADER}\r\n`)).toBe(true);
     expect(csv).toContain(`"Line one, ""quoted""\n=SUM(A1)"`);
     // The quote, Lost's reason and the notes the show test above recorded for lead-mia.
-    expect(csv).toContain(`,$380,Timing,"wants Saturday\nbond due 3 Dec"\r\n`);
+    expect(csv).toContain(`,$380,Timing,"wants Saturday\nbond due 3 Dec",,,\r\n`);
     expect(csv).toContain("Mia 你好");
     expect(csv.trimEnd().split("\r\n")).toHaveLength(5);
   });
@@ -259,7 +259,7 @@ describe("npm run leads", () => {
 });
 
 const CSV_HEADER =
-  "id,receivedAt,form,status,name,email,phone,address,service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,lostBy,lostAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign,quote,lostReason,notes";
+  "id,receivedAt,form,status,name,email,phone,address,service,message,propertyType,bedrooms,bathrooms,storeys,date,timeWindow,addOns,estimate,deliveredAt,stage,calledBy,calledAt,quotedBy,quotedAt,bookedBy,bookedAt,lostBy,lostAt,notAJobBy,notAJobAt,page,landing,landingName,source,utmSource,utmMedium,utmCampaign,quote,lostReason,notes,bookedDay,bookedTime,bookedValue";
 
 describe("npm run leads: stages, where each lead came from, and the month's report", () => {
   let month: ReturnType<typeof tempLeadStore>;

@@ -2,7 +2,8 @@
  * `npm run screenshots`: full-page screenshots of one page of each kind at
  * phone and desktop widths, from the built dist/, into .reports/screens/.
  * Arguments: paths to shoot instead of the default set; --top for the first screenful only;
- * --photos to build and shoot the site with a generated phone photo in every image slot.
+ * --photos to build and shoot the site with a generated phone photo in every image slot; --booking
+ * for the booking's accept page and emails instead, written to docs/screenshots/booking/.
  */
 import "../src/build/production.ts";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -21,12 +22,24 @@ const { values, positionals: paths } = scriptArgs({
     /** --top: only the first screenful, at full resolution. */
     top: { type: "boolean", default: false },
     photos: { type: "boolean", default: false },
+    booking: { type: "boolean", default: false },
   },
-  usage: `Usage: npm run screenshots [-- [--top] [--photos] [/path/ ...]]
+  usage: `Usage: npm run screenshots [-- [--top] [--photos] [--booking] [/path/ ...]]
 One page of each kind (or the paths given) at 390 and 1280 px, into .reports/screens/.
   --top      the first screenful only
-  --photos   with a generated phone photo in every image slot`,
+  --photos   with a generated phone photo in every image slot
+  --booking  the booking's accept page and three emails instead, into docs/screenshots/booking/`,
 });
+if (values.booking) {
+  const { writeBookingFixtures } = await import("../src/testing/booking-fixtures.ts");
+  const browser = await launchBrowser();
+  try {
+    for (const file of await writeBookingFixtures(browser)) console.log(path.relative(process.cwd(), file));
+  } finally {
+    await browser.close();
+  }
+  process.exit(0);
+}
 const fullPage = !values.top;
 const { photos } = values;
 const pages = paths.length > 0 ? paths : onePerKind(loadContent("content")).map((r) => r.path);

@@ -19,9 +19,10 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
     );
   // The leads, and what the owner recorded by replies and the Lost buttons (one statement for every lead),
   // read at once: on D1 one wrangler process.
-  const [listed, records] = await Promise.all([
+  const [listed, records, bookings] = await Promise.all([
     store.list({ limit: 1_000_000, withStages: true }),
     store.notes.records(),
+    store.quotes.bookings(),
   ]);
   const leads = listed.map(view);
   const columns = [
@@ -45,9 +46,16 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
   const recorded = (id: string) => {
     const r = records.get(id);
     const reason = LOST_REASONS.find((x) => x.key === r?.lostReason)?.button ?? r?.lostReason ?? null;
-    return [r?.quoteCents == null ? null : formatDollars(r.quoteCents), reason, r?.notes ?? null].map(
-      csvCell,
-    );
+    // The booking confirmed online (issue 51): its day, time of day and value.
+    const b = bookings.get(id);
+    return [
+      r?.quoteCents == null ? null : formatDollars(r.quoteCents),
+      reason,
+      r?.notes ?? null,
+      b?.day ?? null,
+      b?.timeOfDay ?? null,
+      b ? formatDollars(b.cents) : null,
+    ].map(csvCell);
   };
   // Times in Brisbane, as a spreadsheet reads them ("2026-11-02 09:20:00"); services by their names.
   const cell = (l: View, c: (typeof columns)[number]) =>
@@ -61,7 +69,7 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
             : l[c],
     );
   // A byte-order mark so spreadsheets read the file as UTF-8 (names in any script survive).
-  const header = [...columns, "quote", "lostReason", "notes"];
+  const header = [...columns, "quote", "lostReason", "notes", "bookedDay", "bookedTime", "bookedValue"];
   stdout.write(
     "\uFEFF" +
       [

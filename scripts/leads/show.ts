@@ -5,6 +5,8 @@
 import { STAGE_KEYS, stageWords, type Press } from "../../src/relay/telegram/stages.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
 import type { EmailRecord } from "../../src/relay/leads/email-records.ts";
+import type { Quote } from "../../src/relay/leads/quotes.ts";
+import { shortDay } from "../../src/relay/telegram/quote-details.ts";
 import { parseLegacyMarkdown } from "../../src/relay/telegram/markdown.ts";
 import { escapeJsonForTerminal, escapeTerminal } from "../../src/shared/escape.ts";
 import { leadIdFor } from "./find.ts";
@@ -19,12 +21,13 @@ export const show: Command = async ({ args: { id, flags }, store, out: { print }
   const notes = store.notes;
   // Everything shown, read at once: on D1 one wrangler process for the five reads (wrangler-d1.ts), not one
   // each.
-  const [lead, presses, cents, written, emails] = await Promise.all([
+  const [lead, presses, cents, written, emails, quotes] = await Promise.all([
     store.get(leadId, { withStages: true }),
     store.stages.presses(leadId),
     notes.quote(leadId),
     notes.notes(leadId),
     store.emails.forLead(leadId),
+    store.quotes.ofLead(leadId),
   ]);
   if (!lead) fail(shown`No lead with id ${id}. npm run leads lists them.`);
   const v = view(lead);
@@ -52,6 +55,7 @@ export const show: Command = async ({ args: { id, flags }, store, out: { print }
     for (const p of presses) print(pressLine(p));
   } else if (v.stage !== null) print("\nStages: no button pressed yet (waiting).");
   if (cents !== null) print(`\nQuoted: ${formatDollars(cents)} (a reply to the notice)`);
+  printQuotes(quotes, print);
   if (written.length) {
     print("\nNotes, replies to the notice (Brisbane time):");
     for (const n of written)
@@ -75,6 +79,38 @@ export const show: Command = async ({ args: { id, flags }, store, out: { print }
 function pressLine(p: Press): string {
   const move = `${stageWords(p.from, p.fromReason)} → ${stageWords(p.to, p.reason)}`;
   return `  ${brisbane(iso(p.at)!)}  ${p.undoes === null ? move : `Undo (${move})`}, by ${escapeTerminal(p.byName)}`;
+}
+
+/**
+ * Each quote made by a reply, and what became of it (issue 51): sent or kept back, accepted for a day, the
+ * owner told, confirmed or the day given back; then the booking, if there is one.
+ */
+function printQuotes(quotes: Quote[], print: (line: string) => void) {
+  if (!quotes.length) return;
+  const at = (ms: number | null) => (ms === null ? "" : brisbane(iso(ms)!));
+  print("\nQuotes to the customer (Brisbane time):");
+  for (const q of quotes) {
+    const said = [
+      `  #${q.seq} ${formatDollars(q.cents)}${q.note ? ` (note: ${q.note})` : ""}, by ${q.byName}, ${at(q.createdAt)}`,
+      q.days ? `    days offered: ${q.days.map(shortDay).join(", ")}` : "",
+      q.sentAt !== null
+        ? `    sent ${at(q.sentAt)}; stands until ${at(q.expiresAt! - 1)}`
+        : q.heldAt !== null
+          ? `    kept back (Not yet) ${at(q.heldAt)}`
+          : "    not sent",
+      q.acceptedAt !== null
+        ? `    accepted ${at(q.acceptedAt)} for ${shortDay(q.day!)}, ${q.timeOfDay}; owner told ${q.toldAt === null ? "not yet" : at(q.toldAt)}`
+        : "",
+      q.confirmedAt !== null ? `    confirmed by ${q.confirmedBy} ${at(q.confirmedAt)}` : "",
+      q.releasedAt !== null ? `    day given back ${at(q.releasedAt)}` : "",
+    ];
+    for (const line of said.filter(Boolean)) print(escapeTerminal(line));
+  }
+  const booked = quotes.filter((q) => q.confirmedAt !== null && q.releasedAt === null).at(-1);
+  if (booked)
+    print(
+      `Booked: ${shortDay(booked.day!)} ${booked.day!.slice(0, 4)}, ${booked.timeOfDay}, ${formatDollars(booked.cents)}`,
+    );
 }
 
 /** Each email the lead caused: to whom, when, the provider's id, or why not (decision 0063). */

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { estimatesOff, placeholdersLeft, loadContent } from "./content/load.ts";
+import { bookingUnsettled, estimatesOff, placeholdersLeft, loadContent } from "./content/load.ts";
 import type { Content } from "../content/content.ts";
 import type { Route, RouteKind } from "../content/routes.ts";
 import { FORM_PATHS } from "../shared/relay-paths.ts";
@@ -153,6 +153,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       notes: [
         content.pricing ? undefined : estimatesOff(contentDir),
         placeholdersLeft(contentDir, content.site),
+        bookingUnsettled(contentDir, content.booking),
       ].filter((n) => n !== undefined),
     };
   } catch (error) {

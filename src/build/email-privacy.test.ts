@@ -58,7 +58,7 @@ describe("email in the privacy policy and the relay", () => {
       "We use these details only to answer your enquiry. They reach us through Telegram, whose servers are outside Australia: see our privacy policy.",
     );
     expect(sentence("resend")).toBe(
-      "We use these details only to answer your enquiry and to email you a confirmation. They reach us through Telegram, whose servers are outside Australia, and Resend, an email service that keeps its records in the United States: see our privacy policy.",
+      "We use these details only to answer your enquiry and to email you a confirmation, the quote you ask for and, if you book, your booking. They reach us through Telegram, whose servers are outside Australia, and Resend, an email service that keeps its records in the United States: see our privacy policy.",
     );
     for (const path of ["/", "/quote/", "/contact-us/"]) {
       expect(page(content, path)).toContain(sentence(undefined));

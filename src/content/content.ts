@@ -19,6 +19,7 @@ export const FILES = {
   privacy: ["privacy.yaml", S.PrivacyPageFile],
   terms: ["terms.yaml", S.LegalPageFile],
   pricing: ["pricing.yaml", S.PricingFile],
+  booking: ["booking.yaml", S.BookingFile],
 } as const;
 
 export type FileKey = keyof typeof FILES;

@@ -18,3 +18,4 @@ export { ContactFile, type ContactData } from "./schema/contact.ts";
 export { QuoteFile, type QuoteData } from "./schema/quote.ts";
 export { EMAIL_PROVIDERS, LegalPageFile, PrivacyPageFile, type LegalPageData } from "./schema/legal.ts";
 export { asPriceTable, PricingFile, type PricingData } from "./schema/pricing.ts";
+export { BookingFile, isoDay, type BookingData } from "./schema/booking.ts";

@@ -4,7 +4,8 @@
  * numbers and the pages a call tap is counted for (decision 0057), and the
  * opening hours the owner's reminders and morning digest keep, and whether the
  * privacy policy names an email provider (the relay sends email only if it
- * does, decision 0063). One function
+ * does, decision 0063), and the booking rules (content/booking.yaml, issue 51).
+ * One function
  * for every host: `npm run serve` hands the facts to the Node relay,
  * `npm run relay:deploy` to the Worker as its variables.
  */
@@ -26,5 +27,13 @@ export function siteFacts(content: Content) {
     // them.
     ...(content.pricing ? { prices: content.pricing } : {}),
     emailProvider: content.privacy.emailProvider ?? ("none" as const),
+    // content/booking.yaml's rules for the days a customer may choose and how long a quote stands.
+    booking: {
+      quoteValidDays: content.booking.quoteValidDays,
+      jobsPerDay: content.booking.jobsPerDay,
+      noticeDays: content.booking.noticeDays,
+      weeksAhead: content.booking.weeksAhead,
+      blockedDays: content.booking.blockedDays,
+    },
   };
 }

@@ -23,6 +23,9 @@ import { siteInUse, type SiteFacts } from "./site.ts";
 import type { TelegramOptions } from "./telegram/client.ts";
 import { webhookSecret } from "./telegram/updates.ts";
 import { handleUpdate } from "./owner/presses.ts";
+import { tellAcceptances } from "./owner/acceptances.ts";
+import type { BookingOwner } from "./owner/quoting.ts";
+import { storedSigner } from "./booking/door.ts";
 
 /** How the host sends stored leads: Node's loop (node/delivery.ts), the Worker's Queue (worker/queue.ts). */
 export interface Scheduling {
@@ -89,10 +92,27 @@ export async function composeRelay({
   email,
 }: ComposeOptions): Promise<Relay> {
   const facts = siteInUse(config, site);
+  // From quoted to booked (issue 51): the rules for the days offered, the link's signer, where links point.
+  const signer = storedSigner(store);
+  const booking: BookingOwner = {
+    rules: facts.booking,
+    hours: facts.hours,
+    signer,
+    origin: config.RELAY_ORIGIN,
+    email: email !== undefined,
+  };
   const handle =
     telegram &&
     ((update: unknown) =>
-      handleUpdate(update, { store, telegram, log, now, hours: facts.hours, heard: scheduling.heard }));
+      handleUpdate(update, {
+        store,
+        telegram,
+        log,
+        now,
+        hours: facts.hours,
+        heard: scheduling.heard,
+        booking,
+      }));
   const owner = telegram && {
     store,
     telegram,
@@ -101,6 +121,8 @@ export async function composeRelay({
     followUpDays: config.LEAD_FOLLOW_UP_DAYS,
     log,
     emailDigest: email && digestByEmail(store, email, now),
+    booking,
+    now,
   };
   const health = email
     ? async () => {
@@ -127,6 +149,12 @@ export async function composeRelay({
     prices: site?.prices,
     emailNotice: email !== undefined,
     clientShare: email?.confirmationsPerHour ? clientShare(email.confirmationsPerHour) : undefined,
+    booking: {
+      rules: facts.booking,
+      hours: facts.hours,
+      signer,
+      accepted: telegram && ((id) => tellAcceptances({ store, telegram, log, now, booking }, undefined, id)),
+    },
     now: () => new Date(now()),
     log,
   });

@@ -8,6 +8,7 @@
 import type { TapSite } from "./intake/call-taps.ts";
 import type { HoursLine } from "./leads/hours.ts";
 import type { PriceTable } from "../shared/pricing/table.ts";
+import { DEFAULT_RULES, type BookingRules } from "./booking/days.ts";
 
 export interface SiteFacts {
   /** The main number: the contact form's failure text names it. */
@@ -27,6 +28,11 @@ export interface SiteFacts {
    * undefined: not told.
    */
   emailProvider?: "resend" | "none";
+  /**
+   * content/booking.yaml's rules for the days a customer may choose and how long a quote stands (issue 51);
+   * undefined: its defaults (DEFAULT_RULES).
+   */
+  booking?: BookingRules;
 }
 
 /**
@@ -45,6 +51,8 @@ export interface SiteInUse {
   hours: readonly HoursLine[];
   /** The pages and numbers call taps count for; undefined, and no tap is counted, without both. */
   taps: TapSite | undefined;
+  /** The booking rules: the site's, else content/booking.yaml's defaults. */
+  booking: BookingRules;
 }
 
 /**
@@ -60,5 +68,6 @@ export function siteInUse(
     phone: config.SITE_PHONE ?? site?.phone ?? "",
     hours: config.BUSINESS_HOURS ?? site?.hours ?? DEFAULT_HOURS,
     taps: site?.pages?.length && numbers.length ? { pages: site.pages, numbers } : undefined,
+    booking: site?.booking ?? DEFAULT_RULES,
   };
 }

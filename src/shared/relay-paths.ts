@@ -33,6 +33,12 @@ export const HEALTH_PATH = `${API_PREFIX}health`;
  */
 export const CALL_TAP_PATH = `${API_PREFIX}call`;
 
+/**
+ * The customer's page for a quote the owner emailed (issue 51): GET shows the quote and the days to choose
+ * from, POST accepts it. Its link is signed for one lead and one quote (src/relay/booking/link.ts).
+ */
+export const BOOKING_PATH = `${API_PREFIX}book`;
+
 /** Where Telegram posts the owner's button presses (the webhook set by `npm run telegram -- webhook`). */
 export const TELEGRAM_UPDATES_PATH = `${API_PREFIX}telegram`;
 

@@ -10,6 +10,7 @@
  * Slots: received, phone, phoneHref, and the raw slot details (DetailRow's, filled).
  */
 import { rawSlot, textSlot } from "../shared/slots.ts";
+import { EmailSignature, font, ink, link } from "./email-parts.tsx";
 
 export interface ConfirmationFacts {
   businessName: string;
@@ -17,11 +18,6 @@ export interface ConfirmationFacts {
   privacyUrl: string;
   replyWithinHours: number;
 }
-
-const ink = "#0f172a";
-const muted = "#475569";
-const link = "#115e59";
-const font = { fontFamily: "Arial, Helvetica, sans-serif", fontSize: "16px", lineHeight: "1.5" };
 
 /** One line of what the visitor chose; slots: label, value. */
 export const DetailRow = () => (
@@ -31,7 +27,6 @@ export const DetailRow = () => (
 );
 
 export function ConfirmationEmail({ facts }: { facts: ConfirmationFacts }) {
-  const host = new URL(facts.siteUrl).host;
   return (
     <html lang="en-AU">
       <head>
@@ -58,24 +53,12 @@ export function ConfirmationEmail({ facts }: { facts: ConfirmationFacts }) {
             .
           </p>
           <p style={{ margin: "0 0 16px" }}>To add anything to your request, reply to this email.</p>
-          <hr style={{ border: 0, borderTop: "1px solid #cbd5e1", margin: "24px 0 16px" }} />
-          <p style={{ margin: "0 0 8px", fontSize: "14px", color: muted }}>
-            {facts.businessName} ·{" "}
-            <a href={facts.siteUrl} style={{ color: link }}>
-              {host}
-            </a>{" "}
-            ·{" "}
-            <a href={textSlot("phoneHref")} style={{ color: link, whiteSpace: "nowrap" }}>
-              {textSlot("phone")}
-            </a>
-          </p>
-          <p style={{ margin: 0, fontSize: "14px", color: muted }}>
-            We sent this one email because this address was entered in the form on our website. How we handle
-            your details:{" "}
-            <a href={facts.privacyUrl} style={{ color: link }}>
-              {facts.privacyUrl}
-            </a>
-          </p>
+          <EmailSignature
+            who={facts.businessName}
+            siteUrl={facts.siteUrl}
+            privacyUrl={facts.privacyUrl}
+            why="We sent this one email because this address was entered in the form on our website."
+          />
         </div>
       </body>
     </html>

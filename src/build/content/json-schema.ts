@@ -27,6 +27,8 @@ const BUILD_ONLY: Partial<Record<keyof typeof FILES, string>> = {
   home: "Checked by `npm run build`, not by this schema: each image is a file in content/images/.",
   about: "Checked by `npm run build`, not by this schema: each image is a file in content/images/.",
   site: "Checked by `npm run build`, not by this schema: the ABN's check digits.",
+  booking:
+    "Checked by `npm run build`, not by this schema: each blocked day is a day of the calendar (no 2027-02-30).",
   pricing:
     "Optional: without this file no price appears on the site. Checked by `npm run build`, not by this schema: each service and add-on id is used once; byRooms or byPropertyType, not both; each price row is listed once and within callUsAbove; callUsAbove.total is above the minimum; amounts have at most 2 decimals.",
 };

@@ -66,6 +66,16 @@ export function placeholdersLeft(dir: string, site: { url: string; email: string
     : undefined;
 }
 
+/**
+ * What the build says while content/booking.yaml still holds the defaults the site came with (issue 51):
+ * how long a quote stands, jobs a day, the GST, the terms' words are the owner's to settle.
+ */
+export function bookingUnsettled(dir: string, booking: { settled: boolean }): string | undefined {
+  return booking.settled
+    ? undefined
+    : `${shownPath(path.join(dir, FILES.booking[0]))} still holds the defaults the site came with (settled: false): read each value and the terms' words, make them yours, then write settled: true.`;
+}
+
 export function loadContent(dir = "content"): Content {
   const problems: ContentProblem[] = [];
   const parsed: Partial<Record<FileKey, Parsed>> = {};
@@ -125,6 +135,7 @@ export function loadContent(dir = "content"): Content {
     privacy: d.privacy,
     terms: d.terms,
     pricing: d.pricing,
+    booking: d.booking,
     dir,
     images: checked.images,
   };

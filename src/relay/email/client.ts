@@ -29,9 +29,18 @@ import type { EmailSettings } from "./settings.ts";
 
 /**
  * The emails a lead can cause, each sent at most once: the visitor's confirmation, the owner's copy
- * when Telegram cannot take the lead; and the owner's morning digest (its "lead" is the day).
+ * when Telegram cannot take the lead; and the owner's morning digest (its "lead" is the day). A
+ * booking's (issue 51): each quote sent (`quote-2`: the lead's second quote), each booking confirmed
+ * (`booking-2`), and the reminder the day before a booked day (`reminder-2027-01-14`). Spelt with
+ * hyphens only: the kind is a tag too, and a tag takes letters, digits, `_` and `-`.
  */
-export type EmailKind = "visitor-confirmation" | "owner-lead" | "owner-digest";
+export type EmailKind =
+  | "visitor-confirmation"
+  | "owner-lead"
+  | "owner-digest"
+  | `quote-${number}`
+  | `booking-${number}`
+  | `reminder-${string}`;
 
 export interface EmailRef {
   leadId: string;

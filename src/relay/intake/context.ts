@@ -6,6 +6,7 @@ import type { FormKind } from "../../shared/forms/fields.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
 import { FORM_PATHS } from "../../shared/relay-paths.ts";
 import type { Health } from "../leads/policy.ts";
+import type { BookingDoor } from "../booking/door.ts";
 import type { LeadStore } from "../leads/store.ts";
 import type { TapCheck, TapSite } from "./call-taps.ts";
 import type { RateLimiter } from "./rate-limit.ts";
@@ -53,6 +54,8 @@ export interface RelayOptions {
   answerBudgetMs?: number;
   now?: () => Date;
   log?: (message: string) => void;
+  /** The customer's accept page (GET and POST /api/book); without it, its path is not found. */
+  booking?: BookingDoor;
   /**
    * The owner's button presses through Telegram's webhook (telegram/updates.ts); without it the webhook path
    * is not found.
@@ -81,7 +84,7 @@ export type Intake = Required<
 > &
   Pick<
     RelayOptions,
-    "deliverNow" | "spam" | "updates" | "ownOrigin" | "prices" | "emailNotice" | "clientShare"
+    "deliverNow" | "spam" | "updates" | "ownOrigin" | "prices" | "emailNotice" | "clientShare" | "booking"
   > & {
     ownTap: TapCheck | undefined;
   };

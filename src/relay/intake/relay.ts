@@ -5,6 +5,8 @@
  * - POST /api/quote and /api/contact, and GET /api/proof, the spam check's
  *   token for a form's script (form-post.ts; storing: keep.ts);
  * - POST /api/call, a tap on a phone link, counted (tap-post.ts);
+ * - GET and POST /api/book, the customer's page for an emailed quote: see it, choose a day, accept
+ *   (booking-route.ts);
  * - POST /api/telegram, Telegram's webhook for the owner's button presses (webhook.ts);
  * - GET /api/health, delivery's health as the host sees it.
  *
@@ -14,7 +16,13 @@
  * again holding what the visitor typed (answers.ts, page.ts). Runs on a
  * server only; the credentials never leave it.
  */
-import { CALL_TAP_PATH, HEALTH_PATH, PROOF_PATH, TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
+import {
+  BOOKING_PATH,
+  CALL_TAP_PATH,
+  HEALTH_PATH,
+  PROOF_PATH,
+  TELEGRAM_UPDATES_PATH,
+} from "../../shared/relay-paths.ts";
 import { logLine } from "../log.ts";
 import { json } from "./answers.ts";
 import { tapCheck } from "./call-taps.ts";
@@ -23,6 +31,7 @@ import { formRoute } from "./form-post.ts";
 import { rateLimiter } from "./rate-limit.ts";
 import { CALL_TAPS_PER_MINUTE, tapPost } from "./tap-post.ts";
 import { webhook } from "./webhook.ts";
+import { bookingRoute } from "./booking-route.ts";
 
 /** How long the visitor's answer waits for Telegram after the lead is stored. */
 export const ANSWER_BUDGET_MS = 3_000;
@@ -43,6 +52,8 @@ export function createRelay(options: RelayOptions): RelayHandler {
     }
     if (at(url, TELEGRAM_UPDATES_PATH) && intake.updates) return webhook(request, intake.updates, intake.log);
     if (at(url, CALL_TAP_PATH)) return tapPost(intake, request, url, client);
+    if (at(url, BOOKING_PATH) && intake.booking)
+      return bookingRoute(intake, intake.booking, request, url, client);
     const form = FORMS.find(([path]) => at(url, path))?.[1];
     if (!form && !at(url, PROOF_PATH)) return json(404, { ok: false, error: "not found" });
     return formRoute(intake, request, url, client, form);

@@ -201,6 +201,19 @@ export class EmailRecords {
     })());
   }
 
+  /**
+   * An email to the lead's customer (a booking's: its quote, its confirmation, its reminder), recorded
+   * to be sent, once: false when the lead had a row of this kind already.
+   */
+  async record(leadId: string, kind: EmailKind, to: string, now: number): Promise<boolean> {
+    return (
+      (await this.sql.run(
+        "INSERT INTO lead_emails (lead_id, kind, recipient, status, created_at, next_attempt_at) VALUES (?, ?, ?, 'pending', ?, ?) ON CONFLICT (lead_id, kind) DO NOTHING",
+        [leadId, kind, to, now, now],
+      )) === 1
+    );
+  }
+
   /** An email that will not be sent, with why; false when the lead had a row of this kind already. */
   async recordNotSent(
     leadId: string,

@@ -24,6 +24,7 @@
 import type { EmailMessage, EmailOutcome, SendEmailOptions } from "../email/client.ts";
 import { EMAIL_ATTEMPT_TIMEOUT_MS, IDEMPOTENCY_WINDOW_MS, sendEmail } from "../email/client.ts";
 import { confirmationEmail } from "../email/confirmation.ts";
+import { bookingKind, customerMessage } from "../booking/customer-emails.ts";
 import { domainOf, isAddress } from "../email/address.ts";
 import { EmailRecords, type EmailRecord } from "./email-records.ts";
 import type { EmailSettings } from "../email/settings.ts";
@@ -143,7 +144,9 @@ async function attemptEmail(
         attempted: false,
       }));
     }
-    message = messageFor(email, lead, policy);
+    const made = await messageFor(email, lead, policy);
+    if (typeof made === "string") return void (await records.notSent(email, made, { attempted: false }));
+    message = made;
   }
   const outcome = await sendEmail(settings, { leadId: email.leadId, kind: email.kind }, message, {
     ...policy.client,
@@ -225,8 +228,22 @@ async function retryOrGiveUp(
   log(`relay: ${what} not sent yet (${outcome.reason}); next try in ${Math.ceil(wait / 1000)} s.${hint}`);
 }
 
-/** The email a record stands for, made from the lead and the record alone: the same on every try. */
-function messageFor(email: EmailRecord, lead: Lead, policy: EmailPolicy): EmailMessage {
+/**
+ * The email a record stands for, made from the lead and the record alone (and a booking's, its quote): the
+ * same on every try. A string: why it cannot be made.
+ */
+async function messageFor(
+  email: EmailRecord,
+  lead: Lead,
+  policy: EmailPolicy,
+): Promise<EmailMessage | string> {
+  if (bookingKind(email.kind))
+    return customerMessage(
+      policy.store,
+      lead,
+      { kind: email.kind, recipient: email.recipient! },
+      { phone: policy.phone, replyTo: policy.settings.ownerEmail },
+    );
   if (email.kind === "visitor-confirmation")
     return confirmationEmail(
       { form: lead.form, fields: lead.fields!, receivedAt: lead.receivedAt },

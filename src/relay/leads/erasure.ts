@@ -63,6 +63,8 @@ export async function eraseOnRequest(store: LeadStore, id: string, now: number):
       params: [now, now, now, ERASED_UNSENT, id],
     },
     { sql: "DELETE FROM lead_notes WHERE lead_id = ?", params: [id] },
+    // The owner's notes on the lead's quotes, and the links (which opened its quote) go too.
+    { sql: "UPDATE lead_quotes SET note = NULL, link = NULL WHERE lead_id = ?", params: [id] },
     {
       sql: `UPDATE lead_emails SET recipient = NULL, mailbox = NULL, domain = NULL, body = NULL, last_error = NULL,
         reason = CASE WHEN status = 'pending' THEN 'not sent: erased at its visitor''s request' ELSE reason END,

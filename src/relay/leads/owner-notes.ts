@@ -7,6 +7,12 @@
 import type { Sql } from "./sql.ts";
 import type { Stage } from "../telegram/stages.ts";
 
+/**
+ * What a message about a lead was: a reminder, a follow-up, an earlier part of its notice, or (issue 51)
+ * a quote's preview, an acceptance, or Offer another day's question.
+ */
+export type MessageKind = "reminder" | "follow-up" | "notice-part" | "quote" | "acceptance" | "offer-days";
+
 export interface Note {
   at: number;
   byName: string;
@@ -24,10 +30,12 @@ export class OwnerNotes {
   async leadOfMessage(
     chatId: string,
     messageId: number,
-  ): Promise<{ id: string; name: string | null; stage: Stage | null } | undefined> {
-    type Found = { id: string; fields: string | null; stage: Stage | null };
+  ): Promise<
+    { id: string; name: string | null; stage: Stage | null; kind: MessageKind | "notice" } | undefined
+  > {
+    type Found = { id: string; fields: string | null; stage: Stage | null; kind?: MessageKind };
     const [sent] = await this.sql.all<Found>(
-      "SELECT l.id, l.fields, l.stage FROM lead_messages AS m JOIN leads AS l ON l.id = m.lead_id WHERE m.chat_id = ? AND m.message_id = ? AND l.erased_at IS NULL",
+      "SELECT l.id, l.fields, l.stage, m.kind FROM lead_messages AS m JOIN leads AS l ON l.id = m.lead_id WHERE m.chat_id = ? AND m.message_id = ? AND l.erased_at IS NULL",
       [chatId, messageId],
     );
     const [row] = sent
@@ -38,7 +46,7 @@ export class OwnerNotes {
         );
     if (!row) return undefined;
     const fields = row.fields === null ? null : (JSON.parse(row.fields) as Record<string, string>);
-    return { id: row.id, name: fields?.name ?? null, stage: row.stage ?? null };
+    return { id: row.id, name: fields?.name ?? null, stage: row.stage ?? null, kind: row.kind ?? "notice" };
   }
 
   /**
@@ -50,7 +58,7 @@ export class OwnerNotes {
     leadId: string,
     chatId: string,
     messageId: number,
-    kind: "reminder" | "follow-up" | "notice-part",
+    kind: MessageKind,
     at: number,
   ): Promise<void> {
     await this.sql.run(
@@ -130,6 +138,9 @@ export class OwnerNotes {
     // Not yet for a lead erased on request whose messages the relay has still to edit (erased-notices.ts).
     await this.sql.run(
       "DELETE FROM lead_messages WHERE lead_id IN (SELECT id FROM leads WHERE erased_at IS NOT NULL AND (erased_on_request IS NULL OR notices_erased IS NOT NULL))",
+    );
+    await this.sql.run(
+      "UPDATE lead_quotes SET note = NULL, link = NULL WHERE (note IS NOT NULL OR link IS NOT NULL) AND lead_id IN (SELECT id FROM leads WHERE erased_at IS NOT NULL)",
     );
     return this.sql.run(
       "DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM leads WHERE erased_at IS NOT NULL)",

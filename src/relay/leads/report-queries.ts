@@ -33,6 +33,11 @@ export interface MonthFigures {
   taps: TapCount[];
   /** The leads the owner works, by stage and (at Lost) reason, with the quotes recorded for them. */
   outcomes: { stage: Stage | null; reason: string | null; count: number; quoted: number; cents: number }[];
+  /**
+   * Bookings confirmed online (issue 51) for a day from `firstDay` to `lastDay`, per day: how many and
+   * their quotes' total; a booking of a lead since Lost or Not a job, or whose day was given back, is not.
+   */
+  calendar: { day: string; jobs: number; cents: number }[];
 }
 
 /**
@@ -51,7 +56,7 @@ export async function monthFigures(
   firstDay: string,
   lastDay: string,
 ): Promise<MonthFigures> {
-  const [counts, calls, taps, outcomes] = (await readMany(sql, [
+  const [counts, calls, taps, outcomes, calendar] = (await readMany(sql, [
     {
       sql: "SELECT date((received_at + ?) / 1000, 'unixepoch', '-6 days', 'weekday 1') AS week, form, status, stage, COALESCE(landing, page) AS origin, source, COUNT(*) AS count FROM leads WHERE received_at >= ? AND received_at < ? GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6",
       params: [BRISBANE_OFFSET_MS, from, to],
@@ -65,11 +70,16 @@ export async function monthFigures(
       sql: `SELECT stage, lost_reason AS reason, COUNT(*) AS count, COUNT(quote_cents) AS quoted, COALESCE(SUM(quote_cents), 0) AS cents FROM leads WHERE received_at >= ? AND received_at < ? AND status IN (${LEAD_WORK_STATUSES.map(() => "?").join(", ")}) GROUP BY 1, 2 ORDER BY 1, 2`,
       params: [from, to, ...LEAD_WORK_STATUSES],
     },
+    {
+      sql: "SELECT q.day AS day, COUNT(*) AS jobs, SUM(q.cents) AS cents FROM lead_quotes AS q JOIN leads AS l ON l.id = q.lead_id WHERE q.day >= ? AND q.day <= ? AND q.confirmed_at IS NOT NULL AND q.released_at IS NULL AND (l.stage IS NULL OR l.stage NOT IN ('lost', 'not-a-job')) GROUP BY q.day ORDER BY q.day",
+      params: [firstDay, lastDay],
+    },
   ])) as [
     LeadCount[],
     { id: string; received_at: number; at: number }[],
     TapCount[],
     MonthFigures["outcomes"],
+    MonthFigures["calendar"],
   ];
   return {
     counts: counts.map((r) => ({
@@ -90,5 +100,6 @@ export async function monthFigures(
       quoted: Number(r.quoted),
       cents: Number(r.cents),
     })),
+    calendar: calendar.map((r) => ({ day: r.day, jobs: Number(r.jobs), cents: Number(r.cents) })),
   };
 }

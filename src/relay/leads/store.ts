@@ -7,7 +7,8 @@
  * (stage-store.ts), what the reminders and digest read (owner-queries.ts),
  * what the relay keeps for itself (memory.ts), what the owner tells it by
  * replying (owner-notes.ts), the emails each lead causes (email-records.ts),
- * and the month's report's queries (report-queries.ts).
+ * the quotes emailed to customers and their bookings (quotes.ts), and the
+ * month's report's queries (report-queries.ts).
  */
 import type { Stage } from "../telegram/stages.ts";
 import {
@@ -26,6 +27,7 @@ import { OwnerNotes } from "./owner-notes.ts";
 import { OwnerQueries } from "./owner-queries.ts";
 import { readMany, type Sql, type Statement } from "./sql.ts";
 import { StageStore } from "./stage-store.ts";
+import { Quotes } from "./quotes.ts";
 
 export type TapCount = { page: string; number: string; count: number };
 /** Call taps per page and number from one day to another (inclusive, "YYYY-MM-DD"). */
@@ -55,6 +57,7 @@ export class LeadStore {
   readonly proofs: UsedProofs;
   readonly notes: OwnerNotes;
   readonly emails: EmailRecords;
+  readonly quotes: Quotes;
 
   /** `sql`: the store's own, for queries the relay never runs (the month's report, report-queries.ts). */
   constructor(readonly sql: Sql) {
@@ -65,6 +68,7 @@ export class LeadStore {
     this.proofs = new UsedProofs(sql);
     this.notes = new OwnerNotes(sql);
     this.emails = new EmailRecords(sql);
+    this.quotes = new Quotes(sql);
   }
 
   /** Stores a new lead in one statement; false when a lead with this id is already stored (a repeat). */

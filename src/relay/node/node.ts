@@ -70,6 +70,8 @@ export interface NodeRelayOptions {
    * sleeping).
    */
   now?: () => number;
+  /** How often the owner's tick runs (tests of a process shorten it); a minute by default. */
+  ownerTickMs?: number;
 }
 
 export async function startNodeRelay({
@@ -83,6 +85,7 @@ export async function startNodeRelay({
   email: emailSettings,
   emailTimeoutMs,
   now = Date.now,
+  ownerTickMs = 60_000,
 }: NodeRelayOptions): Promise<NodeRelay> {
   const opened = openLeadStore(config.LEADS_DB);
   const { store } = opened;
@@ -138,7 +141,7 @@ export async function startNodeRelay({
         void tick().catch((error: unknown) =>
           log(`relay: reminders and digest failed: ${(error as Error).message}`),
         ),
-      60_000,
+      ownerTickMs,
     );
   ownerTimer?.unref();
   const email =

@@ -15,6 +15,7 @@ import { phoneInLine } from "../telegram/phone.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { Sends } from "./pace.ts";
+import { todaysJobs } from "./booking-tick.ts";
 
 /** The last day a digest was sent (or had nothing to say), "2026-11-24": set only once Telegram has it. */
 const DIGEST_SETTING = "digest-last-day";
@@ -155,9 +156,12 @@ export async function digestText(
   // The same leads the counts are of, and older ones still waiting: none received since midnight, which
   // today's notices show.
   const waiting = await store.owner.waiting(WAITING_LISTED + 1, to);
-  if (!leads.length && !spam && !waiting.length) return undefined;
+  // The day's jobs open the morning's message (issue 51): the day the digest is for, `to`'s.
+  const jobs = await todaysJobs(store, brisbane(to).date);
+  if (!leads.length && !spam && !waiting.length && !jobs.length) return undefined;
   const days = Math.round((to - from) / DAY_MS);
   const pieces: Piece[] = [
+    ...jobs,
     bold(days <= 1 ? "Yesterday's leads" : `Leads of the last ${days} days`),
     plain("\n"),
   ];

@@ -13,9 +13,10 @@ import { stageKeyboard, UNDO_MS } from "../telegram/stages.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { cleanNote } from "./replies.ts";
+import { shortDay } from "../telegram/quote-details.ts";
 
 /** The notice's edit: three tries, 10 s each, waiting up to 5 s for a 429. */
-const EDIT_RETRY: RetryOptions = { tries: 3, timeoutMs: 10_000, maxWaitMs: 5_000 };
+export const EDIT_RETRY: RetryOptions = { tries: 3, timeoutMs: 10_000, maxWaitMs: 5_000 };
 
 /**
  * Kept after the edited text while the notice shows an Undo, so the edit that takes the Undo away
@@ -49,11 +50,12 @@ export async function editNotice(
   const messageId = lead.noticeMessageId;
   if (messageId === null) return;
   const words = store.notes;
-  const [current, presses, quoteCents, notes] = await Promise.all([
+  const [current, presses, quoteCents, notes, booking] = await Promise.all([
     store.get(lead.id),
     store.stages.presses(lead.id),
     words.quote(lead.id),
     words.notes(lead.id),
+    store.quotes.booking(lead.id),
   ]);
   const stage = current?.stage ?? null;
   const latest = presses.at(-1);
@@ -81,6 +83,7 @@ export async function editNotice(
   const text = noticeWithHistory(lead.noticeText, stage, presses, lead.receivedAt, {
     quoteCents,
     notes: notes.map((n) => ({ ...n, text: cleanNote(n.text) })),
+    booked: booking?.day && booking.timeOfDay && `${shortDay(booking.day)}, ${booking.timeOfDay}`,
   });
   const mark = `${text}${undo === undefined ? "" : UNDO_MARK}`;
   if (mark === (lead.noticeEdited ?? lead.noticeText)) return;

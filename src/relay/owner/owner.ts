@@ -33,6 +33,8 @@ import { stageKeyboard } from "../telegram/stages.ts";
 import { DAY_MS, digest, type DigestOptions } from "./digest.ts";
 import { followUpText, reminderText } from "./reminder-text.ts";
 import { Sends, type PaceOptions } from "./pace.ts";
+import { bookingTick } from "./booking-tick.ts";
+import type { BookingOwner } from "./quoting.ts";
 
 export interface OwnerOptions extends DigestOptions {
   /** Minutes after delivery before a lead still waiting is reminded; 0: never. */
@@ -41,6 +43,9 @@ export interface OwnerOptions extends DigestOptions {
   followUpDays?: number;
   /** How the run's messages are paced (pace.ts); its defaults are Telegram's. */
   pace?: PaceOptions;
+  /** The booking's features (issue 51): acceptances told, owed emails recorded, tomorrow's reminders. */
+  booking?: BookingOwner;
+  now?: () => number;
 }
 
 /**
@@ -53,6 +58,10 @@ export async function ownerTick(options: OwnerOptions, now: number): Promise<voi
   await eraseNotices(options.store, options.telegram, now, options.log, sends);
   await remind(options, now, sends);
   await followUp(options, now, sends);
+  if (options.booking) {
+    const { store, telegram, log, booking } = options;
+    await bookingTick({ store, telegram, log, booking, now: options.now ?? (() => now) }, now, sends);
+  }
   await digest(options, now, sends);
   await weeklySummary(options, now, sends);
 }

@@ -33,6 +33,9 @@ import { editNotice } from "./notice-edit.ts";
 import { movedFrom } from "../leads/policy.ts";
 import { releaseSpam, showSpam } from "./spam-review.ts";
 import { handleReply, type OwnerMessage } from "./replies.ts";
+import { bookingPress } from "./acceptances.ts";
+import { parseBookingData } from "./booking-buttons.ts";
+import type { BookingOwner } from "./quoting.ts";
 
 /**
  * A press's answer: each try given 3 s, three tries, waits of at most 2 s between them, so the owner
@@ -48,6 +51,8 @@ export interface UpdateHandlerOptions {
   hours?: readonly HoursLine[];
   log: (message: string) => void;
   now?: () => number;
+  /** The booking's features (issue 51): quotes sent from a reply, acceptances confirmed. */
+  booking?: BookingOwner;
   /**
    * An update came from the owner's chat (a press, a reply, the service message of the bot added
    * back, a "/start"): a bot Telegram refused is tried again at once (refused-bot.ts).
@@ -143,6 +148,15 @@ async function press(ctx: Ctx, query: CallbackQuery): Promise<void> {
     const said = await releaseSpam(store, release[1], now());
     log(`relay: lead ${release[1]}: ${said}`);
     return answer(said);
+  }
+  const booking = parseBookingData(query.data);
+  if (booking && ctx.booking) {
+    const said = await bookingPress({ ...ctx, booking: ctx.booking }, booking, presser(query));
+    await answer(said);
+    // Confirm booking moved the lead to Booked: its notice says so.
+    const lead = booking.action === "confirm" ? await store.get(booking.leadId) : undefined;
+    if (lead) await editNotice(store, telegram, lead, now(), log);
+    return;
   }
   const undo = parseUndo(query.data);
   if (undo) return undoPress(ctx, query, undo, answer);

@@ -13,6 +13,9 @@ import { nameInLine, render, plain } from "../telegram/markdown.ts";
 import { cutText } from "../../shared/text.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import type { LeadStore } from "../leads/store.ts";
+import { readDays } from "../booking/days.ts";
+import { offerDaysReply } from "./acceptances.ts";
+import { quoteAnswer, type BookingOwner } from "./quoting.ts";
 
 export interface OwnerMessage {
   message_id?: number;
@@ -51,6 +54,20 @@ export const cleanNote = (text: string) =>
   );
 
 /**
+ * "$380" or "1,250.50" alone, or "$380 incl. oven, Tue or Wed": an amount, with a dollar sign when a
+ * line follows it (so "3 bedrooms, wants Saturday" stays a note), and the line as the quote's note
+ * (issue 51). Undefined for anything else.
+ */
+export function quoteReply(text: string): { cents: number; note: string | null } | undefined {
+  const alone = quoteCents(text);
+  if (alone !== undefined) return { cents: alone, note: null };
+  const m = /^\s*(\$\s*(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?)[\s,;:–—-]+([\s\S]+)$/.exec(text);
+  const cents = m ? quoteCents(m[1]) : undefined;
+  const note = m ? cleanNote(m[2]) : "";
+  return cents !== undefined && note ? { cents, note } : undefined;
+}
+
+/**
  * Handles one message update: a reply to a lead's notice, reminder or follow-up in the owner's chat
  * is recorded and confirmed, and the lead's id answered (its notice is to show it); anything else
  * is ignored. Throws only when the store fails.
@@ -62,7 +79,18 @@ export async function handleReply(
     telegram,
     log,
     now,
-  }: { store: LeadStore; telegram: TelegramOptions; log: (m: string) => void; now: () => number },
+    booking,
+  }: {
+    store: LeadStore;
+    telegram: TelegramOptions;
+    log: (m: string) => void;
+    now: () => number;
+    /**
+     * With it, an amount is a quote the customer can be sent (quoting.ts), and a reply to Offer another
+     * day's question names the days.
+     */
+    booking?: BookingOwner;
+  },
 ): Promise<string | undefined> {
   if (String(message.chat?.id) !== telegram.chatId) {
     log("relay: a message from another chat was ignored");
@@ -81,9 +109,19 @@ export async function handleReply(
     id: message.from?.id,
   };
   const who = nameInLine(lead.name ?? "this lead");
-  const cents = quoteCents(message.text);
+  const ctx = booking && { store, telegram, log, now, booking };
+  const quote = booking ? quoteReply(message.text) : undefined;
+  const cents = quote?.cents ?? quoteCents(message.text);
   let confirmation;
-  if (cents !== undefined) {
+  if (ctx && lead.kind === "offer-days" && readDays(message.text, now()).length) {
+    confirmation = render([plain(await offerDaysReply(ctx, lead.id, message.text, by))]).markdown;
+  } else if (ctx && quote) {
+    await notes.setQuote(lead.id, quote.cents);
+    const full = await store.get(lead.id);
+    if (full)
+      await quoteAnswer(ctx, full, quote, by, { chatId: telegram.chatId, messageId: message.message_id });
+    return lead.id;
+  } else if (cents !== undefined) {
     await notes.setQuote(lead.id, cents);
     log(`relay: lead ${lead.id}: quote recorded`);
     // Told to press Quoted only while the lead is not there yet (or past it): a reply to a follow-up is at

@@ -6,6 +6,7 @@
 import { escapeTerminal } from "../../shared/escape.ts";
 import type { Day, HoursLine } from "../leads/hours.ts";
 import { LOST_REASONS, STAGES, WAITING } from "../telegram/stages.ts";
+import { shortDay } from "../telegram/quote-details.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import { FORMS, STAGE_COLUMNS, type MonthReport } from "./report.ts";
 
@@ -149,6 +150,12 @@ export function reportText(r: MonthReport): string {
     `  ${o.booked} booked of ${o.realLeads} real lead${o.realLeads === 1 ? "" : "s"} (every lead but Not a job): conversion ${o.conversion === null ? "not known" : `${Math.round(o.conversion * 100)}%`}.`,
     `  Booked value: ${o.bookedValued ? `${formatDollars(o.bookedCents)} (quotes recorded for ${o.bookedValued} of ${o.booked})` : "no quote recorded (reply to a notice with the amount)"}.`,
     `  Still at Quoted: ${o.quoted}. Lost: ${o.lost}${reasons.length ? ` (${reasons.join(", ")})` : ""}.`,
+    // The jobs booked online (issue 51) for the month's days, when there are any; each day is in --json.
+    ...(r.calendar.jobs
+      ? [
+          `  Booked online for this month's days: ${r.calendar.jobs} job${r.calendar.jobs === 1 ? "" : "s"}, ${formatDollars(r.calendar.cents)} (first ${shortDay(r.calendar.days[0].day)}).`,
+        ]
+      : []),
     "",
   );
 

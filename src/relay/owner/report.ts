@@ -77,6 +77,11 @@ export interface MonthReport {
     lost: number;
     lostByReason: Record<string, number>;
   };
+  /**
+   * The jobs booked online for the month's days (issue 51), whenever their lead came: how many, their
+   * quotes' total in cents, and per day.
+   */
+  calendar: { jobs: number; cents: number; days: { day: string; jobs: number; cents: number }[] };
   /** Posts sent without script still waiting for their visitor's second Send: not counted above. */
   unconfirmed: number;
 }
@@ -106,7 +111,7 @@ export async function monthReport(
   { month, hours, hoursFrom, suburbPages = [] }: ReportOptions,
 ): Promise<MonthReport> {
   const m = monthBounds(month);
-  const { counts, calls, taps, outcomes } = await monthFigures(
+  const { counts, calls, taps, outcomes, calendar } = await monthFigures(
     store.sql,
     m.from,
     m.to,
@@ -168,6 +173,11 @@ export async function monthReport(
     callTapsByNumber: [...byNumber]
       .map(([number, count]) => ({ number, count }))
       .sort((a, b) => b.count - a.count || a.number.localeCompare(b.number)),
+    calendar: {
+      jobs: calendar.reduce((n, d) => n + d.jobs, 0),
+      cents: calendar.reduce((n, d) => n + d.cents, 0),
+      days: calendar,
+    },
     unconfirmed,
   };
 }

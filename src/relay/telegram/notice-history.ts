@@ -114,6 +114,8 @@ export interface OwnerWords {
   quoteCents?: number | null;
   /** The notes, oldest first. */
   notes?: NoticeNote[];
+  /** The day and time of day of the booking the owner confirmed ("Thu 14 Jan, morning"), issue 51. */
+  booked?: string | null;
 }
 
 /**
@@ -129,13 +131,14 @@ export function noticeWithHistory(
   stage: Stage | null,
   presses: Press[],
   receivedAt: number,
-  { quoteCents = null, notes = [] }: OwnerWords = {},
+  { quoteCents = null, notes = [], booked = null }: OwnerWords = {},
 ): string {
   if (!presses.length && quoteCents === null && !notes.length) return noticeText;
   const reason = stage === "lost" ? (presses.at(-1)?.reason ?? null) : null;
   const top = render([
     bold(stageLine(stage, reason)),
     ...(quoteCents === null ? [] : [plain("\n"), bold("Quote:"), plain(` ${formatDollars(quoteCents)}`)]),
+    ...(booked && stage === "booked" ? [plain("\n"), bold("Booked for:"), plain(` ${booked}`)] : []),
     plain("\n\n"),
   ]);
   const parsed = parseLegacyMarkdown(noticeText);

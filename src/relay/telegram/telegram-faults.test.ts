@@ -155,12 +155,10 @@ describe("notices left in the group after it became a supergroup", () => {
     expect(
       stack.tg.delivered
         .filter((d) => d.shown.startsWith("Quote recorded"))
-        .map((d) => [String(d.chatId), d.shown]),
-    ).toEqual([
-      [supergroup, "Quote recorded for New Lead: $450. Press Quoted on the notice once they have it."],
-    ]);
+        .map((d) => [String(d.chatId), d.shown.split("\n")[0]]),
+    ).toEqual([[supergroup, "Quote recorded for New Lead: $450. Marked Quoted."]]);
     expect(stack.tg.messages.in(supergroup, fresh.messageId)!.shown).toMatch(
-      /^Stage: waiting\nQuote: \$450\n/,
+      /^Stage: Quoted\nQuote: \$450\n/,
     );
     expect(stack.tg.messages.in(stack.tg.chatId, old.messageId)!.shown).not.toContain("$450");
 

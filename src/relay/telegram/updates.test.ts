@@ -456,8 +456,11 @@ describe("the owner's buttons, through long polling (no public address)", () => 
 
 describe("the owner's replies to a notice", () => {
   const notesOf = (relay: { opened: { store: LeadStore } }) => relay.opened.store.notes;
+  // Each answer's first line: a quote's answer goes on to show it as the customer reads it (issue 51).
   const confirmations = () =>
-    stack.tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown)).map((d) => d.shown);
+    stack.tg.delivered
+      .filter((d) => /^(Quote recorded|Note added)/.test(d.shown))
+      .map((d) => d.shown.split("\n")[0]);
 
   it("through the webhook: a number records the quote, text adds a note (controls and direction marks gone), each confirmed as a reply; the follow-up names the amount", async () => {
     const relay = await start("webhook");
@@ -475,9 +478,9 @@ describe("the owner's replies to a notice", () => {
     expect(await stack.tg.reply(messageId, "$1,250.50")).toBe(200);
     expect(await notesOf(relay).quote(id)).toBe(125_050);
     expect(confirmations()).toEqual([
-      "Quote recorded for Ann Lee: $380. Press Quoted on the notice once they have it.",
+      "Quote recorded for Ann Lee: $380. Marked Quoted.",
       "Note added to Ann Lee's lead.",
-      "Quote recorded for Ann Lee: $1,250.50. Press Quoted on the notice once they have it.",
+      "Quote recorded for Ann Lee: $1,250.50.",
     ]);
     // Each confirmation replies to the owner's own message.
     const replies = stack.tg.delivered
@@ -495,8 +498,9 @@ describe("the owner's replies to a notice", () => {
   });
 
   // Found by the owner's day (testing/owner-day.ts): a Booked lead told to press Quoted would be pressed back
-  // and lose its booking.
-  it("asks for Quoted with an amount only while the lead is not yet quoted: a Quoted, Booked or Lost lead's confirmation says no more than the amount", async () => {
+  // and lose its booking. Since issue 51 the reply moves the lead to Quoted itself, from waiting or Called
+  // only.
+  it("moves a lead to Quoted with an amount only while it is not yet quoted: a Quoted, Booked or Lost lead stays, and its answer says no more than the amount", async () => {
     const relay = await start("webhook");
     const { messageId, id } = await lead(relay.url);
     const said: string[] = [];
@@ -506,7 +510,7 @@ describe("the owner's replies to a notice", () => {
       said.push(confirmations().at(-1)!);
     }
     expect(said).toEqual([
-      "Quote recorded for Ann Lee: $380. Press Quoted on the notice once they have it.",
+      "Quote recorded for Ann Lee: $380. Marked Quoted.",
       "Quote recorded for Ann Lee: $380.",
       "Quote recorded for Ann Lee: $380.",
       "Quote recorded for Ann Lee: $380.",
@@ -568,7 +572,7 @@ describe("the owner's replies to a notice", () => {
     expect(await stack.tg.reply(parts[0].messageId, "wants the oven first")).toBe(200);
     expect(await notesOf(relay).notes(submissionId)).toMatchObject([{ text: "wants the oven first" }]);
     expect(confirmations()).toEqual([
-      "Quote recorded for Long Lee: $420. Press Quoted on the notice once they have it.",
+      "Quote recorded for Long Lee: $420. Marked Quoted.",
       "Note added to Long Lee's lead.",
     ]);
   });

@@ -2,7 +2,9 @@
  * The Node relay alone in a process of its own, for tests that kill it
  * (SIGKILL) and start it again on the same lead store: settings from the
  * environment as `npm run serve` reads them, the relay's log on stdout, and
- * its address as the first line `{"url": ...}`.
+ * its address as the first line `{"url": ...}`. For a test: TEST_OWNER_TICK_MS
+ * runs the owner's tick that often, and TEST_CLOCK_OFFSET_MS sets the relay's
+ * clock that far ahead of the machine's (a restart "minutes later").
  */
 import { serverConfig } from "../config.ts";
 import { emailSettings, emailStartupLine } from "../email/settings.ts";
@@ -21,6 +23,8 @@ const { relay } = await startNodeRelay({
   emailTimeoutMs: Number(process.env.TEST_ATTEMPT_TIMEOUT_MS) || undefined,
   attemptTimeoutMs: Number(process.env.TEST_ATTEMPT_TIMEOUT_MS) || undefined,
   outboxFile: `${config.LEADS_DB}.no-outbox`,
+  ownerTickMs: Number(process.env.TEST_OWNER_TICK_MS) || undefined,
+  now: () => Date.now() + (Number(process.env.TEST_CLOCK_OFFSET_MS) || 0),
 });
 const { url } = await listen((request, info) => relay(request, info), { port: 0, host: "127.0.0.1" });
 console.log(JSON.stringify({ url }));

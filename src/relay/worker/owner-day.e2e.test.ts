@@ -14,6 +14,7 @@ import { testClock } from "../testing/clock.ts";
 import { tempLeadStore, waitFor } from "../testing/leads.ts";
 import {
   COMPATIBILITY_DATE,
+  d1Copy,
   deliveryQueue,
   keepOutput,
   migrationsSql,
@@ -76,45 +77,11 @@ afterAll(async () => {
   copy?.remove();
 });
 
-/**
- * D1 as it is now, copied table by table into a SQLite store made by the same migrations, for the
- * checks to read. Each read of D1 from outside workerd costs Miniflare's proxy a few round trips
- * (tens of milliseconds on a busy machine), and `agree` makes a hundred after every step; the copy
- * takes one batch. What the relay wrote is D1's, row for row; `leads show` and the report then run
- * their SQL on SQLite, as they do on Node (with --d1, wrangler runs the same SQL on D1's SQLite).
- */
-let tables: string[] | undefined;
-async function copyOfD1(): Promise<LeadStore> {
+/** D1 as it is now, copied into a SQLite store for the checks to read (d1Copy, testing/workerd.ts). */
+const copyOfD1 = async (): Promise<LeadStore> => {
   if (!copy) throw new Error("the copy's store is made in beforeAll");
-  const db = (await mf!.getD1Database("DB")) as unknown as D1Database;
-  if (!tables) {
-    const ours = copy.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-      .all() as { name: string }[];
-    const theirs = new Set(
-      (
-        await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>()
-      ).results.map((t) => t.name),
-    );
-    tables = ours.map((t) => t.name).filter((t) => theirs.has(t));
-    expect(tables, "the lead store's tables, in D1 too").toContain("lead_presses");
-  }
-  const read = await db.batch(tables.map((t) => db.prepare(`SELECT * FROM "${t}"`)));
-  copy.db.exec("BEGIN");
-  for (const [i, table] of tables.entries()) {
-    copy.db.exec(`DELETE FROM "${table}"`);
-    for (const row of read[i].results as Record<string, unknown>[]) {
-      const keys = Object.keys(row);
-      copy.db
-        .prepare(
-          `INSERT INTO "${table}" (${keys.map((k) => `"${k}"`).join(", ")}) VALUES (${keys.map(() => "?").join(", ")})`,
-        )
-        .run(...keys.map((k) => row[k]));
-    }
-  }
-  copy.db.exec("COMMIT");
-  return copy.store;
-}
+  return d1Copy((await mf!.getD1Database("DB")) as unknown as D1Database, copy);
+};
 
 describe("the owner's day on the Worker relay in workerd", () => {
   it("notices, D1, leads show and the report agree after every step, on the test's clock through TEST_CLOCK", async () => {

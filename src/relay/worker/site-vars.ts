@@ -10,6 +10,7 @@
 import { HoursLines } from "../config.ts";
 import type { SiteFacts } from "../site.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
+import type { BookingRules } from "../booking/days.ts";
 
 export const FACTS_VAR = "SITE_FACTS";
 export const PAGES_VAR = "SITE_PAGES";
@@ -35,9 +36,10 @@ export function siteVars({
   pages,
   prices,
   emailProvider,
+  booking,
 }: SiteFacts): Record<string, string> {
   const vars: Record<string, string> = {
-    [FACTS_VAR]: JSON.stringify({ phone, landline, hours, emailProvider }),
+    [FACTS_VAR]: JSON.stringify({ phone, landline, hours, emailProvider, booking }),
     ...(prices ? pricesVars(prices) : {}),
   };
   let chunk: string[] = [];
@@ -64,7 +66,8 @@ export function siteVars({
  */
 export function siteFromVars(env: Record<string, unknown>): Partial<SiteFacts> {
   const facts = parsed(env[FACTS_VAR]) as
-    { phone?: unknown; landline?: unknown; hours?: unknown; emailProvider?: unknown } | undefined;
+    | { phone?: unknown; landline?: unknown; hours?: unknown; emailProvider?: unknown; booking?: unknown }
+    | undefined;
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
   const hours = HoursLines.safeParse(facts?.hours);
   let pages: string[] | undefined = [];
@@ -84,6 +87,23 @@ export function siteFromVars(env: Record<string, unknown>): Partial<SiteFacts> {
     pages,
     prices: pricesFromVars(env),
     emailProvider,
+    booking: bookingRules(facts?.booking),
+  };
+}
+
+/** The booking rules as SITE_FACTS carries them; undefined (the defaults) when any is missing or odd. */
+function bookingRules(value: unknown): BookingRules | undefined {
+  const r = value as Partial<Record<keyof BookingRules, unknown>> | undefined;
+  const whole = (v: unknown) => Number.isSafeInteger(v) && (v as number) > 0;
+  if (!r || !whole(r.quoteValidDays) || !whole(r.jobsPerDay) || !whole(r.noticeDays) || !whole(r.weeksAhead))
+    return undefined;
+  const blocked = Array.isArray(r.blockedDays) ? r.blockedDays.filter((d) => typeof d === "string") : [];
+  return {
+    quoteValidDays: r.quoteValidDays as number,
+    jobsPerDay: r.jobsPerDay as number,
+    noticeDays: r.noticeDays as number,
+    weeksAhead: r.weeksAhead as number,
+    blockedDays: blocked,
   };
 }
 

@@ -71,7 +71,9 @@ export function collectionNotice(email: "resend" | undefined): {
   after: string;
 } {
   const use =
-    email === "resend" ? "to answer your enquiry and to email you a confirmation" : "to answer your enquiry";
+    email === "resend"
+      ? "to answer your enquiry and to email you a confirmation, the quote you ask for and, if you book, your booking"
+      : "to answer your enquiry";
   return {
     before: `We use these details only ${use}. They reach us through ${overseasRecipients(email).join(", and ")}: see our `,
     link: "privacy policy",

@@ -125,6 +125,15 @@ function WhatWeCollect({ sendsEmail }: { sendsEmail: boolean }) {
         {sendsEmail &&
           " To limit the confirmation emails one address can cause, it also keeps a code made from your address (never the address itself) for one hour, apart from your message, and then deletes it."}
       </p>
+      {sendsEmail && (
+        <p>
+          If we quote for your job, we may email the quote to the address you gave, with a link to a page
+          where you can accept it and choose a day and a time of day; the page shows the quote and nothing
+          else you told us. When you accept, our form service keeps the day and time of day you chose and when
+          you accepted, and once we confirm, it emails you a confirmation naming the address you gave for the
+          job, and a reminder the day before.
+        </p>
+      )}
       <p>
         This website sets no cookies and runs no analytics or advertising trackers. It keeps two notes in your
         browser's session storage, which lasts while the tab is open: where your visit started and came from,
@@ -168,9 +177,10 @@ function WhoHandlesIt({ email }: { email: boolean }) {
         {email && (
           <li>
             <strong className="font-semibold text-ink">Resend</strong>, the email service our form service
-            sends email through: one email to the address you give, confirming that we received your request,
-            and, when Telegram cannot deliver your message to us in time, your message to us. Resend keeps its
-            records in the United States (see{" "}
+            sends email through: one email to the address you give, confirming that we received your request;
+            our quote, if we quote for your job, and if you book, the booking's confirmation and a reminder
+            the day before; and, when Telegram cannot deliver your message to us in time, your message to us.
+            Resend keeps its records in the United States (see{" "}
             <TextLink href={RESEND_PRIVACY}>Resend's privacy policy</TextLink>).
           </li>
         )}
@@ -198,7 +208,9 @@ function HowLongItIsKept({ retentionDays, email }: { retentionDays: number; emai
         Our form service erases what you typed {retentionDays} days after you sent it, once the message has
         reached us; it keeps only the time the message arrived, a reference code, and the pages and source
         described above. A message still on its way to us is kept until it arrives. The copy in our Telegram
-        chat stays there until we delete it.
+        chat stays there until we delete it. Our notes on a quote and the link to it are erased with your
+        message; the amount quoted and the day and time of day you booked are kept with the reference code, as
+        our record of the jobs we took.
         {email &&
           " Resend keeps each email it sends for 30 days; a copy in our email inbox stays there until we delete it."}
       </p>

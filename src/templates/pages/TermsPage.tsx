@@ -59,6 +59,7 @@ export function TermsPage({ content }: { content: Content }) {
   return (
     <LegalPage page={terms}>
       <TheseTerms site={site} />
+      <Bookings booking={content.booking} />
       {bond.length > 0 && <BondBackGuarantee services={bond} days={days} hours={hours} />}
       {reclean.length > 0 && <FreeReclean services={reclean} hours={hours} />}
       {walkThrough.length > 0 && <WalkThrough services={walkThrough} />}
@@ -84,6 +85,23 @@ function TheseTerms({ site }: { site: SiteData }) {
         <PhoneLink phone={site.phone} className={textLinkClass} /> or email <EmailLink address={site.email} />
         .
       </p>
+    </LegalSection>
+  );
+}
+
+/**
+ * How a booking is made and changed, in the owner's words (content/booking.yaml `terms:`), and how long a
+ * quote stands, from the setting the relay keeps to (issue 51).
+ */
+function Bookings({ booking }: { booking: Content["booking"] }) {
+  return (
+    <LegalSection id="bookings" title="Quotes and bookings">
+      <p>{booking.terms.made}</p>
+      <p>
+        A quote we email stands for {booking.quoteValidDays} days: after that, or once we send you a newer
+        quote, its link no longer works.
+      </p>
+      <p>{booking.terms.changed}</p>
     </LegalSection>
   );
 }

@@ -1,0 +1,73 @@
+/**
+ * A quote as the customer reads it, on the accept page and in the quote
+ * email alike: what it is for (the service and the job's details as the
+ * visitor chose them from the form's lists, never a word they typed), the
+ * owner's note, the total and the GST in it, and until when it stands.
+ */
+import { serviceLabel } from "../../shared/forms/fields.ts";
+import type { QuoteDetails } from "../../shared/forms/quote-details.ts";
+import { formatDollars } from "../../shared/pricing/format.ts";
+import { brisbane } from "../leads/hours.ts";
+import type { Lead } from "../leads/lead.ts";
+import { detailsBlock } from "../telegram/quote-details.ts";
+import { dayLong } from "./days.ts";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface QuoteView {
+  rows: { label: string; value: string }[];
+  /** The service's form value, for its list of what it includes; undefined when none was chosen. */
+  service: string | undefined;
+  note: string | null;
+  /** "$380" */
+  total: string;
+  /** The GST in the total, one eleventh of it to the cent: "$34.55". */
+  gst: string;
+  /** "Thursday 28 January 2027": the last day the quote stands. */
+  validUntil: string;
+}
+
+/**
+ * When a quote sent at `sentAt` stops working: the end of the Brisbane day `validDays` after it, so "stands
+ * until Thursday 28 January" holds all that Thursday.
+ */
+export const expiryOf = (sentAt: number, validDays: number) =>
+  brisbane(sentAt).midnight + (validDays + 1) * DAY_MS;
+
+/** The details a lead keeps, as the form posted them (strings), for detailsBlock. */
+function postedDetails(lead: Lead): Partial<QuoteDetails> {
+  const d = lead.details;
+  const text = (v: string | number | null) => (v === null ? undefined : String(v));
+  return {
+    service: text(d.service),
+    propertyType: text(d.propertyType),
+    bedrooms: text(d.bedrooms),
+    bathrooms: text(d.bathrooms),
+    storeys: text(d.storeys),
+    date: text(d.date),
+    timeWindow: text(d.timeWindow),
+    addOns: text(d.addOns),
+  };
+}
+
+export function quoteView(
+  lead: Lead,
+  quote: { cents: number; note: string | null; expiresAt: number | null },
+): QuoteView {
+  // The quote page's service, else the one a contact form chose from its list.
+  const service = [lead.details.service, lead.fields?.service].find((s) => s && serviceLabel(s));
+  const job = detailsBlock(postedDetails(lead));
+  const rows = [
+    ...(service ? [{ label: "Service", value: serviceLabel(service)! }] : []),
+    ...(job ? [{ label: "The job", value: job }] : []),
+  ];
+  return {
+    rows: rows.length ? rows : [{ label: "For", value: "the cleaning you asked us about" }],
+    service: service ?? undefined,
+    note: quote.note,
+    total: formatDollars(quote.cents),
+    gst: formatDollars(Math.round(quote.cents / 11)),
+    // A quote not sent yet (the owner's preview) is shown as it would stand if sent now.
+    validUntil: dayLong(brisbane((quote.expiresAt ?? 0) - 1).date),
+  };
+}

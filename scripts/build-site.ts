@@ -46,6 +46,7 @@ export async function buildSite(): Promise<boolean> {
     const result = await build({
       siteUrl: settings.siteUrl,
       formActions: formActions(settings.relayOrigin),
+      cms: { repo: settings.cmsRepo, branch: settings.cmsBranch, authUrl: settings.cmsAuthUrl },
       onContent: writeEmail,
       onProgress: progress.onProgress,
       onPhoto: progress.onPhoto,

@@ -24,8 +24,11 @@ const TYPES: Record<string, string> = {
   ".avif": "image/avif",
   ".ico": "image/x-icon",
   ".woff2": "font/woff2",
+  // The CMS at /admin/: its configuration, and the image decoders it loads on demand.
+  ".yml": "application/yaml; charset=utf-8",
+  ".wasm": "application/wasm",
 };
-const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|yaml|wasm)|image\/svg\+xml)/;
 
 export interface StaticFile {
   /**

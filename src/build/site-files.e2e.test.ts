@@ -143,7 +143,7 @@ describe("_headers", () => {
   it("gives the editor at /admin/ its own policy and keeps it out of search engines, and no path any header twice", () => {
     expect(get("/admin/", "Content-Security-Policy")).toEqual([ADMIN_CSP]);
     expect(get("/admin/", "Cross-Origin-Opener-Policy")).toEqual(["same-origin-allow-popups"]);
-    for (const p of ["/admin/", "/admin/cms.js", "/admin/config.yml"])
+    for (const p of ["/admin/", "/admin/cms.js", "/admin/config.json"])
       expect(get(p, "X-Robots-Tag"), p).toEqual(["noindex"]);
     // Both hosts join a header two matching rules set, and two policies both apply: /admin/ could not
     // be given a wider one. So no header is set twice for any path (decision 0092).

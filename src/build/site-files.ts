@@ -99,7 +99,7 @@ const REVALIDATE = "public, max-age=0, must-revalidate";
  * pictures and files it reads as blob: and data: addresses, and talks to GitHub's API (and its
  * status page) for the signed-in owner. Everything else it loads is the site's own: the build
  * bundles the CMS and its fonts into /admin/. Sveltia's list of what it needs:
- * https://github.com/sveltia/sveltia-cms/blob/a1980f18/README.md#setting-up-content-security-policy
+ * https://github.com/sveltia/sveltia-cms/blob/2e6bcaf5/README.md#setting-up-content-security-policy
  * (its CDN and Google Fonts left out, since nothing comes from them here). The deploy hook a
  * signed-in owner may set in its settings is a post to Netlify's or Cloudflare's API.
  */

@@ -24,11 +24,10 @@ const TYPES: Record<string, string> = {
   ".avif": "image/avif",
   ".ico": "image/x-icon",
   ".woff2": "font/woff2",
-  // The CMS at /admin/: its configuration, and the image decoders it loads on demand.
-  ".yml": "application/yaml; charset=utf-8",
+  // The image decoders the CMS at /admin/ loads on demand.
   ".wasm": "application/wasm",
 };
-const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|yaml|wasm)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|wasm)|image\/svg\+xml)/;
 
 export interface StaticFile {
   /**

@@ -214,6 +214,12 @@ async function seed(page: Page, files: Record<string, Buffer>) {
   }, encoded);
 }
 
+/** Every key of a value read from YAML, as a path, in the order the file has them. */
+const keyPaths = (value: unknown, at = ""): string[] =>
+  value && typeof value === "object"
+    ? Object.entries(value).flatMap(([k, v]) => [`${at}.${k}`, ...keyPaths(v, `${at}.${k}`)])
+    : [];
+
 /** The content files as the test backend holds them now. */
 const savedFiles = (page: Page) =>
   page.evaluate(
@@ -242,10 +248,10 @@ beforeAll(async () => {
   page.on("request", (r) => {
     if (!r.url().startsWith(env.site.url) && !/^(blob|data):/.test(r.url())) elsewhere.push(r.url());
   });
-  // The built config.yml, with the test backend instead of GitHub: the same fields, made by the same code.
+  // The built config.json, with the test backend instead of GitHub: the same fields, made by the same code.
   const config = configFile(siteCmsConfig({ backend: { name: "test-repo" }, ...OPTIONS }));
-  await page.route(/\/admin\/config\.yml(\?|$)/, (route) =>
-    route.fulfill({ body: config, contentType: "application/yaml; charset=utf-8" }),
+  await page.route(/\/admin\/config\.json(\?|$)/, (route) =>
+    route.fulfill({ body: config, contentType: "application/json; charset=utf-8" }),
   );
   await page.goto(env.site.url + "/robots.txt");
   const images = readdirSync("content/images").map((f) => [
@@ -271,6 +277,9 @@ beforeAll(async () => {
     await page.waitForURL(/#\/collections\/_singletons$/);
   }
   saved = await savedFiles(page);
+  // What the editor writes, for a reviewer to read beside content/.
+  mkdirSync(".reports/cms-saved", { recursive: true });
+  for (const [f, t] of Object.entries(saved)) writeFileSync(path.join(".reports/cms-saved", f), t);
 }, 300_000);
 
 describe("the editor at /admin/, with Sveltia's test backend", () => {
@@ -285,7 +294,7 @@ describe("the editor at /admin/, with Sveltia's test backend", () => {
   });
 
   it("is configured by the build from the content schemas, saving to GitHub", () => {
-    expect(readFileSync(path.join(DIST_DIR, "admin", "config.yml"), "utf8")).toBe(
+    expect(readFileSync(path.join(DIST_DIR, "admin", "config.json"), "utf8")).toBe(
       configFile(siteCmsConfig({ backend: githubBackend(), ...OPTIONS })),
     );
   });
@@ -300,6 +309,10 @@ describe("the editor at /admin/, with Sveltia's test backend", () => {
       change.expected(expected);
       expect(saved[file], "the editor saved the file").not.toBe(original[key]);
       expect(read(saved[file])).toEqual(expected);
+      // Every key the file had is where it was: the editor writes fields in the schema's order.
+      const before = keyPaths(readYaml(original[key], { schema: CORE_SCHEMA }));
+      const after = keyPaths(readYaml(saved[file], { schema: CORE_SCHEMA }));
+      expect(after.filter((k) => before.includes(k))).toEqual(before.filter((k) => after.includes(k)));
     },
   );
 
@@ -317,6 +330,14 @@ describe("the editor at /admin/, with Sveltia's test backend", () => {
     for (const text of [NEW_REVIEW.name, NEW_REVIEW.role, NEW_REVIEW.content, first.name, second.name])
       expect(home).toContain(text);
     expect(home).not.toContain(replaced.name);
+    // A rule the editor cannot check, a neighbour with a page of its own, stops the build at its line
+    // and field in the file as the editor wrote it, and names the fix.
+    const broken = saved["suburbs.yaml"].replace(/^( +- )greenslopes$/m, "$1no-such-suburb");
+    writeFileSync(path.join(dir, "suburbs.yaml"), broken);
+    const line = broken.split("\n").findIndex((l) => l.endsWith("- no-such-suburb")) + 1;
+    expect(() => loadContent(dir)).toThrow(
+      new RegExp(`content/suburbs\\.yaml:${line} suburbs\\[0\\] "annerley" → nearby\\[0\\]: `),
+    );
     // The quote page hands its island the owner's price table, from which it works out the estimate.
     expect(page("quote").replaceAll("&quot;", '"')).toContain(
       `{"bedrooms":1,"bathrooms":1,"price":${NEW_PRICE}}`,

@@ -5,7 +5,6 @@
  */
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { stringify } from "yaml";
 import { escapeMarkup } from "../../shared/escape.ts";
 import { packageDir } from "../package-version.ts";
 import { linkOrCopy } from "../photo-cache.ts";
@@ -14,14 +13,14 @@ import { ADMIN_DIR, CMS_PACKAGE, cmsBundle } from "./bundle.ts";
 export { ADMIN_DIR } from "./bundle.ts";
 
 /**
- * The address of Sveltia's JSON Schema for its configuration, which its loader looks for in the
- * file's first line (without it, it suggests adding it in the browser's console). Only a comment: the
+ * The address of Sveltia's JSON Schema for its configuration, which its loader looks for as the
+ * file's `$schema` (without it, it suggests adding it in the browser's console). Only a name: the
  * tests validate the configuration against the copy in the installed package.
  */
 const SCHEMA_URL = "https://unpkg.com/@sveltia/cms/schema/sveltia-cms.json";
 
 export interface AdminOptions {
-  /** The configuration (config.ts), written as config.yml. */
+  /** The configuration (config.ts), written as config.json. */
   config: object;
   /** The page's title. */
   title: string;
@@ -29,7 +28,7 @@ export interface AdminOptions {
   cacheDir?: string;
 }
 
-/** Writes admin/ into `outDir`: the page, config.yml, the CMS and its fonts. */
+/** Writes admin/ into `outDir`: the page, config.json, the CMS and its fonts. */
 export async function writeAdmin(outDir: string, { config, title, cacheDir }: AdminOptions): Promise<void> {
   const dir = path.join(outDir, ADMIN_DIR);
   const bundled = await cmsBundle(cacheDir);
@@ -40,7 +39,7 @@ export async function writeAdmin(outDir: string, { config, title, cacheDir }: Ad
   for (const file of readdirSync(assets).filter((f) => !f.endsWith(".map")))
     linkOrCopy(path.join(assets, file), path.join(dir, "assets", file));
   writeFileSync(path.join(dir, "index.html"), adminPage(title));
-  writeFileSync(path.join(dir, "config.yml"), configFile(config));
+  writeFileSync(path.join(dir, "config.json"), configFile(config));
 }
 
 /** The editor's page: nothing but the CMS, kept out of search engines. */
@@ -51,15 +50,16 @@ export const adminPage = (title: string) => `<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeMarkup(title)}</title>
-<link rel="cms-config-url" type="application/yaml" href="/admin/config.yml">
+<link rel="cms-config-url" type="application/json" href="/admin/config.json">
 <script type="module" src="/admin/cms.js"></script>
 </head>
 <body></body>
 </html>
 `;
 
-/** config.yml: written by the build from the content schemas, never by hand. */
+/**
+ * config.json: written by the build from the content schemas, never by hand. JSON rather than
+ * Sveltia's usual YAML, which the build would load a YAML writer for.
+ */
 export const configFile = (config: object) =>
-  `# yaml-language-server: $schema=${SCHEMA_URL}\n` +
-  "# Written by npm run build from the content schemas (src/build/cms/config.ts): do not edit.\n" +
-  stringify(config, { lineWidth: 0 });
+  JSON.stringify({ $schema: SCHEMA_URL, ...config }, null, 2) + "\n";

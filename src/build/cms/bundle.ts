@@ -65,6 +65,8 @@ const BUNDLE = {
   entryNames: "cms",
   chunkNames: "[name]-[hash]",
   external: NOT_USED,
+  // The package comes minified; what bundling adds (module wrappers, comments) need not reach a phone.
+  minify: true,
   logLevel: "silent",
 } satisfies esbuild.BuildOptions;
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { FILES } from "../../content/content.ts";
 import { Suburb, SuburbsFile } from "../../content/schema.ts";
+import { configFile } from "./admin.ts";
 import { cmsConfig, siteCmsConfig, type ContentFiles } from "./config.ts";
 import type { CmsField } from "./fields.ts";
 
@@ -58,7 +59,7 @@ describe("the CMS configuration, generated from the content schemas", () => {
 
   it("is valid by the JSON Schema Sveltia CMS ships for its configuration, for GitHub and for the test backend", () => {
     for (const backend of [GITHUB, { name: "test-repo" } as const]) {
-      const valid = validateConfig(JSON.parse(JSON.stringify(siteCmsConfig({ backend, ...OPTIONS }))));
+      const valid = validateConfig(JSON.parse(configFile(siteCmsConfig({ backend, ...OPTIONS }))));
       expect(validateConfig.errors?.slice(0, 3) ?? [], backend.name).toEqual([]);
       expect(valid).toBe(true);
     }

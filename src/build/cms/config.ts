@@ -67,7 +67,7 @@ export interface CmsConfigOptions {
   siteName: string;
 }
 
-/** The whole configuration, as config.yml holds it. */
+/** The whole configuration, as admin/config.json holds it. */
 export function cmsConfig(files: ContentFiles, { backend, siteUrl, siteName }: CmsConfigOptions) {
   return {
     backend,

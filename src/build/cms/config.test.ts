@@ -6,7 +6,7 @@ import * as z from "zod";
 import { FILES } from "../../content/content.ts";
 import { Suburb, SuburbsFile } from "../../content/schema.ts";
 import { configFile } from "./admin.ts";
-import { cmsConfig, siteCmsConfig, type ContentFiles } from "./config.ts";
+import { cmsConfig, githubBackend, REPO_NOT_SET, siteCmsConfig, type ContentFiles } from "./config.ts";
 import type { CmsField } from "./fields.ts";
 
 const OPTIONS = { siteUrl: "https://www.example.com", siteName: "Jacaranda Cleaning Co." };
@@ -121,6 +121,11 @@ describe("the CMS configuration, generated from the content schemas", () => {
       required: false,
       collapsed: true,
     });
+    expect(byName(suburb.fields, "description")).toMatchObject({
+      widget: "list",
+      label_singular: "Description",
+      field: { widget: "text", label: "Description" },
+    });
     expect(byName(suburb.fields, "nearby")).toMatchObject({
       widget: "list",
       field: { widget: "string" },
@@ -155,6 +160,29 @@ describe("the CMS configuration, generated from the content schemas", () => {
   it("leaves an empty optional field out of the file, as the schemas expect, and the editor's preview off", () => {
     expect(config.output).toEqual({ omit_empty_optional_fields: true });
     expect(config.editor).toEqual({ preview: false });
+  });
+});
+
+describe("where the editor saves", () => {
+  it("is the GitHub repository, branch and sign-in Worker npm run build is told, main by default", () => {
+    expect(githubBackend({ repo: "jacaranda/site", authUrl: "https://auth.example.com" })).toEqual({
+      name: "github",
+      repo: "jacaranda/site",
+      branch: "main",
+      base_url: "https://auth.example.com",
+    });
+    expect(githubBackend({ repo: "jacaranda/site", branch: "live" })).toEqual({
+      name: "github",
+      repo: "jacaranda/site",
+      branch: "live",
+    });
+  });
+
+  it("names, until CMS_REPO is set, a repository Sveltia accepts (its own check) that says what to do", () => {
+    const { repo } = githubBackend() as { repo: string };
+    expect(repo).toBe(REPO_NOT_SET);
+    // Sveltia's check of `repo`: src/lib/services/config/parser/backend.js.
+    expect(repo).toMatch(/^[^/:]+(?:\/[^/:]+)+$/);
   });
 });
 

@@ -242,7 +242,8 @@ function listField(name: string, schema: z.ZodArray, at: string): Partial<CmsFie
       ...bounds,
     };
   }
-  const one = fieldFor(singular(name), schema.element as z.ZodType, `${at}[]`);
+  // Each item is one of the list's values (a paragraph of `paragraphs`): its type is read by the list's name.
+  const one = { ...fieldFor(name, schema.element as z.ZodType, `${at}[]`), label: singular(name) };
   return { widget: "list", label_singular: singular(name), field: one, ...bounds };
 }
 

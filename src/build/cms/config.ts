@@ -78,8 +78,10 @@ export function cmsConfig(files: ContentFiles, { backend, siteUrl, siteName }: C
     // schemas read a leading "/" as content/images/ (src/content/schema/common.ts, Image).
     public_folder: "/",
     media_libraries: {
-      // A phone's "IMG_2041.JPG" is saved as "img-2041.jpg", the lowercase-and-hyphens name the
-      // schemas ask for; the stock photo services are third parties the site has no account with.
+      // A phone's "IMG 2041.JPG" is saved as "img-2041.jpg" (and "IMG_2041.JPG" as "img_2041.jpg"),
+      // the lowercase names the schemas ask for (formatFileName in Sveltia's
+      // src/lib/services/utils/file.js); the stock photo services are third parties the site has no
+      // account with.
       default: { config: { slugify_filename: true } },
       stock_assets: { providers: [] },
     },

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CORE_SCHEMA, load as readYaml } from "js-yaml";
+import { Image } from "../../content/schema.ts";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { SERVICE_OPTIONS } from "../../shared/forms/fields.ts";
@@ -197,6 +198,11 @@ describe("a content mistake", () => {
     ]);
     const slashed = about((t) => t.replace(/^( {4})src: (.*)$/m, "$1src: /$2"));
     expect(loadContent(slashed).about.story.image).toEqual(loadContent("content").about.story.image);
+    // An upload from a phone, as the editor names it.
+    expect(Image.parse({ src: "/img_2041.jpg", alt: "The oven after" })).toEqual({
+      src: "img_2041.jpg",
+      alt: "The oven after",
+    });
   });
 
   it("refuses a site address that is not https://, the host and no path, at its line", () => {

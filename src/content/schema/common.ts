@@ -61,19 +61,20 @@ export const reasons = z
  * `alt`, because the CMS at /admin/ leaves an empty field out of the file
  * (decision 0091), and a missing `alt` must stay a mistake the build names.
  * The CMS also writes a picked file's name with a "/" in front ("/bond-cleaning.jpg"),
- * which names the same file.
+ * which names the same file, and names an uploaded phone photo as its slug option makes it:
+ * lowercase, keeping the underscores of "IMG_2041.JPG" ("img_2041.jpg").
  */
 export const Image = z
   .strictObject(
     {
       src: z
         .string()
-        .regex(/^\/?[a-z0-9-]+\.(svg|png|jpe?g|webp|avif)$/, {
+        .regex(/^\/?[a-z0-9_-]+\.(svg|png|jpe?g|webp|avif)$/, {
           error: (iss) =>
-            `expected a file name in content/images/ such as "bond-cleaning.jpg" (lowercase words joined by hyphens, ending .jpg, .jpeg, .png, .webp, .avif or .svg), got ${JSON.stringify(iss.input)}`,
+            `expected a file name in content/images/ such as "bond-cleaning.jpg" (lowercase words joined by hyphens or underscores, ending .jpg, .jpeg, .png, .webp, .avif or .svg), got ${JSON.stringify(iss.input)}`,
         })
         .describe(
-          'The image\'s file name in content/images/, e.g. "bond-cleaning.jpg": lowercase words joined by hyphens, ending .jpg, .jpeg, .png, .webp, .avif or .svg. The build reads its size from the file and makes the smaller copies phones load.',
+          'The image\'s file name in content/images/, e.g. "bond-cleaning.jpg": lowercase words joined by hyphens (or underscores, as the editor keeps a phone\'s "IMG_2041.JPG": "img_2041.jpg"), ending .jpg, .jpeg, .png, .webp, .avif or .svg. The build reads its size from the file and makes the smaller copies phones load.',
         ),
       alt: z
         .string()

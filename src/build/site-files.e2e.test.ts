@@ -169,6 +169,11 @@ describe("_headers", () => {
     }
   });
 
+  it("names each path pattern once: Cloudflare Pages keeps only a pattern's last rule", () => {
+    const patterns = rules.map((r) => r.pattern);
+    expect(patterns.filter((p, i) => patterns.indexOf(p) !== i)).toEqual([]);
+  });
+
   it("stays within Cloudflare Pages' limits (100 rules, 2,000 characters a line)", () => {
     expect(rules.length).toBeLessThanOrEqual(100);
     for (const line of text.split("\n")) expect(line.length).toBeLessThanOrEqual(2000);

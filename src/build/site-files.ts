@@ -144,7 +144,7 @@ export function headerRules(all: Route[], styles: string[], formActions: string[
     ["X-Frame-Options", "DENY"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
   ];
-  return [
+  return onePerPattern([
     {
       pattern: "/*",
       headers: [
@@ -180,7 +180,22 @@ export function headerRules(all: Route[], styles: string[], formActions: string[
       pattern,
       headers: [["Cache-Control", REVALIDATE]],
     })),
-  ];
+  ]);
+}
+
+/**
+ * The rules with each pattern once, its headers together: Cloudflare Pages keeps only the last
+ * rule written for a pattern (`wrangler pages dev` answered "/" without the policy of an earlier
+ * "/" rule), so a page's policy and its caching are one rule.
+ */
+function onePerPattern(rules: HeaderRule[]): HeaderRule[] {
+  const byPattern = new Map<string, HeaderRule>();
+  for (const { pattern, headers } of rules) {
+    const rule = byPattern.get(pattern);
+    if (rule) rule.headers.push(...headers);
+    else byPattern.set(pattern, { pattern, headers: [...headers] });
+  }
+  return [...byPattern.values()];
 }
 
 const HEADERS_COMMENT = `Written by the build (src/build/site-files.ts): edit that, not this file.

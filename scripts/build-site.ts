@@ -48,6 +48,7 @@ export async function buildSite(): Promise<boolean> {
     const result = await build({
       siteUrl: settings.siteUrl,
       formActions: formActions(settings.relayOrigin),
+      cms: { repo: settings.cmsRepo, branch: settings.cmsBranch, authUrl: settings.cmsAuthUrl },
       onContent: (content) => {
         loaded = content;
         writeEmail(content);

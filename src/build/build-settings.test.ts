@@ -42,4 +42,35 @@ describe("npm run build's settings", () => {
     ])
       expect(refused({ RELAY_URL: relay })).toHaveLength(1);
   });
+
+  it("takes the editor's repository, branch and sign-in Worker, and refuses a repository not written owner/name", () => {
+    expect(
+      buildSettings({
+        CMS_REPO: " jacaranda-cleaning/website ",
+        CMS_BRANCH: "live",
+        CMS_AUTH_URL: "https://sveltia-cms-auth.jacaranda.workers.dev/",
+      }),
+    ).toMatchObject({
+      cmsRepo: "jacaranda-cleaning/website",
+      cmsBranch: "live",
+      cmsAuthUrl: "https://sveltia-cms-auth.jacaranda.workers.dev",
+    });
+    expect(buildSettings({})).toMatchObject({
+      cmsRepo: undefined,
+      cmsBranch: undefined,
+      cmsAuthUrl: undefined,
+    });
+    for (const [env, said] of [
+      [
+        { CMS_REPO: "https://github.com/jacaranda-cleaning/website" },
+        /^CMS_REPO=".*" is not a GitHub repository written as owner\/name/,
+      ],
+      [{ CMS_REPO: "website" }, /^CMS_REPO="website" is not a GitHub repository/],
+      [
+        { CMS_AUTH_URL: "sveltia-cms-auth.jacaranda.workers.dev" },
+        /^CMS_AUTH_URL=".*" is not an address such as/,
+      ],
+    ] as const)
+      expect(() => buildSettings(env)).toThrow(said);
+  });
 });

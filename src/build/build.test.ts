@@ -13,6 +13,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { build } from "./build.ts";
 import { estimatesOff, loadContent } from "./content/load.ts";
+import { cmsNotConnected } from "./cms/config.ts";
 import { routes } from "../content/routes.ts";
 
 describe("build", () => {
@@ -45,12 +46,14 @@ describe("build", () => {
     expect(result.pages).toHaveLength(routes(loadContent("content")).length);
     expect(readdirSync(dir)).toEqual(["dist"]);
     expect(existsSync(path.join(outDir, "suburbs", "bulimba", "index.html"))).toBe(true);
-    // The repository ships without the owner's prices, with placeholder contact details and with the
-    // booking's defaults unsettled: the build says so once each (npm run build prints them).
+    // The repository ships without the owner's prices, with placeholder contact details, with the
+    // booking's defaults unsettled and without the editor's repository: the build says so once each
+    // (npm run build prints them).
     expect(result.notes).toEqual([
       estimatesOff("content"),
       "content/site.yaml still has the repository's placeholders (url: https://www.example.com, email: hello@example.com): set the business's own before publishing (SITE_URL also sets the address).",
       "content/booking.yaml still holds the defaults the site came with (settled: false): read each value and the terms' words, make them yours, then write settled: true.",
+      cmsNotConnected,
     ]);
   });
 });

@@ -18,6 +18,8 @@ import { copyOtherImages } from "./other-images.ts";
 import type { RenderOptions } from "./render.tsx";
 import { renderPages } from "./render-pages.ts";
 import { writeSiteFiles } from "./site-files.ts";
+import { writeAdmin } from "./cms/admin.ts";
+import { cmsNotConnected, githubBackend, siteCmsConfig, type CmsSettings } from "./cms/config.ts";
 
 export interface BuildOptions {
   contentDir?: string;
@@ -39,6 +41,8 @@ export interface BuildOptions {
   onProgress?: (done: number, total: number) => void;
   /** Called as photos are made into copies (for a line per photo, or a progress line). */
   onPhoto?: PhotoProgress;
+  /** The repository and sign-in the editor at /admin/ saves through (CMS_REPO, CMS_BRANCH, CMS_AUTH_URL). */
+  cms?: CmsSettings;
   /**
    * Where processed photos are kept between builds (src/build/images.ts); IMAGE_CACHE_DIR, else
    * .cache/images.
@@ -93,6 +97,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   let bundling: Promise<string> = Promise.resolve("");
+  let admin: Promise<void> = Promise.resolve();
   try {
     // esbuild bundles in its own process while this thread renders.
     // An absolute form action names the relay's origin (RELAY_URL); the loader needs it for call taps.
@@ -101,6 +106,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       /^https?:\/\//.test(formActions.quote) ? new URL(formActions.quote).origin : "",
     );
     bundling.catch(() => {}); // awaited below; this only keeps a render error from also being an unhandled rejection
+    admin = writeAdmin(staging, {
+      config: siteCmsConfig({
+        backend: githubBackend(options.cms),
+        siteUrl: content.site.url,
+        siteName: content.site.name,
+      }),
+      title: `Edit the site: ${content.site.name}`,
+    });
+    admin.catch(() => {}); // likewise
     let t = performance.now();
     const images = await buildImages(content, {
       outDir: staging,
@@ -138,6 +152,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     const warnings = [...images.warnings, ...(await copyOtherImages(contentDir, staging, images.photos))];
     writeSiteFiles(staging, content, { formActions, styles: Object.values(cssByKind) });
+    await admin;
 
     swapIn(staging, outDir);
     const ms = performance.now() - started;
@@ -154,12 +169,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         content.pricing ? undefined : estimatesOff(contentDir),
         placeholdersLeft(contentDir, content.site),
         bookingUnsettled(contentDir, content.booking),
+        options.cms?.repo ? undefined : cmsNotConnected,
       ].filter((n) => n !== undefined),
     };
   } catch (error) {
     // esbuild may still be writing the scripts into the folder: let it finish, or it leaves the folder
     // behind.
     await bundling.catch(() => {});
+    await admin.catch(() => {});
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }

@@ -359,13 +359,13 @@ describe("the owner's mistakes", () => {
     expect(readdirSync(path.join(work, "dist-broken", "assets", "img"))).toHaveLength(7);
   });
 
-  it("an empty alt is allowed, for a decorative picture", async () => {
+  it("decorative: true, for a decorative picture, gives it an empty alt", async () => {
     const result = await tryBuild((dir) =>
       replaceIn(
         dir,
         "about.yaml",
         /\n\s+alt: [^\n]*/.exec(readFileSync(path.join(contentDir, "about.yaml"), "utf8"))![0],
-        '\n    alt: ""',
+        "\n    decorative: true",
       ),
     );
     expect(result.warnings).toEqual([]);
@@ -385,7 +385,7 @@ describe("the owner's mistakes", () => {
       ),
     );
     expect(message).toMatch(
-      /about\.yaml:\d+ → story\.image\.alt: is required: describe what the image shows .* or write alt: "" on purpose for a decorative image/,
+      /about\.yaml:\d+ → story\.image\.alt: is required: describe what the image shows .* or write decorative: true for a decorative image/,
     );
   });
 

@@ -12,7 +12,7 @@ import { headersFor, parseHeadersFile } from "../server/headers-file.ts";
 import { DIST_DIR } from "../testing/dist-dir.ts";
 import { startSite } from "../testing/site.ts";
 import { build } from "./build.ts";
-import { contentSecurityPolicy, cspHash } from "./site-files.ts";
+import { ADMIN_CSP, contentSecurityPolicy, cspHash } from "./site-files.ts";
 
 /** The text of each inline <style> element, exactly as the browser hashes it. */
 function inlineStyles(html: string): string[] {
@@ -138,6 +138,40 @@ describe("_headers", () => {
       "/images/og-image.png",
     ])
       expect(get(p, "Cache-Control"), p).toHaveLength(1);
+  });
+
+  it("gives the editor at /admin/ its own policy and keeps it out of search engines, and no path any header twice", () => {
+    expect(get("/admin/", "Content-Security-Policy")).toEqual([ADMIN_CSP]);
+    expect(get("/admin/", "Cross-Origin-Opener-Policy")).toEqual(["same-origin-allow-popups"]);
+    for (const p of ["/admin/", "/admin/cms.js", "/admin/config.json"])
+      expect(get(p, "X-Robots-Tag"), p).toEqual(["noindex"]);
+    // Both hosts join a header two matching rules set, and two policies both apply: /admin/ could not
+    // be given a wider one. So no header is set twice for any path (decision 0092).
+    const asset = readdirSync(path.join(DIST_DIR, "assets"))[0];
+    for (const p of [
+      ...all.map((r) => r.path),
+      "/admin/",
+      "/admin/cms.js",
+      `/assets/${asset}`,
+      "/no-such-page",
+      "/a/b/c/",
+    ]) {
+      const names = headersFor(rules, p).map(([n]) => n.toLowerCase());
+      expect(
+        names.filter((n, i) => names.indexOf(n) !== i),
+        p,
+      ).toEqual([]);
+    }
+    // The site's own pages keep the site's policy, framing refused and no window left to an opener.
+    for (const p of all.map((r) => r.path)) {
+      expect(get(p, "Cross-Origin-Opener-Policy"), p).toEqual(["same-origin"]);
+      expect(get(p, "X-Frame-Options"), p).toEqual(["DENY"]);
+    }
+  });
+
+  it("names each path pattern once: Cloudflare Pages keeps only a pattern's last rule", () => {
+    const patterns = rules.map((r) => r.pattern);
+    expect(patterns.filter((p, i) => patterns.indexOf(p) !== i)).toEqual([]);
   });
 
   it("stays within Cloudflare Pages' limits (100 rules, 2,000 characters a line)", () => {

@@ -24,8 +24,10 @@ const TYPES: Record<string, string> = {
   ".avif": "image/avif",
   ".ico": "image/x-icon",
   ".woff2": "font/woff2",
+  // The image decoders the CMS at /admin/ loads on demand.
+  ".wasm": "application/wasm",
 };
-const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml|wasm)|image\/svg\+xml)/;
 
 export interface StaticFile {
   /**

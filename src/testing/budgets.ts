@@ -16,6 +16,7 @@
  *    Every <img> has width and height, so nothing moves as images arrive.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { ADMIN_DIR } from "../build/cms/bundle.ts";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -71,10 +72,10 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** What marks a script as containing React. */
 export const REACT = /react\.(transitional\.)?element/;
 
-/** Measures every .html file under root. */
+/** Measures every .html file under root but the CMS's page at /admin/, which is the owner's tool (decision 0092). */
 export function measureSite(root: string): PageWeight[] {
   const pages = readdirSync(root, { recursive: true, encoding: "utf8" })
-    .filter((f) => f.endsWith(".html"))
+    .filter((f) => f.endsWith(".html") && f.split(path.sep)[0] !== ADMIN_DIR)
     .sort();
   const scripts = new ScriptGraph(root);
   return pages.map((page) => measurePage(root, page.split(path.sep).join("/"), scripts));

@@ -14,6 +14,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 /** The slowest files of a whole run, slowest first (a full `npm test`, 27 November 2026, 3 workers). */
 export const SLOWEST_FILES = [
   "src/templates/every-page.e2e.test.ts",
+  // Opens the CMS and saves every content file in it, one after another (about a minute).
+  "src/build/cms/admin.e2e.test.ts",
   "src/browser/islands/forms.e2e.test.ts",
   "scripts/leads-d1.e2e.test.ts",
   "src/relay/worker/worker.e2e.test.ts",

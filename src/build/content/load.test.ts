@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CORE_SCHEMA, load as readYaml } from "js-yaml";
+import { Image } from "../../content/schema.ts";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { SERVICE_OPTIONS } from "../../shared/forms/fields.ts";
@@ -172,7 +173,7 @@ describe.each([
 describe("a content mistake", () => {
   it("refuses an ABN whose check digits are wrong, at its line, and takes a right one written either way", () => {
     const withAbn = (abn: string) =>
-      brokenContent("site.yaml", (t) => t.replace(/^# abn:$/m, `abn: "${abn}"`));
+      brokenContent("site.yaml", (t) => t.replace(/^businessType:/m, `abn: "${abn}"\nbusinessType:`));
     const wrong = withAbn("11 223 491 504");
     expect(problemsOf(wrong)).toEqual([
       `site.yaml:${lineOf(wrong, "site.yaml", /^abn:/)} → abn: "11 223 491 504" is not a valid ABN: its first two digits do not match the other nine (the ATO's check). Copy it again from ABN Lookup (abr.business.gov.au)`,
@@ -183,6 +184,25 @@ describe("a content mistake", () => {
     ]);
     expect(loadContent(withAbn("11 223 491 505")).site.abn).toBe("11 223 491 505");
     expect(loadContent(withAbn("11223491505")).site.abn).toBe("11223491505");
+  });
+
+  it("says how to mark a picture decorative, and reads a file name the editor wrote with a / in front", () => {
+    const about = (edit: (text: string) => string) => brokenContent("about.yaml", edit);
+    const emptyAlt = about((t) => t.replace(/^( {4})alt: .*$/m, '$1alt: ""'));
+    expect(problemsOf(emptyAlt)).toEqual([
+      `about.yaml:${lineOf(emptyAlt, "about.yaml", /^ {4}alt:/)} → story.image.alt: write decorative: true instead of alt: "" for a decorative image`,
+    ]);
+    const both = about((t) => t.replace(/^( {4})alt: (.*)$/m, "$1alt: $2\n$1decorative: true"));
+    expect(problemsOf(both)).toEqual([
+      `about.yaml:${lineOf(both, "about.yaml", /^ {4}alt:/)} → story.image.alt: a decorative image has no alt: remove alt, or remove decorative: true to describe the image`,
+    ]);
+    const slashed = about((t) => t.replace(/^( {4})src: (.*)$/m, "$1src: /$2"));
+    expect(loadContent(slashed).about.story.image).toEqual(loadContent("content").about.story.image);
+    // An upload from a phone, as the editor names it.
+    expect(Image.parse({ src: "/img_2041.jpg", alt: "The oven after" })).toEqual({
+      src: "img_2041.jpg",
+      alt: "The oven after",
+    });
   });
 
   it("refuses a site address that is not https://, the host and no path, at its line", () => {

@@ -96,6 +96,12 @@ describe("npm run dev", () => {
     expect(await overlay.count()).toBe(0);
   });
 
+  it("leaves the editor at /admin/ without its client: a rebuild after each save would reload the editor", async () => {
+    const client = '<script type="module" src="/__dev/';
+    expect(await (await fetch(`${dev.url}/admin/`)).text()).not.toContain(client);
+    expect(await (await fetch(`${dev.url}/about-us/`)).text()).toContain(client);
+  });
+
   it("adds its client only to pages it serves, never to a build", () => {
     expect(withClient("<html><body><p>x</p></body></html>")).toBe(
       '<html><body><p>x</p><script type="module" src="/__dev/client.js"></script></body></html>',

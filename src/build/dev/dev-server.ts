@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ADMIN_DIR } from "../cms/bundle.ts";
 import { createApp, type AppOptions } from "../../server/app.ts";
 import { listen, type FetchHandler } from "../../server/node.ts";
 import { escapeMarkup } from "../../shared/escape.ts";
@@ -90,6 +91,9 @@ export async function startDev(options: DevOptions = {}): Promise<DevServer> {
     headers.delete("accept-encoding");
     const response = await app(new Request(request.url, { headers }), info);
     if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
+    // The CMS at /admin/ saves into content/ as the owner works (its local repository mode): a reload
+    // on each rebuild would take the page from under them.
+    if (pathname.split("/")[1] === ADMIN_DIR) return response;
     const html = await response.text();
     const out = new Headers(response.headers);
     out.delete("content-length");

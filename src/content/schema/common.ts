@@ -55,28 +55,38 @@ export const reasons = z
  * An image that ships with the content: a file in content/images/. Its size is
  * read from the file (a photo's pixels, an SVG's width and height or viewBox);
  * the build makes a photo's responsive copies (src/build/images.ts).
+ *
+ * The words standing in for it are `alt`, or `decorative: true` for a picture
+ * the text around it already explains: a field of its own rather than an empty
+ * `alt`, because the CMS at /admin/ leaves an empty field out of the file
+ * (decision 0091), and a missing `alt` must stay a mistake the build names.
+ * The CMS also writes a picked file's name with a "/" in front ("/bond-cleaning.jpg"),
+ * which names the same file, and names an uploaded phone photo as its slug option makes it:
+ * lowercase, keeping the underscores of "IMG_2041.JPG" ("img_2041.jpg").
  */
 export const Image = z
   .strictObject(
     {
       src: z
         .string()
-        .regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp|avif)$/, {
+        .regex(/^\/?[a-z0-9_-]+\.(svg|png|jpe?g|webp|avif)$/, {
           error: (iss) =>
-            `expected a file name in content/images/ such as "bond-cleaning.jpg" (lowercase words joined by hyphens, ending .jpg, .jpeg, .png, .webp, .avif or .svg), got ${JSON.stringify(iss.input)}`,
+            `expected a file name in content/images/ such as "bond-cleaning.jpg" (lowercase words joined by hyphens or underscores, ending .jpg, .jpeg, .png, .webp, .avif or .svg), got ${JSON.stringify(iss.input)}`,
         })
         .describe(
-          'The image\'s file name in content/images/, e.g. "bond-cleaning.jpg": lowercase words joined by hyphens, ending .jpg, .jpeg, .png, .webp, .avif or .svg. The build reads its size from the file and makes the smaller copies phones load.',
+          'The image\'s file name in content/images/, e.g. "bond-cleaning.jpg": lowercase words joined by hyphens (or underscores, as the editor keeps a phone\'s "IMG_2041.JPG": "img_2041.jpg"), ending .jpg, .jpeg, .png, .webp, .avif or .svg. The build reads its size from the file and makes the smaller copies phones load.',
         ),
       alt: z
-        .string({
-          error: `is required: describe what the image shows for someone who cannot see it, or write alt: "" on purpose for a decorative image the text around it already explains`,
-        })
-        .refine((alt) => alt === "" || alt.trim() !== "", {
-          error: `is only spaces: describe the image, or write alt: "" on purpose for a decorative image`,
-        })
+        .string()
+        .optional()
         .describe(
-          'What the image shows, in a sentence, for someone who cannot see it (read aloud by screen readers, and read by search engines). Write alt: "" only for a decorative image the text around it already explains.',
+          "What the image shows, in a sentence, for someone who cannot see it (read aloud by screen readers, and read by search engines). Required unless the image is decorative.",
+        ),
+      decorative: z
+        .boolean()
+        .optional()
+        .describe(
+          "true for a decorative image the text around it already explains: screen readers pass it by, and it has no alt.",
         ),
     },
     {
@@ -86,7 +96,29 @@ export const Image = z
           : undefined,
     },
   )
+  .superRefine(({ alt, decorative }, ctx) => {
+    const problem = altProblem(alt, decorative === true);
+    if (problem) ctx.addIssue({ code: "custom", path: ["alt"], message: problem });
+  })
+  .transform(({ src, alt, decorative }) => ({
+    src: src.replace(/^\//, ""),
+    alt: decorative ? "" : (alt ?? ""),
+  }))
   .describe("An image from content/images/ and the words that stand in for it.");
+
+/** What is wrong with an image's words, in the editor's terms, if anything. */
+function altProblem(alt: string | undefined, decorative: boolean): string | undefined {
+  if (decorative)
+    return alt?.trim()
+      ? "a decorative image has no alt: remove alt, or remove decorative: true to describe the image"
+      : undefined;
+  if (alt === undefined)
+    return "is required: describe what the image shows for someone who cannot see it, or write decorative: true for a decorative image the text around it already explains";
+  if (alt === "") return 'write decorative: true instead of alt: "" for a decorative image';
+  if (alt.trim() === "")
+    return "is only spaces: describe the image, or write decorative: true for a decorative image";
+  return undefined;
+}
 /** Title and meta description of one page, written for a searcher. */
 export const Seo = z
   .strictObject({

@@ -13,7 +13,7 @@ export const LegalPageFile = z.strictObject({
   seo: Seo,
   banner: Banner,
   updated: dayDate.describe(
-    'The day the page\'s words last changed, e.g. "24 November 2026", shown under its heading. Change it whenever the policy or the terms change, or a figure they quote does.',
+    "The day the page's words last changed, e.g. \"24 November 2026\", shown under its heading. Change it whenever the policy or the terms change, or a figure they quote does (claims: in site.yaml, a service's guarantee: in services.yaml). The words themselves are in src/templates/pages/PrivacyPage.tsx and TermsPage.tsx, because each states something the site's code decides; the business's name, legal name, ABN, email and phone come from site.yaml.",
   ),
 });
 

@@ -95,7 +95,9 @@ export const ServicesFile = z.strictObject({
   services: z
     .array(Service)
     .length(6, { error: "there are exactly 6 services" })
-    .describe("The six service pages, one entry each."),
+    .describe(
+      "The six service pages, one entry each, each at /services/{slug}. A page's name (\"Bond Cleaning Brisbane\") is its formValue's option in the contact form, so it is not written here. Figures and promises (guarantee days, re-clean window, discount, ratings) repeat the claims of site.yaml: when one changes there, change it here too.",
+    ),
 });
 
 export type ServiceData = z.infer<typeof Service>;

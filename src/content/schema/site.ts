@@ -188,7 +188,7 @@ export const Site = z.strictObject({
         .describe("How soon an enquiry gets a reply, in hours, e.g. 24."),
     })
     .describe(
-      "The figures and promises the site quotes. Some page texts repeat them in words (services.yaml, faq.yaml): change those too when a figure changes.",
+      "The figures and promises the site quotes. Some page texts repeat them in words (services.yaml, faq.yaml): change those too when a figure changes. Where the specification gives two readings (150+ and 400+ happy clients; a 7-day bond back guarantee beside a 72-hour re-clean window), both are kept: the terms page (/terms/) states the promises as one statement built from these figures, the guarantee's days being how long the agent has to raise an issue and the re-clean hours how long the customer has to tell us.",
     ),
   footer: z
     .strictObject({

@@ -207,7 +207,9 @@ export const SuburbsFile = z.strictObject({
   suburbs: z
     .array(Suburb)
     .min(1)
-    .describe("The suburb pages, one entry each; `npm run new-suburb` adds one."),
+    .describe(
+      "The suburb pages, one entry each, each at /suburbs/{slug}; `npm run new-suburb` adds one. Every figure comes from a public page listed under the entry's sources (collected in src/content/suburb-facts.json): never invent one; leave a figure out and the page leaves that line out.",
+    ),
 });
 
 export type SuburbData = z.infer<typeof Suburb>;

@@ -24,7 +24,7 @@ import type { TelegramOptions } from "./telegram/client.ts";
 import { webhookSecret } from "./telegram/updates.ts";
 import { handleUpdate } from "./owner/presses.ts";
 import { tellAcceptances } from "./owner/acceptances.ts";
-import type { BookingOwner } from "./owner/quoting.ts";
+import type { BookingOwner } from "./owner/booking-owner.ts";
 import { storedSigner } from "./booking/door.ts";
 
 /** How the host sends stored leads: Node's loop (node/delivery.ts), the Worker's Queue (worker/queue.ts). */

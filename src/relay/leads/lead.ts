@@ -5,7 +5,7 @@
  */
 import type { Attribution } from "../../shared/forms/attribution.ts";
 import type { FormKind } from "../../shared/forms/fields.ts";
-import { STAGE_KEYS, type Stage, type StageEntry } from "../telegram/stages.ts";
+import { STAGE_KEYS, type Stage, type StageEntry } from "./stages.ts";
 import { DETAIL_COLUMNS, detailsOf, type DetailRow, type LeadDetails } from "./quote-details-store.ts";
 
 /**

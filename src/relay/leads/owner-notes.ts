@@ -5,7 +5,7 @@
  * migration 0012), over the lead store's Sql.
  */
 import type { Sql } from "./sql.ts";
-import type { Stage } from "../telegram/stages.ts";
+import type { Stage } from "./stages.ts";
 
 /**
  * What a message about a lead was: a reminder, a follow-up, an earlier part of its notice, or (issue 51)

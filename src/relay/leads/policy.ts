@@ -22,7 +22,7 @@
 import { sha256Hex } from "../../shared/hex.ts";
 import type { TelegramOptions } from "../telegram/client.ts";
 import { botWorks, probing, refusedBot } from "./refused-bot.ts";
-import { sendParts } from "./send.ts";
+import { sendParts, type NoticeButtons } from "./send.ts";
 import type { Lead } from "./lead.ts";
 import type { LeadStore, StoreStats } from "./store.ts";
 
@@ -120,6 +120,7 @@ export interface HostHints {
 export interface Policy {
   store: LeadStore;
   telegram: TelegramOptions;
+  buttons: NoticeButtons;
   /** settingsMark() of the settings in force. */
   mark: string;
   hints: HostHints;
@@ -162,9 +163,10 @@ function whatToDo(reason: string, hints: HostHints): string {
  */
 export async function attemptDelivery(
   lead: Lead,
-  { store, telegram, mark, hints, log, now = Date.now, random = Math.random, leaseMs }: Policy,
+  { store, telegram, buttons, mark, hints, log, now = Date.now, random = Math.random, leaseMs }: Policy,
 ): Promise<AttemptResult> {
   const result = await sendParts(store, lead, telegram, {
+    buttons,
     now,
     leaseUntil: leaseMs === undefined ? undefined : () => now() + leaseMs,
   });

@@ -4,7 +4,7 @@
  * in the chat (owner/weekly.ts) reads them too, on both hosts.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
-import type { Stage } from "../telegram/stages.ts";
+import { CONTACT_STAGES, type Stage } from "./stages.ts";
 import { LEAD_WORK_STATUSES, type LeadStatus } from "./lead.ts";
 import { readMany, type Sql } from "./sql.ts";
 import { CALL_TAPS, tapCounts, type TapCount } from "./store.ts";
@@ -44,8 +44,8 @@ export interface MonthFigures {
  * What the month's report counts, read together: the leads received in [from, to) counted by
  * Brisbane week (its Monday; Brisbane is UTC+10 all year), form, status, stage, the first page of
  * the visit (else the page sent from) and source; each of those leads (not held back) that was
- * contacted, with when it arrived and when it was first pressed Called, Quoted or Booked, whichever
- * came first (a lead pressed straight to Quoted was contacted too); the same leads by stage and
+ * contacted, with when it arrived and when it was first pressed at a stage that reached the visitor
+ * (CONTACT_STAGES: Called, Quoted or Booked), whichever came first; the same leads by stage and
  * reason with the quotes recorded (replies to the notice); and the call taps from day
  * `firstDay` to `lastDay` (inclusive, "YYYY-MM-DD"), per page and number.
  */
@@ -62,8 +62,8 @@ export async function monthFigures(
       params: [BRISBANE_OFFSET_MS, from, to],
     },
     {
-      sql: `SELECT leads.id, leads.received_at, MIN(s.at) AS at FROM leads JOIN lead_stages AS s ON s.lead_id = leads.id AND s.stage IN ('called', 'quoted', 'booked') WHERE leads.received_at >= ? AND leads.received_at < ? AND leads.status IN (${LEAD_WORK_STATUSES.map(() => "?").join(", ")}) GROUP BY leads.id, leads.received_at ORDER BY leads.received_at, leads.id`,
-      params: [from, to, ...LEAD_WORK_STATUSES],
+      sql: `SELECT leads.id, leads.received_at, MIN(s.at) AS at FROM leads JOIN lead_stages AS s ON s.lead_id = leads.id AND s.stage IN (${CONTACT_STAGES.map(() => "?").join(", ")}) WHERE leads.received_at >= ? AND leads.received_at < ? AND leads.status IN (${LEAD_WORK_STATUSES.map(() => "?").join(", ")}) GROUP BY leads.id, leads.received_at ORDER BY leads.received_at, leads.id`,
+      params: [...CONTACT_STAGES, from, to, ...LEAD_WORK_STATUSES],
     },
     { sql: CALL_TAPS, params: [firstDay, lastDay] },
     {

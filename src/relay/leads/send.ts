@@ -9,7 +9,6 @@
 import { markNotice } from "../telegram/notice.ts";
 import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { sendOnce, type SendOutcome, type TelegramOptions } from "../telegram/client.ts";
-import { stageKeyboard } from "../telegram/stages.ts";
 import type { Lead } from "./lead.ts";
 import type { LeadStore } from "./store.ts";
 
@@ -18,7 +17,11 @@ export type PartsResult =
   /** `wasUncertain`: this part had already been sent once without an answer (or before a crash). */
   | { done: false; part: number; wasUncertain: boolean; outcome: Exclude<SendOutcome, { kind: "sent" }> };
 
+/** The owner's buttons on a lead's notice (owner/stage-buttons.ts), put on its last part. */
+export type NoticeButtons = (lead: Lead) => object;
+
 export interface SendPartsOptions {
+  buttons: NoticeButtons;
   now?: () => number;
   /** Renews the sender's hold on the lead for each part's attempt (Workers): the time it runs out. */
   leaseUntil?: () => number;
@@ -28,7 +31,7 @@ export async function sendParts(
   store: LeadStore,
   lead: Lead,
   telegram: TelegramOptions,
-  { now = Date.now, leaseUntil }: SendPartsOptions = {},
+  { buttons, now = Date.now, leaseUntil }: SendPartsOptions,
 ): Promise<PartsResult> {
   const parts = lead.parts ?? [];
   const alsoByEmail = await ownerCopySent(store, lead);
@@ -44,8 +47,7 @@ export async function sendParts(
       copyOf: lead.deliveredAt,
     });
     // The owner's buttons go on the last part, where a multi-part notice ends.
-    const extra =
-      i === parts.length - 1 ? { reply_markup: stageKeyboard(lead.id, { phone: lead.fields?.phone }) } : {};
+    const extra = i === parts.length - 1 ? { reply_markup: buttons(lead) } : {};
     let outcome = await sendOnce(text, telegram, "Markdown", extra);
     // Refused for its content (our escaping should make that impossible): the owner gets it as plain text,
     // every word the visitor typed, rather than not at all.

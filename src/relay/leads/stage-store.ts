@@ -5,7 +5,7 @@
  * and latest live press in lead_stages (the report's times); and the notice's
  * text as last edited to show them.
  */
-import type { LostReason, Press, Stage, StageEntry } from "../telegram/stages.ts";
+import type { LostReason, Press, Stage, StageEntry } from "./stages.ts";
 import { COLUMNS, toLead, type Lead, type Row } from "./lead.ts";
 import type { Sql } from "./sql.ts";
 

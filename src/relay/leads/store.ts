@@ -10,7 +10,7 @@
  * the quotes emailed to customers and their bookings (quotes.ts), and the
  * month's report's queries (report-queries.ts).
  */
-import type { Stage } from "../telegram/stages.ts";
+import type { Stage } from "./stages.ts";
 import {
   columns,
   LEAD_STATUSES,

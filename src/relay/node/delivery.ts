@@ -19,6 +19,8 @@ import {
   type Health,
   type HostHints,
 } from "../leads/policy.ts";
+import type { NoticeButtons } from "../leads/send.ts";
+import { noticeButtons } from "../owner/stage-buttons.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { logLine } from "../log.ts";
 
@@ -31,6 +33,8 @@ export interface DeliveryOptions {
   store: LeadStore;
   /** Undefined when Telegram is not configured: leads are kept, not sent. */
   telegram?: TelegramOptions;
+  /** The owner's buttons on a notice (default: the stages, owner/stage-buttons.ts). */
+  buttons?: NoticeButtons;
   log?: (message: string) => void;
   now?: () => number;
   random?: () => number;
@@ -56,6 +60,7 @@ export interface Delivery {
 export async function startDelivery({
   store,
   telegram,
+  buttons = noticeButtons,
   log = logLine,
   now = Date.now,
   random = Math.random,
@@ -83,6 +88,7 @@ export async function startDelivery({
     const result = await attemptDelivery(lead, {
       store,
       telegram,
+      buttons,
       mark,
       hints: NODE_HINTS,
       log,

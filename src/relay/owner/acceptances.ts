@@ -21,9 +21,19 @@ import { bold, nameInLine, plain, render, value } from "../telegram/markdown.ts"
 import { phoneInLine } from "../telegram/phone.ts";
 import { brisbaneClock } from "../telegram/times.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
-import { acceptanceKeyboard, daysKeyboard, firstName, type BookingPress } from "./booking-buttons.ts";
+import type { Ctx } from "./booking-owner.ts";
+import {
+  answerBooking,
+  compactDay,
+  DAY_PRESS,
+  firstName,
+  quoteButton,
+  type QuotePress,
+} from "./booking-buttons.ts";
+import { button } from "./buttons.ts";
+import type { KeyboardButton } from "./stage-buttons.ts";
 import { noticeChat } from "./notice-edit.ts";
-import { cannotSend, editAnswer, holdQuote, sendQuote, type Ctx } from "./quoting.ts";
+import { cannotSend, editAnswer } from "./quoting.ts";
 import type { Sends } from "./pace.ts";
 
 /** How long a sender holds an acceptance it is telling: far longer than one send may take (30 s). */
@@ -206,22 +216,48 @@ export async function offerDaysReply(
   return offerDays(ctx, leadId, latest.seq, readDays(text, ctx.now()), by);
 }
 
-/** A booking button's press (booking-buttons.ts): what the owner is answered. */
-export async function bookingPress(
-  ctx: Ctx,
-  press: BookingPress,
-  by: { name: string; id?: number },
-): Promise<string> {
-  switch (press.action) {
-    case "send":
-      return sendQuote(ctx, press.leadId, press.seq, by);
-    case "hold":
-      return holdQuote(ctx, press.leadId, press.seq, by);
-    case "confirm":
-      return confirmBooking(ctx, press.leadId, press.seq, by);
-    case "offer":
-      return offerAnotherDay(ctx, press.leadId, press.seq, by);
-    case "day":
-      return offerDays(ctx, press.leadId, press.seq, [press.day!], by);
-  }
+/** Confirm booking, under an acceptance; the lead's notice then shows Booked. */
+export const confirmButton = quoteButton(
+  "confirm",
+  (ctx, { leadId, seq }, by) => confirmBooking(ctx, leadId, seq, by),
+  async ({ store, booking, edit }, { leadId }) => {
+    const lead = booking && (await store.get(leadId));
+    if (lead) await edit(lead);
+  },
+);
+
+/** Offer another day, under an acceptance: the day goes back, and the owner picks others. */
+export const offerButton = quoteButton("offer", (ctx, { leadId, seq }, by) =>
+  offerAnotherDay(ctx, leadId, seq, by),
+);
+
+/** A day, under Offer another day's question: the customer gets a new link with it ("day:SEQ:20270115:LEAD"). */
+export const dayButton = button<QuotePress & { day: string }>("day", {
+  write: ({ leadId, seq, day }) => `${seq}:${compactDay(day)}:${leadId}`,
+  read(rest) {
+    const d = DAY_PRESS.exec(rest);
+    return d ? { seq: Number(d[1]), day: `${d[2]}-${d[3]}-${d[4]}`, leadId: d[5] } : undefined;
+  },
+  handle: (pressed, { leadId, seq, day }) =>
+    answerBooking(pressed, (ctx) => offerDays(ctx, leadId, seq, [day], pressed.by)),
+});
+
+export const acceptanceKeyboard = (leadId: string, seq: number) => ({
+  inline_keyboard: [
+    [
+      { text: "Confirm booking", callback_data: confirmButton.data({ leadId, seq }) },
+      { text: "Offer another day", callback_data: offerButton.data({ leadId, seq }) },
+    ],
+  ] as KeyboardButton[][],
+});
+
+/** A button per day, three to a row. */
+export function daysKeyboard(leadId: string, seq: number, days: readonly string[]) {
+  const buttons = days.map((day) => ({
+    text: dayShort(day),
+    callback_data: dayButton.data({ leadId, seq, day }),
+  }));
+  const rows: KeyboardButton[][] = [];
+  for (let i = 0; i < buttons.length; i += 3) rows.push(buttons.slice(i, i + 3));
+  return { inline_keyboard: rows };
 }

@@ -1,26 +1,28 @@
 /** The booking's buttons: within Telegram's 64 bytes, read back only as written, labelled safely. */
 import { describe, expect, it } from "vitest";
-import { MAX_CALLBACK_BYTES } from "../telegram/stages.ts";
-import { bookingData, dayData, parseBookingData, sendLabel } from "./booking-buttons.ts";
+import { MAX_CALLBACK_BYTES } from "./buttons.ts";
+import { sendLabel } from "./booking-buttons.ts";
+import { confirmButton, dayButton, offerButton } from "./acceptances.ts";
+import { holdButton, sendButton } from "./quoting.ts";
 
 const UUID = "0f8fad5b-d9cb-469f-a165-70867728950e";
 const FORM_ID = `form-${"ab".repeat(16)}`;
+const BUTTONS = [sendButton, holdButton, confirmButton, offerButton, dayButton];
 
 describe("the booking's buttons", () => {
   it("fit Telegram's 64 bytes for either kind of lead id and a six-digit quote number, and read back", () => {
-    for (const id of [UUID, FORM_ID]) {
+    for (const leadId of [UUID, FORM_ID]) {
       for (const data of [
-        bookingData("confirm", id, 999_999),
-        bookingData("offer", id, 1),
-        dayData(id, 999_999, "2027-01-15"),
+        confirmButton.data({ leadId, seq: 999_999 }),
+        offerButton.data({ leadId, seq: 1 }),
+        dayButton.data({ leadId, seq: 999_999, day: "2027-01-15" }),
       ])
         expect(new TextEncoder().encode(data).length).toBeLessThanOrEqual(MAX_CALLBACK_BYTES);
-      expect(parseBookingData(bookingData("send", id, 12))).toEqual({ action: "send", seq: 12, leadId: id });
-      expect(parseBookingData(dayData(id, 3, "2027-01-15"))).toEqual({
-        action: "day",
+      expect(sendButton.parse(sendButton.data({ leadId, seq: 12 }))).toEqual({ seq: 12, leadId });
+      expect(dayButton.parse(dayButton.data({ leadId, seq: 3, day: "2027-01-15" }))).toEqual({
         seq: 3,
         day: "2027-01-15",
-        leadId: id,
+        leadId,
       });
     }
   });
@@ -34,7 +36,7 @@ describe("the booking's buttons", () => {
       "day:1:2027115:x",
       7,
     ])
-      expect(parseBookingData(data), String(data)).toBeUndefined();
+      for (const b of BUTTONS) expect(b.parse(data), String(data)).toBeUndefined();
   });
 
   it("name the customer by a first name cut whole, on one line, isolated when right to left", () => {

@@ -1,47 +1,58 @@
 /**
- * The buttons of a booking (issue 51), each one's callback_data built and
- * read here, within Telegram's 64 bytes (stages.ts MAX_CALLBACK_BYTES;
- * https://core.telegram.org/bots/api#inlinekeyboardbutton: "callback_data …
- * 1-64 bytes"): under the owner's quote, Send and Not yet; under a customer's
- * acceptance, Confirm booking and Offer another day; under Offer another
- * day's question, a day each. The quote's number comes before the lead's id,
- * which is last because it is the longest part.
+ * What the buttons of a booking (issue 51) share: their callback_data
+ * `action:SEQ:LEAD` within Telegram's 64 bytes (buttons.ts), the quote's
+ * number before the lead's id, which is last because it is the longest part,
+ * and the customer's first name as they say it. Each button sits beside what
+ * its press does: under the owner's quote, Send and Not yet (quoting.ts);
+ * under a customer's acceptance, Confirm booking and Offer another day, and a
+ * day each under Offer another day's question (acceptances.ts).
  */
-import { MAX_CALLBACK_BYTES, type KeyboardButton } from "../telegram/stages.ts";
-import { dayShort } from "../booking/days.ts";
 import { cutText, isolateDirection, oneLine } from "../../shared/text.ts";
+import type { Ctx } from "./booking-owner.ts";
+import { button, type Button, type Pressed } from "./buttons.ts";
 
-export type BookingAction = "send" | "hold" | "confirm" | "offer" | "day";
-export interface BookingPress {
-  action: BookingAction;
+/** A booking button's press: the quote it names (`seq`) of the lead. */
+export interface QuotePress {
   leadId: string;
   seq: number;
-  /** With `day`: the day offered ("2027-01-15"). */
-  day?: string;
 }
 
-function checked(data: string): string {
-  if (new TextEncoder().encode(data).length > MAX_CALLBACK_BYTES)
-    throw new Error(`callback_data over ${MAX_CALLBACK_BYTES} bytes: ${data}`);
-  return data;
+const QUOTE_PRESS = /^([1-9]\d{0,5}):([\w-]{1,40})$/;
+
+/**
+ * A booking button whose data is `action:SEQ:LEAD` (buttons.ts): a press of it runs `run` with the
+ * booking's features and answers the owner with what it says. A relay without them (no booking) takes
+ * it for none of its buttons.
+ */
+export function quoteButton(
+  action: string,
+  run: (ctx: Ctx, press: QuotePress, by: Pressed["by"]) => Promise<string>,
+  after?: (pressed: Pressed, press: QuotePress) => Promise<void>,
+): Button<QuotePress> {
+  return button<QuotePress>(action, {
+    write: ({ leadId, seq }) => `${seq}:${leadId}`,
+    read(rest) {
+      const m = QUOTE_PRESS.exec(rest);
+      return m ? { seq: Number(m[1]), leadId: m[2] } : undefined;
+    },
+    async handle(pressed, press) {
+      await answerBooking(pressed, (ctx) => run(ctx, press, pressed.by));
+      await after?.(pressed, press);
+    },
+  });
 }
 
-export const bookingData = (action: Exclude<BookingAction, "day">, leadId: string, seq: number) =>
-  checked(`${action}:${seq}:${leadId}`);
-export const dayData = (leadId: string, seq: number, day: string) =>
-  checked(`day:${seq}:${day.replace(/-/g, "")}:${leadId}`);
-
-const DATA = /^(send|hold|confirm|offer):([1-9]\d{0,5}):([\w-]{1,40})$/;
-const DAY_DATA = /^day:([1-9]\d{0,5}):(20\d\d)(\d\d)(\d\d):([\w-]{1,40})$/;
-
-/** The press a booking button names, or undefined for anything else. */
-export function parseBookingData(data: unknown): BookingPress | undefined {
-  if (typeof data !== "string") return undefined;
-  const m = DATA.exec(data);
-  if (m) return { action: m[1] as BookingAction, seq: Number(m[2]), leadId: m[3] };
-  const d = DAY_DATA.exec(data);
-  return d ? { action: "day", seq: Number(d[1]), day: `${d[2]}-${d[3]}-${d[4]}`, leadId: d[5] } : undefined;
+/** Runs a booking step for a press and answers the owner with what it says. */
+export async function answerBooking(pressed: Pressed, run: (ctx: Ctx) => Promise<string>): Promise<void> {
+  const { booking } = pressed;
+  await pressed.answer(
+    booking ? await run({ ...pressed, booking }) : "This button is not one of the relay's.",
+  );
 }
+
+/** "Thu 15 Jan" as a day button's data carries it: "20270115". */
+export const compactDay = (day: string) => day.replace(/-/g, "");
+export const DAY_PRESS = /^([1-9]\d{0,5}):(20\d\d)(\d\d)(\d\d):([\w-]{1,40})$/;
 
 /**
  * "Send to Ann": the customer's first name on one line, cut whole (never half an emoji, which Telegram
@@ -61,30 +72,4 @@ export function firstName(name: string | undefined): string {
     24,
   );
   return first && isolateDirection(first);
-}
-
-export const quoteKeyboard = (leadId: string, seq: number, name: string | undefined) => ({
-  inline_keyboard: [
-    [
-      { text: sendLabel(name), callback_data: bookingData("send", leadId, seq) },
-      { text: "Not yet", callback_data: bookingData("hold", leadId, seq) },
-    ],
-  ] as KeyboardButton[][],
-});
-
-export const acceptanceKeyboard = (leadId: string, seq: number) => ({
-  inline_keyboard: [
-    [
-      { text: "Confirm booking", callback_data: bookingData("confirm", leadId, seq) },
-      { text: "Offer another day", callback_data: bookingData("offer", leadId, seq) },
-    ],
-  ] as KeyboardButton[][],
-});
-
-/** A button per day, three to a row. */
-export function daysKeyboard(leadId: string, seq: number, days: readonly string[]) {
-  const buttons = days.map((day) => ({ text: dayShort(day), callback_data: dayData(leadId, seq, day) }));
-  const rows: KeyboardButton[][] = [];
-  for (let i = 0; i < buttons.length; i += 3) rows.push(buttons.slice(i, i + 3));
-  return { inline_keyboard: rows };
 }

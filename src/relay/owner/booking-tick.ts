@@ -18,7 +18,7 @@ import { formatDollars } from "../../shared/pricing/format.ts";
 import { cutText, oneLine } from "../../shared/text.ts";
 import { tellAcceptances } from "./acceptances.ts";
 import type { Sends } from "./pace.ts";
-import type { Ctx } from "./quoting.ts";
+import type { Ctx } from "./booking-owner.ts";
 
 export async function bookingTick(ctx: Ctx, now: number, sends: Sends): Promise<void> {
   const { store, booking } = ctx;

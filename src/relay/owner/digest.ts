@@ -10,12 +10,13 @@ import { brisbaneClock } from "../telegram/times.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, nameInLine, plain, render, value, type Piece } from "../telegram/markdown.ts";
 import { brisbane, isOpen, type HoursLine } from "../leads/hours.ts";
-import { STAGES, WAITING } from "../telegram/stages.ts";
+import { STAGES } from "../leads/stages.ts";
 import { phoneInLine } from "../telegram/phone.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { Sends } from "./pace.ts";
 import { todaysJobs } from "./booking-tick.ts";
+import { spamButton } from "./spam-review.ts";
 
 /** The last day a digest was sent (or had nothing to say), "2026-11-24": set only once Telegram has it. */
 const DIGEST_SETTING = "digest-last-day";
@@ -70,7 +71,12 @@ export async function digest(options: DigestOptions, now: number, sends = new Se
     ? {
         reply_markup: {
           inline_keyboard: [
-            [{ text: spam === 1 ? "See it" : "See them", callback_data: `spam:${from}:${today.midnight}` }],
+            [
+              {
+                text: spam === 1 ? "See it" : "See them",
+                callback_data: spamButton.data({ from, to: today.midnight }),
+              },
+            ],
           ],
         },
       }
@@ -173,14 +179,11 @@ export async function digestText(
         `${count(leads.filter((l) => l.form === "quote").length, "quote request", "quote requests")}, ${count(leads.filter((l) => l.form === "contact").length, "contact message", "contact messages")}\n`,
       ),
     );
-    const byStage = [WAITING, ...STAGES.map((s) => s.key)].map(
-      (key) => [key, leads.filter((l) => (l.stage ?? WAITING) === key).length] as const,
-    );
-    pieces.push(
-      plain(
-        `${byStage.map(([key, n]) => `${key === WAITING ? "Waiting" : STAGES.find((s) => s.key === key)!.shown}: ${n}`).join(" · ")}\n`,
-      ),
-    );
+    const byStage = [
+      `Waiting: ${leads.filter((l) => l.stage === null).length}`,
+      ...STAGES.map((s) => `${s.label}: ${leads.filter((l) => l.stage === s.key).length}`),
+    ];
+    pieces.push(plain(`${byStage.join(" · ")}\n`));
   }
   if (waiting.length) {
     const listed = waiting.slice(0, WAITING_LISTED);

@@ -9,7 +9,7 @@
  */
 import { callBotRetrying, type RetryOptions, type TelegramOptions } from "../telegram/client.ts";
 import { noticeWithHistory } from "../telegram/notice-history.ts";
-import { stageKeyboard, UNDO_MS } from "../telegram/stages.ts";
+import { stageKeyboard, UNDO_MS } from "./stage-buttons.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { cleanNote } from "./replies.ts";

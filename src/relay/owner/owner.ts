@@ -29,12 +29,12 @@ import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { isOpen, nextOpenAt, openingAfterBusinessDays } from "../leads/hours.ts";
-import { stageKeyboard } from "../telegram/stages.ts";
+import { stageKeyboard } from "./stage-buttons.ts";
 import { DAY_MS, digest, type DigestOptions } from "./digest.ts";
 import { followUpText, reminderText } from "./reminder-text.ts";
 import { Sends, type PaceOptions } from "./pace.ts";
 import { bookingTick } from "./booking-tick.ts";
-import type { BookingOwner } from "./quoting.ts";
+import type { BookingOwner } from "./booking-owner.ts";
 
 export interface OwnerOptions extends DigestOptions {
   /** Minutes after delivery before a lead still waiting is reminded; 0: never. */

@@ -10,40 +10,20 @@
  * so and how to turn it on, and offers no Send.
  */
 import { fillSlots } from "../../shared/slots.ts";
-import { bookingUrl, type LinkSigner } from "../booking/link.ts";
+import { bookingUrl } from "../booking/link.ts";
 import { BOOKING_MARKUP } from "../booking/markup.ts";
 import { expiryOf, quoteView } from "../booking/quote-view.ts";
 import { recordCustomerEmail } from "../booking/customer-emails.ts";
-import type { BookingRules } from "../booking/days.ts";
 import { isAddress } from "../email/address.ts";
-import type { HoursLine } from "../leads/hours.ts";
 import type { Lead } from "../leads/lead.ts";
-import type { LeadStore } from "../leads/store.ts";
-import { callBotRetrying, sendOnce, type TelegramOptions } from "../telegram/client.ts";
+import { callBotRetrying, sendOnce } from "../telegram/client.ts";
 import { bold, nameInLine, plain, render, value, type Piece } from "../telegram/markdown.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import { brisbaneClock } from "../telegram/times.ts";
-import { firstName, quoteKeyboard } from "./booking-buttons.ts";
+import type { BookingOwner, Ctx } from "./booking-owner.ts";
+import { firstName, quoteButton, sendLabel } from "./booking-buttons.ts";
+import type { KeyboardButton } from "./stage-buttons.ts";
 import { EDIT_RETRY } from "./notice-edit.ts";
-
-/** What the owner's booking features are given (compose.ts). */
-export interface BookingOwner {
-  rules: BookingRules;
-  hours: readonly HoursLine[];
-  signer: () => Promise<LinkSigner>;
-  /** RELAY_ORIGIN: where the customer's link points. Without it, no quote is sent. */
-  origin?: string;
-  /** Whether the relay sends email (EMAIL_API_KEY, EMAIL_FROM, OWNER_EMAIL). */
-  email: boolean;
-}
-
-export interface Ctx {
-  store: LeadStore;
-  telegram: TelegramOptions;
-  log: (message: string) => void;
-  now: () => number;
-  booking: BookingOwner;
-}
 
 /** Why a quote cannot be emailed from here, in words that say how to turn it on; undefined: it can. */
 export function cannotSend(booking: BookingOwner, lead: Lead): string | undefined {
@@ -210,3 +190,17 @@ export async function holdQuote(
   await settle(ctx, lead, seq, `Not sent (Not yet, ${by.name}). Reply with the amount again to send it.`);
   return "Kept back: not sent.";
 }
+
+/** Send, under the owner's quote: the quote goes to the customer with its link (sendQuote). */
+export const sendButton = quoteButton("send", (ctx, { leadId, seq }, by) => sendQuote(ctx, leadId, seq, by));
+/** Not yet, under the owner's quote: it stays unsent (holdQuote). */
+export const holdButton = quoteButton("hold", (ctx, { leadId, seq }, by) => holdQuote(ctx, leadId, seq, by));
+
+export const quoteKeyboard = (leadId: string, seq: number, name: string | undefined) => ({
+  inline_keyboard: [
+    [
+      { text: sendLabel(name), callback_data: sendButton.data({ leadId, seq }) },
+      { text: "Not yet", callback_data: holdButton.data({ leadId, seq }) },
+    ],
+  ] as KeyboardButton[][],
+});

@@ -15,7 +15,8 @@ import { formatDollars } from "../../shared/pricing/format.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { readDays } from "../booking/days.ts";
 import { offerDaysReply } from "./acceptances.ts";
-import { quoteAnswer, type BookingOwner } from "./quoting.ts";
+import type { BookingOwner } from "./booking-owner.ts";
+import { quoteAnswer } from "./quoting.ts";
 
 export interface OwnerMessage {
   message_id?: number;

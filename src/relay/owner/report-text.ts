@@ -5,7 +5,7 @@
  */
 import { escapeTerminal } from "../../shared/escape.ts";
 import type { Day, HoursLine } from "../leads/hours.ts";
-import { LOST_REASONS, STAGES, WAITING } from "../telegram/stages.ts";
+import { LOST_REASONS, stageLabel, WAITING } from "../leads/stages.ts";
 import { shortDay } from "../telegram/quote-details.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import { FORMS, STAGE_COLUMNS, type MonthReport } from "./report.ts";
@@ -94,9 +94,7 @@ function capped(
     : lines;
 }
 
-const STAGE_HEADER = STAGE_COLUMNS.map((s) =>
-  s === WAITING ? WAITING : STAGES.find((x) => x.key === s)!.shown,
-);
+const STAGE_HEADER = STAGE_COLUMNS.map((s) => (s === WAITING ? WAITING : stageLabel(s)));
 
 /** The report as plain text for a terminal. */
 export function reportText(r: MonthReport): string {
@@ -144,7 +142,7 @@ export function reportText(r: MonthReport): string {
   const order = (k: string) => LOST_REASONS.findIndex((x) => x.key === k) >>> 0;
   const reasons = Object.entries(o.lostByReason)
     .sort(([a], [b]) => order(a) - order(b))
-    .map(([k, n]) => `${LOST_REASONS.find((x) => x.key === k)?.button ?? k} ${n}`);
+    .map(([k, n]) => `${LOST_REASONS.find((x) => x.key === k)?.label ?? k} ${n}`);
   out.push("Outcomes (each lead at the stage last pressed)");
   out.push(
     `  ${o.booked} booked of ${o.realLeads} real lead${o.realLeads === 1 ? "" : "s"} (every lead but Not a job): conversion ${o.conversion === null ? "not known" : `${Math.round(o.conversion * 100)}%`}.`,

@@ -9,7 +9,7 @@
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
 import { openMinutesBetween, type HoursLine } from "../leads/hours.ts";
-import { STAGES, WAITING, type Stage } from "../telegram/stages.ts";
+import { STAGES, WAITING, type Stage } from "../leads/stages.ts";
 import { LEAD_WORK_STATUSES } from "../leads/lead.ts";
 import { monthFigures, type LeadCount } from "../leads/report-queries.ts";
 import type { LeadStore } from "../leads/store.ts";

@@ -1,5 +1,6 @@
 /**
- * The messages the spam check stopped, shown to the owner on the digest's button, and one released as a lead.
+ * The messages the spam check stopped, shown to the owner on the digest's button ("spam:FROM:TO"), and
+ * one released as a lead with the button under it ("release:ID").
  */
 import { LIMITS } from "../../shared/forms/fields.ts";
 import { cutText } from "../../shared/text.ts";
@@ -8,6 +9,32 @@ import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, plain, render, TELEGRAM_MAX_TEXT, value, type Piece } from "../telegram/markdown.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
+import { button } from "./buttons.ts";
+
+/** The digest's "See them": the messages stopped as spam in [from, to). */
+export const spamButton = button<{ from: number; to: number }>("spam", {
+  write: ({ from, to }) => `${from}:${to}`,
+  read(rest) {
+    const m = /^(\d+):(\d+)$/.exec(rest);
+    return m ? { from: Number(m[1]), to: Number(m[2]) } : undefined;
+  },
+  async handle({ store, telegram, log, answer }, { from, to }) {
+    await answer("Here they are.");
+    const summary = await showSpam(store, telegram, from, to);
+    log(`relay: the owner asked to see the spam: ${summary}`);
+  },
+});
+
+/** "Not spam: N" under a message the listing shows: it goes out as a lead. */
+export const releaseButton = button<string>("release", {
+  write: (leadId) => leadId,
+  read: (rest) => (rest === "" ? undefined : rest),
+  async handle({ store, log, now, answer }, leadId) {
+    const said = await releaseSpam(store, leadId, now());
+    log(`relay: lead ${leadId}: ${said}`);
+    await answer(said);
+  },
+});
 
 /**
  * The digest's "See them" button: the messages stopped as spam in [from, to), in one message, each
@@ -26,7 +53,7 @@ export async function showSpam(
   if (!spam.length) return "No message stopped as spam is left to see (released, or erased).";
   const { markdown, listed } = spamListing(spam);
   const buttons = listed.map((lead, i) => [
-    { text: `Not spam: ${i + 1}`, callback_data: `release:${lead.id}` },
+    { text: `Not spam: ${i + 1}`, callback_data: releaseButton.data(lead.id) },
   ]);
   const sent = await sendOnce(markdown, telegram, "Markdown", { reply_markup: { inline_keyboard: buttons } });
   if (sent.kind !== "sent") return `Could not show them (${sent.reason}); ${SPAM_COMMAND} shows them too.`;

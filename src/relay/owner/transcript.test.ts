@@ -12,7 +12,7 @@ import { loadContent } from "../../build/content/load.ts";
 import { QuoteBody } from "../../shared/forms/schema.ts";
 import { sendParts } from "../leads/send.ts";
 import { quoteNotices } from "../telegram/notice.ts";
-import { callbackData } from "../telegram/stages.ts";
+import { noticeButtons, stageData } from "./stage-buttons.ts";
 import { handleUpdate } from "./presses.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
@@ -101,6 +101,7 @@ describe("the owner's day, as a transcript", () => {
     });
     expect(
       await sendParts(leads.store, (await leads.store.get("lead-ann"))!, telegram, {
+        buttons: noticeButtons,
         now: () => receivedAt + 1_000,
       }),
     ).toEqual({ done: true });
@@ -112,15 +113,15 @@ describe("the owner's day, as a transcript", () => {
     const reminder = [...tg.messages.values()].find((m) => m.shown.startsWith("Reminder:"))!.messageId;
     const followUp = () => [...tg.messages.values()].find((m) => m.shown.startsWith("Follow up:"))!.messageId;
 
-    await press(notice, callbackData("not-a-job", "lead-ann"), at("2026-11-24T08:05"));
+    await press(notice, stageData("not-a-job", "lead-ann"), at("2026-11-24T08:05"));
     look("A mis-tap: Not a job");
     const undo = tg.messages
       .get(notice)!
       .replyMarkup!.inline_keyboard.flat()
       .find((b) => b.text === "Undo")!.callback_data!;
     await press(notice, undo, at("2026-11-24T08:05") + 20_000);
-    await press(notice, callbackData("called", "lead-ann"), at("2026-11-24T08:10"));
-    await press(notice, callbackData("quoted", "lead-ann"), at("2026-11-24T08:30"));
+    await press(notice, stageData("called", "lead-ann"), at("2026-11-24T08:10"));
+    await press(notice, stageData("quoted", "lead-ann"), at("2026-11-24T08:30"));
     await ownerTick(options, at("2026-11-24T08:32"));
     look("Undo, then Called and Quoted; the Undo's minute is up");
 
@@ -134,7 +135,7 @@ describe("the owner's day, as a transcript", () => {
     await reply(followUp(), "Rang, no answer. Try after 5 (she's at work)", at("2026-11-27T08:20"));
     look("A note, as a reply to the follow-up");
 
-    await press(notice, callbackData("lost", "lead-ann"), at("2026-11-27T10:00"));
+    await press(notice, stageData("lost", "lead-ann"), at("2026-11-27T10:00"));
     await press(notice, "lost:price:lead-ann", at("2026-11-27T10:01"));
     await ownerTick(options, at("2026-11-27T10:05"));
     look("Lost, on price");

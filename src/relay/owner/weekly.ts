@@ -12,7 +12,7 @@ import { brisbane, isOpen, openMinutesBetween, type HoursLine } from "../leads/h
 import { LEAD_WORK_STATUSES } from "../leads/lead.ts";
 import { monthFigures } from "../leads/report-queries.ts";
 import type { LeadStore } from "../leads/store.ts";
-import { LOST_REASONS } from "../telegram/stages.ts";
+import { LOST_REASONS } from "../leads/stages.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import { median, NOT_KNOWN, outcomesOf } from "./report.ts";
 import { durationText } from "./report-text.ts";
@@ -92,7 +92,7 @@ export async function weeklyText(
   const minutes = calls.map((c) => openMinutesBetween(hours, c.receivedAt, c.calledAt)).sort((a, b) => a - b);
   const o = outcomesOf(outcomes);
   const reasons = LOST_REASONS.filter((r) => o.lostByReason[r.key]).map(
-    (r) => `${r.button} ${o.lostByReason[r.key]}`,
+    (r) => `${r.label} ${o.lostByReason[r.key]}`,
   );
   if (o.lostByReason["not given"]) reasons.push(`not given ${o.lostByReason["not given"]}`);
   const pieces: Piece[] = [

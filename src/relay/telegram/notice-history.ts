@@ -6,7 +6,7 @@
  */
 import { cutText } from "../../shared/text.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
-import { reasonLabel, stageWords, type LostReason, type Press, type Stage } from "./stages.ts";
+import { reasonLabel, stageWords, type LostReason, type Press, type Stage } from "../leads/stages.ts";
 import { brisbaneClock } from "./times.ts";
 import {
   bold,

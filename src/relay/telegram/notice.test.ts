@@ -6,7 +6,7 @@
  * it lists, by people with Telegram's longest names (64 + 64 characters).
  */
 import { describe, expect, it } from "vitest";
-import type { Press } from "./stages.ts";
+import type { Press } from "../leads/stages.ts";
 import { parseLegacyMarkdown, parseLegacyMarkdownEntities, render, TELEGRAM_MAX_TEXT } from "./markdown.ts";
 import { contactNotices, markNotice, PART_MAX, quoteNotices } from "./notice.ts";
 import { HISTORY_SHOWN, historyLines, noticeWithHistory } from "./notice-history.ts";

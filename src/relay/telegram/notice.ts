@@ -10,7 +10,7 @@
 import { serviceLabel } from "../../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { NO_MESSAGE, NOT_PROVIDED } from "../../shared/forms/texts.ts";
-import { LOST_REASONS, STAGES, type LostReason, type Stage } from "./stages.ts";
+import { LOST_REASONS, STAGES, type LostReason, type Stage } from "../leads/stages.ts";
 import { detailLines } from "./quote-details.ts";
 import { bold, chunk, nameInLine, plain, render, TELEGRAM_MAX_TEXT, value, type Piece } from "./markdown.ts";
 import { HISTORY_SHOWN, historyLines, stageLine } from "./notice-history.ts";

@@ -10,7 +10,7 @@
  * says what it waits for.
  */
 import { describe, expect, it } from "vitest";
-import { callbackData } from "./stages.ts";
+import { stageData } from "../owner/stage-buttons.ts";
 import { within } from "../testing/leads.ts";
 import { testClock } from "../testing/clock.ts";
 import { relayPerTest } from "../testing/relay-stack.ts";
@@ -133,7 +133,7 @@ describe("notices left in the group after it became a supergroup", () => {
 
     // The owner presses Called on the old notice, in the old group: answered, and that notice edited.
     const old = noticesFor("Old Lead")[0];
-    expect(await stack.tg.press(old.messageId, callbackData("called", oldId), {}, stack.tg.chatId)).toBe(200);
+    expect(await stack.tg.press(old.messageId, stageData("called", oldId), {}, stack.tg.chatId)).toBe(200);
     expect(stack.tg.answers.at(-1)?.text).toBe("Marked Called.");
     expect((await relay.opened.store.get(oldId))?.stage).toBe("called");
     const edited = stack.tg.messages.in(stack.tg.chatId, old.messageId)!;
@@ -348,7 +348,7 @@ describe("the owner's presses when Telegram is slow or busy", () => {
     await arrived("Busy Press");
     const { messageId } = noticesFor("Busy Press")[0];
     stack.tg.on("answerCallbackQuery", { kind: "tooMany", retryAfter: 1 });
-    expect(await stack.tg.press(messageId, callbackData("called", id))).toBe(200);
+    expect(await stack.tg.press(messageId, stageData("called", id))).toBe(200);
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called."]);
     expect(stack.tg.calls("answerCallbackQuery")).toBe(2);
     expect(stack.tg.messages.get(messageId)!.shown).toMatch(/\nCalled by Sam at /);
@@ -362,7 +362,7 @@ describe("the owner's presses when Telegram is slow or busy", () => {
     const { messageId } = noticesFor("Hung Answer")[0];
     stack.tg.on("answerCallbackQuery", { kind: "hang" });
     const began = performance.now();
-    expect(await stack.tg.press(messageId, callbackData("quoted", id))).toBe(200);
+    expect(await stack.tg.press(messageId, stageData("quoted", id))).toBe(200);
     expect(performance.now() - began).toBeLessThan(10_000);
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Quoted."]);
   });
@@ -372,8 +372,8 @@ describe("the owner's presses when Telegram is slow or busy", () => {
     const id = await post(url, "Twice Pressed");
     await arrived("Twice Pressed");
     const { messageId } = noticesFor("Twice Pressed")[0];
-    await stack.tg.press(messageId, callbackData("booked", id));
-    await stack.tg.press(messageId, callbackData("booked", id));
+    await stack.tg.press(messageId, stageData("booked", id));
+    await stack.tg.press(messageId, stageData("booked", id));
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Booked.", "Already marked Booked."]);
     expect(stack.tg.calls("editMessageText")).toBe(1);
   });
@@ -384,7 +384,7 @@ describe("the owner's presses when Telegram is slow or busy", () => {
     await arrived("Edit Retried");
     const { messageId } = noticesFor("Edit Retried")[0];
     stack.tg.on("editMessageText", { kind: "down" });
-    await stack.tg.press(messageId, callbackData("called", id));
+    await stack.tg.press(messageId, stageData("called", id));
     expect(stack.tg.calls("editMessageText")).toBe(2);
     expect(stack.tg.messages.get(messageId)!.shown).toMatch(/\nCalled by Sam at /);
   });
@@ -397,7 +397,7 @@ describe("long polling as Telegram answers it", () => {
     const id = await post(url, "Restarted Ids");
     await arrived("Restarted Ids");
     const { messageId } = noticesFor("Restarted Ids")[0];
-    await stack.tg.press(messageId, callbackData("called", id));
+    await stack.tg.press(messageId, stageData("called", id));
     await expect
       .poll(async () => (await relay.opened.store.get(id))?.stage, {
         timeout: 10_000,
@@ -406,7 +406,7 @@ describe("long polling as Telegram answers it", () => {
       .toBe("called");
 
     stack.tg.restartUpdateIds(1);
-    await stack.tg.press(messageId, callbackData("booked", id));
+    await stack.tg.press(messageId, stageData("booked", id));
     await expect
       .poll(async () => (await relay.opened.store.get(id))?.stage, {
         timeout: 10_000,

@@ -5,7 +5,9 @@
  * so the Telegram stand-in can post presses to it as Telegram would.
  */
 import { describe, expect, it } from "vitest";
-import { callbackData, MAX_CALLBACK_BYTES, STAGES } from "./stages.ts";
+import { STAGES } from "../leads/stages.ts";
+import { MAX_CALLBACK_BYTES } from "../owner/buttons.ts";
+import { stageData } from "../owner/stage-buttons.ts";
 import { within } from "../testing/leads.ts";
 import { RELAY_HOST, relayPerTest } from "../testing/relay-stack.ts";
 import { OWNER } from "../testing/telegram-stand-in.ts";
@@ -66,7 +68,7 @@ describe("the owner's buttons, through the webhook", () => {
     expect(stack.tg.messages.get(messageId)!.replyMarkup!.inline_keyboard[0]).toEqual([
       { text: "Copy +61 412 345 678", copy_text: { text: "+61412345678" } },
     ]);
-    const longest = callbackData("not-a-job", `form-${"f".repeat(32)}`);
+    const longest = stageData("not-a-job", `form-${"f".repeat(32)}`);
     expect(new TextEncoder().encode(longest).length).toBeLessThanOrEqual(MAX_CALLBACK_BYTES);
   });
 
@@ -76,7 +78,7 @@ describe("the owner's buttons, through the webhook", () => {
     const { messageId, id } = await lead(url);
     const before = shown(messageId);
 
-    expect(await stack.tg.press(messageId, callbackData("called", id))).toBe(200);
+    expect(await stack.tg.press(messageId, stageData("called", id))).toBe(200);
     expect((await relay.opened.store.get(id))?.stage).toBe("called");
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called."]);
     expect(stack.tg.edits).toHaveLength(1);
@@ -88,16 +90,16 @@ describe("the owner's buttons, through the webhook", () => {
     expect(buttons(messageId)).toEqual([
       "Copy +61 412 345 678",
       "✓ Called",
-      ...STAGES.slice(1).map((s) => s.button),
+      ...STAGES.slice(1).map((s) => s.label),
       "Undo",
     ]);
 
-    expect(await stack.tg.press(messageId, callbackData("called", id), { first_name: "Kim" })).toBe(200);
+    expect(await stack.tg.press(messageId, stageData("called", id), { first_name: "Kim" })).toBe(200);
     expect(stack.tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Already marked Called."]);
     expect(stack.tg.edits).toHaveLength(1);
 
     expect(
-      await stack.tg.press(messageId, callbackData("quoted", id), {
+      await stack.tg.press(messageId, stageData("quoted", id), {
         first_name: "Kim",
         last_name: "O_Neil *x*",
       }),
@@ -122,7 +124,7 @@ describe("the owner's buttons, through the webhook", () => {
           id: "1",
           from: OWNER,
           message: { message_id: messageId, chat: { id: Number(chatId) } },
-          data: callbackData("booked", id),
+          data: stageData("booked", id),
         },
       });
     const post = (headers: Record<string, string>, body = update(stack.tg.chatId)) =>
@@ -141,7 +143,7 @@ describe("the owner's buttons, through the webhook", () => {
       ).status,
     ).toBe(401);
     expect((await post({ "X-Telegram-Bot-Api-Secret-Token": `${secret}x` })).status).toBe(401);
-    expect(await stack.tg.press(messageId, callbackData("booked", id), {}, "-1009999999999")).toBe(200);
+    expect(await stack.tg.press(messageId, stageData("booked", id), {}, "-1009999999999")).toBe(200);
     expect((await relay.opened.store.get(id))?.stage).toBeNull();
     expect(stack.tg.edits).toHaveLength(0);
     expect(stack.tg.answers).toHaveLength(0);
@@ -154,7 +156,7 @@ describe("the owner's buttons, through the webhook", () => {
     const second = await lead(url, "Second Lead");
     const before = shown(second.messageId);
     // The first lead's button, as if on the second lead's notice.
-    expect(await stack.tg.press(second.messageId, callbackData("booked", first.id))).toBe(200);
+    expect(await stack.tg.press(second.messageId, stageData("booked", first.id))).toBe(200);
     expect((await relay.opened.store.get(first.id))?.stage).toBe("booked");
     expect(shown(second.messageId)).toBe(before);
     expect(stack.tg.edits).toEqual([{ method: "editMessageText", messageId: first.messageId }]);
@@ -173,7 +175,7 @@ describe("the owner's buttons, through the webhook", () => {
       ["not-a-job", "Kim"],
     ] as const;
     for (const [stage, name] of presses)
-      expect(await stack.tg.press(messageId, callbackData(stage, id), { first_name: name })).toBe(200);
+      expect(await stack.tg.press(messageId, stageData(stage, id), { first_name: name })).toBe(200);
     expect((await relay.opened.store.get(id))?.stage).toBe("not-a-job");
     expect(stack.tg.answers.map((a) => a.text)).toEqual([
       "Marked Not a job.",
@@ -197,7 +199,7 @@ describe("the owner's buttons, through the webhook", () => {
     ]);
 
     // One more: Called sorts before Not a job, so ordering by time, then stage, would end at the wrong one.
-    await stack.tg.press(messageId, callbackData("called", id));
+    await stack.tg.press(messageId, stageData("called", id));
     expect((await relay.opened.store.get(id))?.stage).toBe("called");
     expect(shown(messageId)).toMatch(/^Stage: Called\n[^]+\nNot a job → Called by Sam at 3:00 pm$/);
     // The history npm run leads -- show prints (scripts/leads.test.ts shows it printed).
@@ -215,9 +217,9 @@ describe("the owner's buttons, through the webhook", () => {
     const relay = await start("webhook", () => clock);
     const { url } = relay;
     const { messageId, id } = await lead(url);
-    await stack.tg.press(messageId, callbackData("called", id));
+    await stack.tg.press(messageId, stageData("called", id));
     clock += 5 * 60_000;
-    await stack.tg.press(messageId, callbackData("booked", id), { first_name: "Kim" });
+    await stack.tg.press(messageId, stageData("booked", id), { first_name: "Kim" });
     const undo = () =>
       stack.tg.messages
         .get(messageId)!
@@ -253,7 +255,7 @@ describe("the owner's buttons, through the webhook", () => {
     expect(stack.tg.answers.at(-1)?.text).toBe("Only the latest press can be undone.");
     expect((await relay.opened.store.get(id))?.stage).toBe("called");
 
-    await stack.tg.press(messageId, callbackData("quoted", id));
+    await stack.tg.press(messageId, stageData("quoted", id));
     const quoted = undo();
     clock += 60_000;
     const edits = stack.tg.edits.length;
@@ -275,8 +277,8 @@ describe("the owner's buttons, through the webhook", () => {
     const clock = Date.parse("2026-11-24T05:00:00Z");
     const relay = await start("webhook", () => clock);
     const { messageId, id } = await lead(relay.url);
-    await stack.tg.press(messageId, callbackData("quoted", id));
-    await stack.tg.press(messageId, callbackData("lost", id));
+    await stack.tg.press(messageId, stageData("quoted", id));
+    await stack.tg.press(messageId, stageData("lost", id));
     expect(stack.tg.answers.at(-1)?.text).toBe("Marked Lost. Why? Press a reason below.");
     expect(shown(messageId)).toMatch(
       /^Stage: Lost \(why\? press a reason below\)\n[^]+\nQuoted → Lost by Sam at 3:00 pm$/,
@@ -307,7 +309,7 @@ describe("the owner's buttons, through the webhook", () => {
     );
     expect(keyboard()[4]).toEqual(["✓ Price", "Timing", "No answer"]);
     await stack.tg.press(messageId, reason("✓ Price"));
-    await stack.tg.press(messageId, callbackData("lost", id));
+    await stack.tg.press(messageId, stageData("lost", id));
     expect(stack.tg.answers.slice(-2).map((a) => a.text)).toEqual([
       "Already marked Lost: Price.",
       "Already marked Lost.",
@@ -325,7 +327,7 @@ describe("the owner's buttons, through the webhook", () => {
     // A reason that is not one of the buttons' is refused; another stage clears the reason and its row.
     await stack.tg.press(messageId, `lost:cheaper:${id}`);
     expect(stack.tg.answers.at(-1)?.text).toBe("This button is not one of the relay's.");
-    await stack.tg.press(messageId, callbackData("booked", id));
+    await stack.tg.press(messageId, stageData("booked", id));
     expect(await relay.opened.store.stages.lostReason(id)).toBeNull();
     expect(shown(messageId)).toMatch(/\nLost \(Price\) → Booked by Sam at 3:00 pm$/);
     expect(keyboard()).toEqual([
@@ -359,8 +361,8 @@ describe("the owner's buttons, through the webhook", () => {
     const { url } = relay;
     const first = await lead(url, "First Lead");
     const second = await lead(url, "Second Lead");
-    await stack.tg.press(first.messageId, callbackData("booked", first.id));
-    await stack.tg.press(second.messageId, callbackData("called", second.id));
+    await stack.tg.press(first.messageId, stageData("booked", first.id));
+    await stack.tg.press(second.messageId, stageData("called", second.id));
     clock += 1_000;
     const edits = stack.tg.edits.length;
     const before = shown(second.messageId);
@@ -399,7 +401,7 @@ describe("the owner's buttons, through the webhook", () => {
   it("the same update sent twice is processed once", async () => {
     const { url } = await start("webhook");
     const { messageId, id } = await lead(url);
-    await stack.tg.press(messageId, callbackData("booked", id));
+    await stack.tg.press(messageId, stageData("booked", id));
     expect(await stack.tg.redeliver(stack.tg.updates[0])).toBe(200);
     expect(stack.tg.answers).toHaveLength(1);
     expect(stack.tg.edits).toHaveLength(1);
@@ -409,9 +411,9 @@ describe("the owner's buttons, through the webhook", () => {
     const relay = await start("webhook");
     const { url } = relay;
     const { messageId, id } = await lead(url);
-    await stack.tg.press(messageId, callbackData("called", "form-0123456789abcdef0123456789abcdef"));
+    await stack.tg.press(messageId, stageData("called", "form-0123456789abcdef0123456789abcdef"));
     await relay.opened.store.erase(0, Date.now() + 1);
-    await stack.tg.press(messageId, callbackData("called", id));
+    await stack.tg.press(messageId, stageData("called", id));
     expect(stack.tg.answers.map((a) => a.text)).toEqual([
       "This lead is not in the store.",
       "This lead's details were erased after the retention period.",
@@ -424,7 +426,7 @@ describe("the owner's buttons, through long polling (no public address)", () => 
   it("a press reaches the relay, and a press made while it was stopped is processed once after a restart", async () => {
     const first = await start("polling");
     const { messageId, id } = await lead(first.url);
-    await stack.tg.press(messageId, callbackData("called", id));
+    await stack.tg.press(messageId, stageData("called", id));
     await expect
       .poll(async () => (await first.opened.store.get(id))?.stage, {
         timeout: 10_000,
@@ -436,7 +438,7 @@ describe("the owner's buttons, through long polling (no public address)", () => 
       .toBe(1);
 
     await stack.stop(first);
-    await stack.tg.press(messageId, callbackData("booked", id));
+    await stack.tg.press(messageId, stageData("booked", id));
     const second = await start("polling");
     await expect
       .poll(async () => (await second.opened.store.get(id))?.stage, {
@@ -505,7 +507,7 @@ describe("the owner's replies to a notice", () => {
     const { messageId, id } = await lead(relay.url);
     const said: string[] = [];
     for (const stage of ["called", "quoted", "booked", "lost"] as const) {
-      expect(await stack.tg.press(messageId, callbackData(stage, id))).toBe(200);
+      expect(await stack.tg.press(messageId, stageData(stage, id))).toBe(200);
       expect(await stack.tg.reply(messageId, "$380")).toBe(200);
       said.push(confirmations().at(-1)!);
     }

@@ -9,7 +9,7 @@
 import type { Attribution } from "../../shared/forms/attribution.ts";
 import type { FormKind } from "../../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
-import type { Stage } from "../telegram/stages.ts";
+import type { Stage } from "../leads/stages.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { Sql } from "../leads/sql.ts";
 import type { LeadStore } from "../leads/store.ts";

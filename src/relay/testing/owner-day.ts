@@ -36,11 +36,11 @@ import {
   reasonLabel,
   STAGES,
   stageLabel,
-  UNDO_MS,
   type LostReason,
   type Press,
   type Stage,
-} from "../telegram/stages.ts";
+} from "../leads/stages.ts";
+import { UNDO_MS } from "../owner/stage-buttons.ts";
 import type { ChatMessage, ReplyMarkup, StandIn } from "./telegram-stand-in.ts";
 
 /** The site's hours (content/site.yaml), as BUSINESS_HOURS: the Worker is given them so. */
@@ -506,7 +506,7 @@ export async function agree(
     const buttons = buttonTexts(notice);
     const ticked = buttons.filter((b) => b.startsWith("✓ ")).map((b) => b.slice(2));
     const expectTicked = [
-      ...(row.stage ? [STAGES.find((s) => s.key === row.stage)!.button] : []),
+      ...(row.stage ? [stageLabel(row.stage)] : []),
       ...(row.lost_reason ? [reasonLabel(row.lost_reason)] : []),
     ];
     expect(ticked, `${at}: the notice's ticked buttons`).toEqual(expectTicked);
@@ -667,7 +667,7 @@ function digestAgrees(text: string, rows: LeadRow[], now: number, at: string): v
   expect(counts, `${at}: the leads by stage`).toEqual(
     Object.fromEntries([
       ["Waiting", of.filter((r) => r.stage === null).length],
-      ...STAGES.map((s) => [s.shown, of.filter((r) => r.stage === s.key).length]),
+      ...STAGES.map((s) => [s.label, of.filter((r) => r.stage === s.key).length]),
     ]),
   );
   const listed = [...text.matchAll(/^- (.+?), \+61/gm)].map((x) => x[1]);
@@ -697,7 +697,7 @@ function weeklyAgrees(text: string, rows: LeadRow[], contacted: number, at: stri
     ),
   );
   const reasons = LOST_REASONS.map(
-    (r) => [r.button, count((x) => x.stage === "lost" && x.lost_reason === r.key)] as const,
+    (r) => [r.label, count((x) => x.stage === "lost" && x.lost_reason === r.key)] as const,
   ).filter(([, n]) => n);
   expect(text, `${at}: the outcomes`).toContain(
     `Quoted ${count((r) => r.stage === "quoted")} · Booked ${count((r) => r.stage === "booked")} · Lost ${count((r) => r.stage === "lost")}${reasons.length ? ` (${reasons.map(([b, n]) => `${b} ${n}`).join(", ")})` : ""}`,

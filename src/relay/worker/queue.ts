@@ -28,6 +28,7 @@ import {
   type Health,
   type HostHints,
 } from "../leads/policy.ts";
+import type { NoticeButtons } from "../leads/send.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { logLine } from "../log.ts";
 import { chatHeard, probeDue } from "../leads/refused-bot.ts";
@@ -61,6 +62,8 @@ export interface QueueDeliveryOptions {
   store: LeadStore;
   /** Undefined when Telegram is not configured: leads are kept, not sent. */
   telegram?: TelegramOptions;
+  /** The owner's buttons on a notice (owner/stage-buttons.ts). */
+  buttons: NoticeButtons;
   /** Puts these leads' ids on the Queue; must not throw (a lead it misses waits for the sweep). */
   enqueue(ids: string[]): Promise<void>;
   /** The deployment's id (CF_VERSION_METADATA): a new one sends leads refused for the settings again. */
@@ -88,6 +91,7 @@ const ACK: Verdict = { ack: true };
 export async function queueDelivery({
   store,
   telegram,
+  buttons,
   enqueue,
   version = "",
   log = logLine,
@@ -106,6 +110,7 @@ export async function queueDelivery({
     const result = await attemptDelivery(lead, {
       store,
       telegram,
+      buttons,
       mark,
       hints: WORKER_HINTS,
       log,

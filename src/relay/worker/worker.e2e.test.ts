@@ -31,7 +31,7 @@ import {
   type StandIn,
   type StandInOptions,
 } from "../testing/telegram-stand-in.ts";
-import { callbackData } from "../telegram/stages.ts";
+import { stageData } from "../owner/stage-buttons.ts";
 import { NEVER_OPEN, waitFor } from "../testing/leads.ts";
 import {
   COMPATIBILITY_DATE,
@@ -569,11 +569,11 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
       await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
       const [{ id }] = await w.leads();
 
-      expect(await tg.press(messageId, callbackData("called", id))).toBe(200);
+      expect(await tg.press(messageId, stageData("called", id))).toBe(200);
       expect((await w.leads())[0].stage).toBe("called");
       expect(tg.messages.get(messageId)!.shown).toMatch(/\nCalled by Sam at \d{1,2}:\d\d [ap]m$/);
       expect(await tg.redeliver(tg.updates[0])).toBe(200);
-      expect(await tg.press(messageId, callbackData("called", id), { first_name: "Kim" })).toBe(200);
+      expect(await tg.press(messageId, stageData("called", id), { first_name: "Kim" })).toBe(200);
       expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called.", "Already marked Called."]);
       expect(tg.edits).toHaveLength(1);
 
@@ -588,19 +588,19 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
               id: "9",
               from: OWNER,
               message: { message_id: messageId, chat: { id: Number(tg.chatId) } },
-              data: callbackData("booked", id),
+              data: stageData("booked", id),
             },
           }),
         });
       expect((await forged({})).status).toBe(401);
       expect((await forged({ "X-Telegram-Bot-Api-Secret-Token": "not-the-secret" })).status).toBe(401);
-      expect(await tg.press(messageId, callbackData("booked", id), {}, "-1009999999999")).toBe(200);
+      expect(await tg.press(messageId, stageData("booked", id), {}, "-1009999999999")).toBe(200);
       expect((await w.leads())[0].stage).toBe("called");
       expect(tg.edits).toHaveLength(1);
 
       // A mis-tap and its Undo, through D1: the notice says the stage at its top and every press below.
       for (const stage of ["not-a-job", "booked"] as const)
-        expect(await tg.press(messageId, callbackData(stage, id), { first_name: "Kim" })).toBe(200);
+        expect(await tg.press(messageId, stageData(stage, id), { first_name: "Kim" })).toBe(200);
       const notice = () => tg.messages.get(messageId)!;
       expect(notice().shown).toMatch(
         /^Stage: Booked\n[^]+\nCalled by Sam at [^\n]+\nCalled → Not a job by Kim at [^\n]+\nNot a job → Booked by Kim at [^\n]+$/,
@@ -621,7 +621,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
       ).toEqual(["Copy +61 412 345 678", "Called", "Quoted", "Booked", "Lost", "✓ Not a job"]);
 
       // Lost, then why, kept in D1.
-      expect(await tg.press(messageId, callbackData("lost", id))).toBe(200);
+      expect(await tg.press(messageId, stageData("lost", id))).toBe(200);
       const price = notice()
         .replyMarkup!.inline_keyboard.flat()
         .find((b) => b.text === "Price")!;
@@ -1204,7 +1204,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
       await waitFor("D1 to say delivered", async () => (await w.leads())[0]?.status === "delivered");
       const [{ id }] = await w.leads();
       tg.on("answerCallbackQuery", { kind: "tooMany", retryAfter: 1 });
-      expect(await tg.press(tg.delivered[0].messageId, callbackData("called", id))).toBe(200);
+      expect(await tg.press(tg.delivered[0].messageId, stageData("called", id))).toBe(200);
       expect(tg.answers.map((a) => a.text)).toEqual(["Marked Called."]);
       // The 429, then the answer Telegram took. On a busy machine the second's reply can come later than the
       // 3 s the relay waits for it (ANSWER_RETRY), and the relay then asks once more, which Telegram refuses

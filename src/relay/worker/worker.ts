@@ -50,6 +50,7 @@ import {
   type QueueDelivery,
 } from "./queue.ts";
 import { siteFromVars } from "./site-vars.ts";
+import { noticeButtons } from "../owner/stage-buttons.ts";
 import type { TelegramOptions } from "../telegram/client.ts";
 import { webhookUpdatesInOrder } from "../telegram/updates.ts";
 
@@ -160,6 +161,7 @@ async function startRelay(env: Env): Promise<Relay | ConfigError> {
   const delivery = await queueDelivery({
     store,
     telegram,
+    buttons: noticeButtons,
     enqueue,
     version: env.CF_VERSION_METADATA?.id,
     log,

@@ -7,15 +7,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmailStandIn, TEST_DOMAIN, type EmailStandIn } from "../testing/email-stand-in.ts";
-import {
-  idempotencyKey,
-  retryAfterMs,
-  sendEmail,
-  USER_AGENT,
-  type EmailMessage,
-  type EmailRef,
-} from "./client.ts";
+import { idempotencyKey, sendEmail, USER_AGENT, type EmailMessage, type EmailRef } from "./client.ts";
 import type { EmailSettings } from "./settings.ts";
+import { retryAfterMs } from "../retry.ts";
 
 let resend: EmailStandIn;
 beforeAll(async () => {

@@ -22,7 +22,7 @@
  *
  * The key is sent in a header and never logged or put in an outcome.
  */
-import { mayHaveArrived, networkReason } from "../fetch-errors.ts";
+import { failureOf, noAnswer, retryAfterMs, type Failure } from "../retry.ts";
 import { oneLine } from "../../shared/text.ts";
 import { formatMailbox, isAddress } from "./address.ts";
 import type { EmailSettings } from "./settings.ts";
@@ -58,35 +58,25 @@ export interface EmailMessage {
   html?: string;
 }
 
+/**
+ * Resend's answer: sent, with its id (the first call's, when this one was a repeat under the same key), or
+ * a failure (retry.ts) with Resend's error name.
+ */
 export type EmailOutcome =
-  /** `id`: Resend's id for the email (the first call's, when this one was a repeat under the same key). */
   | { kind: "sent"; id: string }
-  /**
-   * Worth another try, after `retryAfterMs` when Resend said. `uncertain`: no answer came, so the email may
-   * have gone (a retry within 24 h is still safe).
-   */
-  | {
-      kind: "retry";
-      reason: string;
-      retryAfterMs?: number;
-      uncertain: boolean;
+  | (Failure & {
       name?: string;
       /**
        * A 429: the limit is the account's (per second, or a day's quota), so every email waits
        * `retryAfterMs`, not only this one.
        */
       pause?: boolean;
-    }
-  /**
-   * The key, the sending domain, the account or the API address is refused: nothing is sent until the
-   * settings change.
-   */
-  | { kind: "settings"; reason: string; name?: string }
-  /**
-   * This email is refused; sending it again would be too. `keyReused`: an email under this key with
-   * another body was accepted in the last 24 hours, so the recipient most likely has one already.
-   */
-  | { kind: "message"; reason: string; name?: string; keyReused?: boolean };
+      /**
+       * Refused: an email under this key with another body was accepted in the last 24 hours, so the
+       * recipient most likely has one already.
+       */
+      keyReused?: boolean;
+    });
 
 /**
  * How long Resend keeps an idempotency key (https://resend.com/docs/api-reference/emails/send-email:
@@ -197,7 +187,7 @@ export async function sendEmail(
     });
     answer = await readAnswer(response);
   } catch (error) {
-    return { kind: "retry", reason: networkReason(error), uncertain: mayHaveArrived(error) };
+    return noAnswer(error);
   }
   return classify(response, answer, now());
 }
@@ -240,6 +230,10 @@ function classify(response: Response, answer: Answer, now: number): EmailOutcome
   const name = answer.name;
   const reason = `${status} ${name ?? "(no name)"}: ${answer.message ?? "(no message)"}`;
   const wait = retryAfterMs(response.headers, now);
+  const failure = (settings = false) => ({
+    ...failureOf(status, reason, { retryAfterMs: wait, settings }),
+    name,
+  });
   if (status === 429) {
     // "daily_quota_exceeded": the free plan's day is a UTC calendar day, reset at midnight UTC
     // (https://resend.com/docs/api-reference/rate-limit). "monthly_quota_exceeded": only a plan
@@ -256,9 +250,8 @@ function classify(response: Response, answer: Answer, now: number): EmailOutcome
     if (name === "monthly_quota_exceeded") return { kind: "settings", reason, name };
     // "rate_limit_exceeded": retry-after says how long (same page); the window is a second, and the
     // limit the account's ("The default maximum rate limit is 10 requests per second per team").
-    return { kind: "retry", reason, retryAfterMs: wait ?? 1_000, uncertain: false, name, pause: true };
+    return { ...failure(), pause: true };
   }
-  if (status >= 500) return { kind: "retry", reason, retryAfterMs: wait, uncertain: false, name };
   if (status === 409) {
     // "invalid_idempotent_request": the key was used with another body ("Retrying this request is
     // useless without changing the idempotency key or payload"). "concurrent_idempotent_requests":
@@ -274,35 +267,12 @@ function classify(response: Response, answer: Answer, now: number): EmailOutcome
       name,
     };
   }
-  // 401 missing or invalid key; 403 a key not active or suspended, a domain not verified, the
-  // testing domain's own-address rule, or error 1010 (no User-Agent); 404 and 405 a wrong
-  // EMAIL_API_URL. A 400 "API key is invalid" is the key too.
-  if (
-    status === 401 ||
-    status === 403 ||
-    status === 404 ||
-    status === 405 ||
-    (status === 400 && /api key/i.test(answer.message ?? ""))
-  )
-    return { kind: "settings", reason, name };
-  // 400 validation_error and invalid_idempotency_key, 422 missing_required_field, invalid_parameter,
-  // validation_error (an address Resend will not take) and the rest: this message.
-  return { kind: "message", reason, name };
-}
-
-/**
- * How long the answer asks to wait: retry-after (seconds, or an HTTP date, RFC 9110 10.2.3), else
- * ratelimit-reset (seconds until the window resets, https://resend.com/docs/api-reference/rate-limit).
- */
-export function retryAfterMs(headers: Headers, now: number): number | undefined {
-  const after = headers.get("retry-after")?.trim();
-  if (after) {
-    if (/^\d+$/.test(after)) return Number(after) * 1000;
-    const at = Date.parse(after);
-    if (!Number.isNaN(at)) return Math.max(0, at - now);
-  }
-  const reset = headers.get("ratelimit-reset")?.trim();
-  return reset && /^\d+$/.test(reset) ? Number(reset) * 1000 : undefined;
+  // 5xx: for now. 401 missing or invalid key; 403 a key not active or suspended, a domain not
+  // verified, the testing domain's own-address rule, or error 1010 (no User-Agent); 404 and 405 a
+  // wrong EMAIL_API_URL. A 400 "API key is invalid" is the key too. 400 validation_error and
+  // invalid_idempotency_key, 422 missing_required_field, invalid_parameter, validation_error (an
+  // address Resend will not take) and the rest: this message.
+  return failure(status === 405 || (status === 400 && /api key/i.test(answer.message ?? "")));
 }
 
 function untilUtcMidnight(now: number): number {

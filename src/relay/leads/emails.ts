@@ -32,7 +32,7 @@ import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { oneLine } from "../../shared/text.ts";
 import type { Lead } from "./lead.ts";
 import { pausedUntil, pauseUntil, refused, working } from "./email-channel.ts";
-import { backoffMs, MAX_RETRY_MS } from "./policy.ts";
+import { backoffMs, MAX_RETRY_MS } from "../retry.ts";
 import type { LeadStore } from "./store.ts";
 
 /**
@@ -209,7 +209,7 @@ async function retryOrGiveUp(
   const wait =
     outcome.kind === "settings"
       ? MAX_RETRY_MS
-      : (outcome.retryAfterMs ?? backoffMs(email.attempts + 1, random));
+      : (outcome.retryAfterMs ?? backoffMs(email.attempts + 1, { random }));
   const uncertain = outcome.kind === "retry" && (outcome.uncertain || email.uncertain);
   if (end + wait - first > GIVE_UP_AFTER_MS) {
     await records.notSent(

@@ -20,14 +20,13 @@
  *   what waited without a restart.
  */
 import { sha256Hex } from "../../shared/hex.ts";
+import { backoffMs } from "../retry.ts";
 import type { TelegramOptions } from "../telegram/client.ts";
 import { botWorks, probing, refusedBot } from "./refused-bot.ts";
 import { sendParts, type NoticeButtons } from "./send.ts";
 import type { Lead } from "./lead.ts";
 import type { LeadStore, StoreStats } from "./store.ts";
 
-export const FIRST_RETRY_MS = 2_000;
-export const MAX_RETRY_MS = 15 * 60_000;
 /** A lead waiting longer than this turns the health check red. */
 export const STALE_AFTER_MS = 15 * 60_000;
 
@@ -90,15 +89,6 @@ export function withEmail(health: Health, emailsFailing: number, refused?: strin
   if (health.ok && !refused && !failing) return { ...health, email, emailsFailing };
   const problem = [health.problem, refused, failing].filter((p) => p !== undefined).join("; ");
   return { ...health, ok: false, email, emailsFailing, problem };
-}
-
-/**
- * The wait before the next try after `attempts` failed tries: doubling from FIRST_RETRY_MS, capped, ±25%
- * jitter.
- */
-export function backoffMs(attempts: number, random: () => number = Math.random): number {
-  const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
-  return Math.round(base * (0.75 + random() * 0.5));
 }
 
 /**
@@ -201,7 +191,7 @@ export async function attemptDelivery(
     );
     return { kind: "undeliverable" };
   }
-  const wait = outcome.retryAfterMs ?? backoffMs(lead.attempts + 1, random);
+  const wait = outcome.retryAfterMs ?? backoffMs(lead.attempts + 1, { random });
   const at = now() + wait;
   await store.retryLater(lead.id, { at, error: outcome.reason, uncertainPart });
   log(

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { testClock } from "../testing/clock.ts";
 import { relayPerTest, type RelayOptions, type RunningRelay } from "../testing/relay-stack.ts";
 import { TEST_TOKEN } from "../testing/telegram-stand-in.ts";
-import { backoffMs, MAX_RETRY_MS } from "../leads/policy.ts";
+import { backoffMs, MAX_RETRY_MS } from "../retry.ts";
 
 const stack = relayPerTest();
 const { logs } = stack;
@@ -338,9 +338,9 @@ describe("the store file", () => {
 describe("backoff", () => {
   it("starts at a few seconds, doubles, and stops at 15 minutes, with jitter", () => {
     const mid = () => 0.5;
-    expect([1, 2, 3, 4].map((n) => backoffMs(n, mid))).toEqual([2_000, 4_000, 8_000, 16_000]);
-    expect(backoffMs(30, mid)).toBe(MAX_RETRY_MS);
-    expect(backoffMs(1, () => 0)).toBe(1_500);
-    expect(backoffMs(1, () => 1)).toBe(2_500);
+    expect([1, 2, 3, 4].map((n) => backoffMs(n, { random: mid }))).toEqual([2_000, 4_000, 8_000, 16_000]);
+    expect(backoffMs(30, { random: mid })).toBe(MAX_RETRY_MS);
+    expect(backoffMs(1, { random: () => 0 })).toBe(1_500);
+    expect(backoffMs(1, { random: () => 1 })).toBe(2_500);
   });
 });

@@ -6,7 +6,7 @@
  * The token is part of the URL, so the URL is never logged or put in an error.
  * https://core.telegram.org/bots/api#sendmessage
  */
-import { mayHaveArrived, networkReason } from "../fetch-errors.ts";
+import { backoffMs, failureOf, networkReason, noAnswer, retrying, type Failure } from "../retry.ts";
 
 export interface TelegramOptions {
   apiBase: string;
@@ -36,13 +36,7 @@ export type SendOutcome =
    * `messageId`: the message's id in `chatId`, the chat it went to (a group's supergroup, if it moved), for
    * replies and edits.
    */
-  | { kind: "sent"; messageId?: number; chatId: string }
-  /** Worth another try. `uncertain`: no answer came, so Telegram may have delivered it. */
-  | { kind: "retry"; reason: string; retryAfterMs?: number; uncertain: boolean }
-  /** The token or chat is refused: nothing is sent until the settings change. */
-  | { kind: "settings"; reason: string }
-  /** This message is refused (a retry would be refused the same way). */
-  | { kind: "message"; reason: string };
+  { kind: "sent"; messageId?: number; chatId: string } | Failure;
 
 /**
  * sendMessage, once. `extra`: more of sendMessage's parameters (reply_markup for the owner's
@@ -68,7 +62,7 @@ export async function sendOnce(
     ({ response, answer } = await post(telegram, "sendMessage", params));
   } catch (error) {
     // A request that never connected cannot have been delivered; one that got no answer may have been.
-    return { kind: "retry", reason: networkReason(error), uncertain: mayHaveArrived(error) };
+    return noAnswer(error);
   }
   if (response.ok && answer.ok === true) {
     const result = answer.result as { message_id?: unknown; chat?: { id?: unknown } } | undefined;
@@ -81,22 +75,10 @@ export async function sendOnce(
     };
   }
   const reason = `${response.status} ${answer.description ?? "(no description)"}`;
-  if (response.status === 429)
-    return {
-      kind: "retry",
-      reason,
-      retryAfterMs: Math.max(1, answer.retryAfter ?? 1) * 1000,
-      uncertain: false,
-    };
-  if (response.status >= 500) return { kind: "retry", reason, uncertain: false };
-  if (
-    response.status === 401 ||
-    response.status === 403 ||
-    response.status === 404 ||
-    CHAT_REFUSALS.test(reason)
-  )
-    return { kind: "settings", reason };
-  return { kind: "message", reason };
+  return failureOf(response.status, reason, {
+    retryAfterMs: answer.retryAfter === undefined ? undefined : Math.max(1, answer.retryAfter) * 1000,
+    settings: CHAT_REFUSALS.test(reason),
+  });
 }
 
 /**
@@ -147,8 +129,6 @@ export interface RetryOptions {
   maxWaitMs?: number;
 }
 
-const FIRST_BACKOFF_MS = 100;
-
 /**
  * A Bot API call that is worth making again a moment later, as grammY's withRetries does (its
  * src/core/client.ts): a 429 after Telegram's retry_after, when that fits in `maxWaitMs`; a 5xx or
@@ -162,19 +142,18 @@ export async function callBotRetrying(
   params: Record<string, unknown>,
   { tries = 3, timeoutMs, maxWaitMs = 5_000 }: RetryOptions = {},
 ): Promise<BotAnswer> {
-  let answer = await callBot(telegram, method, params, timeoutMs);
-  for (let tried = 1; tried < tries && !answer.ok; tried++) {
-    const wait =
-      answer.status === 429
-        ? (answer.retryAfterMs ?? 1_000)
-        : answer.status === 0 || answer.status >= 500
-          ? FIRST_BACKOFF_MS * 2 ** (tried - 1)
-          : undefined;
-    if (wait === undefined || wait > maxWaitMs) break;
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    answer = await callBot(telegram, method, params, timeoutMs);
-  }
-  return answer;
+  return retrying(
+    () => callBot(telegram, method, params, timeoutMs),
+    (answer, tried) =>
+      answer.ok
+        ? undefined
+        : answer.status === 429
+          ? (answer.retryAfterMs ?? 1_000)
+          : answer.status === 0 || answer.status >= 500
+            ? backoffMs(tried, { firstMs: 100 })
+            : undefined,
+    { tries, maxWaitMs },
+  );
 }
 
 /**

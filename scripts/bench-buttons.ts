@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startNodeRelay } from "../src/relay/node/node.ts";
-import { callbackData } from "../src/relay/telegram/stages.ts";
+import { stageData } from "../src/relay/owner/stage-buttons.ts";
 import { standInConfig } from "../src/relay/testing/leads.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";
 import { setWebhook } from "../src/relay/telegram/updates.ts";
@@ -54,7 +54,7 @@ for (let i = 0; i < RUNS; i++) {
   const notice = (await relay.opened.store.get(id))!.noticeMessageId!;
   const started = performance.now();
   // The webhook post returns once the press is answered and the notice edited.
-  await tg.press(notice, callbackData("called", id));
+  await tg.press(notice, stageData("called", id));
   times.push(performance.now() - started);
   if (tg.edits.length !== i + 1 || tg.answers.length !== i + 1)
     throw new Error("a press was not answered and edited");

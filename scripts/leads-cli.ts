@@ -1,6 +1,7 @@
 /**
  * What `npm run leads` (scripts/leads.ts) does, as a function of its arguments, its
- * environment (LEADS_DB, BUSINESS_HOURS; wrangler's with --d1) and where it writes:
+ * environment (LEADS_DB, BUSINESS_HOURS; wrangler's with --d1), the site's facts from content/
+ * (site-facts.ts: its clock, hours and pages) and where it writes:
  * the script hands it its own, tests run it in-process.
  *
  * What visitors typed is printed with terminal controls and bidirectional
@@ -24,6 +25,8 @@ import { show } from "./leads/show.ts";
 import { openStore } from "./leads/store.ts";
 import type { D1SqlOpener } from "../src/relay/node/wrangler-d1.ts";
 import type { ScriptIo } from "./script-io.ts";
+import { readSiteFacts } from "./site-facts.ts";
+import { siteInUse } from "../src/relay/site.ts";
 import { USAGE_EXIT } from "./script-args.ts";
 
 const COMMANDS = new Map<string, Command>([
@@ -61,7 +64,9 @@ async function execute(argv: readonly string[], io: ScriptIo, openD1?: D1SqlOpen
   try {
     const command = COMMANDS.get(args.command);
     if (!command) fail(`${shown`Unknown command ${args.command}.`}\n${USAGE}`, USAGE_EXIT);
-    await command({ args, store, d1, out: output(io), env: io.env });
+    const site = readSiteFacts();
+    const { clock } = siteInUse({}, site).hours;
+    await command({ args, store, d1, out: output(io), env: io.env, site, clock });
   } catch (error) {
     if (error instanceof Exit) throw error;
     fail(storeError(error as Error, args));

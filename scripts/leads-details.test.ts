@@ -9,6 +9,7 @@ import { quoteNotices } from "../src/relay/telegram/notice.ts";
 import { QuoteBody } from "../src/shared/forms/schema.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { leadsInProcess } from "./testing/leads-run.ts";
+import { CLOCK } from "../src/relay/testing/site.ts";
 
 let leads: ReturnType<typeof tempLeadStore>;
 const cli = (...args: string[]) => leadsInProcess(args, { LEADS_DB: leads.file });
@@ -33,7 +34,7 @@ beforeAll(async () => {
     id: "lead-ana",
     form: "quote",
     fields: body,
-    parts: quoteNotices(body, new Date(), undefined, undefined, estimate.line),
+    parts: quoteNotices(body, new Date(), { clock: CLOCK }, estimate.line),
     receivedAt: Date.now(),
   });
   await keepQuoteDetails(leads.store.sql, "lead-ana", body, estimate);
@@ -42,7 +43,7 @@ beforeAll(async () => {
     id: "lead-bo",
     form: "quote",
     fields: plain,
-    parts: quoteNotices(plain, new Date()),
+    parts: quoteNotices(plain, new Date(), { clock: CLOCK }),
     receivedAt: Date.now() - 1000,
   });
   await keepQuoteDetails(leads.store.sql, "lead-bo", plain);
@@ -90,7 +91,7 @@ describe("a quote's details in the lead store", () => {
 
   it("are erased with what the visitor typed, after the retention period", async () => {
     await leads.store.sql.run("UPDATE leads SET status = 'delivered' WHERE id = ?", ["lead-ana"]);
-    await dailyUpkeep(leads.store, 30, Date.now() + 31 * 24 * 60 * 60_000, () => {});
+    await dailyUpkeep(leads.store, 30, Date.now() + 31 * 24 * 60 * 60_000, () => {}, CLOCK);
     const ana = (await leads.store.get("lead-ana"))!;
     expect(ana.fields).toBeNull();
     expect(Object.values(ana.details).every((v) => v === null)).toBe(true);

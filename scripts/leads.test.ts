@@ -15,6 +15,7 @@ import { leadsInProcess } from "./testing/leads-run.ts";
 import { brisbaneAt, fillLeads, NASTY_PRESSER } from "../src/relay/testing/leads-month.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";
 import { listen } from "../src/server/node.ts";
+import { CLOCK } from "../src/relay/testing/site.ts";
 
 let leads: ReturnType<typeof tempLeadStore>;
 const leadsCli = (...args: string[]) => leadsInProcess(args, { LEADS_DB: leads.file });
@@ -33,7 +34,7 @@ beforeAll(async () => {
       id,
       form: "quote",
       fields: body,
-      parts: quoteNotices(body, new Date()),
+      parts: quoteNotices(body, new Date(), { clock: CLOCK }),
       receivedAt: Date.now() - minutesAgo * 60_000,
       status,
     });
@@ -212,6 +213,7 @@ describe("npm run leads", () => {
     const delivery = await startDelivery({
       store: leads.store,
       telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId },
+      clock: CLOCK,
       pollMs: 100,
       log: () => {},
     });
@@ -619,6 +621,7 @@ describe("npm run leads shows what visitors typed without letting a terminal act
       parts: quoteNotices(
         { phone: "", address: "", website: "", message: "", ...fields } as QuoteBody,
         new Date(),
+        { clock: CLOCK },
       ),
       receivedAt: Date.now() - minutesAgo * 60_000,
       status,

@@ -15,6 +15,7 @@ import { contentCopy } from "../src/testing/new-suburb.ts";
 import { runNewSuburb } from "./new-suburb-cli.ts";
 import { capturedIo } from "./script-io.ts";
 import { leadsInProcess } from "./testing/leads-run.ts";
+import { CLOCK } from "../src/relay/testing/site.ts";
 
 const README = readFileSync("README.md", "utf8");
 const SCRIPTS = Object.keys(
@@ -85,7 +86,7 @@ beforeAll(async () => {
     id: ID,
     form: "quote",
     fields: body,
-    parts: quoteNotices(body, new Date()),
+    parts: quoteNotices(body, new Date(), { clock: CLOCK }),
     receivedAt: Date.now(),
     status: "pending",
   });

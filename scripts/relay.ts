@@ -12,12 +12,11 @@
  * table again after each one).
  */
 import { spawn } from "node:child_process";
-import { loadContent } from "../src/build/content/load.ts";
-import { siteFacts } from "../src/content/site-facts.ts";
 import { wranglerBin } from "../src/relay/node/wrangler-d1.ts";
 import { siteVars } from "../src/relay/worker/site-vars.ts";
 import { migrationLines, passPlain } from "./relay-output.ts";
 import { USAGE_EXIT } from "./script-args.ts";
+import { readSiteFacts } from "./site-facts.ts";
 
 export const RELAY_CONFIG = "relay/wrangler.toml";
 
@@ -51,10 +50,14 @@ if (command === "dev") {
     process.exit(code);
   }
 }
-const site = Object.entries(siteVars(siteFacts(loadContent("content")))).flatMap(([name, value]) => [
-  "--var",
-  `${name}:${value}`,
-]);
+const facts = readSiteFacts();
+if (!facts) {
+  console.error(
+    "content/ could not be read: run npm run build to see what is wrong, fix it, then deploy again.",
+  );
+  process.exit(1);
+}
+const site = Object.entries(siteVars(facts)).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
 const args = [wranglerBin(), command, "-c", RELAY_CONFIG, ...site, ...rest];
 // On a terminal wrangler is itself (its colours, its keys); elsewhere its lines come without colours.
 const terminal = process.stdout.isTTY;

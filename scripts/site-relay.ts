@@ -4,27 +4,23 @@
  * README), checked before anything starts, and the site's facts from content/. A setting that does
  * not parse ends the process with what to fix, exit code 1.
  */
-import { loadContent } from "../src/build/content/load.ts";
-import { siteFacts } from "../src/content/site-facts.ts";
+import { relaySettings as readSettings, type RelaySettings } from "../src/relay/compose.ts";
 import {
   ConfigError,
   printableApiBase,
-  serverConfig,
+  ServerEnv,
   telegramConfigured,
   type ServerConfig,
-} from "../src/relay/index.ts";
-import { privacyProblem, privacyUnknownLine } from "../src/relay/email/privacy.ts";
-import { emailSettings, emailStartupLine, type EmailSettings } from "../src/relay/email/settings.ts";
+} from "../src/relay/config.ts";
+import { emailStartupLine, type EmailSettings } from "../src/relay/email/settings.ts";
 import { startNodeRelay, type NodeRelay } from "../src/relay/node/node.ts";
 import { FORM_PATHS, HEALTH_PATH, TELEGRAM_UPDATES_PATH } from "../src/shared/relay-paths.ts";
+import { readSiteFacts } from "./site-facts.ts";
 
 /** The relay's settings, read before the port is taken or anything is built; ends the process on a mistake. */
-export function relaySettings(env: NodeJS.ProcessEnv = process.env): {
-  config: ServerConfig;
-  email: EmailSettings | undefined;
-} {
+export function relaySettings(env: NodeJS.ProcessEnv = process.env): RelaySettings<ServerConfig> {
   try {
-    return { config: serverConfig(env), email: emailSettings(env) };
+    return readSettings(ServerEnv, env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`${error.message}\n\nFix these environment variables and start again.`);
@@ -40,15 +36,21 @@ export async function startSiteRelay({ config, email }: ReturnType<typeof relayS
   relay: NodeRelay;
   said: (url: string) => string[];
 }> {
-  const content = siteContent();
-  const site = content && siteFacts(content);
-  const privacy = privacyProblem(email, site);
-  if (privacy) {
-    console.error(`${privacy}\n\nThe relay did not start.`);
+  const site = readSiteFacts();
+  if (!site)
+    console.warn(
+      "content/ could not be read, so the contact form's failure text has no phone number, reminders keep 8 am to 6 pm (UTC) and call taps are not counted; set SITE_PHONE and BUSINESS_HOURS to give the first two.",
+    );
+  let relay: NodeRelay;
+  try {
+    relay = await startNodeRelay({ config, site, email });
+  } catch (error) {
+    // The email settings and the privacy policy disagree (compose.ts).
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${error.message}\n\nThe relay did not start.`);
     process.exit(1);
   }
-  const relay = await startNodeRelay({ config, site, email });
-  return { relay, said: (url) => relayLines(url, config, email, relay, site) };
+  return { relay, said: (url) => relayLines(url, config, email, relay) };
 }
 
 /** Where leads go, the owner's buttons, email, the health check: what the relay does, said once at start. */
@@ -57,7 +59,6 @@ function relayLines(
   config: ServerConfig,
   email: EmailSettings | undefined,
   { opened, updates }: NodeRelay,
-  site: ReturnType<typeof siteFacts> | undefined,
 ): string[] {
   const lines: string[] = [];
   // The token is never printed: only where messages go.
@@ -71,25 +72,8 @@ function relayLines(
       `The owner's buttons: ${updates === "polling" ? "long polling Telegram (TELEGRAM_UPDATES=polling)" : `Telegram's webhook at ${TELEGRAM_UPDATES_PATH} (TELEGRAM_UPDATES=webhook; set it with npm run telegram -- webhook URL)`}.`,
     );
   lines.push(emailStartupLine(email));
-  const unknown = privacyUnknownLine(email, site);
-  if (unknown) lines.push(unknown);
   lines.push(
     `Health: ${url}${HEALTH_PATH}. Spam check: ${config.SPAM_CHECKS}${config.TRUST_PROXY ? `; client addresses from X-Forwarded-For behind ${config.TRUST_PROXY} prox${config.TRUST_PROXY === 1 ? "y" : "ies"}` : ""}.`,
   );
   return lines;
-}
-
-/**
- * The site's facts for the relay (siteFacts): the phone the contact form's failure text names, the hours the
- * owner's reminders keep, and the pages and numbers call taps are counted for, from content/ like every page.
- */
-function siteContent() {
-  try {
-    return loadContent("content");
-  } catch {
-    console.warn(
-      "content/ could not be read, so the contact form's failure text has no phone number, reminders keep 8 am to 6 pm and call taps are not counted; set SITE_PHONE and BUSINESS_HOURS to give the first two.",
-    );
-    return undefined;
-  }
 }

@@ -3,7 +3,7 @@
  * 0082) and checked before the store is opened: each command takes its own options and arguments.
  */
 import { WRANGLER_CONFIG } from "../../src/relay/node/wrangler-d1.ts";
-import { STAGE_KEYS, WAITING, type Stage } from "../../src/relay/telegram/stages.ts";
+import { STAGE_KEYS, WAITING, type Stage } from "../../src/relay/leads/stages.ts";
 import { LEAD_STATUSES, type LeadStatus } from "../../src/relay/leads/lead.ts";
 import { escapeTerminal } from "../../src/shared/escape.ts";
 import { readArgs, USAGE_EXIT } from "../script-args.ts";

@@ -9,12 +9,12 @@
 import { eraseOnRequest, leadsOfAddress } from "../../src/relay/leads/erasure.ts";
 import type { EmailRecord } from "../../src/relay/leads/email-records.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
+import type { Clock } from "../../src/relay/clock.ts";
 import type { Command } from "./command.ts";
 import { fail, shown } from "./fail.ts";
 import { leadIdFor } from "./find.ts";
-import { brisbane } from "./output.ts";
 
-export const erase: Command = async ({ args: { id, flags }, store, d1, out: { print } }) => {
+export const erase: Command = async ({ args: { id, flags }, store, d1, clock, out: { print } }) => {
   // args.ts took an id (the short one the list shows, too) or --email, not both.
   const ids =
     flags.email === undefined ? [await leadIdFor(store, id!)] : await leadsOfAddress(store, flags.email);
@@ -27,7 +27,7 @@ export const erase: Command = async ({ args: { id, flags }, store, d1, out: { pr
     const [lead, emails] = await Promise.all([store.get(leadId), store.emails.forLead(leadId)]);
     if (!lead) fail(shown`No lead with id ${leadId}. npm run leads lists them.`);
     await eraseOnRequest(store, leadId, now);
-    for (const line of erasedLines(lead, emails)) print(line);
+    for (const line of erasedLines(lead, emails, clock)) print(line);
   }
   const show = `npm run leads --${d1 ? ` --d1${flags.remote ? " --remote" : ""}` : ""} show ID`;
   print(
@@ -36,15 +36,15 @@ export const erase: Command = async ({ args: { id, flags }, store, d1, out: { pr
 };
 
 /** What was erased of one lead, and what the command could not reach. */
-function erasedLines(lead: Lead, emails: EmailRecord[]): string[] {
-  const received = brisbane(new Date(lead.receivedAt).toISOString());
+function erasedLines(lead: Lead, emails: EmailRecord[], clock: Clock): string[] {
+  const received = clock.long(lead.receivedAt);
   const lines = [
     shown`Erased lead ${lead.id} (${lead.form}, received ${received}): what was typed, the job's details, the notes, the email addresses and where the visit came from.`,
   ];
   if (lead.status === "pending" || lead.status === "undeliverable")
     lines.push("  It had not reached Telegram, and now never will.");
   for (const e of emails.filter((e) => e.status === "sent" && e.sentAt !== null)) {
-    const sent = brisbane(new Date(e.sentAt!).toISOString());
+    const sent = clock.long(e.sentAt!);
     lines.push(
       e.kind === "owner-lead"
         ? `  Its copy emailed to the owner on ${sent} stays in that inbox until deleted there, and in Resend's records for 30 days.`

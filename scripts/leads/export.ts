@@ -1,15 +1,17 @@
 /**
- * `npm run leads -- export --format csv > leads.csv`: every lead, for a spreadsheet; times in Brisbane time,
+ * `npm run leads -- export --format csv > leads.csv`: every lead, for a spreadsheet; times on the business's clock,
  * services by name.
  */
-import { LOST_REASONS, STAGE_KEYS } from "../../src/relay/telegram/stages.ts";
+import { LOST_REASONS, STAGE_KEYS } from "../../src/relay/leads/stages.ts";
 import { formatDollars } from "../../src/shared/pricing/format.ts";
+import { spreadsheetTime } from "../../src/relay/clock.ts";
 import type { Command } from "./command.ts";
 import { serviceLabel } from "../../src/shared/forms/fields.ts";
 import { fail, shown } from "./fail.ts";
 import { DETAIL_KEYS, FROM, stageShown, stem, view, type View } from "./view.ts";
+import { noteRecords } from "../../src/relay/leads/lookups.ts";
 
-export const exportLeads: Command = async ({ args: { flags }, store, out: { stdout } }) => {
+export const exportLeads: Command = async ({ args: { flags }, store, clock, out: { stdout } }) => {
   if ((flags.format ?? "csv") !== "csv") fail(shown`Unknown format ${flags.format}: use --format csv.`, 2);
   // A spreadsheet's file holds what visitors typed as they typed it: never printed raw to a terminal, which
   // could act on it.
@@ -21,7 +23,7 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
   // read at once: on D1 one wrangler process.
   const [listed, records, bookings] = await Promise.all([
     store.list({ limit: 1_000_000, withStages: true }),
-    store.notes.records(),
+    noteRecords(store.sql),
     store.quotes.bookings(),
   ]);
   const leads = listed.map(view);
@@ -45,7 +47,7 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
   ];
   const recorded = (id: string) => {
     const r = records.get(id);
-    const reason = LOST_REASONS.find((x) => x.key === r?.lostReason)?.button ?? r?.lostReason ?? null;
+    const reason = LOST_REASONS.find((x) => x.key === r?.lostReason)?.label ?? r?.lostReason ?? null;
     // The booking confirmed online (issue 51): its day, time of day and value.
     const b = bookings.get(id);
     return [
@@ -57,7 +59,7 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
       b ? formatDollars(b.cents) : null,
     ].map(csvCell);
   };
-  // Times in Brisbane, as a spreadsheet reads them ("2026-11-02 09:20:00"); services by their names.
+  // Times on the business's clock, as a spreadsheet reads them ("2026-11-02 09:20:00"); services by their names.
   const cell = (l: View, c: (typeof columns)[number]) =>
     csvCell(
       c === "stage"
@@ -65,7 +67,7 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
         : c === "service"
           ? l.service && (serviceLabel(l.service) ?? l.service)
           : c.endsWith("At")
-            ? brisbaneCell(l[c])
+            ? l[c] && spreadsheetTime(clock, Date.parse(l[c]))
             : l[c],
     );
   // A byte-order mark so spreadsheets read the file as UTF-8 (names in any script survive).
@@ -79,12 +81,6 @@ export const exportLeads: Command = async ({ args: { flags }, store, out: { stdo
       "\r\n",
   );
 };
-
-/** An ISO time as Brisbane's wall clock, "2026-11-02 09:20:00" (UTC+10 all year), or empty. */
-const brisbaneCell = (iso: string | null) =>
-  iso === null
-    ? null
-    : new Date(Date.parse(iso) + 10 * 60 * 60_000).toISOString().slice(0, 19).replace("T", " ");
 
 /**
  * RFC 4180 quoting; a cell a spreadsheet would run as a formula starts with an apostrophe: one

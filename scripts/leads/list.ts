@@ -2,19 +2,25 @@
  * `npm run leads [list]`: the leads the owner works as a table or JSON, or with --spam what was held back
  * from them.
  */
-import { WAITING } from "../../src/relay/telegram/stages.ts";
+import { WAITING } from "../../src/relay/leads/stages.ts";
 import { LEAD_WORK_STATUSES, type LeadStatus } from "../../src/relay/leads/lead.ts";
 import type { StoreStats } from "../../src/relay/leads/store.ts";
 import { escapeJsonForTerminal, escapeTerminal } from "../../src/shared/escape.ts";
 import { wrap } from "../../src/shared/wrap.ts";
 import { status } from "./args.ts";
+import { shortTime, type Clock } from "../../src/relay/clock.ts";
 import type { Command } from "./command.ts";
 import { shortId } from "./find.ts";
-import { brisbane, brisbaneShort, cut, table } from "./output.ts";
+import { cut, table } from "./output.ts";
 import { phoneShown } from "../../src/relay/telegram/phone.ts";
 import { HELD, stageShown, view } from "./view.ts";
 
-export const list: Command = async ({ args: { flags, stageFilter, limit }, store, out: { print, warn } }) => {
+export const list: Command = async ({
+  args: { flags, stageFilter, limit },
+  store,
+  clock,
+  out: { print, warn },
+}) => {
   // The leads the owner works, or with --spam what was held back from them.
   const statuses: readonly LeadStatus[] = flags.spam
     ? HELD
@@ -35,7 +41,7 @@ export const list: Command = async ({ args: { flags, stageFilter, limit }, store
     print(
       `No ${flags.spam ? "spam or unconfirmed posts" : "leads"}${stageFilter ? ` at stage ${stageFilter}` : ""} yet.`,
     );
-  else table(print, (flags.spam ? heldRows : workRows)(leads, flags.wide));
+  else table(print, (flags.spam ? heldRows : workRows)(leads, flags.wide, clock));
 };
 
 type Shown = ReturnType<typeof view>;
@@ -45,11 +51,11 @@ type Shown = ReturnType<typeof view>;
  * delivered) and the short id `show` takes; --wide every column in full. The phone in the form the
  * owner's phone dials from anywhere (+61 …), as the notice shows it.
  */
-function workRows(leads: Shown[], wide: boolean): Record<string, string>[] {
+function workRows(leads: Shown[], wide: boolean, clock: Clock): Record<string, string>[] {
   return leads.map((l): Record<string, string> =>
     wide
       ? {
-          received: brisbane(l.receivedAt),
+          received: clock.long(Date.parse(l.receivedAt)),
           form: l.form,
           name: l.name ?? "(erased)",
           phone: l.phone ? phoneShown(l.phone) : "",
@@ -59,7 +65,7 @@ function workRows(leads: Shown[], wide: boolean): Record<string, string>[] {
           id: l.id,
         }
       : {
-          received: brisbaneShort(l.receivedAt),
+          received: shortTime(clock, Date.parse(l.receivedAt)),
           form: l.form,
           name: cut(l.name ?? "(erased)", 16),
           phone: l.phone ? cut(phoneShown(l.phone), 16) : "",
@@ -75,12 +81,12 @@ function workRows(leads: Shown[], wide: boolean): Record<string, string>[] {
 }
 
 /** What was held back: spam, and posts waiting for the visitor's second Send. */
-function heldRows(leads: Shown[], wide: boolean): Record<string, string>[] {
+function heldRows(leads: Shown[], wide: boolean, clock: Clock): Record<string, string>[] {
   return leads.map((l): Record<string, string> => {
     const why = l.spamReason ?? (l.status === "unconfirmed" ? "waits for the visitor's second Send" : "");
     return wide
       ? {
-          received: brisbane(l.receivedAt),
+          received: clock.long(Date.parse(l.receivedAt)),
           form: l.form,
           name: l.name ?? "(erased)",
           email: l.email ?? "",
@@ -89,7 +95,7 @@ function heldRows(leads: Shown[], wide: boolean): Record<string, string>[] {
           id: l.id,
         }
       : {
-          received: brisbaneShort(l.receivedAt),
+          received: shortTime(clock, Date.parse(l.receivedAt)),
           name: cut(l.name ?? "(erased)", 16),
           status: l.status,
           why: cut(why, 24),

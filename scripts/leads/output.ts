@@ -1,6 +1,5 @@
-/** Where a `npm run leads` command writes, and the shapes it writes in: lines, a table, Brisbane's time. */
+/** Where a `npm run leads` command writes, and the shapes it writes in: lines and a table. */
 import { textTable } from "../../src/relay/owner/report-text.ts";
-import { formatBrisbaneTime } from "../../src/relay/telegram/times.ts";
 import type { ScriptIo } from "../script-io.ts";
 
 export interface Output {
@@ -29,26 +28,6 @@ export function table(print: (line: string) => void, rows: Record<string, string
   ))
     print(line);
 }
-
-export function brisbane(iso: string): string {
-  return formatBrisbaneTime(new Date(iso));
-}
-
-/** "7 Dec 09:20": a time in Brisbane short enough for an 80-column table. */
-export function brisbaneShort(iso: string): string {
-  const parts = Object.fromEntries(
-    SHORT.formatToParts(new Date(iso)).map((p) => [p.type, p.value] as const),
-  ) as Record<string, string>;
-  return `${parts.day} ${parts.month} ${parts.hour}:${parts.minute}`;
-}
-const SHORT = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Brisbane",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
 
 /** A cell cut to `most` characters, ending in "…", so one long value keeps the table in 80 columns. */
 export const cut = (text: string, most: number) =>

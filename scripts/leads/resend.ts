@@ -10,20 +10,20 @@ import { HEALTH_PATH } from "../../src/shared/relay-paths.ts";
 import type { Command } from "./command.ts";
 import { fail, shown } from "./fail.ts";
 import { findLead } from "./find.ts";
-import { brisbane } from "./output.ts";
 import { wrap } from "../../src/shared/wrap.ts";
+import { resendCopy } from "../../src/relay/leads/lookups.ts";
 
 /** How long a running relay gets to send it before this stops watching. */
 const WATCH_MS = 15_000;
 
-export const resend: Command = async ({ args: { id, flags }, store, d1, out: { print }, env }) => {
+export const resend: Command = async ({ args: { id, flags }, store, d1, clock, out: { print }, env }) => {
   const lead = await findLead(store, id!);
   const now = Date.now();
   const copy = lead.status === "delivered";
-  if (!(copy ? await store.resendCopy(lead.id, now) : await store.requeue(lead.id, now)))
+  if (!(copy ? await resendCopy(store.sql, lead.id, now) : await store.requeue(lead.id, now)))
     fail(shown`Lead ${lead.id} cannot be sent: what the visitor typed was erased.`);
   const what = copy
-    ? shown`A copy of lead ${lead.id} (first sent ${brisbane(new Date(lead.deliveredAt!).toISOString())}) is queued`
+    ? shown`A copy of lead ${lead.id} (first sent ${clock.long(lead.deliveredAt!)}) is queued`
     : shown`Lead ${lead.id} is queued`;
   if (d1) {
     // The Worker's sweep (a Cron Trigger, every minute) puts due leads on the delivery queue.

@@ -2,7 +2,7 @@
  * `npm run leads -- show ID`: one lead in full: its fields, every press on its notice, where it came from,
  * its notice.
  */
-import { STAGE_KEYS, stageWords, type Press } from "../../src/relay/telegram/stages.ts";
+import { STAGE_KEYS, stageWords, type Press } from "../../src/relay/leads/stages.ts";
 import type { Lead } from "../../src/relay/leads/lead.ts";
 import type { EmailRecord } from "../../src/relay/leads/email-records.ts";
 import type { Quote } from "../../src/relay/leads/quotes.ts";
@@ -13,10 +13,10 @@ import { leadIdFor } from "./find.ts";
 import { formatDollars } from "../../src/shared/pricing/format.ts";
 import type { Command } from "./command.ts";
 import { fail, shown } from "./fail.ts";
-import { brisbane } from "./output.ts";
-import { FROM, iso, stageShown, stem, view } from "./view.ts";
+import type { Clock } from "../../src/relay/clock.ts";
+import { FROM, stageShown, stem, view } from "./view.ts";
 
-export const show: Command = async ({ args: { id, flags }, store, out: { print } }) => {
+export const show: Command = async ({ args: { id, flags }, store, clock, out: { print } }) => {
   const leadId = await leadIdFor(store, id!);
   const notes = store.notes;
   // Everything shown, read at once: on D1 one wrangler process for the five reads (wrangler-d1.ts), not one
@@ -38,7 +38,7 @@ export const show: Command = async ({ args: { id, flags }, store, out: { print }
   }
   const line = (k: string, value: unknown, indent = "") =>
     print(
-      `${indent}${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${brisbane(String(value))})` : String(value))}`,
+      `${indent}${k.padEnd(12)}${escapeTerminal(k.endsWith("At") ? `${value} (${clock.long(Date.parse(String(value)))})` : String(value))}`,
     );
   const later = new Set<string>([
     "message",
@@ -52,15 +52,15 @@ export const show: Command = async ({ args: { id, flags }, store, out: { print }
     if (value !== null && !later.has(k)) line(k, k === "stage" ? stage : value);
   if (presses.length) {
     print("\nEvery press on the notice, oldest first (Brisbane time):");
-    for (const p of presses) print(pressLine(p));
+    for (const p of presses) print(pressLine(p, clock));
   } else if (v.stage !== null) print("\nStages: no button pressed yet (waiting).");
   if (cents !== null) print(`\nQuoted: ${formatDollars(cents)} (a reply to the notice)`);
-  printQuotes(quotes, print);
+  printQuotes(quotes, print, clock);
   if (written.length) {
     print("\nNotes, replies to the notice (Brisbane time):");
     for (const n of written)
       print(
-        `  ${brisbane(iso(n.at)!)}, ${escapeTerminal(n.byName)}: ${escapeTerminal(n.text, { keepNewlines: true }).replace(/\n/g, "\n    ")}`,
+        `  ${clock.long(n.at)}, ${escapeTerminal(n.byName)}: ${escapeTerminal(n.text, { keepNewlines: true }).replace(/\n/g, "\n    ")}`,
       );
   }
   const from = Object.keys(FROM).filter((k) => v[k as keyof typeof FROM] !== null);
@@ -68,26 +68,26 @@ export const show: Command = async ({ args: { id, flags }, store, out: { print }
     print("\nWhere it came from:");
     for (const k of from) line(k, v[k as keyof typeof FROM], "  ");
   } else print("\nWhere it came from: not recorded.");
-  printNotice(lead, print);
-  printEmails(emails, print);
+  printNotice(lead, print, clock);
+  printEmails(emails, print, clock);
 };
 
 /**
  * " 2 November 2026 at 9:20:00 am AEST waiting → Called, by Sam": one press (Lost with why), an Undo saying
  * so.
  */
-function pressLine(p: Press): string {
+function pressLine(p: Press, clock: Clock): string {
   const move = `${stageWords(p.from, p.fromReason)} → ${stageWords(p.to, p.reason)}`;
-  return `  ${brisbane(iso(p.at)!)}  ${p.undoes === null ? move : `Undo (${move})`}, by ${escapeTerminal(p.byName)}`;
+  return `  ${clock.long(p.at)}  ${p.undoes === null ? move : `Undo (${move})`}, by ${escapeTerminal(p.byName)}`;
 }
 
 /**
  * Each quote made by a reply, and what became of it (issue 51): sent or kept back, accepted for a day, the
  * owner told, confirmed or the day given back; then the booking, if there is one.
  */
-function printQuotes(quotes: Quote[], print: (line: string) => void) {
+function printQuotes(quotes: Quote[], print: (line: string) => void, clock: Clock) {
   if (!quotes.length) return;
-  const at = (ms: number | null) => (ms === null ? "" : brisbane(iso(ms)!));
+  const at = (ms: number | null) => (ms === null ? "" : clock.long(ms));
   print("\nQuotes to the customer (Brisbane time):");
   for (const q of quotes) {
     const said = [
@@ -114,29 +114,27 @@ function printQuotes(quotes: Quote[], print: (line: string) => void) {
 }
 
 /** Each email the lead caused: to whom, when, the provider's id, or why not (decision 0063). */
-function printEmails(emails: EmailRecord[], print: (line: string) => void) {
+function printEmails(emails: EmailRecord[], print: (line: string) => void, clock: Clock) {
   if (!emails.length) return print("\nEmails: none recorded (email off, or not owed).");
   print("\nEmails (Brisbane time):");
   for (const e of emails) {
     const to = e.recipient ?? "(address erased)";
     const state =
       e.status === "sent"
-        ? `sent ${brisbane(iso(e.sentAt)!)}${e.providerId ? `, id ${e.providerId}` : ""}`
+        ? `sent ${clock.long(e.sentAt!)}${e.providerId ? `, id ${e.providerId}` : ""}`
         : e.status === "pending"
-          ? `not sent yet: ${e.attempts} attempt(s), next ${brisbane(iso(e.nextAttemptAt)!)}${e.lastError ? ` (${e.lastError})` : ""}`
+          ? `not sent yet: ${e.attempts} attempt(s), next ${clock.long(e.nextAttemptAt!)}${e.lastError ? ` (${e.lastError})` : ""}`
           : (e.reason ?? "not sent");
-    print(
-      escapeTerminal(`  ${e.kind.padEnd(22)}to ${to}, recorded ${brisbane(iso(e.createdAt)!)}: ${state}`),
-    );
+    print(escapeTerminal(`  ${e.kind.padEnd(22)}to ${to}, recorded ${clock.long(e.createdAt)}: ${state}`));
     if (e.kind === "owner-lead" && e.reason && e.status !== "not-sent")
       print(escapeTerminal(`  ${"".padEnd(22)}why by email: ${e.reason}`));
   }
 }
 
 /** The notice as Telegram shows it, part by part, or why it is gone. */
-function printNotice(lead: Lead, print: (line: string) => void) {
+function printNotice(lead: Lead, print: (line: string) => void, clock: Clock) {
   if (lead.erasedOnRequest !== null) {
-    const at = (ms: number) => brisbane(new Date(ms).toISOString());
+    const at = (ms: number) => clock.long(ms);
     return print(
       `\nErased at the visitor's request on ${at(lead.erasedOnRequest)}; its messages in Telegram ${lead.noticesErased === null ? "are not edited yet (the relay edits them within a minute)" : `were edited to say so on ${at(lead.noticesErased)}`}.`,
     );

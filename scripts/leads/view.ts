@@ -1,5 +1,5 @@
 /** A lead as `npm run leads` shows it: one plain view for the table, `show`, JSON and the CSV. */
-import { STAGE_KEYS, WAITING, stageLabel, type Stage } from "../../src/relay/telegram/stages.ts";
+import { STAGE_KEYS, WAITING, stageLabel, type Stage } from "../../src/relay/leads/stages.ts";
 import { LEAD_STATUSES, LEAD_WORK_STATUSES, type Lead, type LeadStatus } from "../../src/relay/leads/lead.ts";
 
 /**
@@ -9,10 +9,14 @@ import { LEAD_STATUSES, LEAD_WORK_STATUSES, type Lead, type LeadStatus } from ".
 export const HELD: readonly LeadStatus[] = LEAD_STATUSES.filter((s) => !LEAD_WORK_STATUSES.includes(s));
 
 /**
- * "called" → "called", "not-a-job" → "notAJob": the stem of each stage's who and when (calledBy, calledAt).
+ * "called" → "called", "not-a-job" → "notAJob": the stem of each stage's who and when (calledBy, calledAt),
+ * its type made from the stages' own list (src/relay/leads/stages.ts).
  */
 export const stem = (stage: Stage) => stage.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as StageStem;
-type StageStem = "called" | "quoted" | "booked" | "lost" | "notAJob";
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<Camel<Tail>>}`
+  : S;
+type StageStem = Camel<Stage>;
 type StageFields = Record<`${StageStem}By` | `${StageStem}At`, string | null>;
 /** Where it came from, as the CSV and JSON name it. */
 export const FROM = {

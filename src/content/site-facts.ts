@@ -13,12 +13,13 @@ import type { Content } from "./content.ts";
 import { isIndexable, routes } from "./routes.ts";
 
 export function siteFacts(content: Content) {
-  const { phone, landline, hours } = content.site;
+  const { phone, landline, hours, timeZone } = content.site;
   return {
     phone,
     landline,
     // The hours without their labels, which only the pages show.
     hours: hours.map(({ days, opens, closes }) => ({ days, opens, closes })),
+    timeZone,
     // Every page a visitor can be on: the 404 page answers addresses that are not pages.
     pages: routes(content)
       .filter(isIndexable)

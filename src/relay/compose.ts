@@ -1,122 +1,109 @@
 /**
- * The relay composed once, for both hosts (decision 0058): the HTTP intake
- * (intake/relay.ts) with its spam check, the owner's button presses
- * (owner/presses.ts), the reminders and morning digest (owner/), and
- * health, over a lead store, the Telegram settings in use, the host's way of
- * sending a stored lead, and the site's facts (site.ts). A host adds only what
- * its runtime gives: Node its SQLite file, delivery loop, polling and timers
- * (node/node.ts); the Worker D1, its Queue and Cron Triggers (worker/worker.ts).
+ * The relay started in one place, for both hosts (decision 0075). From the
+ * settings (read from the environment by relaySettings) and the site's facts
+ * (content/ by one route, site.ts), composeRelay does every check and choice
+ * once: the privacy policy against the email settings, the facts in use, the
+ * Telegram settings in use, the email policy, the owner's reminders and
+ * digest, the daily upkeep, the webhook's kinds of update. It hands the host
+ * a few small functions to run when the host's scheduler says (a tick, an
+ * email pass, the upkeep, the webhook check) and the fetch handler; the host
+ * supplies only its primitives: its lead store (SQLite or D1), how it
+ * schedules a lead's delivery (node/delivery.ts, worker/queue.ts), its clock
+ * and its log. Each of those functions logs its own failure and never throws.
  */
-import type { RelayConfig } from "./config.ts";
-import type { EmailSettings } from "./email/settings.ts";
-import type { RelayOptions } from "./intake/context.ts";
+import { ConfigError, parse, telegramOptions, type RelayConfig } from "./config.ts";
+import { privacyProblem, privacyUnknownLine } from "./email/privacy.ts";
+import { emailSettings, type EmailSettings } from "./email/settings.ts";
 import { createRelay, type RelayHandler } from "./intake/relay.ts";
 import { spamGuardFor } from "./intake/spam.ts";
-import { refusal, refusalProblem } from "./leads/email-channel.ts";
+import { tellIn, withEmail } from "./leads/email-channel.ts";
 import { clientShare } from "./leads/email-records.ts";
-import { digestByEmail } from "./leads/emails.ts";
-import { STALE_AFTER_MS, withEmail, type Health } from "./leads/policy.ts";
-import type { LeadStore } from "./leads/store.ts";
-import { logLine } from "./log.ts";
+import { digestByEmail, emailPass } from "./leads/emails.ts";
+import { telegramInUse, type Health } from "./leads/policy.ts";
+import type { Host, Scheduling } from "./host.ts";
+import { dailyUpkeep } from "./leads/upkeep.ts";
 import { ownerTick } from "./owner/owner.ts";
-import { siteInUse, type SiteFacts } from "./site.ts";
-import type { TelegramOptions } from "./telegram/client.ts";
-import { webhookSecret } from "./telegram/updates.ts";
 import { handleUpdate } from "./owner/presses.ts";
+import { noticeButtons } from "./owner/stage-buttons.ts";
 import { tellAcceptances } from "./owner/acceptances.ts";
 import type { BookingOwner } from "./owner/booking-owner.ts";
 import { storedSigner } from "./booking/door.ts";
+import { siteInUse, type SiteFacts } from "./site.ts";
+import type { TelegramOptions } from "./telegram/client.ts";
+import { webhookSecret, webhookUpdatesInOrder } from "./telegram/updates.ts";
+import type * as z from "zod/mini";
 
-/** How the host sends stored leads: Node's loop (node/delivery.ts), the Worker's Queue (worker/queue.ts). */
-export interface Scheduling {
-  /**
-   * Starts sending a lead just stored; the visitor's answer waits for it a moment. Undefined: nothing is sent
-   * now.
-   */
-  deliverNow?: (id: string) => Promise<void>;
-  health(): Promise<Health>;
-  /** An update came from the owner's chat: a bot Telegram refused is tried again at once. */
-  heard?: () => Promise<void>;
-}
-
-export interface ComposeOptions {
-  store: LeadStore;
-  config: RelayConfig;
-  /**
-   * Telegram as the relay sends to it (telegramInUse, leads/policy.ts); undefined: leads are stored, not
-   * sent.
-   */
-  telegram: TelegramOptions | undefined;
-  scheduling: Scheduling;
-  /**
-   * What the host was told of the site (content/ on Node, the variables on the Worker); the settings override
-   * it.
-   */
-  site: Partial<SiteFacts> | undefined;
-  /** Whether button presses arrive through Telegram's webhook (POST /api/telegram). */
-  webhook: boolean;
-  /**
-   * What differs by host at the door: the Worker's shared limiters, Node's trusted proxies, the answer's
-   * wait.
-   */
-  door?: Pick<RelayOptions, "limiter" | "tapLimiter" | "trustProxy" | "answerBudgetMs">;
-  /** The relay's clock (tests move it on instead of sleeping). */
-  now?: () => number;
-  log?: (message: string) => void;
-  /** The email settings (email/settings.ts); undefined: email is off. */
+/** The relay's settings: the host's variables (config.ts), and email's (email/settings.ts). */
+export interface RelaySettings<C extends RelayConfig = RelayConfig> {
+  config: C;
+  /** Undefined: email is off. */
   email?: EmailSettings;
 }
 
-export interface Relay {
+/** The settings in `env` as the host's schema reads them, or a ConfigError naming every problem. */
+export function relaySettings<S extends z.ZodMiniType<RelayConfig>>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): RelaySettings<z.output<S>> {
+  return { config: parse(schema, env), email: emailSettings(env) };
+}
+
+export interface Relay<D extends Scheduling> {
   handler: RelayHandler;
-  /** One of Telegram's updates (a button press), for polling; undefined without Telegram. */
+  delivery: D;
+  /** Telegram as the relay sends to it; undefined: leads are stored, not sent. */
+  telegram: TelegramOptions | undefined;
+  /** One of Telegram's updates (a button press, a reply), for polling; undefined without Telegram. */
   handleUpdate: ((update: unknown) => Promise<boolean>) | undefined;
+  /** The owner's minute: Undos, reminders, follow-ups, the digest, the weekly summary; undefined without Telegram. */
+  tick: (() => Promise<void>) | undefined;
   /**
-   * The reminders and the morning digest at a moment, run every minute; undefined without Telegram: nobody to
-   * remind.
+   * One pass of the email policy, answering how many emails it tried (undefined: it failed, and said why);
+   * undefined: email is off.
    */
-  ownerTick: ((now: number) => Promise<void>) | undefined;
+  emailPass: (() => Promise<number | undefined>) | undefined;
+  /** The daily erasing of what visitors typed past the retention period, and of what the relay no longer needs. */
+  upkeep(): Promise<void>;
+  /**
+   * Sets Telegram's webhook again when it asks for fewer kinds of update than the relay reads: once, the
+   * first time it is called.
+   */
+  checkWebhook(): Promise<void>;
   health(): Promise<Health>;
 }
 
-export async function composeRelay({
-  store,
-  config,
-  telegram,
-  scheduling,
-  site,
-  webhook,
-  door,
-  now = Date.now,
-  log = logLine,
-  email,
-}: ComposeOptions): Promise<Relay> {
-  const facts = siteInUse(config, site);
+/** The relay over a host's primitives; a ConfigError when the email settings and the privacy policy disagree. */
+export async function composeRelay<D extends Scheduling>(
+  { config, email }: RelaySettings,
+  site: Partial<SiteFacts> | undefined,
+  host: Host<D>,
+): Promise<Relay<D>> {
+  const { store, now, log } = host;
+  const problem = privacyProblem(email, site);
+  if (problem) throw new ConfigError([problem]);
+  const unknown = privacyUnknownLine(email, site);
+  if (unknown) log(unknown);
+  const { phone, hours, taps, booking: rules } = siteInUse(config, site);
+  const { clock } = hours;
+  const configured = telegramOptions(config);
+  const telegram = await telegramInUse(
+    store,
+    configured && { ...configured, attemptTimeoutMs: host.timeouts?.telegramMs },
+    log,
+    now,
+  );
+  const delivery = await host.delivery({ store, telegram, buttons: noticeButtons, clock, log, now });
   // From quoted to booked (issue 51): the rules for the days offered, the link's signer, where links point.
   const signer = storedSigner(store);
-  const booking: BookingOwner = {
-    rules: facts.booking,
-    hours: facts.hours,
-    signer,
-    origin: config.RELAY_ORIGIN,
-    email: email !== undefined,
-  };
+  const booking: BookingOwner = { rules, hours, signer, origin: config.RELAY_ORIGIN, email: !!email };
   const handle =
     telegram &&
     ((update: unknown) =>
-      handleUpdate(update, {
-        store,
-        telegram,
-        log,
-        now,
-        hours: facts.hours,
-        heard: scheduling.heard,
-        booking,
-      }));
+      handleUpdate(update, { store, telegram, hours, log, now, heard: delivery.heard, booking }));
   const owner = telegram && {
     store,
     telegram,
-    hours: facts.hours,
+    hours,
     reminderMinutes: config.LEAD_REMINDER_MINUTES,
     followUpDays: config.LEAD_FOLLOW_UP_DAYS,
     log,
@@ -124,39 +111,65 @@ export async function composeRelay({
     booking,
     now,
   };
-  const health = email
-    ? async () => {
-        const refused = await refusal(store);
-        return withEmail(
-          await scheduling.health(),
-          await store.emails.failingSince(now() - STALE_AFTER_MS),
-          refused && refusalProblem(refused),
-        );
-      }
-    : scheduling.health;
+  const policy = email && {
+    store,
+    settings: email,
+    phone,
+    clock,
+    telegram: !!telegram,
+    tell: telegram && tellIn(telegram),
+    log,
+    now,
+    client: { timeoutMs: host.timeouts?.emailMs },
+  };
+  const health = email ? async () => withEmail(await delivery.health(), store, now()) : delivery.health;
   const handler = createRelay({
-    ...door,
-    updates: handle && webhook ? { secret: await webhookSecret(telegram.token), handle } : undefined,
+    ...host.door,
+    updates: handle && host.webhook ? { secret: await webhookSecret(telegram.token), handle } : undefined,
     store,
     spam: await spamGuardFor(config, store),
-    deliverNow: scheduling.deliverNow,
+    deliverNow: delivery.deliverNow,
     health,
     allowedOrigins: config.ALLOWED_ORIGINS,
     ownOrigin: config.RELAY_ORIGIN,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-    callTaps: facts.taps,
-    phone: facts.phone,
+    trustProxy: config.TRUST_PROXY,
+    callTaps: taps,
+    phone,
+    clock,
     prices: site?.prices,
     emailNotice: email !== undefined,
     clientShare: email?.confirmationsPerHour ? clientShare(email.confirmationsPerHour) : undefined,
     booking: {
-      rules: facts.booking,
-      hours: facts.hours,
+      rules,
+      hours,
       signer,
       accepted: telegram && ((id) => tellAcceptances({ store, telegram, log, now, booking }, undefined, id)),
     },
     now: () => new Date(now()),
     log,
   });
-  return { handler, handleUpdate: handle, ownerTick: owner && ((at) => ownerTick(owner, at)), health };
+  const logged =
+    <T>(what: string, run: () => Promise<T>) =>
+    (): Promise<T | undefined> =>
+      run().catch((error: unknown) => void log(`relay: ${what}: ${(error as Error).message}`));
+  const checkWebhook = logged("could not check the webhook", async () => {
+    const done = telegram && (await webhookUpdatesInOrder(telegram));
+    if (done) log(done);
+  });
+  let webhookChecked: Promise<void> | undefined;
+  return {
+    handler,
+    delivery,
+    telegram,
+    handleUpdate: handle,
+    tick: owner && logged("reminders and digest failed", () => ownerTick(owner, now())),
+    // Email goes apart from Telegram's work: its failure is logged, never thrown into delivery's.
+    emailPass: policy && logged("the email pass failed", () => emailPass(policy)),
+    upkeep: logged("could not erase old leads", () =>
+      dailyUpkeep(store, config.LEADS_RETENTION_DAYS, now(), log, clock),
+    ),
+    checkWebhook: () => (webhookChecked ??= checkWebhook()),
+    health,
+  };
 }

@@ -204,6 +204,12 @@ export const RelayEnv = z
     BUSINESS_HOURS: businessHours,
     /** How many proxies stand in front of the relay, whose X-Forwarded-For entries are trusted. */
     TRUST_PROXY: wholeNumber(0, 0, 10, "the number of proxies in front of the relay, 0 to 10"),
+    /** Days after which what a visitor typed is erased from delivered (and spam) leads. */
+    LEADS_RETENTION_DAYS: wholeNumber(
+      LEADS_RETENTION_DAYS.fallback,
+      LEADS_RETENTION_DAYS.min,
+      LEADS_RETENTION_DAYS.max,
+    ),
   })
   .check(
     z.superRefine((env, ctx) => {
@@ -219,13 +225,6 @@ export const RelayEnv = z
     }),
   );
 
-/** Days after which what a visitor typed is erased from delivered (and spam) leads. */
-const retentionDays = wholeNumber(
-  LEADS_RETENTION_DAYS.fallback,
-  LEADS_RETENTION_DAYS.min,
-  LEADS_RETENTION_DAYS.max,
-);
-
 export const ServerEnv = z
   .intersection(
     RelayEnv,
@@ -234,7 +233,6 @@ export const ServerEnv = z
       HOST: setting((given) => emptyAsMissing(given) ?? "localhost"),
       /** The lead store's SQLite file. */
       LEADS_DB: setting((given) => emptyAsMissing(given) ?? DEFAULT_LEADS_DB),
-      LEADS_RETENTION_DAYS: retentionDays,
       /** "1": store leads without sending them, on purpose (allowed in production). */
       LEADS_STORE_ONLY: setting((given) => emptyAsMissing(given) === "1"),
       /**
@@ -268,8 +266,8 @@ export const ServerEnv = z
     }),
   );
 
-/** The relay on Cloudflare Workers: D1 holds the leads, so it erases them too. */
-export const WorkerEnv = z.intersection(RelayEnv, z.object({ LEADS_RETENTION_DAYS: retentionDays }));
+/** The relay on Cloudflare Workers: its settings are the relay's own. */
+export const WorkerEnv = RelayEnv;
 
 export type RelayConfig = z.output<typeof RelayEnv>;
 export type ServerConfig = z.output<typeof ServerEnv>;

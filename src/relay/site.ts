@@ -6,7 +6,7 @@
  * override them; what neither gives falls back to the defaults below.
  */
 import type { TapSite } from "./intake/call-taps.ts";
-import type { HoursLine } from "./leads/hours.ts";
+import { businessHours, clockIn, type BusinessHours, type HoursLine } from "./clock.ts";
 import type { PriceTable } from "../shared/pricing/table.ts";
 import { DEFAULT_RULES, type BookingRules } from "./booking/days.ts";
 
@@ -17,6 +17,8 @@ export interface SiteFacts {
   landline: string;
   /** content/site.yaml's opening hours, for the owner's reminders and morning digest. */
   hours: readonly HoursLine[];
+  /** The IANA time zone the hours are in, for every time the relay keeps or writes (clock.ts). */
+  timeZone: string;
   /** Every page a visitor can be on ("/", "/suburbs/annerley/"): call taps count for these only. */
   pages: readonly string[];
   /**
@@ -48,7 +50,11 @@ export const DEFAULT_HOURS: HoursLine[] = [
 
 export interface SiteInUse {
   phone: string;
-  hours: readonly HoursLine[];
+  /**
+   * The opening hours in the business's time zone, and its clock (hours.clock): UTC for a relay told
+   * nothing of the site.
+   */
+  hours: BusinessHours;
   /** The pages and numbers call taps count for; undefined, and no tap is counted, without both. */
   taps: TapSite | undefined;
   /** The booking rules: the site's, else content/booking.yaml's defaults. */
@@ -66,7 +72,10 @@ export function siteInUse(
   const numbers = [site?.phone, site?.landline].filter((n): n is string => !!n);
   return {
     phone: config.SITE_PHONE ?? site?.phone ?? "",
-    hours: config.BUSINESS_HOURS ?? site?.hours ?? DEFAULT_HOURS,
+    hours: businessHours(
+      config.BUSINESS_HOURS ?? site?.hours ?? DEFAULT_HOURS,
+      clockIn(site?.timeZone ?? "UTC"),
+    ),
     taps: site?.pages?.length && numbers.length ? { pages: site.pages, numbers } : undefined,
     booking: site?.booking ?? DEFAULT_RULES,
   };

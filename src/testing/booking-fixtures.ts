@@ -11,6 +11,7 @@ import { acceptPage, noticePage } from "../relay/booking/page.ts";
 import { bookedEmail, quoteEmail, reminderEmail } from "../relay/booking/emails.ts";
 import { daysOffered, DEFAULT_RULES } from "../relay/booking/days.ts";
 import { quoteView } from "../relay/booking/quote-view.ts";
+import { CLOCK, hoursOf } from "../relay/testing/site.ts";
 import type { Lead } from "../relay/leads/lead.ts";
 import { detailsOf } from "../relay/leads/quote-details-store.ts";
 import { DESKTOP, PHONE } from "./browser.ts";
@@ -19,14 +20,10 @@ export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../../docs/screen
 
 /** Tuesday 12 January 2027, 10 am in Brisbane. */
 const NOW = Date.parse("2027-01-12T10:00:00+10:00");
-const HOURS = [
-  {
-    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const,
-    opens: "08:00",
-    closes: "18:00",
-  },
-  { days: ["Saturday"] as const, opens: "09:00", closes: "16:00" },
-];
+const HOURS = hoursOf([
+  { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
+  { days: ["Saturday"], opens: "09:00", closes: "16:00" },
+]);
 const LEAD = {
   id: "0a000000-0000-4000-8000-0000000000f1",
   form: "quote",
@@ -57,7 +54,7 @@ const common = { to: "ann@example.com", phone: PHONE_NUMBER };
 /** Writes the files; answers their paths. */
 export async function writeBookingFixtures(browser: Browser): Promise<string[]> {
   mkdirSync(FIXTURES_DIR, { recursive: true });
-  const view = quoteView(LEAD, QUOTE);
+  const view = quoteView(LEAD, QUOTE, CLOCK);
   const booking = { day: "2027-01-14", time: "morning" as const, address: LEAD.fields!.address, view };
   const days = daysOffered({ rules: DEFAULT_RULES, hours: HOURS, now: NOW, taken: new Map() });
   const pages = {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { PHONE } from "../../testing/browser.ts";
 import { withFullStack } from "../../testing/full-stack.ts";
-import { brisbane } from "../../relay/leads/hours.ts";
+import { CLOCK } from "../../relay/testing/site.ts";
 import { loadContent } from "../../build/content/load.ts";
 import { siteFacts } from "../../content/site-facts.ts";
 
@@ -116,7 +116,7 @@ describe("taps on phone numbers", () => {
     await link.dispatchEvent("click");
     expect((await beacon).method()).toBe("POST");
     expect(await page.evaluate(() => (window as unknown as { cancelled: boolean }).cancelled)).toBe(false);
-    const today = brisbane(Date.now()).date;
+    const today = CLOCK.local(Date.now()).date;
     await expect
       .poll(() => stack.relay.opened.store.callTaps(today, today), {
         timeout: 5_000,

@@ -129,6 +129,15 @@ export const Site = z.strictObject({
     .describe(
       "Opening hours, one line per group of days, shown in the footer and on the contact page. A day no line covers, or a line without times, shows as Closed.",
     ),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, {
+      error: (iss) =>
+        `expected a time zone as the IANA names it, such as "Australia/Brisbane" or "Australia/Hobart", got ${JSON.stringify(iss.input)}`,
+    })
+    .describe(
+      'The time zone the opening hours are in, as the IANA names it, e.g. "Australia/Brisbane": the owner\'s reminders, the morning digest and the reports keep it, daylight saving included.',
+    ),
   priceRange: text
     .optional()
     .describe(
@@ -212,3 +221,13 @@ function strictLocation() {
 }
 
 export type SiteData = z.infer<typeof Site>;
+
+/** Whether Intl knows `zone` ("Australia/Brisbane"), as the relay's clock reads it (src/relay/clock.ts). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-AU", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

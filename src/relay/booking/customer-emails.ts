@@ -13,6 +13,7 @@ import type { LeadStore } from "../leads/store.ts";
 import { isTimeOfDay } from "./days.ts";
 import { bookedEmail, quoteEmail, reminderEmail } from "./emails.ts";
 import { quoteView } from "./quote-view.ts";
+import type { Clock } from "../clock.ts";
 
 /** The booking's email kinds, read back: which quote, or which day. */
 export function bookingKind(
@@ -57,7 +58,7 @@ export async function customerMessage(
   store: LeadStore,
   lead: Lead,
   record: { kind: EmailKind; recipient: string },
-  { phone, replyTo }: { phone: string; replyTo?: string },
+  { phone, clock, replyTo }: { phone: string; clock: Clock; replyTo?: string },
 ): Promise<EmailMessage | string> {
   const which = bookingKind(record.kind);
   if (!which) return "not sent: not an email of a booking";
@@ -67,7 +68,7 @@ export async function customerMessage(
       : await store.quotes.get(lead.id, which.seq);
   if (!quote) return "not sent: its quote is not in the store";
   const common = { to: record.recipient, replyTo, phone };
-  const view = quoteView(lead, quote);
+  const view = quoteView(lead, quote, clock);
   if (which.kind === "quote")
     return quote.link ? quoteEmail(view, quote.link, common, quote.days) : "not sent: the quote has no link";
   if (!quote.day || !isTimeOfDay(quote.timeOfDay)) return "not sent: the booking has no day";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { HoursLine } from "../leads/hours.ts";
+import type { HoursLine } from "../clock.ts";
+import { CLOCK, hoursOf } from "../testing/site.ts";
 import { dayLong, dayShort, daysOffered, dayStatus, DEFAULT_RULES, readDays } from "./days.ts";
 
 /** content/site.yaml's hours: weekdays and Saturday, Sunday closed. */
@@ -11,7 +12,7 @@ const HOURS: HoursLine[] = [
 const NOW = Date.parse("2027-01-08T21:00:00+10:00");
 const context = (over: Partial<Parameters<typeof dayStatus>[1]> = {}) => ({
   rules: DEFAULT_RULES,
-  hours: HOURS,
+  hours: hoursOf(HOURS),
   now: NOW,
   taken: new Map<string, number>(),
   ...over,
@@ -52,10 +53,10 @@ describe("the days a customer may choose", () => {
   });
 
   it("read as the owner types them, the next such day from today", () => {
-    expect(readDays("Wed 13 Jan, Fri 15 January", NOW)).toEqual(["2027-01-13", "2027-01-15"]);
-    expect(readDays("13/1 and 2027-01-20", NOW)).toEqual(["2027-01-13", "2027-01-20"]);
-    expect(readDays("5 Jan", NOW)).toEqual(["2028-01-05"]);
-    expect(readDays("31/2 or whenever", NOW)).toEqual([]);
+    expect(readDays("Wed 13 Jan, Fri 15 January", NOW, CLOCK)).toEqual(["2027-01-13", "2027-01-15"]);
+    expect(readDays("13/1 and 2027-01-20", NOW, CLOCK)).toEqual(["2027-01-13", "2027-01-20"]);
+    expect(readDays("5 Jan", NOW, CLOCK)).toEqual(["2028-01-05"]);
+    expect(readDays("31/2 or whenever", NOW, CLOCK)).toEqual([]);
   });
 
   it("are written short for the page and in full for an email", () => {

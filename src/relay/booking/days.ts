@@ -1,6 +1,6 @@
 /**
  * Which days a customer may choose for a job (issue 51, decision 0095): from
- * `noticeDays` after today (Brisbane's calendar) for `weeksAhead` weeks, the
+ * `noticeDays` after today (the business's calendar) for `weeksAhead` weeks, the
  * days the business opens (content/site.yaml's hours), less the days the
  * owner blocked (content/booking.yaml) and the days already full
  * (`jobsPerDay` jobs booked, or accepted and waiting for the owner's
@@ -13,7 +13,7 @@
  * full, in one statement (leads/offers.ts), so two customers cannot both take
  * a day's last place.
  */
-import { brisbane, type HoursLine } from "../leads/hours.ts";
+import { addDays, type BusinessHours, type Clock, type HoursLine } from "../clock.ts";
 import { shortDay } from "../telegram/quote-details.ts";
 
 export interface BookingRules {
@@ -50,7 +50,6 @@ export const isTimeOfDay = (value: unknown): value is TimeOfDay =>
   TIMES_OF_DAY.some((t) => t.value === value);
 export const timeLabel = (time: TimeOfDay) => TIMES_OF_DAY.find((t) => t.value === time)!.label;
 
-const DAY_MS = 24 * 60 * 60_000;
 const DAY = /^20\d\d-\d\d-\d\d$/;
 
 /** Why a day cannot be chosen, or "open". */
@@ -58,7 +57,8 @@ export type DayStatus = "open" | "closed" | "blocked" | "full" | "too-soon" | "t
 
 export interface DayContext {
   rules: BookingRules;
-  hours: readonly HoursLine[];
+  /** The opening hours in the business's time zone, whose calendar "today" is. */
+  hours: BusinessHours;
   now: number;
   /** How many jobs each day holds already ("2027-01-14" → 2). */
   taken: ReadonlyMap<string, number>;
@@ -66,19 +66,15 @@ export interface DayContext {
   only?: readonly string[] | null;
 }
 
-/** The calendar day `n` days after `day` ("2027-01-14"). */
-export const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-
 const weekday = (day: string) =>
   WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()] as HoursLine["days"][number];
 
-const opens = (hours: readonly HoursLine[], day: string) =>
-  hours.some((h) => h.days.includes(weekday(day)) && h.opens && h.closes);
+const opens = (hours: BusinessHours, day: string) =>
+  hours.lines.some((h) => h.days.includes(weekday(day)) && h.opens && h.closes);
 
 export function dayStatus(day: string, { rules, hours, now, taken, only }: DayContext): DayStatus {
   if (!DAY.test(day) || addDays(day, 0) !== day) return "not-offered";
-  const today = brisbane(now).date;
+  const today = hours.clock.local(now).date;
   if (only) {
     if (!only.includes(day)) return "not-offered";
     return day <= today ? "too-soon" : "open";
@@ -93,7 +89,7 @@ export function dayStatus(day: string, { rules, hours, now, taken, only }: DayCo
 
 /** The days to choose from, in order. */
 export function daysOffered(context: DayContext): string[] {
-  const today = brisbane(context.now).date;
+  const today = context.hours.clock.local(context.now).date;
   const candidates = context.only
     ? [...new Set(context.only)].sort()
     : Array.from({ length: context.rules.weeksAhead * 7 + 1 }, (_, i) => addDays(today, i));
@@ -126,11 +122,11 @@ export const DAY_REFUSALS: Record<Exclude<DayStatus, "open">, string> = {
 
 /**
  * Days the owner typed ("Wed 15 Jan, Fri 17 Jan", "15/1 17/1", "2027-01-15"), read as the next such
- * days from today (Brisbane); those that are not a day of the calendar are left out. A weekday, where
- * given, must match.
+ * days from today (on the business's clock); those that are not a day of the calendar are left out. A
+ * weekday, where given, must match.
  */
-export function readDays(text: string, now: number): string[] {
-  const today = brisbane(now).date;
+export function readDays(text: string, now: number, clock: Clock): string[] {
+  const today = clock.local(now).date;
   const found = new Set<string>();
   const iso = /\b(20\d\d)-(\d\d)-(\d\d)\b/g;
   for (const m of text.matchAll(iso)) found.add(`${m[1]}-${m[2]}-${m[3]}`);

@@ -4,14 +4,15 @@
  * the days, the link signer (its key made once and kept in the store), and
  * how to tell the owner of an acceptance.
  */
-import type { HoursLine } from "../leads/hours.ts";
+import type { BusinessHours } from "../clock.ts";
 import type { LeadStore } from "../leads/store.ts";
 import type { BookingRules } from "./days.ts";
 import { linkSigner, LINK_KEY_SETTING, newLinkKey, type LinkSigner } from "./link.ts";
 
 export interface BookingDoor {
   rules: BookingRules;
-  hours: readonly HoursLine[];
+  /** The opening hours in the business's time zone. */
+  hours: BusinessHours;
   /** The relay's signer, its key read from the store the first time it is asked for. */
   signer(): Promise<LinkSigner>;
   /** Tells the owner of a lead's acceptance now (owner/acceptances.ts); the minute tick does otherwise. */

@@ -7,12 +7,10 @@
 import { serviceLabel } from "../../shared/forms/fields.ts";
 import type { QuoteDetails } from "../../shared/forms/quote-details.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
-import { brisbane } from "../leads/hours.ts";
+import { addDays, type Clock } from "../clock.ts";
 import type { Lead } from "../leads/lead.ts";
 import { detailsBlock } from "../telegram/quote-details.ts";
 import { dayLong } from "./days.ts";
-
-const DAY_MS = 24 * 60 * 60_000;
 
 export interface QuoteView {
   rows: { label: string; value: string }[];
@@ -28,11 +26,11 @@ export interface QuoteView {
 }
 
 /**
- * When a quote sent at `sentAt` stops working: the end of the Brisbane day `validDays` after it, so "stands
- * until Thursday 28 January" holds all that Thursday.
+ * When a quote sent at `sentAt` stops working: the end of the business's day `validDays` after it, so
+ * "stands until Thursday 28 January" holds all that Thursday.
  */
-export const expiryOf = (sentAt: number, validDays: number) =>
-  brisbane(sentAt).midnight + (validDays + 1) * DAY_MS;
+export const expiryOf = (sentAt: number, validDays: number, clock: Clock) =>
+  clock.at(addDays(clock.local(sentAt).date, validDays + 1));
 
 /** The details a lead keeps, as the form posted them (strings), for detailsBlock. */
 function postedDetails(lead: Lead): Partial<QuoteDetails> {
@@ -53,6 +51,7 @@ function postedDetails(lead: Lead): Partial<QuoteDetails> {
 export function quoteView(
   lead: Lead,
   quote: { cents: number; note: string | null; expiresAt: number | null },
+  clock: Clock,
 ): QuoteView {
   // The quote page's service, else the one a contact form chose from its list.
   const service = [lead.details.service, lead.fields?.service].find((s) => s && serviceLabel(s));
@@ -68,6 +67,6 @@ export function quoteView(
     total: formatDollars(quote.cents),
     gst: formatDollars(Math.round(quote.cents / 11)),
     // A quote not sent yet (the owner's preview) is shown as it would stand if sent now.
-    validUntil: dayLong(brisbane((quote.expiresAt ?? 0) - 1).date),
+    validUntil: dayLong(clock.local((quote.expiresAt ?? 0) - 1).date),
   };
 }

@@ -13,17 +13,9 @@ import { telHref } from "../../shared/phone.ts";
 import { fillSlots } from "../../shared/slots.ts";
 import { CONFIRMATION_MARKUP } from "./confirmation-markup.ts";
 import type { EmailMessage } from "./client.ts";
+import type { Clock } from "../clock.ts";
 
 const FORM_NAMES: Record<FormKind, string> = { quote: "a quote", contact: "a reply to your message" };
-
-const brisbaneTime = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Brisbane",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
 
 /** The choices a visitor made from the form's lists, with their labels: never a field they typed. */
 export function chosenDetails(
@@ -46,16 +38,16 @@ export interface ConfirmationLead {
 
 /**
  * The confirmation for `lead`, to its visitor; `phone`: the business's number as the relay knows it
- * (siteInUse).
+ * (siteInUse), and `clock` its clock, which says when the lead came.
  */
 export function confirmationEmail(
   lead: ConfirmationLead,
-  phone: string,
+  { phone, clock }: { phone: string; clock: Clock },
   to: string,
   replyTo?: string,
 ): EmailMessage {
   const details = chosenDetails(lead.form, lead.fields);
-  const received = brisbaneTime.format(new Date(lead.receivedAt));
+  const received = clock.dateTime(lead.receivedAt);
   const slots = { received, phone, phoneHref: telHref(phone) };
   return {
     to,

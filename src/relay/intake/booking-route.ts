@@ -14,8 +14,8 @@ import { DAY_REFUSALS, dayLong, daysOffered, dayStatus, isTimeOfDay, timeLabel }
 import { readBookingForm, type BookingDoor } from "../booking/door.ts";
 import { acceptPage, noticePage, type PageNotice } from "../booking/page.ts";
 import { quoteView } from "../booking/quote-view.ts";
+import type { Clock } from "../clock.ts";
 import { standing, type Standing } from "../booking/standing.ts";
-import { brisbane } from "../leads/hours.ts";
 import { sameHost } from "./answers.ts";
 import { readBody } from "./body.ts";
 import { clientKey } from "./client-address.ts";
@@ -42,7 +42,11 @@ function page(status: number, html: string, extra: Record<string, string> = {}):
 const call = (phone: string) => (phone ? ` or call us on ${phone}` : " or call us");
 
 /** What a link that cannot be used says, and its status. */
-function refusal(s: Standing, phone: string): { status: number; notice: PageNotice } | undefined {
+function refusal(
+  s: Standing,
+  phone: string,
+  clock: Clock,
+): { status: number; notice: PageNotice } | undefined {
   switch (s.kind) {
     case "unknown":
       return {
@@ -77,7 +81,7 @@ function refusal(s: Standing, phone: string): { status: number; notice: PageNoti
         notice: {
           tone: "error",
           title: "This quote has expired",
-          text: `It stood until ${quoteView(s.lead, s.quote).validUntil}. Reply to our email${call(phone)} and we will quote again.`,
+          text: `It stood until ${quoteView(s.lead, s.quote, clock).validUntil}. Reply to our email${call(phone)} and we will quote again.`,
         },
       };
     default:
@@ -86,7 +90,12 @@ function refusal(s: Standing, phone: string): { status: number; notice: PageNoti
 }
 
 /** The acceptance as the customer is shown it, the first time and every time after. */
-function accepted(s: Extract<Standing, { kind: "accepted" }>, phone: string, first: boolean): Response {
+function accepted(
+  s: Extract<Standing, { kind: "accepted" }>,
+  phone: string,
+  first: boolean,
+  clock: Clock,
+): Response {
   const { quote } = s;
   const when = `${dayLong(quote.day!)}, ${timeLabel(quote.timeOfDay!).toLowerCase()}`;
   const notice: PageNotice = quote.confirmedAt
@@ -100,7 +109,7 @@ function accepted(s: Extract<Standing, { kind: "accepted" }>, phone: string, fir
         title: first ? "Thank you: you accepted the quote" : "You have accepted this quote",
         text: `For ${when}. We will confirm the booking by email; if we cannot take that day, we will email you other days.`,
       };
-  return page(200, noticePage(notice, phone, quoteView(s.lead, quote)));
+  return page(200, noticePage(notice, phone, quoteView(s.lead, quote, clock)));
 }
 
 /** GET or POST /api/book. */
@@ -148,8 +157,8 @@ const TOO_MANY: PageNotice = {
 async function show(intake: Intake, door: BookingDoor, token: string | null): Promise<Response> {
   const now = intake.now().getTime();
   const s = await standing(intake.store, await (await door.signer()).read(token), now);
-  if (s.kind === "accepted") return accepted(s, intake.phone, false);
-  const refused = refusal(s, intake.phone);
+  if (s.kind === "accepted") return accepted(s, intake.phone, false, intake.clock);
+  const refused = refusal(s, intake.phone, intake.clock);
   if (refused || s.kind !== "open")
     return page(refused?.status ?? 404, noticePage(refused!.notice, intake.phone));
   return page(200, await choicePage(intake, door, s, token!));
@@ -165,10 +174,10 @@ async function choicePage(
   chosen?: { day?: string; time?: string },
 ): Promise<string> {
   const now = intake.now().getTime();
-  const taken = await intake.store.quotes.taken(brisbane(now).date);
+  const taken = await intake.store.quotes.taken(intake.clock.local(now).date);
   const days = daysOffered({ rules: door.rules, hours: door.hours, now, taken, only: s.quote.days });
   return acceptPage({
-    view: quoteView(s.lead, s.quote),
+    view: quoteView(s.lead, s.quote, intake.clock),
     token,
     action: BOOKING_PATH,
     days,
@@ -187,15 +196,15 @@ async function accept(
   const now = intake.now().getTime();
   const ref = await (await door.signer()).read(form.token);
   const s = await standing(store, ref, now);
-  if (s.kind === "accepted") return accepted(s, intake.phone, false);
-  const refused = refusal(s, intake.phone);
+  if (s.kind === "accepted") return accepted(s, intake.phone, false, intake.clock);
+  const refused = refusal(s, intake.phone, intake.clock);
   if (refused || s.kind !== "open")
     return page(refused?.status ?? 404, noticePage(refused!.notice, intake.phone));
   const again = (status: number, notice: PageNotice) =>
     choicePage(intake, door, s, form.token, notice, form).then((html) => page(status, html));
   if (!isTimeOfDay(form.time))
     return again(400, { tone: "error", title: "Please choose a time of day", text: "Morning or afternoon." });
-  const taken = await store.quotes.taken(brisbane(now).date);
+  const taken = await store.quotes.taken(intake.clock.local(now).date);
   const status = dayStatus(form.day, {
     rules: door.rules,
     hours: door.hours,
@@ -213,7 +222,7 @@ async function accept(
   const after = await standing(store, ref, now);
   if (after.kind !== "accepted") {
     // Refused in the store: the day filled up between the page and the press, or the link stopped working.
-    const late = refusal(after, intake.phone);
+    const late = refusal(after, intake.phone, intake.clock);
     if (late) return page(late.status, noticePage(late.notice, intake.phone));
     return again(409, { tone: "error", title: "Please choose another day", text: DAY_REFUSALS.full });
   }
@@ -228,5 +237,5 @@ async function accept(
         new Promise((resolve) => setTimeout(resolve, intake.answerBudgetMs)),
       ]);
   }
-  return accepted(after, intake.phone, result === "accepted");
+  return accepted(after, intake.phone, result === "accepted", intake.clock);
 }

@@ -9,7 +9,7 @@ import { loadContent } from "../../build/content/load.ts";
 import { siteFacts } from "../../content/site-facts.ts";
 import { nationalDigits } from "../../shared/phone.ts";
 import { tapCheck, type TapSite } from "./call-taps.ts";
-import { brisbane } from "../leads/hours.ts";
+import { CLOCK, hoursOf } from "../testing/site.ts";
 import { monthReport } from "../owner/report.ts";
 import { reportText, REPORT_CELL } from "../owner/report-text.ts";
 import { DAY_MS } from "../leads/store.ts";
@@ -21,7 +21,7 @@ import { siteFromVars, siteVars, VAR_BYTES } from "../worker/site-vars.ts";
 
 /** 10 am on 12 November 2026 in Brisbane. */
 const NOW = Date.UTC(2026, 10, 12, 0, 0);
-const TODAY = brisbane(NOW).date;
+const TODAY = CLOCK.local(NOW).date;
 const SITE: TapSite = {
   pages: ["/", "/about-us/", "/suburbs/annerley/", "/suburbs/bulimba/"],
   numbers: ["0491 570 156", "(07) 5550 1234"],
@@ -31,7 +31,7 @@ const BROWSER = {
   "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile",
   "Content-Type": "text/plain;charset=UTF-8",
 };
-const HOURS = [{ days: ["Monday" as const], opens: "08:00", closes: "18:00" }];
+const HOURS = hoursOf([{ days: ["Monday"], opens: "08:00", closes: "18:00" }]);
 
 let leads: ReturnType<typeof tempLeadStore>;
 const logs: string[] = [];
@@ -49,6 +49,7 @@ const relay = (site: TapSite | null = SITE) =>
     allowedOrigins: [],
     rateLimitPerMinute: 5,
     phone: "0491 570 156",
+    clock: CLOCK,
     callTaps: site ?? undefined,
     now: () => new Date(NOW),
     log: (m) => void logs.push(m),
@@ -145,7 +146,7 @@ describe("the site the relay counts taps for, from the route list", () => {
     expect(site.numbers).toEqual([content.site.phone, content.site.landline]);
   });
 
-  it("reaches the Worker as variables of at most 5 KB each, continued in SITE_PAGES_2 … for a long list, and is read back whole", () => {
+  it("reaches the Worker as variables of at most 5 KB each, SITE_FACTS continued in SITE_FACTS_2 … for a long list, and is read back whole", () => {
     const content = loadContent("content");
     const site = siteFacts(content);
     expect(siteFromVars(siteVars(site))).toEqual(site);
@@ -162,16 +163,21 @@ describe("the site the relay counts taps for, from the route list", () => {
     // Missing or broken: no site, so nothing is counted.
     expect(siteInUse({}, siteFromVars({})).taps).toBeUndefined();
     expect(siteInUse({}, siteFromVars({ ...vars, SITE_FACTS: "0491 570 156" })).taps).toBeUndefined();
-    expect(siteInUse({}, siteFromVars({ ...vars, SITE_PAGES_2: "[1, 2]" })).taps).toBeUndefined();
+    const { SITE_FACTS_2: lost, ...withoutOne } = vars;
+    expect(lost).toBeDefined();
+    expect(siteInUse({}, siteFromVars(withoutOne)).taps).toBeUndefined();
+    expect(
+      siteInUse({}, siteFromVars({ SITE_FACTS: JSON.stringify({ ...site, pages: [1, 2] }) })).taps,
+    ).toBeUndefined();
   });
 });
 
 describe("tap rows over time, and the report's size", () => {
   it("forgets the taps of days older than LEADS_RETENTION_DAYS in the daily upkeep, as leads are erased", async () => {
-    const day = (daysAgo: number) => brisbane(NOW - daysAgo * DAY_MS).date;
+    const day = (daysAgo: number) => CLOCK.local(NOW - daysAgo * DAY_MS).date;
     for (const daysAgo of [0, 30, 90, 91, 400])
       await leads.store.countCallTap(day(daysAgo), "/suburbs/annerley/", "+61491570156");
-    await dailyUpkeep(leads.store, 90, NOW, () => {});
+    await dailyUpkeep(leads.store, 90, NOW, () => {}, CLOCK);
     const kept = await leads.store.callTaps("2000-01-01", "2100-01-01");
     expect(kept).toEqual([{ page: "/suburbs/annerley/", number: "+61491570156", count: 3 }]);
     expect(await leads.store.callTaps(day(91), day(91))).toEqual([]);

@@ -5,6 +5,7 @@
 import type { FormKind } from "../../shared/forms/fields.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
 import { FORM_PATHS } from "../../shared/relay-paths.ts";
+import type { Clock } from "../clock.ts";
 import type { Health } from "../leads/policy.ts";
 import type { BookingDoor } from "../booking/door.ts";
 import type { LeadStore } from "../leads/store.ts";
@@ -39,6 +40,8 @@ export interface RelayOptions {
   trustProxy?: number;
   /** The business phone, for the contact form's failure text. */
   phone: string;
+  /** The business's clock: the notice's time, the day a call tap is counted for. */
+  clock: Clock;
   /**
    * The owner's price table the site was built with (content/pricing.yaml): the notice's estimate is worked
    * out from it.
@@ -75,6 +78,7 @@ export type Intake = Required<
     | "allowedOrigins"
     | "trustProxy"
     | "phone"
+    | "clock"
     | "answerBudgetMs"
     | "now"
     | "log"

@@ -9,6 +9,7 @@ import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { readResultPage } from "../../testing/result-page.ts";
 import { freePort } from "../../testing/ports.ts";
+import { CLOCK } from "../testing/site.ts";
 
 let tg: StandIn;
 beforeAll(async () => {
@@ -117,6 +118,7 @@ describe("relay handler: validate, store, answer", () => {
   } = {}) =>
     createRelay({
       store: leads.store,
+      clock: CLOCK,
       deliverNow,
       spam,
       now,
@@ -405,6 +407,7 @@ describe("relay handler: validate, store, answer", () => {
       });
     const pinned = createRelay({
       store: leads.store,
+      clock: CLOCK,
       health: async () => healthy,
       allowedOrigins: ["https://www.example.com"],
       ownOrigin: "https://relay.test",
@@ -710,6 +713,7 @@ describe("relay handler: validate, store, answer", () => {
     // Given the site's pages and numbers (call-taps.test.ts: a tap on any other is not counted).
     const handler = createRelay({
       store: leads.store,
+      clock: CLOCK,
       health: async () => healthy,
       allowedOrigins: ["https://www.example.com"],
       rateLimitPerMinute: 100,
@@ -850,6 +854,7 @@ describe("the relay's own log", () => {
       // No log option: the relay's default sink, as `npm run serve` and the Worker print.
       const relay = createRelay({
         store: leads.store,
+        clock: CLOCK,
         health: async () => ({
           ok: true,
           telegram: "ok",

@@ -74,7 +74,7 @@ function intakeOf(options: RelayOptions): Intake {
   const ownTap = options.callTaps && tapCheck(options.callTaps);
   if (!ownTap)
     log(
-      "relay: call taps are not counted: the relay has no list of the site's pages and numbers (on Node, from content/; on Workers, SITE_FACTS and SITE_PAGES, which npm run relay:deploy sets)",
+      "relay: call taps are not counted: the relay has no list of the site's pages and numbers (on Node, from content/; on Workers, SITE_FACTS, which npm run relay:deploy sets)",
     );
   return {
     ...options,

@@ -15,6 +15,7 @@ import { tempLeadStore } from "../testing/leads.ts";
 import { PHONE } from "../../testing/browser.ts";
 import { withFullStack } from "../../testing/full-stack.ts";
 import { HEADERS_TIMEOUT_MS, listen, REQUEST_TIMEOUT_MS } from "../../server/node.ts";
+import { CLOCK } from "../testing/site.ts";
 
 const stack = withFullStack({ spam: true });
 /** The time trap is passed by moving the relay's clock on, not by sleeping. */
@@ -120,6 +121,7 @@ describe("scripted posts", () => {
     const leads = tempLeadStore();
     const handler = createRelay({
       store: leads.store,
+      clock: CLOCK,
       health: async () => ({
         ok: true,
         telegram: "ok",
@@ -402,6 +404,7 @@ describe("limits behind a proxy", () => {
   const handler = (trustProxy: number) =>
     createRelay({
       store: leads.store,
+      clock: CLOCK,
       health: async () => ({
         ok: true,
         telegram: "ok",

@@ -1,13 +1,12 @@
 /**
  * POST /api/call: a tap on a phone link (navigator.sendBeacon from the site),
- * counted per Brisbane day, page and number (as the site's links carry it).
+ * counted per day of the business, page and number (as the site's links carry it).
  * Only for a page of the site and one of its numbers (call-taps.ts), from the
  * site (its Origin), not from crawlers, and at most CALL_TAPS_PER_MINUTE a
  * client (the Worker's binding: its forms' limit); anything else is answered
  * alike and not counted, so a script learns nothing.
  */
 import { attributionValue } from "../../shared/forms/attribution.ts";
-import { brisbane } from "../leads/hours.ts";
 import { json, sameHost } from "./answers.ts";
 import { readBody } from "./body.ts";
 import { clientKey } from "./client-address.ts";
@@ -19,7 +18,7 @@ export const CALL_TAPS_PER_MINUTE = 10;
 const BOT_AGENT = /bot|crawl|spider|slurp|preview|headless|lighthouse|python|curl|wget|httpclient/i;
 
 export async function tapPost(
-  { store, allowedOrigins, ownOrigin, ownTap, tapLimiter, trustProxy, now }: Intake,
+  { store, allowedOrigins, ownOrigin, ownTap, tapLimiter, trustProxy, now, clock }: Intake,
   request: Request,
   url: URL,
   client: Client,
@@ -52,6 +51,6 @@ export async function tapPost(
     agent !== "" &&
     !BOT_AGENT.test(agent) &&
     (await tapLimiter.take(clientKey(request, client?.clientAddress, trustProxy))).ok;
-  if (counted) await store.countCallTap(brisbane(now().getTime()).date, own.page, own.number);
+  if (counted) await store.countCallTap(clock.local(now().getTime()).date, own.page, own.number);
   return new Response(null, { status: 204, headers });
 }

@@ -13,6 +13,7 @@
  */
 import type { EmailOutcome } from "../email/client.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
+import { STALE_AFTER_MS, type Health } from "./policy.ts";
 import type { LeadStore } from "./store.ts";
 
 const PAUSED = "email-paused-until";
@@ -54,14 +55,32 @@ function refusalOf(outcome: Extract<EmailOutcome, { kind: "settings" }>, since: 
 }
 
 /** The refusal in force, if any. */
-export async function refusal(store: LeadStore): Promise<Refusal | undefined> {
+async function refusal(store: LeadStore): Promise<Refusal | undefined> {
   const kept = await store.settings.read(REFUSED);
   return kept === undefined ? undefined : (JSON.parse(kept) as Refusal);
 }
 
-/** The health check's words for a refusal: the cause and what to fix, never a secret or an address. */
-export const refusalProblem = (r: Refusal): string =>
-  `Resend refuses the relay's email settings (${r.cause}; ${r.fix}): no visitor gets a confirmation and the owner gets no email copy until they work`;
+/**
+ * Delivery's health with email's: red too while emails have failed for longer than STALE_AFTER_MS
+ * (the provider down), since the owner's copy is the fallback for a lead Telegram cannot take, and
+ * at once while the provider refuses the relay's settings, which no retry cures: the cause and what
+ * to fix. No error text: the provider's may quote an address; `npm run leads -- show` has it.
+ */
+export async function withEmail(health: Health, store: LeadStore, now: number): Promise<Health> {
+  const r = await refusal(store);
+  const refused =
+    r &&
+    `Resend refuses the relay's email settings (${r.cause}; ${r.fix}): no visitor gets a confirmation and the owner gets no email copy until they work`;
+  const emailsFailing = await store.emails.failingSince(now - STALE_AFTER_MS);
+  const failing =
+    emailsFailing > 0
+      ? `${emailsFailing} email${emailsFailing === 1 ? "" : "s"} the provider has not taken for over ${STALE_AFTER_MS / 60_000} minutes (npm run leads -- show says why)`
+      : undefined;
+  const email = refused ? "refused" : "ok";
+  if (health.ok && !refused && !failing) return { ...health, email, emailsFailing };
+  const problem = [health.problem, refused, failing].filter((p) => p !== undefined).join("; ");
+  return { ...health, ok: false, email, emailsFailing, problem };
+}
 
 /**
  * Records that the provider refuses the settings and, the first time, tells the owner in

@@ -30,6 +30,7 @@ import { EmailRecords, type EmailRecord } from "./email-records.ts";
 import type { EmailSettings } from "../email/settings.ts";
 import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { oneLine } from "../../shared/text.ts";
+import type { Clock } from "../clock.ts";
 import type { Lead } from "./lead.ts";
 import { pausedUntil, pauseUntil, refused, working } from "./email-channel.ts";
 import { backoffMs, MAX_RETRY_MS } from "../retry.ts";
@@ -59,6 +60,8 @@ export interface EmailPolicy {
   settings: EmailSettings;
   /** The business's number, as the relay knows it (siteInUse): the confirmation names it. */
   phone: string;
+  /** The business's clock: the confirmation says when the lead came. */
+  clock: Clock;
   log: (message: string) => void;
   now?: () => number;
   random?: () => number;
@@ -242,12 +245,12 @@ async function messageFor(
       policy.store,
       lead,
       { kind: email.kind, recipient: email.recipient! },
-      { phone: policy.phone, replyTo: policy.settings.ownerEmail },
+      { phone: policy.phone, clock: policy.clock, replyTo: policy.settings.ownerEmail },
     );
   if (email.kind === "visitor-confirmation")
     return confirmationEmail(
       { form: lead.form, fields: lead.fields!, receivedAt: lead.receivedAt },
-      policy.phone,
+      policy,
       email.recipient!,
       policy.settings.ownerEmail,
     );

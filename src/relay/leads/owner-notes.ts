@@ -105,32 +105,6 @@ export class OwnerNotes {
   }
 
   /**
-   * Every lead's quote, why it was lost and its notes (joined, oldest first), in one read: the CSV export's.
-   */
-  async records(): Promise<
-    Map<string, { quoteCents: number | null; lostReason: string | null; notes: string | null }>
-  > {
-    const rows = await this.sql.all<{
-      id: string;
-      quote_cents: number | null;
-      lost_reason: string | null;
-      notes: string | null;
-    }>(
-      "SELECT id, quote_cents, lost_reason, (SELECT group_concat(text, ' | ') FROM (SELECT text FROM lead_notes AS n WHERE n.lead_id = leads.id ORDER BY seq)) AS notes FROM leads",
-    );
-    return new Map(
-      rows.map((r) => [
-        r.id,
-        {
-          quoteCents: r.quote_cents === null ? null : Number(r.quote_cents),
-          lostReason: r.lost_reason,
-          notes: r.notes,
-        },
-      ]),
-    );
-  }
-
-  /**
    * Notes of leads whose visitor's text was erased go with it (the daily upkeep), and which messages were
    * about them.
    */

@@ -6,85 +6,74 @@
 import { COLUMNS, toLead, type Lead, type Row } from "./lead.ts";
 import type { Sql } from "./sql.ts";
 
+/** A lead a reminder or follow-up may be due for, and when it was delivered or last quoted (`since`). */
+export interface Due {
+  id: string;
+  receivedAt: number;
+  since: number;
+  snoozedUntil: number | null;
+}
+
 export class OwnerQueries {
   constructor(private readonly sql: Sql) {}
 
   /**
    * Delivered leads still at no stage, not yet reminded, delivered before `before`: the reminders'
-   * candidates.
+   * candidates, `since` their delivery.
    */
-  async unremindedWaiting(
-    before: number,
-  ): Promise<{ id: string; deliveredAt: number; receivedAt: number; snoozedUntil: number | null }[]> {
-    const rows = await this.sql.all<{
-      id: string;
-      delivered_at: number;
-      received_at: number;
-      snoozed_until: number | null;
-    }>(
-      "SELECT id, delivered_at, received_at, snoozed_until FROM leads WHERE status = 'delivered' AND stage IS NULL AND reminded_at IS NULL AND erased_at IS NULL AND notice_message_id IS NOT NULL AND delivered_at <= ? ORDER BY delivered_at LIMIT 50",
-      [before],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      deliveredAt: Number(r.delivered_at),
-      receivedAt: Number(r.received_at),
-      snoozedUntil: r.snoozed_until === null ? null : Number(r.snoozed_until),
-    }));
-  }
-
-  /**
-   * Takes the lead's one reminder: false when it was already taken. `at` null gives it back (the send
-   * failed).
-   */
-  async reminder(id: string, at: number | null): Promise<boolean> {
-    if (at === null)
-      return (await this.sql.run("UPDATE leads SET reminded_at = NULL WHERE id = ?", [id])) === 1;
-    return (
-      (await this.sql.run("UPDATE leads SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL", [
-        at,
-        id,
-      ])) === 1
+  unremindedWaiting(before: number): Promise<Due[]> {
+    return this.due(
+      "SELECT id, received_at, delivered_at AS since, snoozed_until FROM leads WHERE status = 'delivered' AND stage IS NULL AND reminded_at IS NULL AND erased_at IS NULL AND notice_message_id IS NOT NULL AND delivered_at <= ? ORDER BY delivered_at LIMIT 50",
+      before,
     );
   }
 
   /**
-   * Leads at Quoted since `before` or earlier, not yet followed up: the follow-ups' candidates, with when
+   * Leads at Quoted since `before` or earlier, not yet followed up: the follow-ups' candidates, `since`
    * they were last quoted.
    */
-  async unfollowedQuoted(
-    before: number,
-  ): Promise<{ id: string; receivedAt: number; quotedAt: number; snoozedUntil: number | null }[]> {
+  unfollowedQuoted(before: number): Promise<Due[]> {
+    return this.due(
+      "SELECT l.id, l.received_at, COALESCE(s.last_at, s.at) AS since, l.snoozed_until FROM leads AS l JOIN lead_stages AS s ON s.lead_id = l.id AND s.stage = 'quoted' WHERE l.stage = 'quoted' AND l.followed_up_at IS NULL AND l.erased_at IS NULL AND l.notice_message_id IS NOT NULL AND COALESCE(s.last_at, s.at) <= ? ORDER BY 3 LIMIT 50",
+      before,
+    );
+  }
+
+  /** Takes the lead's one reminder: false when it was already taken. `at` null gives it back (the send failed). */
+  reminder(id: string, at: number | null): Promise<boolean> {
+    return this.take("reminded_at", id, at);
+  }
+
+  /** Takes the lead's one follow-up: false when it was already taken. `at` null gives it back. */
+  followUp(id: string, at: number | null): Promise<boolean> {
+    return this.take("followed_up_at", id, at);
+  }
+
+  private async due(sql: string, before: number): Promise<Due[]> {
     const rows = await this.sql.all<{
       id: string;
       received_at: number;
-      quoted_at: number;
+      since: number;
       snoozed_until: number | null;
-    }>(
-      "SELECT l.id, l.received_at, COALESCE(s.last_at, s.at) AS quoted_at, l.snoozed_until FROM leads AS l JOIN lead_stages AS s ON s.lead_id = l.id AND s.stage = 'quoted' WHERE l.stage = 'quoted' AND l.followed_up_at IS NULL AND l.erased_at IS NULL AND l.notice_message_id IS NOT NULL AND COALESCE(s.last_at, s.at) <= ? ORDER BY 3 LIMIT 50",
-      [before],
-    );
+    }>(sql, [before]);
     return rows.map((r) => ({
       id: r.id,
       receivedAt: Number(r.received_at),
-      quotedAt: Number(r.quoted_at),
+      since: Number(r.since),
       snoozedUntil: r.snoozed_until === null ? null : Number(r.snoozed_until),
     }));
   }
 
-  /**
-   * Takes the lead's one follow-up: false when it was already taken. `at` null gives it back (the send
-   * failed).
-   */
-  async followUp(id: string, at: number | null): Promise<boolean> {
-    if (at === null)
-      return (await this.sql.run("UPDATE leads SET followed_up_at = NULL WHERE id = ?", [id])) === 1;
-    return (
-      (await this.sql.run("UPDATE leads SET followed_up_at = ? WHERE id = ? AND followed_up_at IS NULL", [
-        at,
-        id,
-      ])) === 1
-    );
+  private async take(
+    column: "reminded_at" | "followed_up_at",
+    id: string,
+    at: number | null,
+  ): Promise<boolean> {
+    const changed =
+      at === null
+        ? await this.sql.run(`UPDATE leads SET ${column} = NULL WHERE id = ?`, [id])
+        : await this.sql.run(`UPDATE leads SET ${column} = ? WHERE id = ? AND ${column} IS NULL`, [at, id]);
+    return changed === 1;
   }
 
   /**

@@ -24,6 +24,7 @@ import { backoffMs } from "../retry.ts";
 import type { TelegramOptions } from "../telegram/client.ts";
 import { botWorks, probing, refusedBot } from "./refused-bot.ts";
 import { sendParts, type NoticeButtons } from "./send.ts";
+import type { Clock } from "../clock.ts";
 import type { Lead } from "./lead.ts";
 import type { LeadStore, StoreStats } from "./store.ts";
 
@@ -74,24 +75,6 @@ export function healthFrom(stats: StoreStats, telegram: TelegramState, now: numb
 }
 
 /**
- * Delivery's health with email's: red too while emails have failed for longer than STALE_AFTER_MS
- * (the provider down), since the owner's copy is the fallback for a lead Telegram cannot take, and
- * at once while the provider refuses the relay's settings (`refused`: what email-channel.ts says of
- * it), which no retry cures. No error text: the provider's may quote an address; `npm run leads --
- * show` has it.
- */
-export function withEmail(health: Health, emailsFailing: number, refused?: string): Health {
-  const failing =
-    emailsFailing > 0
-      ? `${emailsFailing} email${emailsFailing === 1 ? "" : "s"} the provider has not taken for over ${STALE_AFTER_MS / 60_000} minutes (npm run leads -- show says why)`
-      : undefined;
-  const email = refused ? "refused" : "ok";
-  if (health.ok && !refused && !failing) return { ...health, email, emailsFailing };
-  const problem = [health.problem, refused, failing].filter((p) => p !== undefined).join("; ");
-  return { ...health, ok: false, email, emailsFailing, problem };
-}
-
-/**
  * The mark of the settings in force: a short hash of the API base, token and chat, and of the
  * host's instance (a Worker's deployment id; a Node relay's start), never the token itself.
  */
@@ -111,6 +94,7 @@ export interface Policy {
   store: LeadStore;
   telegram: TelegramOptions;
   buttons: NoticeButtons;
+  clock: Clock;
   /** settingsMark() of the settings in force. */
   mark: string;
   hints: HostHints;
@@ -153,10 +137,22 @@ function whatToDo(reason: string, hints: HostHints): string {
  */
 export async function attemptDelivery(
   lead: Lead,
-  { store, telegram, buttons, mark, hints, log, now = Date.now, random = Math.random, leaseMs }: Policy,
+  {
+    store,
+    telegram,
+    buttons,
+    clock,
+    mark,
+    hints,
+    log,
+    now = Date.now,
+    random = Math.random,
+    leaseMs,
+  }: Policy,
 ): Promise<AttemptResult> {
   const result = await sendParts(store, lead, telegram, {
     buttons,
+    clock,
     now,
     leaseUntil: leaseMs === undefined ? undefined : () => now() + leaseMs,
   });

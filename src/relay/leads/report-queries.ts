@@ -9,12 +9,9 @@ import { LEAD_WORK_STATUSES, type LeadStatus } from "./lead.ts";
 import { readMany, type Sql } from "./sql.ts";
 import { CALL_TAPS, tapCounts, type TapCount } from "./store.ts";
 
-/** Brisbane is UTC+10 all year (Queensland keeps no daylight saving). */
-const BRISBANE_OFFSET_MS = 10 * 60 * 60_000;
-
 /** Leads counted by the report's dimensions (monthFigures). */
 export interface LeadCount {
-  /** The Monday of its Brisbane week, "YYYY-MM-DD". */
+  /** The Monday of its week in the business's time zone, "YYYY-MM-DD". */
   week: string;
   form: FormKind;
   status: LeadStatus;
@@ -41,25 +38,40 @@ export interface MonthFigures {
 }
 
 /**
- * What the month's report counts, read together: the leads received in [from, to) counted by
- * Brisbane week (its Monday; Brisbane is UTC+10 all year), form, status, stage, the first page of
+ * The span a report reads: the leads received in [from, to), the call taps of the days `firstDay` to
+ * `lastDay` (inclusive, "YYYY-MM-DD"), and the weeks the leads are counted by, each its Monday
+ * ("YYYY-MM-DD") and the moment it begins in the business's time zone, oldest first: the first
+ * begins at or before `from`.
+ */
+export interface Span {
+  from: number;
+  to: number;
+  firstDay: string;
+  lastDay: string;
+  weeks: readonly { week: string; from: number }[];
+}
+
+/**
+ * What the month's report counts, read together: the leads received in the span counted by
+ * week (its Monday, in the business's time zone), form, status, stage, the first page of
  * the visit (else the page sent from) and source; each of those leads (not held back) that was
  * contacted, with when it arrived and when it was first pressed at a stage that reached the visitor
  * (CONTACT_STAGES: Called, Quoted or Booked), whichever came first; the same leads by stage and
- * reason with the quotes recorded (replies to the notice); and the call taps from day
- * `firstDay` to `lastDay` (inclusive, "YYYY-MM-DD"), per page and number.
+ * reason with the quotes recorded (replies to the notice); and the span's call taps, per page and
+ * number. A week is found from when it begins, not from an offset, so a week with a change of
+ * daylight saving counts its leads right.
  */
 export async function monthFigures(
   sql: Sql,
-  from: number,
-  to: number,
-  firstDay: string,
-  lastDay: string,
+  { from, to, firstDay, lastDay, weeks }: Span,
 ): Promise<MonthFigures> {
+  // The latest week begun by the lead's arrival.
+  const latest = [...weeks].reverse();
+  const week = `CASE ${latest.map(() => "WHEN received_at >= ? THEN ?").join(" ")} END`;
   const [counts, calls, taps, outcomes, calendar] = (await readMany(sql, [
     {
-      sql: "SELECT date((received_at + ?) / 1000, 'unixepoch', '-6 days', 'weekday 1') AS week, form, status, stage, COALESCE(landing, page) AS origin, source, COUNT(*) AS count FROM leads WHERE received_at >= ? AND received_at < ? GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6",
-      params: [BRISBANE_OFFSET_MS, from, to],
+      sql: `SELECT ${week} AS week, form, status, stage, COALESCE(landing, page) AS origin, source, COUNT(*) AS count FROM leads WHERE received_at >= ? AND received_at < ? GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`,
+      params: [...latest.flatMap((w) => [w.from, w.week]), from, to],
     },
     {
       sql: `SELECT leads.id, leads.received_at, MIN(s.at) AS at FROM leads JOIN lead_stages AS s ON s.lead_id = leads.id AND s.stage IN (${CONTACT_STAGES.map(() => "?").join(", ")}) WHERE leads.received_at >= ? AND leads.received_at < ? AND leads.status IN (${LEAD_WORK_STATUSES.map(() => "?").join(", ")}) GROUP BY leads.id, leads.received_at ORDER BY leads.received_at, leads.id`,

@@ -9,6 +9,7 @@
 import { markNotice } from "../telegram/notice.ts";
 import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { sendOnce, type SendOutcome, type TelegramOptions } from "../telegram/client.ts";
+import type { Clock } from "../clock.ts";
 import type { Lead } from "./lead.ts";
 import type { LeadStore } from "./store.ts";
 
@@ -22,6 +23,8 @@ export type NoticeButtons = (lead: Lead) => object;
 
 export interface SendPartsOptions {
   buttons: NoticeButtons;
+  /** The business's clock: a late notice says when its lead came. */
+  clock: Clock;
   now?: () => number;
   /** Renews the sender's hold on the lead for each part's attempt (Workers): the time it runs out. */
   leaseUntil?: () => number;
@@ -31,21 +34,25 @@ export async function sendParts(
   store: LeadStore,
   lead: Lead,
   telegram: TelegramOptions,
-  { buttons, now = Date.now, leaseUntil }: SendPartsOptions,
+  { buttons, clock, now = Date.now, leaseUntil }: SendPartsOptions,
 ): Promise<PartsResult> {
   const parts = lead.parts ?? [];
   const alsoByEmail = await ownerCopySent(store, lead);
   for (let i = lead.partsSent; i < parts.length; i++) {
     const wasUncertain = lead.uncertainPart === i;
     await store.sending(lead.id, i, leaseUntil?.());
-    const text = markNotice(parts[i], {
-      receivedAt: lead.receivedAt,
-      sentAt: now(),
-      possibleRepeat: wasUncertain,
-      alsoByEmail,
-      // Pending with a delivery time: a copy of a delivered lead, sent again (store.resendCopy).
-      copyOf: lead.deliveredAt,
-    });
+    const text = markNotice(
+      parts[i],
+      {
+        receivedAt: lead.receivedAt,
+        sentAt: now(),
+        possibleRepeat: wasUncertain,
+        alsoByEmail,
+        // Pending with a delivery time: a copy of a delivered lead, sent again (lookups.ts resendCopy).
+        copyOf: lead.deliveredAt,
+      },
+      clock,
+    );
     // The owner's buttons go on the last part, where a multi-part notice ends.
     const extra = i === parts.length - 1 ? { reply_markup: buttons(lead) } : {};
     let outcome = await sendOnce(text, telegram, "Markdown", extra);

@@ -1,5 +1,5 @@
 /**
- * The stages the owner presses on a lead's notice (telegram/stages.ts): every
+ * The stages the owner presses on a lead's notice (stages.ts; their buttons: owner/stage-buttons.ts): every
  * press in lead_presses, in the order made, with who, when and from what stage
  * to what (an Undo is a press too); the lead's own `stage`; each stage's first
  * and latest live press in lead_stages (the report's times); and the notice's
@@ -86,29 +86,6 @@ export class StageStore {
       return this.record(id, at, from, to, by, null);
     }
     return undefined;
-  }
-
-  /**
-   * Writes a press known to have been made, from `from` to `stage`, without reading the store
-   * first: for a store filled in one batch (the tests' month of leads on D1 through wrangler).
-   * A live press goes through move(), which reads where the lead stands.
-   */
-  async replay(
-    id: string,
-    from: Stage | null,
-    stage: Stage,
-    at: number,
-    by: { name: string; id?: number },
-  ): Promise<void> {
-    await this.sql.run("UPDATE leads SET stage = ?, lost_reason = NULL WHERE id = ?", [stage, id]);
-    await this.sql.run(
-      "INSERT INTO lead_stages (lead_id, stage, at, by_name, by_id, last_at, last_by_name, last_by_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id, stage) DO UPDATE SET last_at = excluded.last_at, last_by_name = excluded.last_by_name, last_by_id = excluded.last_by_id",
-      [id, stage, at, by.name, by.id ?? null, at, by.name, by.id ?? null],
-    );
-    await this.sql.run(
-      "INSERT INTO lead_presses (lead_id, at, from_stage, to_stage, by_name, by_id) VALUES (?, ?, ?, ?, ?, ?)",
-      [id, at, from, stage, by.name, by.id ?? null],
-    );
   }
 
   /**

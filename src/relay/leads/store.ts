@@ -120,15 +120,6 @@ export class LeadStore {
     return row && toLead(row);
   }
 
-  /** Up to `most` lead ids that start with `prefix`: the short id `npm run leads` shows. */
-  async idsStartingWith(prefix: string, most = 2): Promise<string[]> {
-    const rows = await this.sql.all<{ id: string }>(
-      "SELECT id FROM leads WHERE substr(id, 1, ?) = ? ORDER BY id LIMIT ?",
-      [prefix.length, prefix, most],
-    );
-    return rows.map((r) => r.id);
-  }
-
   /**
    * Newest first. `stages` keeps the leads at those stages (null: waiting, no button pressed yet);
    * `withStages` reads each lead's stage history in the same statement.
@@ -251,19 +242,6 @@ export class LeadStore {
   async requeue(id: string, now: number): Promise<boolean> {
     const changed = await this.sql.run(
       "UPDATE leads SET status = 'pending', next_attempt_at = ?, attempts = 0, failure_kind = NULL, settings_mark = NULL, spam_reason = NULL WHERE id = ? AND status IN ('undeliverable', 'spam', 'unconfirmed', 'pending') AND parts IS NOT NULL",
-      [now, id],
-    );
-    return changed === 1;
-  }
-
-  /**
-   * A delivered lead's notice sent again, as a copy, from its first part: the owner deleted it, or
-   * wants it on top of the chat. Its first delivery's time stays (the copy's notice names it, and
-   * reminders and reports count from it); false when it is not delivered or was erased.
-   */
-  async resendCopy(id: string, now: number): Promise<boolean> {
-    const changed = await this.sql.run(
-      "UPDATE leads SET status = 'pending', parts_sent = 0, uncertain_part = NULL, next_attempt_at = ?, attempts = 0, last_error = NULL WHERE id = ? AND status = 'delivered' AND parts IS NOT NULL",
       [now, id],
     );
     return changed === 1;

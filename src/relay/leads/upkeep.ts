@@ -8,7 +8,7 @@
  */
 import { MAX_PROOF_AGE_MS, UPDATE_MEMORY_MS } from "./memory.ts";
 import { DAY_MS, type LeadStore } from "./store.ts";
-import { brisbane } from "./hours.ts";
+import type { Clock } from "../clock.ts";
 import { eraseQuoteDetails } from "./quote-details-store.ts";
 
 export async function dailyUpkeep(
@@ -16,6 +16,7 @@ export async function dailyUpkeep(
   retentionDays: number,
   now: number,
   log: (message: string) => void,
+  clock: Clock,
 ): Promise<void> {
   const erased = await store.erase(retentionDays, now);
   if (erased)
@@ -23,7 +24,7 @@ export async function dailyUpkeep(
   await eraseQuoteDetails(store.sql);
   await store.proofs.forget(now - MAX_PROOF_AGE_MS);
   await store.updates.forget(now - UPDATE_MEMORY_MS);
-  await store.forgetCallTaps(brisbane(now - retentionDays * DAY_MS).date);
+  await store.forgetCallTaps(clock.local(now - retentionDays * DAY_MS).date);
   await store.notes.forgetErased();
   await store.emails.erase(now - retentionDays * DAY_MS);
 }

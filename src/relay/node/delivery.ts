@@ -20,6 +20,7 @@ import {
   type HostHints,
 } from "../leads/policy.ts";
 import type { NoticeButtons } from "../leads/send.ts";
+import type { Clock } from "../clock.ts";
 import { noticeButtons } from "../owner/stage-buttons.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { logLine } from "../log.ts";
@@ -35,6 +36,8 @@ export interface DeliveryOptions {
   telegram?: TelegramOptions;
   /** The owner's buttons on a notice (default: the stages, owner/stage-buttons.ts). */
   buttons?: NoticeButtons;
+  /** The business's clock: a late notice says when its lead came. */
+  clock: Clock;
   log?: (message: string) => void;
   now?: () => number;
   random?: () => number;
@@ -61,6 +64,7 @@ export async function startDelivery({
   store,
   telegram,
   buttons = noticeButtons,
+  clock,
   log = logLine,
   now = Date.now,
   random = Math.random,
@@ -89,6 +93,7 @@ export async function startDelivery({
       store,
       telegram,
       buttons,
+      clock: clock,
       mark,
       hints: NODE_HINTS,
       log,

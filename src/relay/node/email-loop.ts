@@ -5,15 +5,14 @@
  * the emails owed and sends those due; what a crash interrupts was recorded
  * first and goes out on the next start under the same key.
  */
-import { emailPass, type EmailPolicy } from "../leads/emails.ts";
-
 export interface EmailLoop {
   /** For tests: resolves after a pass that began after this call found nothing due. */
   drained(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export function startEmailLoop(policy: EmailPolicy, pollMs = 1_000): EmailLoop {
+/** `pass`: one pass of the email policy (compose.ts), answering how many emails it tried (undefined: failed). */
+export function startEmailLoop(pass: () => Promise<number | undefined>, pollMs = 1_000): EmailLoop {
   let passing: Promise<void> | undefined;
   let stopped = false;
   const waiting: (() => void)[] = [];
@@ -21,14 +20,10 @@ export function startEmailLoop(policy: EmailPolicy, pollMs = 1_000): EmailLoop {
   function tick() {
     if (stopped || passing) return;
     const waiters = waiting.splice(0);
-    passing = emailPass(policy)
+    passing = pass()
       .then((attempted) => {
         if (attempted === 0) for (const resolve of waiters) resolve();
         else waiting.push(...waiters);
-      })
-      .catch((error: unknown) => {
-        waiting.push(...waiters);
-        policy.log(`relay: the email loop failed: ${(error as Error).message}`);
       })
       .finally(() => (passing = undefined));
   }

@@ -17,6 +17,7 @@ import { digestByEmail, emailPass } from "../leads/emails.ts";
 import { ownerTick } from "../owner/owner.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { QuoteBody } from "../../shared/forms/schema.ts";
+import { CLOCK, hoursOf } from "../testing/site.ts";
 
 let tg: StandIn;
 let resend: EmailStandIn;
@@ -633,12 +634,12 @@ describe("the morning digest by email", () => {
           id: name,
           form: "quote",
           fields: body,
-          parts: quoteNotices(body, new Date(at(`${day}T09:00`))),
+          parts: quoteNotices(body, new Date(at(`${day}T09:00`)), { clock: CLOCK }),
           receivedAt: at(`${day}T09:00`),
         });
       };
       const telegram = { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId };
-      const hours = [{ days: ["Tuesday" as const, "Wednesday" as const], opens: "08:00", closes: "18:00" }];
+      const hours = hoursOf([{ days: ["Tuesday", "Wednesday"], opens: "08:00", closes: "18:00" }]);
       // Off on Tuesday's digest, on for Wednesday's.
       for (const [digest, day, yesterday] of [
         ["off", "2026-11-24", "2026-11-23"],
@@ -667,6 +668,7 @@ describe("the morning digest by email", () => {
           store: leads.store,
           settings,
           phone: PHONE,
+          clock: CLOCK,
           log: (m: string) => void logs.push(m),
           now,
         };

@@ -12,6 +12,7 @@ import { quoteNotices } from "../telegram/notice.ts";
 import { tempLeadsDb } from "../testing/leads.ts";
 import { leadsScript } from "../testing/leads-script.ts";
 import { openLeadStore, type OpenedStore } from "./sqlite.ts";
+import { CLOCK } from "../testing/site.ts";
 
 let db: ReturnType<typeof tempLeadsDb>;
 const opened: OpenedStore[] = [];
@@ -39,7 +40,7 @@ function add(store: OpenedStore, i: number) {
     id: `lead-${i}`,
     form: "quote",
     fields: body,
-    parts: quoteNotices(body, new Date()),
+    parts: quoteNotices(body, new Date(), { clock: CLOCK }),
     receivedAt: Date.now() + i,
     status: "pending",
   });

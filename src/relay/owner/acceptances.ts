@@ -14,12 +14,10 @@ import { recordCustomerEmail } from "../booking/customer-emails.ts";
 import { daysOffered, dayShort, readDays, timeLabel } from "../booking/days.ts";
 import { bookingUrl } from "../booking/link.ts";
 import { expiryOf } from "../booking/quote-view.ts";
-import { brisbane } from "../leads/hours.ts";
 import type { Quote } from "../leads/quotes.ts";
 import { sendOnce } from "../telegram/client.ts";
 import { bold, nameInLine, plain, render, value } from "../telegram/markdown.ts";
 import { phoneInLine } from "../telegram/phone.ts";
-import { brisbaneClock } from "../telegram/times.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import type { Ctx } from "./booking-owner.ts";
 import {
@@ -126,7 +124,7 @@ export async function confirmBooking(
   await settleAcceptance(
     ctx,
     quote,
-    `✓ Booked by ${by.name} at ${brisbaneClock(now(), now())}; the confirmation is emailed to ${name}.`,
+    `✓ Booked by ${by.name} at ${ctx.booking.hours.clock.time(now(), now())}; the confirmation is emailed to ${name}.`,
   );
   return `Booked: ${when(quote)}.`;
 }
@@ -148,9 +146,9 @@ export async function offerAnotherDay(
   await settleAcceptance(
     ctx,
     quote,
-    `Another day to be offered (${by.name}, ${brisbaneClock(now(), now())}).`,
+    `Another day to be offered (${by.name}, ${booking.hours.clock.time(now(), now())}).`,
   );
-  const taken = await store.quotes.taken(brisbane(now()).date);
+  const taken = await store.quotes.taken(booking.hours.clock.local(now()).date);
   const days = daysOffered({ rules: booking.rules, hours: booking.hours, now: now(), taken }).slice(
     0,
     DAY_BUTTONS,
@@ -198,7 +196,11 @@ export async function offerDays(
   if (next === undefined) return "Already offered: the customer has the new days.";
   const at = now();
   const link = bookingUrl(booking.origin!, await (await booking.signer()).token({ leadId, seq: next }));
-  await store.quotes.send(leadId, next, { at, expiresAt: expiryOf(at, booking.rules.quoteValidDays), link });
+  await store.quotes.send(leadId, next, {
+    at,
+    expiresAt: expiryOf(at, booking.rules.quoteValidDays, booking.hours.clock),
+    link,
+  });
   await recordCustomerEmail(store, leadId, `quote-${next}`, at);
   ctx.log(`relay: lead ${leadId}: quote ${next} sent with the owner's days`);
   return `New days sent: ${days.map(dayShort).join(", ")}.`;
@@ -213,7 +215,7 @@ export async function offerDaysReply(
 ): Promise<string> {
   const latest = await ctx.store.quotes.latestSent(leadId);
   if (!latest) return "This lead has no quote sent.";
-  return offerDays(ctx, leadId, latest.seq, readDays(text, ctx.now()), by);
+  return offerDays(ctx, leadId, latest.seq, readDays(text, ctx.now(), ctx.booking.hours.clock), by);
 }
 
 /** Confirm booking, under an acceptance; the lead's notice then shows Booked. */

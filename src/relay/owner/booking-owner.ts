@@ -4,13 +4,14 @@
  */
 import type { BookingRules } from "../booking/days.ts";
 import type { LinkSigner } from "../booking/link.ts";
-import type { HoursLine } from "../leads/hours.ts";
+import type { BusinessHours } from "../clock.ts";
 import type { LeadStore } from "../leads/store.ts";
 import type { TelegramOptions } from "../telegram/client.ts";
 
 export interface BookingOwner {
   rules: BookingRules;
-  hours: readonly HoursLine[];
+  /** The opening hours in the business's time zone, and its clock. */
+  hours: BusinessHours;
   signer: () => Promise<LinkSigner>;
   /** RELAY_ORIGIN: where the customer's link points. Without it, no quote is sent. */
   origin?: string;

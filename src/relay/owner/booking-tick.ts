@@ -9,8 +9,8 @@
  * and the morning digest opens with the day's jobs (todaysJobs).
  */
 import { recordCustomerEmail } from "../booking/customer-emails.ts";
-import { addDays, timeLabel } from "../booking/days.ts";
-import { brisbane, isOpen } from "../leads/hours.ts";
+import { timeLabel } from "../booking/days.ts";
+import { addDays } from "../clock.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { bold, nameInLine, plain, value, type Piece } from "../telegram/markdown.ts";
 import { phoneInLine } from "../telegram/phone.ts";
@@ -26,11 +26,12 @@ export async function bookingTick(ctx: Ctx, now: number, sends: Sends): Promise<
     for (const { quote, kind } of await store.quotes.owedEmails())
       await recordCustomerEmail(store, quote.leadId, `${kind}-${quote.seq}`, now);
   await tellAcceptances(ctx, sends);
-  if (!booking.email || !isOpen(booking.hours, now)) return;
-  const today = brisbane(now).date;
+  if (!booking.email || !booking.hours.isOpen(now)) return;
+  const { clock } = booking.hours;
+  const today = clock.local(now).date;
   const tomorrow = addDays(today, 1);
   for (const quote of await store.quotes.bookedOn(tomorrow)) {
-    if (brisbane(quote.confirmedAt!).date === today) continue;
+    if (clock.local(quote.confirmedAt!).date === today) continue;
     if (await recordCustomerEmail(store, quote.leadId, `reminder-${tomorrow}`, now))
       ctx.log(`relay: lead ${quote.leadId}: reminder for ${tomorrow} recorded`);
   }

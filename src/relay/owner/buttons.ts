@@ -12,7 +12,7 @@ import type { TelegramOptions } from "../telegram/client.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { BookingOwner } from "./booking-owner.ts";
 import type { LeadStore } from "../leads/store.ts";
-import type { HoursLine } from "../leads/hours.ts";
+import type { BusinessHours } from "../clock.ts";
 
 /** Telegram refuses callback_data over 64 bytes ("callback_data String 1-64 bytes"). */
 export const MAX_CALLBACK_BYTES = 64;
@@ -23,8 +23,8 @@ const bytes = (text: string) => new TextEncoder().encode(text).length;
 export interface Pressed {
   store: LeadStore;
   telegram: TelegramOptions;
-  /** The business's hours: Later puts a reminder off to the next opening. */
-  hours: readonly HoursLine[];
+  /** The business's hours in its time zone: Later puts a reminder off to the next opening. */
+  hours: BusinessHours;
   log: (message: string) => void;
   now: () => number;
   /** Who pressed, as Telegram names them. */
@@ -43,8 +43,6 @@ export interface Button<T> {
   /** The value `data` names, or undefined when it is not this button's (or could not have come from it). */
   parse(data: unknown): T | undefined;
   handle(pressed: Pressed, value: T): Promise<void>;
-  /** Handles the press when `data` is this button's: whether it was. */
-  take(pressed: Pressed, data: unknown): Promise<boolean>;
 }
 
 /**
@@ -60,25 +58,18 @@ export function button<T>(
   },
 ): Button<T> {
   const head = `${prefix}:`;
-  const parse = (data: unknown): T | undefined =>
-    typeof data === "string" && data.startsWith(head) && bytes(data) <= MAX_CALLBACK_BYTES
-      ? kind.read(data.slice(head.length))
-      : undefined;
   return {
     data(value) {
       const data = head + kind.write(value);
       if (bytes(data) > MAX_CALLBACK_BYTES)
-        throw new Error(`callback_data over ${MAX_CALLBACK_BYTES} bytes: ${data.slice(0, 80)}`);
+        throw new Error(`callback_data over ${MAX_CALLBACK_BYTES} bytes: ${data}`);
       return data;
     },
-    parse,
+    parse: (data) =>
+      typeof data === "string" && data.startsWith(head) && bytes(data) <= MAX_CALLBACK_BYTES
+        ? kind.read(data.slice(head.length))
+        : undefined,
     handle: kind.handle,
-    async take(pressed, data) {
-      const value = parse(data);
-      if (value === undefined) return false;
-      await kind.handle(pressed, value);
-      return true;
-    },
   };
 }
 
@@ -87,10 +78,18 @@ export function button<T>(
  * of another bot, or of an older relay).
  */
 export async function routePress(
-  buttons: readonly Pick<Button<unknown>, "take">[],
+  buttons: readonly {
+    parse(data: unknown): unknown;
+    handle(pressed: Pressed, value: never): Promise<void>;
+  }[],
   pressed: Pressed,
   data: unknown,
 ): Promise<boolean> {
-  for (const b of buttons) if (await b.take(pressed, data)) return true;
+  for (const b of buttons) {
+    const value = b.parse(data);
+    if (value === undefined) continue;
+    await b.handle(pressed, value as never);
+    return true;
+  }
   return false;
 }

@@ -6,10 +6,9 @@
  * Marked sent only once Telegram has it, and sent by one run even when two overlap.
  */
 import { noticeChat } from "./notice-edit.ts";
-import { brisbaneClock } from "../telegram/times.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, nameInLine, plain, render, value, type Piece } from "../telegram/markdown.ts";
-import { brisbane, isOpen, type HoursLine } from "../leads/hours.ts";
+import { addDays, type BusinessHours, type Clock } from "../clock.ts";
 import { STAGES } from "../leads/stages.ts";
 import { phoneInLine } from "../telegram/phone.ts";
 import type { Lead } from "../leads/lead.ts";
@@ -34,7 +33,8 @@ export const DAY_MS = 24 * 60 * 60_000;
 export interface DigestOptions {
   store: LeadStore;
   telegram: TelegramOptions;
-  hours: readonly HoursLine[];
+  /** The opening hours in the business's time zone. */
+  hours: BusinessHours;
   /**
    * With EMAIL_DIGEST=on: records the day's digest (its Markdown) for the owner's email too (leads/emails.ts
    * digestByEmail).
@@ -46,8 +46,9 @@ export interface DigestOptions {
 /** `sends`: the tick's pace (pace.ts); with no room left the digest waits for the next tick, unclaimed. */
 export async function digest(options: DigestOptions, now: number, sends = new Sends()): Promise<void> {
   const { store, telegram, hours, log } = options;
-  if (!isOpen(hours, now) || !sends.room()) return;
-  const today = brisbane(now);
+  if (!hours.isOpen(now) || !sends.room()) return;
+  const { clock } = hours;
+  const today = clock.local(now);
   if (sentOn(await store.settings.read(DIGEST_SETTING), today.date)) return;
   const claim = await claimDigest(store, today.date, now);
   if (!claim) return;
@@ -55,11 +56,9 @@ export async function digest(options: DigestOptions, now: number, sends = new Se
   const last = await store.settings.read(DIGEST_SETTING);
   if (sentOn(last, today.date)) return;
   // Since the day of the last digest (a closed Sunday's leads are in Monday's), or yesterday on the first.
-  const from =
-    last === undefined
-      ? today.midnight - DAY_MS
-      : Math.max(brisbane(Date.parse(`${last}T00:00:00+10:00`)).midnight, today.midnight - 7 * DAY_MS);
-  const text = await digestText(store, telegram, from, today.midnight, now);
+  const weekAgo = addDays(today.date, -7);
+  const from = clock.at(last === undefined ? addDays(today.date, -1) : last > weekAgo ? last : weekAgo);
+  const text = await digestText(store, telegram, clock, from, today.midnight, now);
   if (!text) {
     await store.settings.advance(DIGEST_SETTING, today.date);
     return;
@@ -152,6 +151,7 @@ async function claimDigest(store: LeadStore, date: string, now: number): Promise
 export async function digestText(
   store: LeadStore,
   telegram: TelegramOptions,
+  clock: Clock,
   from: number,
   to: number,
   now: number,
@@ -163,7 +163,7 @@ export async function digestText(
   // today's notices show.
   const waiting = await store.owner.waiting(WAITING_LISTED + 1, to);
   // The day's jobs open the morning's message (issue 51): the day the digest is for, `to`'s.
-  const jobs = await todaysJobs(store, brisbane(to).date);
+  const jobs = await todaysJobs(store, clock.local(to).date);
   if (!leads.length && !spam && !waiting.length && !jobs.length) return undefined;
   const days = Math.round((to - from) / DAY_MS);
   const pieces: Piece[] = [
@@ -194,7 +194,7 @@ export async function digestText(
       ),
       plain("\n"),
     );
-    for (const lead of listed) pieces.push(...waitingLine(lead, telegram, now));
+    for (const lead of listed) pieces.push(...waitingLine(lead, telegram, clock, now));
   }
   if (spam) pieces.push(plain(`\nStopped as spam: ${count(spam, "message", "messages")}\n`));
   return render(pieces).markdown;
@@ -210,7 +210,7 @@ const WAITING_LISTED = 15;
  * "- Ann Lee, +61 412 345 678, quote, 9:00 am, 23 Nov": who to ring first, and a link to the notice where
  * Telegram gives one.
  */
-function waitingLine(lead: Lead, telegram: TelegramOptions, now: number): Piece[] {
+function waitingLine(lead: Lead, telegram: TelegramOptions, clock: Clock, now: number): Piece[] {
   const link = noticeLink(noticeChat(lead, telegram), lead.noticeMessageId);
   const phone = phoneInLine(lead.fields?.phone ?? "");
   return [
@@ -218,7 +218,7 @@ function waitingLine(lead: Lead, telegram: TelegramOptions, now: number): Piece[
     nameInLine(lead.fields?.name ?? "(erased)"),
     plain(", "),
     ...(phone ? [value(phone), plain(", ")] : []),
-    plain(`${lead.form}, ${brisbaneClock(lead.receivedAt, now)}${link ? ` ${link}` : ""}\n`),
+    plain(`${lead.form}, ${clock.time(lead.receivedAt, now)}${link ? ` ${link}` : ""}\n`),
   ];
 }
 

@@ -10,28 +10,19 @@
  * 429, Telegram down, the bot removed) leaves the lead for the next tick, where the edits already
  * made change nothing. The edits are paced with the tick's other messages (pace.ts).
  */
-import { callBot, type TelegramOptions } from "../telegram/client.ts";
+import { callBot } from "../telegram/client.ts";
+import type { Clock } from "../clock.ts";
 import { noticesErased, noticesToErase } from "../leads/erasure.ts";
-import type { LeadStore } from "../leads/store.ts";
-import { noticeChat } from "./notice-edit.ts";
+import { noticeChat, type NoticeEditing } from "./notice-edit.ts";
 import type { Sends } from "./pace.ts";
 
-const DAY = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Brisbane",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-
 /** What an erased lead's messages say instead: the day, and the lead's id for `npm run leads -- show`. */
-export const erasedText = (id: string, at: number): string =>
-  `Erased at the visitor's request on ${DAY.format(at)}: lead ${id}.`;
+export const erasedText = (id: string, at: number, clock: Clock): string =>
+  `Erased at the visitor's request on ${clock.fullDate(at)}: lead ${id}.`;
 
 export async function eraseNotices(
-  store: LeadStore,
-  telegram: TelegramOptions,
+  { store, telegram, clock, log }: NoticeEditing,
   now: number,
-  log: (message: string) => void,
   sends: Sends,
 ): Promise<void> {
   for (const lead of await noticesToErase(store)) {
@@ -43,7 +34,7 @@ export async function eraseNotices(
       const edited = await callBot(telegram, "editMessageText", {
         chat_id: noticeChat({ noticeChatId: chatId }, telegram),
         message_id: messageId,
-        text: erasedText(lead.id, lead.erasedOnRequest),
+        text: erasedText(lead.id, lead.erasedOnRequest, clock),
       });
       if (edited.ok || edited.status === 400) continue;
       done = false;

@@ -12,17 +12,14 @@ import { QuoteBody } from "../../shared/forms/schema.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
+import { CLOCK, hoursOf } from "../testing/site.ts";
 
 const SRC = path.resolve(import.meta.dirname, "../..");
 /** Inside the repository, so the copy's imports of packages find node_modules. */
 const COPIES = path.resolve(SRC, "../.cache/extend-test");
-const HOURS = [
-  {
-    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] as const,
-    opens: "08:00",
-    closes: "18:00",
-  },
-];
+const HOURS = hoursOf([
+  { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
+]);
 const at = (local: string) => Date.parse(`${local}:00+10:00`);
 
 /** A copy of the relay and what it imports (src/relay, src/shared), to change and run. */
@@ -99,12 +96,13 @@ async function sentLead(
     id,
     form: "quote",
     fields: body,
-    parts: quoteNotices(body, new Date(receivedAt)),
+    parts: quoteNotices(body, new Date(receivedAt), { clock: CLOCK }),
     receivedAt,
   });
   const telegram = { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId };
   await sendParts(leads.store, (await leads.store.get(id))!, telegram, {
     buttons: noticeButtons,
+    clock: CLOCK,
     now: () => receivedAt,
   });
   return (await leads.store.get(id))!.noticeMessageId!;

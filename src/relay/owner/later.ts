@@ -4,8 +4,6 @@
  * reminder sent before there was a choice carries), while the lead still waits
  * or is at Quoted.
  */
-import { nextOpenAt, openingAfterBusinessDays } from "../leads/hours.ts";
-import { brisbaneClock } from "../telegram/times.ts";
 import { button, type Pressed } from "./buttons.ts";
 
 /** How long "Later (in 2 hours)" puts a reminder off. */
@@ -26,11 +24,11 @@ export const laterButton = button<{ leadId: string; soon: boolean }>("later", {
  * 4:51 pm with a 6 pm close is 8 the next morning, not 6:51 pm.
  */
 async function snooze({ store, log, now, hours }: Pressed, leadId: string, soon: boolean): Promise<string> {
-  const asked = soon ? now() + LATER_HOURS * 3_600_000 : openingAfterBusinessDays(hours, now(), 1);
-  const until = asked === undefined ? undefined : nextOpenAt(hours, asked);
+  const asked = soon ? now() + LATER_HOURS * 3_600_000 : hours.openingAfterBusinessDays(now(), 1);
+  const until = asked === undefined ? undefined : hours.nextOpenAt(asked);
   if (until === undefined) return "The business hours never open: nothing to put off to.";
   if (!(await store.owner.snooze(leadId, until)))
     return "Nothing to remind: this lead has moved on (or is not in the store).";
   log(`relay: lead ${leadId} put off to ${new Date(until).toISOString()}`);
-  return `Later: reminded again at ${brisbaneClock(until)}.`;
+  return `Later: reminded again at ${hours.clock.time(until)}.`;
 }

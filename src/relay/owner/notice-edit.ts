@@ -12,6 +12,7 @@ import { noticeWithHistory } from "../telegram/notice-history.ts";
 import { stageKeyboard, UNDO_MS } from "./stage-buttons.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
+import type { Clock } from "../clock.ts";
 import { cleanNote } from "./replies.ts";
 import { shortDay } from "../telegram/quote-details.ts";
 
@@ -34,6 +35,14 @@ export const UNDO_MARK = "\n[undo]";
 export const noticeChat = (lead: { noticeChatId: string | null }, telegram: TelegramOptions): string =>
   lead.noticeChatId ?? telegram.chatId;
 
+/** What editing a notice needs: the lead's words and presses, the owner's chat, the business's clock. */
+export interface NoticeEditing {
+  store: LeadStore;
+  telegram: TelegramOptions;
+  clock: Clock;
+  log: (message: string) => void;
+}
+
 /**
  * Edits the lead's notice to show its stage and every press, with its buttons. Only an edit that
  * changes it is sent (Telegram answers one that changes nothing 400 "message is not modified"): a
@@ -41,11 +50,9 @@ export const noticeChat = (lead: { noticeChatId: string | null }, telegram: Tele
  * did changes nothing. `lead` as read before the press: its last edit is what the notice reads.
  */
 export async function editNotice(
-  store: LeadStore,
-  telegram: TelegramOptions,
+  { store, telegram, clock, log }: NoticeEditing,
   lead: Lead,
   now: number,
-  log: (message: string) => void,
 ): Promise<void> {
   const messageId = lead.noticeMessageId;
   if (messageId === null) return;
@@ -80,7 +87,7 @@ export async function editNotice(
   // The buttons are part of what the notice shows: an Undo that comes or goes is an edit too. Notes are kept
   // clean (replies.ts); cleaned again here, the one cleaner, so no control character reaches the chat
   // whatever wrote the row.
-  const text = noticeWithHistory(lead.noticeText, stage, presses, lead.receivedAt, {
+  const text = noticeWithHistory(lead.noticeText, stage, presses, lead.receivedAt, clock, {
     quoteCents,
     notes: notes.map((n) => ({ ...n, text: cleanNote(n.text) })),
     booked: booking?.day && booking.timeOfDay && `${shortDay(booking.day)}, ${booking.timeOfDay}`,
@@ -106,12 +113,7 @@ export async function editNotice(
 }
 
 /** Notices still showing an Undo whose minute is up lose it: one edit each, at the owner's minute tick. */
-export async function expireUndos(
-  store: LeadStore,
-  telegram: TelegramOptions,
-  now: number,
-  log: (message: string) => void,
-): Promise<void> {
-  for (const lead of await store.stages.showingUndo(UNDO_MARK, now - UNDO_MS))
-    await editNotice(store, telegram, lead, now, log);
+export async function expireUndos(editing: NoticeEditing, now: number): Promise<void> {
+  for (const lead of await editing.store.stages.showingUndo(UNDO_MARK, now - UNDO_MS))
+    await editNotice(editing, lead, now);
 }

@@ -4,8 +4,6 @@
  * hours are content/site.yaml's: Mon-Fri 8 am to 6 pm, Sat 9 to 4, Sun closed.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadContent } from "../../build/content/load.ts";
-import { isOpen, nextOpenAt, openMinutesBetween } from "../leads/hours.ts";
 import { quoteNotices, contactNotices } from "../telegram/notice.ts";
 import { TELEGRAM_MAX_TEXT } from "../telegram/markdown.ts";
 import { ownerTick, type OwnerOptions } from "./owner.ts";
@@ -19,8 +17,9 @@ import { handleUpdate } from "./presses.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { LIMITS } from "../../shared/forms/fields.ts";
 import { PHONE_IN_LINE_MAX } from "../telegram/phone.ts";
+import { CLOCK, HOURS } from "../testing/site.ts";
+import { businessHours, clockIn } from "../clock.ts";
 
-const HOURS = loadContent("content").site.hours;
 /** A moment in Brisbane: "2026-11-24T10:00" (a Tuesday). */
 const at = (local: string) => Date.parse(`${local}:00+10:00`);
 
@@ -67,8 +66,8 @@ async function lead(
       : ContactBody.parse({ name, email: "a@example.com", message: "Hello there" });
   const parts =
     form === "quote"
-      ? quoteNotices(body as QuoteBody, new Date(receivedAt))
-      : contactNotices(body as ContactBody, new Date(receivedAt));
+      ? quoteNotices(body as QuoteBody, new Date(receivedAt), { clock: CLOCK })
+      : contactNotices(body as ContactBody, new Date(receivedAt), { clock: CLOCK });
   await leads.store.add({
     id,
     form,
@@ -93,11 +92,31 @@ const reminders = () => tg.delivered.filter((d) => d.shown.startsWith("Reminder:
 
 describe("Brisbane business hours", () => {
   it("are open 8 to 6 on a weekday, closed on Sunday, and the next opening after a Saturday evening is Monday 8 am", () => {
-    expect(isOpen(HOURS, at("2026-11-24T08:00"))).toBe(true);
-    expect(isOpen(HOURS, at("2026-11-24T18:00"))).toBe(false);
-    expect(isOpen(HOURS, at("2026-11-29T12:00"))).toBe(false);
-    expect(nextOpenAt(HOURS, at("2026-11-28T17:00"))).toBe(at("2026-11-30T08:00"));
-    expect(openMinutesBetween(HOURS, at("2026-11-24T17:30"), at("2026-11-25T08:45"))).toBe(75);
+    expect(HOURS.isOpen(at("2026-11-24T08:00"))).toBe(true);
+    expect(HOURS.isOpen(at("2026-11-24T18:00"))).toBe(false);
+    expect(HOURS.isOpen(at("2026-11-29T12:00"))).toBe(false);
+    expect(HOURS.nextOpenAt(at("2026-11-28T17:00"))).toBe(at("2026-11-30T08:00"));
+    expect(HOURS.openMinutesBetween(at("2026-11-24T17:30"), at("2026-11-25T08:45"))).toBe(75);
+  });
+
+  it("in a time zone with daylight saving keep the wall clock's hours on both sides of each change", () => {
+    // Hobart moves from AEST (UTC+10) to AEDT (UTC+11) at 2 am on Sunday 4 October 2026, and back at 3 am
+    // on Sunday 5 April 2026.
+    const hobart = businessHours(HOURS.lines, clockIn("Australia/Hobart"));
+    const utc = (iso: string) => Date.parse(`${iso}Z`);
+    expect(hobart.nextOpenAt(utc("2026-10-03T08:00"))).toBe(utc("2026-10-04T21:00"));
+    expect(hobart.isOpen(utc("2026-10-05T21:30"))).toBe(true);
+    expect(hobart.isOpen(utc("2026-10-02T21:30"))).toBe(false);
+    // Friday 2 October 5:30 pm AEST to Monday 5 October 8:45 am AEDT: 30 minutes, Saturday's 7 hours, 45.
+    expect(hobart.openMinutesBetween(utc("2026-10-02T07:30"), utc("2026-10-04T21:45"))).toBe(30 + 420 + 45);
+    expect(hobart.clock.local(utc("2026-10-04T21:00"))).toEqual({
+      date: "2026-10-05",
+      day: "Monday",
+      midnight: utc("2026-10-04T13:00"),
+    });
+    expect(hobart.clock.time(utc("2026-04-05T22:00"))).toBe("8:00 am, 6 Apr");
+    // Saturday 4 April, 10 am AEDT: the next business day opens Monday at 8 am AEST.
+    expect(hobart.openingAfterBusinessDays(utc("2026-04-03T23:00"), 1)).toBe(utc("2026-04-05T22:00"));
   });
 });
 
@@ -131,6 +150,7 @@ describe("reminders", () => {
     await handleUpdate(tg.updates.at(-1), {
       store: leads.store,
       telegram: options().telegram,
+      hours: HOURS,
       log: () => {},
       now: () => at("2026-11-24T10:46"),
     });
@@ -145,7 +165,12 @@ describe("reminders", () => {
     const shown = (markdown: string) => markdown.replace(/\\(.)/g, "$1").replace(/\*/g, "");
     expect(
       shown(
-        reminderText({ name: "Bo  O_Neil\n", phone: "" }, at("2026-11-23T17:00"), at("2026-11-24T08:00")),
+        reminderText(
+          { name: "Bo  O_Neil\n", phone: "" },
+          at("2026-11-23T17:00"),
+          at("2026-11-24T08:00"),
+          CLOCK,
+        ),
       ),
     ).toBe(
       "Reminder: Bo O_Neil, no phone given, waiting 15 h (since 5:00 pm, 23 Nov). Email them, then press Called.",
@@ -396,7 +421,7 @@ describe("pacing what a run sends", () => {
         clock = at("2026-11-23T21:00") + i * 5 * 60_000;
         const id = `lead-night-${i}`;
         const body = QuoteBody.parse({ name: `Night ${i}`, email: "a@example.com", phone: "0412 345 678" });
-        const parts = quoteNotices(body, new Date(clock));
+        const parts = quoteNotices(body, new Date(clock), { clock: CLOCK });
         await leads.store.add({ id, form: "quote", fields: body, parts, receivedAt: clock });
         const sent = await sendOnce(parts[0], telegram);
         if (sent.kind !== "sent") throw new Error("the stand-in refused the notice");
@@ -534,7 +559,12 @@ describe("the morning digest", () => {
 
     // See them, then release one: it goes out as a lead.
     await tg.press(digests[0].messageId, digests[0].replyMarkup!.inline_keyboard[0][0].callback_data!);
-    await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: opts.telegram, log: () => {} });
+    await handleUpdate(tg.updates.at(-1), {
+      store: leads.store,
+      telegram: opts.telegram,
+      hours: HOURS,
+      log: () => {},
+    });
     const shown = tg.delivered.slice(before + 1);
     expect(shown).toHaveLength(1);
     expect(shown[0].shown).toBe(
@@ -555,7 +585,12 @@ describe("the morning digest", () => {
       ["Not spam: 2"],
     ]);
     await tg.press(shown[0].messageId, shown[0].replyMarkup!.inline_keyboard[0][0].callback_data!);
-    await handleUpdate(tg.updates.at(-1), { store: leads.store, telegram: opts.telegram, log: () => {} });
+    await handleUpdate(tg.updates.at(-1), {
+      store: leads.store,
+      telegram: opts.telegram,
+      hours: HOURS,
+      log: () => {},
+    });
     expect(tg.answers.map((a) => a.text)).toEqual([
       "Here they are.",
       "Released: it arrives as a lead in a moment.",
@@ -715,7 +750,7 @@ describe("the spam listing (the digest's See them)", () => {
         id: `spam-${i}`,
         form: "contact",
         fields: body,
-        parts: contactNotices(body, new Date(at("2026-11-23T10:00") + i)),
+        parts: contactNotices(body, new Date(at("2026-11-23T10:00") + i), { clock: CLOCK }),
         receivedAt: at("2026-11-23T10:00") + i * 60_000,
         status: "spam",
         spamReason: "more than three links",
@@ -728,6 +763,7 @@ describe("the spam listing (the digest's See them)", () => {
     const summary = await showSpam(
       leads.store,
       options().telegram,
+      CLOCK,
       at("2026-11-23T00:00"),
       at("2026-11-24T00:00"),
     );
@@ -758,7 +794,7 @@ describe("the spam listing (the digest's See them)", () => {
     // Its line breaks made spaces, the emoji is the 200th and 201st UTF-16 units.
     await stopped(2, (i) => `${"m".repeat(197)}\n${i}🎉 and the rest`);
     expect(
-      await showSpam(leads.store, options().telegram, at("2026-11-23T00:00"), at("2026-11-24T00:00")),
+      await showSpam(leads.store, options().telegram, CLOCK, at("2026-11-23T00:00"), at("2026-11-24T00:00")),
     ).toBe("2 shown.");
     const lines = tg.delivered[0].shown.split("\n");
     expect(lines[3]).toBe(`${"m".repeat(197)} 0`);
@@ -780,6 +816,7 @@ describe("the Undo's minute", () => {
       await handleUpdate(update, {
         store: leads.store,
         telegram: options().telegram,
+        hours: HOURS,
         log: () => {},
         now: () => pressedAt,
       });

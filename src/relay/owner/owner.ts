@@ -28,7 +28,6 @@ import { weeklySummary } from "./weekly.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
-import { isOpen, nextOpenAt, openingAfterBusinessDays } from "../leads/hours.ts";
 import { stageKeyboard } from "./stage-buttons.ts";
 import { DAY_MS, digest, type DigestOptions } from "./digest.ts";
 import { followUpText, reminderText } from "./reminder-text.ts";
@@ -54,8 +53,9 @@ export interface OwnerOptions extends DigestOptions {
  */
 export async function ownerTick(options: OwnerOptions, now: number): Promise<void> {
   const sends = new Sends(options.pace);
-  await expireUndos(options.store, options.telegram, now, options.log);
-  await eraseNotices(options.store, options.telegram, now, options.log, sends);
+  const editing = { ...options, clock: options.hours.clock };
+  await expireUndos(editing, now);
+  await eraseNotices(editing, now, sends);
   await remind(options, now, sends);
   await followUp(options, now, sends);
   if (options.booking) {
@@ -68,16 +68,16 @@ export async function ownerTick(options: OwnerOptions, now: number): Promise<voi
 
 async function remind(options: OwnerOptions, now: number, sends: Sends): Promise<void> {
   const { store, hours, reminderMinutes } = options;
-  if (!reminderMinutes || !isOpen(hours, now)) return;
+  if (!reminderMinutes || !hours.isOpen(now)) return;
   for (const lead of await store.owner.unremindedWaiting(now - reminderMinutes * 60_000)) {
     // Out of room this run: the rest are still untaken, for the next.
     if (!sends.room()) return;
     // Due at delivery + the wait, or at the next opening after that; put off with Later, at the time it was
     // put off to.
-    const due = nextOpenAt(hours, lead.snoozedUntil ?? lead.deliveredAt + reminderMinutes * 60_000);
+    const due = hours.nextOpenAt(lead.snoozedUntil ?? lead.since + reminderMinutes * 60_000);
     if (due === undefined || due > now || !(await store.owner.reminder(lead.id, now))) continue;
     await sendAbout(options, now, sends, lead.id, "reminder", (fields) => ({
-      text: reminderText(fields, lead.receivedAt, now),
+      text: reminderText(fields, lead.receivedAt, now, hours.clock),
       keyboard: { phone: fields?.phone, later: true },
     }));
   }
@@ -90,16 +90,16 @@ async function remind(options: OwnerOptions, now: number, sends: Sends): Promise
  */
 async function followUp(options: OwnerOptions, now: number, sends: Sends): Promise<void> {
   const { store, hours, followUpDays = 0 } = options;
-  if (!followUpDays || !isOpen(hours, now)) return;
+  if (!followUpDays || !hours.isOpen(now)) return;
   // A cheap bound for the store: the follow-up's day is at least as many calendar days after the quote's day,
-  // so the quote was at least one fewer days before now.
-  for (const lead of await store.owner.unfollowedQuoted(now - (followUpDays - 1) * DAY_MS)) {
+  // so the quote was at least one fewer days before now (less an hour, for a day daylight saving shortens).
+  for (const lead of await store.owner.unfollowedQuoted(now - (followUpDays - 1) * DAY_MS + 3_600_000)) {
     if (!sends.room()) return;
-    const due = lead.snoozedUntil ?? openingAfterBusinessDays(hours, lead.quotedAt, followUpDays);
+    const due = lead.snoozedUntil ?? hours.openingAfterBusinessDays(lead.since, followUpDays);
     if (due === undefined || due > now || !(await store.owner.followUp(lead.id, now))) continue;
     const cents = await store.notes.quote(lead.id);
     await sendAbout(options, now, sends, lead.id, "follow-up", (fields) => ({
-      text: followUpText(fields, lead.quotedAt, now, cents),
+      text: followUpText(fields, lead.since, now, hours.clock, cents),
       keyboard: { current: "quoted", phone: fields?.phone, later: true },
     }));
   }

@@ -12,7 +12,8 @@
  * https://core.telegram.org/bots/api#callbackquery
  */
 import { callBot, callBotRetrying, type RetryOptions, type TelegramOptions } from "../telegram/client.ts";
-import type { HoursLine } from "../leads/hours.ts";
+import type { BusinessHours } from "../clock.ts";
+import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { movedFrom } from "../leads/policy.ts";
 import { routePress, type Pressed } from "./buttons.ts";
@@ -53,8 +54,8 @@ const ANSWER_RETRY: RetryOptions = { tries: 3, timeoutMs: 3_000, maxWaitMs: 2_00
 export interface UpdateHandlerOptions {
   store: LeadStore;
   telegram: TelegramOptions;
-  /** The business's hours: a reminder's Later puts it off to the next morning's opening. */
-  hours?: readonly HoursLine[];
+  /** The business's hours in its time zone: Later puts a reminder off to the next opening. */
+  hours: BusinessHours;
   log: (message: string) => void;
   now?: () => number;
   /** The booking's features (issue 51): quotes sent from a reply, acceptances confirmed. */
@@ -85,27 +86,30 @@ function presser(query: CallbackQuery): { name: string; id?: number } {
 }
 
 /** What handling one update needs, with its clock read as a function. */
-type Ctx = UpdateHandlerOptions & { now: () => number; hours: readonly HoursLine[] };
+type Ctx = UpdateHandlerOptions & { now: () => number };
 
 /**
  * Handles one update: false when it was handled before (or is not an update). Throws only when the
  * store fails (the webhook then answers 500 and Telegram sends it again).
  */
 export async function handleUpdate(update: unknown, options: UpdateHandlerOptions): Promise<boolean> {
-  const ctx: Ctx = { ...options, now: options.now ?? Date.now, hours: options.hours ?? [] };
+  const ctx: Ctx = { ...options, now: options.now ?? Date.now };
   const { store, now } = ctx;
   const updateId = (update as { update_id?: unknown } | null)?.update_id;
   if (typeof updateId !== "number" || !Number.isSafeInteger(updateId)) return false;
   if (await store.updates.seen(updateId, now())) return false;
   await heardFrom(ctx, update);
+  // Each press and each reply has the lead's notice show where the lead stands now.
+  const { telegram, hours, log } = ctx;
+  const edit = (lead: Lead) => editNotice({ store, telegram, clock: hours.clock, log }, lead, now());
   const query = (update as { callback_query?: CallbackQuery }).callback_query;
-  if (query && typeof query.id === "string") await press(ctx, query);
+  if (query && typeof query.id === "string") await press(ctx, query, edit);
   const message = (update as { message?: OwnerMessage }).message;
   if (message && typeof message === "object") {
     // A reply recorded a quote or a note: the lead's notice shows it.
     const replied = await handleReply(message, ctx);
     const lead = replied === undefined ? undefined : await store.get(replied);
-    if (lead) await editNotice(store, ctx.telegram, lead, now(), ctx.log);
+    if (lead) await edit(lead);
   }
   await store.updates.done(updateId, now());
   return true;
@@ -124,8 +128,8 @@ async function heardFrom({ telegram, heard, log }: Ctx, update: unknown): Promis
   );
 }
 
-async function press(ctx: Ctx, query: CallbackQuery): Promise<void> {
-  const { store, telegram, log, now } = ctx;
+async function press(ctx: Ctx, query: CallbackQuery, edit: (lead: Lead) => Promise<void>): Promise<void> {
+  const { store, telegram, log } = ctx;
   // A notice sent before the group became a supergroup stays in the old group, and its buttons still work.
   const chat = String(query.message?.chat?.id);
   if (chat !== telegram.chatId && !(await movedFrom(store, chat, telegram.chatId))) {
@@ -144,7 +148,7 @@ async function press(ctx: Ctx, query: CallbackQuery): Promise<void> {
         { callback_query_id: query.id, text },
         ANSWER_RETRY,
       ).then(warn(log, "answer a button press")),
-    edit: (lead) => editNotice(store, telegram, lead, now(), log),
+    edit,
   };
   if (!(await routePress(BUTTONS, pressed, query.data)))
     await pressed.answer("This button is not one of the relay's.");

@@ -19,7 +19,6 @@ import type { Lead } from "../leads/lead.ts";
 import { callBotRetrying, sendOnce } from "../telegram/client.ts";
 import { bold, nameInLine, plain, render, value, type Piece } from "../telegram/markdown.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
-import { brisbaneClock } from "../telegram/times.ts";
 import type { BookingOwner, Ctx } from "./booking-owner.ts";
 import { firstName, quoteButton, sendLabel } from "./booking-buttons.ts";
 import type { KeyboardButton } from "./stage-buttons.ts";
@@ -43,8 +42,9 @@ function previewLines(
   booking: BookingOwner,
   at: number,
 ) {
-  const expiresAt = quote.expiresAt ?? expiryOf(at, booking.rules.quoteValidDays);
-  const view = quoteView(lead, { ...quote, expiresAt });
+  const { clock } = booking.hours;
+  const expiresAt = quote.expiresAt ?? expiryOf(at, booking.rules.quoteValidDays, clock);
+  const view = quoteView(lead, { ...quote, expiresAt }, clock);
   return [
     plain("\n"),
     ...view.rows.flatMap((r) => [plain(`${r.label}: `), value(r.value), plain("\n")]),
@@ -158,7 +158,7 @@ export async function sendQuote(
   const link = bookingUrl(booking.origin!, token);
   const sent = await store.quotes.send(leadId, seq, {
     at,
-    expiresAt: expiryOf(at, booking.rules.quoteValidDays),
+    expiresAt: expiryOf(at, booking.rules.quoteValidDays, booking.hours.clock),
     link,
   });
   const after = (await store.quotes.get(leadId, seq))!;
@@ -170,7 +170,7 @@ export async function sendQuote(
   if (!sent) return "Already sent.";
   ctx.log(`relay: lead ${leadId}: quote ${seq} sent`);
   const first = firstName(lead.fields?.name) || "the customer";
-  await settle(ctx, lead, seq, `Sent to ${first} by ${by.name} at ${brisbaneClock(at, at)}.`);
+  await settle(ctx, lead, seq, `Sent to ${first} by ${by.name} at ${booking.hours.clock.time(at, at)}.`);
   return `Sent to ${first}.`;
 }
 

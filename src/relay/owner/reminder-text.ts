@@ -2,7 +2,7 @@
  * What a reminder and a follow-up say, on their first line, which a lock screen shows: who, the number to
  * ring, and how long they have waited.
  */
-import { brisbaneClock } from "../telegram/times.ts";
+import type { Clock } from "../clock.ts";
 import { bold, nameInLine, plain, render, value } from "../telegram/markdown.ts";
 import { phoneInLine } from "../telegram/phone.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
@@ -15,13 +15,14 @@ export function followUpText(
   fields: Record<string, string> | null,
   quotedAt: number,
   now: number,
+  clock: Clock,
   cents: number | null = null,
 ): string {
   return whoToRing(
     "Follow up:",
     fields,
     (ring) =>
-      `, quoted ${cents === null ? "" : `${formatDollars(cents)} at `}${brisbaneClock(quotedAt, now)}, not booked yet. ${ring}, then press Booked or Lost.`,
+      `, quoted ${cents === null ? "" : `${formatDollars(cents)} at `}${clock.time(quotedAt, now)}, not booked yet. ${ring}, then press Booked or Lost.`,
   );
 }
 
@@ -30,12 +31,17 @@ export function followUpText(
  * waited ("Reminder: Ann Lee, +61 412 345 678, waiting 2 h 5 min (since 10:00 am). Ring them, then
  * press Called."), with the notice's buttons under it.
  */
-export function reminderText(fields: Record<string, string> | null, receivedAt: number, now: number): string {
+export function reminderText(
+  fields: Record<string, string> | null,
+  receivedAt: number,
+  now: number,
+  clock: Clock,
+): string {
   return whoToRing(
     "Reminder:",
     fields,
     (ring) =>
-      `, waiting ${waitedFor(now - receivedAt)} (since ${brisbaneClock(receivedAt, now)}). ${ring}, then press Called.`,
+      `, waiting ${waitedFor(now - receivedAt)} (since ${clock.time(receivedAt, now)}). ${ring}, then press Called.`,
   );
 }
 

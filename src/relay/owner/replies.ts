@@ -114,7 +114,7 @@ export async function handleReply(
   const quote = booking ? quoteReply(message.text) : undefined;
   const cents = quote?.cents ?? quoteCents(message.text);
   let confirmation;
-  if (ctx && lead.kind === "offer-days" && readDays(message.text, now()).length) {
+  if (ctx && lead.kind === "offer-days" && readDays(message.text, now(), booking.hours.clock).length) {
     confirmation = render([plain(await offerDaysReply(ctx, lead.id, message.text, by))]).markdown;
   } else if (ctx && quote) {
     await notes.setQuote(lead.id, quote.cents);

@@ -4,7 +4,7 @@
  * browser put in it shown as escapes.
  */
 import { escapeTerminal } from "../../shared/escape.ts";
-import type { Day, HoursLine } from "../leads/hours.ts";
+import type { Day, HoursLine } from "../clock.ts";
 import { LOST_REASONS, stageLabel, WAITING } from "../leads/stages.ts";
 import { shortDay } from "../telegram/quote-details.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";

@@ -5,12 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempLeadStore } from "../testing/leads.ts";
 import { brisbaneAt, fillLeads } from "../testing/leads-month.ts";
-import type { HoursLine } from "../leads/hours.ts";
+import type { HoursLine } from "../clock.ts";
+import { hoursOf } from "../testing/site.ts";
 import { median, monthReport, nearestRank, type MonthReport } from "./report.ts";
 import { durationText, hoursText, reportText } from "./report-text.ts";
 
 /** content/site.yaml's hours when this was written: weekdays 8 to 6, Saturday 9 to 4, Sunday closed. */
-const HOURS: HoursLine[] = [
+const LINES: HoursLine[] = [
   { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
   { days: ["Saturday"], opens: "09:00", closes: "16:00" },
   { days: ["Sunday"] },
@@ -24,7 +25,7 @@ beforeAll(async () => {
   await fillLeads(leads.store);
   report = await monthReport(leads.store, {
     month: "2026-11",
-    hours: HOURS,
+    hours: hoursOf(LINES),
     hoursFrom: "the test's hours",
     suburbPages: ["/suburbs/annerley/", "/suburbs/ascot/", "/suburbs/bulimba/"],
   });
@@ -111,7 +112,7 @@ describe("the month's report", () => {
       await leads.store.stages.move("nov-g", "lost", brisbaneAt("2026-11-20 10:00"), { name: "Sam" });
       const r = await monthReport(leads.store, {
         month: "2026-11",
-        hours: HOURS,
+        hours: hoursOf(LINES),
         hoursFrom: "the test's hours",
       });
       // 14 leads, one Not a job: 13 real; nov-a booked.
@@ -194,7 +195,7 @@ describe("the month's report", () => {
   it("an empty month says so", async () => {
     const empty = await monthReport(leads.store, {
       month: "2025-02",
-      hours: HOURS,
+      hours: hoursOf(LINES),
       hoursFrom: "the test's hours",
     });
     // 1 Feb 2025 was a Saturday: the weeks of 27 Jan, 3, 10, 17 and 24 Feb.
@@ -208,9 +209,9 @@ describe("the month's report", () => {
     expect(empty.totals.all.total).toBe(0);
     expect(empty.timeToCalled).toMatchObject({ leads: 0, called: 0, medianMinutes: null, p90Minutes: null });
     expect(reportText(empty)).toContain("No lead of 0 has been contacted yet.");
-    await expect(monthReport(leads.store, { month: "2026-13", hours: HOURS, hoursFrom: "" })).rejects.toThrow(
-      "YYYY-MM",
-    );
+    await expect(
+      monthReport(leads.store, { month: "2026-13", hours: hoursOf(LINES), hoursFrom: "" }),
+    ).rejects.toThrow("YYYY-MM");
   });
 });
 
@@ -238,7 +239,7 @@ describe("the report's arithmetic", () => {
       "2 h 30 min",
       "8 h 30 min",
     ]);
-    expect(hoursText(HOURS)).toBe("Mon–Fri 08:00–18:00, Sat 09:00–16:00");
+    expect(hoursText(LINES)).toBe("Mon–Fri 08:00–18:00, Sat 09:00–16:00");
     expect(
       hoursText([{ days: ["Monday", "Wednesday", "Thursday", "Sunday"], opens: "07:00", closes: "15:00" }]),
     ).toBe("Mon, Wed, Thu, Sun 07:00–15:00");

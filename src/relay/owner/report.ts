@@ -4,22 +4,23 @@
  * what each page and each source brought (call taps, quote and contact leads,
  * spam stopped), with the suburb pages ranked. Read through the lead store's
  * SQL (monthFigures), so the Worker's D1 answers the same as
- * the Node relay's file. Months and weeks are Brisbane's (UTC+10 all year);
- * a week starts on Monday. As text for a terminal: report-text.ts.
+ * the Node relay's file. Months and weeks are the business's calendar's, in
+ * its time zone (clock.ts); a week starts on Monday. As text for a terminal:
+ * report-text.ts.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
-import { openMinutesBetween, type HoursLine } from "../leads/hours.ts";
+import { addDays, type BusinessHours, type Clock, type HoursLine } from "../clock.ts";
 import { STAGES, WAITING, type Stage } from "../leads/stages.ts";
 import { LEAD_WORK_STATUSES } from "../leads/lead.ts";
-import { monthFigures, type LeadCount } from "../leads/report-queries.ts";
+import { monthFigures, type LeadCount, type Span } from "../leads/report-queries.ts";
 import type { LeadStore } from "../leads/store.ts";
 
 export const FORMS = Object.keys({ quote: 0, contact: 0 } satisfies Record<FormKind, 0>) as FormKind[];
-const BRISBANE_OFFSET_MS = 10 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 /** Where a lead's page or source is not known (a lead from before they were kept, a post without script). */
 export const NOT_KNOWN = "(not known)";
-const SUBURB_PAGE = /^\/suburbs\/[^/]+\/$/;
+/** A suburb page ("/suburbs/annerley/"): the report ranks them. */
+export const SUBURB_PAGE = /^\/suburbs\/[^/]+\/$/;
 
 export type StageKey = Stage | typeof WAITING;
 export const STAGE_COLUMNS: readonly StageKey[] = [WAITING, ...STAGES.map((s) => s.key)];
@@ -28,7 +29,7 @@ export type StageCounts = Record<StageKey, number> & { total: number };
 export interface MonthReport {
   /** "2026-11". */
   month: string;
-  /** The month's first and last day, "YYYY-MM-DD", Brisbane time. */
+  /** The month's first and last day, "YYYY-MM-DD", in the business's time zone. */
   firstDay: string;
   lastDay: string;
   hours: readonly HoursLine[];
@@ -87,16 +88,17 @@ export interface MonthReport {
 }
 
 export interface ReportOptions {
-  /** "YYYY-MM", Brisbane time. */
+  /** "YYYY-MM", in the business's time zone. */
   month: string;
-  hours: readonly HoursLine[];
+  /** The opening hours in the business's time zone, whose calendar the month is. */
+  hours: BusinessHours;
   hoursFrom: string;
   /** The site's suburb pages ("/suburbs/annerley/"), so one that brought nothing is ranked too. */
   suburbPages?: readonly string[];
 }
 
-/** The month "YYYY-MM" a moment falls in, Brisbane time. */
-export const brisbaneMonth = (ms: number) => new Date(ms + BRISBANE_OFFSET_MS).toISOString().slice(0, 7);
+/** The month "YYYY-MM" a moment falls in, on the business's calendar. */
+export const monthOf = (ms: number, clock: Clock) => clock.local(ms).date.slice(0, 7);
 
 const isoDay = (utcMidnight: number) => new Date(utcMidnight).toISOString().slice(0, 10);
 const noCounts = (): StageCounts => ({
@@ -110,14 +112,8 @@ export async function monthReport(
   store: LeadStore,
   { month, hours, hoursFrom, suburbPages = [] }: ReportOptions,
 ): Promise<MonthReport> {
-  const m = monthBounds(month);
-  const { counts, calls, taps, outcomes, calendar } = await monthFigures(
-    store.sql,
-    m.from,
-    m.to,
-    m.firstDay,
-    m.lastDay,
-  );
+  const m = monthBounds(month, hours.clock);
+  const { counts, calls, taps, outcomes, calendar } = await monthFigures(store.sql, m);
   const { weeks, totals, pages, sources, unconfirmed } = tally(counts, m);
   const byNumber = new Map<string, number>();
   for (const t of taps) {
@@ -126,7 +122,7 @@ export async function monthReport(
   }
   const minutes = calls.map((c) => ({
     ...c,
-    businessMinutes: openMinutesBetween(hours, c.receivedAt, c.calledAt),
+    businessMinutes: hours.openMinutesBetween(c.receivedAt, c.calledAt),
   }));
   const sorted = minutes.map((c) => c.businessMinutes).sort((a, b) => a - b);
   const lastOf = (key: string) => (key === NOT_KNOWN ? 1 : 0);
@@ -134,7 +130,7 @@ export async function monthReport(
     month,
     firstDay: m.firstDay,
     lastDay: m.lastDay,
-    hours,
+    hours: hours.lines,
     hoursFrom,
     weeks,
     totals,
@@ -182,30 +178,31 @@ export async function monthReport(
   };
 }
 
-interface Bounds {
-  /** Brisbane's calendar as UTC dates: the month's first day and the next month's. */
+/** The month's span (report-queries.ts), with its calendar as UTC dates: its first day and the next month's. */
+interface Bounds extends Span {
   first: number;
   next: number;
-  /** The moments the month begins and ends (its days less 10 hours). */
-  from: number;
-  to: number;
-  firstDay: string;
-  lastDay: string;
 }
 
-function monthBounds(month: string): Bounds {
+function monthBounds(month: string, clock: Clock): Bounds {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   if (!m || Number(m[2]) < 1 || Number(m[2]) > 12)
     throw new RangeError(`A month is written YYYY-MM, e.g. 2026-11, not ${month}.`);
   const first = Date.UTC(Number(m[1]), Number(m[2]) - 1, 1);
   const next = Date.UTC(Number(m[1]), Number(m[2]), 1);
+  // Each week with a day in the month, from the Monday on or before its first day.
+  const weeks: { week: string; from: number }[] = [];
+  const monday = isoDay(first - ((new Date(first).getUTCDay() + 6) % 7) * DAY_MS);
+  for (let week = monday; week < isoDay(next); week = addDays(week, 7))
+    weeks.push({ week, from: clock.at(week) });
   return {
     first,
     next,
-    from: first - BRISBANE_OFFSET_MS,
-    to: next - BRISBANE_OFFSET_MS,
+    from: clock.at(isoDay(first)),
+    to: clock.at(isoDay(next)),
     firstDay: isoDay(first),
     lastDay: isoDay(next - DAY_MS),
+    weeks,
   };
 }
 
@@ -235,20 +232,13 @@ const brought = (p: PageRow) => leadsOf(p) + p.callTaps;
  * The store's counts into the month's weeks and totals (the leads the owner works) and per page and source
  * (spam too).
  */
-function tally(counts: LeadCount[], { first, next }: Bounds) {
-  const weeks: MonthReport["weeks"] = [];
-  for (
-    let monday = first - ((new Date(first).getUTCDay() + 6) % 7) * DAY_MS;
-    monday < next;
-    monday += 7 * DAY_MS
-  ) {
-    weeks.push({
-      week: isoDay(monday),
-      firstDay: isoDay(Math.max(monday, first)),
-      lastDay: isoDay(Math.min(monday + 6 * DAY_MS, next - DAY_MS)),
-      forms: formCounts(),
-    });
-  }
+function tally(counts: LeadCount[], { first, next, weeks: spans }: Bounds) {
+  const weeks: MonthReport["weeks"] = spans.map(({ week }) => ({
+    week,
+    firstDay: isoDay(Math.max(Date.parse(week), first)),
+    lastDay: isoDay(Math.min(Date.parse(week) + 6 * DAY_MS, next - DAY_MS)),
+    forms: formCounts(),
+  }));
   const totals = { ...formCounts(), all: noCounts() };
   const pages = new Rows<PageRow>((page) => ({ page, callTaps: 0, quote: 0, contact: 0, spam: 0 }));
   const sources = new Rows<MonthReport["sources"][number]>((source) => ({

@@ -4,7 +4,7 @@
  */
 import { LIMITS } from "../../shared/forms/fields.ts";
 import { cutText } from "../../shared/text.ts";
-import { brisbaneClock } from "../telegram/times.ts";
+import type { Clock } from "../clock.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, plain, render, TELEGRAM_MAX_TEXT, value, type Piece } from "../telegram/markdown.ts";
 import type { Lead } from "../leads/lead.ts";
@@ -18,9 +18,9 @@ export const spamButton = button<{ from: number; to: number }>("spam", {
     const m = /^(\d+):(\d+)$/.exec(rest);
     return m ? { from: Number(m[1]), to: Number(m[2]) } : undefined;
   },
-  async handle({ store, telegram, log, answer }, { from, to }) {
+  async handle({ store, telegram, hours, log, answer }, { from, to }) {
     await answer("Here they are.");
-    const summary = await showSpam(store, telegram, from, to);
+    const summary = await showSpam(store, telegram, hours.clock, from, to);
     log(`relay: the owner asked to see the spam: ${summary}`);
   },
 });
@@ -46,12 +46,13 @@ export const releaseButton = button<string>("release", {
 export async function showSpam(
   store: LeadStore,
   telegram: TelegramOptions,
+  clock: Clock,
   from: number,
   to: number,
 ): Promise<string> {
   const spam = (await store.owner.receivedBetween(from, to)).filter((l) => l.status === "spam" && l.fields);
   if (!spam.length) return "No message stopped as spam is left to see (released, or erased).";
-  const { markdown, listed } = spamListing(spam);
+  const { markdown, listed } = spamListing(spam, clock);
   const buttons = listed.map((lead, i) => [
     { text: `Not spam: ${i + 1}`, callback_data: releaseButton.data(lead.id) },
   ]);
@@ -72,7 +73,7 @@ const SPAM_PREVIEW = 200;
  * The listing's Markdown: the first of `spam` (oldest first), as many as fit in one Telegram
  * message (4,096 characters after parsing) up to SPAM_LISTED, and how many more there are.
  */
-function spamListing(spam: Lead[]): { markdown: string; listed: Lead[] } {
+function spamListing(spam: Lead[], clock: Clock): { markdown: string; listed: Lead[] } {
   const item = (lead: Lead, n: number): Piece[] => {
     const message = cutText((lead.fields?.message ?? "").replace(/\s+/g, " ").trim(), SPAM_PREVIEW);
     return [
@@ -83,7 +84,7 @@ function spamListing(spam: Lead[]): { markdown: string; listed: Lead[] } {
       value(cutText(lead.fields?.email ?? "", LIMITS.email)),
       plain(">, "),
       value(cutText(lead.spamReason ?? "no reason", SPAM_PREVIEW)),
-      plain(`, ${brisbaneClock(lead.receivedAt)}\n`),
+      plain(`, ${clock.time(lead.receivedAt)}\n`),
       value(message || "(no message)"),
       plain("\n\n"),
     ];

@@ -8,7 +8,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContent } from "../../build/content/load.ts";
 import { QuoteBody } from "../../shared/forms/schema.ts";
 import { sendParts } from "../leads/send.ts";
 import { quoteNotices } from "../telegram/notice.ts";
@@ -17,9 +16,9 @@ import { handleUpdate } from "./presses.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { ownerTick } from "./owner.ts";
+import { CLOCK, HOURS } from "../testing/site.ts";
 
 const FIXTURE = path.join(import.meta.dirname, "owner-day.transcript.txt");
-const HOURS = loadContent("content").site.hours;
 const at = (local: string) => Date.parse(`${local}:00+10:00`);
 
 let tg: StandIn;
@@ -96,12 +95,13 @@ describe("the owner's day, as a transcript", () => {
       id: "lead-ann",
       form: "quote",
       fields: body,
-      parts: quoteNotices(body, new Date(receivedAt)),
+      parts: quoteNotices(body, new Date(receivedAt), { clock: CLOCK }),
       receivedAt,
     });
     expect(
       await sendParts(leads.store, (await leads.store.get("lead-ann"))!, telegram, {
         buttons: noticeButtons,
+        clock: CLOCK,
         now: () => receivedAt + 1_000,
       }),
     ).toEqual({ done: true });

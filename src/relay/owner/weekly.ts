@@ -8,7 +8,7 @@
  */
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { bold, plain, render, value, type Piece } from "../telegram/markdown.ts";
-import { brisbane, isOpen, openMinutesBetween, type HoursLine } from "../leads/hours.ts";
+import { addDays, type BusinessHours } from "../clock.ts";
 import { LEAD_WORK_STATUSES } from "../leads/lead.ts";
 import { monthFigures } from "../leads/report-queries.ts";
 import type { LeadStore } from "../leads/store.ts";
@@ -20,7 +20,6 @@ import { Sends } from "./pace.ts";
 
 /** The Monday whose summary was last sent (or found nothing to say), "2026-11-30". */
 const WEEKLY_SETTING = "weekly-last-day";
-const DAY_MS = 24 * 60 * 60_000;
 /** The pages and sources the summary names. */
 const TOP = 3;
 
@@ -33,17 +32,17 @@ export async function weeklySummary(
     telegram,
     hours,
     log,
-  }: { store: LeadStore; telegram: TelegramOptions; hours: readonly HoursLine[]; log: (m: string) => void },
+  }: { store: LeadStore; telegram: TelegramOptions; hours: BusinessHours; log: (m: string) => void },
   now: number,
   sends = new Sends(),
 ): Promise<void> {
-  const today = brisbane(now);
-  if (today.day !== "Monday" || !isOpen(hours, now) || !sends.room()) return;
+  const today = hours.clock.local(now);
+  if (today.day !== "Monday" || !hours.isOpen(now) || !sends.room()) return;
   const before = await store.settings.read(WEEKLY_SETTING);
   // Taken before it is sent, so two runs at once send it once; given back when Telegram turned it away for a
   // moment.
   if (!(await store.settings.advance(WEEKLY_SETTING, today.date))) return;
-  const text = await weeklyText(store, hours, today.midnight - 7 * DAY_MS, today.midnight);
+  const text = await weeklyText(store, hours, addDays(today.date, -7));
   if (!text) return;
   await sends.next();
   const sent = await sendOnce(text, telegram, "Markdown");
@@ -58,21 +57,21 @@ export async function weeklySummary(
     );
 }
 
-const dayMonth = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Brisbane",
-  day: "numeric",
-  month: "short",
-});
-
-/** The summary of leads received in [from, to), or undefined for a week without leads. */
+/** The summary of the leads received in the week from Monday `monday`, or undefined for a week without leads. */
 export async function weeklyText(
   store: LeadStore,
-  hours: readonly HoursLine[],
-  from: number,
-  to: number,
+  hours: BusinessHours,
+  monday: string,
 ): Promise<string | undefined> {
-  const day = (ms: number) => brisbane(ms).date;
-  const { counts, calls, outcomes } = await monthFigures(store.sql, from, to, day(from), day(to - 1));
+  const { clock } = hours;
+  const [from, to] = [clock.at(monday), clock.at(addDays(monday, 7))];
+  const { counts, calls, outcomes } = await monthFigures(store.sql, {
+    from,
+    to,
+    firstDay: monday,
+    lastDay: addDays(monday, 6),
+    weeks: [{ week: monday, from }],
+  });
   const worked = counts.filter((c) => LEAD_WORK_STATUSES.includes(c.status));
   const total = worked.reduce((n, c) => n + c.count, 0);
   if (!total) return undefined;
@@ -89,14 +88,14 @@ export async function weeklyText(
       .map(([k, n]) => `${k} ${n}`)
       .join(", ");
   };
-  const minutes = calls.map((c) => openMinutesBetween(hours, c.receivedAt, c.calledAt)).sort((a, b) => a - b);
+  const minutes = calls.map((c) => hours.openMinutesBetween(c.receivedAt, c.calledAt)).sort((a, b) => a - b);
   const o = outcomesOf(outcomes);
   const reasons = LOST_REASONS.filter((r) => o.lostByReason[r.key]).map(
     (r) => `${r.label} ${o.lostByReason[r.key]}`,
   );
   if (o.lostByReason["not given"]) reasons.push(`not given ${o.lostByReason["not given"]}`);
   const pieces: Piece[] = [
-    bold(`Last week (${dayMonth.format(from)} to ${dayMonth.format(to - 1)})`),
+    bold(`Last week (${clock.dayMonth(from)} to ${clock.dayMonth(to - 1)})`),
     plain("\n"),
     plain(`Leads: ${total} (${byForm("quote")} quote, ${byForm("contact")} contact)\nFrom: `),
     value(top((c) => c.source)),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { chunk, escapeMarkdown, parseLegacyMarkdown } from "./markdown.ts";
 import { contactNotices, quoteNotices } from "./notice.ts";
-import { formatBrisbaneTime } from "./times.ts";
+import { CLOCK } from "../testing/site.ts";
 
 const HOSTILE = [
   "john_smith@example.com",
@@ -37,6 +37,7 @@ describe("legacy Markdown escaping", () => {
     const quote = quoteNotices(
       QuoteBody.parse({ name: text, email: "a@b.co", phone: text, address: text, message: text }),
       new Date(),
+      { clock: CLOCK },
     );
     expect(quote).toHaveLength(1);
     const oneLine = text.replace(/[\r\n]+/g, " ");
@@ -47,7 +48,9 @@ describe("legacy Markdown escaping", () => {
   });
 
   it("a value ending in a backslash cannot swallow the next label", () => {
-    const [text] = quoteNotices(QuoteBody.parse({ name: "Ann\\", email: "a@b.co" }), new Date());
+    const [text] = quoteNotices(QuoteBody.parse({ name: "Ann\\", email: "a@b.co" }), new Date(), {
+      clock: CLOCK,
+    });
     expect(shown(text)).toContain("Name: Ann\\\nEmail: a@b.co\n");
   });
 });
@@ -56,13 +59,14 @@ describe("notices", () => {
   const at = new Date("2025-03-12T05:04:05Z");
 
   it("formats the time in Brisbane, in Australian English long format", () => {
-    expect(formatBrisbaneTime(at)).toBe("12 March 2025 at 3:04:05 pm AEST");
+    expect(CLOCK.long(+at)).toBe("12 March 2025 at 3:04:05 pm AEST");
   });
 
   it("quote: every field, and the spec's words for empty optional ones", () => {
     const [text] = quoteNotices(
       QuoteBody.parse({ name: "Ann Lee", email: "ann@example.com", phone: "", address: " " }),
       at,
+      { clock: CLOCK },
     );
     expect(shown(text)).toBe(
       "New Quote Request: Ann Lee, no phone given\n\nName: Ann Lee\nEmail: ann@example.com\nPhone: Not provided\nProperty Address: Not provided\nMessage:\nNo additional message\n\nSubmitted: 12 March 2025 at 3:04:05 pm AEST\n",
@@ -79,6 +83,7 @@ describe("notices", () => {
         message: "Hi",
       }),
       at,
+      { clock: CLOCK },
     );
     expect(shown(text)).toBe(
       "New Contact Form Submission: Bo, +61 491 570 156\n\nName: Bo\nEmail: bo@example.com\nPhone: +61 491 570 156\nService: Oven & BBQ Cleaning Brisbane\nMessage:\nHi\n\nSubmitted: 12 March 2025 at 3:04:05 pm AEST\n",
@@ -86,6 +91,7 @@ describe("notices", () => {
     const [none] = contactNotices(
       ContactBody.parse({ name: "Bo", email: "bo@example.com", message: "Hi" }),
       at,
+      { clock: CLOCK },
     );
     expect(shown(none)).not.toContain("Service");
   });
@@ -95,7 +101,7 @@ describe("notices", () => {
       .join("")
       .slice(0, 10_000);
     const body = ContactBody.parse({ name: "N_*", email: "n@example.com", message });
-    const parts = contactNotices(body, at).map(shown);
+    const parts = contactNotices(body, at, { clock: CLOCK }).map(shown);
     expect(parts.length).toBe(3);
     parts.forEach((p, i) => {
       expect(p.length).toBeLessThanOrEqual(4096);

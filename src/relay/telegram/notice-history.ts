@@ -2,12 +2,12 @@
  * What an edit adds to a notice once the owner presses or replies
  * (noticeWithHistory): the lead's stage at the top, the quote under it, and
  * the notes and every press below the notice's text, within Telegram's limit.
- * notice.ts keeps room for it in every part it makes (FLAG_ROOM).
+ * notice.ts keeps room for it in every part it makes (flagRoom).
  */
 import { cutText } from "../../shared/text.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import { reasonLabel, stageWords, type LostReason, type Press, type Stage } from "../leads/stages.ts";
-import { brisbaneClock } from "./times.ts";
+import type { Clock } from "../clock.ts";
 import {
   bold,
   parseLegacyMarkdown,
@@ -19,13 +19,13 @@ import {
 } from "./markdown.ts";
 
 /**
- * The presses every notice part keeps room for (FLAG_ROOM), each the longest a line can be: a notice
+ * The presses every notice part keeps room for (flagRoom), each the longest a line can be: a notice
  * lists more while they fit in Telegram's limit, and at least the latest this many.
  */
 export const HISTORY_SHOWN = 3;
 /**
  * A presser's name is cut to this: Telegram's run to 64 + 64, and the notice keeps room for its history
- * (FLAG_ROOM).
+ * (flagRoom).
  */
 const NAME_MAX = 32;
 
@@ -33,11 +33,11 @@ const NAME_MAX = 32;
  * One press as the notice lists it: "Called by Sam at 3:04 pm", "Not a job → Booked by Kim at …",
  * "Lost: Price by Sam at …" (the reason given), "Undo by Kim at … (back to Called)".
  */
-function pressLine(p: Press, receivedAt: number): Piece[] {
+function pressLine(p: Press, receivedAt: number, clock: Clock): Piece[] {
   const by = [
     plain(" by "),
     value(cutText(p.byName, NAME_MAX)),
-    plain(` at ${brisbaneClock(p.at, receivedAt)}`),
+    plain(` at ${clock.time(p.at, receivedAt)}`),
   ];
   if (p.undoes !== null) return [plain("Undo"), ...by, plain(` (back to ${stageWords(p.to, p.reason)})`)];
   if (p.from === p.to && p.to === "lost" && p.reason) return [plain(`Lost: ${reasonLabel(p.reason)}`), ...by];
@@ -60,10 +60,10 @@ export interface NoticeNote {
   byName: string;
   text: string;
 }
-const noteLine = (n: NoticeNote, receivedAt: number): Piece[] => [
+const noteLine = (n: NoticeNote, receivedAt: number, clock: Clock): Piece[] => [
   plain("Note by "),
   value(cutText(n.byName, NAME_MAX)),
-  plain(` at ${brisbaneClock(n.at, receivedAt)}: `),
+  plain(` at ${clock.time(n.at, receivedAt)}: `),
   value(n.text),
 ];
 
@@ -79,6 +79,7 @@ const leftOut = (n: number, one: string, many: string, some: boolean): Piece[] =
 export function historyLines(
   presses: Press[],
   receivedAt: number,
+  clock: Clock,
   notes: NoticeNote[] = [],
   shownPresses = presses.length,
   shownNotes = notes.length,
@@ -89,13 +90,13 @@ export function historyLines(
     ...(keptNotes.length < notes.length
       ? [leftOut(notes.length - keptNotes.length, "note", "notes", keptNotes.length > 0)]
       : []),
-    ...keptNotes.map((n) => noteLine(n, receivedAt)),
+    ...keptNotes.map((n) => noteLine(n, receivedAt, clock)),
   ];
   const pressLines = [
     ...(keptPresses.length < presses.length
       ? [leftOut(presses.length - keptPresses.length, "press", "presses", keptPresses.length > 0)]
       : []),
-    ...keptPresses.map((p) => pressLine(p, receivedAt)),
+    ...keptPresses.map((p) => pressLine(p, receivedAt, clock)),
   ];
   // The notes, then a blank line, then the presses.
   const lines = (group: Piece[][]) => group.flatMap((l, i) => [...(i ? [plain("\n")] : []), ...l]);
@@ -131,6 +132,7 @@ export function noticeWithHistory(
   stage: Stage | null,
   presses: Press[],
   receivedAt: number,
+  clock: Clock,
   { quoteCents = null, notes = [], booked = null }: OwnerWords = {},
 ): string {
   if (!presses.length && quoteCents === null && !notes.length) return noticeText;
@@ -146,11 +148,11 @@ export function noticeWithHistory(
   const room =
     TELEGRAM_MAX_TEXT - top.shown.length - ("text" in parsed ? parsed.text : noticeText).length - 1;
   let [shownPresses, shownNotes] = [presses.length, notes.length];
-  let tail = render(historyLines(presses, receivedAt, notes, shownPresses, shownNotes));
+  let tail = render(historyLines(presses, receivedAt, clock, notes, shownPresses, shownNotes));
   while (tail.shown.length > room && shownPresses + shownNotes > 0) {
     if (shownPresses > 1 || (shownPresses === 1 && shownNotes === 0)) shownPresses--;
     else shownNotes--;
-    tail = render(historyLines(presses, receivedAt, notes, shownPresses, shownNotes));
+    tail = render(historyLines(presses, receivedAt, clock, notes, shownPresses, shownNotes));
   }
   return `${top.markdown}${noticeText}\n${tail.markdown}`;
 }

@@ -8,10 +8,13 @@
 import { describe, expect, it } from "vitest";
 import type { Press } from "../leads/stages.ts";
 import { parseLegacyMarkdown, parseLegacyMarkdownEntities, render, TELEGRAM_MAX_TEXT } from "./markdown.ts";
-import { contactNotices, markNotice, PART_MAX, quoteNotices } from "./notice.ts";
+import { contactNotices, markNotice, partMax, quoteNotices } from "./notice.ts";
 import { HISTORY_SHOWN, historyLines, noticeWithHistory } from "./notice-history.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { LIMITS } from "../../shared/forms/fields.ts";
+import { CLOCK } from "../testing/site.ts";
+
+const PART_MAX = partMax(CLOCK);
 
 /** 12:59:59 pm, 28 September 2026 in Brisbane: the longest date both clocks write. */
 const RECEIVED = Date.parse("2026-09-28T12:59:59+10:00");
@@ -27,11 +30,15 @@ const shown = (markdown: string) => {
  * the longest lines a press and an Undo make.
  */
 function edited(part: string, byName: string): string {
-  const sent = markNotice(part, {
-    receivedAt: RECEIVED,
-    sentAt: RECEIVED + 86_400_000,
-    possibleRepeat: true,
-  });
+  const sent = markNotice(
+    part,
+    {
+      receivedAt: RECEIVED,
+      sentAt: RECEIVED + 86_400_000,
+      possibleRepeat: true,
+    },
+    CLOCK,
+  );
   const pressed: Press[] = Array.from({ length: 2 * HISTORY_SHOWN + 1 }, (_, i) => ({
     seq: i + 1,
     at: RECEIVED + 86_400_000 + i,
@@ -41,7 +48,7 @@ function edited(part: string, byName: string): string {
     byName,
     undoes: i % 2 ? i : null,
   }));
-  return noticeWithHistory(sent, "not-a-job", pressed, RECEIVED);
+  return noticeWithHistory(sent, "not-a-job", pressed, RECEIVED, CLOCK);
 }
 
 const LONGEST_NAME = `${"Ｗ".repeat(63)}🎉 ${"_".repeat(64)}`;
@@ -58,6 +65,7 @@ describe("a notice's room for what is added later", () => {
           message: "a_*`[é".repeat(2_000).slice(0, n),
         }),
         new Date(RECEIVED),
+        { clock: CLOCK },
       );
     let [one, two] = [1, 10_000];
     while (two - one > 1) {
@@ -84,6 +92,7 @@ describe("a notice's room for what is added later", () => {
     const parts = quoteNotices(
       QuoteBody.parse({ name: "Long Message", email: "a@example.com", message: "word 🧽 _x_ ".repeat(900) }),
       new Date(RECEIVED),
+      { clock: CLOCK },
     );
     expect(parts.length).toBeGreaterThan(1);
     for (const part of parts)
@@ -98,8 +107,10 @@ describe("a notice's room for what is added later", () => {
       message: "word ".repeat(LIMITS.message / 5),
     };
     for (const parts of [
-      contactNotices(ContactBody.parse(long), new Date(RECEIVED)),
-      quoteNotices(QuoteBody.parse({ ...long, address: "A".repeat(LIMITS.address) }), new Date(RECEIVED)),
+      contactNotices(ContactBody.parse(long), new Date(RECEIVED), { clock: CLOCK }),
+      quoteNotices(QuoteBody.parse({ ...long, address: "A".repeat(LIMITS.address) }), new Date(RECEIVED), {
+        clock: CLOCK,
+      }),
     ]) {
       const lengths = parts.map((part) => shown(part).length);
       // chunk cuts each part in the last fifth of its room, at a space.
@@ -131,6 +142,7 @@ describe("a notice's room for what is added later", () => {
           },
         ],
         RECEIVED,
+        CLOCK,
       ),
     ).shown;
     expect(line).toBe(`Called by ${"S".repeat(31)} at 12:59 pm`);
@@ -140,7 +152,7 @@ describe("a notice's room for what is added later", () => {
     const presses: Press[] = [
       { seq: 1, at: RECEIVED, from: "quoted", to: "lost", byName: "Sam", undoes: null },
     ];
-    expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED))).toBe(
+    expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED, CLOCK))).toBe(
       "Stage: Lost (why? press a reason below)\n\nNotice\nQuoted → Lost by Sam at 12:59 pm",
     );
     presses.push({
@@ -173,7 +185,7 @@ describe("a notice's room for what is added later", () => {
       byName: "Kim",
       undoes: 3,
     });
-    expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED))).toBe(
+    expect(shown(noticeWithHistory("Notice", "lost", presses, RECEIVED, CLOCK))).toBe(
       "Stage: Lost (Price)\n\nNotice\nQuoted → Lost by Sam at 12:59 pm\nLost: Price by Sam at 1:00 pm\nLost (Price) → Booked by Kim at 1:01 pm\nUndo by Kim at 1:01 pm (back to Lost (Price))",
     );
   });
@@ -185,7 +197,7 @@ describe("a notice's room for what is added later", () => {
       { seq: 2, at: RECEIVED + 60_000, from: "not-a-job", to: "booked", ...by },
       { seq: 3, at: RECEIVED + 120_000, from: "booked", to: "not-a-job", byName: "Kim", undoes: 2 },
     ];
-    expect(shown(noticeWithHistory("*Notice*", "not-a-job", presses, RECEIVED))).toBe(
+    expect(shown(noticeWithHistory("*Notice*", "not-a-job", presses, RECEIVED, CLOCK))).toBe(
       "Stage: Not a job\n\nNotice\nNot a job by Sam at 12:59 pm\nNot a job → Booked by Sam at 1:00 pm\nUndo by Kim at 1:01 pm (back to Not a job)",
     );
   });
@@ -208,7 +220,7 @@ describe("the owner's words and the whole history on the notice", () => {
       { at: RECEIVED + 90_000, byName: "Sam", text: "bond due 3 Dec\ngate code at the side" },
     ];
     const text = shown(
-      noticeWithHistory("*Notice*", "quoted", presses, RECEIVED, { quoteCents: 38_000, notes }),
+      noticeWithHistory("*Notice*", "quoted", presses, RECEIVED, CLOCK, { quoteCents: 38_000, notes }),
     );
     expect(text.split("\n").slice(0, 4)).toEqual(["Stage: Quoted", "Quote: $380", "", "Notice"]);
     expect(text).toContain(
@@ -220,7 +232,7 @@ describe("the owner's words and the whole history on the notice", () => {
   });
 
   it("a reply alone (no press yet) shows the lead waiting, with the quote", () => {
-    expect(shown(noticeWithHistory("Notice", null, [], RECEIVED, { quoteCents: 125_050 }))).toBe(
+    expect(shown(noticeWithHistory("Notice", null, [], RECEIVED, CLOCK, { quoteCents: 125_050 }))).toBe(
       "Stage: waiting\nQuote: $1,250.50\n\nNotice\n",
     );
   });
@@ -229,6 +241,7 @@ describe("the owner's words and the whole history on the notice", () => {
     const [part] = contactNotices(
       ContactBody.parse({ name: "Long", email: "a@example.com", message: "x".repeat(3_400) }),
       new Date(RECEIVED),
+      { clock: CLOCK },
     );
     const presses = Array.from({ length: 40 }, (_, i) => press(i + 1, LONGEST_NAME));
     const notes = Array.from({ length: 4 }, (_, i) => ({
@@ -236,7 +249,9 @@ describe("the owner's words and the whole history on the notice", () => {
       byName: "Kim",
       text: `note ${i + 1} ${"n".repeat(60)}`,
     }));
-    const text = shown(noticeWithHistory(part, "quoted", presses, RECEIVED, { quoteCents: 38_000, notes }));
+    const text = shown(
+      noticeWithHistory(part, "quoted", presses, RECEIVED, CLOCK, { quoteCents: 38_000, notes }),
+    );
     expect(text.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
     expect(text.startsWith("Stage: Quoted\nQuote: $380\n\n")).toBe(true);
     const kept = text.match(/ → /g)?.length ?? 0;
@@ -248,7 +263,7 @@ describe("the owner's words and the whole history on the notice", () => {
     // Longer notes: they go too, oldest first, and only the latest press stays.
     const long = notes.map((n) => ({ ...n, text: `${n.text} ${"m".repeat(180)}` }));
     const tight = shown(
-      noticeWithHistory(part, "quoted", presses, RECEIVED, { quoteCents: 38_000, notes: long }),
+      noticeWithHistory(part, "quoted", presses, RECEIVED, CLOCK, { quoteCents: 38_000, notes: long }),
     );
     expect(tight.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
     expect(tight).toContain("\n… 39 earlier presses: npm run leads -- show\n");
@@ -263,7 +278,7 @@ describe("the owner's words and the whole history on the notice", () => {
       byName: "K_m*",
       text: "*not bold* _x_ [link](https://example.com) `code` \\",
     };
-    const markdown = noticeWithHistory("Notice", null, [], RECEIVED, { notes: [note] });
+    const markdown = noticeWithHistory("Notice", null, [], RECEIVED, CLOCK, { notes: [note] });
     const parsed = parseLegacyMarkdownEntities(markdown);
     if ("error" in parsed) throw new Error(parsed.error);
     expect(parsed.text).toBe(`Stage: waiting\n\nNotice\nNote by K_m* at 12:59 pm: ${note.text}`);

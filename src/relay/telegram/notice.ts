@@ -14,7 +14,7 @@ import { LOST_REASONS, STAGES, type LostReason, type Stage } from "../leads/stag
 import { detailLines } from "./quote-details.ts";
 import { bold, chunk, nameInLine, plain, render, TELEGRAM_MAX_TEXT, value, type Piece } from "./markdown.ts";
 import { HISTORY_SHOWN, historyLines, stageLine } from "./notice-history.ts";
-import { formatBrisbaneTime } from "./times.ts";
+import type { Clock } from "../clock.ts";
 import { phoneInLine, phoneShown } from "./phone.ts";
 
 const line = (label: string, text: string): Piece[] => [
@@ -31,15 +31,21 @@ const contactDetails = (body: { name: string; email: string; phone: string }): P
   ...line("Phone", orElse(phoneShown(body.phone), NOT_PROVIDED)),
 ];
 
-/**
- * `from`: where the lead came from (attributionLine), a line of its own when known; `estimate`: the relay's,
- * from the price table (quote-details.ts).
- */
+/** How a lead's notice is made beyond what the visitor sent. */
+export interface NoticeOptions {
+  /** The business's clock: the notice says when the lead came in its time zone. */
+  clock: Clock;
+  /** The longest a part is, after parsing (default: partMax(clock)). */
+  max?: number;
+  /** Where the lead came from (attributionLine), a line of its own when known. */
+  from?: string;
+}
+
+/** `estimate`: the relay's, from the price table (quote-details.ts). */
 export function quoteNotices(
   body: QuoteBody,
   at: Date,
-  max = PART_MAX,
-  from?: string,
+  { clock, max = partMax(clock), from }: NoticeOptions,
   estimate?: string,
 ): string[] {
   return notices({
@@ -53,12 +59,16 @@ export function quoteNotices(
     name: body.name,
     phone: body.phone,
     message: orElse(body.message, NO_MESSAGE),
-    at,
+    time: clock.long(at.getTime()),
     max,
   });
 }
 
-export function contactNotices(body: ContactBody, at: Date, max = PART_MAX, from?: string): string[] {
+export function contactNotices(
+  body: ContactBody,
+  at: Date,
+  { clock, max = partMax(clock), from }: NoticeOptions,
+): string[] {
   const service = serviceLabel(body.service);
   return notices({
     title: "New Contact Form Submission",
@@ -70,7 +80,7 @@ export function contactNotices(body: ContactBody, at: Date, max = PART_MAX, from
     name: body.name,
     phone: body.phone,
     message: body.message,
-    at,
+    time: clock.long(at.getTime()),
     max,
   });
 }
@@ -81,7 +91,8 @@ interface NoticeParts {
   name: string;
   phone: string;
   message: string;
-  at: Date;
+  /** When it came, as the business's clock writes it. */
+  time: string;
   max: number;
 }
 
@@ -100,8 +111,8 @@ function headline(title: string, name: string, phone: string): Piece[] {
   ];
 }
 
-function notices({ title, fields, name, phone, message, at, max }: NoticeParts): string[] {
-  const time = line("Submitted", formatBrisbaneTime(at));
+function notices({ title, fields, name, phone, message, time: submitted, max }: NoticeParts): string[] {
+  const time = line("Submitted", submitted);
   const whole = [
     ...headline(title, name, phone),
     plain("\n\n"),
@@ -162,21 +173,36 @@ export function markNotice(
     /** When the lead was first delivered, for a copy sent again. */
     copyOf?: number | null;
   },
+  clock: Clock,
 ): string {
   const flags: Piece[] = [];
-  if (copyOf != null) flags.push(plain(`Copy: first sent ${formatBrisbaneTime(new Date(copyOf))}\n`));
+  if (copyOf != null) flags.push(plain(`Copy: first sent ${clock.long(copyOf)}\n`));
   else if (sentAt - receivedAt > DELAYED_AFTER_MS)
-    flags.push(plain(`Delayed: received ${formatBrisbaneTime(new Date(receivedAt))}\n`));
+    flags.push(plain(`Delayed: received ${clock.long(receivedAt)}\n`));
   if (possibleRepeat) flags.push(plain("(possible repeat)\n"));
   if (alsoByEmail) flags.push(plain(ALSO_BY_EMAIL));
   return flags.length ? render(flags).markdown + markdown : markdown;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
+
 /**
- * 12:59:59 pm on the 28th of each month in Brisbane (UTC+10 all year): the longest times either clock writes.
+ * 12:59:59 pm on the 28th of each month, as the business's clock reads it: the longest times its formats
+ * write (a month with daylight saving and one without).
  */
-const LONGEST_TIMES = Array.from({ length: 12 }, (_, month) => Date.UTC(2026, month, 28, 2, 59, 59));
+const longestTimes = (clock: Clock) =>
+  Array.from(
+    { length: 12 },
+    (_, m) => clock.at(`2026-${String(m + 1).padStart(2, "0")}-28`, 12 * 60 + 59) + 59_000,
+  );
+
+const partMaxes = new Map<Clock, number>();
+/** The longest a notice's part is made, after parsing: what stays once the room flagRoom keeps is kept. */
+export function partMax(clock: Clock): number {
+  let max = partMaxes.get(clock);
+  if (max === undefined) partMaxes.set(clock, (max = TELEGRAM_MAX_TEXT - flagRoom(clock)));
+  return max;
+}
 
 /**
  * Room kept in every part for what is added to it later: markNotice's lines when it is sent (the email line
@@ -186,13 +212,17 @@ const LONGEST_TIMES = Array.from({ length: 12 }, (_, month) => Date.UTC(2026, mo
  * and the most presses listed, each the longest a line can be, by a name longer than a line keeps, on another
  * day than the lead's, so its date shows too.
  */
-const FLAG_ROOM = (() => {
+function flagRoom(clock: Clock): number {
+  const times = longestTimes(clock);
   // Flags are plain text: their Markdown is what Telegram shows.
   const flags = Math.max(
-    ...LONGEST_TIMES.map(
+    ...times.map(
       (at) =>
-        markNotice("", { receivedAt: at, sentAt: at + DAY_MS, possibleRepeat: true, alsoByEmail: true })
-          .length,
+        markNotice(
+          "",
+          { receivedAt: at, sentAt: at + DAY_MS, possibleRepeat: true, alsoByEmail: true },
+          clock,
+        ).length,
     ),
   );
   const longName = "W".repeat(64) + " " + "W".repeat(64);
@@ -210,7 +240,7 @@ const FLAG_ROOM = (() => {
   // The longest line a press or an Undo can make: every move between two standings, at each of the longest
   // times.
   const line = Math.max(
-    ...LONGEST_TIMES.flatMap((at) =>
+    ...times.flatMap((at) =>
       standings.flatMap(([from, fromReason]) =>
         standings.flatMap(([to, reason]) =>
           [null, 1].map(
@@ -219,6 +249,7 @@ const FLAG_ROOM = (() => {
                 historyLines(
                   [{ seq: 1, at, from, to, fromReason, reason, byName: longName, undoes }],
                   at - DAY_MS,
+                  clock,
                 ),
               ).shown.length,
           ),
@@ -238,6 +269,7 @@ const FLAG_ROOM = (() => {
         undoes: null,
       })),
       0,
+      clock,
       [],
       HISTORY_SHOWN,
     ),
@@ -245,6 +277,4 @@ const FLAG_ROOM = (() => {
   // The stage line, the line break before the history, the earlier presses' line and the presses shown, each
   // on a line.
   return flags + top + 1 + earlier + HISTORY_SHOWN * (1 + line);
-})();
-/** The longest a notice's part is made, after parsing: what stays once FLAG_ROOM is kept. */
-export const PART_MAX = TELEGRAM_MAX_TEXT - FLAG_ROOM;
+}

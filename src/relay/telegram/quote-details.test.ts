@@ -6,9 +6,12 @@ import { quoteNotices } from "./notice.ts";
 import { detailsBlock } from "./quote-details.ts";
 import { siteFromVars, siteVars, VAR_BYTES } from "../worker/site-vars.ts";
 import { TEST_PRICES } from "../testing/price-table.ts";
+import { CLOCK, FACTS } from "../testing/site.ts";
 
 const base = { name: "Mia", email: "mia@example.com" };
 const TABLE = TEST_PRICES;
+/** A site of one page, no hours, no prices. */
+const NO_SITE = { ...FACTS, phone: "07 5550 0000", landline: "", hours: [], pages: ["/"], prices: undefined };
 
 describe("the quote page's details", () => {
   it("are read from the post, add-ons gathered from their controls", () => {
@@ -106,7 +109,7 @@ describe("the quote page's details", () => {
       "addOn.carpet-steam": "3",
       "addOn.oven": "1",
     });
-    const [notice] = quoteNotices(body, new Date(0), undefined, undefined, quoteEstimate(TABLE, body).line);
+    const [notice] = quoteNotices(body, new Date(0), { clock: CLOCK }, quoteEstimate(TABLE, body).line);
     expect(notice).toContain("*Service:* Bond Cleaning Brisbane\n");
     expect(notice).toContain(
       "*Details:* House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, oven\n",
@@ -115,7 +118,7 @@ describe("the quote page's details", () => {
   });
 
   it("say nothing for the home hero's post, and no estimate without a table", () => {
-    const [notice] = quoteNotices(QuoteBody.parse(base), new Date(0));
+    const [notice] = quoteNotices(QuoteBody.parse(base), new Date(0), { clock: CLOCK });
     expect(notice).not.toMatch(/Service:|Details:|Estimate:/);
     expect(quoteEstimate(undefined, { service: "bond-cleaning" })).toEqual({});
   });
@@ -134,7 +137,7 @@ describe("the quote page's details", () => {
 });
 
 describe("the price table on the Worker", () => {
-  it("reaches it as variables of at most 5 KB each, SITE_PRICES, SITE_PRICES_2 …, and is read back whole", () => {
+  it("reaches it among the facts, in variables of at most 5 KB each, SITE_FACTS, SITE_FACTS_2 …, read back whole", () => {
     const big: PriceTable = {
       ...TABLE,
       assumptions: Array.from(
@@ -142,17 +145,20 @@ describe("the price table on the Worker", () => {
         (_, i) => `Assumption ${i}: the home is empty — 空 ${"x".repeat(150)}`,
       ),
     };
-    const vars = siteVars({ phone: "07 5550 0000", landline: "", hours: [], pages: ["/"], prices: big });
-    const pieces = Object.keys(vars).filter((k) => k.startsWith("SITE_PRICES"));
+    const vars = siteVars({ ...NO_SITE, prices: big });
+    const pieces = Object.keys(vars).filter((k) => k.startsWith("SITE_FACTS"));
     expect(pieces.length).toBeGreaterThan(2);
     for (const k of pieces) expect(new TextEncoder().encode(vars[k]).length).toBeLessThanOrEqual(VAR_BYTES);
     expect(siteFromVars(vars).prices).toEqual(big);
   });
 
   it("is absent without a table, and a broken one is no table", () => {
-    const vars = siteVars({ phone: "07 5550 0000", landline: "", hours: [], pages: ["/"] });
-    expect(Object.keys(vars).some((k) => k.startsWith("SITE_PRICES"))).toBe(false);
+    const vars = siteVars(NO_SITE);
+    expect(JSON.parse(vars.SITE_FACTS)).not.toHaveProperty("prices");
     expect(siteFromVars(vars).prices).toBeUndefined();
-    expect(siteFromVars({ SITE_PRICES: '{"reviewed":"1 Dec' }).prices).toBeUndefined();
+    expect(
+      siteFromVars({ SITE_FACTS: JSON.stringify({ prices: { reviewed: "1 Dec" } }) }).prices,
+    ).toBeUndefined();
+    expect(siteFromVars({ SITE_FACTS: '{"prices":{"reviewed":"1 Dec' }).prices).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import { releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { followUpText, reminderText } from "../owner/reminder-text.ts";
 import { parseLegacyMarkdown } from "./markdown.ts";
 import { quoteNotices } from "./notice.ts";
+import { CLOCK } from "../testing/site.ts";
 
 const RECEIVED = Date.UTC(2026, 10, 23, 23, 0);
 const PHONE = "0412 345 678";
@@ -64,10 +65,13 @@ describe.each([
   it.each([
     [
       "the notice's first line",
-      () => firstLine(quoteNotices(QuoteBody.parse(fields), new Date(RECEIVED))[0]),
+      () => firstLine(quoteNotices(QuoteBody.parse(fields), new Date(RECEIVED), { clock: CLOCK })[0]),
     ],
-    ["a reminder", () => firstLine(reminderText(fields, RECEIVED, RECEIVED + 3 * 60 * 60_000))],
-    ["a follow-up", () => firstLine(followUpText(fields, RECEIVED, RECEIVED + 2 * 86_400_000, 38_000))],
+    ["a reminder", () => firstLine(reminderText(fields, RECEIVED, RECEIVED + 3 * 60 * 60_000, CLOCK))],
+    [
+      "a follow-up",
+      () => firstLine(followUpText(fields, RECEIVED, RECEIVED + 2 * 86_400_000, CLOCK, 38_000)),
+    ],
   ])("%s shows the phone number in its order", async (_, line) => {
     const text = line();
     expect(text).toContain(name);
@@ -82,6 +86,7 @@ it("a name in Latin script is left as typed", () => {
       quoteNotices(
         QuoteBody.parse({ name: "Ann Lee", email: "a@example.com", phone: PHONE }),
         new Date(RECEIVED),
+        { clock: CLOCK },
       )[0],
     ),
   ).toBe("New Quote Request: Ann Lee, +61 412 345 678");

@@ -16,10 +16,7 @@ import { testClock } from "../testing/clock.ts";
 import { relayPerTest } from "../testing/relay-stack.ts";
 import { OWNER, TEST_GROUP_ID } from "../testing/telegram-stand-in.ts";
 import { ownerTick } from "../owner/owner.ts";
-import { openingAfterBusinessDays } from "../leads/hours.ts";
-import { loadContent } from "../../build/content/load.ts";
-
-const HOURS = loadContent("content").site.hours;
+import { HOURS } from "../testing/site.ts";
 
 // A basic group, as the owner's chat usually starts: Telegram upgrades it to a supergroup when it grows.
 const stack = relayPerTest({ standIn: { chatId: TEST_GROUP_ID } });
@@ -165,7 +162,7 @@ describe("notices left in the group after it became a supergroup", () => {
     // Waiting Lead's notice stayed behind: its reminder goes to the supergroup, replying to nothing there.
     const telegram = { apiBase: stack.tg.apiBase, token: stack.tg.token, chatId: supergroup };
     // An hour after the next morning's opening: the business is open, and the lead has waited.
-    const tick = openingAfterBusinessDays(HOURS, Date.now(), 1)! + 60 * 60_000;
+    const tick = HOURS.openingAfterBusinessDays(Date.now(), 1)! + 60 * 60_000;
     await ownerTick(
       { store: relay.opened.store, telegram, hours: HOURS, reminderMinutes: 30, log: () => {} },
       tick,

@@ -17,6 +17,7 @@ import type { LeadStore } from "../leads/store.ts";
 import { followUpText } from "../owner/reminder-text.ts";
 import { webhookSecret, webhookUpdatesInOrder } from "./updates.ts";
 import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
+import { CLOCK } from "../testing/site.ts";
 
 /** Telegram takes a setWebhook with a URL once a second; the stand-in, for this file, once in this long. */
 const SET_WEBHOOK_INTERVAL_MS = 100;
@@ -494,6 +495,7 @@ describe("the owner's replies to a notice", () => {
         { name: "Ann Lee", phone: "0412 345 678" },
         Date.parse("2026-11-23T00:05:00Z"),
         Date.parse("2026-11-26T00:00:00Z"),
+        CLOCK,
         38_000,
       ),
     ).toContain("quoted $380 at 10:05 am, 23 Nov, not booked yet.");

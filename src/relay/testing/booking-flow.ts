@@ -26,6 +26,7 @@ import { capturedIo } from "../../../scripts/script-io.ts";
 import type { LeadStore } from "../leads/store.ts";
 import type { DeliveredEmail, EmailStandIn } from "./email-stand-in.ts";
 import { OWNER, type ChatMessage, type StandIn } from "./telegram-stand-in.ts";
+import { CLOCK, FACTS } from "./site.ts";
 
 /** The site's hours, as BUSINESS_HOURS. */
 export const BOOKING_HOURS = JSON.stringify([
@@ -107,7 +108,7 @@ async function leads(store: LeadStore, argv: string[]): Promise<string> {
   const io = capturedIo({});
   const args = leadsArgs(argv);
   const run = argv[0] === "show" ? show : argv[0] === "export" ? exportLeads : report;
-  await run({ args, store, d1: false, out: output(io), env: {} });
+  await run({ args, store, d1: false, out: output(io), env: {}, site: FACTS, clock: CLOCK });
   expect(io.printed.stderr, `leads ${argv.join(" ")}: nothing on stderr`).toBe("");
   return io.printed.stdout;
 }

@@ -15,6 +15,7 @@ import type { Sql } from "../leads/sql.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { inlineParams } from "../node/wrangler-d1.ts";
 import { contactNotices, quoteNotices } from "../telegram/notice.ts";
+import { CLOCK } from "./site.ts";
 
 /** A Brisbane wall-clock time, "2026-11-02 09:00", as a moment (Brisbane is UTC+10 all year). */
 export const brisbaneAt = (time: string) => Date.parse(`${time.replace(" ", "T")}:00+10:00`);
@@ -264,8 +265,8 @@ export async function fillLeads(store: LeadStore): Promise<void> {
     };
     const parts =
       m.form === "quote"
-        ? quoteNotices(fields as QuoteBody, new Date(receivedAt))
-        : contactNotices(fields as ContactBody, new Date(receivedAt));
+        ? quoteNotices(fields as QuoteBody, new Date(receivedAt), { clock: CLOCK })
+        : contactNotices(fields as ContactBody, new Date(receivedAt), { clock: CLOCK });
     await store.add({
       id: m.id,
       form: m.form,
@@ -283,7 +284,7 @@ export async function fillLeads(store: LeadStore): Promise<void> {
       });
     let from: Stage | null = null;
     for (const [stage, at, by] of m.presses ?? []) {
-      await store.stages.replay(m.id, from, stage, brisbaneAt(at), { name: by });
+      await replayPress(store.sql, m.id, from, stage, brisbaneAt(at), by);
       from = stage;
     }
   }
@@ -315,4 +316,21 @@ export function recordingSql(): Sql & { statements: string[] } {
       throw new Error("recordingSql only records writes");
     },
   };
+}
+
+/**
+ * A press known to have been made, from `from` to `stage`, written without reading the store first: the
+ * month is filled in one batch (on D1 through wrangler, one statement list). A live press reads where the
+ * lead stands (StageStore.move).
+ */
+async function replayPress(sql: Sql, id: string, from: Stage | null, stage: Stage, at: number, by: string) {
+  await sql.run("UPDATE leads SET stage = ?, lost_reason = NULL WHERE id = ?", [stage, id]);
+  await sql.run(
+    "INSERT INTO lead_stages (lead_id, stage, at, by_name, last_at, last_by_name) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id, stage) DO UPDATE SET last_at = excluded.last_at, last_by_name = excluded.last_by_name",
+    [id, stage, at, by, at, by],
+  );
+  await sql.run(
+    "INSERT INTO lead_presses (lead_id, at, from_stage, to_stage, by_name) VALUES (?, ?, ?, ?, ?)",
+    [id, at, from, stage, by],
+  );
 }

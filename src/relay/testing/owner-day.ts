@@ -27,10 +27,8 @@ import { report } from "../../../scripts/leads/report.ts";
 import { show } from "../../../scripts/leads/show.ts";
 import { capturedIo } from "../../../scripts/script-io.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
-import { brisbane } from "../leads/hours.ts";
 import type { LeadStore } from "../leads/store.ts";
 import type { MonthReport } from "../owner/report.ts";
-import { brisbaneClock, formatBrisbaneTime } from "../telegram/times.ts";
 import {
   LOST_REASONS,
   reasonLabel,
@@ -42,6 +40,7 @@ import {
 } from "../leads/stages.ts";
 import { UNDO_MS } from "../owner/stage-buttons.ts";
 import type { ChatMessage, ReplyMarkup, StandIn } from "./telegram-stand-in.ts";
+import { CLOCK, FACTS, ZONE_VARS } from "./site.ts";
 
 /** The site's hours (content/site.yaml), as BUSINESS_HOURS: the Worker is given them so. */
 export const OWNER_DAY_HOURS = JSON.stringify([
@@ -56,6 +55,7 @@ export const OWNER_DAY_ORIGIN = "https://www.example.com";
  * follow-up after 3 business days.
  */
 export const OWNER_DAY_ENV = {
+  ...ZONE_VARS,
   BUSINESS_HOURS: OWNER_DAY_HOURS,
   ALLOWED_ORIGINS: OWNER_DAY_ORIGIN,
   LEAD_REMINDER_MINUTES: "30",
@@ -398,7 +398,7 @@ async function act(host: OwnerDayHost, action: Action, now: number): Promise<voi
       // Put off to the time the store keeps, which the answer names.
       const until = num((await leadRow(store, action.press.id))?.snoozed_until ?? null);
       expect(until, `${action.press.name}: put off`).not.toBeNull();
-      expect(tg.answers.at(-1)?.text).toBe(`Later: reminded again at ${brisbaneClock(until!)}.`);
+      expect(tg.answers.at(-1)?.text).toBe(`Later: reminded again at ${CLOCK.time(until!)}.`);
     }
   } else if ("reply" in action) {
     await tg.reply(await noticeId(await host.store(), action.reply), action.text);
@@ -492,7 +492,7 @@ export async function agree(
     byNotice.set(notice.messageId, { row, name: lead.name });
     expect(notice.shown, `${at}: the notice is the lead's`).toContain(`Name: ${lead.name}\n`);
     expect(notice.shown, `${at}: the notice's time`).toContain(
-      `Submitted: ${formatBrisbaneTime(new Date(Number(row.received_at)))}`,
+      `Submitted: ${CLOCK.long(Number(row.received_at))}`,
     );
     const stageLine = /^Stage: (.+)$/m.exec(notice.shown.split("\n")[0])?.[1];
     // A notice no button was pressed for is as sent; once pressed, its top line says where the lead stands
@@ -528,7 +528,7 @@ export async function agree(
     expect(pressLines, `${at}: show lists every press the store keeps, in order`).toEqual(
       presses.map((p) => {
         const move = `${stageWords(p.from, p.fromReason)} → ${stageWords(p.to, p.reason)}`;
-        return `  ${formatBrisbaneTime(new Date(p.at))}  ${p.undoes === null ? move : `Undo (${move})`}, by ${p.byName}`;
+        return `  ${CLOCK.long(p.at)}  ${p.undoes === null ? move : `Undo (${move})`}, by ${p.byName}`;
       }),
     );
     const cents = await notes.quote(row.id);
@@ -552,9 +552,7 @@ export async function agree(
       `${at}: the notice's notes`,
     ).toEqual(written.map((n) => `${n.byName}: ${n.text.split("\n")[0]}`));
     for (const n of written)
-      expect(shown, `${at}: show's notes`).toContain(
-        `${formatBrisbaneTime(new Date(n.at))}, ${n.byName}: ${n.text}`,
-      );
+      expect(shown, `${at}: show's notes`).toContain(`${CLOCK.long(n.at)}, ${n.byName}: ${n.text}`);
     if (!written.length)
       expect(shown, `${at}: show has no notes`).not.toContain("Notes, replies to the notice");
     const contact = standingPresses(presses).find(
@@ -648,7 +646,7 @@ export async function agree(
  * stage they stand at, and every lead from before midnight still waiting, oldest first.
  */
 function digestAgrees(text: string, rows: LeadRow[], now: number, at: string): void {
-  const midnight = brisbane(now).midnight;
+  const midnight = CLOCK.local(now).midnight;
   const days = Number(/^Leads of the last (\d+) days/.exec(text)?.[1] ?? 1);
   const of = rows.filter(
     (r) => Number(r.received_at) >= midnight - days * 86_400_000 && Number(r.received_at) < midnight,
@@ -718,7 +716,15 @@ function weeklyAgrees(text: string, rows: LeadRow[], contacted: number, at: stri
 async function leadsCommand(store: LeadStore, argv: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
   const io = capturedIo(env);
   const args = leadsArgs(argv);
-  await (argv[0] === "show" ? show : report)({ args, store, d1: false, out: output(io), env });
+  await (argv[0] === "show" ? show : report)({
+    args,
+    store,
+    d1: false,
+    out: output(io),
+    env,
+    site: FACTS,
+    clock: CLOCK,
+  });
   expect(io.printed.stderr, `leads ${argv.join(" ")}: nothing on stderr`).toBe("");
   return io.printed.stdout;
 }

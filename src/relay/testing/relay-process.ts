@@ -6,17 +6,18 @@
  * runs the owner's tick that often, and TEST_CLOCK_OFFSET_MS sets the relay's
  * clock that far ahead of the machine's (a restart "minutes later").
  */
-import { serverConfig } from "../config.ts";
-import { emailSettings, emailStartupLine } from "../email/settings.ts";
+import { relaySettings } from "../compose.ts";
+import { ServerEnv } from "../config.ts";
+import { emailStartupLine } from "../email/settings.ts";
 import { startNodeRelay } from "../node/node.ts";
 import { listen } from "../../server/node.ts";
+import { FACTS } from "./site.ts";
 
-const config = serverConfig(process.env);
-const email = emailSettings(process.env);
+const { config, email } = relaySettings(ServerEnv, process.env);
 console.log(emailStartupLine(email));
 const { relay } = await startNodeRelay({
   config,
-  site: { phone: "0491 570 156" },
+  site: { phone: "0491 570 156", timeZone: FACTS.timeZone },
   log: (message) => console.log(message),
   pollMs: 100,
   email,

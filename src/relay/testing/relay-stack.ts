@@ -18,6 +18,7 @@ import { setWebhook } from "../telegram/updates.ts";
 import { listen } from "../../server/node.ts";
 import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
 import { standInConfig, tempLeadsDb, within } from "./leads.ts";
+import { FACTS } from "./site.ts";
 import { startTelegramStandIn, type StandIn, type StandInOptions } from "./telegram-stand-in.ts";
 
 /**
@@ -34,7 +35,7 @@ export const RELAY_HOST = "https://relay.test";
 export interface RelayOptions {
   /** Settings beyond standInConfig's: TELEGRAM_UPDATES, SPAM_CHECKS, a wrong token… */
   env?: Record<string, string>;
-  /** The site's facts (default: TEST_PHONE only). */
+  /** The site's facts (default: TEST_PHONE only); the business's time zone is content/'s unless given. */
   site?: Partial<SiteFacts>;
   /** The relay's clock (testClock): moved on by the test rather than slept through. */
   now?: () => number;
@@ -79,7 +80,7 @@ function standInAndRelays(standInOptions: StandInOptions | undefined) {
     const tg = standIn();
     const node = await startNodeRelay({
       config: standInConfig(tg, file, env),
-      site,
+      site: { timeZone: FACTS.timeZone, ...site },
       log: (m) => void logs.push(m),
       pollMs,
       attemptTimeoutMs,

@@ -35,6 +35,7 @@ import {
 import { setWebhook } from "../telegram/updates.ts";
 import { SWEEP_CRON } from "./queue.ts";
 import { siteVars } from "./site-vars.ts";
+import { FACTS } from "../testing/site.ts";
 
 const NAME = "booking";
 const clock = testClock("frozen", BOOKING_START);
@@ -68,6 +69,7 @@ beforeAll(async () => {
         phone: "0491 570 156",
         landline: "(07) 5550 1234",
         hours: [],
+        timeZone: FACTS.timeZone,
         pages: ["/"],
         emailProvider: "resend",
         booking: BOOKING_RULES,

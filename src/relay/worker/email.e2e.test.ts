@@ -22,6 +22,7 @@ import {
 } from "../testing/telegram-stand-in.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { NEVER_OPEN, waitFor } from "../testing/leads.ts";
+import { FACTS, ZONE_VARS } from "../testing/site.ts";
 import {
   COMPATIBILITY_DATE,
   deliveryQueue,
@@ -88,10 +89,11 @@ beforeAll(async () => {
           phone: "0491 570 156",
           landline: "(07) 5550 1234",
           hours: [],
+          timeZone: FACTS.timeZone,
           pages: ["/"],
           emailProvider: w.provider,
         })
-      : {};
+      : ZONE_VARS;
     return {
       name,
       routes: [`${name}.relay.example/*`],

@@ -17,7 +17,7 @@
  * - Several consumers may hold a message for the same lead (the sweep's and a
  *   retry); each first claims the lead in D1, and only the one that took it sends.
  */
-import type { Message, MessageBatch } from "@cloudflare/workers-types";
+import type { Message, MessageBatch, Queue } from "@cloudflare/workers-types";
 import type { TelegramOptions } from "../telegram/client.ts";
 import {
   attemptDelivery,
@@ -25,12 +25,9 @@ import {
   health,
   retryRefusedSettings,
   settingsMark,
-  type Health,
   type HostHints,
 } from "../leads/policy.ts";
-import type { NoticeButtons } from "../leads/send.ts";
-import type { LeadStore } from "../leads/store.ts";
-import { logLine } from "../log.ts";
+import type { DeliveryParts, Scheduling } from "../host.ts";
 import { chatHeard, probeDue } from "../leads/refused-bot.ts";
 
 export interface LeadMessage {
@@ -58,31 +55,22 @@ export const WORKER_HINTS: HostHints = {
   show: (id) => `npm run leads -- --d1 --remote show ${id}`,
 };
 
-export interface QueueDeliveryOptions {
-  store: LeadStore;
-  /** Undefined when Telegram is not configured: leads are kept, not sent. */
-  telegram?: TelegramOptions;
-  /** The owner's buttons on a notice (owner/stage-buttons.ts). */
-  buttons: NoticeButtons;
-  /** Puts these leads' ids on the Queue; must not throw (a lead it misses waits for the sweep). */
-  enqueue(ids: string[]): Promise<void>;
+export interface QueueDeliveryOptions extends DeliveryParts {
+  /** The delivery queue (wrangler.toml: LEADS_QUEUE); without it every lead waits for the sweep. */
+  queue: Queue<LeadMessage> | undefined;
   /** The deployment's id (CF_VERSION_METADATA): a new one sends leads refused for the settings again. */
   version?: string;
-  log?: (message: string) => void;
-  /** The relay's clock (worker.ts: Date.now, or a test's through its TEST_CLOCK binding). */
-  now?: () => number;
 }
 
-export interface QueueDelivery {
-  /** The Queue consumer's work on one batch of the delivery queue. */
-  deliver(batch: MessageBatch<LeadMessage>): Promise<void>;
-  /** The dead-letter queue's consumer: each lead still pending is kept as undeliverable. */
-  deadLetters(batch: MessageBatch<LeadMessage>): Promise<void>;
+export interface QueueDelivery extends Scheduling {
+  /**
+   * The Queue consumer's work on one batch: of the delivery queue, each lead sent; of the dead-letter
+   * queue, each lead still pending kept as undeliverable.
+   */
+  consume(batch: MessageBatch<LeadMessage>): Promise<void>;
   /** Puts every due pending lead on the Queue. */
   sweep(): Promise<void>;
-  /** An update came from the owner's chat: a bot Telegram refused is tried again now. */
   heard(): Promise<void>;
-  health(): Promise<Health>;
 }
 
 type Verdict = { ack: true } | { ack: false; delaySeconds: number; pauseBatch: boolean };
@@ -92,12 +80,26 @@ export async function queueDelivery({
   store,
   telegram,
   buttons,
-  enqueue,
+  clock: businessClock,
+  queue,
   version = "",
-  log = logLine,
-  now: clock = Date.now,
+  log,
+  now: clock,
 }: QueueDeliveryOptions): Promise<QueueDelivery> {
   const mark = await settingsMark(telegram, `workers ${version}`);
+
+  /** Puts these leads' ids on the Queue; never throws: a lead it misses waits for the sweep. */
+  async function enqueue(ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    try {
+      if (!queue) throw new Error("no LEADS_QUEUE binding");
+      await queue.sendBatch(ids.map((id) => ({ body: { id } })));
+    } catch (error) {
+      log(
+        `relay: could not put ${ids.length} lead(s) on the Queue (${(error as Error).message}); they stay pending and the sweep tries again within a minute`,
+      );
+    }
+  }
 
   /** One attempt at one lead: what to tell the Queue about its message. */
   async function attempt(id: string, telegram: TelegramOptions): Promise<Verdict> {
@@ -111,6 +113,7 @@ export async function queueDelivery({
       store,
       telegram,
       buttons,
+      clock: businessClock,
       mark,
       hints: WORKER_HINTS,
       log,
@@ -132,45 +135,48 @@ export async function queueDelivery({
     return undefined;
   }
 
-  return {
-    async deliver(batch) {
-      // Not configured: the leads stay pending; the sweep sends them once the settings are there.
-      if (!telegram) return batch.ackAll();
-      // Telegram asked us to wait (429): the rest of the batch waits as long, without asking again.
-      let pause = 0;
-      for (const message of batch.messages) {
-        if (pause) {
-          message.retry({ delaySeconds: pause });
-          continue;
-        }
-        const id = leadIdOf(message);
-        if (!id) continue;
-        try {
-          const verdict = await attempt(id, telegram);
-          if (verdict.ack) message.ack();
-          else {
-            message.retry({ delaySeconds: verdict.delaySeconds });
-            if (verdict.pauseBatch) pause = verdict.delaySeconds;
-          }
-        } catch (error) {
-          // D1 failed mid-way: the lead may still be claimed; try again once the claim has run out.
-          log(
-            `relay: lead ${id}: delivery failed unexpectedly (${(error as Error).message}); trying again in ${LEASE_MS / 1000} s`,
-          );
-          message.retry({ delaySeconds: LEASE_MS / 1000 });
-        }
+  async function deliver(batch: MessageBatch<LeadMessage>) {
+    // Not configured: the leads stay pending; the sweep sends them once the settings are there.
+    if (!telegram) return batch.ackAll();
+    // Telegram asked us to wait (429): the rest of the batch waits as long, without asking again.
+    let pause = 0;
+    for (const message of batch.messages) {
+      if (pause) {
+        message.retry({ delaySeconds: pause });
+        continue;
       }
-    },
+      const id = leadIdOf(message);
+      if (!id) continue;
+      try {
+        const verdict = await attempt(id, telegram);
+        if (verdict.ack) message.ack();
+        else {
+          message.retry({ delaySeconds: verdict.delaySeconds });
+          if (verdict.pauseBatch) pause = verdict.delaySeconds;
+        }
+      } catch (error) {
+        // D1 failed mid-way: the lead may still be claimed; try again once the claim has run out.
+        log(
+          `relay: lead ${id}: delivery failed unexpectedly (${(error as Error).message}); trying again in ${LEASE_MS / 1000} s`,
+        );
+        message.retry({ delaySeconds: LEASE_MS / 1000 });
+      }
+    }
+  }
 
-    async deadLetters(batch) {
-      for (const message of batch.messages) {
-        const id = leadIdOf(message);
-        if (!id) continue;
-        const lead = await store.get(id);
-        if (lead?.status === "pending") await giveUp(store, lead, WORKER_HINTS, log);
-        message.ack();
-      }
-    },
+  async function deadLetters(batch: MessageBatch<LeadMessage>) {
+    for (const message of batch.messages) {
+      const id = leadIdOf(message);
+      if (!id) continue;
+      const lead = await store.get(id);
+      if (lead?.status === "pending") await giveUp(store, lead, WORKER_HINTS, log);
+      message.ack();
+    }
+  }
+
+  return {
+    deliverNow: telegram ? (id) => enqueue([id]) : undefined,
+    consume: (batch) => (batch.queue.endsWith(DEAD_LETTER_SUFFIX) ? deadLetters(batch) : deliver(batch)),
 
     async sweep() {
       if (!telegram) return;

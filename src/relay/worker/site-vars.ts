@@ -2,93 +2,87 @@
  * The site's facts (site.ts) as the Worker's variables: `npm run relay:deploy`
  * sets them from content/ with each deployment (scripts/relay.ts), and the
  * Worker reads them back; nothing of the site is typed into relay/wrangler.toml
- * (decision 0058). SITE_FACTS holds the numbers and the opening hours as JSON;
- * the pages are SITE_PAGES, continued in SITE_PAGES_2, _3 … past one
- * variable's size. A Worker deployed without them (a bare `wrangler deploy`)
- * counts no call tap, names no phone and keeps the default hours.
+ * (decision 0058). The facts are one JSON, SITE_FACTS, continued in
+ * SITE_FACTS_2, _3 … past one variable's size. A Worker deployed without them
+ * (a bare `wrangler deploy`) counts no call tap, names no phone, and keeps the
+ * default hours in UTC.
  */
 import { HoursLines } from "../config.ts";
 import type { SiteFacts } from "../site.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
 import type { BookingRules } from "../booking/days.ts";
+import { clockIn } from "../clock.ts";
 
 export const FACTS_VAR = "SITE_FACTS";
-export const PAGES_VAR = "SITE_PAGES";
-/**
- * The owner's price table as JSON, cut into SITE_PRICES, SITE_PRICES_2 … each under VAR_BYTES; absent without
- * one.
- */
-export const PRICES_VAR = "SITE_PRICES";
 /**
  * Cloudflare keeps a variable of at most 5 KB (https://developers.cloudflare.com/workers/platform/limits/); a
  * little under it.
  */
 export const VAR_BYTES = 5_000;
 
-const pagesVar = (n: number) => (n === 1 ? PAGES_VAR : `${PAGES_VAR}_${n}`);
-const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+const factsVar = (n: number) => (n === 1 ? FACTS_VAR : `${FACTS_VAR}_${n}`);
 
-/** The variables `npm run relay:deploy` gives the Worker for this site, none over VAR_BYTES. */
-export function siteVars({
-  phone,
-  landline,
-  hours,
-  pages,
-  prices,
-  emailProvider,
-  booking,
-}: SiteFacts): Record<string, string> {
-  const vars: Record<string, string> = {
-    [FACTS_VAR]: JSON.stringify({ phone, landline, hours, emailProvider, booking }),
-    ...(prices ? pricesVars(prices) : {}),
-  };
-  let chunk: string[] = [];
-  // "[" now; each page adds its JSON and then a comma or the closing "]".
-  let used = 1;
-  let n = 1;
-  const flush = () => {
-    vars[pagesVar(n++)] = JSON.stringify(chunk);
-    [chunk, used] = [[], 1];
-  };
-  for (const page of pages) {
-    const size = utf8Bytes(JSON.stringify(page)) + 1;
-    if (chunk.length && used + size > VAR_BYTES) flush();
-    chunk.push(page);
+/** The variables `npm run relay:deploy` gives the Worker: the facts' JSON in pieces of at most VAR_BYTES. */
+export function siteVars(facts: SiteFacts): Record<string, string> {
+  const vars: Record<string, string> = {};
+  let [piece, used, n] = ["", 0, 1];
+  // Never cutting a character: a piece ends before one that would pass VAR_BYTES.
+  for (const char of JSON.stringify(facts)) {
+    const size = new TextEncoder().encode(char).length;
+    if (used + size > VAR_BYTES) [vars[factsVar(n++)], piece, used] = [piece, "", 0];
+    piece += char;
     used += size;
   }
-  flush();
+  vars[factsVar(n)] = piece;
   return vars;
 }
 
 /**
  * The site's facts from the Worker's variables: each one missing or malformed is left out (site.ts then falls
- * back).
+ * back), and pieces that do not join into JSON are no facts at all.
  */
 export function siteFromVars(env: Record<string, unknown>): Partial<SiteFacts> {
-  const facts = parsed(env[FACTS_VAR]) as
-    | { phone?: unknown; landline?: unknown; hours?: unknown; emailProvider?: unknown; booking?: unknown }
-    | undefined;
+  let json = "";
+  for (let n = 1; typeof env[factsVar(n)] === "string"; n++) json += env[factsVar(n)] as string;
+  // Set under [vars] in wrangler.toml, the variable is already a value.
+  const facts = (typeof env[FACTS_VAR] === "object" ? env[FACTS_VAR] : parsed(json)) as
+    Record<string, unknown> | undefined;
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
   const hours = HoursLines.safeParse(facts?.hours);
-  let pages: string[] | undefined = [];
-  for (let n = 1; env[pagesVar(n)] !== undefined && pages; n++) {
-    const chunk = parsed(env[pagesVar(n)]);
-    pages =
-      Array.isArray(chunk) && chunk.every((page) => typeof page === "string")
-        ? [...pages, ...chunk]
-        : undefined;
-  }
-  const emailProvider =
-    facts?.emailProvider === "resend" || facts?.emailProvider === "none" ? facts.emailProvider : undefined;
+  const pages = facts?.pages;
+  const prices = facts?.prices as Partial<PriceTable> | undefined;
   return {
     phone: text(facts?.phone),
     landline: text(facts?.landline),
     hours: hours.success ? hours.data : undefined,
-    pages,
-    prices: pricesFromVars(env),
-    emailProvider,
+    timeZone: zone(facts?.timeZone),
+    pages: Array.isArray(pages) && pages.every((p) => typeof p === "string") ? pages : undefined,
+    // A table that is not whole is none: the notice then carries no estimate.
+    prices:
+      prices?.gstIncluded === true && typeof prices.reviewed === "string" && Array.isArray(prices.services)
+        ? (prices as PriceTable)
+        : undefined,
+    emailProvider:
+      facts?.emailProvider === "resend" || facts?.emailProvider === "none" ? facts.emailProvider : undefined,
     booking: bookingRules(facts?.booking),
   };
+}
+
+/** A time zone the clock can keep (clock.ts), or undefined. */
+function zone(value: unknown): string | undefined {
+  try {
+    return typeof value === "string" ? clockIn(value).timeZone : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parsed(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The booking rules as SITE_FACTS carries them; undefined (the defaults) when any is missing or odd. */
@@ -105,50 +99,4 @@ function bookingRules(value: unknown): BookingRules | undefined {
     weeksAhead: r.weeksAhead as number,
     blockedDays: blocked,
   };
-}
-
-const pricesVar = (n: number) => (n === 1 ? PRICES_VAR : `${PRICES_VAR}_${n}`);
-
-/** The table's JSON in pieces of at most VAR_BYTES, never cutting a character. */
-export function pricesVars(prices: PriceTable): Record<string, string> {
-  const vars: Record<string, string> = {};
-  let [piece, used, n] = ["", 0, 1];
-  for (const char of JSON.stringify(prices)) {
-    const size = utf8Bytes(char);
-    if (used + size > VAR_BYTES) [vars[pricesVar(n++)], piece, used] = [piece, "", 0];
-    piece += char;
-    used += size;
-  }
-  vars[pricesVar(n)] = piece;
-  return vars;
-}
-
-/**
- * The table from its pieces; undefined when there is none or it is not whole (the notice then carries no
- * estimate).
- */
-function pricesFromVars(env: Record<string, unknown>): PriceTable | undefined {
-  let json = "";
-  for (let n = 1; typeof env[pricesVar(n)] === "string"; n++) json += env[pricesVar(n)] as string;
-  if (json === "") return undefined;
-  const table = parsed(json) as Partial<PriceTable> | undefined;
-  return table &&
-    table.gstIncluded === true &&
-    typeof table.reviewed === "string" &&
-    Array.isArray(table.services)
-    ? (table as PriceTable)
-    : undefined;
-}
-
-/**
- * A variable's JSON, as a variable set with --var holds it (or already a value, as [vars] in wrangler.toml
- * can give it).
- */
-function parsed(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return undefined;
-  }
 }

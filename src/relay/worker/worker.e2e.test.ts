@@ -33,6 +33,7 @@ import {
 } from "../testing/telegram-stand-in.ts";
 import { stageData } from "../owner/stage-buttons.ts";
 import { NEVER_OPEN, waitFor } from "../testing/leads.ts";
+import { FACTS, ZONE_VARS } from "../testing/site.ts";
 import {
   COMPATIBILITY_DATE,
   deliveryQueue,
@@ -133,6 +134,7 @@ function workerOptions(d: Deployment): WorkerOptions {
       SITE_PHONE: "0491 570 156",
       SPAM_CHECKS: "off",
       BUSINESS_HOURS: NEVER_OPEN,
+      ...ZONE_VARS,
       ...settings.bindings,
       TELEGRAM_API_BASE: d.tg.apiBase,
     },
@@ -794,6 +796,7 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     phone: "0491 570 156",
     landline: "(07) 5550 1234",
     hours: [],
+    timeZone: FACTS.timeZone,
     pages: ["/", "/suburbs/annerley/"],
   });
   const callTaps = testWorker(
@@ -865,12 +868,12 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
     },
   );
 
-  // The price table as npm run relay:deploy gives it (SITE_PRICES, from content/pricing.yaml): the notice's
+  // The price table as npm run relay:deploy gives it (in SITE_FACTS, from content/pricing.yaml): the notice's
   // estimate is the Worker's own.
   const priced = testWorker({
     bindings: {
       ...TELEGRAM,
-      ...siteVars({ phone: "0491 570 156", landline: "", hours: [], pages: ["/"], prices: PRICES }),
+      ...siteVars({ ...FACTS, phone: "0491 570 156", landline: "", hours: [], pages: ["/"], prices: PRICES }),
     },
   });
   it.concurrent(

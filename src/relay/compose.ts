@@ -79,37 +79,23 @@ export async function composeRelay<D extends Scheduling>(
   host: Host<D>,
 ): Promise<Relay<D>> {
   const { store, now, log } = host;
-  const problem = privacyProblem(email, site);
-  if (problem) throw new ConfigError([problem]);
-  const unknown = privacyUnknownLine(email, site);
-  if (unknown) log(unknown);
-  const { phone, hours, taps, booking: rules } = siteInUse(config, site);
+  const { phone, hours, taps, booking: rules } = factsInUse({ config, email }, site, log);
   const { clock } = hours;
   const configured = telegramOptions(config);
-  const telegram = await telegramInUse(
-    store,
-    configured && { ...configured, attemptTimeoutMs: host.timeouts?.telegramMs },
-    log,
-    now,
-  );
+  const attemptTimeoutMs = host.timeouts?.telegramMs;
+  const telegram = await telegramInUse(store, configured && { ...configured, attemptTimeoutMs }, log, now);
   const delivery = await host.delivery({ store, telegram, buttons: noticeButtons, clock, log, now });
   // From quoted to booked (issue 51): the rules for the days offered, the link's signer, where links point.
   const signer = storedSigner(store);
   const booking: BookingOwner = { rules, hours, signer, origin: config.RELAY_ORIGIN, email: !!email };
-  const handle =
-    telegram &&
-    ((update: unknown) =>
-      handleUpdate(update, { store, telegram, hours, log, now, heard: delivery.heard, booking }));
-  const owner = telegram && {
-    store,
-    telegram,
-    hours,
+  // What the owner's features work with: nothing without Telegram, where the owner is.
+  const chat = telegram && { store, telegram, hours, log, now, booking };
+  const handle = chat && ((update: unknown) => handleUpdate(update, { ...chat, heard: delivery.heard }));
+  const owner = chat && {
+    ...chat,
     reminderMinutes: config.LEAD_REMINDER_MINUTES,
     followUpDays: config.LEAD_FOLLOW_UP_DAYS,
-    log,
     emailDigest: email && digestByEmail(store, email, now),
-    booking,
-    now,
   };
   const policy = email && {
     store,
@@ -125,38 +111,22 @@ export async function composeRelay<D extends Scheduling>(
   const health = email ? async () => withEmail(await delivery.health(), store, now()) : delivery.health;
   const handler = createRelay({
     ...host.door,
-    updates: handle && host.webhook ? { secret: await webhookSecret(telegram.token), handle } : undefined,
+    ...door({ config, email }, site),
+    updates:
+      handle && host.webhook ? { secret: await webhookSecret(chat.telegram.token), handle } : undefined,
     store,
     spam: await spamGuardFor(config, store),
     deliverNow: delivery.deliverNow,
     health,
-    allowedOrigins: config.ALLOWED_ORIGINS,
-    ownOrigin: config.RELAY_ORIGIN,
-    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-    trustProxy: config.TRUST_PROXY,
     callTaps: taps,
     phone,
     clock,
-    prices: site?.prices,
-    emailNotice: email !== undefined,
-    clientShare: email?.confirmationsPerHour ? clientShare(email.confirmationsPerHour) : undefined,
-    booking: {
-      rules,
-      hours,
-      signer,
-      accepted: telegram && ((id) => tellAcceptances({ store, telegram, log, now, booking }, undefined, id)),
-    },
+    // The accept page tells the owner of an acceptance at once; without Telegram, nobody to tell.
+    booking: { ...booking, accepted: chat && ((id) => tellAcceptances(chat, undefined, id)) },
     now: () => new Date(now()),
     log,
   });
-  const logged =
-    <T>(what: string, run: () => Promise<T>) =>
-    (): Promise<T | undefined> =>
-      run().catch((error: unknown) => void log(`relay: ${what}: ${(error as Error).message}`));
-  const checkWebhook = logged("could not check the webhook", async () => {
-    const done = telegram && (await webhookUpdatesInOrder(telegram));
-    if (done) log(done);
-  });
+  const logged = loggedBy(log);
   let webhookChecked: Promise<void> | undefined;
   return {
     handler,
@@ -169,7 +139,50 @@ export async function composeRelay<D extends Scheduling>(
     upkeep: logged("could not erase old leads", () =>
       dailyUpkeep(store, config.LEADS_RETENTION_DAYS, now(), log, clock),
     ),
-    checkWebhook: () => (webhookChecked ??= checkWebhook()),
+    checkWebhook: () =>
+      (webhookChecked ??= logged("could not check the webhook", () => checkWebhook(telegram, log))()),
     health,
+  };
+}
+
+/**
+ * The site's facts in use (site.ts), once the email settings and the privacy policy are known to agree: a
+ * ConfigError when they do not, a line in the log when the policy is not known.
+ */
+function factsInUse(
+  { email, config }: RelaySettings,
+  site: Partial<SiteFacts> | undefined,
+  log: (m: string) => void,
+) {
+  const problem = privacyProblem(email, site);
+  if (problem) throw new ConfigError([problem]);
+  const unknown = privacyUnknownLine(email, site);
+  if (unknown) log(unknown);
+  return siteInUse(config, site);
+}
+
+/** `run`, its failure said in the log as "relay: `what`: why", never thrown. */
+const loggedBy =
+  (log: (message: string) => void) =>
+  <T>(what: string, run: () => Promise<T>) =>
+  (): Promise<T | undefined> =>
+    run().catch((error: unknown) => void log(`relay: ${what}: ${(error as Error).message}`));
+
+/** The webhook set again when it asks for fewer kinds of update than the relay reads (telegram/updates.ts). */
+async function checkWebhook(telegram: TelegramOptions | undefined, log: (message: string) => void) {
+  const done = telegram && (await webhookUpdatesInOrder(telegram));
+  if (done) log(done);
+}
+
+/** What the HTTP intake takes of the settings and the site as they are. */
+function door({ config, email }: RelaySettings, site: Partial<SiteFacts> | undefined) {
+  return {
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    ownOrigin: config.RELAY_ORIGIN,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    trustProxy: config.TRUST_PROXY,
+    prices: site?.prices,
+    emailNotice: email !== undefined,
+    clientShare: email?.confirmationsPerHour ? clientShare(email.confirmationsPerHour) : undefined,
   };
 }

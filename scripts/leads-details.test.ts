@@ -9,7 +9,7 @@ import { quoteNotices } from "../src/relay/telegram/notice.ts";
 import { QuoteBody } from "../src/shared/forms/schema.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { leadsInProcess } from "./testing/leads-run.ts";
-import { CLOCK } from "../src/relay/testing/site.ts";
+import { CLOCK } from "../src/relay/testing/business.ts";
 
 let leads: ReturnType<typeof tempLeadStore>;
 const cli = (...args: string[]) => leadsInProcess(args, { LEADS_DB: leads.file });

@@ -15,7 +15,7 @@ import { leadsInProcess } from "./testing/leads-run.ts";
 import { brisbaneAt, fillLeads, NASTY_PRESSER } from "../src/relay/testing/leads-month.ts";
 import { startTelegramStandIn } from "../src/relay/testing/telegram-stand-in.ts";
 import { listen } from "../src/server/node.ts";
-import { CLOCK } from "../src/relay/testing/site.ts";
+import { CLOCK } from "../src/relay/testing/business.ts";
 
 let leads: ReturnType<typeof tempLeadStore>;
 const leadsCli = (...args: string[]) => leadsInProcess(args, { LEADS_DB: leads.file });

@@ -15,7 +15,7 @@ import { contentCopy } from "../src/testing/new-suburb.ts";
 import { runNewSuburb } from "./new-suburb-cli.ts";
 import { capturedIo } from "./script-io.ts";
 import { leadsInProcess } from "./testing/leads-run.ts";
-import { CLOCK } from "../src/relay/testing/site.ts";
+import { CLOCK } from "../src/relay/testing/business.ts";
 
 const README = readFileSync("README.md", "utf8");
 const SCRIPTS = Object.keys(

@@ -11,7 +11,7 @@ import { acceptPage, noticePage } from "../relay/booking/page.ts";
 import { bookedEmail, quoteEmail, reminderEmail } from "../relay/booking/emails.ts";
 import { daysOffered, DEFAULT_RULES } from "../relay/booking/days.ts";
 import { quoteView } from "../relay/booking/quote-view.ts";
-import { CLOCK, hoursOf } from "../relay/testing/site.ts";
+import { CLOCK, hoursOf } from "../relay/testing/business.ts";
 import type { Lead } from "../relay/leads/lead.ts";
 import { detailsOf } from "../relay/leads/quote-details-store.ts";
 import { DESKTOP, PHONE } from "./browser.ts";

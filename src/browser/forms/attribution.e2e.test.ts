@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { PHONE } from "../../testing/browser.ts";
 import { withFullStack } from "../../testing/full-stack.ts";
-import { CLOCK } from "../../relay/testing/site.ts";
+import { CLOCK } from "../../relay/testing/business.ts";
 import { loadContent } from "../../build/content/load.ts";
 import { siteFacts } from "../../content/site-facts.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { HoursLine } from "../clock.ts";
-import { CLOCK, hoursOf } from "../testing/site.ts";
+import { CLOCK, hoursOf } from "../testing/business.ts";
 import { dayLong, dayShort, daysOffered, dayStatus, DEFAULT_RULES, readDays } from "./days.ts";
 
 /** content/site.yaml's hours: weekdays and Saturday, Sunday closed. */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { visibleText } from "../../testing/html.ts";
 import { confirmationEmail } from "./confirmation.ts";
-import { CLOCK } from "../testing/site.ts";
+import { CLOCK } from "../testing/business.ts";
 
 /** Words that make an email commercial, or ask for something beyond the enquiry. */
 const COMMERCIAL =

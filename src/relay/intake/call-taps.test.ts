@@ -9,7 +9,7 @@ import { loadContent } from "../../build/content/load.ts";
 import { siteFacts } from "../../content/site-facts.ts";
 import { nationalDigits } from "../../shared/phone.ts";
 import { tapCheck, type TapSite } from "./call-taps.ts";
-import { CLOCK, hoursOf } from "../testing/site.ts";
+import { CLOCK, hoursOf } from "../testing/business.ts";
 import { monthReport } from "../owner/report.ts";
 import { reportText, REPORT_CELL } from "../owner/report-text.ts";
 import { DAY_MS } from "../leads/store.ts";

@@ -9,7 +9,7 @@ import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { readResultPage } from "../../testing/result-page.ts";
 import { freePort } from "../../testing/ports.ts";
-import { CLOCK } from "../testing/site.ts";
+import { CLOCK } from "../testing/business.ts";
 
 let tg: StandIn;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { tempLeadStore } from "../testing/leads.ts";
 import { PHONE } from "../../testing/browser.ts";
 import { withFullStack } from "../../testing/full-stack.ts";
 import { HEADERS_TIMEOUT_MS, listen, REQUEST_TIMEOUT_MS } from "../../server/node.ts";
-import { CLOCK } from "../testing/site.ts";
+import { CLOCK } from "../testing/business.ts";
 
 const stack = withFullStack({ spam: true });
 /** The time trap is passed by moving the relay's clock on, not by sleeping. */

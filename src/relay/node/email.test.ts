@@ -17,7 +17,7 @@ import { digestByEmail, emailPass } from "../leads/emails.ts";
 import { ownerTick } from "../owner/owner.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { QuoteBody } from "../../shared/forms/schema.ts";
-import { CLOCK, hoursOf } from "../testing/site.ts";
+import { CLOCK, hoursOf } from "../testing/business.ts";
 
 let tg: StandIn;
 let resend: EmailStandIn;

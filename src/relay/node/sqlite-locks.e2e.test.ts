@@ -12,7 +12,7 @@ import { quoteNotices } from "../telegram/notice.ts";
 import { tempLeadsDb } from "../testing/leads.ts";
 import { leadsScript } from "../testing/leads-script.ts";
 import { openLeadStore, type OpenedStore } from "./sqlite.ts";
-import { CLOCK } from "../testing/site.ts";
+import { CLOCK } from "../testing/business.ts";
 
 let db: ReturnType<typeof tempLeadsDb>;
 const opened: OpenedStore[] = [];

@@ -12,7 +12,7 @@ import { QuoteBody } from "../../shared/forms/schema.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
-import { CLOCK, hoursOf } from "../testing/site.ts";
+import { CLOCK, hoursOf } from "../testing/business.ts";
 
 const SRC = path.resolve(import.meta.dirname, "../..");
 /** Inside the repository, so the copy's imports of packages find node_modules. */

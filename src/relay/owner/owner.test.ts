@@ -17,7 +17,7 @@ import { handleUpdate } from "./presses.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { LIMITS } from "../../shared/forms/fields.ts";
 import { PHONE_IN_LINE_MAX } from "../telegram/phone.ts";
-import { CLOCK, HOURS } from "../testing/site.ts";
+import { CLOCK, HOURS } from "../testing/business.ts";
 import { businessHours, clockIn } from "../clock.ts";
 
 /** A moment in Brisbane: "2026-11-24T10:00" (a Tuesday). */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempLeadStore } from "../testing/leads.ts";
 import { brisbaneAt, fillLeads } from "../testing/leads-month.ts";
 import type { HoursLine } from "../clock.ts";
-import { hoursOf } from "../testing/site.ts";
+import { hoursOf } from "../testing/business.ts";
 import { median, monthReport, nearestRank, type MonthReport } from "./report.ts";
 import { durationText, hoursText, reportText } from "./report-text.ts";
 

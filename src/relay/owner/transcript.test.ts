@@ -16,7 +16,7 @@ import { handleUpdate } from "./presses.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { ownerTick } from "./owner.ts";
-import { CLOCK, HOURS } from "../testing/site.ts";
+import { CLOCK, HOURS } from "../testing/business.ts";
 
 const FIXTURE = path.join(import.meta.dirname, "owner-day.transcript.txt");
 const at = (local: string) => Date.parse(`${local}:00+10:00`);

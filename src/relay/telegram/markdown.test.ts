@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { chunk, escapeMarkdown, parseLegacyMarkdown } from "./markdown.ts";
 import { contactNotices, quoteNotices } from "./notice.ts";
-import { CLOCK } from "../testing/site.ts";
+import { CLOCK } from "../testing/business.ts";
 
 const HOSTILE = [
   "john_smith@example.com",

@@ -12,7 +12,7 @@ import { contactNotices, markNotice, partMax, quoteNotices } from "./notice.ts";
 import { HISTORY_SHOWN, historyLines, noticeWithHistory } from "./notice-history.ts";
 import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { LIMITS } from "../../shared/forms/fields.ts";
-import { CLOCK } from "../testing/site.ts";
+import { CLOCK } from "../testing/business.ts";
 
 const PART_MAX = partMax(CLOCK);
 

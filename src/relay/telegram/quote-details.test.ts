@@ -6,7 +6,7 @@ import { quoteNotices } from "./notice.ts";
 import { detailsBlock } from "./quote-details.ts";
 import { siteFromVars, siteVars, VAR_BYTES } from "../worker/site-vars.ts";
 import { TEST_PRICES } from "../testing/price-table.ts";
-import { CLOCK, FACTS } from "../testing/site.ts";
+import { CLOCK, FACTS } from "../testing/business.ts";
 
 const base = { name: "Mia", email: "mia@example.com" };
 const TABLE = TEST_PRICES;

@@ -12,7 +12,7 @@ import { releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { followUpText, reminderText } from "../owner/reminder-text.ts";
 import { parseLegacyMarkdown } from "./markdown.ts";
 import { quoteNotices } from "./notice.ts";
-import { CLOCK } from "../testing/site.ts";
+import { CLOCK } from "../testing/business.ts";
 
 const RECEIVED = Date.UTC(2026, 10, 23, 23, 0);
 const PHONE = "0412 345 678";

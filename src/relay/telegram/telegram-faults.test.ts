@@ -16,7 +16,7 @@ import { testClock } from "../testing/clock.ts";
 import { relayPerTest } from "../testing/relay-stack.ts";
 import { OWNER, TEST_GROUP_ID } from "../testing/telegram-stand-in.ts";
 import { ownerTick } from "../owner/owner.ts";
-import { HOURS } from "../testing/site.ts";
+import { HOURS } from "../testing/business.ts";
 
 // A basic group, as the owner's chat usually starts: Telegram upgrades it to a supergroup when it grows.
 const stack = relayPerTest({ standIn: { chatId: TEST_GROUP_ID } });

@@ -17,7 +17,7 @@ import type { LeadStore } from "../leads/store.ts";
 import { followUpText } from "../owner/reminder-text.ts";
 import { webhookSecret, webhookUpdatesInOrder } from "./updates.ts";
 import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
-import { CLOCK } from "../testing/site.ts";
+import { CLOCK } from "../testing/business.ts";
 
 /** Telegram takes a setWebhook with a URL once a second; the stand-in, for this file, once in this long. */
 const SET_WEBHOOK_INTERVAL_MS = 100;

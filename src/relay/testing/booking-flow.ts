@@ -26,7 +26,7 @@ import { capturedIo } from "../../../scripts/script-io.ts";
 import type { LeadStore } from "../leads/store.ts";
 import type { DeliveredEmail, EmailStandIn } from "./email-stand-in.ts";
 import { OWNER, type ChatMessage, type StandIn } from "./telegram-stand-in.ts";
-import { CLOCK, FACTS } from "./site.ts";
+import { CLOCK, FACTS } from "./business.ts";
 
 /** The site's hours, as BUSINESS_HOURS. */
 export const BOOKING_HOURS = JSON.stringify([

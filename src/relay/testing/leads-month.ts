@@ -15,7 +15,7 @@ import type { Sql } from "../leads/sql.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { inlineParams } from "../node/wrangler-d1.ts";
 import { contactNotices, quoteNotices } from "../telegram/notice.ts";
-import { CLOCK } from "./site.ts";
+import { CLOCK } from "./business.ts";
 
 /** A Brisbane wall-clock time, "2026-11-02 09:00", as a moment (Brisbane is UTC+10 all year). */
 export const brisbaneAt = (time: string) => Date.parse(`${time.replace(" ", "T")}:00+10:00`);

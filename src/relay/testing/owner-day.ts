@@ -40,7 +40,7 @@ import {
 } from "../leads/stages.ts";
 import { UNDO_MS } from "../owner/stage-buttons.ts";
 import type { ChatMessage, ReplyMarkup, StandIn } from "./telegram-stand-in.ts";
-import { CLOCK, FACTS, ZONE_VARS } from "./site.ts";
+import { CLOCK, FACTS, ZONE_VARS } from "./business.ts";
 
 /** The site's hours (content/site.yaml), as BUSINESS_HOURS: the Worker is given them so. */
 export const OWNER_DAY_HOURS = JSON.stringify([

@@ -11,7 +11,7 @@ import { ServerEnv } from "../config.ts";
 import { emailStartupLine } from "../email/settings.ts";
 import { startNodeRelay } from "../node/node.ts";
 import { listen } from "../../server/node.ts";
-import { FACTS } from "./site.ts";
+import { FACTS } from "./business.ts";
 
 const { config, email } = relaySettings(ServerEnv, process.env);
 console.log(emailStartupLine(email));

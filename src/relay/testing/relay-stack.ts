@@ -18,7 +18,7 @@ import { setWebhook } from "../telegram/updates.ts";
 import { listen } from "../../server/node.ts";
 import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
 import { standInConfig, tempLeadsDb, within } from "./leads.ts";
-import { FACTS } from "./site.ts";
+import { FACTS } from "./business.ts";
 import { startTelegramStandIn, type StandIn, type StandInOptions } from "./telegram-stand-in.ts";
 
 /**

@@ -35,7 +35,7 @@ import {
 import { setWebhook } from "../telegram/updates.ts";
 import { SWEEP_CRON } from "./queue.ts";
 import { siteVars } from "./site-vars.ts";
-import { FACTS } from "../testing/site.ts";
+import { FACTS } from "../testing/business.ts";
 
 const NAME = "booking";
 const clock = testClock("frozen", BOOKING_START);

@@ -22,7 +22,7 @@ import {
 } from "../testing/telegram-stand-in.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { NEVER_OPEN, waitFor } from "../testing/leads.ts";
-import { FACTS, ZONE_VARS } from "../testing/site.ts";
+import { FACTS, ZONE_VARS } from "../testing/business.ts";
 import {
   COMPATIBILITY_DATE,
   deliveryQueue,

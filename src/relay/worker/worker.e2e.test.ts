@@ -33,7 +33,7 @@ import {
 } from "../testing/telegram-stand-in.ts";
 import { stageData } from "../owner/stage-buttons.ts";
 import { NEVER_OPEN, waitFor } from "../testing/leads.ts";
-import { FACTS, ZONE_VARS } from "../testing/site.ts";
+import { FACTS, ZONE_VARS } from "../testing/business.ts";
 import {
   COMPATIBILITY_DATE,
   deliveryQueue,

@@ -25,6 +25,7 @@ import {
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { standInConfig, tempLeadsDb, waitFor, within } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
+import { FACTS } from "../testing/business.ts";
 import { startNodeRelay, type NodeRelay } from "./node.ts";
 
 const clock = testClock("frozen", BOOKING_START);
@@ -51,7 +52,7 @@ beforeAll(async () => {
       RELAY_ORIGIN: origin,
       TELEGRAM_UPDATES: "polling",
     }),
-    site: { phone: "0491 570 156", booking: BOOKING_RULES },
+    site: { phone: "0491 570 156", booking: BOOKING_RULES, timeZone: FACTS.timeZone },
     email: emailSettings({
       EMAIL_API_KEY: resend.apiKey,
       EMAIL_FROM: TEST_FROM,

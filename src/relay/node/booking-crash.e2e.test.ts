@@ -8,13 +8,10 @@
  *   from being recorded is recorded by the next tick; one the provider took but whose answer the
  *   relay never heard goes again under the same Idempotency-Key, answered from the key: one email.
  */
-import type { ChildProcess } from "node:child_process";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { linkSigner, LINK_KEY_SETTING } from "../booking/link.ts";
-import { tempLeadsDb, waitFor } from "../testing/leads.ts";
-import { startRelayChild, type RelayChild } from "../testing/relay-child.ts";
-import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
-import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
+import { waitFor } from "../testing/leads.ts";
+import { crashBench } from "../testing/relay-child.ts";
 import { openLeadStore } from "./sqlite.ts";
 
 const LEAD = "0a000000-0000-4000-8000-0000000000c1";
@@ -34,57 +31,14 @@ const EVERY_DAY_A_MINUTE = JSON.stringify([
   },
 ]);
 
-let tg: StandIn;
-let resend: EmailStandIn;
-let db: ReturnType<typeof tempLeadsDb>;
-const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  tg = await startTelegramStandIn();
-  resend = await startEmailStandIn({ requestsPerSecond: 1_000 });
-});
-afterAll(async () => {
-  await tg.close();
-  await resend.close();
-});
-beforeEach(() => {
-  db = tempLeadsDb();
-});
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill("SIGKILL");
-  tg.reset();
-  resend.reset();
-  db.remove();
-});
-
-function startRelay(env: Record<string, string> = {}): Promise<RelayChild> {
-  return startRelayChild(
-    {
-      TELEGRAM_BOT_TOKEN: tg.token,
-      TELEGRAM_CHAT_ID: tg.chatId,
-      TELEGRAM_API_BASE: tg.apiBase,
-      EMAIL_API_KEY: resend.apiKey,
-      EMAIL_FROM: TEST_FROM,
-      OWNER_EMAIL: "owner@example.com.au",
-      EMAIL_API_URL: resend.apiUrl,
-      LEADS_DB: db.file,
-      SPAM_CHECKS: "off",
-      BUSINESS_HOURS: EVERY_DAY_A_MINUTE,
-      RATE_LIMIT_PER_MINUTE: "10000",
-      TEST_ATTEMPT_TIMEOUT_MS: "2000",
-      TEST_OWNER_TICK_MS: "200",
-      ...env,
-    },
-    children,
-  );
-}
+const bench = crashBench({ BUSINESS_HOURS: EVERY_DAY_A_MINUTE, TEST_OWNER_TICK_MS: "200" });
 
 /**
  * A lead delivered long ago (no confirmation of its own is owed), its quote sent with a link signed by
  * the key the relay keeps; `accepted`: the customer chose tomorrow morning, and the owner was told.
  */
 async function seed({ accepted = false }: { accepted?: boolean } = {}): Promise<string> {
-  const opened = openLeadStore(db.file);
+  const opened = openLeadStore(bench.db.file);
   const { store } = opened;
   const now = Date.now();
   await store.add({
@@ -121,7 +75,7 @@ async function seed({ accepted = false }: { accepted?: boolean } = {}): Promise<
 }
 
 const read = <T>(sql: string): T => {
-  const opened = openLeadStore(db.file);
+  const opened = openLeadStore(bench.db.file);
   try {
     return opened.db.prepare(sql).get() as T;
   } finally {
@@ -132,15 +86,15 @@ const read = <T>(sql: string): T => {
 describe("a booking through a crash", () => {
   it("kill -9 between the acceptance and the owner's notice: kept, and told once after the restart", async () => {
     const token = await seed();
-    const first = await startRelay();
+    const first = await bench.start();
     // Telegram never answers the notice: the relay is killed while it waits.
-    tg.next({ kind: "hang" });
+    bench.tg.next({ kind: "hang" });
     const accepting = fetch(`${first.url}/api/book`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ q: token, day: dayAfterTomorrow(), time: "afternoon" }).toString(),
     }).catch(() => undefined);
-    await waitFor("the owner's notice to reach Telegram", () => tg.calls("sendMessage") === 1);
+    await waitFor("the owner's notice to reach Telegram", () => bench.tg.calls("sendMessage") === 1);
     first.child.kill("SIGKILL");
     await first.exited;
     await accepting;
@@ -149,15 +103,15 @@ describe("a booking through a crash", () => {
         "SELECT accepted_at, told_at FROM lead_quotes",
       ),
     ).toMatchObject({ accepted_at: expect.any(Number), told_at: null });
-    expect(tg.delivered).toHaveLength(0);
+    expect(bench.tg.delivered).toHaveLength(0);
 
-    const second = await startRelay({ TEST_CLOCK_OFFSET_MS: LATER });
-    await waitFor("the notice told after the restart", () => tg.delivered.length === 1);
+    const second = await bench.start({ TEST_CLOCK_OFFSET_MS: LATER });
+    await waitFor("the notice told after the restart", () => bench.tg.delivered.length === 1);
     await waitFor(
       "Telegram's answer recorded",
       () => read<{ t: number | null }>("SELECT told_at AS t FROM lead_quotes").t !== null,
     );
-    const [notice] = tg.delivered;
+    const [notice] = bench.tg.delivered;
     expect(notice.shown).toMatch(
       /^\(possible repeat\) Ann Lee accepted \$380 for \w{3} \d+ \w{3}, afternoon, \+61 412 345 678\./,
     );
@@ -167,20 +121,20 @@ describe("a booking through a crash", () => {
     ]);
     // Ticks on: told once.
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(tg.delivered).toHaveLength(1);
+    expect(bench.tg.delivered).toHaveLength(1);
     second.child.kill("SIGKILL");
   }, 60_000);
 
   it("kill -9 between Confirm and the email: recorded by the next tick, and sent once under its key", async () => {
     await seed({ accepted: true });
     // The confirm was recorded, and the relay died before the email was: the next tick makes it good.
-    const opened = openLeadStore(db.file);
+    const opened = openLeadStore(bench.db.file);
     await opened.store.quotes.confirm({ leadId: LEAD, seq: 1 }, Date.now(), "Sam");
     opened.close();
     // Resend takes the email and answers 3 s later: the relay is killed before it hears back.
-    resend.on({ kind: "ok", answerDelayMs: 3_000 });
-    const first = await startRelay();
-    await waitFor("the confirmation to reach the stand-in", () => resend.delivered.length === 1);
+    bench.resend.on({ kind: "ok", answerDelayMs: 3_000 });
+    const first = await bench.start();
+    await waitFor("the confirmation to reach the stand-in", () => bench.resend.delivered.length === 1);
     first.child.kill("SIGKILL");
     await first.exited;
     expect(read("SELECT kind, status, uncertain FROM lead_emails WHERE kind != 'quote-1'")).toMatchObject({
@@ -189,16 +143,16 @@ describe("a booking through a crash", () => {
       uncertain: 1,
     });
 
-    const second = await startRelay();
-    await waitFor("the retry after the restart", () => resend.requests.some((r) => r.replayed));
+    const second = await bench.start();
+    await waitFor("the retry after the restart", () => bench.resend.requests.some((r) => r.replayed));
     await waitFor(
       "the retry's answer recorded",
       () => read<{ s: string }>("SELECT status AS s FROM lead_emails WHERE kind = 'booking-1'").s === "sent",
     );
-    expect(resend.delivered).toHaveLength(1);
-    expect(resend.delivered[0].subject).toMatch(/^Booking confirmed for /);
+    expect(bench.resend.delivered).toHaveLength(1);
+    expect(bench.resend.delivered[0].subject).toMatch(/^Booking confirmed for /);
     expect(
-      resend.requests.filter((r) => r.idempotencyKey === `booking-1/${LEAD}`).length,
+      bench.resend.requests.filter((r) => r.idempotencyKey === `booking-1/${LEAD}`).length,
     ).toBeGreaterThanOrEqual(2);
     second.child.kill("SIGKILL");
   }, 60_000);

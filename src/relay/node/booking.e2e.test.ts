@@ -84,13 +84,6 @@ describe("from quoted to booked on the Node relay", () => {
       resend,
       origin,
       moveTo: clock.moveTo,
-      post: (body) =>
-        fetch(`${origin}/api/quote`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Origin: origin },
-          body: JSON.stringify(body),
-        }),
-      request: (pathAndQuery, init) => fetch(`${origin}${pathAndQuery}`, init),
       delivered: (what) => within(relay.drained(), what),
       handled: () => within(tg.idle(), "the relay to read every update by long polling"),
       tick: () => relay.ownerTick(),

@@ -36,10 +36,10 @@
  * simulated beyond their shape; nothing is delivered anywhere, only recorded.
  */
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { EmailBehaviour, EmailStandIn, EmailStandInOptions } from "./email/api.ts";
 import { makeCore, type Core } from "./email/core.ts";
 import { handle } from "./email/door.ts";
+import { listening } from "../../testing/ports.ts";
 
 export * from "./email/api.ts";
 
@@ -53,9 +53,7 @@ export async function startEmailStandIn(options: EmailStandInOptions = {}): Prom
       for (const resolve of c.waiters.splice(0)) resolve();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return new ResendStandIn(c, server, `http://127.0.0.1:${port}`);
+  return new ResendStandIn(c, server, await listening(server));
 }
 
 /** What a test holds of the stand-in: what it took, and its hand on the faults and the domains. */

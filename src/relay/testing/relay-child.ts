@@ -6,6 +6,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "./email-stand-in.ts";
+import { tempLeadsDb } from "./leads.ts";
+import { startTelegramStandIn, type StandIn } from "./telegram-stand-in.ts";
 
 export interface RelayChild {
   url: string;
@@ -38,4 +42,73 @@ export async function startRelayChild(
     child.once("exit", (code) => reject(new Error(`the relay process exited (${code}) before listening`)));
   });
   return { url, child, exited };
+}
+
+export interface CrashBench {
+  readonly tg: StandIn;
+  readonly resend: EmailStandIn;
+  /** This test's lead store. */
+  readonly db: ReturnType<typeof tempLeadsDb>;
+  /** A relay process on this test's store, with both stand-ins: `env` over the bench's settings. */
+  start(env?: Record<string, string>): Promise<RelayChild>;
+}
+
+/**
+ * What a crash test of the relay with Telegram and email stands on: both stand-ins for the file, a
+ * lead store for each test, and the processes it started killed after it. Each process has spam
+ * checks off, short waits, and `settings` over them.
+ */
+export function crashBench(settings: Record<string, string>): CrashBench {
+  let tg: StandIn;
+  let resend: EmailStandIn;
+  let db: ReturnType<typeof tempLeadsDb>;
+  const children: ChildProcess[] = [];
+  beforeAll(async () => {
+    tg = await startTelegramStandIn();
+    resend = await startEmailStandIn({ requestsPerSecond: 1_000 });
+  });
+  afterAll(async () => {
+    await tg.close();
+    await resend.close();
+  });
+  beforeEach(() => {
+    db = tempLeadsDb();
+  });
+  afterEach(() => {
+    for (const child of children.splice(0)) child.kill("SIGKILL");
+    tg.reset();
+    resend.reset();
+    db.remove();
+  });
+  const start = (env: Record<string, string> = {}) =>
+    startRelayChild(
+      {
+        TELEGRAM_BOT_TOKEN: tg.token,
+        TELEGRAM_CHAT_ID: tg.chatId,
+        TELEGRAM_API_BASE: tg.apiBase,
+        EMAIL_API_KEY: resend.apiKey,
+        EMAIL_FROM: TEST_FROM,
+        OWNER_EMAIL: "owner@example.com.au",
+        EMAIL_API_URL: resend.apiUrl,
+        LEADS_DB: db.file,
+        SPAM_CHECKS: "off",
+        RATE_LIMIT_PER_MINUTE: "10000",
+        TEST_ATTEMPT_TIMEOUT_MS: "2000",
+        ...settings,
+        ...env,
+      },
+      children,
+    );
+  return {
+    get tg() {
+      return tg;
+    },
+    get resend() {
+      return resend;
+    },
+    get db() {
+      return db;
+    },
+    start,
+  };
 }

@@ -30,7 +30,6 @@
  * Simpler than Telegram: a webhook post that fails is not retried on its own
  * (use `redeliver`), and setWebhook does not resolve the host.
  */
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Behaviour, StandIn, StandInOptions, Update } from "./telegram/api.ts";
 import {
@@ -45,6 +44,7 @@ import {
 import { COMPETING_HEADER, makeCore, ok, type Core } from "./telegram/core.ts";
 import { standInServer } from "./telegram/server.ts";
 import { deliver } from "./telegram/updates.ts";
+import { listening } from "../../testing/ports.ts";
 
 export * from "./telegram/api.ts";
 
@@ -55,9 +55,7 @@ export * from "./telegram/api.ts";
 export async function startTelegramStandIn(options: StandInOptions = {}): Promise<StandIn> {
   const core = makeCore(options);
   const server = standInServer(core);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return new TelegramStandIn(core, server, `http://127.0.0.1:${port}`);
+  return new TelegramStandIn(core, server, await listening(server));
 }
 
 /** What a test holds of the stand-in: what the chat shows, and its hand on the chat and on the faults. */

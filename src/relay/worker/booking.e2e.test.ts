@@ -123,13 +123,6 @@ describe("from quoted to booked on the Worker relay in workerd", () => {
       resend,
       origin,
       moveTo: clock.moveTo,
-      post: (body) =>
-        fetch(`${origin}/api/quote`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Origin: origin },
-          body: JSON.stringify(body),
-        }),
-      request: (pathAndQuery, init) => fetch(`${origin}${pathAndQuery}`, init),
       delivered: (what) => waitFor(what, async () => (await pending()) === 0),
       handled: async () => {
         if (tg.webhookErrors.length) throw new Error(JSON.stringify(tg.webhookErrors));

@@ -5,13 +5,8 @@
  * not parse ends the process with what to fix, exit code 1.
  */
 import { relaySettings as readSettings, type RelaySettings } from "../src/relay/compose.ts";
-import {
-  ConfigError,
-  printableApiBase,
-  ServerEnv,
-  telegramConfigured,
-  type ServerConfig,
-} from "../src/relay/config.ts";
+import { ConfigError, printableApiBase, telegramConfigured } from "../src/relay/config.ts";
+import { ServerEnv, type ServerConfig } from "../src/relay/node/config.ts";
 import { emailStartupLine, type EmailSettings } from "../src/relay/email/settings.ts";
 import { startNodeRelay, type NodeRelay } from "../src/relay/node/node.ts";
 import { FORM_PATHS, HEALTH_PATH, TELEGRAM_UPDATES_PATH } from "../src/shared/relay-paths.ts";

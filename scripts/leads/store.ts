@@ -3,7 +3,7 @@
  * wrangler.
  */
 import { existsSync } from "node:fs";
-import { DEFAULT_LEADS_DB } from "../../src/relay/config.ts";
+import { DEFAULT_LEADS_DB } from "../../src/relay/node/config.ts";
 import { openLeadStore } from "../../src/relay/node/sqlite.ts";
 import { type D1SqlOpener, wranglerD1Sql } from "../../src/relay/node/wrangler-d1.ts";
 import { LeadStore } from "../../src/relay/leads/store.ts";

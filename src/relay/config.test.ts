@@ -5,7 +5,8 @@
  * And BUSINESS_HOURS, by the rule site.yaml's hours keep.
  */
 import { describe, expect, it } from "vitest";
-import { ConfigError, relayConfig, serverConfig, workerConfig } from "./config.ts";
+import { ConfigError, relayConfig, workerConfig } from "./config.ts";
+import { serverConfig } from "./node/config.ts";
 
 const TOKEN = "123456789:abcdefghijklmnopqrstuvwxyz";
 

@@ -38,7 +38,7 @@ export const wholeNumber = (fallback: number, min: number, max: number, what?: s
     const n = readWholeNumber(given, { fallback, min, max, what });
     return typeof n === "number" ? n : fail(n.problem);
   });
-const positiveInt = (fallback: number, max: number) => wholeNumber(fallback, 1, max);
+export const positiveInt = (fallback: number, max: number) => wholeNumber(fallback, 1, max);
 
 /** One of `choices`, in any case; `fallback` when unset. */
 export const oneOf = <const C extends string>(choices: readonly C[], fallback: C, message: string) =>
@@ -85,9 +85,6 @@ const businessHours = setting((given, fail) => {
   });
   return problems.length ? fail(problems.join("; ")) : lines.data;
 });
-
-/** Where the Node relay keeps its lead store unless LEADS_DB says otherwise. */
-export const DEFAULT_LEADS_DB = ".data/leads.sqlite";
 
 /** Where the owner learns the chat id (docs/relay.md, "Finding the chat id"). */
 const FIND_CHAT_ID =
@@ -225,52 +222,10 @@ export const RelayEnv = z
     }),
   );
 
-export const ServerEnv = z
-  .intersection(
-    RelayEnv,
-    z.object({
-      PORT: positiveInt(4321, 65_535),
-      HOST: setting((given) => emptyAsMissing(given) ?? "localhost"),
-      /** The lead store's SQLite file. */
-      LEADS_DB: setting((given) => emptyAsMissing(given) ?? DEFAULT_LEADS_DB),
-      /** "1": store leads without sending them, on purpose (allowed in production). */
-      LEADS_STORE_ONLY: setting((given) => emptyAsMissing(given) === "1"),
-      /**
-       * How the owner's button presses reach a Node relay: "polling" (getUpdates; works without a public
-       * address), "webhook" (Telegram posts to /api/telegram; set it with npm run telegram -- webhook URL),
-       * or "off".
-       */
-      TELEGRAM_UPDATES: oneOf(
-        ["polling", "webhook", "off"],
-        "polling",
-        'expected "polling", "webhook" or "off"',
-      ),
-      NODE_ENV: z.optional(z.string()),
-    }),
-  )
-  .check(
-    z.superRefine((env, ctx) => {
-      if (
-        env.NODE_ENV === "production" &&
-        env.TELEGRAM_BOT_TOKEN === undefined &&
-        env.TELEGRAM_CHAT_ID === undefined &&
-        !env.LEADS_STORE_ONLY
-      ) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["TELEGRAM_BOT_TOKEN"],
-          message:
-            "and TELEGRAM_CHAT_ID are not set, so in production (NODE_ENV=production) no lead would reach the owner. Set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, or LEADS_STORE_ONLY=1 if storing leads without sending them is meant.",
-        });
-      }
-    }),
-  );
-
 /** The relay on Cloudflare Workers: its settings are the relay's own. */
 export const WorkerEnv = RelayEnv;
 
 export type RelayConfig = z.output<typeof RelayEnv>;
-export type ServerConfig = z.output<typeof ServerEnv>;
 export type WorkerConfig = z.output<typeof WorkerEnv>;
 
 export class ConfigError extends Error {
@@ -293,7 +248,6 @@ export function parse<T extends z.ZodMiniType>(
 }
 
 export const relayConfig = (env: Record<string, string | undefined>): RelayConfig => parse(RelayEnv, env);
-export const serverConfig = (env: Record<string, string | undefined>): ServerConfig => parse(ServerEnv, env);
 export const workerConfig = (env: Record<string, string | undefined>): WorkerConfig => parse(WorkerEnv, env);
 
 function isLoopback(hostname: string): boolean {

@@ -4,7 +4,7 @@
  * of the box (leads stored in a temporary folder, not sent), so a page's forms
  * find their relay.
  */
-import { serverConfig } from "../relay/config.ts";
+import { serverConfig } from "../relay/node/config.ts";
 import { startNodeRelay } from "../relay/node/node.ts";
 import { tempLeadsDb } from "../relay/testing/leads.ts";
 import type { Route } from "../content/routes.ts";

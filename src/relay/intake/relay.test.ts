@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, relayConfig, serverConfig } from "../config.ts";
+import { ConfigError, relayConfig } from "../config.ts";
+import { serverConfig } from "../node/config.ts";
 import type { Health } from "../leads/policy.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import { createRelay } from "./relay.ts";

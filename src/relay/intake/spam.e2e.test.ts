@@ -6,7 +6,7 @@
 import { connect } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverConfig } from "../config.ts";
+import { serverConfig } from "../node/config.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import { clientKey, rateLimitKey } from "./client-address.ts";
 import { createRelay } from "./relay.ts";

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { composeRelay, type RelaySettings } from "../compose.ts";
-import type { ServerConfig } from "../config.ts";
+import type { ServerConfig } from "./config.ts";
 import type { RelayHandler } from "../intake/relay.ts";
 import { logLine } from "../log.ts";
 import type { SiteFacts } from "../site.ts";

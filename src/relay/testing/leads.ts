@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { serverConfig, type ServerConfig } from "../config.ts";
+import { serverConfig, type ServerConfig } from "../node/config.ts";
 import { openLeadStore } from "../node/sqlite.ts";
 import type { StandIn } from "./telegram-stand-in.ts";
 

@@ -7,7 +7,7 @@
  * clock that far ahead of the machine's (a restart "minutes later").
  */
 import { relaySettings } from "../compose.ts";
-import { ServerEnv } from "../config.ts";
+import { ServerEnv } from "../node/config.ts";
 import { emailStartupLine } from "../email/settings.ts";
 import { startNodeRelay } from "../node/node.ts";
 import { listen } from "../../server/node.ts";

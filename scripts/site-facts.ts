@@ -1,5 +1,5 @@
 /**
- * The site's facts as every script takes them, from content/ by one route (decision 0075): loaded as
+ * The site's facts as every script takes them, from content/ by one route (decision 0077): loaded as
  * the build loads it, then siteFacts (src/content/site-facts.ts). `npm run serve` and `npm run dev`
  * hand them to the Node relay (site-relay.ts), `relay:dev` and `relay:deploy` give them to the
  * Worker as its variables (src/relay/worker/site-vars.ts), and `npm run leads` reads the business's

@@ -1,5 +1,5 @@
 /**
- * The relay started in one place, for both hosts (decision 0075). From the
+ * The relay started in one place, for both hosts (decision 0077). From the
  * settings (read from the environment by relaySettings) and the site's facts
  * (content/ by one route, site.ts), composeRelay does every check and choice
  * once: the privacy policy against the email settings, the facts in use, the

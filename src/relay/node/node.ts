@@ -48,11 +48,11 @@ export interface NodeRelayOptions extends RelaySettings<ServerConfig> {
   ownerTickMs?: number;
 }
 
-export async function startNodeRelay(options: NodeRelayOptions): Promise<NodeRelay> {
-  const { config, site, log = logLine, now = Date.now, pollMs } = options;
+export async function startNodeRelay({ config, ...options }: NodeRelayOptions): Promise<NodeRelay> {
+  const { site, log = logLine, now = Date.now, pollMs } = options;
   const opened = openLeadStore(config.LEADS_DB);
   await importOutbox(opened.store, path.resolve(options.outboxFile ?? OLD_OUTBOX), log);
-  const relay = await composeRelay(options, site, {
+  const relay = await composeRelay({ config, email: options.email }, site, {
     store: opened.store,
     delivery: (parts) => startDelivery({ ...parts, pollMs }),
     webhook: config.TELEGRAM_UPDATES === "webhook",

@@ -198,6 +198,11 @@ export const RelayEnv = z
      * never.
      */
     LEAD_FOLLOW_UP_DAYS: wholeNumber(3, 0, 30),
+    /**
+     * Business days a lead still waiting after its reminder goes before a second one, and as many again
+     * before the offer to close it as Lost (No answer); 0: never.
+     */
+    LEAD_STALE_DAYS: wholeNumber(2, 0, 30),
     BUSINESS_HOURS: businessHours,
     /** How many proxies stand in front of the relay, whose X-Forwarded-For entries are trusted. */
     TRUST_PROXY: wholeNumber(0, 0, 10, "the number of proxies in front of the relay, 0 to 10"),

@@ -11,7 +11,18 @@ import type { Stage } from "./stages.ts";
  * What a message about a lead was: a reminder, a follow-up, an earlier part of its notice, or (issue 51)
  * a quote's preview, an acceptance, or Offer another day's question.
  */
-export type MessageKind = "reminder" | "follow-up" | "notice-part" | "quote" | "acceptance" | "offer-days";
+export type MessageKind =
+  | "reminder"
+  | "follow-up"
+  | "notice-part"
+  | "quote"
+  | "acceptance"
+  | "offer-days"
+  /** A lead opened from /leads or /find (owner/commands.ts). */
+  | "card"
+  /** A stale lead's second reminder, and the offer to close it (owner/stale.ts). */
+  | "nudge"
+  | "stale";
 
 export interface Note {
   at: number;

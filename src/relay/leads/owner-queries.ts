@@ -64,8 +64,40 @@ export class OwnerQueries {
     }));
   }
 
+  /**
+   * Leads still waiting after their reminder, not kept open by the owner: a second reminder's
+   * candidates (`since` the reminder, nudged_at not yet set) and the offer to close them (`since`
+   * the second reminder), oldest first (owner/stale.ts).
+   */
+  stale(step: "nudge" | "offer", before: number): Promise<Due[]> {
+    const [since, taken] =
+      step === "nudge" ? ["reminded_at", "nudged_at"] : ["nudged_at", "stale_offered_at"];
+    return this.due(
+      `SELECT id, received_at, ${since} AS since, NULL AS snoozed_until FROM leads WHERE status = 'delivered' AND stage IS NULL AND erased_at IS NULL AND kept_at IS NULL AND notice_message_id IS NOT NULL AND ${since} IS NOT NULL AND ${taken} IS NULL AND ${since} <= ? ORDER BY ${since} LIMIT 50`,
+      before,
+    );
+  }
+
+  /**
+   * Takes the lead's second reminder (or, `offer`, the offer to close it): false when already taken;
+   * null gives it back.
+   */
+  staleStep(step: "nudge" | "offer", id: string, at: number | null): Promise<boolean> {
+    return this.take(step === "nudge" ? "nudged_at" : "stale_offered_at", id, at);
+  }
+
+  /** Keep, on the offer to close a stale lead: no more reminders for it. False when it is not waiting. */
+  async keep(id: string, at: number): Promise<boolean> {
+    return (
+      (await this.sql.run(
+        "UPDATE leads SET kept_at = COALESCE(kept_at, ?) WHERE id = ? AND stage IS NULL AND erased_at IS NULL",
+        [at, id],
+      )) === 1
+    );
+  }
+
   private async take(
-    column: "reminded_at" | "followed_up_at",
+    column: "reminded_at" | "followed_up_at" | "nudged_at" | "stale_offered_at",
     id: string,
     at: number | null,
   ): Promise<boolean> {
@@ -108,6 +140,34 @@ export class OwnerQueries {
       await this.sql.all<Row>(
         `SELECT ${COLUMNS} FROM leads WHERE status = 'delivered' AND stage IS NULL AND erased_at IS NULL AND received_at < ? ORDER BY received_at, id LIMIT ?`,
         [before, limit],
+      )
+    ).map(toLead);
+  }
+
+  /**
+   * Open leads (waiting, Called or Quoted), oldest first, and how many there are: the owner's /leads,
+   * a page of `limit` from `offset`.
+   */
+  async open(limit: number, offset = 0): Promise<{ leads: Lead[]; total: number }> {
+    const where = `status = 'delivered' AND erased_at IS NULL AND (stage IS NULL OR stage IN ('called', 'quoted'))`;
+    const [count] = await this.sql.all<{ n: number }>(`SELECT count(*) AS n FROM leads WHERE ${where}`, []);
+    const leads = await this.sql.all<Row>(
+      `SELECT ${COLUMNS} FROM leads WHERE ${where} ORDER BY received_at, id LIMIT ? OFFSET ?`,
+      [limit, offset],
+    );
+    return { leads: leads.map(toLead), total: Number(count?.n ?? 0) };
+  }
+
+  /**
+   * The newest `limit` leads a person sent (not spam, not erased), newest first: what the owner's
+   * /find looks through. A small business's leads for years fit; the phone is matched by its digits
+   * in the relay, which SQL cannot do for every way a number is written.
+   */
+  async findable(limit: number): Promise<Lead[]> {
+    return (
+      await this.sql.all<Row>(
+        `SELECT ${COLUMNS} FROM leads WHERE status NOT IN ('spam', 'unconfirmed') AND erased_at IS NULL ORDER BY received_at DESC, id LIMIT ?`,
+        [limit],
       )
     ).map(toLead);
   }

@@ -322,6 +322,16 @@ export class Quotes {
   }
 
   /** Confirmed bookings on `day`, of leads not Lost, Not a job or erased, by time of day then lead. */
+  /** The jobs booked from `day` on ("2026-12-07"), by day, morning first: the owner's /jobs. */
+  async bookedFrom(day: string, limit = 200): Promise<Quote[]> {
+    return (
+      await this.sql.all<Row>(
+        `SELECT * FROM lead_quotes AS q WHERE q.day >= ? AND q.confirmed_at IS NOT NULL AND ${HOLDS} ORDER BY q.day, q.time_of_day DESC, q.accepted_at LIMIT ?`,
+        [day, limit],
+      )
+    ).map(toQuote);
+  }
+
   async bookedOn(day: string): Promise<Quote[]> {
     return (
       await this.sql.all<Row>(

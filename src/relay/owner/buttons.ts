@@ -29,6 +29,8 @@ export interface Pressed {
   now: () => number;
   /** Who pressed, as Telegram names them. */
   by: { name: string; id?: number };
+  /** The message whose button was pressed (a page of /leads turns in place). */
+  message?: { chatId: string; messageId: number };
   /** Stops the owner's spinner with a short text; each press is answered once. */
   answer(text: string): Promise<void>;
   /** Edits the lead's notice to show where it stands now (notice-edit.ts). */

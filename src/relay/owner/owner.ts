@@ -2,21 +2,22 @@
  * What the relay tells the owner beyond each notice, run every minute (the
  * Node relay's timer, the Worker's Cron Trigger):
  *
+ * - the owner's commands set for the owner's chat, once (commands.ts);
  * - a notice whose Undo's minute is up is edited to take the button away;
  * - the messages about a lead erased at its visitor's request are edited to say
  *   so (erased-notices.ts);
+ * - at opening, one morning message first (digest.ts): the day's jobs, who is
+ *   waiting, the quotes due for follow-up, the leads since the last one by
+ *   stage, spam stopped, and on Monday last week in figures (weekly.ts); the
+ *   reminders and follow-ups due then are folded into it, not sent one by one;
  * - a reminder, as a reply to its notice, with who, the number to ring, how
  *   long they have waited and the notice's buttons, for a lead still at no stage
  *   `reminderMinutes` after it was delivered; only while the business is open
  *   (content/site.yaml's hours, Brisbane time), so one that waits overnight is
- *   reminded at the next opening; once per lead;
- * - on Monday at opening, last week in figures (weekly.ts);
- * - a morning digest at opening time (digest.ts): the leads since the last digest by
- *   stage, the ones still waiting (each a link to its notice where the chat
- *   allows links), and how many messages were stopped as spam, with a button
- *   to see them (one message listing them) and release one. Nothing is sent
- *   when there is nothing to say. Marked sent only once Telegram has it, and
- *   sent by one run even when two overlap.
+ *   reminded at the next opening (in the morning message); once per lead;
+ * - a follow-up of a quote not yet booked; a stale lead's second reminder, then
+ *   the offer to close it (stale.ts);
+ * - the booking's steps (booking-tick.ts).
  *
  * A reminder's and a follow-up's message ids are kept (lead_messages), so the owner's reply to one
  * counts for its lead as a reply to the notice does (replies.ts). What one run sends is paced
@@ -28,18 +29,20 @@ import { weeklySummary } from "./weekly.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import type { Lead } from "../leads/lead.ts";
 import type { LeadStore } from "../leads/store.ts";
-import { stageKeyboard } from "./stage-buttons.ts";
+import { stageKeyboard, type NoticeKeyboard } from "./stage-buttons.ts";
 import { DAY_MS, digest, type DigestOptions } from "./digest.ts";
 import { followUpText, reminderText } from "./reminder-text.ts";
 import { Sends, type PaceOptions } from "./pace.ts";
 import { bookingTick } from "./booking-tick.ts";
 import type { BookingOwner } from "./booking-owner.ts";
+import { staleLeads, type StaleOptions } from "./stale.ts";
+import { commandsInPlace } from "./commands.ts";
 
-export interface OwnerOptions extends DigestOptions {
+export interface OwnerOptions extends DigestOptions, StaleOptions {
   /** Minutes after delivery before a lead still waiting is reminded; 0: never. */
   reminderMinutes: number;
-  /** Business days after Quoted before a lead not Booked or Lost is followed up once; 0: never. */
-  followUpDays?: number;
+  /** Whether the owner's commands are read (updates come in): their menu is set for the owner's chat. */
+  commands?: boolean;
   /** How the run's messages are paced (pace.ts); its defaults are Telegram's. */
   pace?: PaceOptions;
   /** The booking's features (issue 51): acceptances told, owed emails recorded, tomorrow's reminders. */
@@ -54,15 +57,20 @@ export interface OwnerOptions extends DigestOptions {
 export async function ownerTick(options: OwnerOptions, now: number): Promise<void> {
   const sends = new Sends(options.pace);
   const editing = { ...options, clock: options.hours.clock };
+  if (options.commands) await commandsInPlace(options);
   await expireUndos(editing, now);
   await eraseNotices(editing, now, sends);
+  // The morning message first, with the reminders and follow-ups due at opening folded into it.
+  await digest(options, now, sends);
   await remind(options, now, sends);
   await followUp(options, now, sends);
+  await staleLeads(options, now, sends, (id, kind, message) =>
+    sendAbout(options, now, sends, id, kind, message),
+  );
   if (options.booking) {
     const { store, telegram, log, booking } = options;
     await bookingTick({ store, telegram, log, booking, now: options.now ?? (() => now) }, now, sends);
   }
-  await digest(options, now, sends);
   await weeklySummary(options, now, sends);
 }
 
@@ -116,7 +124,24 @@ const SENT_ABOUT = {
     failed: (id: string) => `could not send the follow-up of lead ${id}`,
     giveBack: (store: LeadStore, id: string) => store.owner.followUp(id, null),
   },
+  nudge: {
+    done: "reminded a second time",
+    failed: (id: string) => `could not send the second reminder of lead ${id}`,
+    giveBack: (store: LeadStore, id: string) => store.owner.staleStep("nudge", id, null),
+  },
+  stale: {
+    done: "offered to close as Lost (No answer)",
+    failed: (id: string) => `could not offer to close lead ${id}`,
+    giveBack: (store: LeadStore, id: string) => store.owner.staleStep("offer", id, null),
+  },
 };
+
+/** How a message about a lead is sent (sendAbout), for the steps in files of their own (stale.ts). */
+export type SendAbout = (
+  leadId: string,
+  kind: keyof typeof SENT_ABOUT,
+  message: (fields: Record<string, string> | null) => { text: string; markup: NoticeKeyboard },
+) => Promise<void>;
 
 /**
  * A reminder or follow-up the run has taken in the store: sent at the run's pace, with the stage
@@ -129,17 +154,18 @@ async function sendAbout(
   sends: Sends,
   leadId: string,
   kind: keyof typeof SENT_ABOUT,
-  message: (fields: Record<string, string> | null) => {
-    text: string;
-    keyboard: Parameters<typeof stageKeyboard>[1];
-  },
+  message: (
+    fields: Record<string, string> | null,
+  ) =>
+    | { text: string; keyboard: Parameters<typeof stageKeyboard>[1] }
+    | { text: string; markup: NoticeKeyboard },
 ): Promise<void> {
   const lead = await store.get(leadId);
-  const { text, keyboard } = message(lead?.fields ?? null);
+  const made = message(lead?.fields ?? null);
   await sends.next();
-  const sent = await sendOnce(text, telegram, "Markdown", {
+  const sent = await sendOnce(made.text, telegram, "Markdown", {
     ...replyToNotice(lead, telegram),
-    reply_markup: stageKeyboard(leadId, keyboard),
+    reply_markup: "markup" in made ? made.markup : stageKeyboard(leadId, made.keyboard),
   });
   sends.heard(sent);
   const words = SENT_ABOUT[kind];

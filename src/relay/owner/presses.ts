@@ -25,6 +25,8 @@ import { handleReply, type OwnerMessage } from "./replies.ts";
 import { confirmButton, dayButton, offerButton } from "./acceptances.ts";
 import type { BookingOwner } from "./booking-owner.ts";
 import { holdButton, sendButton } from "./quoting.ts";
+import { handleCommand, openButton, pageButton } from "./commands.ts";
+import { keepButton } from "./stale.ts";
 
 /**
  * Every kind of button the relay puts in the owner's chat, each with its handler (buttons.ts): a press goes
@@ -42,6 +44,9 @@ const BUTTONS = [
   confirmButton,
   offerButton,
   dayButton,
+  pageButton,
+  openButton,
+  keepButton,
 ];
 
 /**
@@ -105,7 +110,12 @@ export async function handleUpdate(update: unknown, options: UpdateHandlerOption
   const query = (update as { callback_query?: CallbackQuery }).callback_query;
   if (query && typeof query.id === "string") await press(ctx, query, edit);
   const message = (update as { message?: OwnerMessage }).message;
-  if (message && typeof message === "object") {
+  // A command (/leads, /find …) is answered; any other message may be a reply about a lead.
+  if (
+    message &&
+    typeof message === "object" &&
+    !(await handleCommand(message, { ...ctx, clock: hours.clock }))
+  ) {
     // A reply recorded a quote or a note: the lead's notice shows it.
     const replied = await handleReply(message, ctx);
     const lead = replied === undefined ? undefined : await store.get(replied);
@@ -139,6 +149,10 @@ async function press(ctx: Ctx, query: CallbackQuery, edit: (lead: Lead) => Promi
   const pressed: Pressed = {
     ...ctx,
     by: presser(query),
+    message:
+      typeof query.message?.message_id === "number"
+        ? { chatId: chat, messageId: query.message.message_id }
+        : undefined,
     // Answered first, so the owner's spinner stops within the time Telegram gives an answer, and retried
     // within it.
     answer: (text) =>

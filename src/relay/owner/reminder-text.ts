@@ -46,6 +46,29 @@ export function reminderText(
 }
 
 /**
+ * A stale lead's second reminder ("Second reminder: Ann Lee, +61 412 345 678, waiting 3 days (since
+ * 9:00 pm, 23 Nov). Ring them, then press Called.") and the offer to close it ("Still waiting: Ann
+ * Lee, +61 412 345 678, 5 days (since 9:00 pm, 23 Nov), reminded twice. No answer? Close it as
+ * Lost, or keep it open."): owner/stale.ts.
+ */
+export function staleText(
+  step: "nudge" | "offer",
+  fields: Record<string, string> | null,
+  receivedAt: number,
+  now: number,
+  clock: Clock,
+): string {
+  const since = `${waitedFor(now - receivedAt)} (since ${clock.time(receivedAt, now)})`;
+  return step === "nudge"
+    ? whoToRing("Second reminder:", fields, (ring) => `, waiting ${since}. ${ring}, then press Called.`)
+    : whoToRing(
+        "Still waiting:",
+        fields,
+        () => `, ${since}, reminded twice. No answer? Close it as Lost, or keep it open.`,
+      );
+}
+
+/**
  * "<label> Ann Lee, +61 412 345 678<rest>": a message's first line, which a lock screen shows; `rest` is told
  * how to reach them.
  */

@@ -1,7 +1,9 @@
 /**
  * The owner's day as the owner reads it, kept as a fixture a reviewer can read (owner-day.transcript.txt,
- * beside this file): the exact text and buttons of a new lead's notice, a press, a reminder, the owner's
- * replies to it and to the follow-up, the morning digest and the weekly summary, made on an injected clock
+ * beside this file): the exact text and buttons of a new lead's notice, the morning message with what fell
+ * due at opening folded in, a press, a reminder, the owner's replies, a stale lead's second reminder and
+ * the offer to close it, Monday's morning message with the week's figures, and the owner's commands
+ * (/leads, /find, /today; one from another chat ignored), made on an injected clock
  * against the Telegram stand-in and a real lead store. A change to any of them shows here as a change to the
  * fixture; `UPDATE_TRANSCRIPT=1` writes it anew.
  */
@@ -19,6 +21,8 @@ import { ownerTick } from "./owner.ts";
 import { CLOCK, HOURS } from "../testing/business.ts";
 
 const FIXTURE = path.join(import.meta.dirname, "owner-day.transcript.txt");
+/** A private chat of someone else who found the bot. */
+const OTHER_CHAT = "777000111";
 const at = (local: string) => Date.parse(`${local}:00+10:00`);
 
 let tg: StandIn;
@@ -42,6 +46,7 @@ describe("the owner's day, as a transcript", () => {
       hours: HOURS,
       reminderMinutes: 30,
       followUpDays: 3,
+      staleDays: 2,
       log: () => {},
       pace: { sleep: async () => {} },
     };
@@ -51,6 +56,7 @@ describe("the owner's day, as a transcript", () => {
     const look = (what: string) => {
       out.push(`=== ${what}`);
       for (const [id, m] of tg.messages) {
+        if (m.chatId !== tg.chatId) continue;
         const edited = tg.edits.some((e) => e.messageId === id);
         if (seen.has(id) && !edited) continue;
         seen.add(id);
@@ -82,36 +88,51 @@ describe("the owner's day, as a transcript", () => {
       });
     };
 
+    const write = async (text: string, wroteAt: number, chatId?: string) => {
+      await tg.write(text, {}, chatId);
+      await handleUpdate(tg.updates.at(-1), {
+        store: leads.store,
+        telegram,
+        log: () => {},
+        now: () => wroteAt,
+        hours: HOURS,
+      });
+    };
+    const arrives = async (id: string, fields: Record<string, string>, receivedAt: number) => {
+      const body = QuoteBody.parse(fields);
+      await leads.store.add({
+        id,
+        form: "quote",
+        fields: body,
+        parts: quoteNotices(body, new Date(receivedAt), { clock: CLOCK }),
+        receivedAt,
+      });
+      expect(
+        await sendParts(leads.store, (await leads.store.get(id))!, telegram, {
+          buttons: noticeButtons,
+          clock: CLOCK,
+          now: () => receivedAt + 1_000,
+        }),
+      ).toEqual({ done: true });
+      return (await leads.store.get(id))!.noticeMessageId!;
+    };
+
     // Monday 23 November: a quote request at 9 pm, read at opening on Tuesday.
-    const body = QuoteBody.parse({
-      name: "Ann Lee",
-      email: "ann@example.com",
-      phone: "0412 345 678",
-      address: "12 Jacaranda St, Annerley",
-      message: "Bond clean, 2 bedrooms, keys back 3 Dec.",
-    });
-    const receivedAt = at("2026-11-23T21:00");
-    await leads.store.add({
-      id: "lead-ann",
-      form: "quote",
-      fields: body,
-      parts: quoteNotices(body, new Date(receivedAt), { clock: CLOCK }),
-      receivedAt,
-    });
-    expect(
-      await sendParts(leads.store, (await leads.store.get("lead-ann"))!, telegram, {
-        buttons: noticeButtons,
-        clock: CLOCK,
-        now: () => receivedAt + 1_000,
-      }),
-    ).toEqual({ done: true });
+    const notice = await arrives(
+      "lead-ann",
+      {
+        name: "Ann Lee",
+        email: "ann@example.com",
+        phone: "0412 345 678",
+        address: "12 Jacaranda St, Annerley",
+        message: "Bond clean, 2 bedrooms, keys back 3 Dec.",
+      },
+      at("2026-11-23T21:00"),
+    );
     look("A new lead at 9 pm Monday: the notice");
-    const notice = (await leads.store.get("lead-ann"))!.noticeMessageId!;
 
     await ownerTick(options, at("2026-11-24T08:00"));
-    look("Tuesday 8:00 am: the reminder at opening, and the morning digest");
-    const reminder = [...tg.messages.values()].find((m) => m.shown.startsWith("Reminder:"))!.messageId;
-    const followUp = () => [...tg.messages.values()].find((m) => m.shown.startsWith("Follow up:"))!.messageId;
+    look("Tuesday 8:00 am: one morning message, Ann's reminder folded into it");
 
     await press(notice, stageData("not-a-job", "lead-ann"), at("2026-11-24T08:05"));
     look("A mis-tap: Not a job");
@@ -125,23 +146,45 @@ describe("the owner's day, as a transcript", () => {
     await ownerTick(options, at("2026-11-24T08:32"));
     look("Undo, then Called and Quoted; the Undo's minute is up");
 
-    // On the lock screen, the reminder is what the owner swipes to reply to.
-    await reply(reminder, "$380", at("2026-11-24T08:33"));
-    look("The owner replies $380 to the reminder: confirmed, and the notice shows the quote");
+    await reply(notice, "$380", at("2026-11-24T08:33"));
+    look("The owner replies $380 to the notice: confirmed, and the notice shows the quote");
+
+    await arrives(
+      "lead-cara",
+      { name: "Cara Diaz", email: "cara@example.com", phone: "07 3123 4567", message: "Oven and windows." },
+      at("2026-11-24T14:00"),
+    );
+    await ownerTick(options, at("2026-11-24T14:31"));
+    look("Tuesday 2 pm: Cara's quote request, and her own reminder half an hour on");
+
+    await ownerTick(options, at("2026-11-26T08:00"));
+    look("Thursday 8:00 am: the morning message, then Cara's second reminder (two business days on)");
 
     await ownerTick(options, at("2026-11-27T08:00"));
-    look("Friday 8:00 am: the follow-up, three business days after the quote");
+    look("Friday 8:00 am: the morning message, with Ann's follow-up folded into it");
 
-    await reply(followUp(), "Rang, no answer. Try after 5 (she's at work)", at("2026-11-27T08:20"));
-    look("A note, as a reply to the follow-up");
-
+    await reply(notice, "Rang, no answer. Try after 5 (she's at work)", at("2026-11-27T08:20"));
     await press(notice, stageData("lost", "lead-ann"), at("2026-11-27T10:00"));
     await press(notice, "lost:price:lead-ann", at("2026-11-27T10:01"));
     await ownerTick(options, at("2026-11-27T10:05"));
-    look("Lost, on price");
+    look("A note, then Lost, on price");
 
     await ownerTick(options, at("2026-11-30T08:00"));
-    look("Monday 8:00 am: the weekly summary");
+    look("Monday 8:00 am: one morning message with last week's figures, then the offer to close Cara's lead");
+
+    await write("/leads", at("2026-11-30T08:10"));
+    await write("/find 0412345678", at("2026-11-30T08:11"));
+    await write("/today", at("2026-11-30T08:12"));
+    look("The owner's commands: /leads, /find by phone, /today");
+
+    const offer = [...tg.messages.values()].find((m) => m.shown.startsWith("Still waiting:"))!;
+    const lost = offer.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Lost (No answer)")!;
+    await press(offer.messageId, lost.callback_data!, at("2026-11-30T08:15"));
+    look("Lost (No answer), pressed on the offer: Cara's notice says so");
+
+    const sent = tg.delivered.length;
+    await write("/leads", at("2026-11-30T08:20"), OTHER_CHAT);
+    out.push(`=== /leads from another chat: ${tg.delivered.length === sent ? "no answer" : "ANSWERED"}`, "");
 
     const transcript = out.join("\n");
     if (process.env.UPDATE_TRANSCRIPT) writeFileSync(FIXTURE, transcript);

@@ -19,7 +19,7 @@ import { durationText } from "./report-text.ts";
 import { Sends } from "./pace.ts";
 
 /** The Monday whose summary was last sent (or found nothing to say), "2026-11-30". */
-const WEEKLY_SETTING = "weekly-last-day";
+export const WEEKLY_SETTING = "weekly-last-day";
 /** The pages and sources the summary names. */
 const TOP = 3;
 

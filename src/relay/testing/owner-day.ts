@@ -11,14 +11,13 @@
  * standing (the exact text is owner-day.transcript.txt's test's business).
  *
  * The day (Brisbane time; the site's hours: Monday to Friday 8 am to 6 pm, Saturday 9 to 4):
- * Monday 9 pm a quote request (Ann) while closed; Tuesday at opening her reminder and the digest,
- * Called pressed on the reminder, Quoted, a reply "$380"; 10 am a contact message (Bob) in hours, the
+ * Monday 9 pm a quote request (Ann) while closed; Tuesday at opening one morning message with her
+ * reminder folded in, Called pressed on the notice, Quoted, a reply "$380"; 10 am a contact message (Bob) in hours, the
  * owner's finger slipping (Not a job, Booked, Called) and Undo within the minute, a reply with an
  * amount and one with a note; 2 pm a quote request (Cara) left alone, reminded at 2:30, put off with
- * Later (tomorrow morning), reminded again Wednesday at opening and Called from that reminder;
- * Friday at opening Ann's follow-up (three business days after the quote) with her amount, Later
- * (in 2 hours), the follow-up again, Lost, then why (Price, the second row); Monday at opening the
- * weekly summary.
+ * Later (tomorrow morning), in Wednesday's morning message and Called from her reminder;
+ * Friday's morning message with Ann's follow-up (three business days after the quote) and her
+ * amount, Lost, then why (Price, the second row); Monday at opening the weekly summary.
  */
 import { expect } from "vitest";
 import { leadsArgs } from "../../../scripts/leads/args.ts";
@@ -169,14 +168,14 @@ export const OWNER_DAY: Step[] = [
   },
   {
     at: "2026-11-24T08:00",
-    what: "Tuesday 8 am, opening: Ann's reminder and the digest",
+    what: "Tuesday 8 am, opening: one morning message, Ann's reminder folded into it",
     action: { tick: true },
-    sent: [/^Reminder: Ann Lee,/, /^Yesterday's leads/],
+    sent: [/^Yesterday's leads/],
   },
   {
     at: "2026-11-24T08:10",
-    what: "Called, pressed on the reminder",
-    action: { press: ANN, on: "reminder", button: "Called" },
+    what: "Called, pressed on the notice the morning message links",
+    action: { press: ANN, on: "notice", button: "Called" },
     stages: [[ANN, "called"]],
   },
   {
@@ -269,13 +268,13 @@ export const OWNER_DAY: Step[] = [
   { at: "2026-11-24T17:59", what: "Not before the morning", action: { tick: true }, sent: [] },
   {
     at: "2026-11-25T08:00",
-    what: "Wednesday 8 am: Cara reminded again, and the digest",
+    what: "Wednesday 8 am: the morning message, Cara's reminder put off to it folded in",
     action: { tick: true },
-    sent: [/^Reminder: Cara Diaz,/, /^Yesterday's leads/],
+    sent: [/^Yesterday's leads/],
   },
   {
     at: "2026-11-25T08:15",
-    what: "Called, pressed on her second reminder",
+    what: "Called, pressed on her reminder of yesterday",
     action: { press: CARA, on: "reminder", button: "Called" },
     stages: [[CARA, "called"]],
   },
@@ -287,23 +286,11 @@ export const OWNER_DAY: Step[] = [
   },
   {
     at: "2026-11-27T08:00",
-    what: "Friday 8 am: Ann's follow-up, three business days after the quote, with her amount",
+    what: "Friday 8 am: the morning message with Ann's follow-up, three business days after the quote, with her amount",
     action: { tick: true },
-    sent: [/^Follow up: Ann Lee, .*quoted \$380 at /],
+    sent: [/^Yesterday's leads\nNo new leads\.\n\nQuotes to follow up \(1\):\n- Ann Lee, .*quoted \$380 at /],
   },
-  {
-    at: "2026-11-27T08:05",
-    what: "Later (in 2 hours), on the follow-up",
-    action: { press: ANN, on: "follow-up", button: "Later (in 2 hours)" },
-    stages: [[ANN, "quoted"]],
-    sent: [],
-  },
-  {
-    at: "2026-11-27T10:05",
-    what: "The follow-up again, two hours on",
-    action: { tick: true },
-    sent: [/^Follow up: Ann Lee,/],
-  },
+  { at: "2026-11-27T10:05", what: "No follow-up of its own", action: { tick: true }, sent: [] },
   {
     at: "2026-11-27T10:10",
     what: "Lost",
@@ -603,8 +590,13 @@ export async function agree(
     } else if (text.startsWith("Note added to ")) {
       const last = (await notes.notes(lead!.row.id)).at(-1);
       expect([text.startsWith(`Note added to ${lead!.name}'s lead.`), last?.at], at).toEqual([true, now]);
-    } else if (/^(Yesterday's leads|Leads of the last)/.test(text)) digestAgrees(text, rows, now, at);
-    else if (text.startsWith("Last week")) weeklyAgrees(text, rows, contacted.size, at);
+    } else {
+      // The morning message: the digest with what was due at opening folded in, and on Monday the week.
+      if (/^(Yesterday's leads|Leads of the last)/.test(text)) digestAgrees(text, rows, now, at);
+      const week = text.startsWith("Last week") ? 0 : text.indexOf("\nLast week (") + 1;
+      if (week >= 0 && (week > 0 || text.startsWith("Last week")))
+        weeklyAgrees(text.slice(week), rows, contacted.size, at);
+    }
   }
 
   // (d) The report, as `npm run leads -- report --json` prints it, against the store.
@@ -652,9 +644,29 @@ function digestAgrees(text: string, rows: LeadRow[], now: number, at: string): v
     (r) => Number(r.received_at) >= midnight - days * 86_400_000 && Number(r.received_at) < midnight,
   );
   const form = (kind: string) => of.filter((r) => LEADS.find((l) => l.id === r.id)!.form === kind).length;
-  const [quotes, contacts] =
-    /^(\d+) quote requests?, (\d+) contact messages?$/m.exec(text)?.slice(1).map(Number) ?? [];
-  expect([quotes, contacts], `${at}: the leads by form`).toEqual([form("quote"), form("contact")]);
+  if (/^No new leads\.$/m.test(text)) expect(of, `${at}: no new leads`).toEqual([]);
+  else {
+    const [quotes, contacts] =
+      /^(\d+) quote requests?, (\d+) contact messages?$/m.exec(text)?.slice(1).map(Number) ?? [];
+    expect([quotes, contacts], `${at}: the leads by form`).toEqual([form("quote"), form("contact")]);
+    byStageAgrees(text, of, at);
+  }
+  // Who is waiting: every lead from before midnight, and those whose reminder was folded in (taken now).
+  const name = (r: LeadRow) => LEADS.find((l) => l.id === r.id)!.name;
+  const listed = [...text.matchAll(/^- (.+?), \+61[^\n]*, (?:quote|contact), waiting /gm)].map((x) => x[1]);
+  const waiting = rows
+    .filter((r) => r.stage === null && (Number(r.received_at) < midnight || num(r.reminded_at) === now))
+    .map(name);
+  expect(listed, `${at}: the leads still waiting`).toEqual(waiting);
+  // The quotes due for follow-up, each taken now.
+  const followed = [...text.matchAll(/^- (.+?), \+61[^\n]*, quoted /gm)].map((x) => x[1]);
+  expect(followed, `${at}: the quotes to follow up`).toEqual(
+    rows.filter((r) => r.stage === "quoted" && num(r.followed_up_at) === now).map(name),
+  );
+}
+
+/** The digest's line of stages ("Waiting: 1 · Called: 0 · …") against the leads of its days. */
+function byStageAgrees(text: string, of: LeadRow[], at: string): void {
   const line = /^Waiting: .+$/m.exec(text)?.[0] ?? "";
   const counts = Object.fromEntries(
     line
@@ -668,11 +680,6 @@ function digestAgrees(text: string, rows: LeadRow[], now: number, at: string): v
       ...STAGES.map((s) => [s.label, of.filter((r) => r.stage === s.key).length]),
     ]),
   );
-  const listed = [...text.matchAll(/^- (.+?), \+61/gm)].map((x) => x[1]);
-  const waiting = rows
-    .filter((r) => r.stage === null && Number(r.received_at) < midnight)
-    .map((r) => LEADS.find((l) => l.id === r.id)!.name);
-  expect(listed, `${at}: the leads still waiting`).toEqual(waiting);
 }
 
 /** The presses that stand: every press but Undos and the presses they took back. */

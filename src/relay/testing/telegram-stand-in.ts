@@ -40,6 +40,7 @@ import {
   restartUpdateIds,
   startBot,
   upgradeToSupergroup,
+  write,
 } from "./telegram/chat.ts";
 import { COMPETING_HEADER, makeCore, ok, type Core } from "./telegram/core.ts";
 import { standInServer } from "./telegram/server.ts";
@@ -159,6 +160,12 @@ class TelegramStandIn implements StandIn {
   }
   reply(...args: Parameters<StandIn["reply"]>) {
     return reply(this.c, ...args);
+  }
+  write(...args: Parameters<StandIn["write"]>) {
+    return write(this.c, ...args);
+  }
+  get commands() {
+    return this.c.state.commands;
   }
   redeliver(update: Update) {
     return deliver(this.c, update);

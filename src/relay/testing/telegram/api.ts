@@ -257,6 +257,15 @@ export interface StandIn {
     from?: Partial<TelegramUser>,
     chatId?: string,
   ): Promise<number | undefined>;
+  /**
+   * A person writes `text` in the chat (or in `chatId`, another chat the bot is in), not as a reply: a
+   * message update, delivered as press() delivers, with a bot_command entity when it starts with a
+   * command ("/leads", "/find@jacaranda_bot ann"), as Telegram marks one
+   * (https://core.telegram.org/bots/api#messageentity).
+   */
+  write(text: string, from?: Partial<TelegramUser>, chatId?: string): Promise<number | undefined>;
+  /** The bot's commands as setMyCommands left them, by scope and language: "chat:-100…/", "default/". */
+  readonly commands: ReadonlyMap<string, readonly { command: string; description: string }[]>;
   /** Updates made while their kind was not in allowed_updates: never delivered. */
   readonly dropped: Update[];
   /** Posts this update to the webhook again, as Telegram does when the first post was not answered 2xx. */

@@ -173,3 +173,16 @@ export function reply(
   };
   return personWrites(c, chat, { ...OWNER, ...from }, text, { reply_to_message: replied });
 }
+
+export function write(
+  c: Core,
+  text: string,
+  from: Partial<TelegramUser> = {},
+  inChat?: string,
+): Promise<number | undefined> {
+  const chat = inChat ?? c.state.currentChatId;
+  const command = /^\/[A-Za-z0-9_]+(@\w+)?/.exec(text);
+  return personWrites(c, chat, { ...OWNER, ...from }, text, {
+    ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
+  });
+}

@@ -70,6 +70,9 @@ export const PARAMETERS: Record<string, string[]> = {
   deleteWebhook: ["drop_pending_updates"],
   getUpdates: ["offset", "limit", "timeout", "allowed_updates"],
   getWebhookInfo: [],
+  setMyCommands: ["commands", "scope", "language_code"],
+  getMyCommands: ["scope", "language_code"],
+  deleteMyCommands: ["scope", "language_code"],
 };
 
 /** Telegram's descriptions, each where the server writes it. */
@@ -274,6 +277,8 @@ function freshState(chatId: string, started: boolean) {
     allowedUpdates: undefined as string[] | undefined,
     /** Updates made while their kind was not allowed: Telegram never queues them. */
     dropped: [] as Update[],
+    /** The bot's command lists, by "scope/language" ("chat:-100…/", "default/"): setMyCommands. */
+    commands: new Map<string, { command: string; description: string }[]>(),
   };
 }
 

@@ -20,6 +20,7 @@ import {
 } from "./core.ts";
 import { answerCallbackQuery, edit, sendMessage } from "./messages.ts";
 import { getUpdates, setWebhook, webhookInfo } from "./updates.ts";
+import { myCommands } from "./commands.ts";
 
 /** The stand-in's HTTP server, not yet listening. */
 export function standInServer(c: Core): Server {
@@ -135,6 +136,10 @@ async function answer(c: Core, name: string, raw: Buffer, res: ServerResponse): 
       return getUpdates(c, body, res);
     case "getWebhookInfo":
       return ok(webhookInfo(c));
+    case "setMyCommands":
+    case "getMyCommands":
+    case "deleteMyCommands":
+      return myCommands(c, name, body);
   }
   return fail(404, "Not Found: method not found");
 }

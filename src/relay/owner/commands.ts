@@ -23,7 +23,8 @@ import { findPage, jobsPage, leadsPage, todayPage, type Desk, type Page } from "
 import { EDIT_RETRY, noticeChat } from "./notice-edit.ts";
 import { stageKeyboard } from "./stage-buttons.ts";
 import { waitedFor } from "./reminder-text.ts";
-import type { OwnerMessage } from "./replies.ts";
+import { cleanNote, type OwnerMessage } from "./replies.ts";
+import { oneLine } from "../../shared/text.ts";
 
 /** The menu, as setMyCommands takes it (command: 1-32 of a-z 0-9 _; description: 1-256 characters). */
 export const COMMANDS = [
@@ -69,7 +70,15 @@ export async function commandsInPlace({ store, telegram, log }: Omit<Ctx, "clock
 export function commandOf(text: unknown): { name: string; rest: string } | undefined {
   if (typeof text !== "string") return undefined;
   const m = /^\/([A-Za-z0-9_]{1,32})(?:@\w+)?(?:\s+([\s\S]*))?$/.exec(text.trim());
-  return m ? { name: m[1].toLowerCase(), rest: (m[2] ?? "").replace(/\s+/g, " ").trim() } : undefined;
+  // What follows is shown back to the owner (/find's "Found 2 leads for …"): one line, no controls.
+  return m
+    ? {
+        name: m[1].toLowerCase(),
+        rest: oneLine(cleanNote(m[2] ?? ""))
+          .replace(/\s+/g, " ")
+          .trim(),
+      }
+    : undefined;
 }
 
 /**

@@ -204,6 +204,8 @@ describe("/find and /leads", () => {
       "1. Bob Chan, +61 7 3123 4567, waiting, quote, 25 Nov 2026 https://t.me/c/1234567890/3",
     );
     expect((await found("Zed"))[1]).toBe("Nothing: try part of the name, or the phone's last 6 digits.");
+    // What is shown back is one line, without controls or direction marks (a forged line, a reversed text).
+    expect((await found("ann\u0007\u202e\nPhone: 000"))[0]).toBe("Found 0 leads for ann Phone: 000");
     // No name or phone: what the commands are.
     await tg.write("/find");
     await handled(at("2026-11-26T09:00"));
@@ -244,6 +246,10 @@ describe("/find and /leads", () => {
     // The page pressed again: nothing to change, nothing sent.
     await turn("2 of 3");
     expect(tg.answers.at(-1)?.text).toBe("Page 2 of 3");
+    // A made-up page past the last (or leads closed since the button was made): the last page.
+    await tg.press(answer.messageId, "page:leads:99");
+    await handled(at("2026-11-26T09:02"));
+    expect(names()).toEqual(["Lead 20", "Lead 21", "Lead 22"]);
     expect(tg.delivered.length, "turning pages sends no message").toBe(sent);
     expect(page().shown.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
   });

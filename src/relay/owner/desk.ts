@@ -76,8 +76,11 @@ async function stageOf(store: LeadStore, lead: Lead): Promise<string> {
 
 /** /leads: the open leads, oldest first, page `page`. */
 export async function leadsPage(desk: Desk, page: number): Promise<Page> {
-  const { leads, total } = await desk.store.owner.open(PAGE_LINES, (page - 1) * PAGE_LINES);
-  const pages = pagesOf(total);
+  const first = await desk.store.owner.open(PAGE_LINES, (page - 1) * PAGE_LINES);
+  const pages = pagesOf(first.total);
+  // A page past the last (leads closed since, or a made-up button): the last page.
+  if (page > pages) return leadsPage(desk, pages);
+  const { leads, total } = first;
   const open: Page["open"] = [];
   const pieces: Piece[] = [bold(`Open leads (${total}), oldest first`), plain("\n")];
   if (!total) pieces.push(plain("None: every lead is Booked, Lost or Not a job.\n"));
@@ -91,7 +94,7 @@ export async function leadsPage(desk: Desk, page: number): Promise<Page> {
       ),
     );
   });
-  return { pieces, page: Math.min(page, pages), pages, open };
+  return { pieces, page, pages, open };
 }
 
 /**

@@ -859,3 +859,66 @@ describe("allowed_updates", () => {
     expect(reply.message!.reply_to_message).not.toHaveProperty("reply_to_message");
   });
 });
+
+describe("the bot's commands (setMyCommands)", () => {
+  it("keeps a list per scope and language; refuses what the server refuses; a chat scope names a chat the bot is in", async () => {
+    const tg = await standIn();
+    const chat = { type: "chat", chat_id: Number(TEST_CHAT_ID) };
+    const set = (commands: unknown, scope: unknown = chat, more: Record<string, unknown> = {}) =>
+      call(tg, "setMyCommands", { commands, scope, ...more });
+    const refused = async (answer: Promise<Answer>) => {
+      const { status, body } = await answer;
+      return [status, body.description];
+    };
+    expect((await set([{ command: "/leads ", description: " Open leads " }])).body).toEqual({
+      ok: true,
+      result: true,
+    });
+    expect([...tg.commands]).toEqual([
+      [`chat:${TEST_CHAT_ID}/`, [{ command: "leads", description: "Open leads" }]],
+    ]);
+    expect((await call(tg, "getMyCommands", { scope: chat })).body.result).toEqual([
+      { command: "leads", description: "Open leads" },
+    ]);
+    expect((await call(tg, "getMyCommands", {})).body.result, "the default scope: none").toEqual([]);
+    expect(await refused(set([{ command: "Leads", description: "x" }]))).toEqual([
+      400,
+      "Bad Request: BOT_COMMAND_INVALID",
+    ]);
+    expect(await refused(set([{ command: "x".repeat(33), description: "x" }]))).toEqual([
+      400,
+      "Bad Request: command length must not exceed 32",
+    ]);
+    expect(await refused(set([{ command: "leads", description: " " }]))).toEqual([
+      400,
+      "Bad Request: command description must be non-empty",
+    ]);
+    expect(await refused(set([{ command: "leads", description: "x".repeat(257) }]))).toEqual([
+      400,
+      "Bad Request: command description length must not exceed 256",
+    ]);
+    expect(
+      await refused(set(Array.from({ length: 101 }, (_, i) => ({ command: `c${i}`, description: "x" })))),
+    ).toEqual([400, "Bad Request: BOT_COMMANDS_TOO_MUCH"]);
+    expect(await refused(set([], { type: "chat", chat_id: 12345 }))).toEqual([
+      400,
+      "Bad Request: chat not found",
+    ]);
+    expect(await refused(set([], { type: "everyone" }))).toEqual([
+      400,
+      "Bad Request: unsupported type specified for BotCommandScope",
+    ]);
+    expect(await refused(set([], chat, { language_code: "eng" }))).toEqual([
+      400,
+      "Bad Request: invalid language code specified",
+    ]);
+    expect(await refused(set([], chat, { colour: "red" }))).toEqual([
+      400,
+      "Bad Request: unknown parameter colour",
+    ]);
+    // What was refused changed nothing; deleteMyCommands (or an empty list) takes the scope's list away.
+    expect(tg.commands.get(`chat:${TEST_CHAT_ID}/`)).toHaveLength(1);
+    expect((await call(tg, "deleteMyCommands", { scope: chat })).body.result).toBe(true);
+    expect(tg.commands.size).toBe(0);
+  });
+});

@@ -60,7 +60,9 @@ function languageOf(body: Record<string, unknown>): string | { refusal: Reply } 
 /** Checks a list as set_commands does; the commands as kept, or why not. */
 function commandsOf(value: unknown): BotCommand[] | { refusal: Reply } {
   if (!Array.isArray(value)) return { refusal: fail(400, 'Bad Request: field "commands" must be an Array') };
-  if (value.length > 100) return { refusal: fail(400, "Bad Request: too many commands specified") };
+  if (value.length > 100)
+    // Telegram's servers' BOT_COMMANDS_TOO_MUCH, passed on as it is (fail_query_with_error keeps an upper-case error).
+    return { refusal: fail(400, "Bad Request: BOT_COMMANDS_TOO_MUCH") };
   const kept: BotCommand[] = [];
   for (const raw of value as { command?: unknown; description?: unknown }[]) {
     if (typeof raw?.command !== "string" || typeof raw.description !== "string")

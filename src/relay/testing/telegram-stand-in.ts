@@ -24,8 +24,8 @@
  * 409 while a webhook is set or when a second request takes over (a 409 soon after another is held back 3 s).
  * The bot's commands (setMyCommands, getMyCommands, deleteMyCommands) are kept per scope and language, checked
  * as tdlib checks them (telegram/commands.ts), and a person can write in a chat (`write`: a command, a
- * stranger's message in a chat of their own). Every method can be made to fail on demand (`on`): a 429 with retry_after, a proxy's 5xx page, Telegram
- * down, or no answer at all.
+ * stranger's message in a chat of their own). Every method can be made to fail on demand (`on`): a 429
+ * with retry_after, a proxy's 5xx page, Telegram down, or no answer at all.
  *
  * Stricter than Telegram on purpose: a parameter a method does not have is
  * refused (Telegram ignores it), so that a typo in the relay shows.

@@ -97,7 +97,7 @@ export async function composeRelay<D extends Scheduling>(
     followUpDays: config.LEAD_FOLLOW_UP_DAYS,
     staleDays: config.LEAD_STALE_DAYS,
     // The menu only where commands are read: the Worker's webhook, a Node relay's webhook or polling.
-    commands: host.webhook || (config as { TELEGRAM_UPDATES?: string }).TELEGRAM_UPDATES === "polling",
+    commands: host.readsUpdates ?? host.webhook,
     emailDigest: email && digestByEmail(store, email, now),
   };
   const policy = email && {

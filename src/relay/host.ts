@@ -36,6 +36,11 @@ export interface Host<D extends Scheduling> {
   delivery(parts: DeliveryParts): Promise<D>;
   /** Whether button presses arrive through Telegram's webhook (POST /api/telegram). */
   webhook: boolean;
+  /**
+   * Whether the owner's updates are read at all (the webhook, or Node's polling): the commands' menu is set
+   * for the owner's chat only then. Without it, as `webhook`.
+   */
+  readsUpdates?: boolean;
   /** What differs at the door: the Worker's shared limiters; a test's shorter wait for the answer. */
   door?: Pick<RelayOptions, "limiter" | "tapLimiter" | "answerBudgetMs">;
   /** One Telegram attempt's timeout and one email attempt's (tests shorten them). */

@@ -63,6 +63,12 @@ describe("the owner's commands on the Node relay", () => {
     expect(stack.logs).toContain("relay: a command from another chat was ignored");
   });
 
+  it("with TELEGRAM_UPDATES=off, no menu: nothing would read its commands", async () => {
+    const relay = await stack.start({ env: { TELEGRAM_UPDATES: "off" }, now: clock.now });
+    await relay.ownerTick();
+    expect(stack.tg.calls("setMyCommands")).toBe(0);
+  });
+
   it("by the webhook: a command is answered before Telegram's post is, and the same update again counts once", async () => {
     const { tg } = stack;
     const relay = await stack.start({ env: { TELEGRAM_UPDATES: "webhook" }, now: clock.now });

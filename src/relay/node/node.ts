@@ -56,6 +56,7 @@ export async function startNodeRelay({ config, ...options }: NodeRelayOptions): 
     store: opened.store,
     delivery: (parts) => startDelivery({ ...parts, pollMs }),
     webhook: config.TELEGRAM_UPDATES === "webhook",
+    readsUpdates: config.TELEGRAM_UPDATES !== "off",
     door: { answerBudgetMs: options.answerBudgetMs },
     timeouts: { telegramMs: options.attemptTimeoutMs, emailMs: options.emailTimeoutMs },
     now,

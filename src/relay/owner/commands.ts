@@ -29,7 +29,7 @@ import { oneLine } from "../../shared/text.ts";
 /** The menu, as setMyCommands takes it (command: 1-32 of a-z 0-9 _; description: 1-256 characters). */
 export const COMMANDS = [
   { command: "leads", description: "Open leads, oldest first, with their phones" },
-  { command: "find", description: "Find a lead by name or phone: /find Ann, /find 0412 345 678" },
+  { command: "find", description: "Find a lead by name or phone: /find Ann, /find 0400 123 456" },
   { command: "jobs", description: "Booked jobs from today on, by day" },
   { command: "today", description: "Today's jobs and who is waiting" },
   { command: "help", description: "What these commands do" },

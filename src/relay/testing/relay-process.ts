@@ -4,7 +4,9 @@
  * environment as `npm run serve` reads them, the relay's log on stdout, and
  * its address as the first line `{"url": ...}`. For a test: TEST_OWNER_TICK_MS
  * runs the owner's tick that often, and TEST_CLOCK_OFFSET_MS sets the relay's
- * clock that far ahead of the machine's (a restart "minutes later").
+ * clock that far ahead of the machine's (a restart "minutes later"). TEST_POLL_MS sets the delivery
+ * loop's period (100 ms; npm run bench:load gives npm run serve's second) and TEST_QUIET=1 drops the
+ * relay's log.
  */
 import { relaySettings } from "../compose.ts";
 import { ServerEnv } from "../node/config.ts";
@@ -18,8 +20,8 @@ console.log(emailStartupLine(email));
 const { relay } = await startNodeRelay({
   config,
   site: { phone: "0491 570 156", timeZone: FACTS.timeZone },
-  log: (message) => console.log(message),
-  pollMs: 100,
+  log: process.env.TEST_QUIET === "1" ? () => {} : (message) => console.log(message),
+  pollMs: Number(process.env.TEST_POLL_MS) || 100,
   email,
   emailTimeoutMs: Number(process.env.TEST_ATTEMPT_TIMEOUT_MS) || undefined,
   attemptTimeoutMs: Number(process.env.TEST_ATTEMPT_TIMEOUT_MS) || undefined,

@@ -80,6 +80,9 @@ class TelegramStandIn implements StandIn {
   get delivered() {
     return this.c.state.delivered;
   }
+  get tooMany() {
+    return this.c.state.tooMany;
+  }
   get attempts() {
     return this.c.state.calls.get("sendMessage") ?? 0;
   }

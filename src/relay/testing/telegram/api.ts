@@ -45,6 +45,8 @@ export interface Received {
   linkPreviewDisabled: boolean;
   messageId: number;
   replyMarkup?: ReplyMarkup;
+  /** When the stand-in took it, by its clock: how fast a chat's messages came. */
+  at: number;
 }
 
 /** A message in the chat as it is now, after any edits. */
@@ -126,6 +128,12 @@ export interface StandInOptions {
   /** Messages a group takes within a rolling minute (default 20, the Bots FAQ's figure). */
   groupMessagesPerMinute?: number;
   /**
+   * One message a second to each chat, with no burst (CHAT_MESSAGE_GAP_MS): the Bots FAQ's limit held
+   * to the letter. Off by default: Telegram "may allow short bursts that go over this limit", and
+   * how short is not published, so only a test of pacing asks for it.
+   */
+  strict?: boolean;
+  /**
    * The clock (default Date.now) the stand-in reads for how long since: a group's rolling minute, a
    * callback query's time to answer, an update's time kept, setWebhook's once a second. A test moves
    * it on instead of sleeping. Waits (a long poll, a held-back 409) take real time.
@@ -174,6 +182,8 @@ export interface StandIn {
   failCall(n: number, behaviour: Behaviour): void;
   /** Every request that reached sendMessage, answered or not (calls("sendMessage")). */
   attempts: number;
+  /** sendMessage requests refused 429 for a chat's flood limit (not the ones a test planned). */
+  readonly tooMany: number;
   /**
    * Answers the next sendMessage requests this way, in order, then goes back to normal (on("sendMessage",
    * …)).
@@ -338,3 +348,11 @@ export const CALLBACK_QUERY_TTL_MS = 15_000;
  * counted: here a rolling one; nor does it say so of a private chat, which is not limited here.
  */
 export const GROUP_MESSAGES_PER_MINUTE = 20;
+/**
+ * The same FAQ answer: "When sending messages inside a particular chat, avoid sending more than one
+ * message per second. We may allow short bursts that go over this limit, but eventually you'll
+ * begin receiving 429 errors." (quoted from the FAQ in grammY's "Flood Limits",
+ * https://grammy.dev/advanced/flood). A strict stand-in allows no burst: a chat's next message is
+ * refused until a second after the last one it took.
+ */
+export const CHAT_MESSAGE_GAP_MS = 1_000;

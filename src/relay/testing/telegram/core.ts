@@ -8,6 +8,7 @@ import type { ServerResponse } from "node:http";
 import {
   CALLBACK_QUERY_TTL_MS,
   ChatMessages,
+  CHAT_MESSAGE_GAP_MS,
   GROUP_MESSAGES_PER_MINUTE,
   TEST_CHAT_ID,
   TEST_TOKEN,
@@ -264,8 +265,10 @@ function freshState(chatId: string, started: boolean) {
     upgraded: new Map<string, string>(),
     removed: undefined as "kicked" | "blocked" | undefined,
     started,
-    /** Accepted sendMessage times per group chat, for the flood limit. */
+    /** Accepted sendMessage times per chat, for the flood limits. */
     sent: new Map<string, number[]>(),
+    /** sendMessage requests refused 429 by the flood limits. */
+    tooMany: 0,
     nextSetWebhookAt: 0,
     nextConflictAt: 0,
     previousOffset: -1,
@@ -290,6 +293,7 @@ export function makeCore({
   chatId = TEST_CHAT_ID,
   callbackQueryTtlMs = CALLBACK_QUERY_TTL_MS,
   groupMessagesPerMinute = GROUP_MESSAGES_PER_MINUTE,
+  strict = false,
   now = Date.now,
   setWebhookIntervalMs = SET_WEBHOOK_INTERVAL_MS,
   conflictDelayMs = CONFLICT_DELAY_MS,
@@ -301,6 +305,8 @@ export function makeCore({
     chatId,
     callbackQueryTtlMs,
     groupMessagesPerMinute,
+    /** The least time between two messages to one chat: CHAT_MESSAGE_GAP_MS when strict, else none. */
+    chatGapMs: strict ? CHAT_MESSAGE_GAP_MS : 0,
     setWebhookIntervalMs,
     conflictDelayMs,
     clock: now,

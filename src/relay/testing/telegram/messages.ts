@@ -125,18 +125,8 @@ export function sendMessage(c: Core, body: Record<string, unknown>): Reply {
       return fail(400, "Bad Request: message to be replied not found");
     replyTo = undefined;
   }
-  if (kindOf(chat.chatId) !== "private") {
-    // The Bots FAQ's 20 messages a minute to a group (GROUP_MESSAGES_PER_MINUTE): the next one is
-    // refused until the oldest of the last minute's is a minute old.
-    const now = c.clock();
-    const recent = (c.state.sent.get(chat.chatId) ?? []).filter((t) => t > now - 60_000);
-    c.state.sent.set(chat.chatId, recent);
-    if (recent.length >= c.groupMessagesPerMinute)
-      return tooMany(
-        Math.max(1, Math.ceil((recent[recent.length - c.groupMessagesPerMinute] + 60_000 - now) / 1000)),
-      );
-    recent.push(now);
-  }
+  const limited = floodLimit(c, chat.chatId);
+  if (limited) return limited;
   const messageId = nextMessageId(c, chat.chatId);
   const text = body.text as string;
   const linkPreviewDisabled =
@@ -151,6 +141,7 @@ export function sendMessage(c: Core, body: Record<string, unknown>): Reply {
     linkPreviewDisabled,
     messageId,
     replyMarkup: kb.markup,
+    at: c.clock(),
   });
   const message: ChatMessage = {
     messageId,
@@ -163,6 +154,33 @@ export function sendMessage(c: Core, body: Record<string, unknown>): Reply {
   };
   c.state.messages.set(message);
   return ok(messageResult(message));
+}
+
+/**
+ * The flood limits a message to this chat meets, as 429 with retry_after, or undefined when it may go
+ * (and is counted). A group takes GROUP_MESSAGES_PER_MINUTE in a rolling minute: the next is refused
+ * until the oldest of the last minute's is a minute old. A strict stand-in also takes one message a
+ * second to any chat (CHAT_MESSAGE_GAP_MS). retry_after is whole seconds, at least 1, as
+ * Query.cpp's set_retry_after_error writes it.
+ */
+function floodLimit(c: Core, chatId: string): Reply | undefined {
+  const now = c.clock();
+  const group = kindOf(chatId) !== "private";
+  const recent = (c.state.sent.get(chatId) ?? []).filter((t) => t > now - 60_000);
+  c.state.sent.set(chatId, recent);
+  const waits = [
+    group && recent.length >= c.groupMessagesPerMinute
+      ? recent[recent.length - c.groupMessagesPerMinute] + 60_000 - now
+      : 0,
+    c.chatGapMs && recent.length ? recent[recent.length - 1] + c.chatGapMs - now : 0,
+  ];
+  const wait = Math.max(...waits);
+  if (wait > 0) {
+    c.state.tooMany++;
+    return tooMany(Math.max(1, Math.ceil(wait / 1000)));
+  }
+  recent.push(now);
+  return undefined;
 }
 
 export const messageResult = (m: ChatMessage) => ({

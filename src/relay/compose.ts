@@ -84,7 +84,11 @@ export async function composeRelay<D extends Scheduling>(
   const configured = telegramOptions(config);
   const attemptTimeoutMs = host.timeouts?.telegramMs;
   const telegram = await telegramInUse(store, configured && { ...configured, attemptTimeoutMs }, log, now);
-  const delivery = await host.delivery({ store, telegram, buttons: noticeButtons, clock, log, now });
+  const delivery = await host.delivery({
+    ...{ store, telegram, buttons: noticeButtons, clock, log, now },
+    pace: config.TELEGRAM_PACE === "on",
+    floodPerMinute: config.FLOOD_LEADS_PER_MINUTE,
+  });
   // From quoted to booked (issue 51): the rules for the days offered, the link's signer, where links point.
   const signer = storedSigner(store);
   const booking: BookingOwner = { rules, hours, signer, origin: config.RELAY_ORIGIN, email: !!email };

@@ -203,6 +203,17 @@ export const RelayEnv = z
      * before the offer to close it as Lost (No answer); 0: never.
      */
     LEAD_STALE_DAYS: wholeNumber(2, 0, 30),
+    /**
+     * New leads a minute above which the owner gets one summary instead of a notice each
+     * (leads/flood.ts); 0: a notice each, always.
+     */
+    FLOOD_LEADS_PER_MINUTE: wholeNumber(10, 0, 1_000),
+    /**
+     * "off": send without pacing to Telegram's limits per chat (a bot whose limits Telegram raised, or
+     * a test against a stand-in that allows bursts); "on": one message a second to a chat, one every 3
+     * s to a group (leads/flood.ts).
+     */
+    TELEGRAM_PACE: oneOf(["on", "off"], "on", 'expected "on" or "off"'),
     BUSINESS_HOURS: businessHours,
     /** How many proxies stand in front of the relay, whose X-Forwarded-For entries are trusted. */
     TRUST_PROXY: wholeNumber(0, 0, 10, "the number of proxies in front of the relay, 0 to 10"),

@@ -19,6 +19,10 @@ export interface DeliveryParts {
   clock: Clock;
   log: (message: string) => void;
   now: () => number;
+  /** Each message waits for the chat's slot (TELEGRAM_PACE, leads/flood.ts). */
+  pace: boolean;
+  /** FLOOD_LEADS_PER_MINUTE: above it, one summary instead of a notice each (leads/flood.ts). */
+  floodPerMinute: number;
 }
 
 /** The host's delivery: how a lead just stored is sent (deliverNow), and its health. */

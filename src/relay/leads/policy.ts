@@ -22,8 +22,9 @@
 import { sha256Hex } from "../../shared/hex.ts";
 import { backoffMs } from "../retry.ts";
 import type { TelegramOptions } from "../telegram/client.ts";
+import { flooded, holdChat, summarise, takeSlot } from "./flood.ts";
 import { botWorks, probing, refusedBot } from "./refused-bot.ts";
-import { sendParts, type NoticeButtons } from "./send.ts";
+import { sendParts, type NoticeButtons, type PartsResult } from "./send.ts";
 import type { Clock } from "../clock.ts";
 import type { Lead } from "./lead.ts";
 import type { LeadStore, StoreStats } from "./store.ts";
@@ -106,6 +107,10 @@ export interface Policy {
    * after it).
    */
   leaseMs?: number;
+  /** Each message waits for the chat's slot (leads/flood.ts); TELEGRAM_PACE=off: it does not. */
+  pace?: boolean;
+  /** FLOOD_LEADS_PER_MINUTE: above it, leads go in a summary (leads/flood.ts); 0 or undefined: never. */
+  floodPerMinute?: number;
 }
 
 export type AttemptResult =
@@ -113,7 +118,11 @@ export type AttemptResult =
   | { kind: "delivered"; released: number }
   /** `pause`: Telegram asked for every send to wait until `at` (429). */
   | { kind: "retry"; at: number; pause: boolean }
-  | { kind: "undeliverable" };
+  | { kind: "undeliverable" }
+  /** Told in a flood's summary with the others waiting (leads/flood.ts): delivered. */
+  | { kind: "summarised" }
+  /** Not its turn: the chat's slot, or the next summary, comes at `at` (no attempt counted). */
+  | { kind: "paced"; at: number };
 
 /**
  * What the owner does about settings Telegram refuses. A bot may not write first to a person
@@ -135,27 +144,37 @@ function whatToDo(reason: string, hints: HostHints): string {
  * One attempt at a lead read afresh by a sender that holds it: sends what is left, records the outcome, logs
  * it.
  */
-export async function attemptDelivery(
-  lead: Lead,
-  {
-    store,
-    telegram,
-    buttons,
-    clock,
-    mark,
-    hints,
-    log,
-    now = Date.now,
-    random = Math.random,
-    leaseMs,
-  }: Policy,
-): Promise<AttemptResult> {
+export async function attemptDelivery(lead: Lead, policy: Policy): Promise<AttemptResult> {
+  const { store, telegram, buttons, clock, log, now = Date.now, leaseMs, pace, floodPerMinute = 0 } = policy;
+  if (await flooded(store, lead, now(), floodPerMinute)) {
+    const summary = await summarise(store, telegram, now(), log);
+    if (summary.kind === "sent") return { kind: "summarised" };
+    if (summary.kind === "wait") {
+      await store.later(lead.id, summary.until);
+      return { kind: "paced", at: summary.until };
+    }
+    // Telegram refused the summary: this lead's own notice meets the refusal, and the policy answers it.
+  }
   const result = await sendParts(store, lead, telegram, {
     buttons,
     clock,
     now,
     leaseUntil: leaseMs === undefined ? undefined : () => now() + leaseMs,
+    pace: pace ? () => takeSlot(store, telegram.chatId, now()) : undefined,
   });
+  if (!result.done && "paced" in result) {
+    await store.later(lead.id, result.paced);
+    return { kind: "paced", at: result.paced };
+  }
+  return outcomeOf(lead, result, policy);
+}
+
+/** What follows an attempt that sent what it could: recorded in the store and logged. */
+async function outcomeOf(
+  lead: Lead,
+  result: Exclude<PartsResult, { paced: number }>,
+  { store, telegram, mark, hints, log, now = Date.now, random = Math.random }: Policy,
+): Promise<AttemptResult> {
   const parts = lead.parts?.length ?? 0;
   if (result.done) {
     log(
@@ -190,6 +209,8 @@ export async function attemptDelivery(
   const wait = outcome.retryAfterMs ?? backoffMs(lead.attempts + 1, { random });
   const at = now() + wait;
   await store.retryLater(lead.id, { at, error: outcome.reason, uncertainPart });
+  // Telegram's retry_after holds the chat's slot too, on every host and sender.
+  if (outcome.retryAfterMs !== undefined) await holdChat(store, telegram.chatId, at);
   log(
     `relay: lead ${lead.id}${where} not delivered yet (${outcome.reason}); next try in ${Math.ceil(wait / 1000)} s`,
   );

@@ -16,7 +16,9 @@ import type { LeadStore } from "./store.ts";
 export type PartsResult =
   | { done: true }
   /** `wasUncertain`: this part had already been sent once without an answer (or before a crash). */
-  | { done: false; part: number; wasUncertain: boolean; outcome: Exclude<SendOutcome, { kind: "sent" }> };
+  | { done: false; part: number; wasUncertain: boolean; outcome: Exclude<SendOutcome, { kind: "sent" }> }
+  /** The chat's slot was taken (leads/flood.ts): nothing was sent of `part`; it frees at `paced`. */
+  | { done: false; part: number; paced: number };
 
 /** The owner's buttons on a lead's notice (owner/stage-buttons.ts), put on its last part. */
 export type NoticeButtons = (lead: Lead) => object;
@@ -28,18 +30,23 @@ export interface SendPartsOptions {
   now?: () => number;
   /** Renews the sender's hold on the lead for each part's attempt (Workers): the time it runs out. */
   leaseUntil?: () => number;
+  /** Takes the chat's slot for one message (leads/flood.ts takeSlot): true, or the time it frees. */
+  pace?: () => Promise<true | number>;
 }
 
 export async function sendParts(
   store: LeadStore,
   lead: Lead,
   telegram: TelegramOptions,
-  { buttons, clock, now = Date.now, leaseUntil }: SendPartsOptions,
+  { buttons, clock, now = Date.now, leaseUntil, pace }: SendPartsOptions,
 ): Promise<PartsResult> {
   const parts = lead.parts ?? [];
   const alsoByEmail = await ownerCopySent(store, lead);
   for (let i = lead.partsSent; i < parts.length; i++) {
     const wasUncertain = lead.uncertainPart === i;
+    // Each part is a message: it waits for the chat's slot, as any other does.
+    const slot = pace ? await pace() : true;
+    if (slot !== true) return { done: false, part: i, paced: slot };
     await store.sending(lead.id, i, leaseUntil?.());
     const text = markNotice(
       parts[i],

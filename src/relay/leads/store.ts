@@ -205,6 +205,14 @@ export class LeadStore {
     );
   }
 
+  /**
+   * Not this lead's turn yet (the chat's slot is taken, or a flood's summary is not due): its next
+   * attempt at `at`, no attempt counted. Also frees a Worker's claim on it.
+   */
+  async later(id: string, at: number): Promise<void> {
+    await this.sql.run("UPDATE leads SET next_attempt_at = ? WHERE id = ? AND status = 'pending'", [at, id]);
+  }
+
   /** `uncertainPart`: the part that may have reached Telegram (null when the attempt certainly did not). */
   async retryLater(
     id: string,

@@ -16,6 +16,7 @@ import {
   health,
   retryRefusedSettings,
   settingsMark,
+  type AttemptResult,
   type Health,
   type HostHints,
 } from "../leads/policy.ts";
@@ -24,6 +25,9 @@ import type { Clock } from "../clock.ts";
 import { noticeButtons } from "../owner/stage-buttons.ts";
 import type { LeadStore } from "../leads/store.ts";
 import { logLine } from "../log.ts";
+
+/** The most leads one pass sends while paced, so a stop or a health check never waits long for it. */
+const PASS_MOST = 1_000;
 
 export const NODE_HINTS: HostHints = {
   settings: "check TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID, then restart the relay.",
@@ -43,6 +47,10 @@ export interface DeliveryOptions {
   random?: () => number;
   /** How often the loop looks for due leads (also picks up `npm run leads -- resend`). */
   pollMs?: number;
+  /** Each message waits for the chat's slot (leads/flood.ts); new leads then go in arrival order. */
+  pace?: boolean;
+  /** FLOOD_LEADS_PER_MINUTE (leads/flood.ts); 0: a notice each, always. */
+  floodPerMinute?: number;
 }
 
 export interface Delivery {
@@ -69,11 +77,13 @@ export async function startDelivery({
   now = Date.now,
   random = Math.random,
   pollMs = 1_000,
+  pace = false,
+  floodPerMinute = 0,
 }: DeliveryOptions): Promise<Delivery> {
   // Each start of the relay is new settings: leads refused by the last run's go out again.
   const mark = await settingsMark(telegram, `node ${crypto.randomUUID()}`);
   await retryRefusedSettings(store, mark, now(), log);
-  const inFlight = new Map<string, Promise<void>>();
+  const inFlight = new Map<string, Promise<AttemptResult | undefined>>();
   let pausedUntil = 0;
   let passing: Promise<void> | undefined;
   let stopped = false;
@@ -82,9 +92,13 @@ export async function startDelivery({
 
   const blocked = async () => !telegram || now() < pausedUntil || (await store.settingsRefusals(mark)) > 0;
 
-  /** `probe`: the lead that tries a refused bot again, sent while every other send waits. */
-  async function send(id: string, probe = false): Promise<void> {
+  /**
+   * `probe`: the lead that tries a refused bot again, sent while every other send waits. `fresh`: a lead
+   * just stored; while paced it goes now only if no older lead is waiting, so notices keep arrival order.
+   */
+  async function send(id: string, probe = false, fresh = false): Promise<AttemptResult | undefined> {
     if (!telegram || (!probe && (await blocked()))) return;
+    if (fresh && pace && (await store.due(now(), 1))[0] !== id) return;
     // Read afresh inside the in-flight guard: a copy read before another attempt finished would resend its
     // parts.
     const lead = await store.get(id);
@@ -99,16 +113,20 @@ export async function startDelivery({
       log,
       now,
       random,
+      pace,
+      floodPerMinute,
     });
     if (result.kind === "retry" && result.pause) pausedUntil = result.at;
+    return result;
   }
 
-  function deliver(id: string, probe = false): Promise<void> {
+  function deliver(id: string, probe = false, fresh = false): Promise<AttemptResult | undefined> {
     const running = inFlight.get(id);
     if (running) return running;
-    const attempt = send(id, probe)
-      .catch((error: unknown) =>
-        log(`relay: lead ${id}: delivery failed unexpectedly: ${(error as Error).message}`),
+    const attempt = send(id, probe, fresh)
+      .catch(
+        (error: unknown) =>
+          void log(`relay: lead ${id}: delivery failed unexpectedly: ${(error as Error).message}`),
       )
       .finally(() => inFlight.delete(id));
     inFlight.set(id, attempt);
@@ -123,12 +141,19 @@ export async function startDelivery({
       if (probe) await deliver(probe, true);
       return probe === undefined;
     }
-    const due = await store.due(now());
-    for (const id of due) {
-      if (stopped || (await blocked())) break;
-      await deliver(id);
+    // As fast as Telegram allows: batch after batch, until the chat's slot is taken or nothing is due.
+    let sent = 0;
+    for (let due = await store.due(now()); due.length; due = await store.due(now())) {
+      for (const id of due) {
+        if (stopped || (await blocked())) return false;
+        const result = await deliver(id);
+        if (result?.kind === "paced") return false;
+        sent++;
+      }
+      // Without pacing a pass sends a batch and leaves the rest to the next, as before.
+      if (!pace || sent >= PASS_MOST) return false;
     }
-    return due.length === 0;
+    return sent === 0;
   }
 
   function tick() {
@@ -152,7 +177,7 @@ export async function startDelivery({
   timer.unref();
 
   return {
-    deliverNow: deliver,
+    deliverNow: (id) => deliver(id, false, true).then(() => undefined),
     async heard() {
       if (await chatHeard(store, now())) tick();
     },

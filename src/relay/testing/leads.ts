@@ -1,6 +1,6 @@
 /**
  * A lead store in a fresh temporary folder, and relay settings that point at the Telegram stand-in (spam
- * check off unless asked for).
+ * check off, sending unpaced, unless asked for).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +31,13 @@ export const NEVER_OPEN = JSON.stringify([
   { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] },
 ]);
 
+/**
+ * A relay that sends as soon as it can and a notice for every lead, however many come: what a test
+ * of anything but pacing and floods wants against a stand-in that allows bursts (the default one).
+ * The tests of pacing give a strict stand-in and TELEGRAM_PACE=on.
+ */
+export const UNPACED = { TELEGRAM_PACE: "off", FLOOD_LEADS_PER_MINUTE: "0" } as const;
+
 export function standInConfig(tg: StandIn, file: string, env: Record<string, string> = {}): ServerConfig {
   return serverConfig({
     TELEGRAM_BOT_TOKEN: tg.token,
@@ -40,6 +47,7 @@ export function standInConfig(tg: StandIn, file: string, env: Record<string, str
     LEADS_DB: file,
     SPAM_CHECKS: "off",
     BUSINESS_HOURS: NEVER_OPEN,
+    ...UNPACED,
     ...env,
   });
 }

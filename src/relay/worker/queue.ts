@@ -14,6 +14,9 @@
  *   possible repeat), a lead refused by settings no longer in force, and the
  *   probe of a bot Telegram refuses (refused-bot.ts), also sent at once when an
  *   update comes from the owner's chat; once Telegram takes it, the rest.
+ * - Each notice waits for the chat's slot in D1 (leads/flood.ts), which every isolate shares: a
+ *   lead whose turn has not come goes back on the Queue until its slot frees, and so does the rest
+ *   of its batch. In a flood the consumer sends one summary for every lead waiting.
  * - Several consumers may hold a message for the same lead (the sweep's and a
  *   retry); each first claims the lead in D1, and only the one that took it sends.
  */
@@ -85,6 +88,8 @@ export async function queueDelivery({
   version = "",
   log,
   now: clock,
+  pace,
+  floodPerMinute,
 }: QueueDeliveryOptions): Promise<QueueDelivery> {
   const mark = await settingsMark(telegram, `workers ${version}`);
 
@@ -119,12 +124,15 @@ export async function queueDelivery({
       log,
       leaseMs: LEASE_MS,
       now: clock,
+      pace,
+      floodPerMinute,
     });
     // The bot works again: the leads held while it was refused go out now, not at the next sweep.
     if (result.kind === "delivered" && result.released) await enqueue(await store.due(clock(), 100));
-    if (result.kind !== "retry") return ACK;
+    if (result.kind !== "retry" && result.kind !== "paced") return ACK;
     const delaySeconds = Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil((result.at - clock()) / 1000)));
-    return { ack: false, delaySeconds, pauseBatch: result.pause };
+    // Not this lead's turn (the chat's slot is another's): the rest of the batch would wait as long.
+    return { ack: false, delaySeconds, pauseBatch: result.kind === "paced" || result.pause };
   }
 
   function leadIdOf(message: Message<LeadMessage>): string | undefined {

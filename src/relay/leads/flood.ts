@@ -62,21 +62,21 @@ const DOUBTFUL_SQL = "(fields LIKE '%http://%' OR fields LIKE '%https://%' OR fi
 const UNBEGUN =
   "status = 'pending' AND parts_sent = 0 AND uncertain_part IS NULL AND delivered_at IS NULL AND parts IS NOT NULL";
 
-/** Whether the chat is flooded for this lead: it then goes in a summary instead of a notice of its own. */
-export async function flooded(
-  store: LeadStore,
-  lead: Lead,
-  now: number,
-  perMinute: number,
-): Promise<boolean> {
+/**
+ * Whether the chat is flooded for this lead, which then goes in a summary instead of a notice of its
+ * own: "all" when every lead waiting does, "doubtful" when only those with a link do; undefined: not.
+ */
+export type Flood = "all" | "doubtful" | undefined;
+export async function flooded(store: LeadStore, lead: Lead, now: number, perMinute: number): Promise<Flood> {
   if (perMinute <= 0 || lead.partsSent > 0 || lead.uncertainPart !== null || lead.deliveredAt !== null)
-    return false;
+    return undefined;
   const [row] = await store.sql.all<{ all: number; clean: number; waiting: number }>(
     `SELECT COUNT(*) AS "all", COALESCE(SUM(NOT ${DOUBTFUL_SQL}), 0) AS clean, (SELECT COUNT(*) FROM leads WHERE ${UNBEGUN}) AS waiting FROM leads WHERE received_at > ? AND status IN ('pending', 'delivered', 'undeliverable')`,
     [now - MINUTE_MS],
   );
   const [all, clean, waiting] = [Number(row.all), Number(row.clean), Number(row.waiting)];
-  return clean > perMinute || waiting > perMinute || (all > perMinute && doubtful(lead));
+  if (clean > perMinute || waiting > perMinute) return "all";
+  return all > perMinute && doubtful(lead) ? "doubtful" : undefined;
 }
 
 /** `refused`: Telegram refuses the message or the settings; the lead's own attempt meets it. */
@@ -84,22 +84,25 @@ export type SummaryResult =
   { kind: "sent"; leads: number } | { kind: "wait"; until: number } | { kind: "refused" };
 
 /**
- * One summary of every lead waiting for its first notice, when the last summary was SUMMARY_EVERY_MS
- * ago and the chat's slot is free; the leads it counts are delivered by it.
+ * One summary of every lead waiting for its first notice (those with a link, in a "doubtful"
+ * flood), when the last summary was SUMMARY_EVERY_MS ago and the chat's slot is free; the leads it
+ * counts are delivered by it.
  */
 export async function summarise(
   store: LeadStore,
   telegram: TelegramOptions,
   now: number,
+  flood: Exclude<Flood, undefined>,
   log: (message: string) => void,
 ): Promise<SummaryResult> {
+  const which = flood === "all" ? UNBEGUN : `${UNBEGUN} AND ${DOUBTFUL_SQL}`;
   const chatId = telegram.chatId;
   const last = Number((await store.settings.read(`flood-summary:${chatId}`)) ?? 0);
   if (now < last + SUMMARY_EVERY_MS) return { kind: "wait", until: last + SUMMARY_EVERY_MS };
   const slot = await takeSlot(store, chatId, now);
   if (slot !== true) return { kind: "wait", until: slot };
   const rows = await store.sql.all<{ form: string; page: string | null; doubtful: number; at: number }>(
-    `SELECT form, page, ${DOUBTFUL_SQL} AS doubtful, received_at AS at FROM leads WHERE ${UNBEGUN} ORDER BY received_at`,
+    `SELECT form, page, ${DOUBTFUL_SQL} AS doubtful, received_at AS at FROM leads WHERE ${which} ORDER BY received_at`,
   );
   if (!rows.length) return { kind: "sent", leads: 0 };
   const newest = rows[rows.length - 1].at;
@@ -113,7 +116,7 @@ export async function summarise(
   if (outcome.kind !== "sent") return { kind: "refused" };
   await store.settings.write(`flood-summary:${chatId}`, String(now));
   const marked = await store.sql.run(
-    `UPDATE leads SET status = 'delivered', delivered_at = ?, summary_message_id = ?, notice_chat_id = ? WHERE ${UNBEGUN} AND received_at <= ?`,
+    `UPDATE leads SET status = 'delivered', delivered_at = ?, summary_message_id = ?, notice_chat_id = ? WHERE ${which} AND received_at <= ?`,
     [now, outcome.messageId ?? null, outcome.chatId, newest],
   );
   log(

@@ -31,6 +31,12 @@ import type { LeadStore, StoreStats } from "./store.ts";
 
 /** A lead waiting longer than this turns the health check red. */
 export const STALE_AFTER_MS = 15 * 60_000;
+/**
+ * More leads than this waiting turn the health check red at once: a paced relay sends a group 20
+ * notices a minute and summarises a flood, so a backlog this size means Telegram is not taking
+ * them (down, or refusing) or a flood goes on past its first summary (issue 59).
+ */
+export const BACKLOG_RED = 100;
 
 export type TelegramState = "ok" | "not configured" | "undeliverable";
 
@@ -51,14 +57,15 @@ export interface Health {
 
 /**
  * The health check's answer, on Node and on Workers alike: red (503) while Telegram refuses the
- * settings (a bot removed from the chat, a wrong chat id), while any lead is undeliverable, or
- * while a lead has waited longer than STALE_AFTER_MS, naming the cause and the count. Storing only
+ * settings (a bot removed from the chat, a wrong chat id), while any lead is undeliverable, while
+ * a lead has waited longer than STALE_AFTER_MS, or while more than BACKLOG_RED wait, naming the
+ * cause and the count. Storing only
  * (no Telegram) is a choice, not a fault: the owner reads leads with npm run leads.
  */
 export function healthFrom(stats: StoreStats, telegram: TelegramState, now: number): Health {
   const oldestPendingSeconds =
     stats.oldestPendingAt === null ? 0 : Math.max(0, Math.round((now - stats.oldestPendingAt) / 1000));
-  const stale = oldestPendingSeconds * 1000 > STALE_AFTER_MS;
+  const stale = oldestPendingSeconds * 1000 > STALE_AFTER_MS || stats.pending > BACKLOG_RED;
   const base = { telegram, pending: stats.pending, oldestPendingSeconds, undeliverable: stats.undeliverable };
   if (telegram === "not configured") return { ok: true, ...base };
   const leads = (n: number) => `${n} lead${n === 1 ? "" : "s"}`;
@@ -70,7 +77,7 @@ export function healthFrom(stats: StoreStats, telegram: TelegramState, now: numb
       : stats.undeliverable
         ? `${leads(stats.undeliverable)} not delivered to Telegram${why}`
         : stale
-          ? `${leads(stats.pending)} waiting to be sent, the oldest for ${Math.floor(oldestPendingSeconds / 60)} minutes`
+          ? `${leads(stats.pending)} waiting to be sent, the oldest for ${oldestPendingSeconds < 120 ? `${oldestPendingSeconds} seconds` : `${Math.floor(oldestPendingSeconds / 60)} minutes`}`
           : undefined;
   return problem ? { ok: false, ...base, problem } : { ok: true, ...base };
 }
@@ -146,8 +153,9 @@ function whatToDo(reason: string, hints: HostHints): string {
  */
 export async function attemptDelivery(lead: Lead, policy: Policy): Promise<AttemptResult> {
   const { store, telegram, buttons, clock, log, now = Date.now, leaseMs, pace, floodPerMinute = 0 } = policy;
-  if (await flooded(store, lead, now(), floodPerMinute)) {
-    const summary = await summarise(store, telegram, now(), log);
+  const flood = await flooded(store, lead, now(), floodPerMinute);
+  if (flood) {
+    const summary = await summarise(store, telegram, now(), flood, log);
     if (summary.kind === "sent") return { kind: "summarised" };
     if (summary.kind === "wait") {
       await store.later(lead.id, summary.until);

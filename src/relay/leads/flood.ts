@@ -12,20 +12,21 @@
  * - **Summarised above a rate.** When more than FLOOD_LEADS_PER_MINUTE leads came in the last
  *   minute, or more than that many wait for their first notice, a lead that has not begun is not
  *   sent on its own: one message counts them ("27 more quote requests in the last 5 minutes, 3
- *   from the same page: /leads"), at most one every 5 minutes, and marks them delivered by it
- *   (summary_message_id, migration 0020). Each is kept whole, listed by `npm run leads`. A lead
+ *   from the same page: /leads"), edited as more come, a new one at most every 5 minutes, and
+ *   marks them delivered by it (summary_message_id, migration 0020). Each is kept whole, listed by `npm run leads`. A lead
  *   with a link in what was typed (the spam check passes up to three, and doubts them) is held
  *   back first: summarised once the rate of all leads passes the setting, while leads without one
  *   are summarised only once their own rate does.
  */
-import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
+import { failureOf } from "../retry.ts";
+import { callBot, sendOnce, type SendOutcome, type TelegramOptions } from "../telegram/client.ts";
 import type { Lead } from "./lead.ts";
 import type { LeadStore } from "./store.ts";
 
 /** The least time between two messages to a private chat, and to a group (60 s / 20). */
 export const CHAT_GAP_MS = 1_000;
 export const GROUP_GAP_MS = 3_000;
-/** The least time between two summaries to one chat. */
+/** How long a summary is edited to count more leads before the next one is a new message. */
 export const SUMMARY_EVERY_MS = 5 * 60_000;
 const MINUTE_MS = 60_000;
 
@@ -83,10 +84,15 @@ export async function flooded(store: LeadStore, lead: Lead, now: number, perMinu
 export type SummaryResult =
   { kind: "sent"; leads: number } | { kind: "wait"; until: number } | { kind: "refused" };
 
+type Row = { form: string; page: string | null; doubtful: number; at: number };
+const ROW = `form, page, ${DOUBTFUL_SQL} AS doubtful, received_at AS at`;
+
 /**
- * One summary of every lead waiting for its first notice (those with a link, in a "doubtful"
- * flood), when the last summary was SUMMARY_EVERY_MS ago and the chat's slot is free; the leads it
- * counts are delivered by it.
+ * Tells the owner of every lead waiting for its first notice (those with a link, in a "doubtful"
+ * flood) in the chat's next slot: a new summary message, or, within SUMMARY_EVERY_MS of the last
+ * one, that one edited to count them too (no new message: the chat stays usable however long the
+ * flood goes on, and the backlog goes as fast as the chat's slots). The leads it counts are
+ * delivered by it.
  */
 export async function summarise(
   store: LeadStore,
@@ -97,32 +103,71 @@ export async function summarise(
 ): Promise<SummaryResult> {
   const which = flood === "all" ? UNBEGUN : `${UNBEGUN} AND ${DOUBTFUL_SQL}`;
   const chatId = telegram.chatId;
-  const last = Number((await store.settings.read(`flood-summary:${chatId}`)) ?? 0);
-  if (now < last + SUMMARY_EVERY_MS) return { kind: "wait", until: last + SUMMARY_EVERY_MS };
   const slot = await takeSlot(store, chatId, now);
   if (slot !== true) return { kind: "wait", until: slot };
-  const rows = await store.sql.all<{ form: string; page: string | null; doubtful: number; at: number }>(
-    `SELECT form, page, ${DOUBTFUL_SQL} AS doubtful, received_at AS at FROM leads WHERE ${which} ORDER BY received_at`,
-  );
-  if (!rows.length) return { kind: "sent", leads: 0 };
-  const newest = rows[rows.length - 1].at;
-  const outcome = await sendOnce(summaryText(rows, now), telegram, null);
+  const fresh = await store.sql.all<Row>(`SELECT ${ROW} FROM leads WHERE ${which} ORDER BY received_at`);
+  if (!fresh.length) return { kind: "sent", leads: 0 };
+  const current = await currentSummary(store, chatId, now);
+  const told = current
+    ? await store.sql.all<Row>(
+        `SELECT ${ROW} FROM leads WHERE summary_message_id = ? AND notice_chat_id = ? ORDER BY received_at`,
+        [current.messageId, chatId],
+      )
+    : [];
+  const text = summaryText([...told, ...fresh], now);
+  let outcome = current && (await editSummary(telegram, current.messageId, text));
+  if (!outcome) outcome = await sendOnce(text, telegram, null);
   if (outcome.kind === "retry") {
     const until = now + (outcome.retryAfterMs ?? 2_000);
     if (outcome.retryAfterMs !== undefined) await holdChat(store, chatId, until);
     log(`relay: the flood summary was not sent (${outcome.reason}); tried again in a moment`);
     return { kind: "wait", until };
   }
-  if (outcome.kind !== "sent") return { kind: "refused" };
-  await store.settings.write(`flood-summary:${chatId}`, String(now));
+  if (outcome.kind !== "sent" || outcome.messageId === undefined) return { kind: "refused" };
+  if (outcome.messageId !== current?.messageId)
+    await store.settings.write(
+      summarySetting(chatId),
+      JSON.stringify({ at: now, messageId: outcome.messageId }),
+    );
   const marked = await store.sql.run(
     `UPDATE leads SET status = 'delivered', delivered_at = ?, summary_message_id = ?, notice_chat_id = ? WHERE ${which} AND received_at <= ?`,
-    [now, outcome.messageId ?? null, outcome.chatId, newest],
+    [now, outcome.messageId, chatId, fresh[fresh.length - 1].at],
   );
   log(
-    `relay: a flood: ${marked} lead(s) told in one summary instead of a notice each (npm run leads lists them)`,
+    `relay: a flood: ${marked} lead(s) told in a summary instead of a notice each (npm run leads lists them)`,
   );
   return { kind: "sent", leads: marked };
+}
+
+const summarySetting = (chatId: string) => `flood-summary:${chatId}`;
+
+/** The summary sent to this chat less than SUMMARY_EVERY_MS ago, if any. */
+async function currentSummary(store: LeadStore, chatId: string, now: number) {
+  const kept = await store.settings.read(summarySetting(chatId));
+  const last = kept ? (JSON.parse(kept) as { at: number; messageId: number }) : undefined;
+  return last && now < last.at + SUMMARY_EVERY_MS ? last : undefined;
+}
+
+/**
+ * The summary edited to `text`: sent (the same words already are), or a failure to wait out;
+ * undefined when Telegram will not edit it (deleted by the owner): a new one is sent instead.
+ */
+async function editSummary(
+  telegram: TelegramOptions,
+  messageId: number,
+  text: string,
+): Promise<SendOutcome | undefined> {
+  const answer = await callBot(telegram, "editMessageText", {
+    chat_id: telegram.chatId,
+    message_id: messageId,
+    text,
+    link_preview_options: { is_disabled: true },
+  });
+  if (answer.ok || /message is not modified/.test(answer.description))
+    return { kind: "sent", messageId, chatId: telegram.chatId };
+  if (answer.status === 429 || answer.status === 0 || answer.status >= 500)
+    return failureOf(answer.status || 503, answer.description, { retryAfterMs: answer.retryAfterMs });
+  return undefined;
 }
 
 /** "27 more quote requests in the last 5 minutes, 3 from the same page, 4 with a link: /leads". */

@@ -88,6 +88,13 @@ describe("a flood of leads", () => {
     expect(stack.tg.tooMany).toBe(0);
     expect(peaks(messages)).toMatchObject({ perSecond: 1 });
     expect(peaks(messages).perMinute).toBeLessThanOrEqual(20);
+
+    // The flood goes on: the summary is edited to count the next ones, no new message.
+    await Promise.all(Array.from({ length: 12 }, (_, k) => post(relay, 200 + k)));
+    await drainMovingTheClock(relay, 1_000, "the next leads to be counted");
+    expect(stack.tg.delivered).toHaveLength(6);
+    expect(stack.tg.messages.get(told[0].messageId)?.shown).toMatch(/^207 more quote requests in the last/);
+    expect(stack.tg.tooMany).toBe(0);
   });
 
   it("holds back the leads with a link first: the others keep their notices while only all leads together pass the rate", async () => {

@@ -13,10 +13,10 @@
  *   minute, or more than that many wait for their first notice, a lead that has not begun is not
  *   sent on its own: one message counts them ("27 more quote requests in the last 5 minutes, 3
  *   from the same page: /leads"), edited as more come, a new one at most every 5 minutes, and
- *   marks them delivered by it (summary_message_id, migration 0020). Each is kept whole, listed by `npm run leads`. A lead
- *   with a link in what was typed (the spam check passes up to three, and doubts them) is held
- *   back first: summarised once the rate of all leads passes the setting, while leads without one
- *   are summarised only once their own rate does.
+ *   marks them delivered by it (summary_message_id, migration 0020). Each is kept whole, listed
+ *   by `npm run leads`. A lead with a link in what was typed (the spam check passes up to three,
+ *   and doubts them) is held back first: summarised once the rate of all leads passes the
+ *   setting, while leads without one are summarised only once their own rate does.
  */
 import { failureOf } from "../retry.ts";
 import { callBot, sendOnce, type SendOutcome, type TelegramOptions } from "../telegram/client.ts";

@@ -25,7 +25,7 @@ import { EmailRecords } from "./email-records.ts";
 import { HandledUpdates, Settings, UsedProofs } from "./memory.ts";
 import { OwnerNotes } from "./owner-notes.ts";
 import { OwnerQueries } from "./owner-queries.ts";
-import { readMany, type Sql, type Statement } from "./sql.ts";
+import { groupCommit, readMany, type Sql, type Statement } from "./sql.ts";
 import { StageStore } from "./stage-store.ts";
 import { Quotes } from "./quotes.ts";
 
@@ -59,8 +59,12 @@ export class LeadStore {
   readonly emails: EmailRecords;
   readonly quotes: Quotes;
 
+  /** New leads, committed together when they come together (sql.ts groupCommit). */
+  readonly #adds: (statement: Statement) => Promise<number>;
+
   /** `sql`: the store's own, for queries the relay never runs (the month's report, report-queries.ts). */
   constructor(readonly sql: Sql) {
+    this.#adds = groupCommit(sql);
     this.stages = new StageStore(sql);
     this.owner = new OwnerQueries(sql);
     this.settings = new Settings(sql);
@@ -74,9 +78,9 @@ export class LeadStore {
   /** Stores a new lead in one statement; false when a lead with this id is already stored (a repeat). */
   async add(lead: NewLead): Promise<boolean> {
     const a = lead.attribution ?? {};
-    const changed = await this.sql.run(
-      "INSERT INTO leads (id, form, fields, parts, received_at, status, spam_reason, next_attempt_at, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
-      [
+    const changed = await this.#adds({
+      sql: "INSERT INTO leads (id, form, fields, parts, received_at, status, spam_reason, next_attempt_at, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+      params: [
         lead.id,
         lead.form,
         JSON.stringify(lead.fields),
@@ -89,7 +93,7 @@ export class LeadStore {
           (v) => v ?? null,
         ),
       ],
-    );
+    });
     return changed === 1;
   }
 

@@ -65,12 +65,26 @@ export function migrate(db: Database.Database, dir = MIGRATIONS_DIR): number {
 }
 
 function nodeSql(db: Database.Database): Sql {
+  // Each statement prepared once: preparing on every call cost as much as the reads themselves under
+  // a burst (bench:load's profile). The relay's statements are a few hundred texts at most.
+  const prepared = new Map<string, Database.Statement>();
+  const prepare = (sql: string) => {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      if (prepared.size >= 500) prepared.clear();
+      prepared.set(sql, (statement = db.prepare(sql)));
+    }
+    return statement;
+  };
   return {
     async run(sql, params = []) {
-      return db.prepare(sql).run(...params).changes;
+      return prepare(sql).run(...params).changes;
     },
     async all<T>(sql: string, params: unknown[] = []) {
-      return db.prepare(sql).all(...params) as T[];
+      return prepare(sql).all(...params) as T[];
+    },
+    async runBatch(statements) {
+      return db.transaction(() => statements.map((s) => prepare(s.sql).run(...(s.params ?? [])).changes))();
     },
   };
 }

@@ -29,5 +29,30 @@ const { relay } = await startNodeRelay({
   ownerTickMs: Number(process.env.TEST_OWNER_TICK_MS) || undefined,
   now: () => Date.now() + (Number(process.env.TEST_CLOCK_OFFSET_MS) || 0),
 });
-const { url } = await listen((request, info) => relay(request, info), { port: 0, host: "127.0.0.1" });
+// For npm run bench:load: how long the event loop was held, and the relay's own time per answer (from its
+// request read to its response made), said when the process is asked to stop.
+const answers: number[] = [];
+if (process.env.TEST_LOOP_DELAY === "1") {
+  const { monitorEventLoopDelay } = await import("node:perf_hooks");
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  process.once("SIGTERM", () => {
+    const ms = (ns: number) => Math.round(ns / 1e6);
+    const sorted = answers.sort((a, b) => a - b);
+    const at = (p: number) => Math.round(sorted[Math.floor(((sorted.length - 1) * p) / 100)] ?? 0);
+    console.error(
+      `relay event loop delay: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms; its answers: p50 ${at(50)} ms, p99 ${at(99)} ms, max ${at(100)} ms`,
+    );
+    process.exit(0);
+  });
+}
+const { url } = await listen(
+  async (request, info) => {
+    const started = performance.now();
+    const response = await relay(request, info);
+    if (request.method === "POST") answers.push(performance.now() - started);
+    return response;
+  },
+  { port: 0, host: "127.0.0.1" },
+);
 console.log(JSON.stringify({ url }));

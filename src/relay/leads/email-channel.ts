@@ -15,6 +15,10 @@ import type { EmailOutcome } from "../email/client.ts";
 import { sendOnce, type TelegramOptions } from "../telegram/client.ts";
 import { STALE_AFTER_MS, type Health } from "./policy.ts";
 import type { LeadStore } from "./store.ts";
+import { CONFIRM_WITHIN_MS } from "./email-records.ts";
+
+/** A lead older than this without its confirmation recorded: the email loop is behind. */
+const BEHIND_AFTER_MS = 60_000;
 
 const PAUSED = "email-paused-until";
 const REFUSED = "email-refused";
@@ -62,7 +66,8 @@ async function refusal(store: LeadStore): Promise<Refusal | undefined> {
 
 /**
  * Delivery's health with email's: red too while emails have failed for longer than STALE_AFTER_MS
- * (the provider down), since the owner's copy is the fallback for a lead Telegram cannot take, and
+ * (the provider down), since the owner's copy is the fallback for a lead Telegram cannot take;
+ * while leads a minute old have no confirmation recorded (the email loop is not keeping up); and
  * at once while the provider refuses the relay's settings, which no retry cures: the cause and what
  * to fix. No error text: the provider's may quote an address; `npm run leads -- show` has it.
  */
@@ -76,10 +81,18 @@ export async function withEmail(health: Health, store: LeadStore, now: number): 
     emailsFailing > 0
       ? `${emailsFailing} email${emailsFailing === 1 ? "" : "s"} the provider has not taken for over ${STALE_AFTER_MS / 60_000} minutes (npm run leads -- show says why)`
       : undefined;
+  // The email loop records each lead's confirmation within a pass or two: a lead a minute old without
+  // one means it is not keeping up with the leads coming in.
+  const emailsBehind = await store.emails.behind(now - CONFIRM_WITHIN_MS, now - BEHIND_AFTER_MS);
+  const behind =
+    emailsBehind > 0
+      ? `the email loop is behind: ${emailsBehind} lead${emailsBehind === 1 ? "" : "s"} over a minute old ` +
+        "without their confirmation recorded"
+      : undefined;
   const email = refused ? "refused" : "ok";
-  if (health.ok && !refused && !failing) return { ...health, email, emailsFailing };
-  const problem = [health.problem, refused, failing].filter((p) => p !== undefined).join("; ");
-  return { ...health, ok: false, email, emailsFailing, problem };
+  if (health.ok && !refused && !failing && !behind) return { ...health, email, emailsFailing, emailsBehind };
+  const problem = [health.problem, refused, failing, behind].filter((p) => p !== undefined).join("; ");
+  return { ...health, ok: false, email, emailsFailing, emailsBehind, problem };
 }
 
 /**

@@ -97,6 +97,11 @@ export interface ConfirmationLimits {
   /** The business's own domains (OWNER_EMAIL's, EMAIL_FROM's): no per-domain limit there. */
   ownDomains: readonly string[];
 }
+/**
+ * A lead is confirmed only this soon after it came: a confirmation an hour late confuses more than it helps.
+ */
+export const CONFIRM_WITHIN_MS = 60 * 60_000;
+
 /** Statuses that count against the limits: recorded to go, or gone. */
 const COUNTED = "status IN ('pending', 'sent')";
 const CONFIRMATION = "'visitor-confirmation'";
@@ -123,6 +128,18 @@ export class EmailRecords {
       id: r.id,
       email: String((JSON.parse(r.fields) as Record<string, unknown>).email ?? ""),
     }));
+  }
+
+  /**
+   * Leads received between `since` and `before` still without their confirmation recorded: the email
+   * loop has not kept up with them (health says so).
+   */
+  async behind(since: number, before: number): Promise<number> {
+    const [row] = await this.sql.all<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM leads WHERE status IN ('pending', 'delivered', 'undeliverable') AND received_at > ? AND received_at <= ? AND fields IS NOT NULL AND NOT EXISTS (SELECT 1 FROM lead_emails AS e WHERE e.lead_id = leads.id AND e.kind = ${CONFIRMATION})`,
+      [since, before],
+    );
+    return Number(row?.n ?? 0);
   }
 
   /**

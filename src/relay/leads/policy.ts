@@ -51,6 +51,8 @@ export interface Health {
   problem?: string;
   /** With email set up: emails the provider has not taken for longer than STALE_AFTER_MS. */
   emailsFailing?: number;
+  /** With email set up: leads over a minute old whose confirmation the email loop has not recorded yet. */
+  emailsBehind?: number;
   /** With email set up: "refused" while the provider refuses the relay's settings (email-channel.ts). */
   email?: "ok" | "refused";
 }

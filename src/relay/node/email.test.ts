@@ -14,6 +14,7 @@ import { startTelegramStandIn, TEST_TOKEN, type StandIn } from "../testing/teleg
 import { startNodeRelay, type NodeRelay } from "./node.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { digestByEmail, emailPass } from "../leads/emails.ts";
+import { withEmail } from "../leads/email-channel.ts";
 import { ownerTick } from "../owner/owner.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { QuoteBody } from "../../shared/forms/schema.ts";
@@ -680,6 +681,49 @@ describe("the morning digest by email", () => {
       expect(digests[0]).toMatchObject({ to: [OWNER], subject: "Morning digest, 2026-11-25" });
       expect(digests[0].text).toBe(`${tg.delivered.at(-1)!.shown}\n`);
       expect(digests[0].text).toMatch(/^Yesterday's leads\n1 quote request, 0 contact messages\n/);
+    } finally {
+      leads.remove();
+    }
+  });
+});
+
+describe("a burst of leads", () => {
+  it("has every confirmation recorded in one pass, and health says while the email loop is behind", async () => {
+    const leads = tempLeadStore();
+    try {
+      const body = QuoteBody.parse({ name: "Burst", email: "burst@example.com" });
+      // 150 leads two minutes old, no confirmation recorded yet: the email loop has not kept up.
+      for (let i = 0; i < 150; i++)
+        await leads.store.add({
+          id: `burst-${i}`,
+          form: "quote",
+          fields: { ...body, email: `burst${i}@example.com` },
+          parts: [`Burst ${i}`],
+          receivedAt: time - 120_000,
+          status: "delivered",
+        });
+      const green = {
+        ok: true,
+        telegram: "ok",
+        pending: 0,
+        oldestPendingSeconds: 0,
+        undeliverable: 0,
+      } as const;
+      const behind = await withEmail(green, leads.store, time);
+      expect(behind).toMatchObject({ ok: false, emailsBehind: 150 });
+      expect(behind.problem).toBe(
+        "the email loop is behind: 150 leads over a minute old without their confirmation recorded",
+      );
+      const settings = emailSettings({
+        EMAIL_API_KEY: resend.apiKey,
+        EMAIL_FROM: TEST_FROM,
+        OWNER_EMAIL: OWNER,
+        EMAIL_API_URL: resend.apiUrl,
+      })!;
+      const log = (m: string) => void logs.push(m);
+      await emailPass({ store: leads.store, settings, phone: PHONE, clock: CLOCK, log, now: () => time });
+      // One pass recorded all 150 (20 at the hourly ceiling, the rest not sent and why); 20 a pass did not.
+      expect(await withEmail(green, leads.store, time)).toMatchObject({ ok: true, emailsBehind: 0 });
     } finally {
       leads.remove();
     }

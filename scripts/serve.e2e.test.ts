@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openLeadStore } from "../src/relay/node/sqlite.ts";
-import { tempLeadsDb } from "../src/relay/testing/leads.ts";
+import { tempLeadsDb, UNPACED } from "../src/relay/testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../src/relay/testing/telegram-stand-in.ts";
 import { DIST_DIR } from "../src/testing/dist-dir.ts";
 import { freePort } from "../src/testing/ports.ts";
@@ -58,6 +58,7 @@ async function started(env: Record<string, string>) {
     TELEGRAM_BOT_TOKEN: tg.token,
     TELEGRAM_CHAT_ID: tg.chatId,
     TELEGRAM_API_BASE: tg.apiBase,
+    ...UNPACED,
     SPAM_CHECKS: "off",
     ...env,
   });

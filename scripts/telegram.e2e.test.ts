@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTelegramStandIn, type StandIn } from "../src/relay/testing/telegram-stand-in.ts";
+import { UNPACED } from "../src/relay/testing/leads.ts";
 
 let tg: StandIn;
 beforeAll(async () => {
@@ -22,6 +23,7 @@ function telegramScript(args: readonly string[]): Promise<{ output: string; stat
     TELEGRAM_BOT_TOKEN: tg.token,
     TELEGRAM_CHAT_ID: tg.chatId,
     TELEGRAM_API_BASE: tg.apiBase,
+    ...UNPACED,
   };
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/telegram.ts", ...args], {

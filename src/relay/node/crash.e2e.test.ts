@@ -9,7 +9,7 @@
 import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { openLeadStore } from "./sqlite.ts";
-import { NEVER_OPEN } from "../testing/leads.ts";
+import { NEVER_OPEN, UNPACED } from "../testing/leads.ts";
 import { relayPerTest } from "../testing/relay-stack.ts";
 import { startRelayChild, type RelayChild } from "../testing/relay-child.ts";
 
@@ -28,6 +28,7 @@ function startRelay({ attemptTimeoutMs = 2_000 } = {}): Promise<RelayChild> {
       TELEGRAM_BOT_TOKEN: stack.tg.token,
       TELEGRAM_CHAT_ID: stack.tg.chatId,
       TELEGRAM_API_BASE: stack.tg.apiBase,
+      ...UNPACED,
       LEADS_DB: stack.db.file,
       SPAM_CHECKS: "off",
       BUSINESS_HOURS: NEVER_OPEN,

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "./email-stand-in.ts";
-import { tempLeadsDb } from "./leads.ts";
+import { tempLeadsDb, UNPACED } from "./leads.ts";
 import { startTelegramStandIn, type StandIn } from "./telegram-stand-in.ts";
 
 export interface RelayChild {
@@ -86,6 +86,7 @@ export function crashBench(settings: Record<string, string>): CrashBench {
         TELEGRAM_BOT_TOKEN: tg.token,
         TELEGRAM_CHAT_ID: tg.chatId,
         TELEGRAM_API_BASE: tg.apiBase,
+        ...UNPACED,
         EMAIL_API_KEY: resend.apiKey,
         EMAIL_FROM: TEST_FROM,
         OWNER_EMAIL: "owner@example.com.au",

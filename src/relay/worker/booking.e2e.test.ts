@@ -22,7 +22,7 @@ import {
   replayBookingWeek,
 } from "../testing/booking-flow.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
-import { tempLeadStore, waitFor } from "../testing/leads.ts";
+import { tempLeadStore, waitFor, UNPACED } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import {
   COMPATIBILITY_DATE,
@@ -82,6 +82,7 @@ beforeAll(async () => {
       TELEGRAM_BOT_TOKEN: tg.token,
       TELEGRAM_CHAT_ID: tg.chatId,
       TELEGRAM_API_BASE: tg.apiBase,
+      ...UNPACED,
       EMAIL_API_KEY: resend.apiKey,
       EMAIL_FROM: TEST_FROM,
       OWNER_EMAIL: "owner@example.com.au",

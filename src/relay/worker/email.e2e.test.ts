@@ -21,7 +21,7 @@ import {
   type StandIn,
 } from "../testing/telegram-stand-in.ts";
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
-import { NEVER_OPEN, waitFor } from "../testing/leads.ts";
+import { NEVER_OPEN, waitFor, UNPACED } from "../testing/leads.ts";
 import { FACTS, ZONE_VARS } from "../testing/business.ts";
 import {
   COMPATIBILITY_DATE,
@@ -110,6 +110,7 @@ beforeAll(async () => {
         TELEGRAM_BOT_TOKEN: w.token,
         TELEGRAM_CHAT_ID: TEST_CHAT_ID,
         TELEGRAM_API_BASE: tg.apiBase,
+        ...UNPACED,
         ...email,
         ...site,
       },

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest"
 import type { D1Database } from "@cloudflare/workers-types";
 import type { LeadStore } from "../leads/store.ts";
 import { testClock } from "../testing/clock.ts";
-import { tempLeadStore, waitFor } from "../testing/leads.ts";
+import { tempLeadStore, waitFor, UNPACED } from "../testing/leads.ts";
 import {
   COMPATIBILITY_DATE,
   d1Copy,
@@ -60,6 +60,7 @@ beforeAll(async () => {
       TELEGRAM_BOT_TOKEN: tg.token,
       TELEGRAM_CHAT_ID: tg.chatId,
       TELEGRAM_API_BASE: tg.apiBase,
+      ...UNPACED,
       SITE_PHONE: "0491 570 156",
       SPAM_CHECKS: "off",
     },

@@ -32,7 +32,7 @@ import {
   type StandInOptions,
 } from "../testing/telegram-stand-in.ts";
 import { stageData } from "../owner/stage-buttons.ts";
-import { NEVER_OPEN, waitFor } from "../testing/leads.ts";
+import { NEVER_OPEN, waitFor, UNPACED } from "../testing/leads.ts";
 import { FACTS, ZONE_VARS } from "../testing/business.ts";
 import {
   COMPATIBILITY_DATE,
@@ -137,6 +137,7 @@ function workerOptions(d: Deployment): WorkerOptions {
       ...ZONE_VARS,
       ...settings.bindings,
       TELEGRAM_API_BASE: d.tg.apiBase,
+      ...UNPACED,
     },
     serviceBindings: settings.clock
       ? { TEST_CLOCK: () => new Response(String(settings.clock!.now())) }

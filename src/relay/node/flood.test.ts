@@ -95,6 +95,16 @@ describe("a flood of leads", () => {
     expect(stack.tg.delivered).toHaveLength(6);
     expect(stack.tg.messages.get(told[0].messageId)?.shown).toMatch(/^207 more quote requests in the last/);
     expect(stack.tg.tooMany).toBe(0);
+
+    // The summary's /leads lists every one of them, oldest first (issue 52's desk).
+    clock.advance(5_000);
+    await stack.tg.write("/leads");
+    await waitFor("the answer to /leads", () => stack.tg.delivered.length === 7);
+    expect(stack.tg.delivered[6].shown.split("\n").slice(0, 2)).toEqual([
+      "Open leads (212), oldest first",
+      expect.stringMatching(/^1\. Flood 0,/),
+    ]);
+    expect(stack.tg.tooMany).toBe(0);
   });
 
   it("holds back the leads with a link first: the others keep their notices while only all leads together pass the rate", async () => {

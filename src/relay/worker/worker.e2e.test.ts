@@ -135,9 +135,10 @@ function workerOptions(d: Deployment): WorkerOptions {
       SPAM_CHECKS: "off",
       BUSINESS_HOURS: NEVER_OPEN,
       ...ZONE_VARS,
+      // Unpaced against the lenient stand-in, unless a test asks (the pacing test's strict one).
+      ...UNPACED,
       ...settings.bindings,
       TELEGRAM_API_BASE: d.tg.apiBase,
-      ...UNPACED,
     },
     serviceBindings: settings.clock
       ? { TEST_CLOCK: () => new Response(String(settings.clock!.now())) }
@@ -460,6 +461,42 @@ describe("the Worker relay on workerd, with D1 and a Queue", () => {
         ["spam", "a proof the relay did not sign"],
         ["spam", "a proof for the quote form"],
       ]);
+    },
+  );
+
+  // Issue 59: the Queue consumer waits for the chat's slot in D1, which every isolate shares, and tells a
+  // flood in one summary; the strict stand-in answers 429 to a second message in a second.
+  const paceClock = testClock("running");
+  const paced = testWorker({
+    bindings: { ...TELEGRAM, TELEGRAM_PACE: "on", FLOOD_LEADS_PER_MINUTE: "10" },
+    clock: paceClock,
+    standIn: { strict: true, now: paceClock.now },
+  });
+  it.concurrent(
+    "paces notices by the chat's slot in D1 and tells a flood in one summary, with no 429",
+    async ({ expect }) => {
+      const [w] = paced();
+      const { tg } = w;
+      for (let i = 0; i < 2; i++) expect((await w.post(contact({ name: `Paced ${i}` }))).status).toBe(200);
+      await waitFor(
+        "the first notice, and the second in its slot 3 s on",
+        () => tg.delivered.length === 2,
+        20_000,
+      );
+      expect(tg.delivered[1].at - tg.delivered[0].at).toBeGreaterThanOrEqual(3_000);
+      // Eleven more at once: more than ten waiting is a flood, told in one message.
+      const answers = await Promise.all(
+        Array.from({ length: 11 }, (_, i) =>
+          w.post(contact({ name: `Flooded ${i}` }), { "CF-Connecting-IP": `2001:db8:${i + 1}::1` }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(11).fill(200));
+      await waitFor("the flood's summary", () => tg.delivered.length === 3, 20_000);
+      expect(tg.delivered[2].shown).toBe("11 more contact messages in the last minute: /leads");
+      await waitFor("D1 to say every lead delivered", async () =>
+        (await w.leads()).every((l) => l.status === "delivered"),
+      );
+      expect(tg.tooMany).toBe(0);
     },
   );
 

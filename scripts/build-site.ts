@@ -1,6 +1,7 @@
 /**
  * The build as `npm run build` and `npm start` run it: brings the editor's JSON Schemas in
- * schemas/ up to date with src/content/schema.ts and the relay's page for a post without script up
+ * schemas/ (and its mapping to them) up to date with the registry of content files,
+ * src/content/content.ts, and the relay's page for a post without script up
  * to date with the site's form components (src/build/result-markup.tsx), each only when what it is
  * made from changed, then builds dist/ from content/ (and the confirmation email's and the booking's
  * markup from the content it loaded), or explains what in content/ is wrong. What it prints is wrapped at 80
@@ -9,7 +10,7 @@
 import path from "node:path";
 import { build } from "../src/build/build.ts";
 import { buildSummary, progressLine } from "../src/build/summary.ts";
-import { schemaFiles, writeJsonSchemas } from "../src/build/content/json-schema.ts";
+import { EDITOR_SETTINGS, schemaFiles, writeJsonSchemas } from "../src/build/content/json-schema.ts";
 import { ContentError } from "../src/build/content/load.ts";
 import { formActions } from "../src/shared/relay-paths.ts";
 import { BuildSettingError, buildSettings, type BuildSettings } from "../src/build/build-settings.ts";
@@ -80,10 +81,13 @@ export async function buildSite(): Promise<boolean> {
  * (src/build/generated.ts), each said when its text changed: commit it with its cause.
  */
 async function writeGenerated() {
-  await unlessCurrent({ module: "src/build/content/json-schema.ts", files: schemaFiles() }, () => {
-    for (const file of writeJsonSchemas())
-      say(`Updated ${file} from src/content/schema.ts: commit it with the schema change.`);
-  });
+  await unlessCurrent(
+    { module: "src/build/content/json-schema.ts", files: [...schemaFiles(), EDITOR_SETTINGS] },
+    () => {
+      for (const file of writeJsonSchemas())
+        say(`Updated ${file} from src/content/content.ts: commit it with the schema change.`);
+    },
+  );
   await unlessCurrent(
     { module: "src/build/result-markup.tsx", files: [RESULT_MARKUP_FILE, ...stylesheetFiles()] },
     async () => {

@@ -26,6 +26,7 @@ import { openStore } from "./leads/store.ts";
 import type { D1SqlOpener } from "../src/relay/node/wrangler-d1.ts";
 import type { ScriptIo } from "./script-io.ts";
 import { readSiteFacts } from "./site-facts.ts";
+import { contentDirOf } from "../src/build/content/load.ts";
 import { siteInUse } from "../src/relay/site.ts";
 import { USAGE_EXIT } from "./script-args.ts";
 
@@ -64,7 +65,7 @@ async function execute(argv: readonly string[], io: ScriptIo, openD1?: D1SqlOpen
   try {
     const command = COMMANDS.get(args.command);
     if (!command) fail(`${shown`Unknown command ${args.command}.`}\n${USAGE}`, USAGE_EXIT);
-    const site = readSiteFacts();
+    const site = readSiteFacts(contentDirOf(io.env));
     const { clock } = siteInUse({}, site).hours;
     await command({ args, store, d1, out: output(io), env: io.env, site, clock });
   } catch (error) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepQuoteDetails } from "../src/relay/leads/quote-details-store.ts";
 import { dailyUpkeep } from "../src/relay/leads/upkeep.ts";
 import { quoteNotices } from "../src/relay/telegram/notice.ts";
-import { QuoteBody } from "../src/shared/forms/schema.ts";
+import { QuoteBody, TEST_SERVICES } from "../src/relay/testing/services.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { leadsInProcess } from "./testing/leads-run.ts";
 import { CLOCK } from "../src/relay/testing/business.ts";
@@ -34,7 +34,7 @@ beforeAll(async () => {
     id: "lead-ana",
     form: "quote",
     fields: body,
-    parts: quoteNotices(body, new Date(), { clock: CLOCK }, estimate.line),
+    parts: quoteNotices(body, new Date(), { clock: CLOCK, site: TEST_SERVICES }, estimate.line),
     receivedAt: Date.now(),
   });
   await keepQuoteDetails(leads.store.sql, "lead-ana", body, estimate);

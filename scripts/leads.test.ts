@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContent } from "../src/build/content/load.ts";
 import { quoteNotices } from "../src/relay/telegram/notice.ts";
-import { QuoteBody } from "../src/shared/forms/schema.ts";
+import { QuoteBody } from "../src/relay/testing/services.ts";
 import { startDelivery } from "../src/relay/node/delivery.ts";
 import { DEFAULT_HOURS } from "../src/relay/site.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";

@@ -6,12 +6,15 @@
  * clock, hours and pages from them. The relay applies SITE_PHONE and BUSINESS_HOURS over them in one
  * place (src/relay/site.ts), wherever it runs.
  */
-import { loadContent } from "../src/build/content/load.ts";
+import { contentDirOf, loadContent } from "../src/build/content/load.ts";
 import { siteFacts } from "../src/content/site-facts.ts";
 import type { SiteFacts } from "../src/relay/site.ts";
 
-/** The facts, or undefined when content/ cannot be read (each caller says what that costs). */
-export function readSiteFacts(dir = "content"): SiteFacts | undefined {
+/**
+ * The facts of `dir` (content/, or CONTENT_DIR's), or undefined when it cannot be read (each caller says
+ * what that costs).
+ */
+export function readSiteFacts(dir = contentDirOf()): SiteFacts | undefined {
   try {
     return siteFacts(loadContent(dir));
   } catch {

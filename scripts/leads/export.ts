@@ -6,12 +6,12 @@ import { LOST_REASONS, STAGE_KEYS } from "../../src/relay/leads/stages.ts";
 import { formatDollars } from "../../src/shared/pricing/format.ts";
 import { spreadsheetTime } from "../../src/relay/clock.ts";
 import type { Command } from "./command.ts";
-import { serviceLabel } from "../../src/shared/forms/fields.ts";
+import { serviceName } from "../../src/shared/forms/fields.ts";
 import { fail, shown } from "./fail.ts";
 import { DETAIL_KEYS, FROM, stageShown, stem, view, type View } from "./view.ts";
 import { noteRecords } from "../../src/relay/leads/lookups.ts";
 
-export const exportLeads: Command = async ({ args: { flags }, store, clock, out: { stdout } }) => {
+export const exportLeads: Command = async ({ args: { flags }, store, site, clock, out: { stdout } }) => {
   if ((flags.format ?? "csv") !== "csv") fail(shown`Unknown format ${flags.format}: use --format csv.`, 2);
   // A spreadsheet's file holds what visitors typed as they typed it: never printed raw to a terminal, which
   // could act on it.
@@ -27,6 +27,9 @@ export const exportLeads: Command = async ({ args: { flags }, store, clock, out:
     store.quotes.bookings(),
   ]);
   const leads = listed.map(view);
+  // A lead of a service the site no longer offers, or any lead while content/ does not load, keeps the value it
+  // was posted with.
+  const services = site?.services?.services ?? [];
   const columns = [
     ...([
       "id",
@@ -65,7 +68,7 @@ export const exportLeads: Command = async ({ args: { flags }, store, clock, out:
       c === "stage"
         ? stageShown(l.stage)
         : c === "service"
-          ? l.service && (serviceLabel(l.service) ?? l.service)
+          ? l.service && serviceName(services, l.service)
           : c.endsWith("At")
             ? l[c] && spreadsheetTime(clock, Date.parse(l[c]))
             : l[c],

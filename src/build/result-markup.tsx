@@ -16,12 +16,16 @@ import { FORM_FIELDS } from "../shared/forms/form-fields.ts";
 import { iconSprite } from "../shared/icons.tsx";
 import { NOTICE_TONES, type NoticeTone } from "../shared/slots.ts";
 import {
+  ResultAddOnCount,
+  ResultAddOns,
+  ResultAddOnTick,
   ResultDetails,
   ResultErrorLink,
   ResultErrorSummary,
   ResultFieldError,
   ResultForm,
   ResultNotice,
+  ResultOption,
   ResultPage,
   ResultProof,
 } from "../templates/ResultPage.tsx";
@@ -43,6 +47,11 @@ export async function resultMarkup() {
   ) as Record<FormKind, string>;
   const sprite = iconSprite(["check", "close"]);
   const details = renderToStaticMarkup(<ResultDetails />);
+  const addOns = {
+    box: renderToStaticMarkup(<ResultAddOns />),
+    tick: renderToStaticMarkup(<ResultAddOnTick />),
+    count: renderToStaticMarkup(<ResultAddOnCount />),
+  };
   const errors = {
     summary: renderToStaticMarkup(<ResultErrorSummary />),
     link: renderToStaticMarkup(<ResultErrorLink />),
@@ -52,6 +61,7 @@ export async function resultMarkup() {
     ...Object.values(notice),
     ...Object.values(form),
     ...Object.values(errors),
+    ...Object.values(addOns),
     details,
     renderToStaticMarkup(<ResultPage css="" sprite={sprite} />),
   ].map(scanMarkup);
@@ -64,6 +74,8 @@ export async function resultMarkup() {
     notice,
     form,
     details,
+    addOns,
+    option: renderToStaticMarkup(<ResultOption />),
     proof: renderToStaticMarkup(<ResultProof />),
     errors,
   };

@@ -7,7 +7,8 @@
  * build makes for a photo there: none wider than the slot's largest width at
  * 3× density, none wider than the photo itself.
  */
-import type { AboutData, HomeData, ImageData, ServiceData } from "./schema.ts";
+import type { AboutData, HomeData, ServiceData } from "./content.ts";
+import type { ImageData } from "./schema/common.ts";
 
 export interface ImageSlot {
   /** The `sizes` attribute: the image's width in the layout at each viewport. */

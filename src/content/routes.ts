@@ -6,7 +6,7 @@
  * slash; the server and static hosts answer the slash-less form too.
  */
 import type { Content } from "./content.ts";
-import type { ServiceData, SuburbData } from "./schema.ts";
+import type { ServiceData, SuburbData } from "./content.ts";
 import {
   ABOUT_PATH,
   CONTACT_PATH,

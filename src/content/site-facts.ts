@@ -11,6 +11,7 @@
  */
 import type { Content } from "./content.ts";
 import { isIndexable, routes } from "./routes.ts";
+import { siteServices } from "./services.ts";
 
 export function siteFacts(content: Content) {
   const { phone, landline, hours, timeZone } = content.site;
@@ -27,6 +28,8 @@ export function siteFacts(content: Content) {
     // The owner's prices, when content/pricing.yaml exists: the relay works out the notice's estimate from
     // them.
     ...(content.pricing ? { prices: content.pricing } : {}),
+    // What the forms offer and the notice names: the relay checks a post against them.
+    services: siteServices(content),
     emailProvider: content.privacy.emailProvider ?? ("none" as const),
     // content/booking.yaml's rules for the days a customer may choose and how long a quote stands.
     booking: {

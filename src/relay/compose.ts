@@ -109,6 +109,7 @@ export async function composeRelay<D extends Scheduling>(
     settings: email,
     phone,
     clock,
+    services: site?.services,
     telegram: !!telegram,
     tell: telegram && tellIn(telegram),
     log,
@@ -189,6 +190,7 @@ function door({ config, email }: RelaySettings, site: Partial<SiteFacts> | undef
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
     prices: site?.prices,
+    services: site?.services,
     emailNotice: email !== undefined,
     clientShare: email?.confirmationsPerHour ? clientShare(email.confirmationsPerHour) : undefined,
   };

@@ -7,6 +7,7 @@
  */
 import type { TapSite } from "./intake/call-taps.ts";
 import { businessHours, clockIn, type BusinessHours, type HoursLine } from "./clock.ts";
+import type { SiteServices } from "../shared/forms/quote-details.ts";
 import type { PriceTable } from "../shared/pricing/table.ts";
 import { DEFAULT_RULES, type BookingRules } from "./booking/days.ts";
 
@@ -25,6 +26,11 @@ export interface SiteFacts {
    * content/pricing.yaml as the build checked it, when the site has one: the notice's estimate comes from it.
    */
   prices?: PriceTable;
+  /**
+   * The site's services and add-ons (content/services.yaml, add-ons.yaml): what the forms may post, and the
+   * names the notice gives them.
+   */
+  services?: SiteServices;
   /**
    * The email provider the site's privacy policy names (content/privacy.yaml `emailProvider:`), or "none";
    * undefined: not told.

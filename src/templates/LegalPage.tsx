@@ -4,7 +4,7 @@
  * pages/TermsPage.tsx.
  */
 import type { ReactNode } from "react";
-import type { LegalPageData } from "../content/schema.ts";
+import type { LegalPageData } from "../content/content.ts";
 import { Banner, Section, textLinkClass } from "../shared/ui.tsx";
 
 export function LegalPage({ page, children }: { page: LegalPageData; children: ReactNode }) {

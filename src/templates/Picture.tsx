@@ -12,7 +12,7 @@
  */
 import type { Content } from "../content/content.ts";
 import { fallbackWidth, IMAGE_SLOTS, type SlotName } from "../content/images.ts";
-import type { ImageData } from "../content/schema.ts";
+import type { ImageData } from "../content/schema/common.ts";
 
 export function Picture({
   content,

@@ -20,8 +20,8 @@ import type { FormKind } from "../shared/forms/fields.ts";
 import { FORM_FIELDS, type FieldName } from "../shared/forms/form-fields.ts";
 import { PROOF_FIELD } from "../shared/forms/proof-field.ts";
 import { BACK_FIELD, rawSlot, textSlot, type NoticeTone } from "../shared/slots.ts";
-import { DETAIL_FIELDS, fixedAddOns } from "../shared/forms/quote-details.ts";
-import { DetailFields } from "../browser/islands/QuoteDetails.tsx";
+import { DETAIL_FIELDS } from "../shared/forms/quote-details.ts";
+import { AddOnCount, AddOnsBox, AddOnTick, DetailFields } from "../browser/islands/QuoteDetails.tsx";
 import { buttonClass, textLinkClass } from "../shared/ui.tsx";
 
 /** The notice's title is the page's heading, a little larger, in the notice's colour. */
@@ -68,8 +68,9 @@ export const ResultFieldError = () => <FieldError id={textSlot("id")} text={text
 /**
  * The form again, holding what was typed. Slots: action, intro, back, button, privacy, collection (the
  * collection notice's first words, naming the email provider when the relay sends email), `value.NAME` for
- * each input and message box (a select's chosen option is marked by the relay), and the raw slots proof and
- * `error.NAME` (a ResultFieldError under a field to fix).
+ * each input and message box (a select's chosen option is marked by the relay), and the raw slots proof,
+ * options (the site's services, each a ResultOption) and `error.NAME` (a ResultFieldError under a field to
+ * fix).
  */
 export function ResultForm({ kind }: { kind: FormKind }) {
   const values = Object.fromEntries(
@@ -81,7 +82,7 @@ export function ResultForm({ kind }: { kind: FormKind }) {
       <input type="hidden" name={BACK_FIELD} defaultValue={textSlot("back")} />
       {rawSlot("proof")}
       {kind === "quote" && rawSlot("details")}
-      <FormFields kind={kind} values={values} errorSlots />
+      <FormFields kind={kind} values={values} slots />
       <div>
         <button type="submit" className={buttonClass("primary", "min-h-12 w-full sm:w-auto")}>
           {textSlot("button")}
@@ -92,32 +93,52 @@ export function ResultForm({ kind }: { kind: FormKind }) {
   );
 }
 
+/** One of the site's services in a select; slots: value, label. */
+export const ResultOption = () => <option value={textSlot("value")}>{textSlot("label")}</option>;
+
 /**
- * The quote page's details, for a post from that page (the relay adds them to the quote form): the
- * fixed list's add-ons, as the site without a price table offers them. Slots: `value.NAME` for each
- * number and date input, `value.addOn.N` for the Nth add-on's count; radios, boxes and the select
- * are chosen by the relay.
+ * The quote page's details, for a post from that page (the relay adds them to the quote form). Slots:
+ * `value.NAME` for each number and date input; the raw slots options (the services, each a ResultOption) and
+ * addOns (ResultAddOns, or nothing for a site without add-ons). Radios, boxes and the select are chosen by
+ * the relay.
  */
 export function ResultDetails() {
-  const { addOns } = fixedAddOns();
-  const values: Record<string, string> = {
-    ...Object.fromEntries(
-      DETAIL_FIELDS.filter((f) => f.control === "number" || f.control === "date").map((f) => [
-        f.name,
-        textSlot(`value.${f.name}`),
-      ]),
-    ),
-    ...Object.fromEntries(addOns.map((a, i) => [`addOn.${i}`, textSlot(`value.addOn.${i}`)])),
-  };
+  const values = Object.fromEntries(
+    DETAIL_FIELDS.filter((f) => f.control === "number" || f.control === "date").map((f) => [
+      f.name,
+      textSlot(`value.${f.name}`),
+    ]),
+  );
   return (
     <div className="grid gap-4">
       <h2 className="text-lg font-bold">About the job</h2>
-      <DetailFields addOns={addOns} values={values} />
+      <DetailFields values={values} slots />
       {/* The quote form's own fields follow. */}
       <h2 className="mt-4 text-lg font-bold">Your details</h2>
     </div>
   );
 }
+
+/** The add-ons' box; the raw slot items holds each (ResultAddOnTick or ResultAddOnCount). */
+export const ResultAddOns = () => <AddOnsBox>{rawSlot("items")}</AddOnsBox>;
+
+/** An add-on one of which is the most; slots: id, name, label (the relay ticks it). */
+export const ResultAddOnTick = () => (
+  <AddOnTick id={textSlot("id")} name={textSlot("name")} label={textSlot("label")} hidden={false} />
+);
+
+/** An add-on counted; slots: id, name, label, units, max, value. */
+export const ResultAddOnCount = () => (
+  <AddOnCount
+    id={textSlot("id")}
+    name={textSlot("name")}
+    label={textSlot("label")}
+    units={textSlot("units")}
+    max={textSlot("max")}
+    value={textSlot("value")}
+    hidden={false}
+  />
+);
 
 /** The proof a post without one is given, to send with the form again; slot: proof. */
 export const ResultProof = () => <input type="hidden" name={PROOF_FIELD} defaultValue={textSlot("proof")} />;

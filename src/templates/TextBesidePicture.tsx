@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import type { Content } from "../content/content.ts";
-import type { ImageData } from "../content/schema.ts";
+import type { ImageData } from "../content/schema/common.ts";
 import { Picture } from "./Picture.tsx";
 import { withTermsLinks } from "./TermsLinks.tsx";
 

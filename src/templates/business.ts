@@ -1,7 +1,7 @@
 /**
  * The business as the law wants it named: its legal name and ABN from site.yaml, when the owner has set them.
  */
-import type { SiteData } from "../content/schema.ts";
+import type { SiteData } from "../content/content.ts";
 import { formatAbn } from "../content/abn.ts";
 
 /**

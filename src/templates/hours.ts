@@ -1,4 +1,4 @@
-import type { SiteData } from "../content/schema.ts";
+import type { SiteData } from "../content/content.ts";
 
 /** "08:00" → "8AM", "18:30" → "6:30PM": how the specification writes hours. */
 export function formatTime(time: string): string {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { expect } from "vitest";
 import { ContentError, loadContent } from "../build/content/load.ts";
 import { formatProblem } from "../build/content/problems.ts";
-import { OPTIONAL_FILES } from "../content/content.ts";
+import { CONTENT_FILES } from "../content/content.ts";
 import { contentCopy } from "./new-suburb.ts";
 
 /** A copy of the real content/ in a temp folder, with `edit` applied to one file's text. */
@@ -44,7 +44,7 @@ export function lineOf(dir: string, file: string, re: RegExp): number {
 
 /** The docs' example pricing.yaml as the owner makes it theirs: the day they reviewed its prices written. */
 export const pricingExample = (reviewed = "1 December 2026") =>
-  readFileSync(OPTIONAL_FILES.pricing, "utf8").replace(/^reviewed: .*$/m, `reviewed: ${reviewed}`);
+  readFileSync(CONTENT_FILES.pricing.example, "utf8").replace(/^reviewed: .*$/m, `reviewed: ${reviewed}`);
 
 /** A copy of content/ with the example as its pricing.yaml, `edit` applied to its text. */
 export function contentWithPricing(

@@ -5,7 +5,7 @@
  * page's address preselects that service.
  */
 import { useEffect, useRef } from "react";
-import { SERVICE_OPTIONS } from "../../shared/forms/fields.ts";
+import type { ServiceChoice } from "../../shared/forms/fields.ts";
 import { failure } from "../../shared/forms/texts.ts";
 import {
   CollectionNotice,
@@ -22,11 +22,13 @@ export interface ContactFormProps {
   action: string;
   /** The business phone, named in the failure notice. */
   phone: string;
+  /** The site's services (content/services.yaml), the Service Type options. */
+  services: ServiceChoice[];
   /** The relay sends email through this provider (content/privacy.yaml): the collection notice names it. */
   email?: "resend";
 }
 
-export default function ContactForm({ action, phone, email }: ContactFormProps) {
+export default function ContactForm({ action, phone, services, email }: ContactFormProps) {
   const { sending, notice, formProps, dismiss, submitRef, problems, errors, summaryRef } = useRelayForm(
     "contact",
     action,
@@ -43,15 +45,16 @@ export default function ContactForm({ action, phone, email }: ContactFormProps) 
     if (
       select instanceof HTMLSelectElement &&
       select.value === "" &&
-      SERVICE_OPTIONS.some((s) => s.value === wanted)
+      services.some((s) => s.value === wanted)
     )
       select.value = wanted!;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on waking
   }, []);
 
   return (
     <form ref={formRef} action={action} method="post" {...formProps} className="grid gap-4 sm:grid-cols-2">
       <Problems problems={problems} summaryRef={summaryRef} className="sm:col-span-2" />
-      <FormFields kind="contact" place={{ message: "sm:col-span-2" }} errors={errors} />
+      <FormFields kind="contact" services={services} place={{ message: "sm:col-span-2" }} errors={errors} />
       <Honeypot kind="contact" />
       <div className="grid gap-4 sm:col-span-2">
         <SubmitButton

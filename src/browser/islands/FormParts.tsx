@@ -9,10 +9,15 @@
  * action, because React resets a form after an action even when it fails.
  */
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
-import { HONEYPOT_FIELD, type FormKind } from "../../shared/forms/fields.ts";
+import { HONEYPOT_FIELD, type FormKind, type ServiceChoice } from "../../shared/forms/fields.ts";
 import { countErrorText, errorId, errorSummaryTitle, fieldErrors } from "../../shared/forms/field-errors.ts";
 import { PROOF_FIELD, SCRIPT_PROOF_MIN_AGE_MS } from "../../shared/forms/proof-field.ts";
-import { FORM_FIELDS, type FieldName, type FormField } from "../../shared/forms/form-fields.ts";
+import {
+  FORM_FIELDS,
+  selectOptions,
+  type FieldName,
+  type FormField,
+} from "../../shared/forms/form-fields.ts";
 import { proofFor, renewProof } from "../forms/proof.ts";
 import { newSubmissionId } from "../../shared/forms/submission-id.ts";
 import {
@@ -472,23 +477,26 @@ function Spinner() {
 /**
  * A form's fields, drawn from their one description (FORM_FIELDS), here and on the relay's page for a post
  * without script (src/templates/ResultPage.tsx), holding `values` there; ids are prefixed with the form's
- * kind. `errors`, by control id: what to fix, under the control. `errorSlots`: a raw slot `error.NAME` under
- * each control instead, which the relay fills (page.ts). `place` wraps a field in a div of that class, its
+ * kind. `services`: the site's, a select's options. `errors`, by control id: what to fix, under the control.
+ * `slots`: the relay's page, which fills raw slots (page.ts): `error.NAME` under each control, and `options`,
+ * a select's options after its first. `place` wraps a field in a div of that class, its
  * place in the form's grid: the class stays in the form's own file, because the build gives a page the CSS
  * of every class in its islands' sources (src/build/css.ts).
  */
 export function FormFields({
   kind,
+  services = [],
   place = {},
   values = {},
   errors = {},
-  errorSlots = false,
+  slots = false,
 }: {
   kind: FormKind;
+  services?: readonly ServiceChoice[];
   place?: Partial<Record<FieldName, string>>;
   values?: Partial<Record<FieldName, string>>;
   errors?: Partial<Record<string, string>>;
-  errorSlots?: boolean;
+  slots?: boolean;
 }) {
   return FORM_FIELDS[kind].map((field) => {
     const id = `${kind}-${field.name}`;
@@ -503,9 +511,16 @@ export function FormFields({
             </span>
           )}
         </label>
-        <Control id={id} field={field} value={values[field.name]} error={error} />
+        <Control
+          id={id}
+          field={field}
+          value={values[field.name]}
+          error={error}
+          services={services}
+          optionsSlot={slots}
+        />
         {error !== undefined && <FieldError id={errorId(id)} text={error} />}
-        {errorSlots && rawSlot(`error.${field.name}`)}
+        {slots && rawSlot(`error.${field.name}`)}
       </div>
     );
     return place[field.name] ? (
@@ -527,11 +542,15 @@ function Control({
   field,
   value,
   error,
+  services,
+  optionsSlot,
 }: {
   id: string;
   field: FormField;
   value?: string;
   error?: string;
+  services: readonly ServiceChoice[];
+  optionsSlot: boolean;
 }) {
   const invalid = invalidProps(id, error);
   switch (field.control) {
@@ -572,11 +591,12 @@ function Control({
           className={fieldClass}
           {...invalid}
         >
-          {field.options.map((o) => (
+          {selectOptions(field, optionsSlot ? [] : services).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
+          {optionsSlot && rawSlot("options")}
         </select>
       );
   }

@@ -2,13 +2,14 @@
  * The quote page's form (/quote/): the job's details (QuoteDetails.tsx), then
  * the specification's quote fields, posted to the relay's /api/quote like the
  * home hero's form, so it works before and without script (FormParts.tsx).
- * Once woken it offers only the add-ons that fit the chosen service,
- * preselects `?service=`, and, on a site with the owner's price table, shows
+ * Once woken it offers only the add-ons that fit the chosen service, leaves
+ * out the property's details for a service that takes none, preselects
+ * `?service=`, and, on a site with the owner's price table, shows
  * the estimate as the visitor chooses (EstimateBox). The estimate's code is
  * fetched only when there is a table (src/browser/forms/estimate-code.ts).
  */
 import { useEffect, useRef, useState } from "react";
-import { ADD_ON_PREFIX, type AddOnOffer } from "../../shared/forms/quote-details.ts";
+import { ADD_ON_PREFIX, PROPERTY_DETAILS, type QuoteOffer } from "../../shared/forms/quote-details.ts";
 import { failure } from "../../shared/forms/texts.ts";
 import { QUOTE_PATH } from "../../shared/paths.ts";
 import type { EstimateChoices, PriceTable } from "../../shared/pricing/table.ts";
@@ -28,8 +29,8 @@ import { useEnhanced } from "./useEnhanced.ts";
 export interface QuotePageFormProps {
   /** The relay endpoint the form posts to. */
   action: string;
-  /** The add-ons offered, and which fit each service. */
-  offer: AddOnOffer;
+  /** The services offered, each with the add-ons that fit it, and those add-ons. */
+  offer: QuoteOffer;
   /** The owner's price table (content/pricing.yaml), only when the site has one. */
   prices?: PriceTable;
   /** The business phone: beyond the table's thresholds the estimate asks the visitor to call it. */
@@ -77,17 +78,22 @@ export default function QuotePageForm({ action, offer, prices, phone, email }: Q
   useEffect(() => {
     const wanted = new URLSearchParams(window.location.search).get("service");
     const select = formRef.current?.elements.namedItem("service");
-    if (select instanceof HTMLSelectElement && select.value === "" && offer.byService[wanted ?? ""])
+    if (
+      select instanceof HTMLSelectElement &&
+      select.value === "" &&
+      offer.services.some((s) => s.value === wanted)
+    )
       select.value = wanted!;
     read();
     if (prices) void import("../forms/estimate-code.ts").then(setCode);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on waking
   }, []);
 
-  const fits = choices.service ? offer.byService[choices.service] : undefined;
+  const chosen = enhanced ? offer.services.find((s) => s.value === choices.service) : undefined;
   const hidden = new Set(
-    enhanced && fits ? offer.addOns.filter((a) => !fits.includes(a.id)).map((a) => a.id) : [],
+    chosen ? offer.addOns.filter((a) => !chosen.addOns.includes(a.id)).map((a) => a.id) : [],
   );
+  const away = chosen?.propertyDetails === false ? PROPERTY_DETAILS : undefined;
 
   return (
     <form
@@ -104,7 +110,13 @@ export default function QuotePageForm({ action, offer, prices, phone, email }: Q
           them confuses (WCAG technique H71). */}
       <div className="grid gap-4">
         <h3 className="text-xl font-bold text-ink">About the job</h3>
-        <DetailFields addOns={offer.addOns} hidden={hidden} errors={errors} />
+        <DetailFields
+          services={offer.services}
+          addOns={offer.addOns}
+          hidden={hidden}
+          away={away}
+          errors={errors}
+        />
       </div>
       {prices && <EstimateBox prices={prices} choices={choices} code={code} phone={phone} />}
       <div className="grid gap-4">

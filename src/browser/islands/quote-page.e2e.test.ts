@@ -11,7 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../build/build.ts";
 import { loadContent } from "../../build/content/load.ts";
-import { asPriceTable } from "../../content/schema.ts";
+import { asPriceTable } from "../../content/schema/pricing.ts";
 import { startNodeRelay, type NodeRelay } from "../../relay/node/node.ts";
 import { standInConfig, tempLeadsDb } from "../../relay/testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../../relay/testing/telegram-stand-in.ts";

@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as z from "zod";
 import { build } from "../build.ts";
 import { loadContent } from "../content/load.ts";
-import { FILES, type FileKey, type FileValue } from "../../content/content.ts";
+import { CONTENT_FILES, type FileKey, type FileValue } from "../../content/content.ts";
 import { DESKTOP, PHONE } from "../../testing/browser.ts";
 import { browserAndSitePerFile } from "../../testing/browser-suite.ts";
 import { pricingExample } from "../../testing/content-problems.ts";
@@ -37,7 +37,7 @@ const OPTIONS = { siteUrl: content.site.url, siteName: content.site.name };
 
 /** Each content file as the test backend starts with it: the repository's, and the example prices. */
 const original = Object.fromEntries(
-  Object.entries(FILES).map(([key, [file]]) => [
+  Object.entries(CONTENT_FILES).map(([key, { file }]) => [
     key,
     key === "pricing" ? pricingExample() : readFileSync(path.join("content", file), "utf8"),
   ]),
@@ -287,7 +287,7 @@ const savedFiles = (page: Page) =>
       }
       return { files, images };
     },
-    Object.values(FILES).map(([file]) => file),
+    Object.values(CONTENT_FILES).map(({ file }) => file),
   );
 
 /**
@@ -332,7 +332,7 @@ beforeAll(async () => {
     ...Object.fromEntries(images),
     ...Object.fromEntries(
       Object.entries(original).map(([key, text]) => [
-        `content/${FILES[key as FileKey][0]}`,
+        `content/${CONTENT_FILES[key as FileKey].file}`,
         Buffer.from(text),
       ]),
     ),
@@ -376,7 +376,7 @@ describe("the editor at /admin/, with Sveltia's test backend", () => {
   it.each(EDITS.map((e) => [e.key, e] as const))(
     "saves %s so that it means what it meant, but for the edit, to the build's own schema",
     (key, change) => {
-      const [file, schema] = FILES[key];
+      const { file, schema } = CONTENT_FILES[key];
       const read = (text: string) =>
         (schema as z.ZodType).parse(readYaml(text, { schema: CORE_SCHEMA })) as FileValue<typeof key>;
       const expected = read(original[key]);

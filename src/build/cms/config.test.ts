@@ -3,8 +3,8 @@ import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { FILES } from "../../content/content.ts";
-import { Suburb, SuburbsFile } from "../../content/schema.ts";
+import { CONTENT_FILES } from "../../content/content.ts";
+import { Suburb, SuburbsFile } from "../../content/schema/suburbs.ts";
 import { configFile } from "./admin.ts";
 import { cmsConfig, githubBackend, REPO_NOT_SET, siteCmsConfig, type ContentFiles } from "./config.ts";
 import type { CmsField } from "./fields.ts";
@@ -71,9 +71,9 @@ describe("the CMS configuration, generated from the content schemas", () => {
     expect(validateConfig(JSON.parse(JSON.stringify(broken)))).toBe(false);
   });
 
-  it.each(Object.entries(FILES))(
+  it.each(Object.entries(CONTENT_FILES))(
     "covers every field of %s's schema, required exactly where the schema requires it",
-    (key, [file, schema]) => {
+    (key, { file, schema }) => {
       const entry = config.singletons.find((s) => s.name === key)!;
       expect(entry.file).toBe(`content/${file}`);
       expect(Object.fromEntries(configPaths(entry.fields))).toEqual(
@@ -84,7 +84,7 @@ describe("the CMS configuration, generated from the content schemas", () => {
 
   it("has every content file, and nothing else, as an entry of its own", () => {
     expect(config.singletons.map((s) => s.file)).toEqual(
-      Object.values(FILES).map(([file]) => `content/${file}`),
+      Object.values(CONTENT_FILES).map(({ file }) => `content/${file}`),
     );
   });
 
@@ -189,15 +189,15 @@ describe("where the editor saves", () => {
 describe("a field added to a schema", () => {
   it("appears in the editor, with its hint, without any configuration written for it", () => {
     const withParking = {
-      ...FILES,
-      suburbs: [
-        "suburbs.yaml",
-        SuburbsFile.extend({
+      ...CONTENT_FILES,
+      suburbs: {
+        file: "suburbs.yaml",
+        schema: SuburbsFile.extend({
           suburbs: z.array(
             Suburb.extend({ parking: z.string().optional().describe("Where the van can park.") }),
           ),
         }),
-      ],
+      },
     } satisfies ContentFiles;
     const suburbs = cmsConfig(withParking, { backend: GITHUB, ...OPTIONS }).singletons.find(
       (s) => s.name === "suburbs",
@@ -213,8 +213,8 @@ describe("a field added to a schema", () => {
 
   it("of a kind the editor has no field for stops the build, naming it, instead of leaving it out", () => {
     const withDate = {
-      ...FILES,
-      quote: ["quote.yaml", z.strictObject({ opened: z.date() })],
+      ...CONTENT_FILES,
+      quote: { file: "quote.yaml", schema: z.strictObject({ opened: z.date() }) },
     } satisfies ContentFiles;
     expect(() => cmsConfig(withDate, { backend: GITHUB, ...OPTIONS })).toThrow(
       /quote\.yaml\.opened: the editor has no field for a zod date/,

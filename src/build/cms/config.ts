@@ -5,14 +5,17 @@
  * drift from what the build checks.
  */
 import type * as z from "zod";
-import { FILES } from "../../content/content.ts";
+import { CONTENT_FILES } from "../../content/content.ts";
 import { fieldsOf, labelFor, type CmsField } from "./fields.ts";
 
 /** Where the owner's pictures are, as the content files name them (README: Add or change a photo). */
 export const MEDIA_FOLDER = "content/images";
 
-/** The list of content files the editor is made from: each file's key, its name in content/, and its schema. */
-export type ContentFiles = Record<string, readonly [file: string, schema: z.ZodType]>;
+/**
+ * The content files the editor is made from, as the registry lists them (src/content/content.ts): each
+ * file's key, its name in content/, and its schema.
+ */
+export type ContentFiles = Record<string, { readonly file: string; readonly schema: z.ZodType }>;
 
 /**
  * Where the editor reads and saves: GitHub, signed in through the sveltia-cms-auth Worker
@@ -90,7 +93,7 @@ export function cmsConfig(files: ContentFiles, { backend, siteUrl, siteName }: C
     output: { omit_empty_optional_fields: true },
     // The preview shows the fields' values, not the page: the site's look is the built page's.
     editor: { preview: false },
-    singletons: Object.entries(files).map(([key, [file, schema]]) => singleton(key, file, schema)),
+    singletons: Object.entries(files).map(([key, { file, schema }]) => singleton(key, file, schema)),
   };
 }
 
@@ -108,4 +111,4 @@ function singleton(key: string, file: string, schema: z.ZodType) {
 }
 
 /** The configuration for this site's files. */
-export const siteCmsConfig = (options: CmsConfigOptions) => cmsConfig(FILES, options);
+export const siteCmsConfig = (options: CmsConfigOptions) => cmsConfig(CONTENT_FILES, options);

@@ -21,7 +21,7 @@
  * than leaving the field out of the editor.
  */
 import * as z from "zod";
-import { Image } from "../../content/schema.ts";
+import { Image } from "../../content/schema/common.ts";
 
 /** One field of Sveltia's configuration; `widget` is its field type. */
 export interface CmsField {

@@ -8,7 +8,7 @@
  * claim then fails the build at every line still saying the old figure, instead of publishing pages that
  * contradict the terms.
  */
-import type { SiteData } from "../../content/schema.ts";
+import type { SiteData } from "../../content/content.ts";
 import { locate } from "./locate.ts";
 import type { ContentProblem } from "./problems.ts";
 import type { Parsed } from "./read-file.ts";
@@ -55,7 +55,15 @@ export function claimFigureProblems(
       for (const { pattern, claim, what } of RULES) {
         for (const match of text.matchAll(pattern)) {
           const figure = Number(match[1] ?? match[2]);
-          if (figure !== Number(claims[claim])) {
+          if (claims[claim] === undefined) {
+            problems.push(
+              locate(
+                parsed,
+                at,
+                `says "${match[0]}", but site.yaml's claims has no ${claim}: write the ${what} there, as the terms state it`,
+              ),
+            );
+          } else if (figure !== Number(claims[claim])) {
             problems.push(
               locate(
                 parsed,

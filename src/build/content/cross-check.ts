@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Content, FileValue } from "../../content/content.ts";
 import { imageUses, isSvg, svgSize } from "../../content/images.ts";
-import type { ServiceData, SuburbData } from "../../content/schema.ts";
+import type { AddOnData, ServiceData, SuburbData } from "../../content/content.ts";
+import { PLACEHOLDER, SUBURB_PLACEHOLDERS } from "../../content/schema/suburb-pages.ts";
 import { locate } from "./locate.ts";
 import type { ContentProblem } from "./problems.ts";
 import type { Parsed } from "./read-file.ts";
@@ -16,21 +17,22 @@ import type { Parsed } from "./read-file.ts";
 export const slugFor = (name: string) => name.trim().toLowerCase().replace(/\s+/g, "-");
 
 /** The files whose entries refer to other entries or to images. */
-type Referring = "suburbs" | "services" | "home" | "about";
+type Referring = "site" | "suburbs" | "services" | "addOns" | "suburbPages" | "home" | "about";
 
 /**
  * The problems across entries and files, and the size of each SVG the pages show (read while checking it
  * exists).
  */
 export function crossCheck(
-  files: { [K in Referring]: FileValue<K> },
-  parsed: Record<Referring, Parsed>,
+  files: { [K in Referring]: FileValue<K> } & { pricing?: FileValue<"pricing"> },
+  parsed: Record<Referring, Parsed> & { pricing?: Parsed },
   dir: string,
 ): { problems: ContentProblem[]; images: Content["images"] } {
   const images: Content["images"] = {};
   const problems = [
     ...suburbProblems(files.suburbs.suburbs, parsed.suburbs),
     ...serviceProblems(files.services.services, parsed.services),
+    ...serviceReferences(files, parsed),
   ];
   // Every image a page names must exist in content/images; an SVG's size is read here, a photo's by the
   // build.
@@ -163,3 +165,120 @@ function serviceProblems(services: ServiceData[], vp: Parsed): ContentProblem[] 
   });
   return problems;
 }
+
+/**
+ * What names a service or an add-on must name one that exists: a service's add-ons, the price table's
+ * services and their add-ons, the suburb pages' offer; and a service with the bond back guarantee needs its
+ * days in site.yaml's claims.
+ */
+function serviceReferences(
+  files: { [K in Referring]: FileValue<K> } & { pricing?: FileValue<"pricing"> },
+  parsed: Record<Referring, Parsed> & { pricing?: Parsed },
+): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const services = files.services.services;
+  const addOns = addOnIds(files.addOns.addOns, parsed.addOns, problems);
+  const offered = new Map(services.map((s) => [s.formValue, s.addOns]));
+  const serviceList = services.map((s) => s.formValue).join(", ");
+  services.forEach((s, i) =>
+    s.addOns.forEach((id, j) => {
+      if (!addOns.has(id))
+        problems.push(
+          locate(
+            parsed.services,
+            ["services", i, "addOns", j],
+            `names no add-on in add-ons.yaml: "${id}"${known(addOns)}`,
+          ),
+        );
+    }),
+  );
+  if (!offered.has(files.suburbPages.offer.service))
+    problems.push(
+      locate(
+        parsed.suburbPages,
+        ["offer", "service"],
+        `names no service in services.yaml: "${files.suburbPages.offer.service}" (its formValues: ${serviceList})`,
+      ),
+    );
+  const bond = services.findIndex((s) => s.guarantee === "bond-back");
+  if (bond >= 0 && files.site.claims.bondBackGuaranteeDays === undefined)
+    problems.push(
+      locate(
+        parsed.site,
+        ["claims"],
+        `has no bondBackGuaranteeDays, which services.yaml's services[${bond}] "${services[bond].slug}" promises (guarantee: bond-back): write its days`,
+      ),
+    );
+  problems.push(...claimStandIns(files, parsed));
+  files.pricing?.services.forEach((priced, i) => {
+    const at = (...rest: (string | number)[]) => ["services", i, ...rest];
+    const offers = offered.get(priced.service);
+    if (!offers)
+      return problems.push(
+        locate(
+          parsed.pricing!,
+          at("service"),
+          `names no service in services.yaml: "${priced.service}" (its formValues: ${serviceList})`,
+        ),
+      );
+    priced.addOns.forEach((a, j) => {
+      if (!offers.includes(a.id))
+        problems.push(
+          locate(
+            parsed.pricing!,
+            at("addOns", j, "id"),
+            addOns.has(a.id)
+              ? `"${a.id}" is not one of ${priced.service}'s add-ons in services.yaml (${offers.join(", ") || "it offers none"}): add it there or leave it out here`
+              : `names no add-on in add-ons.yaml: "${a.id}"${known(addOns)}`,
+          ),
+        );
+    });
+  });
+  return problems;
+}
+
+/** A claim the suburb pages' words stand in for must be one site.yaml has. */
+function claimStandIns(
+  { site, suburbPages }: { site: FileValue<"site">; suburbPages: FileValue<"suburbPages"> },
+  parsed: { suburbPages: Parsed },
+): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const visit = (value: unknown, at: string[]) => {
+    if (typeof value === "string") {
+      for (const [found, name] of value.matchAll(PLACEHOLDER))
+        if (CLAIM_STAND_INS.has(name) && site.claims[name as keyof typeof site.claims] === undefined)
+          problems.push(
+            locate(
+              parsed.suburbPages,
+              at,
+              `${found} stands for site.yaml's claims.${name}, which it does not have: write it there`,
+            ),
+          );
+    } else if (value && typeof value === "object")
+      for (const [k, v] of Object.entries(value)) visit(v, [...at, k]);
+  };
+  visit(suburbPages, []);
+  return problems;
+}
+
+/** The add-ons' ids, each used once (a second is a problem). */
+function addOnIds(addOns: AddOnData[], ap: Parsed, problems: ContentProblem[]): Set<string> {
+  const seen = new Map<string, number>();
+  addOns.forEach((a, i) => {
+    if (seen.has(a.id))
+      problems.push(
+        locate(ap, ["addOns", i, "id"], `duplicate id "${a.id}": addOns[${seen.get(a.id)}] has it already`),
+      );
+    else seen.set(a.id, i);
+  });
+  return new Set(seen.keys());
+}
+
+/** The suburb pages' stand-ins that are site.yaml's claims. */
+const CLAIM_STAND_INS = new Set(
+  Object.keys(SUBURB_PLACEHOLDERS).filter((k) =>
+    SUBURB_PLACEHOLDERS[k as keyof typeof SUBURB_PLACEHOLDERS].includes("claims."),
+  ),
+);
+
+const known = (ids: Set<string>) => (ids.size ? ` (its ids: ${[...ids].join(", ")})` : " (it lists none)");

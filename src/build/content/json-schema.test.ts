@@ -7,24 +7,26 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { COPY_HOSTS, copyHostOf, NOT_ON_COPY_HOST } from "../../content/copy-hosts.ts";
 import { jsonSchemas, SCHEMA_DIR, schemaFileFor } from "./json-schema.ts";
-import { FILES, OPTIONAL_FILES } from "../../content/content.ts";
+import { CONTENT_FILES, FILE_KEYS } from "../../content/content.ts";
 import { pricingExample } from "../../testing/content-problems.ts";
 
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);
+const FILES = FILE_KEYS.map((key) => CONTENT_FILES[key].file);
 const validators = new Map<string, ReturnType<typeof ajv.compile>>(
-  Object.values(FILES).map(([file]) => [
+  FILES.map((file) => [
     file,
     ajv.compile(JSON.parse(readFileSync(path.join(SCHEMA_DIR, schemaFileFor(file)), "utf8"))),
   ]),
 );
-const zodFor = (file: string) => Object.values(FILES).find(([f]) => f === file)![1] as z.ZodType;
+const zodFor = (file: string) =>
+  CONTENT_FILES[FILE_KEYS.find((key) => CONTENT_FILES[key].file === file)!].schema as z.ZodType;
 /**
  * A file's text: content/'s, or for pricing.yaml, which the repository ships without, the docs' example as
  * the owner fills it in.
  */
 const textOf = (file: string) =>
-  file === FILES.pricing[0] ? pricingExample() : readFileSync(path.join("content", file), "utf8");
+  file === CONTENT_FILES.pricing.file ? pricingExample() : readFileSync(path.join("content", file), "utf8");
 const read = (file: string, edit: (text: string) => string = (t) => t) =>
   readYaml(edit(textOf(file)), { schema: CORE_SCHEMA });
 
@@ -66,12 +68,9 @@ describe("the JSON Schemas in schemas/", () => {
       expect(readFileSync(path.join(SCHEMA_DIR, name), "utf8"), name).toBe(text);
   });
 
-  it.each(Object.values(FILES).map(([file]) => file))(
-    "accept today's content/%s (pricing.yaml: the docs' example)",
-    (file) => {
-      expect(jsonSchemaFields(file, read(file))).toEqual([]);
-    },
-  );
+  it.each(FILES)("accept today's content/%s (pricing.yaml: the docs' example)", (file) => {
+    expect(jsonSchemaFields(file, read(file))).toEqual([]);
+  });
 
   it("say what only the build checks", () => {
     const suburbs = JSON.parse(jsonSchemas().get("suburbs.schema.json")!);
@@ -198,14 +197,16 @@ describe("the JSON Schemas in schemas/", () => {
       ["seo/title"],
     ],
     [
-      "a service's name, which is its form option's",
+      "a service without its name",
       "services.yaml",
-      (t) =>
-        t.replace(
-          "    formValue: bond-cleaning\n",
-          "    formValue: bond-cleaning\n    name: Bond Cleaning Brisbane\n",
-        ),
+      (t) => t.replace("    name: Bond Cleaning Brisbane\n", ""),
       ["services/0/name"],
+    ],
+    [
+      "an add-on that says a tick box or count with a word",
+      "add-ons.yaml",
+      (t) => t.replace(/max: 1$/m, "max: one"),
+      ["addOns/4/max"],
     ],
     [
       "a misspelt field in a FAQ",
@@ -220,9 +221,9 @@ describe("the JSON Schemas in schemas/", () => {
       ["gstIncluded"],
     ],
     [
-      "a price for a service services.yaml does not have",
+      "a price for a service named as no form posts it",
       "pricing.yaml",
-      (t) => t.replace("- service: spring-cleaning", "- service: window-cleaning"),
+      (t) => t.replace("- service: spring-cleaning", "- service: Spring cleaning"),
       ["services/1/service"],
     ],
     [
@@ -270,7 +271,7 @@ describe("the list of copy hosts", () => {
 });
 
 describe("the editor's setup", () => {
-  const files = Object.values(FILES).map(([file]) => file);
+  const files = FILES;
 
   it.each(files.filter((file) => existsSync(path.join("content", file))))(
     "content/%s holds no comment: a save in the editor at /admin/ drops them, so its notes are the schema's descriptions (decision 0091)",
@@ -283,8 +284,10 @@ describe("the editor's setup", () => {
   );
 
   it("names its schema on the first line of the docs' example pricing.yaml, which the owner copies by hand", () => {
-    const first = readFileSync(OPTIONAL_FILES.pricing, "utf8").split("\n")[0];
-    expect(first).toBe(`# yaml-language-server: $schema=../${SCHEMA_DIR}/${schemaFileFor(FILES.pricing[0])}`);
+    const first = readFileSync(CONTENT_FILES.pricing.example, "utf8").split("\n")[0];
+    expect(first).toBe(
+      `# yaml-language-server: $schema=../${SCHEMA_DIR}/${schemaFileFor(CONTENT_FILES.pricing.file)}`,
+    );
   });
 
   it("maps every content file to its schema in .vscode/settings.json", () => {

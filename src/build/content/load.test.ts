@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CORE_SCHEMA, load as readYaml } from "js-yaml";
-import { Image } from "../../content/schema.ts";
+import { Image } from "../../content/schema/common.ts";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { SERVICE_OPTIONS } from "../../shared/forms/fields.ts";
 import { headerSuburbs, homeGridSuburbs } from "../../content/routes.ts";
 import { contentLists } from "../../testing/content-lists.ts";
 import { brokenContent, lineOf, problemsOf } from "../../testing/content-problems.ts";
@@ -38,7 +37,7 @@ describe.each([
   const listed = contentLists(dir);
 
   it("passes every schema and cross-check", () => {
-    expect(content.services).toHaveLength(SERVICE_OPTIONS.length);
+    expect(content.services.length).toBeGreaterThan(0);
     expect(content.faq.map((f) => f.question)).toEqual(listed.questions);
   });
 
@@ -142,13 +141,12 @@ describe.each([
     }
   });
 
-  it("names each service page by its contact form option, and has a page for every option", () => {
-    const byValue = (a: { value: string }, b: { value: string }) => a.value.localeCompare(b.value);
-    const pages = content.services.map((s) => ({ value: s.formValue, label: s.name }));
-    expect(pages.sort(byValue)).toEqual([...SERVICE_OPTIONS].sort(byValue));
+  it("names each service as services.yaml does, and offers with it the add-ons it lists", () => {
     expect(content.services.find((s) => s.slug === "oven-bbq-cleaning-brisbane")!.name).toBe(
       "Oven & BBQ Cleaning Brisbane",
     );
+    const ids = new Set(content.addOns.map((a) => a.id));
+    for (const s of content.services) for (const id of s.addOns) expect(ids, s.slug).toContain(id);
   });
 
   it("gives each service one promise for the terms page, the spring clean's being a walk-through, not a re-clean", () => {
@@ -476,12 +474,52 @@ describe("a content mistake", () => {
     ]);
   });
 
-  it("refuses a service's name written in services.yaml, at its line: the name is its form option's", () => {
+  it("refuses a service offering an add-on add-ons.yaml does not list, at its line", () => {
     const dir = brokenContent("services.yaml", (t) =>
-      t.replace(/^( +)formValue: oven-bbq-cleaning$/m, "$&\n$1name: Oven & BBQ Cleaning Brisbane"),
+      t.replace("addOns: [carpet-steam, inside-windows, blinds]", "addOns: [carpet-steam, jacuzzi, blinds]"),
     );
     expect(problemsOf(dir)).toEqual([
-      `services.yaml:${lineOf(dir, "services.yaml", /^ +name: Oven/)} services[3] "oven-bbq-cleaning-brisbane" → remove "name": a service's name is its formValue's label in the contact form (src/shared/forms/fields.ts)`,
+      `services.yaml:${lineOf(dir, "services.yaml", /jacuzzi/)} services[2] "office-cleaning-brisbane" → addOns[1]: names no add-on in add-ons.yaml: "jacuzzi" (its ids: carpet-steam, oven, inside-windows, walls, garage, blinds, balcony)`,
+    ]);
+  });
+
+  it("refuses an add-on id used twice, and an offer on the suburb pages for a service there is not", () => {
+    const dir = brokenContent(
+      "add-ons.yaml",
+      (t) => `${t}  - { id: oven, label: Oven, short: oven, unit: oven, max: 1 }\n`,
+    );
+    writeFileSync(
+      path.join(dir, "suburb-pages.yaml"),
+      readFileSync(path.join(dir, "suburb-pages.yaml"), "utf8").replace(
+        "service: bond-cleaning",
+        "service: ovens",
+      ),
+    );
+    expect(problemsOf(dir)).toEqual([
+      `add-ons.yaml:${lineOf(dir, "add-ons.yaml", /id: oven, label: Oven,/)} addOns[7] "oven" → id: duplicate id "oven": addOns[1] has it already`,
+      `suburb-pages.yaml:${lineOf(dir, "suburb-pages.yaml", /service: ovens/)} → offer.service: names no service in services.yaml: "ovens" (its formValues: bond-cleaning, spring-cleaning, office-cleaning, oven-bbq-cleaning, house-cleaning, carpet-cleaning)`,
+    ]);
+  });
+
+  it("refuses a bond back guarantee without its days: the service promises it, the suburb pages quote it", () => {
+    const dir = brokenContent("site.yaml", (t) => t.replace(/^ {2}bondBackGuaranteeDays: 7\n/m, ""));
+    const problems = problemsOf(dir);
+    expect(problems).toContain(
+      `site.yaml:${lineOf(dir, "site.yaml", /^claims:/) + 1} → claims: has no bondBackGuaranteeDays, which services.yaml's services[0] "bond-cleaning-brisbane" promises (guarantee: bond-back): write its days`,
+    );
+    expect(problems).toContain(
+      `suburb-pages.yaml:${lineOf(dir, "suburb-pages.yaml", /^ {2}text:/)} → offer.text: {bondBackGuaranteeDays} stands for site.yaml's claims.bondBackGuaranteeDays, which it does not have: write it there`,
+    );
+    // And every text that quotes the guarantee's days, as claim-figures.ts checks them.
+    expect(problems).toContain(
+      `services.yaml:${lineOf(dir, "services.yaml", /^ {6}- title: 7-day bond back guarantee/)} services[0] "bond-cleaning-brisbane" → features[1].title: says "7-day bond back guarantee", but site.yaml's claims has no bondBackGuaranteeDays: write the bond back guarantee's days there, as the terms state it`,
+    );
+  });
+
+  it("refuses a stand-in on the suburb pages that stands for nothing, at its line", () => {
+    const dir = brokenContent("suburb-pages.yaml", (t) => t.replace("{suburb} {postcode}", "{suburb} {zip}"));
+    expect(problemsOf(dir)).toEqual([
+      `suburb-pages.yaml:${lineOf(dir, "suburb-pages.yaml", /^title:/)} → title: {zip} stands for nothing: write one of {suburb}, {postcode}, {a}, {km}, {bondBackGuaranteeDays}, {recleanWindowHours}, {firstCleanDiscountPercent}`,
     ]);
   });
 

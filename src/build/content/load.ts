@@ -12,9 +12,10 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type * as z from "zod";
 import {
-  FILES,
+  CONTENT_FILES,
+  FILE_KEYS,
+  given,
   isOptional,
-  OPTIONAL_FILES,
   type Content,
   type FileKey,
   type FileValue,
@@ -44,7 +45,7 @@ export class ContentError extends Error {
  * repository ships): not a problem, but the reason the quote page shows no price.
  */
 export const estimatesOff = (dir: string) =>
-  `Estimates are off until ${shownPath(path.join(dir, FILES.pricing[0]))} exists: no price appears on the site. To start one, copy ${OPTIONAL_FILES.pricing} (docs/pricing.md explains each field).`;
+  `Estimates are off until ${shownPath(path.join(dir, CONTENT_FILES.pricing.file))} exists: no price appears on the site. To start one, copy ${CONTENT_FILES.pricing.example} (docs/pricing.md explains each field).`;
 
 /**
  * Domains reserved for examples (RFC 2606): an address on one is a placeholder nobody can visit or write to.
@@ -62,7 +63,7 @@ export function placeholdersLeft(dir: string, site: { url: string; email: string
     EXAMPLE_DOMAIN.test(site.email.slice(site.email.lastIndexOf("@") + 1)) && `email: ${site.email}`,
   ].filter(Boolean);
   return left.length
-    ? `${shownPath(path.join(dir, FILES.site[0]))} still has the repository's placeholders (${left.join(", ")}): set the business's own before publishing (SITE_URL also sets the address).`
+    ? `${shownPath(path.join(dir, CONTENT_FILES.site.file))} still has the repository's placeholders (${left.join(", ")}): set the business's own before publishing (SITE_URL also sets the address).`
     : undefined;
 }
 
@@ -73,15 +74,23 @@ export function placeholdersLeft(dir: string, site: { url: string; email: string
 export function bookingUnsettled(dir: string, booking: { settled: boolean }): string | undefined {
   return booking.settled
     ? undefined
-    : `${shownPath(path.join(dir, FILES.booking[0]))} still holds the defaults the site came with (settled: false): read each value and the terms' words, make them yours, then write settled: true.`;
+    : `${shownPath(path.join(dir, CONTENT_FILES.booking.file))} still holds the defaults the site came with (settled: false): read each value and the terms' words, make them yours, then write settled: true.`;
 }
+
+/**
+ * The folder a script reads the business's content from: CONTENT_DIR, else content/. One generator, any
+ * business: a second business's folder builds and serves from the same code (decision 0088).
+ */
+export const contentDirOf = (env: Record<string, string | undefined> = process.env) =>
+  env.CONTENT_DIR?.trim() || "content";
 
 export function loadContent(dir = "content"): Content {
   const problems: ContentProblem[] = [];
   const parsed: Partial<Record<FileKey, Parsed>> = {};
   const data: Partial<Record<FileKey, unknown>> = {};
 
-  for (const [key, [file, schema]] of Object.entries(FILES) as [FileKey, (typeof FILES)[FileKey]][]) {
+  for (const key of FILE_KEYS) {
+    const { file, schema } = CONTENT_FILES[key];
     const full = path.join(dir, file);
     if (!existsSync(full)) {
       if (isOptional(key)) continue;
@@ -123,19 +132,14 @@ export function loadContent(dir = "content"): Content {
     (Object.keys(data) as FileKey[]).map((key) => ({ data: data[key], parsed: parsed[key]! })),
   );
   if (checked.problems.length + figures.length > 0) throw new ContentError([...checked.problems, ...figures]);
+  const content = Object.fromEntries(
+    FILE_KEYS.map((key) => [
+      key,
+      d[key] === undefined ? undefined : given(key, d[key] as FileValue<typeof key>),
+    ]),
+  );
   return {
-    site: d.site,
-    services: d.services.services,
-    suburbs: d.suburbs.suburbs,
-    faq: d.faq.faq,
-    home: d.home,
-    about: d.about,
-    contact: d.contact,
-    quote: d.quote,
-    privacy: d.privacy,
-    terms: d.terms,
-    pricing: d.pricing,
-    booking: d.booking,
+    ...(content as unknown as Omit<Content, "dir" | "images">),
     dir,
     images: checked.images,
   };

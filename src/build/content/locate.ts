@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import type { Node } from "yaml";
-import { FILES, type FileKey } from "../../content/content.ts";
+import { CONTENT_FILES, type FileKey } from "../../content/content.ts";
 import type { ContentProblem } from "./problems.ts";
 import { readParsed, yamlLibrary, type Parsed } from "./read-file.ts";
 
@@ -27,7 +27,7 @@ export function locate(
   if (listAt >= 0) {
     const item = p.doc.getIn(keys.slice(0, listAt + 1)) as unknown;
     const js = yamlLibrary().isMap(item) ? (item.toJSON() as Record<string, unknown>) : undefined;
-    const label = js && (js.slug ?? js.name ?? js.title ?? js.question ?? js.service);
+    const label = js && (js.slug ?? js.name ?? js.title ?? js.question ?? js.service ?? js.id);
     entry = `${keys.slice(0, listAt).join(".")}[${keys[listAt]}]${typeof label === "string" ? ` ${JSON.stringify(label)}` : ""}`;
     fieldKeys = keys.slice(listAt + 1);
   }
@@ -66,5 +66,5 @@ export function contentProblem(
   at: (string | number)[],
   message: string,
 ): ContentProblem {
-  return locate(readParsed(path.join(dir, FILES[file][0])), at, message);
+  return locate(readParsed(path.join(dir, CONTENT_FILES[file].file)), at, message);
 }

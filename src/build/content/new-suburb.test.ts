@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import { ContentError, loadContent } from "./load.ts";
 import { formatProblem } from "./problems.ts";
-import { Suburb } from "../../content/schema.ts";
+import { Suburb } from "../../content/schema/suburbs.ts";
 import { contentCopy, fillLastSuburb } from "../../testing/new-suburb.ts";
 import { runNewSuburb } from "../../../scripts/new-suburb-cli.ts";
 import { capturedIo } from "../../../scripts/script-io.ts";

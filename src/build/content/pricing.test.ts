@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { OPTIONAL_FILES } from "../../content/content.ts";
-import { asPriceTable } from "../../content/schema.ts";
+import { CONTENT_FILES } from "../../content/content.ts";
+import { asPriceTable } from "../../content/schema/pricing.ts";
 import { estimate } from "../../shared/pricing/estimate.ts";
 import { noticeLine } from "../../shared/pricing/format.ts";
 import { contentWithPricing, lineOf, problemsOf } from "../../testing/content-problems.ts";
@@ -21,7 +21,7 @@ describe("content/pricing.yaml", () => {
   });
 
   it("copied from the docs' example is refused, at its line, until the day its prices were reviewed is written", () => {
-    const dir = contentWithPricing((t) => t, readFileSync(OPTIONAL_FILES.pricing, "utf8"));
+    const dir = contentWithPricing((t) => t, readFileSync(CONTENT_FILES.pricing.example, "utf8"));
     expect(problemsOf(dir)).toEqual([
       `pricing.yaml:${lineOf(dir, "pricing.yaml", /^reviewed:/)} → reviewed: still to fill in: the day you checked every price below against your own price list, e.g. 1 December 2026`,
     ]);
@@ -61,7 +61,19 @@ describe("content/pricing.yaml", () => {
       "a service services.yaml does not have",
       (t) => t.replace("- service: spring-cleaning", "- service: window-cleaning"),
       /service: window-cleaning/,
-      'services[1] "window-cleaning" → service: expected a service\'s formValue in content/services.yaml (bond-cleaning, spring-cleaning, office-cleaning, oven-bbq-cleaning, house-cleaning, carpet-cleaning), got "window-cleaning"',
+      'services[1] "window-cleaning" → service: names no service in services.yaml: "window-cleaning" (its formValues: bond-cleaning, spring-cleaning, office-cleaning, oven-bbq-cleaning, house-cleaning, carpet-cleaning)',
+    ],
+    [
+      "an add-on add-ons.yaml does not have",
+      (t) => t.replace("{ id: walls,", "{ id: jacuzzi,"),
+      /id: jacuzzi/,
+      'services[0] "bond-cleaning" → addOns[3].id: names no add-on in add-ons.yaml: "jacuzzi" (its ids: carpet-steam, oven, inside-windows, walls, garage, blinds, balcony)',
+    ],
+    [
+      "an add-on the service does not offer",
+      (t) => t.replace("- service: spring-cleaning", "- service: office-cleaning"),
+      /^ {6}- \{ id: oven, label: Oven clean, unit: oven, price: 60, max: 2 \}$/gm,
+      'services[1] "office-cleaning" → addOns[0].id: "oven" is not one of office-cleaning\'s add-ons in services.yaml (carpet-steam, inside-windows, blinds): add it there or leave it out here',
     ],
     [
       "a service priced twice",

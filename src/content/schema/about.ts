@@ -40,5 +40,3 @@ export const AboutFile = z.strictObject({
     .strictObject({ heading, text: sectionText })
     .describe("The coloured closing band inviting a quote."),
 });
-
-export type AboutData = z.infer<typeof AboutFile>;

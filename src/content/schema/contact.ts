@@ -9,5 +9,3 @@ export const ContactFile = z.strictObject({
   formHeading: text.describe("The heading of the contact form."),
   formText: text.describe("The line under the contact form's heading."),
 });
-
-export type ContactData = z.infer<typeof ContactFile>;

@@ -14,5 +14,3 @@ export const FaqFile = z.strictObject({
     .length(10, { error: "the home page FAQ has exactly 10 questions" })
     .describe("The ten questions of the FAQ on the home page, in the order shown."),
 });
-
-export type FaqData = z.infer<typeof Faq>;

@@ -79,5 +79,3 @@ export const HomeFile = z.strictObject({
     })
     .describe("The customer reviews section."),
 });
-
-export type HomeData = z.infer<typeof HomeFile>;

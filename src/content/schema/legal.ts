@@ -17,8 +17,6 @@ export const LegalPageFile = z.strictObject({
   ),
 });
 
-export type LegalPageData = z.infer<typeof LegalPageFile>;
-
 /** The email providers the privacy policy can name (decision 0063): Resend, the relay's (decision 0060). */
 export const EMAIL_PROVIDERS = ["resend"] as const;
 

@@ -9,5 +9,3 @@ export const QuoteFile = z.strictObject({
   seo: Seo,
   banner: Banner,
 });
-
-export type QuoteData = z.infer<typeof QuoteFile>;

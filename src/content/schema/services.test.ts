@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { SERVICE_OPTIONS } from "../../shared/forms/fields.ts";
-import { Service } from "./services.ts";
+import { Service, ServicesFile } from "./services.ts";
 
 /** A service entry as services.yaml holds one, with `formValue` and any fields changed. */
 function entry(fields: Record<string, unknown>) {
@@ -9,6 +8,7 @@ function entry(fields: Record<string, unknown>) {
   return {
     slug: "oven-bbq-cleaning-brisbane",
     formValue: "oven-bbq-cleaning",
+    name: "Oven & BBQ Cleaning Brisbane",
     navLabel: "Oven & BBQ Cleaning",
     seo: { title: "Oven & BBQ Cleaning Brisbane", description: "Ovens and barbecues cleaned." },
     banner: { title: "Oven & BBQ Cleaning", description: "Ovens and barbecues cleaned." },
@@ -33,29 +33,39 @@ function entry(fields: Record<string, unknown>) {
 }
 
 describe("a service", () => {
-  it.each(SERVICE_OPTIONS)(
-    "with formValue $value is named $label, the contact form's label",
-    ({ value, label }) => {
-      expect(Service.parse(entry({ formValue: value })).name).toBe(label);
-    },
-  );
-
-  it("refuses a name written in the file", () => {
-    const result = Service.safeParse(entry({ name: "Oven Cleaning" }));
-    expect(result.error?.issues).toMatchObject([
-      { code: "unrecognized_keys", keys: ["name"], message: expect.stringMatching(/^remove "name": /) },
-    ]);
+  it("is named as the file names it: a name the forms, the menus and the owner's notice use", () => {
+    expect(
+      Service.parse(entry({ formValue: "window-cleaning", name: "Window Cleaning Hobart" })),
+    ).toMatchObject({
+      formValue: "window-cleaning",
+      name: "Window Cleaning Hobart",
+      addOns: [],
+      propertyDetails: true,
+    });
   });
 
-  it("does not ask the editor for a name: the JSON Schema describes what the file holds", () => {
+  it("needs a name, and a formValue shaped as the forms post it", () => {
+    const { name: _, ...nameless } = entry({});
+    expect(Service.safeParse(nameless).error?.issues.map((i) => i.path.join("."))).toEqual(["name"]);
+    expect(Service.safeParse(entry({ formValue: "Oven cleaning" })).error?.issues[0].message).toMatch(
+      /^expected lowercase words joined by hyphens/,
+    );
+  });
+
+  it("may be one of any number: a business with three services has three pages", () => {
+    const three = [1, 2, 3].map((n) => entry({ slug: `s${n}`, formValue: `s${n}` }));
+    expect(ServicesFile.parse({ services: three }).services).toHaveLength(3);
+    expect(ServicesFile.safeParse({ services: [] }).success).toBe(false);
+  });
+
+  it("asks the editor for every field the file holds", () => {
     const json = z.toJSONSchema(Service, { io: "input", target: "draft-7" }) as {
       properties: Record<string, unknown>;
       required: string[];
     };
-    expect(Object.keys(json.properties)).not.toContain("name");
-    expect(json.required).not.toContain("name");
-    expect(json.properties.formValue).toMatchObject({
-      description: expect.stringContaining('oven-bbq-cleaning ("Oven & BBQ Cleaning Brisbane")'),
-    });
+    expect(json.required).toEqual(expect.arrayContaining(["name", "formValue", "slug"]));
+    expect(Object.keys(json.properties)).toEqual(
+      expect.arrayContaining(["addOns", "propertyDetails", "noticeDay"]),
+    );
   });
 });

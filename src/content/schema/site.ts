@@ -156,8 +156,9 @@ export const Site = z.strictObject({
         .int()
         .positive()
         .describe(
-          "The bond back guarantee's days: how long after a bond clean the property manager may raise anything on its checklist, to have it cleaned again free, e.g. 7. The terms page (/terms/) states it.",
-        ),
+          "The bond back guarantee's days: how long after a bond clean the property manager may raise anything on its checklist, to have it cleaned again free, e.g. 7. The terms page (/terms/) states it. Needed once a service's guarantee is bond-back (services.yaml); leave it out otherwise.",
+        )
+        .optional(),
       recleanWindowHours: z
         .number()
         .int()
@@ -179,17 +180,22 @@ export const Site = z.strictObject({
           "The average review rating out of 5, e.g. 4.9. Shown on the home page beside the review count.",
         ),
       reviewCount: text.describe('How many reviews the rating comes from, as it reads, e.g. "200+".'),
-      happyClients: text.describe('How many clients the business has served, as it reads, e.g. "400+".'),
+      happyClients: text
+        .optional()
+        .describe('How many clients the business has served, as it reads, e.g. "400+".'),
       serviceGuarantee: text.describe('The satisfaction guarantee, as it reads, e.g. "100%".'),
       cleaningExperts: z
         .number()
         .int()
         .positive()
+        .optional()
         .describe("How many cleaners work for the business, e.g. 30."),
-      bondCleansCompleted: text.describe(
-        'How many bond cleans the business has done, as it reads, e.g. "300+".',
-      ),
-      suburbsServed: text.describe('How many suburbs the business serves, as it reads, e.g. "25+".'),
+      bondCleansCompleted: text
+        .optional()
+        .describe('How many bond cleans the business has done, as it reads, e.g. "300+".'),
+      suburbsServed: text
+        .optional()
+        .describe('How many suburbs the business serves, as it reads, e.g. "25+".'),
       replyWithinHours: z
         .number()
         .int()
@@ -219,8 +225,6 @@ function strictLocation() {
     })
     .describe("Where the business is based: the contact page shows `display`; search engines read the rest.");
 }
-
-export type SiteData = z.infer<typeof Site>;
 
 /** Whether Intl knows `zone` ("Australia/Brisbane"), as the relay's clock reads it (src/relay/clock.ts). */
 function isTimeZone(zone: string): boolean {

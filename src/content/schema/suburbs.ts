@@ -211,5 +211,3 @@ export const SuburbsFile = z.strictObject({
       "The suburb pages, one entry each, each at /suburbs/{slug}; `npm run new-suburb` adds one. Every figure comes from a public page listed under the entry's sources (collected in src/content/suburb-facts.json): never invent one; leave a figure out and the page leaves that line out.",
     ),
 });
-
-export type SuburbData = z.infer<typeof Suburb>;

@@ -7,8 +7,9 @@
  * stranger's inbox (decision 0063). The same lead makes the same email every
  * time, as the provider's idempotency key requires (decision 0060).
  */
-import type { FormKind } from "../../shared/forms/fields.ts";
+import { serviceName, type FormKind } from "../../shared/forms/fields.ts";
 import { FORM_FIELDS } from "../../shared/forms/form-fields.ts";
+import type { SiteServices } from "../../shared/forms/quote-details.ts";
 import { telHref } from "../../shared/phone.ts";
 import { fillSlots } from "../../shared/slots.ts";
 import { CONFIRMATION_MARKUP } from "./confirmation-markup.ts";
@@ -17,15 +18,19 @@ import type { Clock } from "../clock.ts";
 
 const FORM_NAMES: Record<FormKind, string> = { quote: "a quote", contact: "a reply to your message" };
 
-/** The choices a visitor made from the form's lists, with their labels: never a field they typed. */
+/**
+ * The choices a visitor made from the form's lists (the site's services), with their names: never a field
+ * they typed. A choice the relay was not told of is left out: its value is the visitor's to send, not a name.
+ */
 export function chosenDetails(
   form: FormKind,
   fields: Record<string, string>,
+  site?: SiteServices,
 ): { label: string; value: string }[] {
+  const services = site?.services ?? [];
   const chosen = FORM_FIELDS[form].flatMap((f) => {
-    if (f.control !== "select") return [];
-    const option = f.options.find((o) => o.value !== "" && o.value === fields[f.name]);
-    return option ? [{ label: f.label, value: option.label }] : [];
+    if (f.control !== "select" || !services.some((s) => s.value === fields[f.name])) return [];
+    return [{ label: f.label, value: serviceName(services, fields[f.name]) }];
   });
   return [{ label: "You asked for", value: FORM_NAMES[form] }, ...chosen];
 }
@@ -42,11 +47,11 @@ export interface ConfirmationLead {
  */
 export function confirmationEmail(
   lead: ConfirmationLead,
-  { phone, clock }: { phone: string; clock: Clock },
+  { phone, clock, site }: { phone: string; clock: Clock; site?: SiteServices },
   to: string,
   replyTo?: string,
 ): EmailMessage {
-  const details = chosenDetails(lead.form, lead.fields);
+  const details = chosenDetails(lead.form, lead.fields, site);
   const received = clock.dateTime(lead.receivedAt);
   const slots = { received, phone, phoneHref: telHref(phone) };
   return {

@@ -4,6 +4,7 @@
  * links back only to this site.
  */
 import { HONEYPOT_FIELD, type FormKind } from "../../shared/forms/fields.ts";
+import type { QuoteOffer } from "../../shared/forms/quote-details.ts";
 import { failure, SUCCESS } from "../../shared/forms/texts.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import type { Fields } from "./context.ts";
@@ -24,6 +25,7 @@ export class Answers {
       phone: string;
       ownOrigin?: string;
       emailNotice?: boolean;
+      offer: QuoteOffer;
     },
   ) {}
 
@@ -95,6 +97,7 @@ export class Answers {
         proof,
         emailNotice: this.site.emailNotice,
         invalid,
+        offer: this.site.offer,
       }),
       { status, headers: h },
     );

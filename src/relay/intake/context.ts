@@ -3,6 +3,8 @@
  * composes (compose.ts), and the same with every default filled in.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
+import type { QuoteOffer, SiteServices } from "../../shared/forms/quote-details.ts";
+import type { FormBodies } from "../../shared/forms/schema.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
 import { FORM_PATHS } from "../../shared/relay-paths.ts";
 import type { Clock } from "../clock.ts";
@@ -47,6 +49,11 @@ export interface RelayOptions {
    * out from it.
    */
   prices?: PriceTable;
+  /**
+   * The site's services and add-ons: a post is checked against them, and the notice names them; undefined
+   * (a relay told nothing of the site): any service shaped as one is taken, and named as it came.
+   */
+  services?: SiteServices;
   /** The relay sends email: the result page's form names Resend beside it (decision 0063). */
   emailNotice?: boolean;
   /**
@@ -88,9 +95,21 @@ export type Intake = Required<
 > &
   Pick<
     RelayOptions,
-    "deliverNow" | "spam" | "updates" | "ownOrigin" | "prices" | "emailNotice" | "clientShare" | "booking"
+    | "deliverNow"
+    | "spam"
+    | "updates"
+    | "ownOrigin"
+    | "prices"
+    | "services"
+    | "emailNotice"
+    | "clientShare"
+    | "booking"
   > & {
     ownTap: TapCheck | undefined;
+    /** What the site's forms offer (quoteOffer): the result page's choices, the add-ons a quote may hold. */
+    offer: QuoteOffer;
+    /** Each form's check, for the site's services. */
+    bodies: FormBodies;
   };
 
 /** Where a request came from, as the host saw the connection. */

@@ -6,7 +6,7 @@
  * and the answer that follows are keep.ts.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
-import { BODIES, type ContactBody, type QuoteBody } from "../../shared/forms/schema.ts";
+import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { proofPath } from "../../shared/relay-paths.ts";
 import { leadId } from "../leads/id.ts";
 import { Answers, formFields, json, sameHost } from "./answers.ts";
@@ -131,7 +131,7 @@ async function readPost(request: Request, type: string): Promise<Read> {
 
 /** The checks after reading, in order: the rate limit, the form's schema, the spam check. */
 async function check(
-  { limiter, trustProxy, now, spam, prices }: Intake,
+  { limiter, trustProxy, now, spam, offer, prices, bodies }: Intake,
   request: Request,
   client: Client,
   form: FormKind,
@@ -148,11 +148,11 @@ async function check(
       headers: { "Retry-After": String(allowed.retryAfterSeconds) },
     };
   }
-  const parsed = BODIES[form].safeParse(fields);
+  const parsed = bodies[form].safeParse(fields);
   // The add-ons by their own fields, against what the form offers the chosen service (its price table's).
   const addOns =
     form === "quote"
-      ? refusedAddOns(prices, fields, typeof fields.service === "string" ? fields.service : "")
+      ? refusedAddOns(offer, prices, fields, typeof fields.service === "string" ? fields.service : "")
       : [];
   const invalid = [
     ...(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0] ?? "body"))),

@@ -71,8 +71,13 @@ export async function keep(
     const estimate = form === "quote" ? quoteEstimate(intake.prices, body) : {};
     const parts =
       form === "quote"
-        ? quoteNotices(body, new Date(receivedAt), { clock: intake.clock, from }, estimate.line)
-        : contactNotices(body, new Date(receivedAt), { clock: intake.clock, from });
+        ? quoteNotices(
+            body,
+            new Date(receivedAt),
+            { clock: intake.clock, from, site: intake.services },
+            estimate.line,
+          )
+        : contactNotices(body, new Date(receivedAt), { clock: intake.clock, from, site: intake.services });
     const status = confirming ? "unconfirmed" : spamReason ? "spam" : "pending";
     // Before the lead is stored: the email pass, which runs apart, must not confirm it before the share says.
     if (status === "pending") await shareConfirmation(intake, id.id, body.email, client, receivedAt);

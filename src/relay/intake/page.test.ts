@@ -1,6 +1,8 @@
 /** The relay's page for a post without script: the build's markup, filled (page.ts). */
 import { describe, expect, it } from "vitest";
 import { readResultPage } from "../../testing/result-page.ts";
+import { quoteOffer } from "../../shared/forms/quote-details.ts";
+import { TEST_SERVICES } from "../testing/services.ts";
 import { CONFIRM_NOTICE, resultPage, type ResultPage } from "./page.ts";
 
 const base: ResultPage = {
@@ -10,6 +12,7 @@ const base: ResultPage = {
   values: {},
   action: "/api/contact",
   back: "https://www.example.com/contact-us/",
+  offer: quoteOffer(TEST_SERVICES, undefined),
 };
 
 describe("the result page", () => {
@@ -77,6 +80,30 @@ describe("the result page", () => {
     // A refused detail (the quote page's, the add-ons) is not one of the form's fields: the failure notice.
     const detail = readResultPage(resultPage({ ...base, invalid: ["bedrooms"] }));
     expect([detail.title, detail.fixes, detail.fieldErrors]).toEqual(["Error", [], {}]);
+  });
+
+  it("offers the services and add-ons it was told of, and without them none: nothing of a business in its markup", () => {
+    const window = {
+      services: [{ value: "windows", label: "Window Cleaning", addOns: ["screens"], propertyDetails: true }],
+      addOns: [{ id: "screens", label: "Flyscreens washed", short: "screens", unit: "screen", max: 20 }],
+    };
+    const contact = readResultPage(
+      resultPage({ ...base, values: { service: "windows" }, offer: quoteOffer(window, undefined) }),
+    );
+    expect(contact.form?.values.service).toBe("windows");
+    const quote = resultPage({
+      ...base,
+      form: "quote",
+      values: { page: "/quote/", service: "windows", "addOn.screens": "4" },
+      offer: quoteOffer(window, undefined),
+    });
+    expect(readResultPage(quote).form?.values).toMatchObject({ service: "windows", "addOn.screens": "4" });
+    expect(quote).toContain(">Flyscreens washed <");
+    expect(quote).toContain("(screens)");
+    expect(quote).not.toMatch(/Bond Cleaning|Carpet steam/);
+    const told = resultPage({ ...base, form: "quote", values: { page: "/quote/" }, offer: undefined });
+    expect(told).not.toMatch(/<option value="[^"]/);
+    expect(told).not.toContain("Add-ons");
   });
 
   it("shows the quote form's own fields", () => {

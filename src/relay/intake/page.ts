@@ -14,11 +14,12 @@
 import type { FormKind } from "../../shared/forms/fields.ts";
 import { errorId, errorSummaryTitle, fieldErrors } from "../../shared/forms/field-errors.ts";
 import { FORM_FIELDS } from "../../shared/forms/form-fields.ts";
+import type { QuoteOffer } from "../../shared/forms/quote-details.ts";
 import { collectionNotice, type Notice } from "../../shared/forms/texts.ts";
 import { PRIVACY_PATH } from "../../shared/paths.ts";
 import { RESULT_MARKUP } from "./result-markup.ts";
 import { fillSlots, type NoticeTone } from "../../shared/slots.ts";
-import { detailsAgain, fromQuotePage } from "./page-details.ts";
+import { detailsAgain, fromQuotePage, serviceOptions } from "./page-details.ts";
 
 export { BACK_FIELD } from "../../shared/slots.ts";
 
@@ -66,7 +67,11 @@ export interface ResultPage {
   emailNotice?: boolean;
   /** With mode failed: the fields the relay's check refused, said as the form's island says them. */
   invalid?: readonly string[];
+  /** The site's services and add-ons, as its forms offer them; none when the relay was told none. */
+  offer?: QuoteOffer;
 }
+
+const NOTHING_OFFERED: QuoteOffer = { services: [], addOns: [] };
 
 /** A field to fix on the page: its control's id and what to do. */
 interface Fix {
@@ -92,13 +97,18 @@ export function resultPage({
   proof,
   emailNotice,
   invalid = [],
+  offer = NOTHING_OFFERED,
 }: ResultPage): string {
   const tone = TONE[mode];
   // The form's own fields the check refused, in the words the island uses (decision 0086); anything else
   // refused (a detail, the add-ons) keeps the failure notice.
   const fixes: Fix[] =
     mode === "failed"
-      ? fieldErrors(FORM_FIELDS[form], (name) => values[name] ?? "")
+      ? fieldErrors(
+          FORM_FIELDS[form],
+          (name) => values[name] ?? "",
+          offer.services.length ? offer.services.map((s) => s.value) : undefined,
+        )
           .filter(({ field }) => invalid.includes(field.name))
           .map(({ field, text }) => ({ name: field.name, id: `${form}-${field.name}`, text }))
       : [];
@@ -117,7 +127,7 @@ export function resultPage({
       : fillSlots(RESULT_MARKUP.notice[tone], { title: notice.title, text: notice.text });
   const again =
     mode === "failed" || mode === "confirm"
-      ? formAgain(form, values, action, back, proof, emailNotice ? "resend" : undefined, fixes)
+      ? formAgain(form, values, action, back, proof, emailNotice ? "resend" : undefined, fixes, offer)
       : "";
   const text = {
     title,
@@ -136,6 +146,7 @@ function formAgain(
   proof: string | undefined,
   email: "resend" | undefined,
   fixes: Fix[],
+  offer: QuoteOffer,
 ): string {
   const [intro, button] =
     proof === undefined
@@ -150,7 +161,7 @@ function formAgain(
     collection: collectionNotice(email).before,
   };
   let markup: string = RESULT_MARKUP.form[form];
-  const raw: Record<string, string> = {};
+  const raw: Record<string, string> = { options: serviceOptions(offer) };
   for (const fix of fixes) {
     raw[`error.${fix.name}`] = fillSlots(RESULT_MARKUP.errors.field, { id: errorId(fix.id), text: fix.text });
     // The control names its words, as the island's does (FormParts.tsx, invalidProps).
@@ -164,22 +175,11 @@ function formAgain(
     // The parser eats one newline straight after <textarea>, so a message that starts with one keeps it.
     if (field.control === "textarea") text[`value.${field.name}`] = `\n${value}`;
     else if (field.control === "input") text[`value.${field.name}`] = value;
-    else if (field.options.some((o) => o.value === value)) markup = choose(markup, field.name, value);
+    else if (offer.services.some((o) => o.value === value)) raw.options = serviceOptions(offer, value);
   }
   const proofField = proof === undefined ? "" : fillSlots(RESULT_MARKUP.proof, { proof });
-  const details = form === "quote" && fromQuotePage(values) ? detailsAgain(values, choose) : "";
+  const details = form === "quote" && fromQuotePage(values) ? detailsAgain(values, offer) : "";
   return fillSlots(markup, text, { ...raw, proof: proofField, details });
-}
-
-/** The form's markup with the select named `name` showing `value` (one of its options) chosen. */
-function choose(markup: string, name: string, value: string): string {
-  const start = markup.indexOf(` name="${name}"`);
-  const end = markup.indexOf("</select>", start);
-  const select = markup
-    .slice(start, end)
-    .replace(' selected=""', "")
-    .replace(`<option value="${value}">`, `<option value="${value}" selected="">`);
-  return markup.slice(0, start) + select + markup.slice(end);
 }
 
 /**

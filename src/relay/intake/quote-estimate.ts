@@ -3,8 +3,12 @@
  * from the visitor's choices and the price table the site was built with
  * (decision 0061), never a figure the browser sent.
  */
-import { SERVICE_OPTIONS } from "../../shared/forms/fields.ts";
-import { ADD_ON_PREFIX, ADD_ONS, type QuoteDetails } from "../../shared/forms/quote-details.ts";
+import {
+  ADD_ON_MOST,
+  ADD_ON_PREFIX,
+  type QuoteDetails,
+  type QuoteOffer,
+} from "../../shared/forms/quote-details.ts";
 import { estimate } from "../../shared/pricing/estimate.ts";
 import { noticeLine } from "../../shared/pricing/format.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
@@ -24,20 +28,21 @@ export function quoteEstimate(
 }
 
 /**
- * The add-ons the quote page offers for `service` and the most of each it takes: the price
- * table's own for a service it prices, else the fixed list's that fit the service (addOnOffer,
- * which draws the page, reads them the same way). No service chosen: every add-on some service
- * offers, up to the largest most any of them takes.
+ * The add-ons the quote page offers for `service` and the most of each it takes (quoteOffer, which
+ * draws the page, reads them from the site and its price table: a priced service's most is the
+ * table's). No service chosen, or one the site does not offer: every add-on some service offers, up to
+ * the largest most any of them takes.
  */
-function offered(prices: PriceTable | undefined, service: string): Map<string, number> {
+function offered(offer: QuoteOffer, prices: PriceTable | undefined, service: string): Map<string, number> {
   const forService = (value: string): [string, number][] => {
     const priced = prices?.services.find((s) => s.service === value);
     if (priced) return priced.addOns.map((a) => [a.id, a.max]);
-    return ADD_ONS.filter((a) => (a.services as readonly string[]).includes(value)).map((a) => [a.id, a.max]);
+    const ids = offer.services.find((s) => s.value === value)?.addOns ?? [];
+    return offer.addOns.filter((a) => ids.includes(a.id)).map((a) => [a.id, a.max]);
   };
-  if (service) return new Map(forService(service));
+  if (offer.services.some((s) => s.value === service)) return new Map(forService(service));
   const most = new Map<string, number>();
-  for (const { value } of SERVICE_OPTIONS)
+  for (const { value } of offer.services)
     for (const [id, max] of forService(value)) most.set(id, Math.max(max, most.get(id) ?? 0));
   return most;
 }
@@ -50,16 +55,19 @@ function offered(prices: PriceTable | undefined, service: string): Map<string, n
  * `addOn.oven="1 walls:5"` is not read as two add-ons.
  */
 export function refusedAddOns(
+  offer: QuoteOffer,
   prices: PriceTable | undefined,
   fields: Record<string, unknown>,
   service: string,
 ): string[] {
-  const most = offered(prices, service);
+  const most = offered(offer, prices, service);
+  // A relay told nothing of the site's services takes any add-on, as it takes any service.
+  const told = offer.services.length > 0;
   return Object.entries(fields)
     .filter(([name, value]) => {
       if (!name.startsWith(ADD_ON_PREFIX) || value === "" || value === "0" || value === 0) return false;
       const count = typeof value === "number" ? String(value) : value;
-      const max = most.get(name.slice(ADD_ON_PREFIX.length));
+      const max = told ? most.get(name.slice(ADD_ON_PREFIX.length)) : ADD_ON_MOST;
       return (
         typeof count !== "string" || !/^\d{1,3}$/.test(count) || max === undefined || Number(count) > max
       );

@@ -11,6 +11,7 @@ import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in
 import { readResultPage } from "../../testing/result-page.ts";
 import { freePort } from "../../testing/ports.ts";
 import { CLOCK } from "../testing/business.ts";
+import { TEST_SERVICES } from "../testing/services.ts";
 
 let tg: StandIn;
 beforeAll(async () => {
@@ -127,6 +128,7 @@ describe("relay handler: validate, store, answer", () => {
       allowedOrigins: ["https://www.example.com"],
       rateLimitPerMinute: perMinute,
       phone: "0491 570 156",
+      services: TEST_SERVICES,
       answerBudgetMs: 300,
       log: (m) => void logs.push(m),
     });

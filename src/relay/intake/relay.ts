@@ -16,6 +16,8 @@
  * again holding what the visitor typed (answers.ts, page.ts). Runs on a
  * server only; the credentials never leave it.
  */
+import { quoteOffer, type SiteServices } from "../../shared/forms/quote-details.ts";
+import { formBodies } from "../../shared/forms/schema.ts";
 import {
   BOOKING_PATH,
   CALL_TAP_PATH,
@@ -32,6 +34,9 @@ import { rateLimiter } from "./rate-limit.ts";
 import { CALL_TAPS_PER_MINUTE, tapPost } from "./tap-post.ts";
 import { webhook } from "./webhook.ts";
 import { bookingRoute } from "./booking-route.ts";
+
+/** A relay told nothing of the site's services offers none on its page for a post without script. */
+const NO_SERVICES: SiteServices = { services: [], addOns: [] };
 
 /** How long the visitor's answer waits for Telegram after the lead is stored. */
 export const ANSWER_BUDGET_MS = 3_000;
@@ -85,5 +90,7 @@ function intakeOf(options: RelayOptions): Intake {
     limiter: options.limiter ?? rateLimiter(options.rateLimitPerMinute),
     tapLimiter: options.tapLimiter ?? rateLimiter(CALL_TAPS_PER_MINUTE),
     ownTap,
+    offer: quoteOffer(options.services ?? NO_SERVICES, options.prices),
+    bodies: formBodies(options.services?.services.map((s) => s.value)),
   };
 }

@@ -31,6 +31,7 @@ import type { EmailSettings } from "../email/settings.ts";
 import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { oneLine } from "../../shared/text.ts";
 import type { Clock } from "../clock.ts";
+import type { SiteServices } from "../../shared/forms/quote-details.ts";
 import type { Lead } from "./lead.ts";
 import { pausedUntil, pauseUntil, refused, working } from "./email-channel.ts";
 import { backoffMs, MAX_RETRY_MS } from "../retry.ts";
@@ -60,6 +61,8 @@ export interface EmailPolicy {
   phone: string;
   /** The business's clock: the confirmation says when the lead came. */
   clock: Clock;
+  /** The site's services: the confirmation names the one chosen. */
+  services?: SiteServices;
   log: (message: string) => void;
   now?: () => number;
   random?: () => number;
@@ -265,7 +268,7 @@ async function messageFor(
   if (email.kind === "visitor-confirmation")
     return confirmationEmail(
       { form: lead.form, fields: lead.fields!, receivedAt: lead.receivedAt },
-      policy,
+      { ...policy, site: policy.services },
       email.recipient!,
       policy.settings.ownerEmail,
     );

@@ -17,7 +17,7 @@ import { digestByEmail, emailPass } from "../leads/emails.ts";
 import { withEmail } from "../leads/email-channel.ts";
 import { ownerTick } from "../owner/owner.ts";
 import { quoteNotices } from "../telegram/notice.ts";
-import { QuoteBody } from "../../shared/forms/schema.ts";
+import { QuoteBody, TEST_SERVICES } from "../testing/services.ts";
 import { CLOCK, hoursOf } from "../testing/business.ts";
 
 let tg: StandIn;
@@ -61,7 +61,7 @@ async function start(env: Record<string, string> = {}, telegram: StandIn = tg): 
   });
   const relay = await startNodeRelay({
     config: standInConfig(telegram, db.file, env),
-    site: { phone: PHONE },
+    site: { phone: PHONE, services: TEST_SERVICES },
     email,
     emailTimeoutMs: 1_000,
     log: (m) => void logs.push(m),

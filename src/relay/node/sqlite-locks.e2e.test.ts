@@ -7,7 +7,7 @@
  * that goes to a WAL nobody else reads, and a later checkpoint can leave the file malformed.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { QuoteBody } from "../../shared/forms/schema.ts";
+import { QuoteBody } from "../testing/services.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { tempLeadsDb } from "../testing/leads.ts";
 import { leadsScript } from "../testing/leads-script.ts";

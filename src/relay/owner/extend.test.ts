@@ -8,7 +8,7 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuoteBody } from "../../shared/forms/schema.ts";
+import { QuoteBody } from "../testing/services.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";

@@ -14,7 +14,7 @@ import { sendOnce } from "../telegram/client.ts";
 import { tempLeadStore } from "../testing/leads.ts";
 import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
 import { handleUpdate } from "./presses.ts";
-import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
+import { ContactBody, QuoteBody } from "../testing/services.ts";
 import { LIMITS } from "../../shared/forms/fields.ts";
 import { PHONE_IN_LINE_MAX } from "../telegram/phone.ts";
 import { CLOCK, HOURS } from "../testing/business.ts";

@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuoteBody } from "../../shared/forms/schema.ts";
+import { QuoteBody } from "../testing/services.ts";
 import { sendParts } from "../leads/send.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { noticeButtons, stageData } from "./stage-buttons.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
+import { ContactBody, QuoteBody, TEST_SERVICES } from "../testing/services.ts";
 import { chunk, escapeMarkdown, parseLegacyMarkdown } from "./markdown.ts";
 import { contactNotices, quoteNotices } from "./notice.ts";
 import { CLOCK } from "../testing/business.ts";
@@ -83,7 +83,7 @@ describe("notices", () => {
         message: "Hi",
       }),
       at,
-      { clock: CLOCK },
+      { clock: CLOCK, site: TEST_SERVICES },
     );
     expect(shown(text)).toBe(
       "New Contact Form Submission: Bo, +61 491 570 156\n\nName: Bo\nEmail: bo@example.com\nPhone: +61 491 570 156\nService: Oven & BBQ Cleaning Brisbane\nMessage:\nHi\n\nSubmitted: 12 March 2025 at 3:04:05 pm AEST\n",
@@ -94,6 +94,13 @@ describe("notices", () => {
       { clock: CLOCK },
     );
     expect(shown(none)).not.toContain("Service");
+    // A service the site no longer offers (an old lead's, or a relay told of none) is named as it was posted.
+    const [retired] = contactNotices(
+      ContactBody.parse({ name: "Bo", email: "bo@example.com", message: "Hi", service: "oven-bbq-cleaning" }),
+      at,
+      { clock: CLOCK },
+    );
+    expect(shown(retired)).toContain("\nService: oven-bbq-cleaning\n");
   });
 
   it("splits a 10,000-character message into marked parts that fit and join back in order", () => {

@@ -10,7 +10,7 @@ import type { Press } from "../leads/stages.ts";
 import { parseLegacyMarkdown, parseLegacyMarkdownEntities, render, TELEGRAM_MAX_TEXT } from "./markdown.ts";
 import { contactNotices, markNotice, partMax, quoteNotices } from "./notice.ts";
 import { HISTORY_SHOWN, historyLines, noticeWithHistory } from "./notice-history.ts";
-import { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
+import { ContactBody, QuoteBody } from "../testing/services.ts";
 import { LIMITS } from "../../shared/forms/fields.ts";
 import { CLOCK } from "../testing/business.ts";
 

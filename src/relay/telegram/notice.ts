@@ -7,7 +7,8 @@
  * part keeps for what an edit adds once the owner presses or replies
  * (notice-history.ts).
  */
-import { serviceLabel } from "../../shared/forms/fields.ts";
+import { serviceName } from "../../shared/forms/fields.ts";
+import type { SiteServices } from "../../shared/forms/quote-details.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { NO_MESSAGE, NOT_PROVIDED } from "../../shared/forms/texts.ts";
 import { LOST_REASONS, STAGES, type LostReason, type Stage } from "../leads/stages.ts";
@@ -39,13 +40,18 @@ export interface NoticeOptions {
   max?: number;
   /** Where the lead came from (attributionLine), a line of its own when known. */
   from?: string;
+  /**
+   * The site's services and add-ons, which name what was chosen (without them, or for one the site no
+   * longer offers, it is named as it was posted).
+   */
+  site?: SiteServices;
 }
 
 /** `estimate`: the relay's, from the price table (quote-details.ts). */
 export function quoteNotices(
   body: QuoteBody,
   at: Date,
-  { clock, max = partMax(clock), from }: NoticeOptions,
+  { clock, max = partMax(clock), from, site }: NoticeOptions,
   estimate?: string,
 ): string[] {
   return notices({
@@ -53,7 +59,7 @@ export function quoteNotices(
     fields: [
       ...contactDetails(body),
       ...line("Property Address", orElse(body.address, NOT_PROVIDED)),
-      ...detailLines(body, estimate).flatMap(([label, text]) => line(label, text)),
+      ...detailLines(body, estimate, site).flatMap(([label, text]) => line(label, text)),
       ...(from ? line("From", from) : []),
     ],
     name: body.name,
@@ -67,9 +73,9 @@ export function quoteNotices(
 export function contactNotices(
   body: ContactBody,
   at: Date,
-  { clock, max = partMax(clock), from }: NoticeOptions,
+  { clock, max = partMax(clock), from, site }: NoticeOptions,
 ): string[] {
-  const service = serviceLabel(body.service);
+  const service = body.service && serviceName(site?.services ?? [], body.service);
   return notices({
     title: "New Contact Form Submission",
     fields: [

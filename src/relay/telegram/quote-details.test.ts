@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { QuoteBody } from "../../shared/forms/schema.ts";
+import { QuoteBody, TEST_SERVICES } from "../testing/services.ts";
+import { quoteOffer } from "../../shared/forms/quote-details.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
 import { quoteEstimate, refusedAddOns } from "../intake/quote-estimate.ts";
 import { quoteNotices } from "./notice.ts";
@@ -66,7 +67,8 @@ describe("the quote page's details", () => {
   });
 
   it("refuse an add-on the site never offers, and take one only the price table has", () => {
-    expect(refusedAddOns(undefined, { "addOn.oven": "1", "addOn.jacuzzi": "1" }, "")).toEqual([
+    const site = (prices?: PriceTable) => quoteOffer(TEST_SERVICES, prices);
+    expect(refusedAddOns(site(), undefined, { "addOn.oven": "1", "addOn.jacuzzi": "1" }, "")).toEqual([
       "addOn.jacuzzi",
     ]);
     const table: PriceTable = {
@@ -78,9 +80,9 @@ describe("the quote page's details", () => {
         },
       ],
     };
-    expect(refusedAddOns(table, { "addOn.jacuzzi": "1" }, "bond-cleaning")).toEqual([]);
-    // The table prices bond cleaning without an oven: the fixed list's oven is not the service's.
-    expect(refusedAddOns(table, { "addOn.oven": "1" }, "bond-cleaning")).toEqual(["addOn.oven"]);
+    expect(refusedAddOns(site(table), table, { "addOn.jacuzzi": "1" }, "bond-cleaning")).toEqual([]);
+    // The table prices bond cleaning without an oven: add-ons.yaml's oven is not the service's.
+    expect(refusedAddOns(site(table), table, { "addOn.oven": "1" }, "bond-cleaning")).toEqual(["addOn.oven"]);
   });
 
   it("read as one block in the owner's notice, with the relay's own estimate", () => {
@@ -94,7 +96,7 @@ describe("the quote page's details", () => {
       timeWindow: "morning",
       addOns: "carpet-steam:3 oven:1",
     };
-    expect(detailsBlock(d)).toBe(
+    expect(detailsBlock(d, TEST_SERVICES)).toBe(
       "House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, oven",
     );
     // 490 + 40 (house) + 60 (2 storeys) + 3 × 45 + 60 = 785, a multiple of 5 already.
@@ -109,7 +111,8 @@ describe("the quote page's details", () => {
       "addOn.carpet-steam": "3",
       "addOn.oven": "1",
     });
-    const [notice] = quoteNotices(body, new Date(0), { clock: CLOCK }, quoteEstimate(TABLE, body).line);
+    const line = quoteEstimate(TABLE, body).line;
+    const [notice] = quoteNotices(body, new Date(0), { clock: CLOCK, site: TEST_SERVICES }, line);
     expect(notice).toContain("*Service:* Bond Cleaning Brisbane\n");
     expect(notice).toContain(
       "*Details:* House · 3 bed · 2 bath · 2 storeys · move-out Sat 12 Dec, morning · add-ons: carpet ×3, oven\n",

@@ -5,8 +5,13 @@
  * estimate the relay worked out from the owner's price table (never the
  * browser's). Nothing at all for a post without details (the home hero's).
  */
-import { serviceLabel } from "../../shared/forms/fields.ts";
-import { addOnCounts, addOnShort, type QuoteDetails } from "../../shared/forms/quote-details.ts";
+import { serviceName } from "../../shared/forms/fields.ts";
+import {
+  addOnCounts,
+  addOnShort,
+  type QuoteDetails,
+  type SiteServices,
+} from "../../shared/forms/quote-details.ts";
 import { estimate } from "../../shared/pricing/estimate.ts";
 import { noticeLine } from "../../shared/pricing/format.ts";
 import { PROPERTY_TYPES, type EstimateChoices, type PriceTable } from "../../shared/pricing/table.ts";
@@ -24,8 +29,15 @@ export function shortDay(day: string): string {
 
 const plural = (n: string, one: string) => `${n} ${one}${n === "1" ? "" : "s"}`;
 
-/** The job in one line, its parts joined by " · "; undefined when the visitor gave none. */
-export function detailsBlock(d: Partial<QuoteDetails>): string | undefined {
+/** The chosen service's word for the day (services.yaml's noticeDay, "move-out"), else "preferred". */
+const noticeDay = (site: SiteServices | undefined, service: string | undefined) =>
+  site?.services.find((s) => s.value === service)?.noticeDay ?? "preferred";
+
+/**
+ * The job in one line, its parts joined by " · "; undefined when the visitor gave none. `site` gives the
+ * add-ons' words and the chosen service's word for its day ("move-out").
+ */
+export function detailsBlock(d: Partial<QuoteDetails>, site?: SiteServices): string | undefined {
   const parts: string[] = [];
   const type = PROPERTY_TYPES.find((p) => p.value === d.propertyType);
   if (type) parts.push(type.label);
@@ -33,15 +45,12 @@ export function detailsBlock(d: Partial<QuoteDetails>): string | undefined {
   if (d.bathrooms) parts.push(`${d.bathrooms} bath`);
   if (d.storeys) parts.push(plural(d.storeys, "storey"));
   const time = d.timeWindow === "flexible" ? "flexible time" : d.timeWindow;
-  if (d.date)
-    parts.push(
-      `${d.service === "bond-cleaning" ? "move-out" : "preferred"} ${shortDay(d.date)}${time ? `, ${time}` : ""}`,
-    );
+  if (d.date) parts.push(`${noticeDay(site, d.service)} ${shortDay(d.date)}${time ? `, ${time}` : ""}`);
   else if (time) parts.push(time);
   const addOns = Object.entries(addOnCounts(d.addOns ?? ""));
   if (addOns.length)
     parts.push(
-      `add-ons: ${addOns.map(([id, n]) => (n > 1 ? `${addOnShort(id)} ×${n}` : addOnShort(id))).join(", ")}`,
+      `add-ons: ${addOns.map(([id, n]) => (n > 1 ? `${addOnShort(site, id)} ×${n}` : addOnShort(site, id))).join(", ")}`,
     );
   return parts.length ? parts.join(" · ") : undefined;
 }
@@ -68,9 +77,13 @@ export function estimateText(prices: PriceTable | undefined, d: Partial<QuoteDet
 }
 
 /** The notice's lines for the details: [label, text] pairs, in order. */
-export function detailLines(d: Partial<QuoteDetails>, estimateLine: string | undefined): [string, string][] {
-  const service = d.service ? serviceLabel(d.service) : undefined;
-  const block = detailsBlock(d);
+export function detailLines(
+  d: Partial<QuoteDetails>,
+  estimateLine: string | undefined,
+  site?: SiteServices,
+): [string, string][] {
+  const service = d.service ? serviceName(site?.services ?? [], d.service) : undefined;
+  const block = detailsBlock(d, site);
   return [
     ...(service ? [["Service", service] as [string, string]] : []),
     ...(block ? [["Details", block] as [string, string]] : []),

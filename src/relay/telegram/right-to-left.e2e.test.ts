@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuoteBody } from "../../shared/forms/schema.ts";
+import { QuoteBody } from "../testing/services.ts";
 import { releaseTestBrowser, testBrowser } from "../../testing/browser.ts";
 import { followUpText, reminderText } from "../owner/reminder-text.ts";
 import { parseLegacyMarkdown } from "./markdown.ts";

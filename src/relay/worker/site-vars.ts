@@ -9,6 +9,7 @@
  */
 import { HoursLines } from "../config.ts";
 import type { SiteFacts } from "../site.ts";
+import type { SiteServices } from "../../shared/forms/quote-details.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
 import type { BookingRules } from "../booking/days.ts";
 import { clockIn } from "../clock.ts";
@@ -62,10 +63,19 @@ export function siteFromVars(env: Record<string, unknown>): Partial<SiteFacts> {
       prices?.gstIncluded === true && typeof prices.reviewed === "string" && Array.isArray(prices.services)
         ? (prices as PriceTable)
         : undefined,
+    // Services that are not whole are none: the relay then takes any service, and names it as posted.
+    services: servicesOf(facts?.services),
     emailProvider:
       facts?.emailProvider === "resend" || facts?.emailProvider === "none" ? facts.emailProvider : undefined,
     booking: bookingRules(facts?.booking),
   };
+}
+
+function servicesOf(value: unknown): SiteServices | undefined {
+  const site = value as Partial<SiteServices> | undefined;
+  return site && Array.isArray(site.services) && Array.isArray(site.addOns)
+    ? (site as SiteServices)
+    : undefined;
 }
 
 /** A time zone the clock can keep (clock.ts), or undefined. */

@@ -24,13 +24,18 @@ export const visible = (s: string) => s.replace(INVISIBLE, "") !== "";
 export type Problem = "missing" | "email" | "long" | "choice";
 
 /**
- * The first thing wrong with `value` for `field`, or undefined. A phone is any text: a number from
- * another country, with spaces, brackets or words, reaches the owner as typed.
+ * The first thing wrong with `value` for `field`, or undefined; `services`: the values a service select
+ * offers (undefined: any, as a browser's select only ever holds one of its options). A phone is any text: a
+ * number from another country, with spaces, brackets or words, reaches the owner as typed.
  */
-export function problemOf(field: FormField, value: string): Problem | undefined {
+export function problemOf(
+  field: FormField,
+  value: string,
+  services?: readonly string[],
+): Problem | undefined {
   if (field.control === "select") {
     if (value === "") return field.required ? "missing" : undefined;
-    return field.options.some((o) => o.value === value) ? undefined : "choice";
+    return !services || services.includes(value) ? undefined : "choice";
   }
   const email = field.control === "input" && field.type === "email";
   // As a browser sanitises an email box's value, and the relay trims it.
@@ -72,9 +77,10 @@ export const errorId = (controlId: string) => `${controlId}-error`;
 export function fieldErrors(
   fields: readonly FormField[],
   valueOf: (name: FormField["name"]) => string,
+  services?: readonly string[],
 ): { field: FormField; text: string }[] {
   return fields.flatMap((field) => {
-    const problem = problemOf(field, valueOf(field.name));
+    const problem = problemOf(field, valueOf(field.name), services);
     return problem ? [{ field, text: errorText(field, problem) }] : [];
   });
 }

@@ -1,8 +1,9 @@
 /**
- * The two forms' limits, service options and hidden fields, in one place for
- * the islands (browser) and the relay (server); the fields as controls are in
- * form-fields.ts. No zod here: the islands import this file, and the browser
- * needs only the names and limits, not a validator.
+ * The two forms' limits and hidden fields, in one place for the islands
+ * (browser) and the relay (server); the fields as controls are in
+ * form-fields.ts. The services they offer are the site's
+ * (content/services.yaml). No zod here: the islands import this file, and the
+ * browser needs only the names and limits, not a validator.
  */
 
 /** Longest value the relay accepts per field; the inputs carry the same maxLength. */
@@ -24,17 +25,20 @@ export const HONEYPOT_FIELD = "website";
 /** The longest honeypot value the relay reads (a bot's, to be kept as spam). */
 export const HONEYPOT_MAX = 1_000;
 
-/** The contact form's Service Type options, value → label: the six services, each named "… Brisbane". */
-export const SERVICE_OPTIONS = [
-  { value: "bond-cleaning", label: "Bond Cleaning Brisbane" },
-  { value: "spring-cleaning", label: "Spring Cleaning Brisbane" },
-  { value: "office-cleaning", label: "Office Cleaning Brisbane" },
-  { value: "oven-bbq-cleaning", label: "Oven & BBQ Cleaning Brisbane" },
-  { value: "house-cleaning", label: "House Cleaning Brisbane" },
-  { value: "carpet-cleaning", label: "Carpet Cleaning Brisbane" },
-] as const;
+/**
+ * A service as the forms offer it and the relay names it: what the form posts, and the name the
+ * visitor and the owner read (content/services.yaml's formValue and name).
+ */
+export interface ServiceChoice {
+  value: string;
+  label: string;
+}
 
-export const serviceLabel = (value: string): string | undefined =>
-  SERVICE_OPTIONS.find((s) => s.value === value)?.label;
+/**
+ * A posted service's name: the site's name for it, or the value as it came for one the site no longer
+ * offers (an old lead of a retired service still says what was asked for).
+ */
+export const serviceName = (services: readonly ServiceChoice[], value: string): string =>
+  services.find((s) => s.value === value)?.label ?? value;
 
 export type FormKind = "quote" | "contact";

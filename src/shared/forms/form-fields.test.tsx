@@ -13,10 +13,14 @@ import { HONEYPOT_FIELD, LIMITS, type FormKind } from "./fields.ts";
 import { PROOF_FIELD } from "./proof-field.ts";
 import { FORM_FIELDS } from "./form-fields.ts";
 import { decodeEntities } from "../../testing/html.ts";
+import { TEST_SERVICES } from "../../relay/testing/services.ts";
+import { quoteOffer } from "./quote-details.ts";
 
 const island: Record<FormKind, string> = {
   quote: renderToString(<QuoteForm action="/api/quote" />),
-  contact: renderToString(<ContactForm action="/api/contact" phone="0491 570 156" />),
+  contact: renderToString(
+    <ContactForm action="/api/contact" phone="0491 570 156" services={[...TEST_SERVICES.services]} />,
+  ),
 };
 const page = (form: FormKind) =>
   resultPage({
@@ -26,6 +30,7 @@ const page = (form: FormKind) =>
     values: {},
     action: "/",
     back: "/",
+    offer: quoteOffer(TEST_SERVICES, undefined),
   });
 
 /** A tag's attributes, names in lower case (React writes maxLength and autoComplete). */

@@ -5,7 +5,7 @@
  * loader's first-load script holds fields.ts (for PROOF_FIELD), and this is
  * needed only once a form wakes.
  */
-import { LIMITS, SERVICE_OPTIONS, type FormKind } from "./fields.ts";
+import { LIMITS, type FormKind, type ServiceChoice } from "./fields.ts";
 
 /** A field's name: the key it posts under and the relay's schema reads (schema.ts). */
 export type FieldName = keyof typeof LIMITS | "service";
@@ -28,11 +28,20 @@ export interface TextareaField extends FieldBase {
   rows: number;
   maxLength: number;
 }
-/** A choice among fixed options; the first, whose value is "", means none chosen. */
+/**
+ * A choice of the site's services (content/services.yaml): a first option, whose value is "", means none
+ * chosen, and reads `none`.
+ */
 export interface SelectField extends FieldBase {
   control: "select";
-  options: readonly { value: string; label: string }[];
+  none: string;
 }
+
+/** A select's options: none chosen, then each of the site's services. */
+export const selectOptions = (field: { none: string }, services: readonly ServiceChoice[]) => [
+  { value: "", label: field.none },
+  ...services,
+];
 export type FormField = InputField | TextareaField | SelectField;
 
 const fullName = {
@@ -102,7 +111,7 @@ const FIELDS = {
       name: "service",
       label: "Service Type",
       required: false,
-      options: [{ value: "", label: "Select a service" }, ...SERVICE_OPTIONS],
+      none: "Select a service",
     },
     {
       control: "textarea",

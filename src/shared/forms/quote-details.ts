@@ -10,7 +10,7 @@
  * a lead.
  */
 import { PROPERTY_TYPES, type PriceTable } from "../pricing/table.ts";
-import { SERVICE_OPTIONS } from "./fields.ts";
+import type { ServiceChoice } from "./fields.ts";
 
 /** The name an add-on's control posts under: `addOn.oven` holds how many ovens ("1" for a ticked box). */
 export const ADD_ON_PREFIX = "addOn.";
@@ -22,12 +22,12 @@ export interface ChoiceOption {
   value: string;
   label: string;
 }
-/** A select, its first option ("") meaning none chosen. */
+/** The site's services as a select, its first option ("", reading `none`) meaning none chosen. */
 export interface DetailSelect {
   control: "select";
   name: "service";
   label: string;
-  options: readonly ChoiceOption[];
+  none: string;
 }
 /** A radio group in a fieldset whose legend is `label`; none checked at first. */
 export interface DetailRadio {
@@ -64,12 +64,7 @@ export const TIME_WINDOWS = [
  * thresholds the page asks the visitor to call.
  */
 export const DETAIL_FIELDS = [
-  {
-    control: "select",
-    name: "service",
-    label: "Service",
-    options: [{ value: "", label: "Select a service" }, ...SERVICE_OPTIONS],
-  },
+  { control: "select", name: "service", label: "Service", none: "Select a service" },
   { control: "radio", name: "propertyType", label: "Property type", options: PROPERTY_TYPES },
   { control: "number", name: "bedrooms", label: "Bedrooms", min: 0, max: 20 },
   { control: "number", name: "bathrooms", label: "Bathrooms", min: 0, max: 20 },
@@ -77,6 +72,18 @@ export const DETAIL_FIELDS = [
   { control: "date", name: "date", label: "Move-out or preferred date" },
   { control: "radio", name: "timeWindow", label: "Preferred time", options: TIME_WINDOWS },
 ] as const satisfies readonly DetailField[];
+
+/** The details about the property, which a service that takes none leaves out (its `propertyDetails`). */
+export const PROPERTY_DETAILS: ReadonlySet<DetailName> = new Set([
+  "propertyType",
+  "bedrooms",
+  "bathrooms",
+  "storeys",
+]);
+
+/** "room" → "rooms", "balcony" → "balconies": how many of what an add-on's count asks. */
+export const addOnUnits = (unit: string) =>
+  /[^aeiou]y$/.test(unit) ? `${unit.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(unit) ? `${unit}es` : `${unit}s`;
 
 /** One add-on as the form offers it: `max` 1 is a tick box, more a number of `unit`s. */
 export interface AddOnChoice {
@@ -87,112 +94,55 @@ export interface AddOnChoice {
 }
 
 /**
- * Without a price table: the add-ons the site offers, and the services each fits. `short` is the owner's
- * notice's word for it.
+ * The site's services and add-ons as content/services.yaml and add-ons.yaml give them, for the forms, the
+ * quote page and the relay (which is told them with the site's other facts, src/relay/site.ts). `short` is an
+ * add-on's word in the owner's notice; `noticeDay` a service's word for the day chosen ("move-out").
  */
-export const ADD_ONS = [
-  {
-    id: "carpet-steam",
-    label: "Carpet steam cleaning",
-    short: "carpet",
-    unit: "room",
-    max: 10,
-    services: ["bond-cleaning", "spring-cleaning", "office-cleaning"],
-  },
-  {
-    id: "oven",
-    label: "Oven clean",
-    short: "oven",
-    unit: "oven",
-    max: 2,
-    services: ["bond-cleaning", "spring-cleaning", "house-cleaning"],
-  },
-  {
-    id: "inside-windows",
-    label: "Inside windows",
-    short: "windows",
-    unit: "window",
-    max: 40,
-    services: ["bond-cleaning", "spring-cleaning", "house-cleaning", "office-cleaning"],
-  },
-  {
-    id: "walls",
-    label: "Wall spot cleaning",
-    short: "walls",
-    unit: "room",
-    max: 10,
-    services: ["bond-cleaning", "spring-cleaning"],
-  },
-  {
-    id: "garage",
-    label: "Garage sweep and cobwebs",
-    short: "garage",
-    unit: "garage",
-    max: 1,
-    services: ["bond-cleaning", "spring-cleaning"],
-  },
-  {
-    id: "blinds",
-    label: "Blinds dusted and wiped",
-    short: "blinds",
-    unit: "window",
-    max: 30,
-    services: ["bond-cleaning", "spring-cleaning", "house-cleaning", "office-cleaning"],
-  },
-  {
-    id: "balcony",
-    label: "Balcony",
-    short: "balcony",
-    unit: "balcony",
-    max: 3,
-    services: ["bond-cleaning", "spring-cleaning", "house-cleaning"],
-  },
-] as const satisfies readonly (AddOnChoice & { short: string; services: readonly string[] })[];
+export interface SiteServices {
+  services: readonly (ServiceChoice & {
+    addOns: readonly string[];
+    propertyDetails: boolean;
+    noticeDay?: string;
+  })[];
+  addOns: readonly (AddOnChoice & { short: string })[];
+}
 
-/** The add-on's word in the owner's notice: "carpet", or its id in words for one only a price table has. */
-export const addOnShort = (id: string): string =>
-  ADD_ONS.find((a) => a.id === id)?.short ?? id.replace(/-/g, " ");
+/** One service as the quote page offers it: its add-ons' ids, and `propertyDetails: false` when it takes none. */
+export interface ServiceOffer extends ServiceChoice {
+  addOns: string[];
+  propertyDetails?: false;
+}
 
-/**
- * The add-ons a page offers, each once, and which fit each service (a service not listed: all of them fit).
- */
-export interface AddOnOffer {
+/** What the quote page offers: the services, and each add-on one of them offers, once. */
+export interface QuoteOffer {
+  services: ServiceOffer[];
   addOns: AddOnChoice[];
-  byService: Record<string, string[]>;
-}
-
-/** The fixed list's offer, for a site without a price table. */
-export function fixedAddOns(): AddOnOffer {
-  return {
-    addOns: ADD_ONS.map(({ id, label, unit, max }) => ({ id, label, unit, max })),
-    byService: Object.fromEntries(
-      SERVICE_OPTIONS.map((s) => [
-        s.value,
-        ADD_ONS.filter((a) => (a.services as readonly string[]).includes(s.value)).map((a) => a.id),
-      ]),
-    ),
-  };
 }
 
 /**
- * What the quote page offers: with the owner's price table, each priced service's own add-ons (the
- * table's ids, labels and most), the fixed list for a service the table does not price.
+ * What the quote page offers: each service's add-ons from add-ons.yaml, in its order; with the owner's price
+ * table, a service it prices offers the add-ons priced there instead (their ids, labels and most), in the
+ * table's order.
  */
-export function addOnOffer(prices: PriceTable | undefined): AddOnOffer {
-  const fixed = fixedAddOns();
-  if (!prices) return fixed;
+export function quoteOffer(site: SiteServices, prices: PriceTable | undefined): QuoteOffer {
   const all = new Map<string, AddOnChoice>();
-  const byService: Record<string, string[]> = {};
-  for (const { value } of SERVICE_OPTIONS) {
-    const priced = prices.services.find((s) => s.service === value);
+  const services = site.services.map(({ value, label, addOns, propertyDetails }) => {
+    const priced = prices?.services.find((s) => s.service === value);
     const offered = priced
       ? priced.addOns.map(({ id, label, unit, max }) => ({ id, label, unit, max }))
-      : fixed.addOns.filter((a) => fixed.byService[value].includes(a.id));
+      : site.addOns
+          .filter((a) => addOns.includes(a.id))
+          .map(({ id, label, unit, max }) => ({ id, label, unit, max }));
     for (const a of offered) if (!all.has(a.id)) all.set(a.id, a);
-    byService[value] = offered.map((a) => a.id);
-  }
-  return { addOns: [...all.values()], byService };
+    const offer: ServiceOffer = { value, label, addOns: offered.map((a) => a.id) };
+    return propertyDetails ? offer : { ...offer, propertyDetails: false as const };
+  });
+  return { services, addOns: [...all.values()] };
 }
+
+/** The add-on's word in the owner's notice: "carpet", or its id in words for one the site no longer has. */
+export const addOnShort = (site: SiteServices | undefined, id: string): string =>
+  site?.addOns.find((a) => a.id === id)?.short ?? id.replace(/-/g, " ");
 
 /** "carpet-steam:3 oven:1" (how the checked body keeps add-ons) as id → how many. */
 export function addOnCounts(kept: string): Record<string, number> {

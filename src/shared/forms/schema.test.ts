@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { FORM_FIELDS } from "./form-fields.ts";
-import { BODIES } from "./schema.ts";
+import { formBodies } from "./schema.ts";
+
+const BODIES = formBodies(["bond-cleaning", "window-cleaning"]);
 
 // The relay's body schemas are made from the fields the forms draw: a field the form marks
 // required is required by the relay, and the form's maxLength is the relay's limit.
@@ -37,4 +39,29 @@ describe.each(Object.entries(FORM_FIELDS))("the %s form's body schema", (kind, f
       expect(schema.safeParse(body(name, at + "x")).success).toBe(false);
     },
   );
+});
+
+describe("a post's service", () => {
+  const contact = (service: string, services?: string[]) =>
+    formBodies(services).contact.safeParse({ name: "Mia", email: "mia@example.com", message: "Hi", service })
+      .success;
+
+  it("is one the site offers, or none", () => {
+    expect(contact("window-cleaning", ["bond-cleaning", "window-cleaning"])).toBe(true);
+    expect(contact("", ["bond-cleaning"])).toBe(true);
+    expect(contact("carpet-cleaning", ["bond-cleaning", "window-cleaning"])).toBe(false);
+  });
+
+  it("is any value shaped as one when the relay was told of no services: no lead is lost for want of a list", () => {
+    expect(contact("carpet-cleaning")).toBe(true);
+    expect(contact("Carpet <b>cleaning</b>")).toBe(false);
+  });
+
+  it("is checked in the quote page's details too", () => {
+    const quote = (service: string) =>
+      formBodies(["bond-cleaning"]).quote.safeParse({ name: "Mia", email: "mia@example.com", service })
+        .success;
+    expect(quote("bond-cleaning")).toBe(true);
+    expect(quote("window-cleaning")).toBe(false);
+  });
 });

@@ -1,9 +1,9 @@
 /**
  * The bodies the two forms post, checked by the relay: made from the fields'
- * one description (form-fields.ts), so the relay asks for what the form marks
- * required and accepts what its limits let through. Browsers check
- * `required`, `maxlength` and `type=email` before sending; this is the same
- * check on the server.
+ * one description (form-fields.ts) and the site's services, so the relay asks
+ * for what the form marks required and accepts what its limits and choices let
+ * through. Browsers check `required`, `maxlength` and `type=email` before
+ * sending; this is the same check on the server.
  */
 import * as z from "zod/mini";
 import { HONEYPOT_FIELD, HONEYPOT_MAX, type FormKind } from "./fields.ts";
@@ -37,9 +37,18 @@ const email = (max: number) =>
   z.pipe(z.string().check(z.trim(), z.maxLength(max)), z.email({ pattern: EMAIL_PATTERN }));
 
 /**
+ * A service the forms offer: one of `services`, the values the site offers. Without them (a relay told nothing
+ * of the site) any value shaped as one, so no lead is lost for a service the relay was not told of.
+ */
+const serviceValue = (services: readonly string[] | undefined): z.ZodMiniType<string> =>
+  services?.length
+    ? (z.enum(services as [string, ...string[]]) as z.ZodMiniType<string>)
+    : z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), z.maxLength(100));
+
+/**
  * The check of one field, from its description: what the browser checks before sending, checked again here.
  */
-function check(field: FormField): z.ZodMiniType<string> {
+function check(field: FormField, services: readonly string[] | undefined): z.ZodMiniType<string> {
   switch (field.control) {
     case "input":
       if (field.type === "email")
@@ -49,12 +58,9 @@ function check(field: FormField): z.ZodMiniType<string> {
       return field.required ? required(field.maxLength) : optional(field.maxLength);
     case "textarea":
       return field.required ? requiredText(field.maxLength) : optionalText(field.maxLength);
-    case "select": {
-      // An option's value, or "" (the first option, none chosen) when the choice is not required.
-      const values = field.options.map((o) => o.value).filter((v) => v !== "" || !field.required);
-      const choice = z.enum(values as [string, ...string[]]);
-      return field.required ? choice : orBlank(choice);
-    }
+    case "select":
+      // A service's value, or "" (the first option, none chosen) when the choice is not required.
+      return field.required ? serviceValue(services) : orBlank(serviceValue(services), true);
   }
 }
 
@@ -62,18 +68,19 @@ function check(field: FormField): z.ZodMiniType<string> {
 export type Body<K extends FormKind> = { [N in FieldNameOf<K>]: string } & { [HONEYPOT_FIELD]: string };
 
 // z.object drops unknown keys, so extra fields a client adds are ignored.
-const bodyOf = <K extends FormKind>(kind: K) =>
+const bodyOf = <K extends FormKind>(kind: K, services: readonly string[] | undefined) =>
   z.object({
-    ...Object.fromEntries(FORM_FIELDS[kind].map((field) => [field.name, check(field)])),
+    ...Object.fromEntries(FORM_FIELDS[kind].map((field) => [field.name, check(field, services)])),
     [HONEYPOT_FIELD]: orBlank(upTo(HONEYPOT_MAX)),
   }) as unknown as z.ZodMiniType<Body<K>>;
 
 /**
  * A quote's details (quote-details.ts), each optional, each checked from its description as the fields are.
  */
-function detailCheck(field: DetailField): z.ZodMiniType<string> {
+function detailCheck(field: DetailField, services: readonly string[] | undefined): z.ZodMiniType<string> {
   switch (field.control) {
     case "select":
+      return orBlank(serviceValue(services), true);
     case "radio":
       return orBlank(
         z.enum(
@@ -136,16 +143,22 @@ function gatherAddOns(fields: unknown): unknown {
   return { ...fields, addOns: pairs.join(" ") };
 }
 
-export const QuoteBody = z.pipe(
-  z.transform(gatherAddOns),
-  z.object({
-    ...(bodyOf("quote") as unknown as z.ZodMiniObject).shape,
-    ...Object.fromEntries(DETAIL_FIELDS.map((field) => [field.name, detailCheck(field)])),
-    addOns,
-  }),
-) as unknown as z.ZodMiniType<QuoteBody>;
+const quoteBody = (services: readonly string[] | undefined) =>
+  z.pipe(
+    z.transform(gatherAddOns),
+    z.object({
+      ...(bodyOf("quote", services) as unknown as z.ZodMiniObject).shape,
+      ...Object.fromEntries(DETAIL_FIELDS.map((field) => [field.name, detailCheck(field, services)])),
+      addOns,
+    }),
+  ) as unknown as z.ZodMiniType<QuoteBody>;
 export type QuoteBody = Body<"quote"> & QuoteDetails;
-export const ContactBody = bodyOf("contact");
 export type ContactBody = Body<"contact">;
 
-export const BODIES = { quote: QuoteBody, contact: ContactBody } as const;
+/**
+ * Each form's check, for a site offering the services `services` (their values; undefined: the relay was
+ * told none).
+ */
+export const formBodies = (services?: readonly string[]) =>
+  ({ quote: quoteBody(services), contact: bodyOf("contact", services) }) as const;
+export type FormBodies = ReturnType<typeof formBodies>;

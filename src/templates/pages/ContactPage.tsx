@@ -1,4 +1,5 @@
 import type { Content } from "../../content/content.ts";
+import { serviceChoices } from "../../content/services.ts";
 import { Island } from "../Island.tsx";
 import { emailProp } from "../email-prop.ts";
 import { formatHours } from "../hours.ts";
@@ -69,7 +70,12 @@ export function ContactPage({ content, formAction }: { content: Content; formAct
             <p className="mb-6 mt-1 text-slate-600">{contact.formText}</p>
             <Island
               name="ContactForm"
-              props={{ action: formAction, phone: site.phone, ...emailProp(content) }}
+              props={{
+                action: formAction,
+                phone: site.phone,
+                services: serviceChoices(content),
+                ...emailProp(content),
+              }}
             />
           </div>
         </div>

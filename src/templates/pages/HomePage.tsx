@@ -1,7 +1,7 @@
 import type { Content } from "../../content/content.ts";
 import { emailProp } from "../email-prop.ts";
 import { homeGridSuburbs } from "../../content/routes.ts";
-import type { FaqData, HomeData, SiteData, SuburbData } from "../../content/schema.ts";
+import type { FaqData, HomeData, SiteData, SuburbData } from "../../content/content.ts";
 import { suburbPath } from "../../shared/paths.ts";
 import { Island, slotHtml } from "../Island.tsx";
 import { Picture } from "../Picture.tsx";

@@ -33,7 +33,7 @@
  * https://oaic.gov.au/agencies-and-organisations/business-resources/privacy-business-resource-10
  */
 import type { Content } from "../../content/content.ts";
-import type { SiteData } from "../../content/schema.ts";
+import type { SiteData } from "../../content/content.ts";
 import { FORM_FIELDS, type FormField } from "../../shared/forms/form-fields.ts";
 import { DETAIL_FIELDS } from "../../shared/forms/quote-details.ts";
 import { PhoneLink, textLinkClass } from "../../shared/ui.tsx";

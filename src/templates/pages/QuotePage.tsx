@@ -6,7 +6,8 @@
  * content/quote.yaml's.
  */
 import type { Content } from "../../content/content.ts";
-import { addOnOffer } from "../../shared/forms/quote-details.ts";
+import { siteServices } from "../../content/services.ts";
+import { quoteOffer } from "../../shared/forms/quote-details.ts";
 import { emailProp } from "../email-prop.ts";
 import { Island } from "../Island.tsx";
 import { Banner, Icon, PhoneLink, Section } from "../../shared/ui.tsx";
@@ -34,7 +35,7 @@ export function QuotePage({ content, formAction }: { content: Content; formActio
               name="QuotePageForm"
               props={{
                 action: formAction,
-                offer: addOnOffer(pricing),
+                offer: quoteOffer(siteServices(content), pricing),
                 phone: site.phone,
                 ...(pricing ? { prices: pricing } : {}),
                 ...emailProp(content),

@@ -1,5 +1,5 @@
 import type { Content } from "../../content/content.ts";
-import type { ServiceData } from "../../content/schema.ts";
+import type { ServiceData } from "../../content/content.ts";
 import { quotePath } from "../../shared/paths.ts";
 import { serviceTrail } from "../seo/breadcrumbs.ts";
 import { TextBesidePicture } from "../TextBesidePicture.tsx";

@@ -1,45 +1,63 @@
+import type { ReactNode } from "react";
 import type { Content } from "../../content/content.ts";
-import type { SiteData, SuburbData } from "../../content/schema.ts";
+import type { SiteData, SuburbData, SuburbPagesData } from "../../content/content.ts";
 import { quotePath, suburbPath } from "../../shared/paths.ts";
 import { suburbTrail } from "../seo/breadcrumbs.ts";
-import { aOrAn } from "../grammar.ts";
+import { FilledWords, filledText, suburbValues, type SuburbValues } from "../placeholders.tsx";
 import { Banner, ButtonLink, Container, Icon, PhoneLink, Section } from "../../shared/ui.tsx";
 import { Paragraphs } from "../TextBesidePicture.tsx";
 import { withTermsLinks } from "../TermsLinks.tsx";
 
 type Figure = NonNullable<SuburbData["medianHousePrice"]>;
 
+/**
+ * A suburb's page: its own facts from suburbs.yaml, in the words every suburb page shares
+ * (suburb-pages.yaml).
+ */
 export function SuburbPage({ content, suburb }: { content: Content; suburb: SuburbData }) {
   const nearby = suburb.nearby.map((slug) => content.suburbs.find((s) => s.slug === slug)!);
+  const words = content.suburbPages;
+  const values = suburbValues(suburb, content.site.claims);
   return (
     <>
-      <SuburbBanner suburb={suburb} />
+      <SuburbBanner suburb={suburb} words={words} values={values} trail={suburbTrail(suburb, content)} />
       <Section labelledBy="best-title">
         <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr]">
-          <BestCleaningPoints suburb={suburb} />
+          <BestCleaningPoints
+            suburb={suburb}
+            heading={<FilledWords words={words.pointsHeading} values={values} />}
+          />
           <PricesBox suburb={suburb} />
         </div>
       </Section>
-      {suburb.schools.length > 0 && <SchoolsSection suburb={suburb} />}
-      <EndOfLeaseSection suburb={suburb} site={content.site} />
+      {suburb.schools.length > 0 && (
+        <SchoolsSection suburb={suburb} note={<FilledWords words={words.schoolsNote} values={values} />} />
+      )}
+      <OfferSection offer={words.offer} values={values} site={content.site} />
       <Section labelledBy="about-suburb-title">
         <div className="grid gap-10 lg:grid-cols-[1.5fr_1fr]">
           <AboutSuburb suburb={suburb} />
-          {nearby.length > 0 && <NearbySuburbs nearby={nearby} />}
+          {nearby.length > 0 && <NearbySuburbs nearby={nearby} words={words} claims={content.site.claims} />}
         </div>
-        <FigureSources suburb={suburb} />
+        {suburb.sources.length > 0 && <FigureSources suburb={suburb} />}
       </Section>
     </>
   );
 }
 
-function SuburbBanner({ suburb }: { suburb: SuburbData }) {
+function SuburbBanner({
+  suburb,
+  words,
+  values,
+  trail,
+}: {
+  suburb: SuburbData;
+  words: SuburbPagesData;
+  values: SuburbValues;
+  trail: [name: string, path: string][];
+}) {
   return (
-    <Banner
-      title={`Bond Cleaning ${suburb.name} ${suburb.postcode}`}
-      description={withTermsLinks(suburb.intro)}
-      trail={suburbTrail(suburb)}
-    >
+    <Banner title={filledText(words.title, values)} description={withTermsLinks(suburb.intro)} trail={trail}>
       <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-brand-100">
         <span>Postcode {suburb.postcode}</span>
         {suburb.population && (
@@ -47,8 +65,10 @@ function SuburbBanner({ suburb }: { suburb: SuburbData }) {
             Population {suburb.population.value} ({suburb.population.year} Census)
           </span>
         )}
-        {suburb.distanceFromCbdKm !== undefined && (
-          <span>{suburb.distanceFromCbdKm} km from the Brisbane CBD</span>
+        {suburb.distanceFromCbdKm !== undefined && words.distance && (
+          <span>
+            <FilledWords words={words.distance} values={values} />
+          </span>
         )}
       </p>
     </Banner>
@@ -56,11 +76,11 @@ function SuburbBanner({ suburb }: { suburb: SuburbData }) {
 }
 
 /** The suburb's numbered reasons to book, from its `points:`. */
-function BestCleaningPoints({ suburb }: { suburb: SuburbData }) {
+function BestCleaningPoints({ suburb, heading }: { suburb: SuburbData; heading: ReactNode }) {
   return (
     <div>
       <h2 id="best-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-        Best Bond Cleaning in {suburb.name}
+        {heading}
       </h2>
       <ol className="mt-8 grid gap-6">
         {suburb.points.map((p, i) => (
@@ -162,16 +182,13 @@ function PricesBox({ suburb }: { suburb: SuburbData }) {
   );
 }
 
-function SchoolsSection({ suburb }: { suburb: SuburbData }) {
+function SchoolsSection({ suburb, note }: { suburb: SuburbData; note: ReactNode }) {
   return (
     <Section labelledBy="schools-title" className="bg-slate-50">
       <h2 id="schools-title" className="text-3xl font-bold tracking-tight">
         Schools in and near {suburb.name}
       </h2>
-      <p className="mt-3 max-w-3xl text-slate-600">
-        Families renting near these schools often move at the end of a school term, when bond cleaning books
-        out early.
-      </p>
+      <p className="mt-3 max-w-3xl text-slate-600">{note}</p>
       <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm sm:text-base">
           <caption className="sr-only">Schools in and near {suburb.name}</caption>
@@ -208,21 +225,26 @@ function SchoolsSection({ suburb }: { suburb: SuburbData }) {
   );
 }
 
-/** The offer for tenants moving out, beside the call box: both numbers and the quote button. */
-function EndOfLeaseSection({ suburb, site }: { suburb: SuburbData; site: SiteData }) {
+/** The owner's offer to the suburb, beside the call box: both numbers and the quote button. */
+function OfferSection({
+  offer,
+  values,
+  site,
+}: {
+  offer: SuburbPagesData["offer"];
+  values: SuburbValues;
+  site: SiteData;
+}) {
   const discount = site.claims.firstCleanDiscountPercent;
   return (
     <section aria-labelledby="eol-title" className="on-dark bg-brand-900 text-white">
       <Container className="grid gap-8 py-14 lg:grid-cols-[1.5fr_1fr] lg:items-center">
         <div>
           <h2 id="eol-title" className="text-3xl font-bold text-white">
-            End of Lease Cleaning in {suburb.name}
+            <FilledWords words={offer.heading} values={values} />
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-brand-100">
-            Moving out of {aOrAn(suburb.name)} {suburb.name} rental? We clean to the real-estate checklist
-            your property manager uses, with a {site.claims.bondBackGuaranteeDays}-day bond back guarantee (
-            {withTermsLinks("terms apply")}). Book your first clean with us and get an additional {discount}%
-            discount.
+            <FilledWords words={offer.text} values={values} />
           </p>
         </div>
         <div className="rounded-2xl bg-white/10 p-6">
@@ -238,7 +260,7 @@ function EndOfLeaseSection({ suburb, site }: { suburb: SuburbData; site: SiteDat
           <p className="mt-2 text-brand-100">
             or our landline <PhoneLink phone={site.landline} className="font-semibold text-white underline" />
           </p>
-          <ButtonLink href={quotePath("bond-cleaning")} style="inverse" className="mt-5 w-full">
+          <ButtonLink href={quotePath(offer.service)} style="inverse" className="mt-5 w-full">
             Get a Free Quote
           </ButtonLink>
         </div>
@@ -258,7 +280,15 @@ function AboutSuburb({ suburb }: { suburb: SuburbData }) {
   );
 }
 
-function NearbySuburbs({ nearby }: { nearby: SuburbData[] }) {
+function NearbySuburbs({
+  nearby,
+  words,
+  claims,
+}: {
+  nearby: SuburbData[];
+  words: SuburbPagesData;
+  claims: SiteData["claims"];
+}) {
   return (
     <nav aria-labelledby="nearby-title" className="self-start rounded-2xl border border-slate-200 p-6">
       <h2 id="nearby-title" className="text-lg font-bold">
@@ -272,7 +302,7 @@ function NearbySuburbs({ nearby }: { nearby: SuburbData[] }) {
               className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-800 hover:underline"
             >
               <Icon name="pin" className="h-4 w-4" />
-              Bond cleaning {s.name}
+              <FilledWords words={words.nearbyLink} values={suburbValues(s, claims)} />
             </a>
           </li>
         ))}

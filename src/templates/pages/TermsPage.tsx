@@ -16,7 +16,7 @@
  * the sources.
  */
 import type { Content } from "../../content/content.ts";
-import type { ServiceData, SiteData } from "../../content/schema.ts";
+import type { ServiceData, SiteData } from "../../content/content.ts";
 import { servicePath } from "../../shared/paths.ts";
 import { PhoneLink, textLinkClass } from "../../shared/ui.tsx";
 import { businessIdentity } from "../business.ts";
@@ -60,7 +60,8 @@ export function TermsPage({ content }: { content: Content }) {
     <LegalPage page={terms}>
       <TheseTerms site={site} />
       <Bookings booking={content.booking} />
-      {bond.length > 0 && <BondBackGuarantee services={bond} days={days} hours={hours} />}
+      {/* The build refuses a bond-back service without the guarantee's days (cross-check.ts). */}
+      {bond.length > 0 && <BondBackGuarantee services={bond} days={days!} hours={hours} />}
       {reclean.length > 0 && <FreeReclean services={reclean} hours={hours} />}
       {walkThrough.length > 0 && <WalkThrough services={walkThrough} />}
       <FirstCleanDiscount discount={discount} />

@@ -3,7 +3,8 @@
  * for the trail a visitor sees in the banner and the BreadcrumbList that
  * search engines read, so the two never disagree.
  */
-import type { ServiceData, SuburbData } from "../../content/schema.ts";
+import type { Content, ServiceData, SuburbData } from "../../content/content.ts";
+import { filledText, suburbValues } from "../placeholders.tsx";
 import { servicePath, suburbPath } from "../../shared/paths.ts";
 
 export type Crumb = [name: string, path: string];
@@ -12,8 +13,8 @@ const HOME: Crumb = ["Home", "/"];
 
 export const serviceTrail = (s: ServiceData): Crumb[] => [HOME, [s.name, servicePath(s)]];
 
-/** Names the suburb with its postcode, as a searcher types it. */
-export const suburbTrail = (s: SuburbData): Crumb[] => [
-  HOME,
-  [`Bond Cleaning ${s.name} ${s.postcode}`, suburbPath(s)],
-];
+/** The suburb page's heading (suburb-pages.yaml's title), naming the suburb as a searcher types it. */
+export const suburbTrail = (
+  s: SuburbData,
+  { site, suburbPages }: Pick<Content, "site" | "suburbPages">,
+): Crumb[] => [HOME, [filledText(suburbPages.title, suburbValues(s, site.claims)), suburbPath(s)]];

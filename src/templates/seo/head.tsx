@@ -3,7 +3,7 @@
  * Graph and Twitter card, icons, manifest, theme colour and JSON-LD. All of it
  * comes from site.yaml, the page's own title and description, and its route.
  */
-import type { SiteData } from "../../content/schema.ts";
+import type { SiteData } from "../../content/content.ts";
 import { APPLE_TOUCH_ICON, BRAND_COLOURS, FAVICON_ICO, ICON_SVG, MANIFEST, OG_IMAGE } from "./brand.ts";
 import { jsonForScript } from "./jsonld.ts";
 import { absoluteUrl } from "./urls.ts";

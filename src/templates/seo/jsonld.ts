@@ -12,7 +12,7 @@
  * self-serving stars (since 2019) and treats them as spam.
  */
 import type { Content } from "../../content/content.ts";
-import type { ServiceData, SiteData } from "../../content/schema.ts";
+import type { ServiceData, SiteData } from "../../content/content.ts";
 import { abnDigits } from "../../content/abn.ts";
 import { isIndexable, type Route } from "../../content/routes.ts";
 import { internationalPhone } from "../../shared/phone.ts";
@@ -32,7 +32,7 @@ export function structuredData(route: Route, content: Content): Node | undefined
       graph.push(breadcrumbs(content.site, serviceTrail(route.service)));
       break;
     case "suburb":
-      graph.push(breadcrumbs(content.site, suburbTrail(route.suburb)));
+      graph.push(breadcrumbs(content.site, suburbTrail(route.suburb, content)));
       break;
   }
   return { "@context": "https://schema.org", "@graph": graph };

@@ -2,7 +2,7 @@
  * Absolute addresses on the public site. Pages live at `<route>/index.html`, so
  * every canonical address ends in "/" exactly as the route does.
  */
-import type { SiteData } from "../../content/schema.ts";
+import type { SiteData } from "../../content/content.ts";
 
 /** site.yaml's url (or SITE_URL) without a trailing slash: "https://www.example.com". */
 export const siteOrigin = (site: Pick<SiteData, "url">) => site.url.replace(/\/+$/, "");

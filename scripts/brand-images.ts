@@ -1,6 +1,6 @@
 /**
  * `npm run brand-images`: renders the brand PNGs (favicons, app icons, the
- * 1200×630 sharing image) from the SVGs in content/images/ with Chromium, and
+ * 1200×630 sharing image) from the SVGs in content/images/ (CONTENT_DIR's) with Chromium, and
  * wraps the 32 px icon as favicon.ico. Run it after changing one of those SVGs
  * and commit the results; the build itself needs no browser.
  */
@@ -8,14 +8,16 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { launchBrowser } from "../src/testing/browser.ts";
 import { scriptArgs } from "./script-args.ts";
+import { contentDirOf } from "../src/build/content/content-dir.ts";
 
 scriptArgs({
   options: {},
   usage: `Usage: npm run brand-images
-Renders the icons and the sharing image from content/images/*.svg with Chromium.`,
+Renders the icons and the sharing image from content/images/*.svg (CONTENT_DIR's) with Chromium.`,
 });
 
-const dir = path.resolve("content/images");
+const dir = path.resolve(contentDirOf(process.env), "images");
+const shown = (file: string) => path.relative(process.cwd(), path.join(dir, file));
 const targets: { svg: string; png: string; width: number; height: number }[] = [
   { svg: "icon.svg", png: "favicon-32.png", width: 32, height: 32 },
   { svg: "icon-maskable.svg", png: "apple-touch-icon.png", width: 180, height: 180 },
@@ -36,7 +38,7 @@ try {
     );
     await page.screenshot({ path: path.join(dir, t.png), omitBackground: true });
     await page.close();
-    console.log(`content/images/${t.png}`);
+    console.log(shown(t.png));
   }
 } finally {
   await browser.close();
@@ -55,4 +57,4 @@ ico.writeUInt16LE(32, 12);
 ico.writeUInt32LE(png.length, 14);
 ico.writeUInt32LE(22, 18);
 writeFileSync(path.join(dir, "favicon.ico"), Buffer.concat([ico, png]));
-console.log("content/images/favicon.ico");
+console.log(shown("favicon.ico"));

@@ -22,18 +22,28 @@ import { unlessCurrent } from "../src/build/generated.ts";
 import type { Content } from "../src/content/content.ts";
 import { wrap } from "../src/shared/wrap.ts";
 import { scriptArgs } from "./script-args.ts";
+import { contentDirOf } from "../src/build/content/content-dir.ts";
 
-const USAGE = `Usage: npm run build
-Builds content/ into dist/; SITE_URL and RELAY_URL change the address and where forms post.`;
+const USAGE = `Usage: npm run build [-- --content DIR]
+Builds content/ (or DIR, or CONTENT_DIR) into dist/; SITE_URL and RELAY_URL change the address
+and where forms post.`;
 
-/** `npm run build` takes no option or argument: help, or a usage mistake, ends it here. */
-export const buildArgs = (args: readonly string[]) => scriptArgs({ options: {}, usage: USAGE }, args);
+/**
+ * `npm run build`'s one option, the folder to build (CONTENT_DIR, else content/); help, or a usage mistake,
+ * ends it here.
+ */
+export const buildArgs = (args: readonly string[]) =>
+  scriptArgs({ options: { content: { type: "string" } }, usage: USAGE }, args).values.content ??
+  contentDirOf(process.env);
 
 const say = (text: string) => console.log(wrap(text));
 const sayError = (text: string) => console.error(wrap(text));
 
-/** Builds dist/, saying what it does; false when it did not build (the previous dist/ is untouched). */
-export async function buildSite(): Promise<boolean> {
+/**
+ * Builds `contentDir` into dist/, saying what it does; false when it did not build (the previous dist/ is
+ * untouched).
+ */
+export async function buildSite(contentDir = contentDirOf(process.env)): Promise<boolean> {
   await writeGenerated();
   let settings: BuildSettings;
   try {
@@ -45,21 +55,25 @@ export async function buildSite(): Promise<boolean> {
   }
   const progress = progressLine();
   let loaded: Content | undefined;
+  const own = path.resolve(contentDir) === path.resolve("content");
   try {
     const result = await build({
+      contentDir,
       siteUrl: settings.siteUrl,
       formActions: formActions(settings.relayOrigin),
       cms: { repo: settings.cmsRepo, branch: settings.cmsBranch, authUrl: settings.cmsAuthUrl },
       onContent: (content) => {
         loaded = content;
-        writeEmail(content);
+        // The committed confirmation is the repository's own business's: another folder's build leaves it.
+        if (own) writeEmail(content);
       },
       onProgress: progress.onProgress,
       onPhoto: progress.onPhoto,
     });
     progress.clear();
-    // The booking's page and emails (issue 51), made from the content the build loaded, with the page's CSS.
-    if (loaded && (await writeBookingMarkup(loaded)))
+    // The booking's page and emails (issue 51), made from the content the build loaded, with the page's CSS:
+    // the repository's own business's, as the confirmation is.
+    if (own && loaded && (await writeBookingMarkup(loaded)))
       say(
         `Updated ${path.relative(process.cwd(), BOOKING_MARKUP_FILE)} from content/ and the booking's templates: commit it with their change.`,
       );

@@ -6,6 +6,7 @@
 import { PortInUseError } from "../src/server/node.ts";
 import { wrap } from "../src/shared/wrap.ts";
 import { scriptArgs } from "./script-args.ts";
+import { contentDirOf } from "../src/build/content/content-dir.ts";
 import { relaySettings, startSiteRelay } from "./site-relay.ts";
 
 const USAGE = `Usage: npm run dev
@@ -22,6 +23,7 @@ const { relay, said } = await startSiteRelay(settings);
 let dev;
 try {
   dev = await startDev({
+    contentDir: contentDirOf(process.env),
     port: settings.config.PORT,
     host: settings.config.HOST,
     relay: relay.relay,

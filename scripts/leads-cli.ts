@@ -26,7 +26,7 @@ import { openStore } from "./leads/store.ts";
 import type { D1SqlOpener } from "../src/relay/node/wrangler-d1.ts";
 import type { ScriptIo } from "./script-io.ts";
 import { readSiteFacts } from "./site-facts.ts";
-import { contentDirOf } from "../src/build/content/load.ts";
+import { contentDirOf } from "../src/build/content/content-dir.ts";
 import { siteInUse } from "../src/relay/site.ts";
 import { USAGE_EXIT } from "./script-args.ts";
 

@@ -5,6 +5,7 @@
  */
 import { addSuburb, NewSuburbError } from "../src/build/content/new-suburb.ts";
 import { FILL_IN } from "../src/build/content/fill-in.ts";
+import { contentDirOf } from "../src/build/content/content-dir.ts";
 import type { ScriptIo } from "./script-io.ts";
 import { FAILURE_EXIT, readArgs, USAGE_EXIT } from "./script-args.ts";
 
@@ -27,7 +28,7 @@ export function runNewSuburb(args: readonly string[], { env, stdout, stderr }: S
     return USAGE_EXIT;
   }
   try {
-    const { slug, line, file } = addSuburb(env.CONTENT_DIR ?? "content", name, postcode);
+    const { slug, line, file } = addSuburb(contentDirOf(env), name, postcode);
     stdout.write(`Added ${name} (${postcode}) at ${file}:${line}, as /suburbs/${slug}/.
 
 Next:

@@ -8,7 +8,7 @@
  */
 import { readFileSync, rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuoteBody } from "../src/shared/forms/schema.ts";
+import { QuoteBody } from "../src/relay/testing/services.ts";
 import { quoteNotices } from "../src/relay/telegram/notice.ts";
 import { tempLeadStore } from "../src/relay/testing/leads.ts";
 import { contentCopy } from "../src/testing/new-suburb.ts";

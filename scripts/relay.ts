@@ -53,7 +53,7 @@ if (command === "dev") {
 const facts = readSiteFacts();
 if (!facts) {
   console.error(
-    "content/ could not be read: run npm run build to see what is wrong, fix it, then deploy again.",
+    "content/ (or CONTENT_DIR) could not be read: run npm run build to see what is wrong, fix it, then deploy again.",
   );
   process.exit(1);
 }

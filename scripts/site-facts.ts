@@ -6,7 +6,8 @@
  * clock, hours and pages from them. The relay applies SITE_PHONE and BUSINESS_HOURS over them in one
  * place (src/relay/site.ts), wherever it runs.
  */
-import { contentDirOf, loadContent } from "../src/build/content/load.ts";
+import { loadContent } from "../src/build/content/load.ts";
+import { contentDirOf } from "../src/build/content/content-dir.ts";
 import { siteFacts } from "../src/content/site-facts.ts";
 import type { SiteFacts } from "../src/relay/site.ts";
 

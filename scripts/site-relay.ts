@@ -34,7 +34,7 @@ export async function startSiteRelay({ config, email }: ReturnType<typeof relayS
   const site = readSiteFacts();
   if (!site)
     console.warn(
-      "content/ could not be read, so the contact form's failure text has no phone number, reminders keep 8 am to 6 pm (UTC) and call taps are not counted; set SITE_PHONE and BUSINESS_HOURS to give the first two.",
+      "content/ (or CONTENT_DIR) could not be read, so the contact form's failure text has no phone number, reminders keep 8 am to 6 pm (UTC) and call taps are not counted; set SITE_PHONE and BUSINESS_HOURS to give the first two.",
     );
   let relay: NodeRelay;
   try {

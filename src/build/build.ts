@@ -12,6 +12,7 @@ import type { Route, RouteKind } from "../content/routes.ts";
 import { FORM_PATHS } from "../shared/relay-paths.ts";
 import { LEADS_RETENTION_DAYS, readWholeNumber } from "../shared/settings.ts";
 import { bundleIslands } from "./bundle.ts";
+import { brandTheme } from "./brand.ts";
 import { cssFor } from "./css.ts";
 import { buildImages, type PhotoProgress } from "./images.ts";
 import { copyOtherImages } from "./other-images.ts";
@@ -135,12 +136,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       // One stylesheet per kind of page: pages of a kind share their classes, so
       // 29 suburb pages cost one compile, and each page still gets only what it uses.
       t = performance.now();
-      for (const [kind, classes] of rendered.classesByKind) cssByKind[kind] = await cssFor(classes);
+      const theme = brandTheme(content.site.colours);
+      for (const [kind, classes] of rendered.classesByKind)
+        cssByKind[kind] = await cssFor(classes, { theme });
       // A folded kind inlines its first screen's CSS; its whole CSS is a file of its own (decision 0087).
       const later: Partial<Record<RouteKind, string>> = {};
       for (const [kind, firstScreen] of rendered.firstScreenByKind) {
         later[kind] = writeStylesheet(staging, kind, cssByKind[kind]!);
-        cssByKind[kind] = await cssFor(firstScreen);
+        cssByKind[kind] = await cssFor(firstScreen, { theme });
       }
       lap("css", t);
       const islandsScript = await bundling;

@@ -1,7 +1,8 @@
 /**
  * The CSS cache (cssFor, decision 0084): a stylesheet compiled once is served from .cache/css/ without
- * Tailwind, and a change to anything it is made from (the stylesheet or a file it imports, the classes
- * and elements a kind of page uses, a tool's version, the code that compiles it) gives new CSS.
+ * Tailwind, and a change to anything it is made from (the stylesheet or a file it imports, the brand's
+ * colours in content/, the classes and elements a kind of page uses, a tool's version, the code that
+ * compiles it) gives new CSS.
  */
 import {
   copyFileSync,
@@ -15,6 +16,8 @@ import {
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cssFor, cssInputs, cssKey, STYLESHEET } from "./css.ts";
+import { brandTheme } from "./brand.ts";
+import { loadContent } from "./content/load.ts";
 import { ROOT } from "./precompile.mjs";
 
 /** What a cached file is replaced with, to tell a served entry from a compiled one. */
@@ -32,8 +35,10 @@ describe("the CSS cache", () => {
   writeFileSync(extra, ".owner-note { color: #010203; }\n");
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  const colours = loadContent("content").site.colours;
+  let theme = brandTheme(colours);
   const tokens = ["p-4", "text-brand-700", "<input type=text>"];
-  const css = (t = tokens) => cssFor(t, { cacheDir, stylesheet });
+  const css = (t = tokens) => cssFor(t, { theme, cacheDir, stylesheet });
   /** Marks every cached file, so an answer that is not the mark was compiled afresh. */
   const markAll = () => {
     for (const f of readdirSync(cacheDir)) writeFileSync(path.join(cacheDir, f), MARK);
@@ -43,7 +48,7 @@ describe("the CSS cache", () => {
     const first = await css();
     expect(first).toContain(".p-4{");
     expect(first).toContain("#010203");
-    expect(readdirSync(cacheDir)).toEqual([`${cssKey(cssInputs(tokens, stylesheet))}.css`]);
+    expect(readdirSync(cacheDir)).toEqual([`${cssKey(cssInputs(tokens, theme, stylesheet))}.css`]);
     expect(readFileSync(path.join(cacheDir, readdirSync(cacheDir)[0]), "utf8")).toBe(first);
     markAll();
     expect(await css()).toBe(MARK);
@@ -60,14 +65,22 @@ describe("the CSS cache", () => {
     expect(await css([...tokens, "<table>"])).not.toBe(MARK);
   });
 
+  it("gives new CSS when the brand's colours in content/ change", async () => {
+    markAll();
+    expect(await css()).toBe(MARK);
+    theme = brandTheme({ ...colours, brand: { ...colours.brand, "700": "#123456" } });
+    const recoloured = await css();
+    expect(recoloured).toContain(".text-brand-700{color:#123456}");
+    theme = brandTheme(colours);
+  });
+
   it("gives new CSS when the stylesheet or a file it imports changes", async () => {
     markAll();
     writeFileSync(
       stylesheet,
-      readFileSync(stylesheet, "utf8").replace("--color-brand-700: #0f766e", "--color-brand-700: #123456"),
+      readFileSync(stylesheet, "utf8").replace("--color-ink: #0f172a", "--color-ink: #123456"),
     );
-    const recoloured = await css();
-    expect(recoloured).toContain("#123456");
+    expect(await css(["text-ink"])).toContain("#123456");
     markAll();
     writeFileSync(extra, ".owner-note { color: #040506; }\n");
     const reimported = await css();
@@ -76,7 +89,7 @@ describe("the CSS cache", () => {
   });
 
   it("keys each stylesheet by the installed tools' versions and by the code that compiles it", () => {
-    const inputs = cssInputs(tokens, stylesheet);
+    const inputs = cssInputs(tokens, theme, stylesheet);
     const installed = (name: string) =>
       JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
     expect(inputs.tools).toEqual({

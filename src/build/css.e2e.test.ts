@@ -4,6 +4,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DIST_DIR } from "../testing/dist-dir.ts";
 import { classNames, cssFor, scanMarkup } from "./css.ts";
+import { brandTheme } from "./brand.ts";
+import { loadContent } from "./content/load.ts";
+
+const theme = brandTheme(loadContent("content").site.colours);
 
 describe("scanMarkup", () => {
   it("reads classes, rare elements, input types, islands and icons, even when one token ends where the next begins", () => {
@@ -45,7 +49,7 @@ describe("scanMarkup", () => {
 
 describe("cssFor", () => {
   it("leaves out resets for elements and input types the pages do not have", async () => {
-    const css = await cssFor(["flex", "<input type=text>"]);
+    const css = await cssFor(["flex", "<input type=text>"], { theme });
     expect(css).toContain(".flex{display:flex}");
     // A selector list loses only the selectors that cannot match: h5 and h6 here.
     expect(css).toContain("h1,h2,h3,h4{font-size:inherit;font-weight:inherit}");
@@ -66,21 +70,25 @@ describe("cssFor", () => {
   });
 
   it("keeps them for pages that have them, and every one for a caller that names no element", async () => {
-    const css = await cssFor(["<table>", "<h6>", "<optgroup>", "<input type=number>", "<input type=file>"]);
+    const css = await cssFor(["<table>", "<h6>", "<optgroup>", "<input type=number>", "<input type=file>"], {
+      theme,
+    });
     expect(css).toContain("h1,h2,h3,h4,h6{");
     expect(css).toContain("table{");
     expect(css).toContain(":where(select:is([multiple],[size])) optgroup{");
     expect(css).toContain("::-webkit-inner-spin-button{");
     expect(css).toContain("::file-selector-button{");
     expect(css).not.toContain("::-webkit-datetime-edit");
-    expect(await cssFor(["flex"])).toContain("::-webkit-datetime-edit");
+    expect(await cssFor(["flex"], { theme })).toContain("::-webkit-datetime-edit");
   });
 
   it("drops a utility whose selector needs an element the pages do not have", async () => {
-    const without = await cssFor(["[&_table]:w-full", "file:mr-4", "<input type=text>"]);
+    const without = await cssFor(["[&_table]:w-full", "file:mr-4", "<input type=text>"], { theme });
     expect(without).not.toContain("w-full");
     expect(without).not.toContain("mr-4");
-    const withThem = await cssFor(["[&_table]:w-full", "file:mr-4", "<table>", "<input type=file>"]);
+    const withThem = await cssFor(["[&_table]:w-full", "file:mr-4", "<table>", "<input type=file>"], {
+      theme,
+    });
     expect(withThem).toContain(".\\[\\&_table\\]\\:w-full table{width:100%}");
     expect(withThem).toContain(".file\\:mr-4::file-selector-button{");
   });
@@ -88,12 +96,12 @@ describe("cssFor", () => {
   it("registers (@property) only the custom properties a var() reads, with their initial values", async () => {
     // font-bold sets --tw-font-weight and nothing on this page reads it; border reads --tw-border-style,
     // whose registered initial value (solid) is what draws the border.
-    const css = await cssFor(["font-bold", "border", "<input type=text>"]);
+    const css = await cssFor(["font-bold", "border", "<input type=text>"], { theme });
     expect(css).toContain(".font-bold{--tw-font-weight:700;font-weight:700}");
     expect(css).not.toContain("@property --tw-font-weight");
     expect(css).toContain("border-style:var(--tw-border-style)");
     expect(css).toMatch(/@property --tw-border-style\{syntax:"\*";inherits:false;initial-value:solid\}/);
     // Without element tokens (no reset pruned), the registrations are pruned all the same.
-    expect(await cssFor(["font-bold"])).not.toContain("@property");
+    expect(await cssFor(["font-bold"], { theme })).not.toContain("@property");
   });
 });

@@ -167,10 +167,14 @@ export interface CssInputs {
   tools: Record<string, string>;
   /** This file's source: how the CSS is compiled and pruned. */
   code: string;
+  /** The brand's colours as a theme (src/build/brand.ts), compiled after the stylesheet. */
+  theme: string;
 }
 
-/** What the stylesheet for `tokens` (class names and element tokens) is made from. */
-export function cssInputs(tokens: Iterable<string>, stylesheet = STYLESHEET): CssInputs {
+/**
+ * What the stylesheet for `tokens` (class names and element tokens), in the brand's `theme`, is made from.
+ */
+export function cssInputs(tokens: Iterable<string>, theme: string, stylesheet = STYLESHEET): CssInputs {
   const classes: string[] = [];
   const elements: string[] = [];
   for (const t of new Set(tokens)) (t.startsWith("<") ? elements : classes).push(t);
@@ -195,28 +199,30 @@ export function cssInputs(tokens: Iterable<string>, stylesheet = STYLESHEET): Cs
     elements: elements.sort(),
     tools,
     code: readFileSync(import.meta.filename, "utf8"),
+    theme,
   };
 }
 
 /** The stylesheet and every file it imports. */
 export const stylesheetFiles = (stylesheet = STYLESHEET) =>
-  cssInputs([], stylesheet).sheets.map(([name]) => path.resolve(path.dirname(stylesheet), name));
+  cssInputs([], "", stylesheet).sheets.map(([name]) => path.resolve(path.dirname(stylesheet), name));
 
 export const cssKey = (inputs: CssInputs) => sha256(JSON.stringify(inputs)).slice(0, 32);
 
 /**
- * Compiles the stylesheet for one set of class names (and {@link MarkupTokens.elements} tokens), minified, or
- * takes it from the cache when nothing it is made from changed. A cold build pays only for hashing its
- * inputs and writing the file.
+ * Compiles the stylesheet for one set of class names (and {@link MarkupTokens.elements} tokens) in the brand's
+ * `theme` (brandTheme), minified, or takes it from the cache when nothing it is made from changed. A cold
+ * build pays only for hashing its inputs and writing the file.
  */
 export async function cssFor(
   tokens: Iterable<string>,
   {
+    theme,
     cacheDir = process.env.CSS_CACHE_DIR || DEFAULT_CSS_CACHE_DIR,
     stylesheet = STYLESHEET,
-  }: { cacheDir?: string; stylesheet?: string } = {},
+  }: { theme: string; cacheDir?: string; stylesheet?: string },
 ): Promise<string> {
-  const inputs = cssInputs(tokens, stylesheet);
+  const inputs = cssInputs(tokens, theme, stylesheet);
   const file = path.join(cacheDir, `${cssKey(inputs)}.css`);
   try {
     return readFileSync(file, "utf8");
@@ -230,14 +236,17 @@ export async function cssFor(
   }
 }
 
-async function compileCss({ sheets, classes, elements }: CssInputs, stylesheet: string): Promise<string> {
+async function compileCss(
+  { sheets, classes, elements, theme }: CssInputs,
+  stylesheet: string,
+): Promise<string> {
   // Tailwind's compiler and Lightning CSS take a tenth of a second to load: only a cache miss does.
   const { compile, optimize } = await import("@tailwindcss/node");
   const { transform } = await import("lightningcss");
   // Polyfills.None (0): no fallbacks for browsers without @property or
   // color-mix() (Safari before 16.4, Firefox before 128). Every browser the
   // site's visitors use now has both, and the fallbacks cost ~0.5 KB gzip a page.
-  const compiler = await compile(sheets[0][1], {
+  const compiler = await compile(`${sheets[0][1]}\n${theme}`, {
     base: path.dirname(stylesheet),
     onDependency: () => {},
     polyfills: 0,

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadContent } from "./content/load.ts";
 import { renderDefaults } from "./build.ts";
 import { cssFor } from "./css.ts";
+import { brandTheme } from "./brand.ts";
 import { renderPages } from "./render-pages.ts";
 
 describe("renderPages", () => {
@@ -24,7 +25,8 @@ describe("renderPages", () => {
     let pages;
     try {
       const css: Record<string, string> = {};
-      for (const [kind, classes] of result.classesByKind) css[kind] = await cssFor(classes);
+      const theme = brandTheme(content.site.colours);
+      for (const [kind, classes] of result.classesByKind) css[kind] = await cssFor(classes, { theme });
       pages = await result.write({ css, islandsScript: "/assets/islands-TEST.js" });
     } finally {
       await result.close();

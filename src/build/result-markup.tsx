@@ -29,6 +29,7 @@ import {
   ResultPage,
   ResultProof,
 } from "../templates/ResultPage.tsx";
+import { colourVariablesTheme } from "./brand.ts";
 import { classNames, cssFor, scanMarkup } from "./css.ts";
 import { writeIfChanged } from "./generated.ts";
 
@@ -65,10 +66,11 @@ export async function resultMarkup() {
     details,
     renderToStaticMarkup(<ResultPage css="" sprite={sprite} />),
   ].map(scanMarkup);
-  const css = await cssFor([
-    ...classNames(tokens.flatMap((t) => t.classAttrs)),
-    ...tokens.flatMap((t) => [...t.elements]),
-  ]);
+  // The brand's colours as the page's custom properties, which the relay sets from the site's facts.
+  const css = await cssFor(
+    [...classNames(tokens.flatMap((t) => t.classAttrs)), ...tokens.flatMap((t) => [...t.elements])],
+    { theme: colourVariablesTheme() },
+  );
   return {
     page: "<!DOCTYPE html>" + renderToStaticMarkup(<ResultPage css={css} sprite={sprite} />),
     notice,

@@ -9,7 +9,13 @@ import { copyFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Content } from "../content/content.ts";
 import { isIndexable, routes, type Route } from "../content/routes.ts";
-import { BRAND_COLOURS, FAVICON_ICO, MANIFEST, MANIFEST_ICONS } from "../templates/seo/brand.ts";
+import {
+  APP_BACKGROUND,
+  FAVICON_ICO,
+  MANIFEST,
+  MANIFEST_ICONS,
+  themeColour,
+} from "../templates/seo/brand.ts";
 import { absoluteUrl } from "../templates/seo/urls.ts";
 import { formatHeadersFile, type HeaderRule } from "../server/headers-file.ts";
 import { escapeMarkup } from "../shared/escape.ts";
@@ -56,8 +62,8 @@ function manifest({ site }: Content) {
     start_url: "/",
     scope: "/",
     display: "browser",
-    theme_color: BRAND_COLOURS.theme,
-    background_color: BRAND_COLOURS.background,
+    theme_color: themeColour(site),
+    background_color: APP_BACKGROUND,
     icons: MANIFEST_ICONS,
   };
 }

@@ -30,6 +30,7 @@ export function siteFacts(content: Content) {
     ...(content.pricing ? { prices: content.pricing } : {}),
     // What the forms offer and the notice names: the relay checks a post against them.
     services: siteServices(content),
+    colours: content.site.colours,
     emailProvider: content.privacy.emailProvider ?? ("none" as const),
     // content/booking.yaml's rules for the days a customer may choose and how long a quote stands.
     booking: {

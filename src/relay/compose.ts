@@ -191,6 +191,7 @@ function door({ config, email }: RelaySettings, site: Partial<SiteFacts> | undef
     trustProxy: config.TRUST_PROXY,
     prices: site?.prices,
     services: site?.services,
+    colours: site?.colours,
     emailNotice: email !== undefined,
     clientShare: email?.confirmationsPerHour ? clientShare(email.confirmationsPerHour) : undefined,
   };

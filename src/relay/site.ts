@@ -8,6 +8,7 @@
 import type { TapSite } from "./intake/call-taps.ts";
 import { businessHours, clockIn, type BusinessHours, type HoursLine } from "./clock.ts";
 import type { SiteServices } from "../shared/forms/quote-details.ts";
+import type { BrandColours } from "../shared/colours.ts";
 import type { PriceTable } from "../shared/pricing/table.ts";
 import { DEFAULT_RULES, type BookingRules } from "./booking/days.ts";
 
@@ -31,6 +32,8 @@ export interface SiteFacts {
    * names the notice gives them.
    */
   services?: SiteServices;
+  /** The brand's colours (content/site.yaml): the relay's page for a post without script is drawn in them. */
+  colours?: BrandColours;
   /**
    * The email provider the site's privacy policy names (content/privacy.yaml `emailProvider:`), or "none";
    * undefined: not told.

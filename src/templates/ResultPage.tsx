@@ -144,7 +144,8 @@ export const ResultAddOnCount = () => (
 export const ResultProof = () => <input type="hidden" name={PROOF_FIELD} defaultValue={textSlot("proof")} />;
 
 /**
- * The page around them; slots: title, role, back, backText, and the raw slots notice and form.
+ * The page around them; slots: title, role, back, backText, colours (the brand's, as `:root`'s custom
+ * properties, which its stylesheet reads), and the raw slots notice and form.
  */
 export function ResultPage({ css, sprite }: { css: string; sprite: string }) {
   return (
@@ -154,7 +155,7 @@ export function ResultPage({ css, sprite }: { css: string; sprite: string }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>{textSlot("title")}</title>
-        <style dangerouslySetInnerHTML={{ __html: css }} />
+        <style dangerouslySetInnerHTML={{ __html: `${textSlot("colours")}${css}` }} />
       </head>
       <body>
         <div dangerouslySetInnerHTML={{ __html: sprite }} />

@@ -77,13 +77,6 @@ export function bookingUnsettled(dir: string, booking: { settled: boolean }): st
     : `${shownPath(path.join(dir, CONTENT_FILES.booking.file))} still holds the defaults the site came with (settled: false): read each value and the terms' words, make them yours, then write settled: true.`;
 }
 
-/**
- * The folder a script reads the business's content from: CONTENT_DIR, else content/. One generator, any
- * business: a second business's folder builds and serves from the same code (decision 0088).
- */
-export const contentDirOf = (env: Record<string, string | undefined> = process.env) =>
-  env.CONTENT_DIR?.trim() || "content";
-
 export function loadContent(dir = "content"): Content {
   const problems: ContentProblem[] = [];
   const parsed: Partial<Record<FileKey, Parsed>> = {};

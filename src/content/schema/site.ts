@@ -3,6 +3,7 @@ import * as z from "zod";
 import { abnChecks, abnDigits } from "../abn.ts";
 import { postcode, text } from "./common.ts";
 import { hoursLineProblem } from "../../shared/hours.ts";
+import { SHADES } from "../../shared/colours.ts";
 
 /**
  * The site's public address: https, the host, no path. Every link on the site starts with / (it
@@ -39,6 +40,43 @@ const abn = z
     error: (iss) =>
       `${JSON.stringify(iss.input)} is not a valid ABN: its first two digits do not match the other nine (the ATO's check). Copy it again from ABN Lookup (abr.business.gov.au)`,
   });
+
+/** A colour as "#0f766e": six hexadecimal digits. */
+const colour = z.string().regex(/^#[0-9a-f]{6}$/i, {
+  error: (iss) =>
+    `expected a colour such as "#0f766e" (# and six hexadecimal digits), got ${JSON.stringify(iss.input)}`,
+});
+/**
+ * Each shade of a colour the stylesheet draws with (SHADES: the templates' classes bg-brand-700 and the
+ * like): the owner gives each, the build writes them into the stylesheet (src/build/brand.ts).
+ */
+const shades = (name: keyof typeof SHADES, what: string) =>
+  z
+    .strictObject(
+      Object.fromEntries(
+        SHADES[name].map((shade) => [
+          shade,
+          colour.describe(`The ${name} colour at shade ${shade} (50 lightest).`),
+        ]),
+      ) as Record<(typeof SHADES)[typeof name][number], typeof colour>,
+    )
+    .describe(what);
+
+export const Colours = z
+  .strictObject({
+    brand: shades(
+      "brand",
+      "The main colour, each shade the pages use, lightest (50) to darkest (950): the banners and the dark bands (800 to 950), links and ticks (700, 800), light backgrounds (50, 100). Tailwind's teal is 50: #f0fdfa … 950: #042f2e. Its 700 is also the browser's theme colour. Keep text on it readable: the build does not check contrast, `npm test` does (axe).",
+    ),
+    accent: shades(
+      "accent",
+      "The colour of calls to action (the GET A QUOTE buttons, the call button) and keyboard focus, used sparingly: 600 to 800, with 50 and 100 for light backgrounds.",
+    ),
+    highlight: colour.describe(
+      "A bright touch on dark backgrounds: the stars, the ticks in the home page's first screen and its badges.",
+    ),
+  })
+  .describe("The brand's colours: every page is drawn in them (its logo is content/images/icon.svg).");
 
 const Day = z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
 export const Hours = z
@@ -205,6 +243,7 @@ export const Site = z.strictObject({
     .describe(
       "The figures and promises the site quotes. Some page texts repeat them in words (services.yaml, faq.yaml): change those too when a figure changes. Where the specification gives two readings (150+ and 400+ happy clients; a 7-day bond back guarantee beside a 72-hour re-clean window), both are kept: the terms page (/terms/) states the promises as one statement built from these figures, the guarantee's days being how long the agent has to raise an issue and the re-clean hours how long the customer has to tell us.",
     ),
+  colours: Colours,
   footer: z
     .strictObject({
       about: text.describe(

@@ -5,6 +5,7 @@
  */
 import { HONEYPOT_FIELD, type FormKind } from "../../shared/forms/fields.ts";
 import type { QuoteOffer } from "../../shared/forms/quote-details.ts";
+import type { BrandColours } from "../../shared/colours.ts";
 import { failure, SUCCESS } from "../../shared/forms/texts.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import type { Fields } from "./context.ts";
@@ -26,6 +27,7 @@ export class Answers {
       ownOrigin?: string;
       emailNotice?: boolean;
       offer: QuoteOffer;
+      colours?: BrandColours;
     },
   ) {}
 
@@ -98,6 +100,7 @@ export class Answers {
         emailNotice: this.site.emailNotice,
         invalid,
         offer: this.site.offer,
+        colours: this.site.colours,
       }),
       { status, headers: h },
     );

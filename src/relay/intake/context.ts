@@ -4,6 +4,7 @@
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
 import type { QuoteOffer, SiteServices } from "../../shared/forms/quote-details.ts";
+import type { BrandColours } from "../../shared/colours.ts";
 import type { FormBodies } from "../../shared/forms/schema.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
 import { FORM_PATHS } from "../../shared/relay-paths.ts";
@@ -54,6 +55,8 @@ export interface RelayOptions {
    * (a relay told nothing of the site): any service shaped as one is taken, and named as it came.
    */
   services?: SiteServices;
+  /** The brand's colours (content/site.yaml): the page for a post without script is drawn in them. */
+  colours?: BrandColours;
   /** The relay sends email: the result page's form names Resend beside it (decision 0063). */
   emailNotice?: boolean;
   /**
@@ -101,6 +104,7 @@ export type Intake = Required<
     | "ownOrigin"
     | "prices"
     | "services"
+    | "colours"
     | "emailNotice"
     | "clientShare"
     | "booking"

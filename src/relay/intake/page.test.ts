@@ -106,6 +106,32 @@ describe("the result page", () => {
     expect(told).not.toContain("Add-ons");
   });
 
+  it("is drawn in the brand's colours it was told of, in greys without them", () => {
+    const teal = resultPage(base).match(/:root\{[^}]*\}/)![0];
+    expect(teal).toContain("--brand-700:#334155");
+    const colours = {
+      brand: {
+        "50": "#eff6ff",
+        "100": "#dbeafe",
+        "200": "#bfdbfe",
+        "500": "#3b82f6",
+        "600": "#2563eb",
+        "700": "#1d4ed8",
+        "800": "#1e40af",
+        "900": "#1e3a8a",
+        "950": "#172554",
+      },
+      accent: { "50": "#fff7ed", "100": "#ffedd5", "600": "#ea580c", "700": "#c2410c", "800": "#9a3412" },
+      highlight: "#facc15",
+    };
+    const blue = resultPage({ ...base, colours });
+    expect(blue).toContain(":root{--brand-50:#eff6ff;");
+    expect(blue).toContain("--brand-700:#1d4ed8;");
+    expect(blue).toContain("--sparkle:#facc15}");
+    // The stylesheet reads them: a GET A QUOTE button's colour is the accent's 700.
+    expect(blue).toMatch(/\.bg-accent-700\{background-color:var\(--accent-700\)\}/);
+  });
+
   it("shows the quote form's own fields", () => {
     const page = readResultPage(resultPage({ ...base, form: "quote", values: { address: "1 Main St" } }));
     expect(Object.keys(page.form!.values)).toEqual(["back", "name", "email", "phone", "address", "message"]);

@@ -15,6 +15,7 @@ import type { FormKind } from "../../shared/forms/fields.ts";
 import { errorId, errorSummaryTitle, fieldErrors } from "../../shared/forms/field-errors.ts";
 import { FORM_FIELDS } from "../../shared/forms/form-fields.ts";
 import type { QuoteOffer } from "../../shared/forms/quote-details.ts";
+import { colourProperties, type BrandColours } from "../../shared/colours.ts";
 import { collectionNotice, type Notice } from "../../shared/forms/texts.ts";
 import { PRIVACY_PATH } from "../../shared/paths.ts";
 import { RESULT_MARKUP } from "./result-markup.ts";
@@ -69,7 +70,26 @@ export interface ResultPage {
   invalid?: readonly string[];
   /** The site's services and add-ons, as its forms offer them; none when the relay was told none. */
   offer?: QuoteOffer;
+  /** The brand's colours; greys when the relay was told none. */
+  colours?: BrandColours;
 }
+
+/** A relay told nothing of the brand draws its page in greys (Tailwind's slate) and amber. */
+const GREYS: BrandColours = {
+  brand: {
+    "50": "#f8fafc",
+    "100": "#f1f5f9",
+    "200": "#e2e8f0",
+    "500": "#64748b",
+    "600": "#475569",
+    "700": "#334155",
+    "800": "#1e293b",
+    "900": "#0f172a",
+    "950": "#020617",
+  },
+  accent: { "50": "#f8fafc", "100": "#f1f5f9", "600": "#475569", "700": "#334155", "800": "#1e293b" },
+  highlight: "#fbbf24",
+};
 
 const NOTHING_OFFERED: QuoteOffer = { services: [], addOns: [] };
 
@@ -98,6 +118,7 @@ export function resultPage({
   emailNotice,
   invalid = [],
   offer = NOTHING_OFFERED,
+  colours = GREYS,
 }: ResultPage): string {
   const tone = TONE[mode];
   // The form's own fields the check refused, in the words the island uses (decision 0086); anything else
@@ -134,6 +155,9 @@ export function resultPage({
     role: tone === "error" ? "alert" : "status",
     back,
     backText: mode === "refused" ? "Back to the form" : "Back to the site",
+    colours: `:root{${colourProperties(colours)
+      .map(([name, value]) => `${name}:${value}`)
+      .join(";")}}`,
   };
   return fillSlots(RESULT_MARKUP.page, text, { notice: shown, form: again });
 }

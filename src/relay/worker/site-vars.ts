@@ -10,6 +10,7 @@
 import { HoursLines } from "../config.ts";
 import type { SiteFacts } from "../site.ts";
 import type { SiteServices } from "../../shared/forms/quote-details.ts";
+import { SHADES, type BrandColours } from "../../shared/colours.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
 import type { BookingRules } from "../booking/days.ts";
 import { clockIn } from "../clock.ts";
@@ -65,10 +66,23 @@ export function siteFromVars(env: Record<string, unknown>): Partial<SiteFacts> {
         : undefined,
     // Services that are not whole are none: the relay then takes any service, and names it as posted.
     services: servicesOf(facts?.services),
+    colours: isColours(facts?.colours) ? facts.colours : undefined,
     emailProvider:
       facts?.emailProvider === "resend" || facts?.emailProvider === "none" ? facts.emailProvider : undefined,
     booking: bookingRules(facts?.booking),
   };
+}
+
+/** Colours as site.yaml gives them: each shade a colour such as "#0f766e". */
+function isColours(value: unknown): value is BrandColours {
+  const hex = (v: unknown) => typeof v === "string" && /^#[0-9a-f]{6}$/i.test(v);
+  const c = value as Partial<BrandColours> | undefined;
+  return (
+    !!c &&
+    SHADES.brand.every((s) => hex(c.brand?.[s])) &&
+    SHADES.accent.every((s) => hex(c.accent?.[s])) &&
+    hex(c.highlight)
+  );
 }
 
 function servicesOf(value: unknown): SiteServices | undefined {

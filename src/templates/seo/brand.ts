@@ -3,7 +3,12 @@
  * They are rendered once from the SVGs beside them in content/images/ by
  * `npm run brand-images` and committed, so the build needs no browser.
  */
-export const BRAND_COLOURS = { theme: "#0f766e", background: "#ffffff" } as const;
+import type { SiteData } from "../../content/content.ts";
+
+/** The browser's theme colour (the manifest's and each page's `theme-color`): the brand's 700 (site.yaml). */
+export const themeColour = (site: SiteData) => site.colours.brand["700"];
+/** The installed app's background while it starts: the pages' own. */
+export const APP_BACKGROUND = "#ffffff";
 
 export const OG_IMAGE = {
   path: "/images/og-image.png",

@@ -4,7 +4,7 @@
  * comes from site.yaml, the page's own title and description, and its route.
  */
 import type { SiteData } from "../../content/content.ts";
-import { APPLE_TOUCH_ICON, BRAND_COLOURS, FAVICON_ICO, ICON_SVG, MANIFEST, OG_IMAGE } from "./brand.ts";
+import { APPLE_TOUCH_ICON, FAVICON_ICO, ICON_SVG, MANIFEST, OG_IMAGE, themeColour } from "./brand.ts";
 import { jsonForScript } from "./jsonld.ts";
 import { absoluteUrl } from "./urls.ts";
 
@@ -43,7 +43,7 @@ export function SeoTags({ site, title, description, path, noindex, jsonLd }: Seo
       <link rel="icon" href={ICON_SVG} type="image/svg+xml" />
       <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON} />
       <link rel="manifest" href={MANIFEST} />
-      <meta name="theme-color" content={BRAND_COLOURS.theme} />
+      <meta name="theme-color" content={themeColour(site)} />
       {jsonLd && <JsonLd data={jsonLd} />}
     </>
   );

@@ -1,0 +1,32 @@
+/**
+ * The brand's colours as content/site.yaml gives them (`colours:`): each shade the stylesheet draws
+ * with, lightest first. The build writes them into each page's stylesheet (src/build/brand.ts); the
+ * relay, told them with the site's other facts, into its page for a post without script.
+ */
+export const SHADES = {
+  brand: ["50", "100", "200", "500", "600", "700", "800", "900", "950"],
+  accent: ["50", "100", "600", "700", "800"],
+} as const;
+
+export interface BrandColours {
+  brand: Record<(typeof SHADES.brand)[number], string>;
+  accent: Record<(typeof SHADES.accent)[number], string>;
+  highlight: string;
+}
+
+/** Each colour's name as a custom property, "--brand-700"; "--sparkle" is the highlight. */
+export const COLOUR_PROPERTIES = [
+  ...SHADES.brand.map((s) => `--brand-${s}`),
+  ...SHADES.accent.map((s) => `--accent-${s}`),
+  "--sparkle",
+];
+
+/** Each colour with its property's name: ["--brand-700", "#0f766e"], in COLOUR_PROPERTIES' order. */
+export const colourProperties = (colours: BrandColours): [string, string][] => {
+  const values = [
+    ...SHADES.brand.map((s) => colours.brand[s]),
+    ...SHADES.accent.map((s) => colours.accent[s]),
+    colours.highlight,
+  ];
+  return COLOUR_PROPERTIES.map((name, i) => [name, values[i]]);
+};

@@ -1,6 +1,6 @@
 /**
- * `npm run screenshots`: full-page screenshots of one page of each kind at
- * phone and desktop widths, from the built dist/, into .reports/screens/.
+ * `npm run screenshots`: full-page screenshots of one page of each kind (of content/, or
+ * CONTENT_DIR's) at phone and desktop widths, from the built dist/, into .reports/screens/.
  * Arguments: paths to shoot instead of the default set; --top for the first screenful only;
  * --photos to build and shoot the site with a generated phone photo in every image slot; --booking
  * for the booking's accept page and emails instead, written to docs/screenshots/booking/.
@@ -15,6 +15,7 @@ import { onePerKind } from "../src/content/routes.ts";
 import { DESKTOP, PHONE, launchBrowser } from "../src/testing/browser.ts";
 import { startSite } from "../src/testing/site.ts";
 import { scriptArgs } from "./script-args.ts";
+import { contentDirOf } from "../src/build/content/content-dir.ts";
 
 const { values, positionals: paths } = scriptArgs({
   most: Infinity,
@@ -42,7 +43,8 @@ if (values.booking) {
 }
 const fullPage = !values.top;
 const { photos } = values;
-const pages = paths.length > 0 ? paths : onePerKind(loadContent("content")).map((r) => r.path);
+const pages =
+  paths.length > 0 ? paths : onePerKind(loadContent(contentDirOf(process.env))).map((r) => r.path);
 const outDir = path.resolve(".reports/screens");
 mkdirSync(outDir, { recursive: true });
 

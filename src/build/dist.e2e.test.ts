@@ -1,17 +1,11 @@
 /** Checks on the built dist/ as a whole (the global setup builds it). */
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { HtmlValidate } from "html-validate";
 import { describe, expect, it } from "vitest";
 import { DIST_DIR } from "../testing/dist-dir.ts";
+import { filesIn, htmlErrors } from "../testing/html-validity.ts";
 import { loadContent } from "./content/load.ts";
 import { routes } from "../content/routes.ts";
-
-export function filesIn(dir: string, ext: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((f) => f.endsWith(ext))
-    .map((f) => path.join(dir, f));
-}
 
 describe("dist/", () => {
   /** The CMS's page at /admin/ is the owner's tool, not a page of the site (src/build/cms/admin.ts). */
@@ -25,28 +19,7 @@ describe("dist/", () => {
   });
 
   it("passes html-validate with no errors", async () => {
-    const validator = new HtmlValidate({
-      extends: ["html-validate:recommended"],
-      rules: {
-        // How React writes markup, all valid HTML: void elements as <br/>,
-        // boolean attributes as required="", and camel-cased names such as autoComplete.
-        "void-style": "off",
-        "attribute-boolean-style": "off",
-        "attribute-empty-style": "off",
-        "attr-case": "off",
-        // Long prose lines and inline CSS are the build's output, not hand-written markup.
-        "long-title": "off",
-        "no-inline-style": "off",
-      },
-    });
-    const failures: string[] = [];
-    for (const file of [...pages, admin]) {
-      const report = await validator.validateString(readFileSync(file, "utf8"), file);
-      for (const r of report.results)
-        for (const m of r.messages)
-          if (m.severity === 2) failures.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
-    }
-    expect(failures).toEqual([]);
+    expect(await htmlErrors([...pages, admin])).toEqual([]);
   });
 
   it("sends every quote link to the quote page (/quote/, a service's own preselected), but the home page's header's, which goes to its hero (id home)", () => {

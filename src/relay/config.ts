@@ -138,7 +138,7 @@ export const RelayEnv = z
     // The bot token travels in the URL's path.
     TELEGRAM_API_BASE: apiAddress("https://api.telegram.org"),
     RATE_LIMIT_PER_MINUTE: positiveInt(5, 10_000),
-    /** Comma-separated origins allowed to post from other sites, e.g. https://www.example.com. */
+    /** Comma-separated origins allowed to post from other sites, e.g. https://www.example.com.au. */
     ALLOWED_ORIGINS: setting((given, fail) => {
       const origins: string[] = [];
       for (const item of (given ?? "")
@@ -149,7 +149,7 @@ export const RelayEnv = z
         if (origin) origins.push(origin);
         else
           fail(
-            `${JSON.stringify(item)} is not an origin such as https://www.example.com (scheme and host, no path)`,
+            `${JSON.stringify(item)} is not an origin such as https://www.example.com.au (scheme and host, no path)`,
           );
       }
       return origins;

@@ -21,7 +21,7 @@ export interface SiteFacts {
   hours: readonly HoursLine[];
   /** The IANA time zone the hours are in, for every time the relay keeps or writes (clock.ts). */
   timeZone: string;
-  /** Every page a visitor can be on ("/", "/suburbs/annerley/"): call taps count for these only. */
+  /** Every page a visitor can be on ("/", "/suburbs/quokka-flats/"): call taps count for these only. */
   pages: readonly string[];
   /**
    * content/pricing.yaml as the build checked it, when the site has one: the notice's estimate comes from it.

@@ -4,7 +4,7 @@
  */
 
 /**
- * An origin such as https://www.example.com (scheme and host, no path; a trailing slash is allowed), or
+ * An origin such as https://www.example.com.au (scheme and host, no path; a trailing slash is allowed), or
  * undefined when `item` is not one.
  */
 export function originOf(item: string): string | undefined {

@@ -100,7 +100,7 @@ export const textLinkClass = "font-medium text-brand-800 underline";
 /**
  * A tap-to-call link; the number never breaks across lines. `srOnly` leaves
  * words to screen readers: all of them ("text": an icon button named "Call
- * 0491 570 156"), or the number ("number": the prefix, "Call", is what shows).
+ * 0491 570 157"), or the number ("number": the prefix, "Call", is what shows).
  */
 export function PhoneLink({
   phone,

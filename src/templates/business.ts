@@ -6,7 +6,7 @@ import { formatAbn } from "../content/abn.ts";
 
 /**
  * Who the business is, in a sentence: "Example Cleaning Pty Ltd, trading as
- * Jacaranda Cleaning Co. (ABN nn nnn nnn nnn)", or the trading name alone
+ * Sunny Side Cleaning Co. (ABN nn nnn nnn nnn)", or the trading name alone
  * while site.yaml has neither a legal name nor an ABN.
  */
 export function businessIdentity(site: SiteData): string {

@@ -1,6 +1,6 @@
 /**
- * "a" or "an" before a word, by how it sounds: "an Annerley rental", "an Upper
- * Kedron rental", "a Toowong rental". Written letters decide, except where the
+ * "a" or "an" before a word, by how it sounds: "an Elm Grove rental", "an Upper
+ * Elm rental", "a Pine Hill rental". Written letters decide, except where the
  * sound differs from the letter: "a unit", "a European", "a one-off", "an hour".
  */
 export function aOrAn(word: string): "a" | "an" {

@@ -35,7 +35,7 @@ export function rememberVisit(): void {
     } catch {
       // An unreadable referrer is no referrer.
     }
-    // The first page's own name, as its title gives it before the business's name ("Bond Cleaning Annerley |
+    // The first page's own name, as its title gives it before the business's name ("Bond Cleaning Quokka Flats |
     // Jacaranda…").
     const landingName =
       location.pathname === "/" ? "Home" : cutText(document.title.split(/ [|–—-] /)[0].trim(), KEPT);

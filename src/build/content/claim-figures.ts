@@ -37,6 +37,12 @@ const RULES: { pattern: RegExp; claim: keyof Claims; what: string }[] = [
   },
 ];
 
+/**
+ * The promise to beat a written quote, as the content writes it ("We beat any written quote", "a written quote
+ * from another cleaner … we'll beat it"): the terms state it only when claims.beatsAWrittenQuote is true.
+ */
+const BEATS_A_QUOTE = /\bbeat (?:any |a |their |the |your )?written quote|\bwritten quote\b[^.!?]*\bbeat\b/i;
+
 /** Each text value of a file's data, with its path. */
 function* texts(value: unknown, at: (string | number)[] = []): Generator<[string, (string | number)[]]> {
   if (typeof value === "string") yield [value, at];
@@ -52,6 +58,15 @@ export function claimFigureProblems(
   const problems: ContentProblem[] = [];
   for (const { data, parsed } of files) {
     for (const [text, at] of texts(data)) {
+      const beats = claims.beatsAWrittenQuote ? null : text.match(BEATS_A_QUOTE);
+      if (beats)
+        problems.push(
+          locate(
+            parsed,
+            at,
+            `says "${beats[0]}", but site.yaml's claims does not say beatsAWrittenQuote: true, so the terms make no such promise: write it there, or leave the promise out here`,
+          ),
+        );
       for (const { pattern, claim, what } of RULES) {
         for (const match of text.matchAll(pattern)) {
           const figure = Number(match[1] ?? match[2]);

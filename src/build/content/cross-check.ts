@@ -13,7 +13,7 @@ import { locate } from "./locate.ts";
 import type { ContentProblem } from "./problems.ts";
 import type { Parsed } from "./read-file.ts";
 
-/** A suburb's slug: its name in lowercase with spaces as hyphens ("Upper Kedron" → "upper-kedron"). */
+/** A suburb's slug: its name in lowercase with spaces as hyphens ("Quokka Flats" → "quokka-flats"). */
 export const slugFor = (name: string) => name.trim().toLowerCase().replace(/\s+/g, "-");
 
 /** The files whose entries refer to other entries or to images. */

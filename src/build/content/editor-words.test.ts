@@ -70,10 +70,10 @@ describe("npm run new-suburb's numbers", () => {
     addSuburb(dir, "Quokka Flats", "4055");
     const file = path.join(dir, "suburbs.yaml");
     const text = readFileSync(file, "utf8");
-    expect(text).toMatch(/^ {4}distanceFromCbdKm: # FILL IN: kilometres from the Brisbane CBD, e\.g\. 6\.2/m);
+    expect(text).toMatch(/^ {4}distanceFromCbdKm: # FILL IN: kilometres from the city centre, e\.g\. 6\.2/m);
     const line = lineOf(dir, "suburbs.yaml", /^ {4}distanceFromCbdKm: # FILL IN/);
     expect(problemsOf(dir)).toContain(
-      `suburbs.yaml:${line} suburbs[29] "quokka-flats" → distanceFromCbdKm: still to fill in: kilometres from the Brisbane CBD, e.g. 6.2, or delete the line`,
+      `suburbs.yaml:${line} suburbs[29] "quokka-flats" → distanceFromCbdKm: still to fill in: kilometres from the city centre, e.g. 6.2, or delete the line`,
     );
     // The owner types the figure after the colon and leaves the comment: a number, and filled.
     writeFileSync(file, text.replace(/^( {4}distanceFromCbdKm:) #/m, "$1 6.2 #"));

@@ -72,6 +72,14 @@ describe("the JSON Schemas in schemas/", () => {
     expect(jsonSchemaFields(file, read(file))).toEqual([]);
   });
 
+  it.each(FILES.filter((f) => f !== CONTENT_FILES.pricing.file))(
+    "accept the second business's %s (fixtures/window-cleaning)",
+    (file) => {
+      const text = readFileSync(path.join("fixtures/window-cleaning", file), "utf8");
+      expect(jsonSchemaFields(file, readYaml(text, { schema: CORE_SCHEMA }))).toEqual([]);
+    },
+  );
+
   it("say what only the build checks", () => {
     const suburbs = JSON.parse(jsonSchemas().get("suburbs.schema.json")!);
     expect(suburbs.description).toMatch(/not by this schema.*`nearby` slug is another suburb/);

@@ -516,6 +516,15 @@ describe("a content mistake", () => {
     );
   });
 
+  it("refuses a page promising to beat a written quote once the terms make no such promise", () => {
+    const dir = brokenContent("site.yaml", (t) => t.replace(/^ {2}beatsAWrittenQuote: true\n/m, ""));
+    const problems = problemsOf(dir);
+    expect(problems).toContain(
+      `home.yaml:${lineOf(dir, "home.yaml", /^ {4}- We beat any written quote$/)} bondIntro.points[2] → says "beat any written quote", but site.yaml's claims does not say beatsAWrittenQuote: true, so the terms make no such promise: write it there, or leave the promise out here`,
+    );
+    expect(problems.every((p) => p.includes("beatsAWrittenQuote"))).toBe(true);
+  });
+
   it("refuses a stand-in on the suburb pages that stands for nothing, at its line", () => {
     const dir = brokenContent("suburb-pages.yaml", (t) => t.replace("{suburb} {postcode}", "{suburb} {zip}"));
     expect(problemsOf(dir)).toEqual([

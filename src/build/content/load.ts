@@ -3,7 +3,7 @@
  * references between files. Every problem in every file is collected and
  * reported at once, each in the editor's words:
  *
- *   content/suburbs.yaml:212 suburbs[7] "bulimba" → postcode: expected 4 digits, got "417"
+ *   content/suburbs.yaml:212 suburbs[7] "quokka-flats" → postcode: expected 4 digits, got "417"
  *
  * Reading a file is read-file.ts, pointing at a line locate.ts, the words
  * problems.ts, the checks across files cross-check.ts.

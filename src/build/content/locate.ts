@@ -20,7 +20,7 @@ export function locate(
   unknownKeys?: readonly string[],
 ): ContentProblem {
   const keys = at.map((k) => (typeof k === "symbol" ? String(k) : k)) as (string | number)[];
-  // The entry is the first list item on the path: `suburbs[7] "bulimba"`.
+  // The entry is the first list item on the path: `suburbs[7] "quokka-flats"`.
   const listAt = keys.findIndex((k) => typeof k === "number");
   let entry = "";
   let fieldKeys = keys;

@@ -73,7 +73,7 @@ describe("npm run new-suburb", () => {
       `suburbs.yaml:${introLine} ${entryAt} → intro: still to fill in: one or two sentences under the banner, naming places in Quokka Flats`,
     );
     expect(refused).toContainEqual(
-      expect.stringMatching(/→ distanceFromCbdKm: still to fill in: kilometres from the Brisbane CBD/),
+      expect.stringMatching(/→ distanceFromCbdKm: still to fill in: kilometres from the city centre/),
     );
     expect(refused).toContainEqual(
       expect.stringMatching(

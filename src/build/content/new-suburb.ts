@@ -1,5 +1,5 @@
 /**
- * `npm run new-suburb -- "Upper Kedron" 4055`: appends a complete entry to
+ * `npm run new-suburb -- "Quokka Flats" 4055`: appends a complete entry to
  * content/suburbs.yaml, with every field the maintainer must write holding a
  * "FILL IN: ..." hint. The build refuses the entry, naming each such field,
  * until every one is written (or, for optional ones, deleted).
@@ -11,6 +11,8 @@ import { slugFor } from "./cross-check.ts";
 import { FILL_IN } from "./fill-in.ts";
 import { formatProblem } from "./problems.ts";
 import { readParsed, readValues, type Parsed } from "./read-file.ts";
+import { fillStandIns } from "../../content/schema/suburb-pages.ts";
+import { aOrAn } from "../../templates/grammar.ts";
 
 export class NewSuburbError extends Error {}
 
@@ -20,7 +22,7 @@ const fillNumber = (hint: string) => ` # ${FILL_IN} ${hint}`;
 const SOURCE_HINT =
   "the original publisher's https:// page (never a copy or mirror), also listed under sources:";
 const CITATION_HINT =
-  'publisher, title and date as a reader should see them, e.g. "The Age, 28 April 2025: Slice of Annerley history goes for $1.8 million at auction"';
+  'publisher, title and date as a reader should see them, e.g. "The Age, 28 April 2025: the article title"';
 
 const QUICKSTATS_EXAMPLE = "https://abs.gov.au/census/find-census-data/quickstats/2021/SAL30064";
 
@@ -39,14 +41,23 @@ function censusRent(name: string): string[] {
     `    censusMedianWeeklyRent:`,
     `      value: ${fill(`the median weekly rent at the 2021 Census, e.g. "$380": search "${name}" at https://abs.gov.au/census, open its 2021 QuickStats for Suburbs and Localities, and copy "Median weekly rent"`)}`,
     `      year: 2021`,
-    `      source: ${fill(`that QuickStats page's address, like Annerley's "${QUICKSTATS_EXAMPLE}", also listed under sources:`)}`,
+    `      source: ${fill(`that QuickStats page's address, like "${QUICKSTATS_EXAMPLE}", also listed under sources:`)}`,
     `      citation: ${fill(`e.g. "ABS, 2021 Census All persons QuickStats: ${name} (SAL code, Suburbs and Localities) - Median weekly rent"`)}`,
   ];
 }
 
-/** The YAML text of a new entry, indented to sit in the suburbs: list. */
-export function suburbEntry(name: string, postcode: string, siteName: string): string {
+/**
+ * The YAML text of a new entry, indented to sit in the suburbs: list; `words`: the suburb pages' title and
+ * heading (suburb-pages.yaml), which its title and hints name the suburb by.
+ */
+export function suburbEntry(
+  name: string,
+  postcode: string,
+  siteName: string,
+  words: { title: string; pointsHeading: string },
+): string {
   const slug = slugFor(name);
+  const said = (text: string) => fillStandIns(text, { suburb: name, postcode, a: aOrAn(name) });
   const lines = [
     `  - slug: ${slug}`,
     `    name: ${JSON.stringify(name)}`,
@@ -56,18 +67,18 @@ export function suburbEntry(name: string, postcode: string, siteName: string): s
     `      year: 2021`,
     `      source: ${fill(SOURCE_HINT)}`,
     `      citation: ${fill(CITATION_HINT)}`,
-    `    distanceFromCbdKm:${fillNumber("kilometres from the Brisbane CBD, e.g. 6.2, or delete the line")}`,
+    `    distanceFromCbdKm:${fillNumber("kilometres from the city centre, e.g. 6.2, or delete the line")}`,
     `    areaKm2:${fillNumber("area in square kilometres, e.g. 2.8, or delete the line")}`,
     `    header: true`,
     `    homeGrid: false`,
     `    seo:`,
-    `      title: ${JSON.stringify(`Bond Cleaning ${name} ${postcode} | ${siteName}`)}`,
-    `      description: ${fill(`one or two sentences for search results about bond cleaning in ${name}, under 170 characters`)}`,
+    `      title: ${JSON.stringify(`${said(words.title)} | ${siteName}`)}`,
+    `      description: ${fill(`one or two sentences for search results about what you do in ${name}, under 170 characters`)}`,
     `    intro: ${fill(`one or two sentences under the banner, naming places in ${name}`)}`,
     `    points:`,
     ...[1, 2, 3].flatMap((n) => [
-      `      - title: ${fill(`a short heading for point ${n} of "Best Bond Cleaning in ${name}"`)}`,
-      `        text: ${fill(`two or three sentences on what ${name} homes need from a bond clean`)}`,
+      `      - title: ${fill(`a short heading for point ${n} of "${said(words.pointsHeading)}"`)}`,
+      `        text: ${fill(`two or three sentences on what ${name} customers need from you`)}`,
     ]),
     `    description:`,
     `      - ${fill(`a paragraph about ${name} from its sources: where it is, its size, its landmarks; quote only figures with a source below`)}`,
@@ -106,7 +117,7 @@ export function addSuburb(
   const slug = slugFor(name);
   if (!name || !slugRule.safeParse(slug).success)
     throw new NewSuburbError(
-      `expected a suburb name of letters, digits and spaces, such as "Upper Kedron", got ${JSON.stringify(name)}`,
+      `expected a suburb name of letters, digits and spaces, such as "Quokka Flats", got ${JSON.stringify(name)}`,
     );
   if (!postcodeRule.safeParse(postcode).success)
     throw new NewSuburbError(`expected a 4-digit postcode such as 4055, got ${JSON.stringify(postcode)}`);
@@ -117,10 +128,17 @@ export function addSuburb(
   if (suburbs.some((s) => s.slug === slug))
     throw new NewSuburbError(`${file} already has a suburb with the slug "${slug}": edit that entry instead`);
   const site = valuesOf(readParsed(path.join(dir, "site.yaml"))) as { name?: string } | null;
+  const words = valuesOf(readParsed(path.join(dir, "suburb-pages.yaml"))) as Partial<
+    Record<"title" | "pointsHeading", string>
+  > | null;
   const start = text.endsWith("\n") ? text : text + "\n";
   appendFileSync(
     file,
-    start.slice(text.length) + suburbEntry(name, postcode, site?.name ?? "Jacaranda Cleaning Co."),
+    start.slice(text.length) +
+      suburbEntry(name, postcode, site?.name ?? "", {
+        title: words?.title ?? "{suburb} {postcode}",
+        pointsHeading: words?.pointsHeading ?? "{suburb}",
+      }),
   );
   return { slug, line: start.split("\n").length, file };
 }

@@ -9,13 +9,13 @@ import { Banner, heading, Image, paragraphs, Point, sectionText, Seo, slug, Stat
 export const Service = z
   .strictObject({
     slug: slug.describe(
-      'The page\'s address is /services/{slug}: lowercase words joined by hyphens, e.g. "bond-cleaning-brisbane". Changing it moves the page. The build checks that no other service uses it.',
+      'The page\'s address is /services/{slug}: lowercase words joined by hyphens, e.g. "window-cleaning-newcastle". Changing it moves the page. The build checks that no other service uses it.',
     ),
     formValue: slug.describe(
       'What the forms post for this service, and what pricing.yaml and the relay\'s records name it by: lowercase words joined by hyphens, e.g. "bond-cleaning". `?service=` in a link to the quote or contact page chooses it. Changing it leaves old leads naming the old value (shown as it is). The build checks that no other service uses it.',
     ),
     name: text.describe(
-      "The service's full name, e.g. \"Bond Cleaning Brisbane\": in the Services menu, the footer, the forms' Service choice, the owner's notice and what search engines read.",
+      "The service's full name, e.g. \"Window Cleaning Newcastle\": in the Services menu, the footer, the forms' Service choice, the owner's notice and what search engines read.",
     ),
     guarantee: z
       .enum(["bond-back", "re-clean", "walk-through"], {

@@ -14,10 +14,10 @@ const url = z.string().regex(/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?\/?$/i,
   error: (iss) =>
     `expected the site's address such as "https://www.example.com.au" (https://, the host, no path), got ${JSON.stringify(iss.input)}`,
 });
-/** A phone number as people write it in Australia, e.g. "0491 570 156" or "(07) 5550 1234". */
+/** A phone number as people write it in Australia, e.g. "0491 570 157" or "(02) 5550 0100". */
 const auPhone = z.string().regex(/^\(?0[2-478]\)?[\d ]{8,12}$/, {
   error: (iss) =>
-    `expected an Australian phone number such as "0491 570 156" or "(07) 5550 1234", got ${JSON.stringify(iss.input)}`,
+    `expected an Australian phone number such as "0491 570 157" or "(02) 5550 0100", got ${JSON.stringify(iss.input)}`,
 });
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
   error: (iss) => `expected a 24-hour time such as "08:00", got ${JSON.stringify(iss.input)}`,
@@ -105,7 +105,7 @@ export const Hours = z
 
 export const Site = z.strictObject({
   name: text.describe(
-    'The business name, shown in the header, the footer and page titles, e.g. "Jacaranda Cleaning Co.".',
+    'The business name, shown in the header, the footer and page titles, e.g. "Sunny Side Cleaning Co.".',
   ),
   /**
    * schema.org has no cleaning type; HomeAndConstructionBusiness is "a
@@ -122,7 +122,7 @@ export const Site = z.strictObject({
       "What search engines read the business as (a schema.org type). There is no cleaning type; HomeAndConstructionBusiness (services around homes and buildings) is the closest fit.",
     ),
   url: url.describe(
-    'The public address of the site, e.g. "https://www.example.com", used for canonical links and the sitemap. The SITE_URL setting overrides it at build time.',
+    'The public address of the site, e.g. "https://www.example.com.au", used for canonical links and the sitemap. The SITE_URL setting overrides it at build time.',
   ),
   legalName: text
     .optional()
@@ -138,9 +138,9 @@ export const Site = z.strictObject({
     "One line saying what the business does: search engines, link previews and the installed web app read it as the business's description.",
   ),
   phone: auPhone.describe(
-    'The main phone number, as people dial it, e.g. "0491 570 156". Shown on every page as a tap-to-call link.',
+    'The main phone number, as people dial it, e.g. "0491 570 157". Shown on every page as a tap-to-call link.',
   ),
-  landline: auPhone.describe('The second (landline) number shown on suburb pages, e.g. "(07) 5550 1234".'),
+  landline: auPhone.describe('The second (landline) number shown on suburb pages, e.g. "(02) 5550 0100".'),
   email: z
     .email({ error: (iss) => `expected an email address, got ${JSON.stringify(iss.input)}` })
     .describe(
@@ -234,6 +234,12 @@ export const Site = z.strictObject({
       suburbsServed: text
         .optional()
         .describe('How many suburbs the business serves, as it reads, e.g. "25+".'),
+      beatsAWrittenQuote: z
+        .boolean()
+        .optional()
+        .describe(
+          "true: the business beats any written quote from another business for the same job, a promise the terms page (/terms/) states. Leave it out if it does not: the build then refuses a page that says it does.",
+        ),
       replyWithinHours: z
         .number()
         .int()
@@ -256,7 +262,7 @@ export const Site = z.strictObject({
 function strictLocation() {
   return z
     .strictObject({
-      locality: text.describe('The town or city the business is based in, e.g. "Brisbane".'),
+      locality: text.describe('The town or city the business is based in, e.g. "Newcastle".'),
       region: text.describe('The state, e.g. "QLD".'),
       postcode: postcode.describe('Four digits, e.g. "4000".'),
       country: z.literal("AU").describe('Always "AU" (Australia).'),

@@ -1,8 +1,8 @@
 /**
  * content/suburb-pages.yaml: the words every suburb page shares, with each suburb's own name, postcode
  * and distance, and site.yaml's claims, put in where a word in braces stands for them. What the
- * business does in each suburb is the owner's to say: a bond cleaner's "Bond Cleaning Annerley 4103"
- * is a window cleaner's "Window Cleaning Sandy Bay 7005".
+ * business does in each suburb is the owner's to say: a bond cleaner's "Bond Cleaning {suburb} {postcode}"
+ * is a window cleaner's "Window Cleaning {suburb} {postcode}".
  */
 import * as z from "zod";
 import { slug, text } from "./common.ts";
@@ -11,7 +11,7 @@ import { slug, text } from "./common.ts";
 export const SUBURB_PLACEHOLDERS = {
   suburb: "the suburb's name",
   postcode: "its postcode",
-  a: '"a" or "an", as the suburb\'s name needs it ("an Annerley rental")',
+  a: '"a" or "an", as the suburb\'s name needs it ("an Elm Grove rental")',
   km: "its distanceFromCbdKm",
   bondBackGuaranteeDays: "site.yaml's claims.bondBackGuaranteeDays",
   recleanWindowHours: "site.yaml's claims.recleanWindowHours",
@@ -23,6 +23,26 @@ export type SuburbPlaceholder = keyof typeof SUBURB_PLACEHOLDERS;
 export const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 
 const known = Object.keys(SUBURB_PLACEHOLDERS).map((k) => `{${k}}`);
+
+/** `words` with each stand-in's value put in, in order, and the text between (an absent value is ""). */
+export function standInPieces(
+  words: string,
+  values: Partial<Record<SuburbPlaceholder, string>>,
+): { text: string; value: boolean }[] {
+  return words
+    .split(PLACEHOLDER)
+    .map((text, i) =>
+      // split() with a capturing group puts each stand-in's name at an odd index.
+      i % 2 === 1 ? { text: values[text as SuburbPlaceholder] ?? "", value: true } : { text, value: false },
+    )
+    .filter((p) => p.text !== "");
+}
+
+/** `words` as one string, each stand-in's value put in: "Bond Cleaning {suburb}" → "Bond Cleaning Quokka Flats". */
+export const fillStandIns = (words: string, values: Partial<Record<SuburbPlaceholder, string>>) =>
+  standInPieces(words, values)
+    .map((p) => p.text)
+    .join("");
 
 /** A text that may hold stand-ins, each one of SUBURB_PLACEHOLDERS. */
 const words = (example: string) =>
@@ -42,18 +62,22 @@ export const SuburbPagesFile = z.strictObject({
     'The page\'s main heading and its name in the breadcrumbs, e.g. "Bond Cleaning {suburb} {postcode}".',
   ),
   distance: words(
-    "The banner's line for a suburb's distanceFromCbdKm, e.g. \"{km} km from the Brisbane CBD\".",
+    "The banner's line for a suburb's distanceFromCbdKm, e.g. \"{km} km from the city centre\".",
   )
     .optional()
     .describe(
-      "The banner's line for a suburb's distanceFromCbdKm, e.g. \"{km} km from the Brisbane CBD\". Leave it out and no distance is shown.",
+      "The banner's line for a suburb's distanceFromCbdKm, e.g. \"{km} km from the city centre\". Leave it out and no distance is shown.",
     ),
   pointsHeading: words(
     'The heading over the suburb\'s three numbered points, e.g. "Best Bond Cleaning in {suburb}".',
   ),
   schoolsNote: words(
     "The sentence under the heading of the schools table, on a page whose suburb lists schools.",
-  ),
+  )
+    .optional()
+    .describe(
+      "The sentence under the heading of the schools table, on a page whose suburb lists schools; without it, the table alone.",
+    ),
   offer: z
     .strictObject({
       heading: words('The band\'s heading, e.g. "End of Lease Cleaning in {suburb}".'),

@@ -24,7 +24,7 @@ const sourceUrl = z
   })
   .regex(/^https:\/\/[^/?#:@]+(?:[/?#]|$)/, {
     error: (iss) =>
-      `${quoted(iss.input)} names a port or a user: cite the page at its usual address, like "https://en.wikipedia.org/wiki/Annerley"`,
+      `${quoted(iss.input)} names a port or a user: cite the page at its usual address, like "https://en.wikipedia.org/wiki/Quokka"`,
     abort: true,
   })
   // Plain letters, digits, dots and hyphens only: a percent-escape or a look-alike
@@ -50,7 +50,7 @@ const citation = z
   .trim()
   .min(1, { error: "must not be empty" })
   .describe(
-    'The source as a reader sees it: publisher, title or article, date where known, e.g. "The Age, 28 April 2025: Slice of Annerley history goes for $1.8 million at auction".',
+    'The source as a reader sees it: publisher, title or article, date where known, e.g. "The Age, 28 April 2025: the article title".',
   );
 
 /** One page listed under "Sources for the figures on this page". */
@@ -111,7 +111,7 @@ export const Suburb = z
     slug: slug.describe(
       'The route is /suburbs/{slug}: the name in lowercase with spaces as hyphens ("upper-kedron"). The build checks that it matches the name and is not used twice.',
     ),
-    name: text.describe('The suburb\'s name as people write it, e.g. "Upper Kedron".'),
+    name: text.describe('The suburb\'s name as people write it, e.g. "Quokka Flats".'),
     postcode: postcode.describe('Four digits, e.g. "4055".'),
     population: censusFigure(
       z
@@ -130,7 +130,9 @@ export const Suburb = z
       .number()
       .positive()
       .optional()
-      .describe("Kilometres from the Brisbane CBD, shown in the banner, e.g. 6.2."),
+      .describe(
+        "Kilometres from the city centre, shown in the banner by suburb-pages.yaml's distance, e.g. 6.2.",
+      ),
     areaKm2: z
       .number()
       .positive()
@@ -183,7 +185,7 @@ export const Suburb = z
     )
       .optional()
       .describe(
-        "The median weekly rent at the Census, from the ABS QuickStats page for the suburb (https://abs.gov.au/census/find-census-data/quickstats/2021/SAL30064 is Annerley's; search the suburb's name there). Shown in the Property prices box as what renters paid then, not today's rent. Leave it out only when the ABS gives none.",
+        "The median weekly rent at the Census, from the ABS QuickStats page for the suburb (https://abs.gov.au/census/find-census-data/quickstats/2021/SAL30064 is one suburb's; search the suburb's name there). Shown in the Property prices box as what renters paid then, not today's rent. Leave it out only when the ABS gives none.",
       ),
     schools: z
       .array(School)
@@ -197,9 +199,9 @@ export const Suburb = z
       ),
     sources: z
       .array(Source)
-      .min(1)
+      .default([])
       .describe(
-        "Every page a fact on this suburb's page came from, shown as \"Sources for the figures on this page\". Checked by the build, not by this schema: each figure's and school's source must be listed here.",
+        "Every page a fact on this suburb's page came from, shown as \"Sources for the figures on this page\"; leave it out for a page that quotes no figure. Checked by the build, not by this schema: each figure's and school's source must be listed here.",
       ),
   })
   .describe("One suburb page, at /suburbs/{slug}.");

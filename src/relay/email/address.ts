@@ -1,7 +1,7 @@
 /**
  * Email addresses as the relay hands them to the provider: a bare address
  * (`hello@mail.example.com.au`) or a display name and an address
- * (`Jacaranda Cleaning Co. <hello@mail.example.com.au>`), the two forms
+ * (`Sunny Side Cleaning Co. <hello@mail.example.com.au>`), the two forms
  * Resend takes in `from`, `to` and `reply_to`
  * (https://resend.com/docs/api-reference/emails/send-email: "To include a
  * friendly name, pass the sender as `Name <email@example.com>`"; and its 422

@@ -39,7 +39,7 @@ export const EmailEnv = z
       return read.ok
         ? read.mailbox
         : fail(
-            `${read.problem}; use an address on the domain verified with the provider, e.g. Jacaranda Cleaning Co. <hello@mail.example.com.au>`,
+            `${read.problem}; use an address on the domain verified with the provider, e.g. Sunny Side Cleaning Co. <hello@mail.example.com.au>`,
           );
     }),
     OWNER_EMAIL: setting((given, fail) => {

@@ -9,7 +9,7 @@
 import { internationalPhone, nationalDigits } from "../../shared/phone.ts";
 
 /**
- * The site as the relay counts taps for it: its pages' paths ("/", "/suburbs/annerley/") and its numbers as
+ * The site as the relay counts taps for it: its pages' paths ("/", "/suburbs/quokka-flats/") and its numbers as
  * it writes them.
  */
 export interface TapSite {
@@ -19,7 +19,7 @@ export interface TapSite {
 
 /**
  * The page and number a tap counts for: the page as the route list writes it, the number as the
- * site's tel: links carry it ("+61491570156", telHref), however the tap wrote it. Undefined: not the site's.
+ * site's tel: links carry it ("+61491570157", telHref), however the tap wrote it. Undefined: not the site's.
  */
 export type TapCheck = (page: string, number: string) => { page: string; number: string } | undefined;
 

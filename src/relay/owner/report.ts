@@ -93,7 +93,7 @@ export interface ReportOptions {
   /** The opening hours in the business's time zone, whose calendar the month is. */
   hours: BusinessHours;
   hoursFrom: string;
-  /** The site's suburb pages ("/suburbs/annerley/"), so one that brought nothing is ranked too. */
+  /** The site's suburb pages ("/suburbs/quokka-flats/"), so one that brought nothing is ranked too. */
   suburbPages?: readonly string[];
 }
 

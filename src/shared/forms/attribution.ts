@@ -80,7 +80,7 @@ export function attributionOf(fields: Record<string, unknown>): Attribution {
 
 /**
  * The notice's line: the visit's first page, where the visit came from, its campaign tags, and the
- * page the form was sent from when that is another, e.g. "Bond Cleaning Annerley page · Google
+ * page the form was sent from when that is another, e.g. "Bond Cleaning Quokka Flats page · Google
  * search · utm gbp · sent from /"; undefined with nothing known.
  */
 export function attributionLine(a: Attribution): string | undefined {

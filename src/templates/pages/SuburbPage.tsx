@@ -31,7 +31,10 @@ export function SuburbPage({ content, suburb }: { content: Content; suburb: Subu
         </div>
       </Section>
       {suburb.schools.length > 0 && (
-        <SchoolsSection suburb={suburb} note={<FilledWords words={words.schoolsNote} values={values} />} />
+        <SchoolsSection
+          suburb={suburb}
+          note={words.schoolsNote && <FilledWords words={words.schoolsNote} values={values} />}
+        />
       )}
       <OfferSection offer={words.offer} values={values} site={content.site} />
       <Section labelledBy="about-suburb-title">
@@ -188,7 +191,7 @@ function SchoolsSection({ suburb, note }: { suburb: SuburbData; note: ReactNode 
       <h2 id="schools-title" className="text-3xl font-bold tracking-tight">
         Schools in and near {suburb.name}
       </h2>
-      <p className="mt-3 max-w-3xl text-slate-600">{note}</p>
+      {note && <p className="mt-3 max-w-3xl text-slate-600">{note}</p>}
       <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm sm:text-base">
           <caption className="sr-only">Schools in and near {suburb.name}</caption>

@@ -65,7 +65,7 @@ export function TermsPage({ content }: { content: Content }) {
       {reclean.length > 0 && <FreeReclean services={reclean} hours={hours} />}
       {walkThrough.length > 0 && <WalkThrough services={walkThrough} />}
       <FirstCleanDiscount discount={discount} />
-      <BeatAQuote />
+      {site.claims.beatsAWrittenQuote && <BeatAQuote />}
       <ServiceGuarantee name={serviceGuarantee} bond={bond} reclean={reclean} walkThrough={walkThrough} />
       <ConsumerLaw />
     </LegalPage>

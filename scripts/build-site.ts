@@ -3,8 +3,9 @@
  * schemas/ (and its mapping to them) up to date with the registry of content files,
  * src/content/content.ts, and the relay's page for a post without script up
  * to date with the site's form components (src/build/result-markup.tsx), each only when what it is
- * made from changed, then builds dist/ from content/ (and the confirmation email's and the booking's
- * markup from the content it loaded), or explains what in content/ is wrong. What it prints is wrapped at 80
+ * made from changed, and the confirmation email's markup from its template, then builds dist/ from
+ * content/ (and the booking's markup from the content it loaded), or explains what in content/ is
+ * wrong. What it prints is wrapped at 80
  * columns. It runs precompiled in `npm run build` and `npm start` (scripts/run.mjs).
  */
 import path from "node:path";
@@ -19,7 +20,6 @@ import { EMAIL_MARKUP_FILE, writeEmailMarkup } from "../src/build/email-markup.t
 import { BOOKING_MARKUP_FILE, writeBookingMarkup } from "../src/build/booking-markup.tsx";
 import { stylesheetFiles } from "../src/build/css.ts";
 import { unlessCurrent } from "../src/build/generated.ts";
-import type { Content } from "../src/content/content.ts";
 import { wrap } from "../src/shared/wrap.ts";
 import { scriptArgs } from "./script-args.ts";
 import { contentDirOf } from "../src/build/content/content-dir.ts";
@@ -62,17 +62,13 @@ export async function buildSite(contentDir = contentDirOf(process.env)): Promise
       siteUrl: settings.siteUrl,
       formActions: formActions(settings.relayOrigin),
       cms: { repo: settings.cmsRepo, branch: settings.cmsBranch, authUrl: settings.cmsAuthUrl },
-      onContent: (content) => {
-        loaded = content;
-        // The committed confirmation is the repository's own business's: another folder's build leaves it.
-        if (own) writeEmail(content);
-      },
+      onContent: (content) => (loaded = content),
       onProgress: progress.onProgress,
       onPhoto: progress.onPhoto,
     });
     progress.clear();
     // The booking's page and emails (issue 51), made from the content the build loaded, with the page's CSS:
-    // the repository's own business's, as the confirmation is.
+    // the repository's own business's, so another folder's build leaves it.
     if (own && loaded && (await writeBookingMarkup(loaded)))
       say(
         `Updated ${path.relative(process.cwd(), BOOKING_MARKUP_FILE)} from content/ and the booking's templates: commit it with their change.`,
@@ -111,12 +107,11 @@ async function writeGenerated() {
         );
     },
   );
+  await unlessCurrent({ module: "src/build/email-markup.tsx", files: [EMAIL_MARKUP_FILE] }, () => {
+    if (writeEmailMarkup())
+      say(
+        `Updated ${path.relative(process.cwd(), EMAIL_MARKUP_FILE)} from the confirmation email's template: commit it with its change.`,
+      );
+  });
 }
 
-/** The email is made from content/ as the build loads it: a content/ that does not load is reported by the build. */
-function writeEmail(content: Content) {
-  if (writeEmailMarkup(content))
-    say(
-      `Updated ${path.relative(process.cwd(), EMAIL_MARKUP_FILE)} from content/ and the confirmation email's template: commit it with their change.`,
-    );
-}

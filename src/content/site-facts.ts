@@ -31,6 +31,12 @@ export function siteFacts(content: Content) {
     // What the forms offer and the notice names: the relay checks a post against them.
     services: siteServices(content),
     colours: content.site.colours,
+    // The site's own address, not SITE_URL's: the confirmation links to it.
+    business: {
+      name: content.site.name,
+      url: content.site.url.replace(/\/$/, ""),
+      replyWithinHours: content.site.claims.replyWithinHours,
+    },
     emailProvider: content.privacy.emailProvider ?? ("none" as const),
     // content/booking.yaml's rules for the days a customer may choose and how long a quote stands.
     booking: {

@@ -110,6 +110,8 @@ export async function composeRelay<D extends Scheduling>(
     phone,
     clock,
     services: site?.services,
+    business: site?.business,
+    colours: site?.colours,
     telegram: !!telegram,
     tell: telegram && tellIn(telegram),
     log,

@@ -12,6 +12,15 @@ import type { BrandColours } from "../shared/colours.ts";
 import type { PriceTable } from "../shared/pricing/table.ts";
 import { DEFAULT_RULES, type BookingRules } from "./booking/days.ts";
 
+/** The business as the visitor's confirmation names it (content/site.yaml). */
+export interface BusinessFacts {
+  name: string;
+  /** Its public address, without a trailing slash: "https://www.example.com.au". */
+  url: string;
+  /** How soon it replies, in hours (claims.replyWithinHours). */
+  replyWithinHours: number;
+}
+
 export interface SiteFacts {
   /** The main number: the contact form's failure text names it. */
   phone: string;
@@ -34,6 +43,8 @@ export interface SiteFacts {
   services?: SiteServices;
   /** The brand's colours (content/site.yaml): the relay's page for a post without script is drawn in them. */
   colours?: BrandColours;
+  /** The business the visitor's confirmation names. */
+  business?: BusinessFacts;
   /**
    * The email provider the site's privacy policy names (content/privacy.yaml `emailProvider:`), or "none";
    * undefined: not told.

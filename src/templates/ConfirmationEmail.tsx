@@ -7,17 +7,15 @@
  * reply, how to reach us, the privacy policy. No images, no offers.
  * Styles are inline: many mail programs drop a <style> element.
  *
- * Slots: received, phone, phoneHref, and the raw slot details (DetailRow's, filled).
+ * The business is the relay's to say, from the site's facts it was told (src/relay/site.ts), so
+ * one committed email serves any business. Slots: name, siteUrl, host, privacyUrl, replyWithin,
+ * linkColour, received, phone, phoneHref, and the raw slot details (DetailRow's, filled).
  */
 import { rawSlot, textSlot } from "../shared/slots.ts";
-import { EmailSignature, font, ink, link } from "./email-parts.tsx";
+import { EmailSignature, font, ink } from "./email-parts.tsx";
 
-export interface ConfirmationFacts {
-  businessName: string;
-  siteUrl: string;
-  privacyUrl: string;
-  replyWithinHours: number;
-}
+/** The links' colour: the brand's own (its 800), which the relay fills in. */
+const link = textSlot("linkColour");
 
 /** One line of what the visitor chose; slots: label, value. */
 export const DetailRow = () => (
@@ -26,18 +24,18 @@ export const DetailRow = () => (
   </li>
 );
 
-export function ConfirmationEmail({ facts }: { facts: ConfirmationFacts }) {
+export function ConfirmationEmail() {
   return (
     <html lang="en-AU">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`We received your request: ${facts.businessName}`}</title>
+        <title>{`We received your request: ${textSlot("name")}`}</title>
       </head>
       <body style={{ margin: 0, padding: 0, backgroundColor: "#ffffff", color: ink }}>
         <div style={{ maxWidth: "560px", margin: "0 auto", padding: "24px 16px", ...font }}>
           <p style={{ margin: "0 0 16px", fontSize: "20px", fontWeight: "bold", color: ink }}>
-            {facts.businessName}
+            {textSlot("name")}
           </p>
           <p style={{ margin: "0 0 16px" }}>
             Thank you for getting in touch. We received your request on {textSlot("received")} (Brisbane
@@ -46,7 +44,7 @@ export function ConfirmationEmail({ facts }: { facts: ConfirmationFacts }) {
           <p style={{ margin: "0 0 8px" }}>What you chose:</p>
           <ul style={{ margin: "0 0 16px", paddingLeft: "20px" }}>{rawSlot("details")}</ul>
           <p style={{ margin: "0 0 16px" }}>
-            We reply within {facts.replyWithinHours} hours. To talk sooner, call{" "}
+            We reply within {textSlot("replyWithin")} hours. To talk sooner, call{" "}
             <a href={textSlot("phoneHref")} style={{ color: link, fontWeight: "bold", whiteSpace: "nowrap" }}>
               {textSlot("phone")}
             </a>
@@ -54,9 +52,11 @@ export function ConfirmationEmail({ facts }: { facts: ConfirmationFacts }) {
           </p>
           <p style={{ margin: "0 0 16px" }}>To add anything to your request, reply to this email.</p>
           <EmailSignature
-            who={facts.businessName}
-            siteUrl={facts.siteUrl}
-            privacyUrl={facts.privacyUrl}
+            who={textSlot("name")}
+            siteUrl={textSlot("siteUrl")}
+            host={textSlot("host")}
+            privacyUrl={textSlot("privacyUrl")}
+            linkColour={link}
             why="We sent this one email because this address was entered in the form on our website."
           />
         </div>
@@ -67,27 +67,27 @@ export function ConfirmationEmail({ facts }: { facts: ConfirmationFacts }) {
 
 /**
  * The same words as text, for mail programs that show no HTML; raw slots (the relay fills them unescaped):
- * received, details, phone.
+ * name, siteUrl, privacyUrl, replyWithin, received, details, phone.
  */
-export function confirmationText(facts: ConfirmationFacts): string {
+export function confirmationText(): string {
   return [
-    facts.businessName,
+    rawSlot("name"),
     "",
     `Thank you for getting in touch. We received your request on ${rawSlot("received")} (Brisbane time).`,
     "",
     "What you chose:",
     rawSlot("details"),
     "",
-    `We reply within ${facts.replyWithinHours} hours. To talk sooner, call ${rawSlot("phone")}.`,
+    `We reply within ${rawSlot("replyWithin")} hours. To talk sooner, call ${rawSlot("phone")}.`,
     "",
     "To add anything to your request, reply to this email.",
     "",
     "--",
-    `${facts.businessName} · ${facts.siteUrl} · ${rawSlot("phone")}`,
-    `We sent this one email because this address was entered in the form on our website. How we handle your details: ${facts.privacyUrl}`,
+    `${rawSlot("name")} · ${rawSlot("siteUrl")} · ${rawSlot("phone")}`,
+    `We sent this one email because this address was entered in the form on our website. How we handle your details: ${rawSlot("privacyUrl")}`,
     "",
   ].join("\n");
 }
 
-export const confirmationSubject = (facts: ConfirmationFacts) =>
-  `We received your request: ${facts.businessName}`;
+/** The subject; raw slot: name. */
+export const confirmationSubject = () => `We received your request: ${rawSlot("name")}`;

@@ -12,16 +12,23 @@ export const muted = "#475569";
 export const link = "#115e59";
 export const font = { fontFamily: "Arial, Helvetica, sans-serif", fontSize: "16px", lineHeight: "1.5" };
 
-/** The signature; slots: phone, phoneHref. `who`: the business as the email names it. */
+/**
+ * The signature; slots: phone, phoneHref. `who`: the business as the email names it; `host`: its site's
+ * name (from `siteUrl` unless given, as a slot); `linkColour`: the links' (a slot), else `link`.
+ */
 export function EmailSignature({
   who,
   siteUrl,
+  host = new URL(siteUrl).host,
   privacyUrl,
+  linkColour = link,
   why,
 }: {
   who: string;
   siteUrl: string;
+  host?: string;
   privacyUrl: string;
+  linkColour?: string;
   why: ReactNode;
 }) {
   return (
@@ -29,17 +36,17 @@ export function EmailSignature({
       <hr style={{ border: 0, borderTop: "1px solid #cbd5e1", margin: "24px 0 16px" }} />
       <p style={{ margin: "0 0 8px", fontSize: "14px", color: muted }}>
         {who} ·{" "}
-        <a href={siteUrl} style={{ color: link }}>
-          {new URL(siteUrl).host}
+        <a href={siteUrl} style={{ color: linkColour }}>
+          {host}
         </a>{" "}
         ·{" "}
-        <a href={textSlot("phoneHref")} style={{ color: link, whiteSpace: "nowrap" }}>
+        <a href={textSlot("phoneHref")} style={{ color: linkColour, whiteSpace: "nowrap" }}>
           {textSlot("phone")}
         </a>
       </p>
       <p style={{ margin: 0, fontSize: "14px", color: muted }}>
         {why} How we handle your details:{" "}
-        <a href={privacyUrl} style={{ color: link }}>
+        <a href={privacyUrl} style={{ color: linkColour }}>
           {privacyUrl}
         </a>
       </p>

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { visibleText } from "../../testing/html.ts";
 import { confirmationEmail } from "./confirmation.ts";
 import { CLOCK } from "../testing/business.ts";
-import { TEST_SERVICES } from "../testing/services.ts";
+import { TEST_BUSINESS, TEST_SERVICES } from "../testing/services.ts";
 
 /** Words that make an email commercial, or ask for something beyond the enquiry. */
 const COMMERCIAL =
@@ -25,7 +25,12 @@ const lead = {
   },
   receivedAt: Date.parse("2026-11-27T01:30:00Z"),
 };
-const email = confirmationEmail(lead, { phone: "0491 570 156", clock: CLOCK, site: TEST_SERVICES }, "ann@example.com");
+const email = confirmationEmail(lead, "ann@example.com", {
+  phone: "0491 570 156",
+  clock: CLOCK,
+  business: TEST_BUSINESS,
+  services: TEST_SERVICES,
+});
 const words = [email.subject, email.text, visibleText(email.html ?? "")];
 
 describe("the visitor's confirmation", () => {

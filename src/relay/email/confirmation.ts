@@ -1,6 +1,7 @@
 /**
  * The visitor's confirmation, filled from the markup the build wrote
- * (confirmation-markup.ts, from content/ and src/templates/ConfirmationEmail.tsx).
+ * (confirmation-markup.ts, from src/templates/ConfirmationEmail.tsx) with the
+ * business the relay was told of (site.ts) and the lead.
  * It names what the visitor chose from the form's own lists (a service, say) and
  * never repeats what they typed (their name, address or message): the address
  * it goes to is not verified, so the form must not carry someone's words to a
@@ -13,6 +14,9 @@ import type { SiteServices } from "../../shared/forms/quote-details.ts";
 import { telHref } from "../../shared/phone.ts";
 import { fillSlots } from "../../shared/slots.ts";
 import { CONFIRMATION_MARKUP } from "./confirmation-markup.ts";
+import { PRIVACY_PATH } from "../../shared/paths.ts";
+import type { BusinessFacts } from "../site.ts";
+import type { BrandColours } from "../../shared/colours.ts";
 import type { EmailMessage } from "./client.ts";
 import type { Clock } from "../clock.ts";
 
@@ -41,31 +45,58 @@ export interface ConfirmationLead {
   receivedAt: number;
 }
 
-/**
- * The confirmation for `lead`, to its visitor; `phone`: the business's number as the relay knows it
- * (siteInUse), and `clock` its clock, which says when the lead came.
- */
+/** What the relay knows of the site that the confirmation says: the number, the business, its services. */
+export interface ConfirmationSite {
+  /** The business's number as the relay knows it (siteInUse). */
+  phone: string;
+  /** The business's clock, which says when the lead came. */
+  clock: Clock;
+  business: BusinessFacts;
+  services?: SiteServices;
+  /** The brand's colours: the links are its 800; a dark grey without them. */
+  colours?: BrandColours;
+}
+
+/** The confirmation for `lead`, to its visitor, from the business the relay was told of. */
 export function confirmationEmail(
   lead: ConfirmationLead,
-  { phone, clock, site }: { phone: string; clock: Clock; site?: SiteServices },
   to: string,
+  { phone, clock, business, services, colours }: ConfirmationSite,
   replyTo?: string,
 ): EmailMessage {
-  const details = chosenDetails(lead.form, lead.fields, site);
+  const details = chosenDetails(lead.form, lead.fields, services);
   const received = clock.dateTime(lead.receivedAt);
-  const slots = { received, phone, phoneHref: telHref(phone) };
+  const said = {
+    name: business.name,
+    siteUrl: business.url,
+    privacyUrl: `${business.url}${PRIVACY_PATH}`,
+    replyWithin: String(business.replyWithinHours),
+    received,
+    phone,
+  };
   return {
     to,
     replyTo,
-    subject: CONFIRMATION_MARKUP.subject,
-    html: fillSlots(CONFIRMATION_MARKUP.html, slots, {
-      details: details.map((d) => fillSlots(CONFIRMATION_MARKUP.detailRow, d)).join(""),
-    }),
-    // Raw slots: text is not markup; what fills them is the relay's own words and the form's own labels.
+    subject: fillSlots(CONFIRMATION_MARKUP.subject, {}, { name: business.name }),
+    html: fillSlots(
+      CONFIRMATION_MARKUP.html,
+      {
+        ...said,
+        host: new URL(business.url).host,
+        phoneHref: telHref(phone),
+        linkColour: colours?.brand["800"] ?? "#1e293b",
+      },
+      { details: details.map((d) => fillSlots(CONFIRMATION_MARKUP.detailRow, d)).join("") },
+    ),
+    // Raw slots: text is not markup; what fills them is the relay's own words, the site's facts and the form's
+    // own labels.
     text: fillSlots(
       CONFIRMATION_MARKUP.text,
       {},
-      { received, phone, details: details.map((d) => `- ${d.label}: ${d.value}`).join("\n") },
+      {
+        ...said,
+        details: details.map((d) => `- ${d.label}: ${d.value}`).join("\n"),
+      },
     ),
   };
 }

@@ -32,6 +32,8 @@ import { parseLegacyMarkdown } from "../telegram/markdown.ts";
 import { oneLine } from "../../shared/text.ts";
 import type { Clock } from "../clock.ts";
 import type { SiteServices } from "../../shared/forms/quote-details.ts";
+import type { BusinessFacts } from "../site.ts";
+import type { BrandColours } from "../../shared/colours.ts";
 import type { Lead } from "./lead.ts";
 import { pausedUntil, pauseUntil, refused, working } from "./email-channel.ts";
 import { backoffMs, MAX_RETRY_MS } from "../retry.ts";
@@ -63,6 +65,10 @@ export interface EmailPolicy {
   clock: Clock;
   /** The site's services: the confirmation names the one chosen. */
   services?: SiteServices;
+  /** The business the confirmation is from; undefined (not told): no confirmation is sent. */
+  business?: BusinessFacts;
+  /** The brand's colours, which the confirmation's links take. */
+  colours?: BrandColours;
   log: (message: string) => void;
   now?: () => number;
   random?: () => number;
@@ -81,10 +87,19 @@ const CONFIRM_BATCHES = 5;
 async function recordOne(
   records: EmailRecords,
   settings: EmailSettings,
+  toldBusiness: boolean,
   lead: { id: string; email: string },
   at: number,
 ): Promise<void> {
-  if (!isAddress(lead.email))
+  if (!toldBusiness)
+    await records.recordNotSent(
+      lead.id,
+      "visitor-confirmation",
+      lead.email,
+      "not sent: the relay was not told the business's name and address (npm run serve reads them from content/; on Workers npm run relay:deploy sets them)",
+      at,
+    );
+  else if (!isAddress(lead.email))
     await records.recordNotSent(
       lead.id,
       "visitor-confirmation",
@@ -108,7 +123,7 @@ export async function emailPass(policy: EmailPolicy, limit = 10): Promise<number
   // left a minute behind (issue 59 saw 20 a pass fall behind 8,180 leads); what is left, health counts.
   for (let batch = 0; batch < CONFIRM_BATCHES; batch++) {
     const leads = await records.leadsToConfirm(at - CONFIRM_WITHIN_MS, CONFIRM_BATCH);
-    for (const lead of leads) await recordOne(records, settings, lead, at);
+    for (const lead of leads) await recordOne(records, settings, !!policy.business, lead, at);
     if (leads.length < CONFIRM_BATCH) break;
   }
   const [lateBefore, late] =
@@ -268,8 +283,9 @@ async function messageFor(
   if (email.kind === "visitor-confirmation")
     return confirmationEmail(
       { form: lead.form, fields: lead.fields!, receivedAt: lead.receivedAt },
-      { ...policy, site: policy.services },
       email.recipient!,
+      // Recorded only when the relay knew the business (emailPass).
+      { ...policy, business: policy.business! },
       policy.settings.ownerEmail,
     );
   return ownerCopy(email, lead);

@@ -17,8 +17,9 @@ import { digestByEmail, emailPass } from "../leads/emails.ts";
 import { withEmail } from "../leads/email-channel.ts";
 import { ownerTick } from "../owner/owner.ts";
 import { quoteNotices } from "../telegram/notice.ts";
-import { QuoteBody, TEST_SERVICES } from "../testing/services.ts";
+import { QuoteBody, TEST_BUSINESS, TEST_SERVICES } from "../testing/services.ts";
 import { CLOCK, hoursOf } from "../testing/business.ts";
+import type { SiteFacts } from "../site.ts";
 
 let tg: StandIn;
 let resend: EmailStandIn;
@@ -51,7 +52,11 @@ afterEach(async () => {
 const OWNER = "owner@example.com.au";
 const PHONE = "0491 570 156";
 
-async function start(env: Record<string, string> = {}, telegram: StandIn = tg): Promise<NodeRelay> {
+async function start(
+  env: Record<string, string> = {},
+  telegram: StandIn = tg,
+  site: Partial<SiteFacts> = { phone: PHONE, services: TEST_SERVICES, business: TEST_BUSINESS },
+): Promise<NodeRelay> {
   const email = emailSettings({
     EMAIL_API_KEY: resend.apiKey,
     EMAIL_FROM: TEST_FROM,
@@ -61,7 +66,7 @@ async function start(env: Record<string, string> = {}, telegram: StandIn = tg): 
   });
   const relay = await startNodeRelay({
     config: standInConfig(telegram, db.file, env),
-    site: { phone: PHONE, services: TEST_SERVICES },
+    site,
     email,
     emailTimeoutMs: 1_000,
     log: (m) => void logs.push(m),
@@ -135,6 +140,32 @@ describe("the visitor's confirmation", () => {
       recipient: "ann@example.com",
       providerId: email.id,
       attempts: 1,
+    });
+  });
+
+  it("is from the business the relay was told of, and not sent by a relay told of none", async () => {
+    const business = {
+      name: "Brightpane Window Cleaning",
+      url: "https://www.example.org",
+      replyWithinHours: 12,
+    };
+    const told = await start({}, tg, { phone: PHONE, services: TEST_SERVICES, business });
+    await post(told, ann);
+    await expect.poll(() => confirmations().length, { timeout: 5_000 }).toBe(1);
+    expect(confirmations()[0].subject).toBe("We received your request: Brightpane Window Cleaning");
+    expect(confirmations()[0].text).toContain("We reply within 12 hours");
+    expect(confirmations()[0].html).toContain('<a href="https://www.example.org/privacy-policy/"');
+    await stop(told);
+    resend.reset();
+    const untold = await start({}, tg, { phone: PHONE, services: TEST_SERVICES });
+    await post(untold, { ...ann, email: "bo@example.com", name: "Bo" });
+    await drained(untold);
+    expect(confirmations()).toEqual([]);
+    const [lead] = (await untold.opened.store.list()).filter((l) => l.fields?.email === "bo@example.com");
+    expect((await emailsOf(untold).forLead(lead.id))[0]).toMatchObject({
+      kind: "visitor-confirmation",
+      status: "not-sent",
+      reason: expect.stringMatching(/^not sent: the relay was not told the business's name and address/),
     });
   });
 

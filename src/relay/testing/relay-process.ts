@@ -14,13 +14,18 @@ import { emailStartupLine } from "../email/settings.ts";
 import { startNodeRelay } from "../node/node.ts";
 import { listen } from "../../server/node.ts";
 import { FACTS } from "./business.ts";
-import { TEST_SERVICES } from "./services.ts";
+import { TEST_BUSINESS, TEST_SERVICES } from "./services.ts";
 
 const { config, email } = relaySettings(ServerEnv, process.env);
 console.log(emailStartupLine(email));
 const { relay } = await startNodeRelay({
   config,
-  site: { phone: "0491 570 156", timeZone: FACTS.timeZone, services: TEST_SERVICES },
+  site: {
+    phone: "0491 570 156",
+    timeZone: FACTS.timeZone,
+    services: TEST_SERVICES,
+    business: TEST_BUSINESS,
+  },
   log: process.env.TEST_QUIET === "1" ? () => {} : (message) => console.log(message),
   pollMs: Number(process.env.TEST_POLL_MS) || 100,
   email,

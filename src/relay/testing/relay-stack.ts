@@ -14,7 +14,7 @@ import type { Server } from "node:http";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { startNodeRelay, type NodeRelay } from "../node/node.ts";
 import type { SiteFacts } from "../site.ts";
-import { TEST_SERVICES } from "./services.ts";
+import { TEST_BUSINESS, TEST_SERVICES } from "./services.ts";
 import { setWebhook } from "../telegram/updates.ts";
 import { listen } from "../../server/node.ts";
 import { TELEGRAM_UPDATES_PATH } from "../../shared/relay-paths.ts";
@@ -37,8 +37,9 @@ export interface RelayOptions {
   /** Settings beyond standInConfig's: TELEGRAM_UPDATES, SPAM_CHECKS, a wrong token… */
   env?: Record<string, string>;
   /**
-   * The site's facts (default: TEST_PHONE only), each with TEST_SERVICES unless it says `services`
-   * (undefined: a relay told of none); the business's time zone is content/'s unless given.
+   * The site's facts (default: TEST_PHONE only), each with TEST_SERVICES and TEST_BUSINESS unless it
+   * says `services` or `business` (undefined: a relay told of none); the business's time zone is
+   * content/'s unless given.
    */
   site?: Partial<SiteFacts>;
   /** The relay's clock (testClock): moved on by the test rather than slept through. */
@@ -84,7 +85,7 @@ function standInAndRelays(standInOptions: StandInOptions | undefined) {
     const tg = standIn();
     const node = await startNodeRelay({
       config: standInConfig(tg, file, env),
-      site: { timeZone: FACTS.timeZone, services: TEST_SERVICES, ...site },
+      site: { timeZone: FACTS.timeZone, services: TEST_SERVICES, business: TEST_BUSINESS, ...site },
       log: (m) => void logs.push(m),
       pollMs,
       attemptTimeoutMs,

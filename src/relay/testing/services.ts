@@ -1,7 +1,7 @@
 /**
- * The services and add-ons the relay's tests are told of, as a site's facts give them
- * (SiteServices): the cleaning business the tests have always posted to, fixed here so that an owner
- * retiring a service in content/ changes no relay test. With the forms' checks for them.
+ * The services, add-ons and business the relay's tests are told of, as a site's facts give them
+ * (SiteServices, BusinessFacts): the cleaning business the tests have always posted to, fixed here so
+ * that an owner retiring a service in content/ changes no relay test. With the forms' checks for them.
  */
 import type { SiteServices } from "../../shared/forms/quote-details.ts";
 import {
@@ -9,6 +9,13 @@ import {
   type ContactBody as Contact,
   type QuoteBody as Quote,
 } from "../../shared/forms/schema.ts";
+import type { BusinessFacts } from "../site.ts";
+
+export const TEST_BUSINESS: BusinessFacts = {
+  name: "Jacaranda Cleaning Co.",
+  url: "https://www.example.com",
+  replyWithinHours: 24,
+};
 
 const ALL = ["carpet-steam", "oven", "inside-windows", "walls", "garage", "blinds", "balcony"];
 

@@ -8,7 +8,7 @@
  * default hours in UTC.
  */
 import { HoursLines } from "../config.ts";
-import type { SiteFacts } from "../site.ts";
+import type { BusinessFacts, SiteFacts } from "../site.ts";
 import type { SiteServices } from "../../shared/forms/quote-details.ts";
 import { SHADES, type BrandColours } from "../../shared/colours.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
@@ -69,8 +69,21 @@ export function siteFromVars(env: Record<string, unknown>): Partial<SiteFacts> {
     colours: isColours(facts?.colours) ? facts.colours : undefined,
     emailProvider:
       facts?.emailProvider === "resend" || facts?.emailProvider === "none" ? facts.emailProvider : undefined,
+    business: isBusiness(facts?.business) ? facts.business : undefined,
     booking: bookingRules(facts?.booking),
   };
+}
+
+/** The business as site-facts.ts gives it: a name, an https address, the hours it replies within. */
+function isBusiness(value: unknown): value is BusinessFacts {
+  const b = value as Partial<BusinessFacts> | undefined;
+  return (
+    typeof b?.name === "string" &&
+    b.name !== "" &&
+    typeof b.url === "string" &&
+    /^https:\/\//.test(b.url) &&
+    Number.isInteger(b.replyWithinHours)
+  );
 }
 
 /** Colours as site.yaml gives them: each shade a colour such as "#0f766e". */

@@ -114,4 +114,3 @@ async function writeGenerated() {
       );
   });
 }
-

@@ -33,6 +33,11 @@ export interface BuildOptions {
    * relay reads it, else its default.
    */
   retentionDays?: number;
+  /**
+   * Called with the content as loaded (before siteUrl), for what else is made from it: npm run build
+   * writes the booking's markup from the content this build loaded, instead of loading it twice.
+   */
+  onContent?: (content: Content) => void;
   /** Called as pages render: done of total (for a progress line). */
   onProgress?: (done: number, total: number) => void;
   /** Called as photos are made into copies (for a line per photo, or a progress line). */
@@ -72,6 +77,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const contentDir = options.contentDir ?? "content";
   const outDir = path.resolve(options.outDir ?? "dist");
   const content = loadContent(contentDir);
+  options.onContent?.(content);
   const phases: BuildResult["phases"] = {
     content: performance.now() - started,
     images: 0,

@@ -21,6 +21,7 @@ import { BOOKING_MARKUP_FILE, writeBookingMarkup } from "../src/build/booking-ma
 import { stylesheetFiles } from "../src/build/css.ts";
 import { unlessCurrent } from "../src/build/generated.ts";
 import { wrap } from "../src/shared/wrap.ts";
+import type { Content } from "../src/content/content.ts";
 import { scriptArgs } from "./script-args.ts";
 import { contentDirOf } from "../src/build/content/content-dir.ts";
 

@@ -45,6 +45,7 @@ import {
   ReminderEmail,
   type BookingEmailFacts,
 } from "../templates/BookingEmails.tsx";
+import { brandTheme } from "./brand.ts";
 import { classNames, cssFor, scanMarkup } from "./css.ts";
 import { loadContent } from "./content/load.ts";
 import { writeIfChanged } from "./generated.ts";
@@ -77,7 +78,7 @@ const includes = (content: Content) =>
     content.services.map((s) => [
       s.formValue,
       {
-        heading: `What ${s.name.replace(/ Brisbane$/, "").toLowerCase()} includes`,
+        heading: `What ${s.navLabel.toLowerCase()} includes`,
         groups: s.checklist.groups.map(({ area, items }) => ({ area, items })),
       },
     ]),
@@ -102,10 +103,10 @@ export async function bookingMarkup(content: Content = loadContent()) {
     ...Object.values(parts).flatMap((v) => (typeof v === "string" ? [v] : Object.values(v))),
     html(<BookingPage facts={facts} css="" />),
   ].map(scanMarkup);
-  const css = await cssFor([
-    ...classNames(tokens.flatMap((t) => t.classAttrs)),
-    ...tokens.flatMap((t) => [...t.elements]),
-  ]);
+  const css = await cssFor(
+    [...classNames(tokens.flatMap((t) => t.classAttrs)), ...tokens.flatMap((t) => [...t.elements])],
+    { theme: brandTheme(content.site.colours) },
+  );
   const subjects = bookingSubjects(facts);
   const texts = bookingTexts(facts);
   return {

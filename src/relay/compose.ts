@@ -91,7 +91,10 @@ export async function composeRelay<D extends Scheduling>(
   });
   // From quoted to booked (issue 51): the rules for the days offered, the link's signer, where links point.
   const signer = storedSigner(store);
-  const booking: BookingOwner = { rules, hours, signer, origin: config.RELAY_ORIGIN, email: !!email };
+  const booking: BookingOwner = {
+    ...{ rules, hours, signer, origin: config.RELAY_ORIGIN, email: !!email },
+    services: site?.services,
+  };
   // What the owner's features work with: nothing without Telegram, where the owner is.
   const chat = telegram && { store, telegram, hours, log, now, booking };
   const handle = chat && ((update: unknown) => handleUpdate(update, { ...chat, heard: delivery.heard }));

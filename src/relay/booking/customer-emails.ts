@@ -14,6 +14,7 @@ import { isTimeOfDay } from "./days.ts";
 import { bookedEmail, quoteEmail, reminderEmail } from "./emails.ts";
 import { quoteView } from "./quote-view.ts";
 import type { Clock } from "../clock.ts";
+import type { SiteServices } from "../../shared/forms/quote-details.ts";
 
 /** The booking's email kinds, read back: which quote, or which day. */
 export function bookingKind(
@@ -58,7 +59,12 @@ export async function customerMessage(
   store: LeadStore,
   lead: Lead,
   record: { kind: EmailKind; recipient: string },
-  { phone, clock, replyTo }: { phone: string; clock: Clock; replyTo?: string },
+  {
+    phone,
+    clock,
+    replyTo,
+    services,
+  }: { phone: string; clock: Clock; replyTo?: string; services?: SiteServices },
 ): Promise<EmailMessage | string> {
   const which = bookingKind(record.kind);
   if (!which) return "not sent: not an email of a booking";
@@ -68,7 +74,7 @@ export async function customerMessage(
       : await store.quotes.get(lead.id, which.seq);
   if (!quote) return "not sent: its quote is not in the store";
   const common = { to: record.recipient, replyTo, phone };
-  const view = quoteView(lead, quote, clock);
+  const view = quoteView(lead, quote, clock, services);
   if (which.kind === "quote")
     return quote.link ? quoteEmail(view, quote.link, common, quote.days) : "not sent: the quote has no link";
   if (!quote.day || !isTimeOfDay(quote.timeOfDay)) return "not sent: the booking has no day";

@@ -4,8 +4,8 @@
  * visitor chose them from the form's lists, never a word they typed), the
  * owner's note, the total and the GST in it, and until when it stands.
  */
-import { serviceLabel } from "../../shared/forms/fields.ts";
-import type { QuoteDetails } from "../../shared/forms/quote-details.ts";
+import { serviceName } from "../../shared/forms/fields.ts";
+import type { QuoteDetails, SiteServices } from "../../shared/forms/quote-details.ts";
 import { formatDollars } from "../../shared/pricing/format.ts";
 import { addDays, type Clock } from "../clock.ts";
 import type { Lead } from "../leads/lead.ts";
@@ -48,16 +48,21 @@ function postedDetails(lead: Lead): Partial<QuoteDetails> {
   };
 }
 
+/**
+ * `clock`: the business's, which says until when the quote stands; `site`: the site's services, which name
+ * the one chosen and the add-ons (a service the site no longer offers is named as it was posted).
+ */
 export function quoteView(
   lead: Lead,
   quote: { cents: number; note: string | null; expiresAt: number | null },
   clock: Clock,
+  site?: SiteServices,
 ): QuoteView {
   // The quote page's service, else the one a contact form chose from its list.
-  const service = [lead.details.service, lead.fields?.service].find((s) => s && serviceLabel(s));
-  const job = detailsBlock(postedDetails(lead));
+  const service = [lead.details.service, lead.fields?.service].find((s) => s) ?? undefined;
+  const job = detailsBlock(postedDetails(lead), site);
   const rows = [
-    ...(service ? [{ label: "Service", value: serviceLabel(service)! }] : []),
+    ...(service ? [{ label: "Service", value: serviceName(site?.services ?? [], service) }] : []),
     ...(job ? [{ label: "The job", value: job }] : []),
   ];
   return {

@@ -92,9 +92,8 @@ function refusal(
 /** The acceptance as the customer is shown it, the first time and every time after. */
 function accepted(
   s: Extract<Standing, { kind: "accepted" }>,
-  phone: string,
+  { phone, clock, services }: Pick<Intake, "phone" | "clock" | "services">,
   first: boolean,
-  clock: Clock,
 ): Response {
   const { quote } = s;
   const when = `${dayLong(quote.day!)}, ${timeLabel(quote.timeOfDay!).toLowerCase()}`;
@@ -109,7 +108,7 @@ function accepted(
         title: first ? "Thank you: you accepted the quote" : "You have accepted this quote",
         text: `For ${when}. We will confirm the booking by email; if we cannot take that day, we will email you other days.`,
       };
-  return page(200, noticePage(notice, phone, quoteView(s.lead, quote, clock)));
+  return page(200, noticePage(notice, phone, quoteView(s.lead, quote, clock, services)));
 }
 
 /** GET or POST /api/book. */
@@ -157,7 +156,7 @@ const TOO_MANY: PageNotice = {
 async function show(intake: Intake, door: BookingDoor, token: string | null): Promise<Response> {
   const now = intake.now().getTime();
   const s = await standing(intake.store, await (await door.signer()).read(token), now);
-  if (s.kind === "accepted") return accepted(s, intake.phone, false, intake.clock);
+  if (s.kind === "accepted") return accepted(s, intake, false);
   const refused = refusal(s, intake.phone, intake.clock);
   if (refused || s.kind !== "open")
     return page(refused?.status ?? 404, noticePage(refused!.notice, intake.phone));
@@ -177,7 +176,7 @@ async function choicePage(
   const taken = await intake.store.quotes.taken(intake.clock.local(now).date);
   const days = daysOffered({ rules: door.rules, hours: door.hours, now, taken, only: s.quote.days });
   return acceptPage({
-    view: quoteView(s.lead, s.quote, intake.clock),
+    view: quoteView(s.lead, s.quote, intake.clock, intake.services),
     token,
     action: BOOKING_PATH,
     days,
@@ -196,7 +195,7 @@ async function accept(
   const now = intake.now().getTime();
   const ref = await (await door.signer()).read(form.token);
   const s = await standing(store, ref, now);
-  if (s.kind === "accepted") return accepted(s, intake.phone, false, intake.clock);
+  if (s.kind === "accepted") return accepted(s, intake, false);
   const refused = refusal(s, intake.phone, intake.clock);
   if (refused || s.kind !== "open")
     return page(refused?.status ?? 404, noticePage(refused!.notice, intake.phone));
@@ -237,5 +236,5 @@ async function accept(
         new Promise((resolve) => setTimeout(resolve, intake.answerBudgetMs)),
       ]);
   }
-  return accepted(after, intake.phone, result === "accepted", intake.clock);
+  return accepted(after, intake, result === "accepted");
 }

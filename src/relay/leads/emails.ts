@@ -278,7 +278,12 @@ async function messageFor(
       policy.store,
       lead,
       { kind: email.kind, recipient: email.recipient! },
-      { phone: policy.phone, clock: policy.clock, replyTo: policy.settings.ownerEmail },
+      {
+        phone: policy.phone,
+        clock: policy.clock,
+        replyTo: policy.settings.ownerEmail,
+        services: policy.services,
+      },
     );
   if (email.kind === "visitor-confirmation")
     return confirmationEmail(

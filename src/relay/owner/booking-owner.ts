@@ -7,6 +7,7 @@ import type { LinkSigner } from "../booking/link.ts";
 import type { BusinessHours } from "../clock.ts";
 import type { LeadStore } from "../leads/store.ts";
 import type { TelegramOptions } from "../telegram/client.ts";
+import type { SiteServices } from "../../shared/forms/quote-details.ts";
 
 export interface BookingOwner {
   rules: BookingRules;
@@ -17,6 +18,8 @@ export interface BookingOwner {
   origin?: string;
   /** Whether the relay sends email (EMAIL_API_KEY, EMAIL_FROM, OWNER_EMAIL). */
   email: boolean;
+  /** The site's services, which name the one a quote is for. */
+  services?: SiteServices;
 }
 
 export interface Ctx {

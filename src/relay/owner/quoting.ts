@@ -44,7 +44,7 @@ function previewLines(
 ) {
   const { clock } = booking.hours;
   const expiresAt = quote.expiresAt ?? expiryOf(at, booking.rules.quoteValidDays, clock);
-  const view = quoteView(lead, { ...quote, expiresAt }, clock);
+  const view = quoteView(lead, { ...quote, expiresAt }, clock, booking.services);
   return [
     plain("\n"),
     ...view.rows.flatMap((r) => [plain(`${r.label}: `), value(r.value), plain("\n")]),

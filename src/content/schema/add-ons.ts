@@ -30,10 +30,14 @@ export const AddOn = z
   })
   .describe("One add-on the quote page may offer with a service.");
 
-export const AddOnsFile = z.strictObject({
-  addOns: z
-    .array(AddOn)
-    .describe(
-      "Every add-on, in the order the quote page lists them; [] for none. A service offers the ones its addOns list names.",
-    ),
-});
+export const AddOnsFile = z
+  .strictObject({
+    addOns: z
+      .array(AddOn)
+      .describe(
+        "Every add-on, in the order the quote page lists them; [] for none. A service offers the ones its addOns list names.",
+      ),
+  })
+  .describe(
+    "The extras a visitor may add to a service on the quote page. Each service in services.yaml offers the ones its `addOns:` names; with a price table (pricing.yaml), a service it prices offers the add-ons it prices there.",
+  );

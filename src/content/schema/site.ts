@@ -76,7 +76,9 @@ export const Colours = z
       "A bright touch on dark backgrounds: the stars, the ticks in the home page's first screen and its badges.",
     ),
   })
-  .describe("The brand's colours: every page is drawn in them (its logo is content/images/icon.svg).");
+  .describe(
+    "The brand's colours: every page is drawn in them. The logo is content/images/icon.svg, also the favicon: run npm run brand-images after changing it.",
+  );
 
 const Day = z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
 export const Hours = z

@@ -57,37 +57,45 @@ const words = (example: string) =>
     })
     .describe(example);
 
-export const SuburbPagesFile = z.strictObject({
-  title: words(
-    'The page\'s main heading and its name in the breadcrumbs, e.g. "Bond Cleaning {suburb} {postcode}".',
-  ),
-  distance: words(
-    "The banner's line for a suburb's distanceFromCbdKm, e.g. \"{km} km from the city centre\".",
-  )
-    .optional()
-    .describe(
-      "The banner's line for a suburb's distanceFromCbdKm, e.g. \"{km} km from the city centre\". Leave it out and no distance is shown.",
+export const SuburbPagesFile = z
+  .strictObject({
+    title: words(
+      'The page\'s main heading and its name in the breadcrumbs, e.g. "Bond Cleaning {suburb} {postcode}".',
     ),
-  pointsHeading: words(
-    'The heading over the suburb\'s three numbered points, e.g. "Best Bond Cleaning in {suburb}".',
-  ),
-  schoolsNote: words(
-    "The sentence under the heading of the schools table, on a page whose suburb lists schools.",
-  )
-    .optional()
-    .describe(
-      "The sentence under the heading of the schools table, on a page whose suburb lists schools; without it, the table alone.",
+    distance: words(
+      "The banner's line for a suburb's distanceFromCbdKm, e.g. \"{km} km from the city centre\".",
+    )
+      .optional()
+      .describe(
+        "The banner's line for a suburb's distanceFromCbdKm, e.g. \"{km} km from the city centre\". Leave it out and no distance is shown.",
+      ),
+    pointsHeading: words(
+      'The heading over the suburb\'s three numbered points, e.g. "Best Bond Cleaning in {suburb}".',
     ),
-  offer: z
-    .strictObject({
-      heading: words('The band\'s heading, e.g. "End of Lease Cleaning in {suburb}".'),
-      text: words(
-        'The paragraph under it, e.g. "Moving out of {a} {suburb} rental? … with a {bondBackGuaranteeDays}-day bond back guarantee (terms apply)."',
+    schoolsNote: words(
+      "The sentence under the heading of the schools table, on a page whose suburb lists schools.",
+    )
+      .optional()
+      .describe(
+        "The sentence under the heading of the schools table, on a page whose suburb lists schools; without it, the table alone.",
       ),
-      service: slug.describe(
-        "The formValue of the service (services.yaml) its Get a Free Quote button chooses on the quote page. Checked by the build, not by this schema: it is a service's.",
-      ),
-    })
-    .describe("The dark band with the first-clean discount, both phone numbers and the quote button."),
-  nearbyLink: words('Each link to a neighbouring suburb\'s page, e.g. "Bond cleaning {suburb}".'),
-});
+    offer: z
+      .strictObject({
+        heading: words('The band\'s heading, e.g. "End of Lease Cleaning in {suburb}".'),
+        text: words(
+          'The paragraph under it, e.g. "Moving out of {a} {suburb} rental? … with a {bondBackGuaranteeDays}-day bond back guarantee (terms apply)."',
+        ),
+        service: slug.describe(
+          "The formValue of the service (services.yaml) its Get a Free Quote button chooses on the quote page. Checked by the build, not by this schema: it is a service's.",
+        ),
+      })
+      .describe("The dark band with the first-clean discount, both phone numbers and the quote button."),
+    nearbyLink: words('Each link to a neighbouring suburb\'s page, e.g. "Bond cleaning {suburb}".'),
+  })
+  .describe(
+    `The words every suburb page shares (suburbs.yaml holds each suburb's own). A word in braces stands for one of the suburb's own or a figure: ${Object.entries(
+      SUBURB_PLACEHOLDERS,
+    )
+      .map(([name, what]) => `{${name}} ${what}`)
+      .join(", ")}.`,
+  );

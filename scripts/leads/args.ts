@@ -25,7 +25,7 @@ export const USAGE = `Usage: npm run leads [-- COMMAND [options]]
           messages in Telegram to say so
   export --format csv    every lead, for a spreadsheet: ... > leads.csv
   report [--month YYYY-MM] [--json]
-          a month in figures (this month by default, Brisbane time)
+          a month in figures (this month by default, on the business's clock)
 An ID may be the short one the list shows. The Worker relay's D1, by wrangler
 (the local one of relay:dev, or --remote the deployed one):
   npm run leads -- --d1 [--remote] [--config FILE] [--persist-to DIR] COMMAND`;

@@ -51,13 +51,13 @@ export const show: Command = async ({ args: { id, flags }, store, clock, out: { 
   for (const [k, value] of Object.entries(v))
     if (value !== null && !later.has(k)) line(k, k === "stage" ? stage : value);
   if (presses.length) {
-    print("\nEvery press on the notice, oldest first (Brisbane time):");
+    print(`\nEvery press on the notice, oldest first (${clock.timeName}):`);
     for (const p of presses) print(pressLine(p, clock));
   } else if (v.stage !== null) print("\nStages: no button pressed yet (waiting).");
   if (cents !== null) print(`\nQuoted: ${formatDollars(cents)} (a reply to the notice)`);
   printQuotes(quotes, print, clock);
   if (written.length) {
-    print("\nNotes, replies to the notice (Brisbane time):");
+    print(`\nNotes, replies to the notice (${clock.timeName}):`);
     for (const n of written)
       print(
         `  ${clock.long(n.at)}, ${escapeTerminal(n.byName)}: ${escapeTerminal(n.text, { keepNewlines: true }).replace(/\n/g, "\n    ")}`,
@@ -88,7 +88,7 @@ function pressLine(p: Press, clock: Clock): string {
 function printQuotes(quotes: Quote[], print: (line: string) => void, clock: Clock) {
   if (!quotes.length) return;
   const at = (ms: number | null) => (ms === null ? "" : clock.long(ms));
-  print("\nQuotes to the customer (Brisbane time):");
+  print(`\nQuotes to the customer (${clock.timeName}):`);
   for (const q of quotes) {
     const said = [
       `  #${q.seq} ${formatDollars(q.cents)}${q.note ? ` (note: ${q.note})` : ""}, by ${q.byName}, ${at(q.createdAt)}`,
@@ -116,7 +116,7 @@ function printQuotes(quotes: Quote[], print: (line: string) => void, clock: Cloc
 /** Each email the lead caused: to whom, when, the provider's id, or why not (decision 0063). */
 function printEmails(emails: EmailRecord[], print: (line: string) => void, clock: Clock) {
   if (!emails.length) return print("\nEmails: none recorded (email off, or not owed).");
-  print("\nEmails (Brisbane time):");
+  print(`\nEmails (${clock.timeName}):`);
   for (const e of emails) {
     const to = e.recipient ?? "(address erased)";
     const state =

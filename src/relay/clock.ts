@@ -1,7 +1,7 @@
 /**
  * The business's clock: every time the relay and `npm run leads` compute or
  * write, in the business's IANA time zone (SiteFacts.timeZone, from content/),
- * read through Intl, so a zone with daylight saving (Hobart, Sydney) is right
+ * read through Intl, so a zone with daylight saving (Sydney, Adelaide) is right
  * on both sides of each change. A moment as the business's calendar reads it,
  * the moment a calendar day and time begin, the formats the owner and the
  * visitor read, and the opening hours (content/site.yaml's `hours`) in that
@@ -30,6 +30,8 @@ export interface LocalDay {
 
 export interface Clock {
   readonly timeZone: string;
+  /** The zone as the owner and the visitor read it beside a time: "Perth time" for Australia/Perth; "UTC". */
+  readonly timeName: string;
   local(ms: number): LocalDay;
   /** The moment the wall clock reads `minute` minutes into `date` ("2026-11-24"); 0: the day's start. */
   at(date: string, minute?: number): number;
@@ -55,7 +57,13 @@ export function addDays(date: string, n: number): string {
 
 const clocks = new Map<string, Clock>();
 
-/** The clock of `timeZone` ("Australia/Brisbane"); a RangeError for a zone Intl does not know. */
+/** A zone's place, as the IANA names it last ("Australia/Lord_Howe": "Lord Howe time"); UTC as it is. */
+const timeNameOf = (timeZone: string) =>
+  /^(UTC|GMT|Etc\/)/.test(timeZone)
+    ? timeZone.replace(/^Etc\//, "")
+    : `${timeZone.split("/").at(-1)!.replace(/_/g, " ")} time`;
+
+/** The clock of `timeZone` ("Australia/Perth"); a RangeError for a zone Intl does not know. */
 export function clockIn(timeZone: string): Clock {
   let clock = clocks.get(timeZone);
   if (!clock) clocks.set(timeZone, (clock = makeClock(timeZone)));
@@ -110,6 +118,7 @@ function makeClock(timeZone: string): Clock {
   });
   return {
     timeZone,
+    timeName: timeNameOf(timeZone),
     local,
     at,
     long: (ms) => long.format(ms),

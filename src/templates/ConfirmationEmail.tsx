@@ -38,8 +38,7 @@ export function ConfirmationEmail() {
             {textSlot("name")}
           </p>
           <p style={{ margin: "0 0 16px" }}>
-            Thank you for getting in touch. We received your request on {textSlot("received")} (Brisbane
-            time).
+            Thank you for getting in touch. We received your request on {textSlot("received")}.
           </p>
           <p style={{ margin: "0 0 8px" }}>What you chose:</p>
           <ul style={{ margin: "0 0 16px", paddingLeft: "20px" }}>{rawSlot("details")}</ul>
@@ -73,7 +72,7 @@ export function confirmationText(): string {
   return [
     rawSlot("name"),
     "",
-    `Thank you for getting in touch. We received your request on ${rawSlot("received")} (Brisbane time).`,
+    `Thank you for getting in touch. We received your request on ${rawSlot("received")}.`,
     "",
     "What you chose:",
     rawSlot("details"),

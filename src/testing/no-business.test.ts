@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadContent } from "../build/content/load.ts";
+import { BOOKING_MARKUP_FILE } from "../build/booking-markup.tsx";
 import { EMAIL_MARKUP_FILE } from "../build/email-markup.tsx";
 import { RESULT_MARKUP_FILE } from "../build/result-markup.tsx";
 import { internationalPhone } from "../shared/phone.ts";
@@ -21,8 +22,13 @@ const FOLDERS = [
     .filter((f) => existsSync(path.join(f, "site.yaml"))),
 ];
 
-/** Written by the build from the components, byte for byte (src/build/generated.ts). */
-const GENERATED = new Set([RESULT_MARKUP_FILE, EMAIL_MARKUP_FILE].map((f) => path.relative(".", f)));
+/**
+ * Written by the build, byte for byte (src/build/generated.ts): the result page and the confirmation from the
+ * components alone, the booking's page and emails from them and content/ (the repository's business).
+ */
+const GENERATED = new Set(
+  [RESULT_MARKUP_FILE, EMAIL_MARKUP_FILE, BOOKING_MARKUP_FILE].map((f) => path.relative(".", f)),
+);
 /** Tests, their helpers, the facts files the content tests read, and a test's recorded transcript. */
 const NOT_CODE = /\.test\.tsx?$|\/testing\/|\/suburb-facts[\w-]*\.json$|\.transcript\.txt$/;
 

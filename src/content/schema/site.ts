@@ -173,10 +173,10 @@ export const Site = z.strictObject({
     .string()
     .refine(isTimeZone, {
       error: (iss) =>
-        `expected a time zone as the IANA names it, such as "Australia/Brisbane" or "Australia/Hobart", got ${JSON.stringify(iss.input)}`,
+        `expected a time zone as the IANA names it, such as "Australia/Perth" or "Australia/Sydney", got ${JSON.stringify(iss.input)}`,
     })
     .describe(
-      'The time zone the opening hours are in, as the IANA names it, e.g. "Australia/Brisbane": the owner\'s reminders, the morning digest and the reports keep it, daylight saving included.',
+      'The time zone the opening hours are in, as the IANA names it, e.g. "Australia/Perth": the owner\'s reminders, the morning digest and the reports keep it, daylight saving included.',
     ),
   priceRange: text
     .optional()
@@ -273,7 +273,7 @@ function strictLocation() {
     .describe("Where the business is based: the contact page shows `display`; search engines read the rest.");
 }
 
-/** Whether Intl knows `zone` ("Australia/Brisbane"), as the relay's clock reads it (src/relay/clock.ts). */
+/** Whether Intl knows `zone` ("Australia/Perth"), as the relay's clock reads it (src/relay/clock.ts). */
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat("en-AU", { timeZone: zone });

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { visibleText } from "../../testing/html.ts";
 import { confirmationEmail } from "./confirmation.ts";
 import { CLOCK } from "../testing/business.ts";
+import { clockIn } from "../clock.ts";
 import { TEST_BUSINESS, TEST_SERVICES } from "../testing/services.ts";
 
 /** Words that make an email commercial, or ask for something beyond the enquiry. */
@@ -37,12 +38,26 @@ describe("the visitor's confirmation", () => {
   it("says only what happened: who we are, when it arrived, what was chosen, when we reply, how to call, the privacy policy", () => {
     const text = email.text;
     expect(text).toContain("Jacaranda Cleaning Co.");
-    expect(text).toContain("27 November 2026 at 11:30 am");
+    expect(text).toContain("27 November 2026 at 11:30 am (Brisbane time)");
     expect(text).toContain("Bond Cleaning Brisbane");
     expect(text).toContain("We reply within 24 hours");
     expect(text).toContain("0491 570 156");
     expect(text).toMatch(/https:\/\/\S+\/privacy-policy\//);
     expect(email.html).toContain('href="tel:+61491570156"');
+  });
+
+  it("says when it arrived on the business's own clock, naming its zone: another business's, daylight saving and all", () => {
+    const elsewhere = confirmationEmail(lead, "ann@example.com", {
+      phone: "0491 570 156",
+      clock: clockIn("Australia/Hobart"),
+      business: TEST_BUSINESS,
+    });
+    // 01:30 UTC on 27 November is 12:30 pm AEDT (UTC+11) in Hobart.
+    expect(elsewhere.text).toContain(
+      "We received your request on 27 November 2026 at 12:30 pm (Hobart time).",
+    );
+    expect(visibleText(elsewhere.html!)).toContain("27 November 2026 at 12:30 pm (Hobart time)");
+    expect(elsewhere.text).not.toContain("Brisbane");
   });
 
   it("carries no offer, discount, promotion or review request, and nothing the visitor typed", () => {

@@ -65,7 +65,8 @@ export function confirmationEmail(
   replyTo?: string,
 ): EmailMessage {
   const details = chosenDetails(lead.form, lead.fields, services);
-  const received = clock.dateTime(lead.receivedAt);
+  // The time and the zone it is in: the visitor may be elsewhere ("27 November 2026 at 11:30 am (Perth time)").
+  const received = `${clock.dateTime(lead.receivedAt)} (${clock.timeName})`;
   const said = {
     name: business.name,
     siteUrl: business.url,

@@ -97,7 +97,7 @@ export class LeadStore {
     return changed === 1;
   }
 
-  /** One tap on a phone link: counted for its Brisbane day, page and number, nothing else. */
+  /** One tap on a phone link: counted for its day in the business's time zone, page and number, nothing else. */
   async countCallTap(day: string, page: string, number: string): Promise<void> {
     await this.sql.run(
       "INSERT INTO call_taps (day, page, number, count) VALUES (?, ?, ?, 1) ON CONFLICT (day, page, number) DO UPDATE SET count = count + 1",
@@ -106,7 +106,7 @@ export class LeadStore {
   }
 
   /**
-   * Forgets the call taps of days before `beforeDay` ("YYYY-MM-DD", Brisbane): kept as long as leads are
+   * Forgets the call taps of days before `beforeDay` ("YYYY-MM-DD", the business's): kept as long as leads are
    * (LEADS_RETENTION_DAYS).
    */
   async forgetCallTaps(beforeDay: string): Promise<number> {

@@ -18,7 +18,7 @@ import { withEmail } from "../leads/email-channel.ts";
 import { ownerTick } from "../owner/owner.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { QuoteBody, TEST_BUSINESS, TEST_SERVICES } from "../testing/services.ts";
-import { CLOCK, hoursOf } from "../testing/business.ts";
+import { CLOCK, FACTS, hoursOf } from "../testing/business.ts";
 import type { SiteFacts } from "../site.ts";
 
 let tg: StandIn;
@@ -55,7 +55,12 @@ const PHONE = "0491 570 156";
 async function start(
   env: Record<string, string> = {},
   telegram: StandIn = tg,
-  site: Partial<SiteFacts> = { phone: PHONE, services: TEST_SERVICES, business: TEST_BUSINESS },
+  site: Partial<SiteFacts> = {
+    phone: PHONE,
+    timeZone: FACTS.timeZone,
+    services: TEST_SERVICES,
+    business: TEST_BUSINESS,
+  },
 ): Promise<NodeRelay> {
   const email = emailSettings({
     EMAIL_API_KEY: resend.apiKey,

@@ -38,7 +38,7 @@ export async function bookingTick(ctx: Ctx, now: number, sends: Sends): Promise<
 }
 
 /**
- * The suburb of an address as Australians write it ("12 Smith St, Annerley QLD 4105" → "Annerley"): the
+ * The suburb of an address as Australians write it ("12 Smith St, Bayview QLD 4105" → "Bayview"): the
  * part after the last comma, less the state and postcode; the address, cut short, when there is no comma.
  */
 export function suburbOf(address: string): string {

@@ -13,7 +13,7 @@
  * - a reminder, as a reply to its notice, with who, the number to ring, how
  *   long they have waited and the notice's buttons, for a lead still at no stage
  *   `reminderMinutes` after it was delivered; only while the business is open
- *   (content/site.yaml's hours, Brisbane time), so one that waits overnight is
+ *   (content/site.yaml's hours, in its timeZone), so one that waits overnight is
  *   reminded at the next opening (in the morning message); once per lead;
  * - a follow-up of a quote not yet booked; a stale lead's second reminder, then
  *   the offer to close it (stale.ts);

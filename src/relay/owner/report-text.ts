@@ -101,7 +101,7 @@ export function reportText(r: MonthReport): string {
   const out: string[] = [];
   const title = monthName.format(Date.parse(r.firstDay));
   const numbers = (n: number, from = 0) => Array.from({ length: n }, (_, i) => i + from);
-  out.push(`${title}: leads and where they came from (Brisbane time, ${r.firstDay} to ${r.lastDay})`, "");
+  out.push(`${title}: leads and where they came from (${r.timeName}, ${r.firstDay} to ${r.lastDay})`, "");
 
   out.push("Leads per week, by form and stage (each lead at the stage last pressed)");
   const rows: (string | number)[][] = [];

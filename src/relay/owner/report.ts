@@ -19,7 +19,7 @@ export const FORMS = Object.keys({ quote: 0, contact: 0 } satisfies Record<FormK
 const DAY_MS = 24 * 60 * 60_000;
 /** Where a lead's page or source is not known (a lead from before they were kept, a post without script). */
 export const NOT_KNOWN = "(not known)";
-/** A suburb page ("/suburbs/annerley/"): the report ranks them. */
+/** A suburb page ("/suburbs/a-suburb/"): the report ranks them. */
 export const SUBURB_PAGE = /^\/suburbs\/[^/]+\/$/;
 
 export type StageKey = Stage | typeof WAITING;
@@ -29,6 +29,9 @@ export type StageCounts = Record<StageKey, number> & { total: number };
 export interface MonthReport {
   /** "2026-11". */
   month: string;
+  /** The business's time zone (IANA), and as the text names it ("Perth time"). */
+  timeZone: string;
+  timeName: string;
   /** The month's first and last day, "YYYY-MM-DD", in the business's time zone. */
   firstDay: string;
   lastDay: string;
@@ -128,6 +131,8 @@ export async function monthReport(
   const lastOf = (key: string) => (key === NOT_KNOWN ? 1 : 0);
   return {
     month,
+    timeZone: hours.clock.timeZone,
+    timeName: hours.clock.timeName,
     firstDay: m.firstDay,
     lastDay: m.lastDay,
     hours: hours.lines,

@@ -1,6 +1,6 @@
 /**
  * The week in the chat: on Monday at opening, last week's figures (Monday to
- * Sunday, Brisbane time) as one message, from the same queries as the month's
+ * Sunday, the business's time) as one message, from the same queries as the month's
  * report (`npm run leads -- report`): leads by form and source, the median time
  * to first contact in business hours, what was quoted, booked and lost (by
  * reason), the conversion and the value booked where a quote was recorded, and

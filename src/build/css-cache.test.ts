@@ -68,7 +68,7 @@ describe("the CSS cache", () => {
   it("gives new CSS when the brand's colours in content/ change", async () => {
     markAll();
     expect(await css()).toBe(MARK);
-    theme = brandTheme({ ...colours, brand: { ...colours.brand, "700": "#123456" } });
+    theme = brandTheme({ ...colours, brand: { ...colours.brand, shade700: "#123456" } });
     const recoloured = await css();
     expect(recoloured).toContain(".text-brand-700{color:#123456}");
     theme = brandTheme(colours);

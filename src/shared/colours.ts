@@ -8,9 +8,18 @@ export const SHADES = {
   accent: ["50", "100", "600", "700", "800"],
 } as const;
 
+/**
+ * A shade's key in site.yaml: "shade700". Not the bare number: the editor at /admin/ (Sveltia CMS)
+ * flattens a file's values to paths with the `flat` library (its author, in
+ * github.com/sveltia/sveltia-cms/issues/59), whose unflatten reads a key of digits back as a list's
+ * index (github.com/hughsk/flat/issues/103), so a colour keyed "700" could not be saved.
+ */
+export const shadeKey = <S extends string>(shade: S): `shade${S}` => `shade${shade}`;
+type Shades<N extends keyof typeof SHADES> = Record<`shade${(typeof SHADES)[N][number]}`, string>;
+
 export interface BrandColours {
-  brand: Record<(typeof SHADES.brand)[number], string>;
-  accent: Record<(typeof SHADES.accent)[number], string>;
+  brand: Shades<"brand">;
+  accent: Shades<"accent">;
   highlight: string;
 }
 
@@ -24,8 +33,8 @@ export const COLOUR_PROPERTIES = [
 /** Each colour with its property's name: ["--brand-700", "#0f766e"], in COLOUR_PROPERTIES' order. */
 export const colourProperties = (colours: BrandColours): [string, string][] => {
   const values = [
-    ...SHADES.brand.map((s) => colours.brand[s]),
-    ...SHADES.accent.map((s) => colours.accent[s]),
+    ...SHADES.brand.map((s) => colours.brand[shadeKey(s)]),
+    ...SHADES.accent.map((s) => colours.accent[shadeKey(s)]),
     colours.highlight,
   ];
   return COLOUR_PROPERTIES.map((name, i) => [name, values[i]]);

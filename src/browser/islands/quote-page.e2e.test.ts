@@ -14,6 +14,7 @@ import { loadContent } from "../../build/content/load.ts";
 import { asPriceTable } from "../../content/schema/pricing.ts";
 import { startNodeRelay, type NodeRelay } from "../../relay/node/node.ts";
 import { standInConfig, tempLeadsDb } from "../../relay/testing/leads.ts";
+import { FACTS } from "../../relay/testing/business.ts";
 import { startTelegramStandIn, type StandIn } from "../../relay/testing/telegram-stand-in.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
 import { axe } from "../../testing/axe.ts";
@@ -53,7 +54,8 @@ beforeAll(async () => {
     cleanup.push(db.remove);
     const relay = await startNodeRelay({
       config: standInConfig(tg, db.file),
-      site: { phone: SITE_PHONE, ...(table ? { prices: table } : {}) },
+      // The site's services, as npm run serve tells the relay (scripts/site-facts.ts): the notice names them.
+      site: { phone: SITE_PHONE, services: FACTS.services, ...(table ? { prices: table } : {}) },
       log: () => {},
       pollMs: 200,
     });

@@ -137,7 +137,8 @@ const EDITS: Edit[] = [
     key: "services",
     label: "Services",
     make: async (page) => {
-      const service = await expand(page, page.getByText(content.services[0].navLabel, { exact: true }));
+      // Each service is summed up by its name (SUMMARY_FIELDS in fields.ts), as the site names it.
+      const service = await expand(page, page.getByText(content.services[0].name, { exact: true }));
       const label = service.getByRole("textbox", { name: /^Nav label/ });
       await reveal(page, label);
       await label.fill(`${content.services[0].navLabel} Brisbane`);

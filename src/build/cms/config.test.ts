@@ -157,6 +157,20 @@ describe("the CMS configuration, generated from the content schemas", () => {
     ]);
   });
 
+  it("names no field by digits alone, which the editor would read back as a list's index", () => {
+    // Sveltia flattens a file's values with the `flat` library, whose unflatten turns an object keyed
+    // "50", "700" … into a list (src/shared/colours.ts): the brand's shades are keyed shade50 and so on.
+    const digitsOnly = [...config.singletons.flatMap((s) => [...configPaths(s.fields).keys()])].filter((at) =>
+      at.split(/\.|\[\]/).some((name) => /^\d+$/.test(name)),
+    );
+    expect(digitsOnly).toEqual([]);
+    const colours = config.singletons
+      .find((s) => s.name === "site")!
+      .fields.find((f) => f.name === "colours")!.fields as CmsField[];
+    const brand = colours.find((f) => f.name === "brand")!.fields as CmsField[];
+    expect(brand.map((f) => f.name)).toContain("shade700");
+  });
+
   it("leaves an empty optional field out of the file, as the schemas expect, and the editor's preview off", () => {
     expect(config.output).toEqual({ omit_empty_optional_fields: true });
     expect(config.editor).toEqual({ preview: false });

@@ -27,6 +27,23 @@ export const Service = z
     navLabel: text.describe(
       'A short name, e.g. "Oven & BBQ Cleaning": the kind of service search engines read (schema.org serviceType).',
     ),
+    addOns: z
+      .array(slug)
+      .default([])
+      .describe(
+        "The add-ons the quote page offers with this service: ids from add-ons.yaml, listed there in the order the page shows them. Leave it out for none. Checked by the build, not by this schema: each is an add-on add-ons.yaml lists.",
+      ),
+    propertyDetails: z
+      .boolean()
+      .default(true)
+      .describe(
+        "true (the default): the quote page asks about the property for this service (its type, bedrooms, bathrooms and storeys); false leaves those out once the visitor chooses it.",
+      ),
+    noticeDay: text
+      .optional()
+      .describe(
+        'The owner\'s notice\'s word for the day the visitor chose, e.g. "move-out" (the notice reads "move-out Fri 12 Dec"); without it, "preferred".',
+      ),
     seo: Seo,
     banner: Banner,
     intro: z
@@ -69,23 +86,6 @@ export const Service = z
     closing: z
       .strictObject({ heading, text: sectionText })
       .describe("The last section, above the final GET A QUOTE and Call buttons."),
-    addOns: z
-      .array(slug)
-      .default([])
-      .describe(
-        "The add-ons the quote page offers with this service: ids from add-ons.yaml, listed there in the order the page shows them. Leave it out for none. Checked by the build, not by this schema: each is an add-on add-ons.yaml lists.",
-      ),
-    propertyDetails: z
-      .boolean()
-      .default(true)
-      .describe(
-        "true (the default): the quote page asks about the property for this service (its type, bedrooms, bathrooms and storeys); false leaves those out once the visitor chooses it.",
-      ),
-    noticeDay: text
-      .optional()
-      .describe(
-        'The owner\'s notice\'s word for the day the visitor chose, e.g. "move-out" (the notice reads "move-out Fri 12 Dec"); without it, "preferred".',
-      ),
   })
   .describe("One service: its page, at /services/{slug}, and its place in the forms.");
 export const ServicesFile = z.strictObject({

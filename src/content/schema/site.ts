@@ -3,7 +3,7 @@ import * as z from "zod";
 import { abnChecks, abnDigits } from "../abn.ts";
 import { postcode, text } from "./common.ts";
 import { hoursLineProblem } from "../../shared/hours.ts";
-import { SHADES } from "../../shared/colours.ts";
+import { SHADES, shadeKey } from "../../shared/colours.ts";
 
 /**
  * The site's public address: https, the host, no path. Every link on the site starts with / (it
@@ -55,10 +55,10 @@ const shades = (name: keyof typeof SHADES, what: string) =>
     .strictObject(
       Object.fromEntries(
         SHADES[name].map((shade) => [
-          shade,
-          colour.describe(`The ${name} colour at shade ${shade} (50 lightest).`),
+          shadeKey(shade),
+          colour.describe(`The ${name} colour at shade ${shade} (shade50 lightest).`),
         ]),
-      ) as Record<(typeof SHADES)[typeof name][number], typeof colour>,
+      ) as Record<`shade${(typeof SHADES)[typeof name][number]}`, typeof colour>,
     )
     .describe(what);
 
@@ -66,11 +66,11 @@ export const Colours = z
   .strictObject({
     brand: shades(
       "brand",
-      "The main colour, each shade the pages use, lightest (50) to darkest (950): the banners and the dark bands (800 to 950), links and ticks (700, 800), light backgrounds (50, 100). Tailwind's teal is 50: #f0fdfa … 950: #042f2e. Its 700 is also the browser's theme colour. Keep text on it readable: the build does not check contrast, `npm test` does (axe).",
+      "The main colour, each shade the pages use, lightest (shade50) to darkest (shade950): the banners and the dark bands (shade800 to shade950), links and ticks (shade700, shade800), light backgrounds (shade50, shade100). Tailwind's teal is shade50: #f0fdfa … shade950: #042f2e. Its shade700 is also the browser's theme colour. Keep text on it readable: the build does not check contrast, `npm test` does (axe).",
     ),
     accent: shades(
       "accent",
-      "The colour of calls to action (the GET A QUOTE buttons, the call button) and keyboard focus, used sparingly: 600 to 800, with 50 and 100 for light backgrounds.",
+      "The colour of calls to action (the GET A QUOTE buttons, the call button) and keyboard focus, used sparingly: shade600 to shade800, with shade50 and shade100 for light backgrounds.",
     ),
     highlight: colour.describe(
       "A bright touch on dark backgrounds: the stars, the ticks in the home page's first screen and its badges.",

@@ -85,7 +85,7 @@ export function confirmationEmail(
         ...said,
         host: new URL(business.url).host,
         phoneHref: telHref(phone),
-        linkColour: colours?.brand["800"] ?? "#1e293b",
+        linkColour: colours?.brand.shade800 ?? "#1e293b",
       },
       { details: details.map((d) => fillSlots(CONFIRMATION_MARKUP.detailRow, d)).join("") },
     ),

@@ -111,17 +111,23 @@ describe("the result page", () => {
     expect(teal).toContain("--brand-700:#334155");
     const colours = {
       brand: {
-        "50": "#eff6ff",
-        "100": "#dbeafe",
-        "200": "#bfdbfe",
-        "500": "#3b82f6",
-        "600": "#2563eb",
-        "700": "#1d4ed8",
-        "800": "#1e40af",
-        "900": "#1e3a8a",
-        "950": "#172554",
+        shade50: "#eff6ff",
+        shade100: "#dbeafe",
+        shade200: "#bfdbfe",
+        shade500: "#3b82f6",
+        shade600: "#2563eb",
+        shade700: "#1d4ed8",
+        shade800: "#1e40af",
+        shade900: "#1e3a8a",
+        shade950: "#172554",
       },
-      accent: { "50": "#fff7ed", "100": "#ffedd5", "600": "#ea580c", "700": "#c2410c", "800": "#9a3412" },
+      accent: {
+        shade50: "#fff7ed",
+        shade100: "#ffedd5",
+        shade600: "#ea580c",
+        shade700: "#c2410c",
+        shade800: "#9a3412",
+      },
       highlight: "#facc15",
     };
     const blue = resultPage({ ...base, colours });

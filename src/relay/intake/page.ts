@@ -77,17 +77,23 @@ export interface ResultPage {
 /** A relay told nothing of the brand draws its page in greys (Tailwind's slate) and amber. */
 const GREYS: BrandColours = {
   brand: {
-    "50": "#f8fafc",
-    "100": "#f1f5f9",
-    "200": "#e2e8f0",
-    "500": "#64748b",
-    "600": "#475569",
-    "700": "#334155",
-    "800": "#1e293b",
-    "900": "#0f172a",
-    "950": "#020617",
+    shade50: "#f8fafc",
+    shade100: "#f1f5f9",
+    shade200: "#e2e8f0",
+    shade500: "#64748b",
+    shade600: "#475569",
+    shade700: "#334155",
+    shade800: "#1e293b",
+    shade900: "#0f172a",
+    shade950: "#020617",
   },
-  accent: { "50": "#f8fafc", "100": "#f1f5f9", "600": "#475569", "700": "#334155", "800": "#1e293b" },
+  accent: {
+    shade50: "#f8fafc",
+    shade100: "#f1f5f9",
+    shade600: "#475569",
+    shade700: "#334155",
+    shade800: "#1e293b",
+  },
   highlight: "#fbbf24",
 };
 

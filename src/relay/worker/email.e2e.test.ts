@@ -23,6 +23,7 @@ import {
 import { startEmailStandIn, TEST_FROM, type EmailStandIn } from "../testing/email-stand-in.ts";
 import { NEVER_OPEN, waitFor, UNPACED } from "../testing/leads.ts";
 import { FACTS, ZONE_VARS } from "../testing/business.ts";
+import { TEST_BUSINESS, TEST_SERVICES } from "../testing/services.ts";
 import {
   COMPATIBILITY_DATE,
   deliveryQueue,
@@ -92,6 +93,10 @@ beforeAll(async () => {
           timeZone: FACTS.timeZone,
           pages: ["/"],
           emailProvider: w.provider,
+          // The business the confirmation is from (a Worker told of none sends none), and the services it
+          // names.
+          business: TEST_BUSINESS,
+          services: TEST_SERVICES,
         })
       : ZONE_VARS;
     return {

@@ -10,7 +10,7 @@
 import { HoursLines } from "../config.ts";
 import type { BusinessFacts, SiteFacts } from "../site.ts";
 import type { SiteServices } from "../../shared/forms/quote-details.ts";
-import { SHADES, type BrandColours } from "../../shared/colours.ts";
+import { SHADES, shadeKey, type BrandColours } from "../../shared/colours.ts";
 import type { PriceTable } from "../../shared/pricing/table.ts";
 import type { BookingRules } from "../booking/days.ts";
 import { clockIn } from "../clock.ts";
@@ -92,8 +92,8 @@ function isColours(value: unknown): value is BrandColours {
   const c = value as Partial<BrandColours> | undefined;
   return (
     !!c &&
-    SHADES.brand.every((s) => hex(c.brand?.[s])) &&
-    SHADES.accent.every((s) => hex(c.accent?.[s])) &&
+    SHADES.brand.every((s) => hex(c.brand?.[shadeKey(s)])) &&
+    SHADES.accent.every((s) => hex(c.accent?.[shadeKey(s)])) &&
     hex(c.highlight)
   );
 }

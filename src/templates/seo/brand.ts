@@ -6,7 +6,7 @@
 import type { SiteData } from "../../content/content.ts";
 
 /** The browser's theme colour (the manifest's and each page's `theme-color`): the brand's 700 (site.yaml). */
-export const themeColour = (site: SiteData) => site.colours.brand["700"];
+export const themeColour = (site: SiteData) => site.colours.brand.shade700;
 /** The installed app's background while it starts: the pages' own. */
 export const APP_BACKGROUND = "#ffffff";
 

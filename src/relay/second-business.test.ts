@@ -91,35 +91,39 @@ describe("the window cleaner's relay, told its facts as the Worker is", () => {
 });
 
 describe("reminders and the morning digest across a change of the clocks", () => {
-  it("when the clocks go forward: a lead from Friday afternoon is reminded at Monday's 7:30 am AEDT", async () => {
+  // A lead waiting over the weekend is folded into the morning message at Monday's opening rather
+  // than reminded on its own (decision 0098): the message's moment is the test of the clock.
+  const morning = () => shown("Yesterday's leads").map((d) => d.shown);
+
+  it("when the clocks go forward: a lead from Friday afternoon is listed at Monday's 7:30 am AEDT", async () => {
     // Friday 2 October, 2 pm AEST: closed since 1 pm.
     await lead("Cal Friday", utc("2026-10-02T04:00"));
     await ownerTick(options(), utc("2026-10-02T04:40"));
     expect(shown("Reminder:")).toHaveLength(0);
     // Monday 5 October, 7:29 am AEDT (UTC+11): not yet open; 7:30 is 20:30 UTC, an hour before AEST's 7:30.
     await ownerTick(options(), utc("2026-10-04T20:29"));
-    expect(shown("Reminder:")).toHaveLength(0);
-    expect(shown("Yesterday's leads")).toHaveLength(0);
+    expect(morning()).toHaveLength(0);
     await ownerTick(options(), utc("2026-10-04T20:30"));
-    expect(shown("Reminder:").map((d) => d.shown)).toEqual([
-      expect.stringMatching(/^Reminder: Cal Friday, \+61 412 345 678, waiting .* \(since 2:00 pm, 2 Oct\)\./),
+    expect(morning()).toEqual([
+      expect.stringMatching(
+        /\n- Cal Friday, \+61 412 345 678, quote, waiting 2 days 16 h \(since 2:00 pm, 2 Oct\)/,
+      ),
     ]);
-    // The digest comes at opening too, once.
-    expect(shown("Yesterday's leads")).toHaveLength(1);
+    // Folded in: no reminder of its own, and the message comes once.
     await ownerTick(options(), utc("2026-10-04T22:00"));
-    expect(shown("Yesterday's leads")).toHaveLength(1);
+    expect(shown("Reminder:")).toHaveLength(0);
+    expect(morning()).toHaveLength(1);
   });
 
-  it("when the clocks go back: a lead from Friday afternoon is reminded at Monday's 7:30 am AEST", async () => {
+  it("when the clocks go back: a lead from Friday afternoon is listed at Monday's 7:30 am AEST", async () => {
     // Friday 3 April, 2 pm AEDT.
     await lead("Di April", utc("2026-04-03T03:00"));
     // Monday 6 April, 7:29 am AEST (UTC+10); 7:30 is 21:30 UTC, an hour after AEDT's 7:30.
     await ownerTick(options(), utc("2026-04-05T21:29"));
-    expect(shown("Reminder:")).toHaveLength(0);
+    expect(morning()).toHaveLength(0);
     await ownerTick(options(), utc("2026-04-05T21:30"));
-    expect(shown("Reminder:").map((d) => d.shown)).toEqual([
-      expect.stringMatching(/^Reminder: Di April, .* \(since 2:00 pm, 3 Apr\)\./),
-    ]);
+    expect(morning()).toEqual([expect.stringMatching(/\n- Di April, .* \(since 2:00 pm, 3 Apr\)/)]);
+    expect(shown("Reminder:")).toHaveLength(0);
   });
 });
 

@@ -6,7 +6,7 @@
  * workerd: worker/desk.e2e.test.ts; the answers themselves: owner/desk.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { QuoteBody } from "../../shared/forms/schema.ts";
+import { QuoteBody } from "../testing/services.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { COMMANDS } from "../owner/commands.ts";
 import { testClock } from "../testing/clock.ts";

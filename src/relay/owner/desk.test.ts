@@ -6,7 +6,7 @@
  * node/desk.test.ts; on the Worker: worker/desk.e2e.test.ts.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { QuoteBody } from "../../shared/forms/schema.ts";
+import { QuoteBody } from "../testing/services.ts";
 import { sendParts } from "../leads/send.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { TELEGRAM_MAX_TEXT } from "../telegram/markdown.ts";

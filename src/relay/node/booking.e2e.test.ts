@@ -52,7 +52,13 @@ beforeAll(async () => {
       RELAY_ORIGIN: origin,
       TELEGRAM_UPDATES: "polling",
     }),
-    site: { phone: "0491 570 156", booking: BOOKING_RULES, timeZone: FACTS.timeZone },
+    site: {
+      phone: "0491 570 156",
+      booking: BOOKING_RULES,
+      timeZone: FACTS.timeZone,
+      services: FACTS.services,
+      business: FACTS.business,
+    },
     email: emailSettings({
       EMAIL_API_KEY: resend.apiKey,
       EMAIL_FROM: TEST_FROM,

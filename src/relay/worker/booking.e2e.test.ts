@@ -73,6 +73,8 @@ beforeAll(async () => {
         pages: ["/"],
         emailProvider: "resend",
         booking: BOOKING_RULES,
+        services: FACTS.services,
+        business: FACTS.business,
       }),
       BUSINESS_HOURS: BOOKING_HOURS,
       RELAY_ORIGIN: origin,

@@ -1,8 +1,10 @@
 /**
  * The owner's commands on the Worker relay in workerd (Miniflare), through Telegram's webhook
  * (issue 52): the menu set for the owner's chat by the every-minute Cron Trigger, /leads and /find
- * answered in the owner's chat, the same from another chat ignored, a page turned in place. The
- * relay's clock is the test's, read from its TEST_CLOCK binding. Its twin on Node:
+ * answered in the owner's chat, the same from another chat ignored, a page turned in place; a lead
+ * going stale through its second reminder to the offer, and Lost (No answer) pressed. The relay's
+ * clock is the test's, read from its TEST_CLOCK binding (the morning message on workerd:
+ * owner-day.e2e.test.ts). Its twin on Node:
  * node/desk.test.ts; the answers themselves: owner/desk.test.ts.
  */
 import { Miniflare } from "miniflare";
@@ -114,6 +116,74 @@ describe("the owner's commands on the Worker relay in workerd", () => {
     expect(tg.messages.get(answer.messageId)!.shown).toMatch(/\n11\. Desk 10,[^\n]+\n12\. Desk 11,/);
     expect(await tg.write("/find +61 412 345 605")).toBe(200);
     expect(tg.delivered.at(-1)!.shown).toMatch(/^Found 1 lead for \+61 412 345 605\n1\. Desk 05, /);
+    expect(tg.webhookErrors).toEqual([]);
+  });
+
+  it("a lead going stale: reminded, a second time two business days on, then offered Lost (No answer) or Keep; Lost closes it", async () => {
+    onTestFailed(() => console.log(`What the Worker logged:\n${logs.join("\n")}`));
+    const db = (await mf!.getD1Database("DB")) as unknown as D1Database;
+    const worker = await mf!.getWorker(NAME);
+    const cronAt = async (local: string) => {
+      clock.moveTo(brisbaneAt(local));
+      await worker.scheduled({ cron: SWEEP_CRON, scheduledTime: new Date(clock.now()) });
+    };
+    // The twelve leads of the first test kept open by the owner (Keep), so only Quinn is nudged.
+    await db.prepare("UPDATE leads SET kept_at = ?").bind(clock.now()).run();
+    clock.moveTo(brisbaneAt("2026-12-01T10:00"));
+    const res = await mf!.dispatchFetch("https://relay.example/api/quote", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Origin: OWNER_DAY_ORIGIN,
+        "CF-Connecting-IP": "203.0.113.99",
+      },
+      body: JSON.stringify({
+        name: "Quiet Quinn",
+        email: "quinn@example.com",
+        phone: "0412 999 000",
+        submissionId: "0d000000-0000-4000-8000-0000000000a1",
+      }),
+    });
+    expect(res.status).toBe(200);
+    await waitFor("the Queue to send Quinn's notice", () =>
+      tg.delivered.some((d) => d.shown.includes("Quiet Quinn")),
+    );
+    const notice = tg.delivered.find((d) => d.shown.includes("Quiet Quinn"))!.messageId;
+    const inChat = (id: number) => tg.messages.in(tg.chatId, id);
+    const about = () => tg.delivered.filter((d) => inChat(d.messageId)?.replyTo === notice);
+    await cronAt("2026-12-01T10:31");
+    expect(about().map((d) => d.shown.split(":")[0])).toEqual(["Reminder"]);
+    // Wednesday is the first business day after it, Thursday the second: at its opening, the second reminder.
+    await cronAt("2026-12-02T17:00");
+    expect(about()).toHaveLength(1);
+    await cronAt("2026-12-03T08:00");
+    await cronAt("2026-12-03T08:01");
+    expect(about().map((d) => d.shown.split(":")[0])).toEqual(["Reminder", "Second reminder"]);
+    // Friday and Saturday (open 9 to 4): the offer at Saturday's opening.
+    await cronAt("2026-12-05T09:00");
+    await cronAt("2026-12-05T09:01");
+    const offer = about()[2];
+    expect(offer?.shown).toMatch(
+      /^Still waiting: Quiet Quinn, \+61 412 999 000, .+ No answer\? Close it as Lost, or keep it open\.$/,
+    );
+    expect(offer.replyMarkup!.inline_keyboard.flat().map((b) => b.text)).toEqual([
+      "Lost (No answer)",
+      "Keep",
+    ]);
+    // Pressed in the chat: Telegram posts the press to the Worker's webhook.
+    expect(await tg.press(offer.messageId, offer.replyMarkup!.inline_keyboard[0][0].callback_data!)).toBe(
+      200,
+    );
+    expect(tg.answers.at(-1)?.text).toBe("Marked Lost: No answer.");
+    expect(
+      await db
+        .prepare("SELECT stage FROM leads WHERE id = ?")
+        .bind("0d000000-0000-4000-8000-0000000000a1")
+        .first<string>("stage"),
+    ).toBe("lost");
+    expect(inChat(notice)!.shown).toMatch(/^Stage: Lost \(No answer\)\n/);
+    await cronAt("2026-12-08T08:00");
+    expect(about()).toHaveLength(3);
     expect(tg.webhookErrors).toEqual([]);
   });
 });

@@ -75,13 +75,15 @@ export function listen(
       requestTimeout: requestTimeoutMs,
       connectionsCheckingInterval: 1_000,
     },
-    (req, res) => {
-      answer(handler, req, res).catch((error: unknown) => {
-        logUnexpected(req, "answering failed", error);
-        res.destroy();
-      });
-    },
+    (req, res) =>
+      start(() => {
+        answer(handler, req, res).catch((error: unknown) => {
+          logUnexpected(req, "answering failed", error);
+          res.destroy();
+        });
+      }),
   );
+  const start = fairStarts(server);
   // Node hands CONNECT to this event (and, with no listener, drops the connection without a word).
   server.on("connect", (_req: IncomingMessage, socket: Socket) => {
     socket.on("error", () => {});
@@ -96,6 +98,42 @@ export function listen(
       resolve({ server, url: `http://${host.includes(":") ? `[${host}]` : host}:${actual}` });
     });
   });
+}
+
+/**
+ * Holds each request's work to the end of its turn of the event loop, and starts it then, in the
+ * order the requests came: all that wait, or only the first in a turn that accepted a connection
+ * (decision 0102). Node's event loop (libuv 1.45 and later) accepts one new connection per turn
+ * (libuv#3696; `uv__server_io` in libuv's src/unix/stream.c) and watches the listening socket
+ * level-triggered, so a turn that accepted one may have more waiting behind it. A turn that also
+ * runs every request its kept-alive connections brought is as long as all their work: at 50
+ * kept-alive clients and 150 new ones, the last new one waited 150 such turns, seconds. Starting
+ * one request in such a turn keeps it short until the kernel's queue is empty; then a turn starts
+ * all that wait, and the leads they bring are committed together (leads/sql.ts groupCommit) as
+ * before. An immediate queued from inside an immediate runs in the next turn (Node's docs,
+ * `setImmediate`), after the poll phase that accepts. `work` must not throw (answer's errors are
+ * its promise's).
+ */
+function fairStarts(server: Server): (work: () => void) => void {
+  const waiting: (() => void)[] = [];
+  let scheduled = false;
+  let accepted = false;
+  server.on("connection", () => {
+    accepted = true;
+  });
+  const next = () => {
+    const starting = waiting.splice(0, accepted ? 1 : waiting.length);
+    accepted = false;
+    scheduled = waiting.length > 0;
+    if (scheduled) setImmediate(next);
+    for (const work of starting) work();
+  };
+  return (work) => {
+    waiting.push(work);
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(next);
+  };
 }
 
 /**

@@ -15,6 +15,10 @@
  * The response goes out with its headers as they are (each Set-Cookie on its
  * own line), and its body is piped so that a client leaving mid-body cancels
  * the handler's stream instead of raising an error nobody handles.
+ *
+ * A request's work starts at the end of its turn of the event loop, one a turn
+ * while connections wait to be accepted, so kept-alive clients cannot starve
+ * new ones (decision 0102).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -103,16 +107,17 @@ export function listen(
 /**
  * Holds each request's work to the end of its turn of the event loop, and starts it then, in the
  * order the requests came: all that wait, or only the first in a turn that accepted a connection
- * (decision 0102). Node's event loop (libuv 1.45 and later) accepts one new connection per turn
- * (libuv#3696; `uv__server_io` in libuv's src/unix/stream.c) and watches the listening socket
- * level-triggered, so a turn that accepted one may have more waiting behind it. A turn that also
- * runs every request its kept-alive connections brought is as long as all their work: at 50
- * kept-alive clients and 150 new ones, the last new one waited 150 such turns, seconds. Starting
- * one request in such a turn keeps it short until the kernel's queue is empty; then a turn starts
- * all that wait, and the leads they bring are committed together (leads/sql.ts groupCommit) as
- * before. An immediate queued from inside an immediate runs in the next turn (Node's docs,
- * `setImmediate`), after the poll phase that accepts. `work` must not throw (answer's errors are
- * its promise's).
+ * (decision 0102). libuv (1.45 and later; Node 24 has 1.52) accepts one connection per turn
+ * (https://github.com/libuv/libuv/pull/3696, `uv__server_io` in its src/unix/stream.c) and watches
+ * the listening socket level-triggered, so a turn that accepted one may have more waiting. A turn
+ * that also runs every request its open connections brought is as long as all their work: at 200
+ * clients the first connections accepted posted again and again while the last ones waited one
+ * such turn each, seconds. Starting one request in such a turn keeps it short until the kernel's
+ * queue is empty; then a turn starts all that wait, and the leads they bring are committed together
+ * as before (leads/sql.ts groupCommit). An immediate queued from inside an immediate runs in the
+ * next turn, after its poll phase, where libuv accepts
+ * (https://nodejs.org/api/timers.html#setimmediatecallback-args). `work` must not throw (answer's
+ * errors are its promise's).
  */
 function fairStarts(server: Server): (work: () => void) => void {
   const waiting: (() => void)[] = [];

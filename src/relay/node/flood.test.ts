@@ -128,4 +128,18 @@ describe("a flood of leads", () => {
     expect(stack.tg.tooMany).toBe(0);
     expect(counted(told[0])).toBe(3);
   });
+
+  it("answers the owner's /leads typed the moment after a notice: Telegram's 429 waited out, not an answer lost", async () => {
+    const relay = await stack.start({ env: FLOODED, now: clock.now, pollMs: 20 });
+    expect((await post(relay, 0)).status).toBe(200);
+    await waitFor("the lead's notice", () => stack.tg.delivered.length === 1);
+    // The group's next turn is 3 s on: Telegram answers a message before it with 429 and retry_after.
+    const typed = stack.tg.write("/leads");
+    await waitFor("Telegram's 429 to the answer", () => stack.tg.tooMany === 1);
+    clock.advance(3_000);
+    await typed;
+    await waitFor("the answer to /leads", () => stack.tg.delivered.length === 2, 10_000);
+    expect(stack.tg.delivered[1].shown.split("\n")[0]).toBe("Open leads (1), oldest first");
+    expect(stack.logs.filter((l) => l.includes("could not answer"))).toEqual([]);
+  });
 });

@@ -21,6 +21,7 @@ import { stageWords } from "../leads/stages.ts";
 import { button, type Pressed } from "./buttons.ts";
 import { findPage, jobsPage, leadsPage, todayPage, type Desk, type Page } from "./desk.ts";
 import { EDIT_RETRY, noticeChat } from "./notice-edit.ts";
+import { retrying } from "../retry.ts";
 import { stageKeyboard } from "./stage-buttons.ts";
 import { waitedFor } from "./reminder-text.ts";
 import { cleanNote, type OwnerMessage } from "./replies.ts";
@@ -37,6 +38,8 @@ export const COMMANDS = [
 
 /** What the menu was last set to, and for which chat: set again when either changes. */
 const COMMANDS_SETTING = "bot-commands";
+/** A command's answer tried again after a 429, as an edit is: three tries, waiting at most 5 s each. */
+const ANSWER_RETRY = { tries: 3, maxWaitMs: 5_000 };
 /** The longest /find that Next and Previous can carry in callback_data's 64 bytes. */
 export const FIND_MAX_BYTES = 40;
 
@@ -104,9 +107,17 @@ export async function handleCommand(message: OwnerMessage, ctx: Ctx): Promise<bo
   const pieces =
     page?.pieces ??
     helpText(command.name === "find" ? "/find needs a name or a phone: /find Ann" : undefined);
-  const sent = await sendOnce(render(pieces).markdown, ctx.telegram, "Markdown", {
-    ...(page ? { reply_markup: keyboardOf(page, kind, command.rest) } : {}),
-  });
+  const send = () =>
+    sendOnce(render(pieces).markdown, ctx.telegram, "Markdown", {
+      ...(page ? { reply_markup: keyboardOf(page, kind, command.rest) } : {}),
+    });
+  // Typed the moment after a notice (or mid-flood), the answer meets the chat's limit: Telegram's 429
+  // sent nothing, so wait its retry_after and send again, as an edit of a notice does (EDIT_RETRY).
+  const sent = await retrying(
+    send,
+    (outcome) => (outcome.kind === "retry" && !outcome.uncertain ? outcome.retryAfterMs : undefined),
+    ANSWER_RETRY,
+  );
   if (sent.kind === "sent") ctx.log(`relay: /${command.name} answered`);
   else ctx.log(`relay: could not answer /${command.name} (${sent.reason})`);
   return true;

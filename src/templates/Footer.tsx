@@ -59,7 +59,7 @@ function FooterContent({ content }: { content: Content }) {
             </li>
             <li>
               <a className={footerLink} href={homeSection("suburbs")}>
-                Suburbs We Clean
+                {site.footer.suburbsLink}
               </a>
             </li>
             <li>

@@ -257,6 +257,9 @@ export const Site = z.strictObject({
       about: text.describe(
         "The short paragraph about the business under its name in the footer of every page.",
       ),
+      suburbsLink: text.describe(
+        "The footer's link to the home page's list of suburbs, in the business's words, e.g. \"Suburbs We Clean\".",
+      ),
     })
     .describe("The footer at the bottom of every page."),
 });

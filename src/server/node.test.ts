@@ -303,6 +303,31 @@ describe("the response", () => {
     expect(stderr).toEqual([]);
   });
 
+  it("logs nothing when the client has left before its request's turn (a navigation away): nobody to answer", async () => {
+    let answered = 0;
+    handler = async () => {
+      // The handler's answer comes after the client has gone: the socket is closed under it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answered++;
+      return new Response("a script the page no longer wants");
+    };
+    for (let i = 0; i < 5; i++) {
+      const socket = connect(Number(new URL(url).port), "127.0.0.1");
+      socket.on("error", () => {});
+      await new Promise((resolve) => socket.once("connect", resolve));
+      socket.write("GET /assets/chunk.js HTTP/1.1\r\nHost: relay.test\r\n\r\n");
+      // The browser cancels the fetch as the request arrives: the connection is reset under it.
+      setTimeout(() => socket.resetAndDestroy(), 10);
+    }
+    await expect
+      .poll(() => answered, { timeout: 5_000, message: "the handler to have answered all five" })
+      .toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await afterRejectionsReported();
+    expect(unhandled).toEqual([]);
+    expect(stderr).toEqual([]);
+  });
+
   it("cuts the response off when the handler's body fails mid-way: one log line, nothing unhandled", async () => {
     handler = () =>
       new Response(

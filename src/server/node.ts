@@ -190,6 +190,9 @@ async function answer(handler: FetchHandler, req: IncomingMessage, res: ServerRe
     return;
   }
   if (!response.body) return void res.end();
+  // The client left before the answer was ready (a page navigated away from its scripts): nobody to
+  // send it to, and nothing to log. Its body is cancelled, as a client leaving mid-body cancels it.
+  if (res.destroyed) return void response.body.cancel().catch(() => {});
   try {
     // Ends the response, or, when the client leaves mid-body, destroys both ends: the handler's stream is
     // cancelled.

@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { linkSigner, LINK_KEY_SETTING } from "../booking/link.ts";
+import { FACTS } from "../testing/business.ts";
 import { waitFor } from "../testing/leads.ts";
 import { crashBench } from "../testing/relay-child.ts";
 import { openLeadStore } from "./sqlite.ts";
@@ -20,14 +21,21 @@ const KEY = "c".repeat(64);
 const LATER = String(5 * 60_000);
 const DAY_MS = 24 * 60 * 60_000;
 /**
- * Every day a working day (so a day can be chosen), open one minute at midnight: no digest or reminder
- * joins the test's messages.
+ * Every day a working day (so a day can be chosen), open one minute a day, twelve hours from now in the
+ * business's time zone: no morning message or reminder joins the test's messages, whatever time of day
+ * the test runs. (Open at midnight, it met the morning message when run five minutes before.)
  */
+const HOUR_NOW = new Intl.DateTimeFormat("en-GB", {
+  timeZone: FACTS.timeZone,
+  hour: "2-digit",
+  hourCycle: "h23",
+}).format(Date.now());
+const OPENING_HOUR = String((Number(HOUR_NOW) + 12) % 24).padStart(2, "0");
 const EVERY_DAY_A_MINUTE = JSON.stringify([
   {
     days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-    opens: "00:00",
-    closes: "00:01",
+    opens: `${OPENING_HOUR}:00`,
+    closes: `${OPENING_HOUR}:01`,
   },
 ]);
 

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { QUOTE_PATH } from "../src/shared/paths.ts";
 import { testClock } from "../src/relay/testing/clock.ts";
+import { nextNoon } from "../src/relay/testing/business.ts";
 import { relayPerTest, type RunningRelay } from "../src/relay/testing/relay-stack.ts";
 import { shortId } from "./leads/find.ts";
 import { leadsInProcess } from "./testing/leads-run.ts";
@@ -51,7 +52,8 @@ async function counts() {
 
 describe("npm run leads -- erase", () => {
   it("erases one lead's personal data from every table at once, keeps its line and the report's counts, and the relay edits its messages in Telegram", async () => {
-    const clock = testClock();
+    // At noon: the reminder a minute on comes on its own, never folded into a morning message at midnight.
+    const clock = testClock("frozen", nextNoon());
     const relay = await stack.start({
       env: { TELEGRAM_UPDATES: "webhook", BUSINESS_HOURS: ALWAYS_OPEN, LEAD_REMINDER_MINUTES: "1" },
       now: clock.now,

@@ -33,8 +33,7 @@ import {
 } from "../testing/telegram-stand-in.ts";
 import { stageData } from "../owner/stage-buttons.ts";
 import { NEVER_OPEN, waitFor, UNPACED } from "../testing/leads.ts";
-import { CLOCK, FACTS, ZONE_VARS } from "../testing/business.ts";
-import { addDays } from "../clock.ts";
+import { FACTS, nextNoon, ZONE_VARS } from "../testing/business.ts";
 import {
   COMPATIBILITY_DATE,
   deliveryQueue,
@@ -338,13 +337,6 @@ async function startShared(): Promise<void> {
     });
   }
   shared = await startInstance(plans.flatMap((p) => p.deployments!));
-}
-
-/** The next noon in the business's time zone, at least an hour from now. */
-function nextNoon(): number {
-  const { date } = CLOCK.local(Date.now());
-  const noon = CLOCK.at(date, 12 * 60);
-  return noon > Date.now() + 3_600_000 ? noon : CLOCK.at(addDays(date, 1), 12 * 60);
 }
 
 const contact = (extra: Record<string, unknown> = {}) => ({

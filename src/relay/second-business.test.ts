@@ -7,19 +7,17 @@
  * change; where the business's clock were Brisbane's (no daylight saving), each would be an hour off.
  * Its hours: Monday to Thursday 7:30 am to 4:30 pm, Friday 7:30 am to 1 pm, weekends closed.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadContent } from "../build/content/load.ts";
 import { siteFacts } from "../content/site-facts.ts";
 import { formBodies } from "../shared/forms/schema.ts";
 import { daysOffered } from "./booking/days.ts";
-import { ownerTick, type OwnerOptions } from "./owner/owner.ts";
+import { ownerTick } from "./owner/owner.ts";
 import { monthReport } from "./owner/report.ts";
 import { reportText } from "./owner/report-text.ts";
 import { siteInUse } from "./site.ts";
-import { sendOnce } from "./telegram/client.ts";
 import { quoteNotices } from "./telegram/notice.ts";
-import { tempLeadStore } from "./testing/leads.ts";
-import { startTelegramStandIn, type StandIn } from "./testing/telegram-stand-in.ts";
+import { ownerBench } from "./testing/owner-bench.ts";
 import { siteFromVars, siteVars } from "./worker/site-vars.ts";
 
 const FACTS = siteFacts(loadContent("fixtures/window-cleaning"));
@@ -28,28 +26,9 @@ const { hours: HOURS, booking: RULES } = siteInUse({}, SITE);
 const { quote: QuoteBody } = formBodies(FACTS.services.services.map((s) => s.value));
 const utc = (iso: string) => Date.parse(`${iso}Z`);
 
-let tg: StandIn;
-let leads: ReturnType<typeof tempLeadStore>;
-beforeAll(async () => {
-  tg = await startTelegramStandIn();
-});
-afterAll(() => tg.close());
-beforeEach(() => {
-  leads = tempLeadStore();
-});
-afterEach(() => {
-  leads.remove();
-  tg.reset();
-});
-
-const options = (): OwnerOptions => ({
-  store: leads.store,
-  telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId },
-  hours: HOURS,
-  reminderMinutes: 30,
-  log: () => {},
-  pace: { sleep: async () => {} },
-});
+// The owner's tick on the second business's hours, in Hobart.
+const bench = ownerBench({}, { hours: HOURS });
+const { options } = bench;
 
 /** A quote request for home windows received at `receivedAt`, its notice delivered a second later. */
 async function lead(name: string, receivedAt: number) {
@@ -61,17 +40,12 @@ async function lead(name: string, receivedAt: number) {
     service: "home-windows",
   });
   const parts = quoteNotices(body, new Date(receivedAt), { clock: HOURS.clock, site: FACTS.services });
-  await leads.store.add({ id, form: "quote", fields: body, parts, receivedAt, status: "pending" });
-  const sent = await sendOnce(parts[0], options().telegram);
-  if (sent.kind !== "sent") throw new Error("the stand-in refused the notice");
-  await leads.store.partSent((await leads.store.get(id))!, 0, receivedAt + 1_000, {
-    messageId: sent.messageId,
-    text: parts[0],
-  });
+  await bench.leads.store.add({ id, form: "quote", fields: body, parts, receivedAt, status: "pending" });
+  await bench.noticeSent(id, parts[0], receivedAt + 1_000);
   return id;
 }
 
-const shown = (start: string) => tg.delivered.filter((d) => d.shown.startsWith(start));
+const shown = (start: string) => bench.tg.delivered.filter((d) => d.shown.startsWith(start));
 
 describe("the window cleaner's relay, told its facts as the Worker is", () => {
   it("keeps Hobart's zone and hours", () => {
@@ -83,7 +57,7 @@ describe("the window cleaner's relay, told its facts as the Worker is", () => {
   it("names the time a lead came in Hobart's time, AEST before the change and AEDT after", async () => {
     await lead("Ann Before", utc("2026-10-02T04:00"));
     await lead("Bo After", utc("2026-10-05T04:00"));
-    const [before, after] = (await leads.store.list()).map((l) => l.parts![0]).reverse();
+    const [before, after] = (await bench.leads.store.list()).map((l) => l.parts![0]).reverse();
     expect(before).toContain("2 October 2026 at 2:00:00 pm AEST");
     expect(after).toContain("5 October 2026 at 3:00:00 pm AEDT");
     expect(before).toContain("*Service:* Home Window Cleaning Hobart\n");
@@ -153,8 +127,8 @@ describe("the month's report", () => {
     // Friday 2 October, 12:30 pm AEST, called on Monday 5 October at 8 am AEDT: 30 minutes on Friday before
     // 1 pm and 30 on Monday from 7:30.
     const called = await lead("Friday Noon", utc("2026-10-02T02:30"));
-    await leads.store.stages.set(called, "called", utc("2026-10-04T21:00"), { name: "Sam" });
-    const report = await monthReport(leads.store, {
+    await bench.leads.store.stages.set(called, "called", utc("2026-10-04T21:00"), { name: "Sam" });
+    const report = await monthReport(bench.leads.store, {
       month: "2026-10",
       hours: HOURS,
       hoursFrom: "the fixture's hours",

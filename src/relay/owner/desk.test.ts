@@ -5,54 +5,33 @@
  * long /leads paged in place. The commands through a running relay's doors (polling, the webhook):
  * node/desk.test.ts; on the Worker: worker/desk.e2e.test.ts.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { QuoteBody } from "../testing/services.ts";
 import { sendParts } from "../leads/send.ts";
 import { quoteNotices } from "../telegram/notice.ts";
 import { TELEGRAM_MAX_TEXT } from "../telegram/markdown.ts";
-import { tempLeadStore } from "../testing/leads.ts";
-import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
+import { ownerBench } from "../testing/owner-bench.ts";
+import { brisbaneAt } from "../testing/owner-day.ts";
 import { CLOCK, HOURS } from "../testing/business.ts";
 import { noticeButtons } from "./stage-buttons.ts";
 import { handleUpdate } from "./presses.ts";
-import { ownerTick, type OwnerOptions } from "./owner.ts";
+import { ownerTick } from "./owner.ts";
 import { PAGE_LINES } from "./desk.ts";
 
 /** A moment in Brisbane: "2026-11-30T08:00" (a Monday). */
-const at = (local: string) => Date.parse(`${local}:00+10:00`);
+const at = brisbaneAt;
 
-let tg: StandIn;
-let leads: ReturnType<typeof tempLeadStore>;
-beforeAll(async () => {
-  // Room for a test's two dozen notices within a minute of real time; pacing is owner.test.ts's.
-  tg = await startTelegramStandIn({ groupMessagesPerMinute: 100 });
-});
-afterAll(() => tg.close());
-beforeEach(() => void (leads = tempLeadStore()));
-afterEach(() => {
-  leads.remove();
-  tg.reset();
-});
-
-const telegram = () => ({ apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId });
-const options = (): OwnerOptions => ({
-  store: leads.store,
-  telegram: telegram(),
-  hours: HOURS,
-  reminderMinutes: 30,
-  followUpDays: 3,
-  staleDays: 2,
-  log: () => {},
-  pace: { sleep: async () => {} },
-});
+// Room for a test's two dozen notices within a minute of real time; pacing is owner.test.ts's.
+const bench = ownerBench({ groupMessagesPerMinute: 100 }, { followUpDays: 3, staleDays: 2 });
+const { options, telegram } = bench;
 
 /** A quote request received at `receivedAt`, its notice delivered a second later; its id. */
 async function lead(name: string, receivedAt: number, phone = "0412 345 678"): Promise<string> {
   const id = `lead-${name.replace(/\W/g, "")}`;
   const body = QuoteBody.parse({ name, email: "a@example.com", phone });
   const parts = quoteNotices(body, new Date(receivedAt), { clock: CLOCK });
-  await leads.store.add({ id, form: "quote", fields: body, parts, receivedAt });
-  const sent = await sendParts(leads.store, (await leads.store.get(id))!, telegram(), {
+  await bench.leads.store.add({ id, form: "quote", fields: body, parts, receivedAt });
+  const sent = await sendParts(bench.leads.store, (await bench.leads.store.get(id))!, telegram(), {
     buttons: noticeButtons,
     clock: CLOCK,
     now: () => receivedAt + 1_000,
@@ -63,22 +42,22 @@ async function lead(name: string, receivedAt: number, phone = "0412 345 678"): P
 
 /** The update the stand-in made last, handled by the relay at `when`. */
 const handled = (when: number) =>
-  handleUpdate(tg.updates.at(-1), {
-    store: leads.store,
+  handleUpdate(bench.tg.updates.at(-1), {
+    store: bench.leads.store,
     telegram: telegram(),
     hours: HOURS,
     log: () => {},
     now: () => when,
   });
-const since = (n: number) => tg.delivered.slice(n);
+const since = (n: number) => bench.tg.delivered.slice(n);
 
 describe("the morning message", () => {
   it("a Monday with ten reminders due at opening: one message first, with who is waiting, their ages and the week's figures; none of the ten reminded on its own; a lead of the day still is", async () => {
     // Saturday after closing and Sunday (closed): ten quote requests, each due for its reminder at Monday's
     // opening.
     for (let i = 0; i < 10; i++) await lead(`Weekend ${i}`, at("2026-11-28T17:00") + i * 3 * 3_600_000);
-    await leads.store.settings.write("digest-last-day", "2026-11-28");
-    const before = tg.delivered.length;
+    await bench.leads.store.settings.write("digest-last-day", "2026-11-28");
+    const before = bench.tg.delivered.length;
     await ownerTick(options(), at("2026-11-30T08:00"));
     const [morning, ...rest] = since(before);
     expect(rest, "nothing after the morning message: the ten reminders are folded into it").toEqual([]);
@@ -108,8 +87,9 @@ describe("the morning message", () => {
 describe("a lead going stale", () => {
   it("is reminded once, a second time two business days on, then offered Lost (No answer) or Keep; Lost (No answer) closes it", async () => {
     const id = await lead("Quiet Quinn", at("2026-11-24T10:00"));
-    const notice = (await leads.store.get(id))!.noticeMessageId!;
-    const about = () => tg.delivered.filter((d) => tg.messages.get(d.messageId)?.replyTo === notice);
+    const notice = (await bench.leads.store.get(id))!.noticeMessageId!;
+    const about = () =>
+      bench.tg.delivered.filter((d) => bench.tg.messages.get(d.messageId)?.replyTo === notice);
     await ownerTick(options(), at("2026-11-24T10:31"));
     expect(about().map((d) => d.shown.split(":")[0])).toEqual(["Reminder"]);
     // Wednesday is the first business day after it, Thursday the second: its opening.
@@ -140,11 +120,11 @@ describe("a lead going stale", () => {
       "Keep",
     ]);
 
-    await tg.press(offer.messageId, offer.replyMarkup!.inline_keyboard[0][0].callback_data!);
+    await bench.tg.press(offer.messageId, offer.replyMarkup!.inline_keyboard[0][0].callback_data!);
     await handled(at("2026-11-28T09:05"));
-    expect(tg.answers.at(-1)?.text).toBe("Marked Lost: No answer.");
-    expect(await leads.store.stages.lostReason(id)).toBe("no-answer");
-    expect(tg.messages.get(notice)!.shown).toMatch(/^Stage: Lost \(No answer\)\n/);
+    expect(bench.tg.answers.at(-1)?.text).toBe("Marked Lost: No answer.");
+    expect(await bench.leads.store.stages.lostReason(id)).toBe("no-answer");
+    expect(bench.tg.messages.get(notice)!.shown).toMatch(/^Stage: Lost \(No answer\)\n/);
     // Nothing more about it, ever.
     for (const time of ["2026-11-30T08:00", "2026-12-02T08:00", "2026-12-09T08:00"])
       await ownerTick(options(), at(time));
@@ -155,26 +135,26 @@ describe("a lead going stale", () => {
     const kept = await lead("Kept Kim", at("2026-11-24T10:00"));
     await lead("Never Nudged", at("2026-11-24T10:00"), "0412 000 111");
     const nudges = () =>
-      tg.delivered.filter((d) => /^(Second reminder|Still waiting): Kept Kim/.test(d.shown));
+      bench.tg.delivered.filter((d) => /^(Second reminder|Still waiting): Kept Kim/.test(d.shown));
     for (const time of ["2026-11-24T10:31", "2026-11-26T08:00", "2026-11-28T09:00"])
       await ownerTick({ ...options(), staleDays: 0 }, at(time));
-    expect(tg.delivered.filter((d) => /^(Second reminder|Still waiting):/.test(d.shown))).toEqual([]);
+    expect(bench.tg.delivered.filter((d) => /^(Second reminder|Still waiting):/.test(d.shown))).toEqual([]);
     // Turned on: the second reminder is due (Thursday's opening is past), then the offer two business days on.
     await ownerTick(options(), at("2026-11-28T10:00"));
     await ownerTick(options(), at("2026-12-01T08:00"));
     const offer = nudges().at(-1)!;
     expect(offer.shown).toMatch(/^Still waiting: Kept Kim,/);
-    await tg.press(offer.messageId, offer.replyMarkup!.inline_keyboard[0][1].callback_data!);
+    await bench.tg.press(offer.messageId, offer.replyMarkup!.inline_keyboard[0][1].callback_data!);
     await handled(at("2026-12-01T08:10"));
-    expect(tg.answers.at(-1)?.text).toBe("Kept open: no more reminders. /leads lists it.");
-    expect(tg.messages.get(offer.messageId)!.replyMarkup).toEqual({ inline_keyboard: [] });
+    expect(bench.tg.answers.at(-1)?.text).toBe("Kept open: no more reminders. /leads lists it.");
+    expect(bench.tg.messages.get(offer.messageId)!.replyMarkup).toEqual({ inline_keyboard: [] });
     const count = nudges().length;
     for (const time of ["2026-12-03T08:00", "2026-12-08T08:00"]) await ownerTick(options(), at(time));
     expect(nudges()).toHaveLength(count);
-    expect((await leads.store.get(kept))!.stage).toBeNull();
-    await tg.write("/leads");
+    expect((await bench.leads.store.get(kept))!.stage).toBeNull();
+    await bench.tg.write("/leads");
     await handled(at("2026-12-08T09:00"));
-    expect(tg.delivered.at(-1)!.shown).toContain(
+    expect(bench.tg.delivered.at(-1)!.shown).toContain(
       "1. Kept Kim, +61 412 345 678, waiting, 13 days 23 h https://t.me/c/",
     );
   });
@@ -186,9 +166,9 @@ describe("/find and /leads", () => {
     await lead("Annie Other", at("2026-11-25T10:00"), "+61 400 111 222");
     await lead("Bob Chan", at("2026-11-25T11:00"), "(07) 3123 4567");
     const found = async (query: string) => {
-      await tg.write(`/find ${query}`);
+      await bench.tg.write(`/find ${query}`);
       await handled(at("2026-11-26T09:00"));
-      return tg.delivered.at(-1)!.shown.split("\n");
+      return bench.tg.delivered.at(-1)!.shown.split("\n");
     };
     for (const phone of ["0412 345 678", "+61412345678", "(04) 1234-5678"])
       expect(await found(phone), phone).toEqual([
@@ -207,9 +187,9 @@ describe("/find and /leads", () => {
     // What is shown back is one line, without controls or direction marks (a forged line, a reversed text).
     expect((await found("ann\u0007\u202e\nPhone: 000"))[0]).toBe("Found 0 leads for ann Phone: 000");
     // No name or phone: what the commands are.
-    await tg.write("/find");
+    await bench.tg.write("/find");
     await handled(at("2026-11-26T09:00"));
-    expect(tg.delivered.at(-1)!.shown).toMatch(
+    expect(bench.tg.delivered.at(-1)!.shown).toMatch(
       /^\/find needs a name or a phone: \/find Ann\n\nThe commands\n\/leads: /,
     );
   });
@@ -217,19 +197,19 @@ describe("/find and /leads", () => {
   it("a long /leads is paged, oldest first: Next and Previous edit the one message in place, each page within Telegram's limits", async () => {
     for (let i = 0; i < 23; i++)
       await lead(`Lead ${String(i).padStart(2, "0")}`, at("2026-11-20T09:00") + i * 60_000);
-    await tg.write("/leads");
+    await bench.tg.write("/leads");
     await handled(at("2026-11-26T09:00"));
-    const answer = tg.delivered.at(-1)!;
-    const page = () => tg.messages.get(answer.messageId)!;
+    const answer = bench.tg.delivered.at(-1)!;
+    const page = () => bench.tg.messages.get(answer.messageId)!;
     const names = () => [...page().shown.matchAll(/^\d+\. (Lead \d+),/gm)].map((m) => m[1]);
     const nav = () => page().replyMarkup!.inline_keyboard.at(-1)!;
     expect(page().shown.split("\n")[0]).toBe("Open leads (23), oldest first");
     expect(names()).toHaveLength(PAGE_LINES);
     expect(names()[0]).toBe("Lead 00");
     expect(nav().map((b) => b.text)).toEqual(["1 of 3", "Next ›"]);
-    const sent = tg.delivered.length;
+    const sent = bench.tg.delivered.length;
     const turn = async (text: string) => {
-      await tg.press(answer.messageId, nav().find((b) => b.text === text)!.callback_data!);
+      await bench.tg.press(answer.messageId, nav().find((b) => b.text === text)!.callback_data!);
       await handled(at("2026-11-26T09:01"));
     };
     await turn("Next ›");
@@ -245,12 +225,12 @@ describe("/find and /leads", () => {
     expect(names()[0]).toBe("Lead 10");
     // The page pressed again: nothing to change, nothing sent.
     await turn("2 of 3");
-    expect(tg.answers.at(-1)?.text).toBe("Page 2 of 3");
+    expect(bench.tg.answers.at(-1)?.text).toBe("Page 2 of 3");
     // A made-up page past the last (or leads closed since the button was made): the last page.
-    await tg.press(answer.messageId, "page:leads:99");
+    await bench.tg.press(answer.messageId, "page:leads:99");
     await handled(at("2026-11-26T09:02"));
     expect(names()).toEqual(["Lead 20", "Lead 21", "Lead 22"]);
-    expect(tg.delivered.length, "turning pages sends no message").toBe(sent);
+    expect(bench.tg.delivered.length, "turning pages sends no message").toBe(sent);
     expect(page().shown.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
   });
 });

@@ -3,7 +3,7 @@
  * the time), against a real lead store file and the Telegram stand-in. The
  * hours are content/site.yaml's: Mon-Fri 8 am to 6 pm, Sat 9 to 4, Sun closed.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { quoteNotices, contactNotices } from "../telegram/notice.ts";
 import { TELEGRAM_MAX_TEXT } from "../telegram/markdown.ts";
 import { ownerTick, type OwnerOptions } from "./owner.ts";
@@ -11,8 +11,8 @@ import { noticeLink } from "./digest.ts";
 import { reminderText, waitedFor } from "./reminder-text.ts";
 import { showSpam, SPAM_LISTED } from "./spam-review.ts";
 import { sendOnce } from "../telegram/client.ts";
-import { tempLeadStore } from "../testing/leads.ts";
-import { startTelegramStandIn, type StandIn } from "../testing/telegram-stand-in.ts";
+import { ownerBench } from "../testing/owner-bench.ts";
+import { startTelegramStandIn } from "../testing/telegram-stand-in.ts";
 import { handleUpdate } from "./presses.ts";
 import { ContactBody, QuoteBody } from "../testing/services.ts";
 import { LIMITS } from "../../shared/forms/fields.ts";
@@ -23,33 +23,10 @@ import { businessHours, clockIn } from "../clock.ts";
 /** A moment in Brisbane: "2026-11-24T10:00" (a Tuesday). */
 const at = (local: string) => Date.parse(`${local}:00+10:00`);
 
-let tg: StandIn;
-let leads: ReturnType<typeof tempLeadStore>;
-const logs: string[] = [];
-beforeAll(async () => {
-  // Room for a test's 28 notices and its digest within a minute of real time ("fits one message"); the
-  // 20 a minute to a group is "pacing what a run sends"'s own stand-in's.
-  tg = await startTelegramStandIn({ groupMessagesPerMinute: 40 });
-});
-afterAll(() => tg.close());
-beforeEach(() => {
-  leads = tempLeadStore();
-  logs.length = 0;
-});
-afterEach(() => {
-  leads.remove();
-  tg.reset();
-});
-
-/** Without the second between a run's messages (pace.ts): "pacing what a run sends" tests that. */
-const options = (): OwnerOptions => ({
-  store: leads.store,
-  telegram: { apiBase: tg.apiBase, token: tg.token, chatId: tg.chatId },
-  hours: HOURS,
-  reminderMinutes: 30,
-  log: (m) => void logs.push(m),
-  pace: { sleep: async () => {} },
-});
+// Room for a test's 28 notices and its digest within a minute of real time ("fits one message"); the 20 a
+// minute to a group is "pacing what a run sends"'s own stand-in's.
+const bench = ownerBench({ groupMessagesPerMinute: 40 });
+const { logs, options } = bench;
 
 /** A lead received at `receivedAt`, its notice delivered a second later (or kept as spam). */
 async function lead(
@@ -70,7 +47,7 @@ async function lead(
     form === "quote"
       ? quoteNotices(body as QuoteBody, new Date(receivedAt), { clock: CLOCK })
       : contactNotices(body as ContactBody, new Date(receivedAt), { clock: CLOCK });
-  await leads.store.add({
+  await bench.leads.store.add({
     id,
     form,
     fields: body,
@@ -79,23 +56,16 @@ async function lead(
     status: status === "spam" ? "spam" : "pending",
     spamReason: status === "spam" ? "honeypot filled" : undefined,
   });
-  if (status === "delivered") {
-    const sent = await sendOnce(parts[0], options().telegram);
-    if (sent.kind !== "sent") throw new Error("the stand-in refused the notice");
-    await leads.store.partSent((await leads.store.get(id))!, 0, receivedAt + 1_000, {
-      messageId: sent.messageId,
-      text: parts[0],
-    });
-  }
+  if (status === "delivered") await bench.noticeSent(id, parts[0], receivedAt + 1_000);
   return id;
 }
 
-const reminders = () => tg.delivered.filter((d) => d.shown.startsWith("Reminder:"));
+const reminders = () => bench.tg.delivered.filter((d) => d.shown.startsWith("Reminder:"));
 /**
  * The day's morning message already went (a relay restarted after opening): what falls due at opening
  * then comes on its own, not folded into it (the folding: desk.test.ts).
  */
-const morningGone = (date: string) => leads.store.settings.advance("digest-last-day", date);
+const morningGone = (date: string) => bench.leads.store.settings.advance("digest-last-day", date);
 
 describe("Brisbane business hours", () => {
   it("are open 8 to 6 on a weekday, closed on Sunday, and the next opening after a Saturday evening is Monday 8 am", () => {
@@ -135,8 +105,8 @@ describe("reminders", () => {
     await ownerTick(options(), at("2026-11-24T10:31"));
     await ownerTick(options(), at("2026-11-24T10:45"));
     expect(reminders()).toHaveLength(1);
-    const notice = (await leads.store.get(id))!.noticeMessageId!;
-    expect(tg.messages.get(reminders()[0].messageId)?.replyTo).toBe(notice);
+    const notice = (await bench.leads.store.get(id))!.noticeMessageId!;
+    expect(bench.tg.messages.get(reminders()[0].messageId)?.replyTo).toBe(notice);
     expect(reminders()[0].shown).toBe(
       "Reminder: Ann Lee, +61 412 345 678, waiting 31 min (since 10:00 am). Ring them, then press Called.",
     );
@@ -153,16 +123,16 @@ describe("reminders", () => {
       "Later (in 2 hours)",
       "Later (tomorrow morning)",
     ]);
-    await tg.press(reminders()[0].messageId, buttons[1][0].callback_data!);
-    await handleUpdate(tg.updates.at(-1), {
-      store: leads.store,
+    await bench.tg.press(reminders()[0].messageId, buttons[1][0].callback_data!);
+    await handleUpdate(bench.tg.updates.at(-1), {
+      store: bench.leads.store,
       telegram: options().telegram,
       hours: HOURS,
       log: () => {},
       now: () => at("2026-11-24T10:46"),
     });
-    expect((await leads.store.get(id))?.stage).toBe("called");
-    expect(tg.messages.get(notice)!.shown).toMatch(/^Stage: Called\n[^]+\nCalled by Sam at 10:46 am$/);
+    expect((await bench.leads.store.get(id))?.stage).toBe("called");
+    expect(bench.tg.messages.get(notice)!.shown).toMatch(/^Stage: Called\n[^]+\nCalled by Sam at 10:46 am$/);
   });
 
   it("says how long a lead has waited, and what to do without a number", async () => {
@@ -188,18 +158,18 @@ describe("reminders", () => {
     await lead("Night Owl", at("2026-11-24T21:00"));
     for (const time of ["2026-11-24T21:31", "2026-11-24T23:59", "2026-11-25T03:00", "2026-11-25T07:59"])
       await ownerTick({ ...options(), hours: HOURS }, at(time));
-    expect(tg.delivered).toHaveLength(1);
+    expect(bench.tg.delivered).toHaveLength(1);
     await ownerTick(options(), at("2026-11-25T08:00"));
     await ownerTick(options(), at("2026-11-25T09:00"));
     expect(reminders()).toHaveLength(0);
-    expect(tg.delivered.at(-1)!.shown).toContain(
+    expect(bench.tg.delivered.at(-1)!.shown).toContain(
       "- Night Owl, +61 412 345 678, quote, waiting 11 h (since 9:00 pm, 24 Nov)",
     );
   });
 
   it("does not remind a lead the owner has already pressed a stage for", async () => {
     const id = await lead("Quick Call", at("2026-11-24T10:00"));
-    await leads.store.stages.set(id, "called", at("2026-11-24T10:05"), { name: "Sam" });
+    await bench.leads.store.stages.set(id, "called", at("2026-11-24T10:05"), { name: "Sam" });
     await ownerTick(options(), at("2026-11-24T11:00"));
     expect(reminders()).toHaveLength(0);
   });
@@ -207,21 +177,21 @@ describe("reminders", () => {
 
 describe("follow-ups and Later", () => {
   const press = async (messageId: number, data: string, pressedAt: number) => {
-    await tg.press(messageId, data);
-    await handleUpdate(tg.updates.at(-1), {
-      store: leads.store,
+    await bench.tg.press(messageId, data);
+    await handleUpdate(bench.tg.updates.at(-1), {
+      store: bench.leads.store,
       telegram: options().telegram,
       log: () => {},
       now: () => pressedAt,
       hours: HOURS,
     });
   };
-  const followUps = () => tg.delivered.filter((d) => d.shown.startsWith("Follow up:"));
+  const followUps = () => bench.tg.delivered.filter((d) => d.shown.startsWith("Follow up:"));
   const opts = () => ({ ...options(), followUpDays: 3 });
 
   it("a lead Quoted on Monday and not Booked or Lost is followed up once at Thursday's opening, as a reply with its buttons; Later puts it off to Friday's", async () => {
     const id = await lead("Quote Follow", at("2026-11-23T09:00"));
-    await leads.store.stages.set(id, "quoted", at("2026-11-23T10:05"), { name: "Sam" });
+    await bench.leads.store.stages.set(id, "quoted", at("2026-11-23T10:05"), { name: "Sam" });
     for (const time of ["2026-11-24T10:00", "2026-11-26T07:59", "2026-11-25T17:59"])
       await ownerTick(opts(), at(time));
     expect(followUps()).toHaveLength(0);
@@ -232,8 +202,8 @@ describe("follow-ups and Later", () => {
     expect(followUps()[0].shown).toBe(
       "Follow up: Quote Follow, +61 412 345 678, quoted 10:05 am, 23 Nov, not booked yet. Ring them, then press Booked or Lost.",
     );
-    const notice = (await leads.store.get(id))!.noticeMessageId!;
-    expect(tg.messages.get(followUps()[0].messageId)?.replyTo).toBe(notice);
+    const notice = (await bench.leads.store.get(id))!.noticeMessageId!;
+    expect(bench.tg.messages.get(followUps()[0].messageId)?.replyTo).toBe(notice);
     const buttons = followUps()[0].replyMarkup!.inline_keyboard.flat();
     expect(buttons.map((b) => b.text)).toEqual([
       "Copy +61 412 345 678",
@@ -247,7 +217,7 @@ describe("follow-ups and Later", () => {
     ]);
 
     await press(followUps()[0].messageId, buttons.at(-1)!.callback_data!, at("2026-11-26T10:00"));
-    expect(tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 27 Nov.");
+    expect(bench.tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 27 Nov.");
     await ownerTick(opts(), at("2026-11-26T17:00"));
     expect(followUps()).toHaveLength(1);
     await morningGone("2026-11-27");
@@ -258,10 +228,10 @@ describe("follow-ups and Later", () => {
 
   it("none for a lead Booked or Lost since, or with follow-ups off; a quote on Thursday is followed up on Monday (Saturday is open, Sunday is not)", async () => {
     const booked = await lead("Booked Since", at("2026-11-23T09:00"));
-    await leads.store.stages.set(booked, "quoted", at("2026-11-23T10:00"), { name: "Sam" });
-    await leads.store.stages.set(booked, "booked", at("2026-11-24T10:00"), { name: "Sam" });
+    await bench.leads.store.stages.set(booked, "quoted", at("2026-11-23T10:00"), { name: "Sam" });
+    await bench.leads.store.stages.set(booked, "booked", at("2026-11-24T10:00"), { name: "Sam" });
     const thursday = await lead("Thursday Quote", at("2026-11-26T09:00"));
-    await leads.store.stages.set(thursday, "quoted", at("2026-11-26T10:00"), { name: "Sam" });
+    await bench.leads.store.stages.set(thursday, "quoted", at("2026-11-26T10:00"), { name: "Sam" });
     await ownerTick({ ...opts(), followUpDays: 0 }, at("2026-12-01T10:00"));
     expect(followUps()).toHaveLength(0);
     await ownerTick(opts(), at("2026-11-28T15:00"));
@@ -277,7 +247,7 @@ describe("follow-ups and Later", () => {
     const later = reminders()[0].replyMarkup!.inline_keyboard.flat().at(-1)!.callback_data!;
     expect(later).toBe(`later:${id}`);
     await press(reminders()[0].messageId, later, at("2026-11-24T16:40"));
-    expect(tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 25 Nov.");
+    expect(bench.tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 25 Nov.");
     await ownerTick(opts(), at("2026-11-24T17:59"));
     expect(reminders()).toHaveLength(1);
     await morningGone("2026-11-25");
@@ -291,12 +261,12 @@ describe("follow-ups and Later", () => {
     // Put off while waiting, then Quoted: the follow-up comes three business days after the quote, not at the
     // time put off to.
     await press(reminders()[1].messageId, later, at("2026-11-25T08:40"));
-    await leads.store.stages.set(id, "quoted", at("2026-11-25T08:50"), { name: "Sam" });
+    await bench.leads.store.stages.set(id, "quoted", at("2026-11-25T08:50"), { name: "Sam" });
     await ownerTick(opts(), at("2026-11-26T08:00"));
     expect(followUps()).toHaveLength(0);
-    await leads.store.stages.set(id, "booked", at("2026-11-26T09:00"), { name: "Sam" });
+    await bench.leads.store.stages.set(id, "booked", at("2026-11-26T09:00"), { name: "Sam" });
     await press(reminders()[1].messageId, later, at("2026-11-26T09:10"));
-    expect(tg.answers.at(-1)?.text).toBe(
+    expect(bench.tg.answers.at(-1)?.text).toBe(
       "Nothing to remind: this lead has moved on (or is not in the store).",
     );
     // A forged Later for a lead that is not there changes nothing either.
@@ -305,7 +275,7 @@ describe("follow-ups and Later", () => {
       "later:form-0123456789abcdef0123456789abcdef",
       at("2026-11-25T09:11"),
     );
-    expect(tg.answers.at(-1)?.text).toBe(
+    expect(bench.tg.answers.at(-1)?.text).toBe(
       "Nothing to remind: this lead has moved on (or is not in the store).",
     );
   });
@@ -318,14 +288,14 @@ describe("follow-ups and Later", () => {
     const soon = buttons.find((b) => b.text === "Later (in 2 hours)")!.callback_data!;
     expect(soon).toBe(`later:2h:${id}`);
     await press(reminders()[0].messageId, soon, at("2026-11-25T09:40"));
-    expect(tg.answers.at(-1)?.text).toMatch(/^Later: reminded again at 11:40 am/);
+    expect(bench.tg.answers.at(-1)?.text).toMatch(/^Later: reminded again at 11:40 am/);
     await ownerTick(opts(), at("2026-11-25T11:39"));
     expect(reminders()).toHaveLength(1);
     await ownerTick(opts(), at("2026-11-25T11:40"));
     await ownerTick(opts(), at("2026-11-25T11:41"));
     expect(reminders()).toHaveLength(2);
     await press(reminders()[1].messageId, `later:3h:${id}`, at("2026-11-25T11:45"));
-    expect(tg.answers.at(-1)?.text).toBe("This button is not one of the relay's.");
+    expect(bench.tg.answers.at(-1)?.text).toBe("This button is not one of the relay's.");
   });
 
   it("Later (in 2 hours) pressed near closing names the time the reminder really comes: the next opening", async () => {
@@ -336,7 +306,7 @@ describe("follow-ups and Later", () => {
       .replyMarkup!.inline_keyboard.flat()
       .find((b) => b.text === "Later (in 2 hours)")!;
     await press(reminders()[0].messageId, soon.callback_data!, at("2026-11-25T16:51"));
-    expect(tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 26 Nov.");
+    expect(bench.tg.answers.at(-1)?.text).toBe("Later: reminded again at 8:00 am, 26 Nov.");
     await ownerTick(opts(), at("2026-11-25T17:59"));
     await ownerTick(opts(), at("2026-11-26T07:59"));
     expect(reminders()).toHaveLength(1);
@@ -348,26 +318,26 @@ describe("follow-ups and Later", () => {
 
 describe("replies to a reminder or a follow-up", () => {
   const update = (pressedAt: number) =>
-    handleUpdate(tg.updates.at(-1), {
-      store: leads.store,
+    handleUpdate(bench.tg.updates.at(-1), {
+      store: bench.leads.store,
       telegram: options().telegram,
       log: () => {},
       now: () => pressedAt,
       hours: HOURS,
     });
-  const notes = () => leads.store.notes;
-  const confirmations = () => tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown));
+  const notes = () => bench.leads.store.notes;
+  const confirmations = () => bench.tg.delivered.filter((d) => /^(Quote recorded|Note added)/.test(d.shown));
 
   it("count for the lead as a reply to its notice does: the quote and a note recorded, each confirmed, and the notice shows them", async () => {
     const id = await lead("Ann Lee", at("2026-11-24T10:00"));
-    const notice = (await leads.store.get(id))!.noticeMessageId!;
+    const notice = (await bench.leads.store.get(id))!.noticeMessageId!;
     await ownerTick({ ...options(), followUpDays: 3 }, at("2026-11-24T10:31"));
     const reminder = reminders()[0].messageId;
     // The owner on a lock screen swipes the reminder, the message that arrived last.
-    await tg.reply(reminder, "$380");
+    await bench.tg.reply(reminder, "$380");
     expect(await update(at("2026-11-24T10:40"))).toBe(true);
     expect(await notes().quote(id)).toBe(38_000);
-    await tg.reply(reminder, "wants *Saturday*\u0007\u202e", { first_name: "Kim" });
+    await bench.tg.reply(reminder, "wants *Saturday*\u0007\u202e", { first_name: "Kim" });
     await update(at("2026-11-24T10:41"));
     expect(await notes().notes(id)).toEqual([
       { at: at("2026-11-24T10:41"), byName: "Kim", text: "wants *Saturday*" },
@@ -376,41 +346,41 @@ describe("replies to a reminder or a follow-up", () => {
       "Quote recorded for Ann Lee: $380. Press Quoted on the notice once they have it.",
       "Note added to Ann Lee's lead.",
     ]);
-    expect(confirmations().every((d) => tg.messages.get(d.messageId)!.replyTo !== reminder)).toBe(true);
+    expect(confirmations().every((d) => bench.tg.messages.get(d.messageId)!.replyTo !== reminder)).toBe(true);
     // The lead's notice, not the reminder, shows them: the stage on top, the quote under it, the note below
     // the text.
-    expect(tg.messages.get(notice)!.shown).toMatch(
+    expect(bench.tg.messages.get(notice)!.shown).toMatch(
       /^Stage: waiting\nQuote: \$380\n\nNew Quote Request: Ann Lee, [^]+\nNote by Kim at 10:41 am: wants \*Saturday\*$/,
     );
-    expect(tg.messages.get(reminder)!.shown).toMatch(/^Reminder: /);
+    expect(bench.tg.messages.get(reminder)!.shown).toMatch(/^Reminder: /);
 
     // A follow-up too.
-    await leads.store.stages.set(id, "quoted", at("2026-11-24T11:00"), { name: "Sam" });
+    await bench.leads.store.stages.set(id, "quoted", at("2026-11-24T11:00"), { name: "Sam" });
     await morningGone("2026-11-27");
     await ownerTick({ ...options(), followUpDays: 3 }, at("2026-11-27T08:00"));
-    const followUp = tg.delivered.find((d) => d.shown.startsWith("Follow up:"))!.messageId;
-    await tg.reply(followUp, "$420");
+    const followUp = bench.tg.delivered.find((d) => d.shown.startsWith("Follow up:"))!.messageId;
+    await bench.tg.reply(followUp, "$420");
     await update(at("2026-11-27T08:05"));
     expect(await notes().quote(id)).toBe(42_000);
-    expect(tg.messages.get(notice)!.shown).toMatch(/^Stage: Quoted\nQuote: \$420\n/);
+    expect(bench.tg.messages.get(notice)!.shown).toMatch(/^Stage: Quoted\nQuote: \$420\n/);
   });
 
   it("only from the owner's chat, by a person, to the relay's own message about a lead; the same update twice counts once", async () => {
     const id = await lead("Bo Tran", at("2026-11-24T10:00"));
     await ownerTick(options(), at("2026-11-24T10:31"));
     const reminder = reminders()[0].messageId;
-    await tg.reply(reminder, "$999", {}, "-1009999999999");
+    await bench.tg.reply(reminder, "$999", {}, "-1009999999999");
     await update(at("2026-11-24T10:40"));
-    await tg.reply(reminder, "$999", { is_bot: true, first_name: "Other Bot" });
+    await bench.tg.reply(reminder, "$999", { is_bot: true, first_name: "Other Bot" });
     await update(at("2026-11-24T10:40"));
     // The owner's own message in the chat, and one of the relay's that is about no lead.
-    const own = await tg.reply(reminder, "call after 5");
+    const own = await bench.tg.reply(reminder, "call after 5");
     expect(own).toBeUndefined();
     await update(at("2026-11-24T10:41"));
-    const ownMessage = tg.updates.at(-1)!.message!.message_id;
-    await tg.reply(ownMessage, "$999");
+    const ownMessage = bench.tg.updates.at(-1)!.message!.message_id;
+    await bench.tg.reply(ownMessage, "$999");
     await update(at("2026-11-24T10:42"));
-    await tg.reply(confirmations()[0].messageId, "$999");
+    await bench.tg.reply(confirmations()[0].messageId, "$999");
     await update(at("2026-11-24T10:43"));
     expect(await notes().quote(id)).toBeNull();
     expect(await notes().notes(id)).toHaveLength(1);
@@ -438,10 +408,10 @@ describe("pacing what a run sends", () => {
         const id = `lead-night-${i}`;
         const body = QuoteBody.parse({ name: `Night ${i}`, email: "a@example.com", phone: "0412 345 678" });
         const parts = quoteNotices(body, new Date(clock), { clock: CLOCK });
-        await leads.store.add({ id, form: "quote", fields: body, parts, receivedAt: clock });
+        await bench.leads.store.add({ id, form: "quote", fields: body, parts, receivedAt: clock });
         const sent = await sendOnce(parts[0], telegram);
         if (sent.kind !== "sent") throw new Error("the stand-in refused the notice");
-        await leads.store.partSent((await leads.store.get(id))!, 0, clock + 1_000, {
+        await bench.leads.store.partSent((await bench.leads.store.get(id))!, 0, clock + 1_000, {
           messageId: sent.messageId,
           text: parts[0],
         });
@@ -477,10 +447,10 @@ describe("pacing what a run sends", () => {
     for (const name of ["A One", "B Two", "C Three", "D Four", "E Five"])
       await lead(name, at("2026-11-24T09:00"));
     const opts = options();
-    tg.next({ kind: "ok" }, { kind: "ok" }, { kind: "tooMany", retryAfter: 5 });
-    const calls = tg.calls("sendMessage");
+    bench.tg.next({ kind: "ok" }, { kind: "ok" }, { kind: "tooMany", retryAfter: 5 });
+    const calls = bench.tg.calls("sendMessage");
     await ownerTick(opts, at("2026-11-24T10:00"));
-    expect(tg.calls("sendMessage") - calls).toBe(3);
+    expect(bench.tg.calls("sendMessage") - calls).toBe(3);
     expect(reminders()).toHaveLength(2);
     await ownerTick(opts, at("2026-11-24T10:01"));
     await ownerTick(opts, at("2026-11-24T10:02"));
@@ -507,14 +477,14 @@ describe("the week in the chat", () => {
     await lead("Dee Week", at("2026-11-26T12:00"));
     await lead("Spam Week", at("2026-11-26T13:00"), { status: "spam" });
     await lead("Next Week", at("2026-11-30T07:00"));
-    await leads.store.stages.set(a, "quoted", at("2026-11-23T09:40"), { name: "Sam" });
-    await leads.store.stages.set(a, "booked", at("2026-11-24T09:00"), { name: "Sam" });
-    await leads.store.notes.setQuote(a, 38_000);
-    await leads.store.stages.set(b, "called", at("2026-11-24T10:20"), { name: "Sam" });
-    await leads.store.stages.move(c, "lost", at("2026-11-25T12:00"), { name: "Sam" }, "price");
+    await bench.leads.store.stages.set(a, "quoted", at("2026-11-23T09:40"), { name: "Sam" });
+    await bench.leads.store.stages.set(a, "booked", at("2026-11-24T09:00"), { name: "Sam" });
+    await bench.leads.store.notes.setQuote(a, 38_000);
+    await bench.leads.store.stages.set(b, "called", at("2026-11-24T10:20"), { name: "Sam" });
+    await bench.leads.store.stages.move(c, "lost", at("2026-11-25T12:00"), { name: "Sam" }, "price");
     // On Monday the week's figures close the morning message (desk.test.ts shows it whole).
     const weekly = () =>
-      tg.delivered
+      bench.tg.delivered
         .filter((d) => d.shown.includes("Last week ("))
         .map((d) => ({ shown: d.shown.slice(d.shown.indexOf("Last week (")) }));
 
@@ -552,18 +522,18 @@ describe("the morning digest", () => {
     const booked = await lead("Bo Booked", at("2026-11-23T14:00"), { form: "contact" });
     await lead("Spam One", at("2026-11-23T15:00"), { status: "spam" });
     await lead("Spam Two", at("2026-11-23T16:00"), { status: "spam" });
-    await leads.store.stages.set(called, "called", at("2026-11-23T11:10"), { name: "Sam" });
-    await leads.store.stages.set(booked, "booked", at("2026-11-23T15:10"), { name: "Sam" });
-    const before = tg.delivered.length;
+    await bench.leads.store.stages.set(called, "called", at("2026-11-23T11:10"), { name: "Sam" });
+    await bench.leads.store.stages.set(booked, "booked", at("2026-11-23T15:10"), { name: "Sam" });
+    const before = bench.tg.delivered.length;
     const opts = { ...options(), reminderMinutes: 0 };
 
     await ownerTick(opts, at("2026-11-24T07:59"));
-    expect(tg.delivered.length).toBe(before);
+    expect(bench.tg.delivered.length).toBe(before);
     await ownerTick(opts, at("2026-11-24T08:00"));
     await ownerTick(opts, at("2026-11-24T09:30"));
-    const digests = tg.delivered.slice(before);
+    const digests = bench.tg.delivered.slice(before);
     expect(digests).toHaveLength(1);
-    const notice = (await leads.store.get(waiting))!.noticeMessageId;
+    const notice = (await bench.leads.store.get(waiting))!.noticeMessageId;
     expect(digests[0].shown).toBe(
       [
         "Yesterday's leads",
@@ -571,7 +541,7 @@ describe("the morning digest", () => {
         "Waiting: 1 · Called: 1 · Quoted: 0 · Booked: 1 · Lost: 0 · Not a job: 0",
         "",
         "Still waiting, oldest first (1):",
-        `- Wendy Wait, +61 412 345 678, quote, waiting 23 h (since 9:00 am, 23 Nov) https://t.me/c/${tg.chatId.slice(4)}/${notice}`,
+        `- Wendy Wait, +61 412 345 678, quote, waiting 23 h (since 9:00 am, 23 Nov) https://t.me/c/${bench.tg.chatId.slice(4)}/${notice}`,
         "",
         "Stopped as spam: 2 messages",
         "",
@@ -580,14 +550,14 @@ describe("the morning digest", () => {
     expect(digests[0].replyMarkup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["See them"]);
 
     // See them, then release one: it goes out as a lead.
-    await tg.press(digests[0].messageId, digests[0].replyMarkup!.inline_keyboard[0][0].callback_data!);
-    await handleUpdate(tg.updates.at(-1), {
-      store: leads.store,
+    await bench.tg.press(digests[0].messageId, digests[0].replyMarkup!.inline_keyboard[0][0].callback_data!);
+    await handleUpdate(bench.tg.updates.at(-1), {
+      store: bench.leads.store,
       telegram: opts.telegram,
       hours: HOURS,
       log: () => {},
     });
-    const shown = tg.delivered.slice(before + 1);
+    const shown = bench.tg.delivered.slice(before + 1);
     expect(shown).toHaveLength(1);
     expect(shown[0].shown).toBe(
       [
@@ -606,28 +576,28 @@ describe("the morning digest", () => {
       ["Not spam: 1"],
       ["Not spam: 2"],
     ]);
-    await tg.press(shown[0].messageId, shown[0].replyMarkup!.inline_keyboard[0][0].callback_data!);
-    await handleUpdate(tg.updates.at(-1), {
-      store: leads.store,
+    await bench.tg.press(shown[0].messageId, shown[0].replyMarkup!.inline_keyboard[0][0].callback_data!);
+    await handleUpdate(bench.tg.updates.at(-1), {
+      store: bench.leads.store,
       telegram: opts.telegram,
       hours: HOURS,
       log: () => {},
     });
-    expect(tg.answers.map((a) => a.text)).toEqual([
+    expect(bench.tg.answers.map((a) => a.text)).toEqual([
       "Here they are.",
       "Released: it arrives as a lead in a moment.",
     ]);
-    expect((await leads.store.get("lead-SpamOne"))?.status).toBe("pending");
+    expect((await bench.leads.store.get("lead-SpamOne"))?.status).toBe("pending");
   });
 
   it("is marked sent only once Telegram has it: refused with 429, it goes at the next minute's run, once", async () => {
     await lead("Wendy Wait", at("2026-11-24T09:00"));
-    const before = tg.delivered.length;
+    const before = bench.tg.delivered.length;
     const opts = { ...options(), reminderMinutes: 0 };
-    tg.next({ kind: "tooMany", retryAfter: 1 });
+    bench.tg.next({ kind: "tooMany", retryAfter: 1 });
     await ownerTick(opts, at("2026-11-25T08:00"));
-    expect(tg.delivered.length).toBe(before);
-    expect(await leads.store.settings.read("digest-last-day")).toBeUndefined();
+    expect(bench.tg.delivered.length).toBe(before);
+    expect(await bench.leads.store.settings.read("digest-last-day")).toBeUndefined();
     expect(logs.at(-1)).toBe(
       "relay: the morning digest could not be sent (429 Too Many Requests: retry after 1); trying again in a minute",
     );
@@ -635,37 +605,37 @@ describe("the morning digest", () => {
     await ownerTick(opts, at("2026-11-25T08:01"));
     await ownerTick(opts, at("2026-11-25T08:02"));
     await ownerTick(opts, at("2026-11-25T12:00"));
-    const digests = tg.delivered.slice(before);
+    const digests = bench.tg.delivered.slice(before);
     expect(digests.map((d) => d.shown.split("\n")[0])).toEqual(["Yesterday's leads"]);
-    expect(await leads.store.settings.read("digest-last-day")).toBe("2026-11-25");
+    expect(await bench.leads.store.settings.read("digest-last-day")).toBe("2026-11-25");
   });
 
   it("is sent by one run when runs overlap: at the same minute, or the next while the first waits for Telegram", async () => {
     await lead("Wendy Wait", at("2026-11-24T09:00"));
-    const before = tg.delivered.length;
+    const before = bench.tg.delivered.length;
     const opts = { ...options(), reminderMinutes: 0 };
-    tg.next({ kind: "ok", answerDelayMs: 300 });
+    bench.tg.next({ kind: "ok", answerDelayMs: 300 });
     await Promise.all([
       ownerTick(opts, at("2026-11-25T08:00")),
       ownerTick(opts, at("2026-11-25T08:00")),
       ownerTick(opts, at("2026-11-25T08:01")),
     ]);
     await ownerTick(opts, at("2026-11-25T08:02"));
-    expect(tg.delivered.slice(before)).toHaveLength(1);
+    expect(bench.tg.delivered.slice(before)).toHaveLength(1);
   });
 
   it("that got no answer is not sent again that day: Telegram may have it", async () => {
     await lead("Wendy Wait", at("2026-11-24T09:00"));
-    const before = tg.attempts;
+    const before = bench.tg.attempts;
     const opts = {
       ...options(),
       reminderMinutes: 0,
       telegram: { ...options().telegram, attemptTimeoutMs: 200 },
     };
-    tg.next({ kind: "hang" });
+    bench.tg.next({ kind: "hang" });
     await ownerTick(opts, at("2026-11-25T08:00"));
     await ownerTick(opts, at("2026-11-25T08:01"));
-    expect(tg.attempts - before).toBe(1);
+    expect(bench.tg.attempts - before).toBe(1);
     expect(logs.at(-1)).toMatch(
       /^relay: the morning digest may not have arrived \(network: no answer in time\); it is not sent again today$/,
     );
@@ -673,14 +643,14 @@ describe("the morning digest", () => {
 
   it("sends nothing on a day with nothing to say", async () => {
     await ownerTick(options(), at("2026-11-24T08:00"));
-    expect(tg.delivered).toHaveLength(0);
+    expect(bench.tg.delivered).toHaveLength(0);
   });
 
   it("on the first morning of a fresh install, with leads only since midnight, sends nothing: their notices are there", async () => {
     await lead("Early Bird", at("2026-11-24T06:30"));
-    const before = tg.delivered.length;
+    const before = bench.tg.delivered.length;
     await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-24T08:00"));
-    expect(tg.delivered.slice(before)).toHaveLength(0);
+    expect(bench.tg.delivered.slice(before)).toHaveLength(0);
   });
 
   it("fits one message with the longest names and phones a form takes, on a Monday with follow-ups and the week's figures: each line cuts them, the lists shorten", async () => {
@@ -701,13 +671,13 @@ describe("the morning digest", () => {
           phone,
         },
       );
-      await leads.store.stages.set(id, "quoted", at("2026-11-24T10:00") + i * 60_000, { name: "Sam" });
-      await leads.store.notes.setQuote(id, 99_999_99);
+      await bench.leads.store.stages.set(id, "quoted", at("2026-11-24T10:00") + i * 60_000, { name: "Sam" });
+      await bench.leads.store.notes.setQuote(id, 99_999_99);
     }
-    await leads.store.settings.write("digest-last-day", "2026-11-29");
-    const before = tg.delivered.length;
+    await bench.leads.store.settings.write("digest-last-day", "2026-11-29");
+    const before = bench.tg.delivered.length;
     await ownerTick({ ...options(), reminderMinutes: 0, followUpDays: 3 }, at("2026-11-30T08:00"));
-    const [digest, ...rest] = tg.delivered.slice(before);
+    const [digest, ...rest] = bench.tg.delivered.slice(before);
     expect(
       digest,
       "the digest arrives: Telegram refuses a message over 4,096 characters, and the relay tries it once a day",
@@ -728,19 +698,19 @@ describe("the morning digest", () => {
 
   it("adds up: the list of those still waiting holds no lead received today, oldest first with phones; older ones still waiting are listed under no new leads", async () => {
     await lead("Old Wait", at("2026-11-20T10:00"));
-    await leads.store.settings.write("digest-last-day", "2026-11-24");
+    await bench.leads.store.settings.write("digest-last-day", "2026-11-24");
     await lead("Today One", at("2026-11-25T07:00"));
     await lead("Today Two", at("2026-11-25T07:30"), { form: "contact" });
-    const before = tg.delivered.length;
+    const before = bench.tg.delivered.length;
     await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-25T08:00"));
-    const [digest] = tg.delivered.slice(before);
+    const [digest] = bench.tg.delivered.slice(before);
     expect(digest.shown).toBe(
       [
         "Yesterday's leads",
         "No new leads.",
         "",
         "Still waiting, oldest first (1):",
-        `- Old Wait, +61 412 345 678, quote, waiting 4 days 22 h (since 10:00 am, 20 Nov) https://t.me/c/${tg.chatId.slice(4)}/${(await leads.store.get("lead-OldWait"))!.noticeMessageId}`,
+        `- Old Wait, +61 412 345 678, quote, waiting 4 days 22 h (since 10:00 am, 20 Nov) https://t.me/c/${bench.tg.chatId.slice(4)}/${(await bench.leads.store.get("lead-OldWait"))!.noticeMessageId}`,
         "",
       ].join("\n"),
     );
@@ -754,14 +724,14 @@ describe("the morning digest", () => {
 
   it("on Monday covers Saturday and Sunday, when the business was closed on Sunday", async () => {
     await lead("Sat Lead", at("2026-11-28T10:00"));
-    await leads.store.stages.set("lead-SatLead", "called", at("2026-11-28T10:10"), { name: "Sam" });
+    await bench.leads.store.stages.set("lead-SatLead", "called", at("2026-11-28T10:10"), { name: "Sam" });
     await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-28T09:00"));
     await lead("Sun Lead", at("2026-11-29T10:00"));
-    await leads.store.stages.set("lead-SunLead", "booked", at("2026-11-29T10:10"), { name: "Sam" });
-    const before = tg.delivered.length;
+    await bench.leads.store.stages.set("lead-SunLead", "booked", at("2026-11-29T10:10"), { name: "Sam" });
+    const before = bench.tg.delivered.length;
     await ownerTick({ ...options(), reminderMinutes: 0 }, at("2026-11-30T08:00"));
     // Monday's weekly summary aside.
-    const digest = tg.delivered.slice(before).filter((d) => !d.shown.startsWith("Last week"));
+    const digest = bench.tg.delivered.slice(before).filter((d) => !d.shown.startsWith("Last week"));
     expect(digest).toHaveLength(1);
     expect(digest[0].shown).toMatch(
       /^Leads of the last 2 days\n2 quote requests, 0 contact messages\nWaiting: 0 · Called: 1 · Quoted: 0 · Booked: 1/,
@@ -779,7 +749,7 @@ describe("the spam listing (the digest's See them)", () => {
         email,
         message: message(i),
       });
-      await leads.store.add({
+      await bench.leads.store.add({
         id: `spam-${i}`,
         form: "contact",
         fields: body,
@@ -794,14 +764,14 @@ describe("the spam listing (the digest's See them)", () => {
   it("is one message however many were stopped, within Telegram's length, naming how many more and where to see them", async () => {
     await stopped(25, () => "Buy now https://a.example https://b.example ".repeat(200));
     const summary = await showSpam(
-      leads.store,
+      bench.leads.store,
       options().telegram,
       CLOCK,
       at("2026-11-23T00:00"),
       at("2026-11-24T00:00"),
     );
-    expect(tg.delivered).toHaveLength(1);
-    const [listing] = tg.delivered;
+    expect(bench.tg.delivered).toHaveLength(1);
+    const [listing] = bench.tg.delivered;
     expect(listing.shown.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT);
     const buttons = listing.replyMarkup!.inline_keyboard.map((row) => row.map((b) => b.text));
     expect(buttons.length).toBeGreaterThan(1);
@@ -827,9 +797,15 @@ describe("the spam listing (the digest's See them)", () => {
     // Its line breaks made spaces, the emoji is the 200th and 201st UTF-16 units.
     await stopped(2, (i) => `${"m".repeat(197)}\n${i}🎉 and the rest`);
     expect(
-      await showSpam(leads.store, options().telegram, CLOCK, at("2026-11-23T00:00"), at("2026-11-24T00:00")),
+      await showSpam(
+        bench.leads.store,
+        options().telegram,
+        CLOCK,
+        at("2026-11-23T00:00"),
+        at("2026-11-24T00:00"),
+      ),
     ).toBe("2 shown.");
-    const lines = tg.delivered[0].shown.split("\n");
+    const lines = bench.tg.delivered[0].shown.split("\n");
     expect(lines[3]).toBe(`${"m".repeat(197)} 0`);
     expect(lines[6]).toBe(`${"m".repeat(197)} 1`);
   });
@@ -841,13 +817,13 @@ describe("the Undo's minute", () => {
     const id = await lead("Undo Expiry", received);
     const other = await lead("Undo Fresh", received);
     const notice = async (leadId: string) =>
-      tg.messages.get((await leads.store.get(leadId))!.noticeMessageId!)!;
+      bench.tg.messages.get((await bench.leads.store.get(leadId))!.noticeMessageId!)!;
     const press = async (leadId: string, pressedAt: number) => {
-      const messageId = (await leads.store.get(leadId))!.noticeMessageId!;
-      await tg.press(messageId, `stage:called:${leadId}`);
-      const update = tg.updates.at(-1)!;
+      const messageId = (await bench.leads.store.get(leadId))!.noticeMessageId!;
+      await bench.tg.press(messageId, `stage:called:${leadId}`);
+      const update = bench.tg.updates.at(-1)!;
       await handleUpdate(update, {
-        store: leads.store,
+        store: bench.leads.store,
         telegram: options().telegram,
         hours: HOURS,
         log: () => {},
@@ -860,17 +836,17 @@ describe("the Undo's minute", () => {
       (await notice(leadId)).replyMarkup!.inline_keyboard.flat().filter((b) => b.text === "Undo").length;
     expect(await undoButtons(id)).toBe(1);
     const text = (await notice(id)).shown;
-    const edits = tg.edits.length;
+    const edits = bench.tg.edits.length;
 
     await ownerTick(options(), at("2026-11-24T10:06"));
     expect(await undoButtons(id)).toBe(0);
     expect((await notice(id)).shown).toBe(text);
     expect(await undoButtons(other)).toBe(1);
-    expect(tg.edits).toHaveLength(edits + 1);
+    expect(bench.tg.edits).toHaveLength(edits + 1);
     await ownerTick(options(), at("2026-11-24T10:06") + 20_000);
-    expect(tg.edits).toHaveLength(edits + 1);
+    expect(bench.tg.edits).toHaveLength(edits + 1);
     await ownerTick(options(), at("2026-11-24T10:07"));
     expect(await undoButtons(other)).toBe(0);
-    expect(tg.edits).toHaveLength(edits + 2);
+    expect(bench.tg.edits).toHaveLength(edits + 2);
   });
 });

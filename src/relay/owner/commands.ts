@@ -12,7 +12,13 @@
  * In a group Telegram's apps write a command chosen from the menu as "/leads@your_bot"; a bot in
  * privacy mode still receives commands (https://core.telegram.org/bots/features#privacy-mode).
  */
-import { callBot, callBotRetrying, sendOnce, type TelegramOptions } from "../telegram/client.ts";
+import {
+  callBot,
+  callBotRetrying,
+  sendOnce,
+  sendWaitingOutLimits,
+  type TelegramOptions,
+} from "../telegram/client.ts";
 import { bold, nameInLine, plain, render, value, type Piece } from "../telegram/markdown.ts";
 import { phoneInLine } from "../telegram/phone.ts";
 import type { LeadStore } from "../leads/store.ts";
@@ -21,7 +27,6 @@ import { stageWords } from "../leads/stages.ts";
 import { button, type Pressed } from "./buttons.ts";
 import { findPage, jobsPage, leadsPage, todayPage, type Desk, type Page } from "./desk.ts";
 import { EDIT_RETRY, noticeChat } from "./notice-edit.ts";
-import { retrying } from "../retry.ts";
 import { stageKeyboard } from "./stage-buttons.ts";
 import { waitedFor } from "./reminder-text.ts";
 import { cleanNote, type OwnerMessage } from "./replies.ts";
@@ -38,8 +43,6 @@ export const COMMANDS = [
 
 /** What the menu was last set to, and for which chat: set again when either changes. */
 const COMMANDS_SETTING = "bot-commands";
-/** A command's answer tried again after a 429, as an edit is: three tries, waiting at most 5 s each. */
-const ANSWER_RETRY = { tries: 3, maxWaitMs: 5_000 };
 /** The longest /find that Next and Previous can carry in callback_data's 64 bytes. */
 export const FIND_MAX_BYTES = 40;
 
@@ -107,17 +110,10 @@ export async function handleCommand(message: OwnerMessage, ctx: Ctx): Promise<bo
   const pieces =
     page?.pieces ??
     helpText(command.name === "find" ? "/find needs a name or a phone: /find Ann" : undefined);
-  const send = () =>
-    sendOnce(render(pieces).markdown, ctx.telegram, "Markdown", {
-      ...(page ? { reply_markup: keyboardOf(page, kind, command.rest) } : {}),
-    });
-  // Typed the moment after a notice (or mid-flood), the answer meets the chat's limit: Telegram's 429
-  // sent nothing, so wait its retry_after and send again, as an edit of a notice does (EDIT_RETRY).
-  const sent = await retrying(
-    send,
-    (outcome) => (outcome.kind === "retry" && !outcome.uncertain ? outcome.retryAfterMs : undefined),
-    ANSWER_RETRY,
-  );
+  // Typed the moment after a notice (or mid-flood), the answer meets the chat's limit: it waits out the 429.
+  const sent = await sendWaitingOutLimits(render(pieces).markdown, ctx.telegram, {
+    ...(page ? { reply_markup: keyboardOf(page, kind, command.rest) } : {}),
+  });
   if (sent.kind === "sent") ctx.log(`relay: /${command.name} answered`);
   else ctx.log(`relay: could not answer /${command.name} (${sent.reason})`);
   return true;

@@ -157,6 +157,25 @@ export async function callBotRetrying(
 }
 
 /**
+ * sendMessage, sent again after a 429 (Telegram's retry_after, when that fits in `maxWaitMs`): a 429
+ * sent nothing, so the message goes at most once. Any other failure is answered at once, as by
+ * sendOnce (no answer may mean it was delivered). For a message the owner waits for, such as a
+ * command's answer typed the moment after a notice.
+ */
+export async function sendWaitingOutLimits(
+  text: string,
+  telegram: TelegramOptions,
+  extra: Record<string, unknown> = {},
+  { tries = 3, maxWaitMs = 5_000 }: RetryOptions = {},
+): Promise<SendOutcome> {
+  return retrying(
+    () => sendOnce(text, telegram, "Markdown", extra),
+    (outcome) => (outcome.kind === "retry" && !outcome.uncertain ? outcome.retryAfterMs : undefined),
+    { tries, maxWaitMs },
+  );
+}
+
+/**
  * One request. Every string goes out well-formed: Telegram refuses a lone surrogate (half an emoji
  * cut off) with 400 "strings must be encoded in UTF-8", so it becomes U+FFFD instead.
  * An answer that the chat moved (400 with parameters.migrate_to_chat_id: the group became a

@@ -12,9 +12,9 @@ import type { StandIn } from "./telegram-stand-in.ts";
 /**
  * A store file with every migration applied, made once per process: a test's store starts as a copy of
  * it, as a relay restarted on its own file does, rather than applying the migrations again (about 25 ms
- * of CPU a store, and the unit tests open a few hundred). The migrations are still applied to a new file
- * at each relay's start-up where a test asks for one (`fresh`), and migrations.test.ts applies them to
- * stores an older relay left.
+ * of CPU a store, and the unit tests open a few hundred). A relay still applies them to a new file
+ * (delivery.test.ts's store-file test, and this store itself), and migrations.test.ts to stores an older
+ * relay left.
  */
 let migrated: string | undefined;
 function migratedStore(): string {
@@ -27,21 +27,13 @@ function migratedStore(): string {
   return migrated;
 }
 
-/**
- * A lead store's file in a temporary folder of its own: a migrated store, or with `fresh` no file yet
- * (the relay makes it, its folder and its mode).
- */
-export function tempLeadsDb({ fresh = false }: { fresh?: boolean } = {}): {
-  file: string;
-  remove: () => void;
-} {
+/** A migrated lead store's file in a temporary folder of its own. */
+export function tempLeadsDb(): { file: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), "leads-"));
-  if (!fresh) {
-    // As openLeadStore makes them: the folder only the relay's user can enter, the file only it can read.
-    mkdirSync(path.join(dir, "data"), { mode: 0o700 });
-    copyFileSync(migratedStore(), path.join(dir, "data", "leads.sqlite"));
-    chmodSync(path.join(dir, "data", "leads.sqlite"), 0o600);
-  }
+  // As openLeadStore makes them: the folder only the relay's user can enter, the file only it can read.
+  mkdirSync(path.join(dir, "data"), { mode: 0o700 });
+  copyFileSync(migratedStore(), path.join(dir, "data", "leads.sqlite"));
+  chmodSync(path.join(dir, "data", "leads.sqlite"), 0o600);
   return {
     file: path.join(dir, "data", "leads.sqlite"),
     remove: () => rmSync(dir, { recursive: true, force: true }),

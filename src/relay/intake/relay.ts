@@ -30,6 +30,7 @@ import { json } from "./answers.ts";
 import { tapCheck } from "./call-taps.ts";
 import { at, FORMS, type Client, type Intake, type RelayOptions } from "./context.ts";
 import { formRoute } from "./form-post.ts";
+import { leadNotice } from "./lead-notice.ts";
 import { rateLimiter } from "./rate-limit.ts";
 import { CALL_TAPS_PER_MINUTE, tapPost } from "./tap-post.ts";
 import { webhook } from "./webhook.ts";
@@ -92,5 +93,6 @@ function intakeOf(options: RelayOptions): Intake {
     ownTap,
     offer: quoteOffer(options.services ?? NO_SERVICES, options.prices),
     bodies: formBodies(options.services?.services.map((s) => s.value)),
+    notice: leadNotice(options),
   };
 }

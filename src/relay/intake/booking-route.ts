@@ -19,6 +19,7 @@ import { quoteView } from "../booking/quote-view.ts";
 import { standing } from "../booking/standing.ts";
 import { sameHost } from "./answers.ts";
 import { readBody } from "./body.ts";
+import { waitAtMost } from "./budget.ts";
 import { clientKey } from "./client-address.ts";
 import type { Client, Intake } from "./context.ts";
 
@@ -113,13 +114,12 @@ async function answerTo(
         first = true;
         log(`relay: lead ${after.lead.id}: quote ${after.quote.seq} accepted for ${form.day}, ${form.time}`);
         // The owner hears of it now if Telegram answers in time; the minute tick tells them otherwise.
-        if (door.accepted)
-          await Promise.race([
-            door
-              .accepted(after.lead.id)
-              .catch((e: unknown) => log(`relay: could not tell the owner yet: ${(e as Error).message}`)),
-            new Promise((resolve) => setTimeout(resolve, intake.answerBudgetMs)),
-          ]);
+        const told = door.accepted?.(after.lead.id);
+        if (told)
+          await waitAtMost(
+            intake.answerBudgetMs,
+            told.catch((e: unknown) => log(`relay: could not tell the owner yet: ${(e as Error).message}`)),
+          );
       }
     }
   }

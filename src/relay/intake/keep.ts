@@ -10,11 +10,12 @@ import type { FormKind } from "../../shared/forms/fields.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { keepQuoteDetails } from "../leads/quote-details-store.ts";
 import type { Reply } from "./answers.ts";
+import { waitAtMost } from "./budget.ts";
 import type { Fields, Intake } from "./context.ts";
 import type { Verdict } from "./spam.ts";
 
 /**
- * A post that passed the checks (form-post.ts): its parsed body, when it came, the spam check's verdict and
+ * A post that passed the checks (form-check.ts): its parsed body, when it came, the spam check's verdict and
  * its lead's id.
  */
 export interface Checked {
@@ -137,11 +138,5 @@ async function proofIsFor({ store }: KeepIntake, verdict: Verdict, id: string, a
 
 /** Delivery's head start: the answer waits for it at most answerBudgetMs. */
 async function headStart({ deliverNow, answerBudgetMs }: KeepIntake, id: string): Promise<void> {
-  if (!deliverNow) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    deliverNow(id),
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, answerBudgetMs))),
-  ]);
-  clearTimeout(timer);
+  if (deliverNow) await waitAtMost(answerBudgetMs, deliverNow(id));
 }

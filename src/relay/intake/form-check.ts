@@ -9,10 +9,24 @@ import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { leadId } from "../leads/id.ts";
 import { clientKey } from "./client-address.ts";
 import type { Client, Fields, Intake } from "./context.ts";
-import type { Checked } from "./keep.ts";
 import type { Verdict } from "./spam.ts";
 import { refusedAddOns } from "./quote-estimate.ts";
 
+/**
+ * A post that passed the checks (checkPost): its parsed body, when it came, the spam check's verdict and
+ * its lead's id.
+ */
+export interface Checked {
+  kind: "checked";
+  body: QuoteBody & ContactBody;
+  receivedAt: number;
+  verdict: Verdict;
+  id: { id: string; repeatOf?: string };
+  /** Who posted it, as the rate limit counts clients (clientKey): "unknown" when the host could not tell. */
+  client: string;
+}
+
+/** A post the checks refused: its status, what the answer adds, and the headers that go with it. */
 export type Refused = {
   kind: "refused";
   status: number;

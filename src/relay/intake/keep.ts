@@ -7,26 +7,12 @@
  */
 import { attributionLine, attributionOf } from "../../shared/forms/attribution.ts";
 import type { FormKind } from "../../shared/forms/fields.ts";
-import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { keepQuoteDetails } from "../leads/quote-details-store.ts";
 import type { Reply } from "./answers.ts";
 import { waitAtMost } from "./budget.ts";
 import type { Fields, Intake } from "./context.ts";
+import type { Checked } from "./form-check.ts";
 import type { Verdict } from "./spam.ts";
-
-/**
- * A post that passed the checks (form-check.ts): its parsed body, when it came, the spam check's verdict and
- * its lead's id.
- */
-export interface Checked {
-  kind: "checked";
-  body: QuoteBody & ContactBody;
-  receivedAt: number;
-  verdict: Verdict;
-  id: { id: string; repeatOf?: string };
-  /** Who posted it, as the rate limit counts clients (clientKey): "unknown" when the host could not tell. */
-  client: string;
-}
 
 /**
  * What storing reads of the intake: the store, the spam check's proofs, the notice with the site's

@@ -3,7 +3,7 @@
  * (the paths are named in src/shared/relay-paths.ts):
  *
  * - POST /api/quote and /api/contact, and GET /api/proof, the spam check's
- *   token for a form's script (form-post.ts; storing: keep.ts);
+ *   token for a form's script (form-post.ts; checking: form-check.ts; storing: keep.ts);
  * - POST /api/call, a tap on a phone link, counted (tap-post.ts);
  * - GET and POST /api/book, the customer's page for an emailed quote: see it, choose a day, accept
  *   (booking-route.ts);

@@ -135,7 +135,7 @@ export async function composeRelay<D extends Scheduling>(
     phone,
     clock,
     // The accept page tells the owner of an acceptance at once; without Telegram, nobody to tell.
-    booking: { ...booking, accepted: chat && ((id) => tellAcceptances(chat, undefined, id)) },
+    booking: { ...booking, phone, accepted: chat && ((id) => tellAcceptances(chat, undefined, id)) },
     now: () => new Date(now()),
     log,
   });

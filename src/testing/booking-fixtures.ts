@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { acceptPage, noticePage } from "../relay/booking/page.ts";
+import { bookingPage } from "../relay/booking/page.ts";
 import { bookedEmail, quoteEmail, reminderEmail } from "../relay/booking/emails.ts";
 import { daysOffered, DEFAULT_RULES } from "../relay/booking/days.ts";
 import { quoteView } from "../relay/booking/quote-view.ts";
@@ -58,15 +58,10 @@ export async function writeBookingFixtures(browser: Browser): Promise<string[]> 
   const booking = { day: "2027-01-14", time: "morning" as const, address: LEAD.fields!.address, view };
   const days = daysOffered({ rules: DEFAULT_RULES, hours: HOURS, now: NOW, taken: new Map() });
   const pages = {
-    "accept-page": acceptPage({ view, token: "example", action: "/api/book", days, phone: PHONE_NUMBER }),
-    "accepted-page": noticePage(
-      {
-        tone: "success",
-        title: "Thank you: you accepted the quote",
-        text: "For Thursday 14 January 2027, morning. We will confirm the booking by email; if we cannot take that day, we will email you other days.",
-      },
+    "accept-page": bookingPage({ kind: "choose", view, token: "example", days }, PHONE_NUMBER),
+    "accepted-page": bookingPage(
+      { kind: "accepted", view, day: "2027-01-14", time: "morning", confirmed: false, first: true },
       PHONE_NUMBER,
-      view,
     ),
     "quote-email": quoteEmail(view, LINK, common).html!,
     "booked-email": bookedEmail(booking, common).html!,

@@ -4,6 +4,7 @@
  * the days, the link signer (its key made once and kept in the store), and
  * how to tell the owner of an acceptance.
  */
+import type { SiteServices } from "../../shared/forms/quote-details.ts";
 import type { BusinessHours } from "../clock.ts";
 import type { LeadStore } from "../leads/store.ts";
 import type { BookingRules } from "./days.ts";
@@ -11,8 +12,12 @@ import { linkSigner, LINK_KEY_SETTING, newLinkKey, type LinkSigner } from "./lin
 
 export interface BookingDoor {
   rules: BookingRules;
-  /** The opening hours in the business's time zone. */
+  /** The opening hours in the business's time zone, and its clock, which says until when a quote stands. */
   hours: BusinessHours;
+  /** The business phone, which the page offers beside every email to reply to. */
+  phone: string;
+  /** The site's services, which name the one a quote is for. */
+  services?: SiteServices;
   /** The relay's signer, its key read from the store the first time it is asked for. */
   signer(): Promise<LinkSigner>;
   /** Tells the owner of a lead's acceptance now (owner/acceptances.ts); the minute tick does otherwise. */

@@ -13,6 +13,7 @@ import type { Health } from "../leads/policy.ts";
 import type { BookingDoor } from "../booking/door.ts";
 import type { LeadStore } from "../leads/store.ts";
 import type { TapCheck, TapSite } from "./call-taps.ts";
+import type { LeadNotice } from "./lead-notice.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { SpamGuard } from "./spam.ts";
 
@@ -114,6 +115,8 @@ export type Intake = Required<
     offer: QuoteOffer;
     /** Each form's check, for the site's services. */
     bodies: FormBodies;
+    /** A kept post's notice for the owner, and a quote request's estimate, the site's facts bound. */
+    notice: LeadNotice;
   };
 
 /** Where a request came from, as the host saw the connection. */

@@ -1,28 +1,17 @@
 /**
  * POST /api/quote and /api/contact, and GET /api/proof (the spam check's
  * token for a form's script): the door they share (the origin, CORS, the
- * method), then a form post's reading (the body, as JSON or as a form) and
- * checking (the rate limit, the forms' own schemas, the spam check). Storing
- * and the answer that follows are keep.ts.
+ * method), then a form post's reading (the body, as JSON or as a form).
+ * Checking it is form-check.ts; storing, and the answer that follows, keep.ts.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
-import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { proofPath } from "../../shared/relay-paths.ts";
-import { leadId } from "../leads/id.ts";
 import { Answers, formFields, json, sameHost } from "./answers.ts";
 import { readBody } from "./body.ts";
-import { clientKey } from "./client-address.ts";
 import { FORMS, type Client, type Fields, type Intake } from "./context.ts";
-import { keep, type Checked } from "./keep.ts";
-import type { Verdict } from "./spam.ts";
-import { refusedAddOns } from "./quote-estimate.ts";
+import { checkPost } from "./form-check.ts";
+import { keep } from "./keep.ts";
 
-type Refused = {
-  kind: "refused";
-  status: number;
-  extra: Record<string, unknown>;
-  headers?: Record<string, string>;
-};
 type Read = { kind: "fields"; fields: Fields } | { kind: "too long" } | { kind: "refused"; error: string };
 
 /** A request to a form's path (`form`) or to the proof's (no form). */
@@ -70,7 +59,7 @@ export async function formRoute(
   if (read.kind === "refused") return json(400, { ok: false, error: read.error }, answers.cors);
   const reply = answers.with(read.fields);
 
-  const checked = await check(intake, request, client, form, read.fields, answers.html);
+  const checked = await checkPost(intake, request, client, form, read.fields, answers.html);
   if (checked.kind === "refused")
     return reply.reply(checked.status, "failed", checked.extra, checked.headers);
   return keep(intake, form, read.fields, checked, reply);
@@ -127,62 +116,4 @@ async function readPost(request: Request, type: string): Promise<Read> {
   } catch {
     return { kind: "refused", error: "the body is not a JSON object" };
   }
-}
-
-/** The checks after reading, in order: the rate limit, the form's schema, the spam check. */
-async function check(
-  { limiter, trustProxy, now, spam, offer, prices, bodies }: Intake,
-  request: Request,
-  client: Client,
-  form: FormKind,
-  fields: Fields,
-  html: boolean,
-): Promise<Checked | Refused> {
-  const from = clientKey(request, client?.clientAddress, trustProxy);
-  const allowed = await limiter.take(from);
-  if (!allowed.ok) {
-    return {
-      kind: "refused",
-      status: 429,
-      extra: { error: "too many submissions; try again in a minute" },
-      headers: { "Retry-After": String(allowed.retryAfterSeconds) },
-    };
-  }
-  const parsed = bodies[form].safeParse(fields);
-  // The add-ons by their own fields, against what the form offers the chosen service (its price table's).
-  const addOns =
-    form === "quote"
-      ? refusedAddOns(offer, prices, fields, typeof fields.service === "string" ? fields.service : "")
-      : [];
-  const invalid = [
-    ...(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0] ?? "body"))),
-    ...addOns,
-  ].filter((name, i, all) => all.indexOf(name) === i && !(name === "addOns" && addOns.length));
-  if (!parsed.success || invalid.length)
-    return {
-      kind: "refused",
-      status: 400,
-      extra: { error: "some fields are missing or invalid", fields: invalid },
-    };
-  const receivedAt = now().getTime();
-  const body = parsed.data as QuoteBody & ContactBody;
-  const verdict: Verdict = spam
-    ? await spam.check({ form, fields, body, scriptless: html }, receivedAt)
-    : { kind: "person" };
-  // A proof younger than a person could type: a script's is a bot's; a plain form's was sent before its
-  // script ran, so it is asked to confirm.
-  const settled: Verdict =
-    verdict.kind !== "early"
-      ? verdict
-      : html
-        ? { kind: "unproven", reason: verdict.reason }
-        : { kind: "spam", reason: verdict.reason };
-  return {
-    kind: "checked",
-    body,
-    receivedAt,
-    verdict: settled,
-    id: await leadId(form, fields.submissionId, body, receivedAt),
-    client: from,
-  };
 }

@@ -7,31 +7,25 @@
  */
 import { attributionLine, attributionOf } from "../../shared/forms/attribution.ts";
 import type { FormKind } from "../../shared/forms/fields.ts";
-import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
-import { contactNotices, quoteNotices } from "../telegram/notice.ts";
-import { quoteEstimate } from "./quote-estimate.ts";
 import { keepQuoteDetails } from "../leads/quote-details-store.ts";
 import type { Reply } from "./answers.ts";
+import { waitAtMost } from "./budget.ts";
 import type { Fields, Intake } from "./context.ts";
+import type { Checked } from "./form-check.ts";
 import type { Verdict } from "./spam.ts";
 
 /**
- * A post that passed the checks (form-post.ts): its parsed body, when it came, the spam check's verdict and
- * its lead's id.
+ * What storing reads of the intake: the store, the spam check's proofs, the notice with the site's
+ * facts bound, the client's share of confirmations, delivery's head start, the log.
  */
-export interface Checked {
-  kind: "checked";
-  body: QuoteBody & ContactBody;
-  receivedAt: number;
-  verdict: Verdict;
-  id: { id: string; repeatOf?: string };
-  /** Who posted it, as the rate limit counts clients (clientKey): "unknown" when the host could not tell. */
-  client: string;
-}
+export type KeepIntake = Pick<
+  Intake,
+  "store" | "spam" | "log" | "notice" | "clientShare" | "deliverNow" | "answerBudgetMs"
+>;
 
 /** Stores the lead (or finds the one it repeats or confirms), then answers. */
 export async function keep(
-  intake: Intake,
+  intake: KeepIntake,
   form: FormKind,
   fields: Fields,
   { body, receivedAt, verdict, id, client }: Checked,
@@ -67,17 +61,7 @@ export async function keep(
     if (verdict.kind === "person" && !(await proofIsFor(intake, verdict, id.id, receivedAt)))
       spamReason = "a proof already used for another lead";
     const attribution = attributionOf(fields);
-    const from = attributionLine(attribution);
-    const estimate = form === "quote" ? quoteEstimate(intake.prices, body) : {};
-    const parts =
-      form === "quote"
-        ? quoteNotices(
-            body,
-            new Date(receivedAt),
-            { clock: intake.clock, from, site: intake.services },
-            estimate.line,
-          )
-        : contactNotices(body, new Date(receivedAt), { clock: intake.clock, from, site: intake.services });
+    const { parts, estimate } = intake.notice(form, body, receivedAt, attributionLine(attribution));
     const status = confirming ? "unconfirmed" : spamReason ? "spam" : "pending";
     // Before the lead is stored: the email pass, which runs apart, must not confirm it before the share says.
     if (status === "pending") await shareConfirmation(intake, id.id, body.email, client, receivedAt);
@@ -109,7 +93,7 @@ export async function keep(
  * that fails here costs the visitor a confirmation at most, never the lead.
  */
 async function shareConfirmation(
-  { store, clientShare, log }: Intake,
+  { store, clientShare, log }: KeepIntake,
   id: string,
   email: string,
   client: string,
@@ -133,18 +117,12 @@ async function shareConfirmation(
 }
 
 /** A proof is good for one lead: true when this one's was unused, or used for this lead (a repeat). */
-async function proofIsFor({ store }: Intake, verdict: Verdict, id: string, at: number): Promise<boolean> {
+async function proofIsFor({ store }: KeepIntake, verdict: Verdict, id: string, at: number): Promise<boolean> {
   if (verdict.kind !== "person" || !verdict.signature) return true;
   return (await store.proofs.use(verdict.signature, id, at)) === id;
 }
 
 /** Delivery's head start: the answer waits for it at most answerBudgetMs. */
-async function headStart({ deliverNow, answerBudgetMs }: Intake, id: string): Promise<void> {
-  if (!deliverNow) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    deliverNow(id),
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, answerBudgetMs))),
-  ]);
-  clearTimeout(timer);
+async function headStart({ deliverNow, answerBudgetMs }: KeepIntake, id: string): Promise<void> {
+  if (deliverNow) await waitAtMost(answerBudgetMs, deliverNow(id));
 }

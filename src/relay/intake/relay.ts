@@ -3,7 +3,7 @@
  * (the paths are named in src/shared/relay-paths.ts):
  *
  * - POST /api/quote and /api/contact, and GET /api/proof, the spam check's
- *   token for a form's script (form-post.ts; storing: keep.ts);
+ *   token for a form's script (form-post.ts; checking: form-check.ts; storing: keep.ts);
  * - POST /api/call, a tap on a phone link, counted (tap-post.ts);
  * - GET and POST /api/book, the customer's page for an emailed quote: see it, choose a day, accept
  *   (booking-route.ts);
@@ -30,6 +30,7 @@ import { json } from "./answers.ts";
 import { tapCheck } from "./call-taps.ts";
 import { at, FORMS, type Client, type Intake, type RelayOptions } from "./context.ts";
 import { formRoute } from "./form-post.ts";
+import { leadNotice } from "./lead-notice.ts";
 import { rateLimiter } from "./rate-limit.ts";
 import { CALL_TAPS_PER_MINUTE, tapPost } from "./tap-post.ts";
 import { webhook } from "./webhook.ts";
@@ -92,5 +93,6 @@ function intakeOf(options: RelayOptions): Intake {
     ownTap,
     offer: quoteOffer(options.services ?? NO_SERVICES, options.prices),
     bodies: formBodies(options.services?.services.map((s) => s.value)),
+    notice: leadNotice(options),
   };
 }

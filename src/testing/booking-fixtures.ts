@@ -11,6 +11,8 @@ import { bookingPage } from "../relay/booking/page.ts";
 import { bookedEmail, quoteEmail, reminderEmail } from "../relay/booking/emails.ts";
 import { daysOffered, DEFAULT_RULES } from "../relay/booking/days.ts";
 import { quoteView } from "../relay/booking/quote-view.ts";
+import { loadContent } from "../build/content/load.ts";
+import { siteServices } from "../content/services.ts";
 import { CLOCK, hoursOf } from "../relay/testing/business.ts";
 import type { Lead } from "../relay/leads/lead.ts";
 import { detailsOf } from "../relay/leads/quote-details-store.ts";
@@ -51,13 +53,13 @@ const LINK =
   "https://www.example.com/api/book?q=0a000000-0000-4000-8000-0000000000f1.1.EXAMPLE-not-a-real-mac_";
 const common = { to: "ann@example.com", phone: PHONE_NUMBER };
 
-/** Writes the files; answers their paths. */
-export async function writeBookingFixtures(browser: Browser): Promise<string[]> {
-  mkdirSync(FIXTURES_DIR, { recursive: true });
-  const view = quoteView(LEAD, QUOTE, CLOCK);
+/** Each page's and email's html by its file's name (without .html), as the code makes it now. */
+export function bookingFixtures(): Record<string, string> {
+  // The site's own services, as the relay is told them: the lead's service by its name, not its id.
+  const view = quoteView(LEAD, QUOTE, CLOCK, siteServices(loadContent("content")));
   const booking = { day: "2027-01-14", time: "morning" as const, address: LEAD.fields!.address, view };
   const days = daysOffered({ rules: DEFAULT_RULES, hours: HOURS, now: NOW, taken: new Map() });
-  const pages = {
+  return {
     "accept-page": bookingPage({ kind: "choose", view, token: "example", days }, PHONE_NUMBER),
     "accepted-page": bookingPage(
       { kind: "accepted", view, day: "2027-01-14", time: "morning", confirmed: false, first: true },
@@ -67,6 +69,12 @@ export async function writeBookingFixtures(browser: Browser): Promise<string[]> 
     "booked-email": bookedEmail(booking, common).html!,
     "reminder-email": reminderEmail(booking, common).html!,
   };
+}
+
+/** Writes the files; answers their paths. */
+export async function writeBookingFixtures(browser: Browser): Promise<string[]> {
+  mkdirSync(FIXTURES_DIR, { recursive: true });
+  const pages = bookingFixtures();
   const written: string[] = [];
   const context = await browser.newContext();
   const page = await context.newPage();

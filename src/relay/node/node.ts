@@ -73,9 +73,8 @@ export async function startNodeRelay({ config, ...options }: NodeRelayOptions): 
   const email = relay.emailPass && startEmailLoop(relay.emailPass, pollMs);
   const stops = () => [upkeep.stop(), tick.stop(), polling && polling.stop(), delivery.stop(), email?.stop()];
   return {
-    ...{ relay: relay.handler, updates, opened, delivery, email },
+    ...{ relay: relay.handler, updates, opened, delivery, email, ownerTick: tick.now },
     drained: () => delivery.drained(),
-    ownerTick: tick.now,
     close: () => Promise.all(stops()).then(() => opened.close()),
   };
 }

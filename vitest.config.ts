@@ -1,5 +1,5 @@
 import path from "node:path";
-import { configDefaults, defineConfig } from "vitest/config";
+import { defineConfig } from "vitest/config";
 import LongestFirst from "./src/testing/longest-first.ts";
 import SummaryReporter from "./src/testing/summary-reporter.ts";
 
@@ -23,11 +23,13 @@ export default defineConfig({
   // which React's production build does not have): the workers render with it (react-production.ts).
   oxc: { jsx: { development: false } },
   test: {
-    // `npm test` runs both projects; `npm run test:unit` only "unit" (vitest run --project unit).
-    projects: [
-      { extends: true, test: { name: "unit", include: TESTS, exclude: [...configDefaults.exclude, ...E2E] } },
-      { extends: true, test: { name: "e2e", include: E2E, globalSetup: ["src/testing/global-setup.ts"] } },
-    ],
+    // One project for every test, so a worker goes on from end-to-end files to unit files with the
+    // modules it has loaded, and each module is compiled once: two projects (unit, e2e) each had their
+    // own workers and module graph, and the whole run took 24 core-seconds more (decision 0103).
+    // `npm run test:unit` is vitest.unit.config.ts: this, without the e2e files.
+    include: TESTS,
+    // Builds the site for the e2e files; a run with none of them (test:unit, one unit file) skips it.
+    globalSetup: ["src/testing/global-setup.ts"],
     setupFiles: ["src/testing/react-production.ts"],
     // Scripts the tests start with `node --import tsx` read TypeScript with the shared options, as
     // `npm run` gives them with --tsconfig: tsconfig.json only lists the projects (README: Folders).

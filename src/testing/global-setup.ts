@@ -1,6 +1,6 @@
 /**
  * Builds the real site into dist/ once, before any test reads or serves it, and the second business
- * (fixtures/window-cleaning) beside it.
+ * (fixtures/window-cleaning) beside it; a run with no end-to-end file builds nothing.
  * This runs in vitest's main process, which loads React's development build
  * (NODE_ENV is "test"), so it is also the run's check of React's development
  * warnings on every page (a list without keys, an element where HTML does not
@@ -8,10 +8,13 @@
  * workers render with the production build (react-production.ts).
  */
 import { format } from "node:util";
-import { build } from "../build/build.ts";
+import type { TestProject } from "vitest/node";
 import { DIST_DIR, SECOND_BUSINESS } from "./dist-dir.ts";
 
-export default async function setup() {
+export default async function setup(project: TestProject) {
+  if (!(await runsEndToEnd(project))) return;
+  // Loaded only now: the builder's modules are a second of the main process's start.
+  const { build } = await import("../build/build.ts");
   const said: string[] = [];
   const { error, warn } = console;
   console.error = console.warn = (...args: unknown[]) => void said.push(format(...args));
@@ -26,4 +29,16 @@ export default async function setup() {
     throw new Error(
       `Building the site printed warnings (React's development build checks every page here):\n${said.join("\n")}`,
     );
+}
+
+/**
+ * Whether the run has an end-to-end file (vitest.config.ts: E2E), the only kind that reads the built
+ * site: the files the configuration picks, narrowed by the command line's filters (`npx vitest run
+ * some.test.ts`), which vitest keeps on its instance as `filenamePattern` (not public API; were it
+ * gone, every file the configuration picks is read, and the site is built: slower, never wrong).
+ */
+async function runsEndToEnd(project: TestProject): Promise<boolean> {
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  const { testFiles } = await project.globTestFiles(filters);
+  return testFiles.some((file) => /\.e2e\.test\.tsx?$/.test(file));
 }

@@ -1,8 +1,8 @@
 /**
  * The order vitest hands test files to its workers (vitest.config.ts, `sequence.sequencer`): the
  * slowest files first, so the three workers finish together rather than one starting a minute-long
- * file as the others run out of work. Vitest's own order (BaseSequencer) puts the end-to-end
- * project first, then the files that took longest in its record of the last run; a fresh clone (CI,
+ * file as the others run out of work. Vitest's own order (BaseSequencer) puts the files that took
+ * longest in its record of the last run first; a fresh clone (CI,
  * scripts/test-times.sh) has no record, and vitest then puts the largest files first, which puts
  * every-page.e2e.test.ts (a short file that visits every page) and leads-d1.e2e.test.ts (a short file
  * that starts wrangler nine times) near the end. So the files named here go first, in this order,

@@ -1,5 +1,5 @@
 /**
- * The two test projects (vitest.config.ts): which tests \`npm run test:unit\` leaves out is said by
+ * The fast run (vitest.unit.config.ts): which tests \`npm run test:unit\` leaves out is said by
  * each file's name, *.e2e.test.ts. A test that starts Chromium, the built site, workerd or a
  * second process and is not named so would slow the fast run unseen: this reads every other
  * test file's imports for them.

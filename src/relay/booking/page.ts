@@ -20,6 +20,7 @@ import {
 } from "./days.ts";
 import type { QuoteView } from "./quote-view.ts";
 import { includesMarkup } from "./includes.ts";
+import { RELAY_PAGE_CSP } from "../page-policy.ts";
 
 const M = BOOKING_MARKUP.page;
 
@@ -171,9 +172,6 @@ export function bookingResponse(
   h.set("Cache-Control", "no-store");
   h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "same-origin");
-  h.set(
-    "Content-Security-Policy",
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  );
+  h.set("Content-Security-Policy", RELAY_PAGE_CSP);
   return new Response(bookingPage(answer, phone), { status, headers: h });
 }

@@ -10,6 +10,7 @@ import { failure, SUCCESS } from "../../shared/forms/texts.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import type { Fields } from "./context.ts";
 import { BACK_FIELD, CONFIRM_NOTICE, resultPage, tooLongNotice } from "./page.ts";
+import { RELAY_PAGE_CSP } from "../page-policy.ts";
 
 type Mode = "sent" | "failed" | "confirm" | "refused";
 
@@ -83,11 +84,7 @@ export class Answers {
     for (const [name, value] of Object.entries(extra)) h.set(name, value);
     h.set("Content-Type", "text/html; charset=utf-8");
     h.set("Cache-Control", "no-store");
-    // The page shows visitor text (escaped); a strict policy is the second lock on that door.
-    h.set(
-      "Content-Security-Policy",
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-    );
+    h.set("Content-Security-Policy", RELAY_PAGE_CSP);
     return new Response(
       resultPage({
         form: this.form,

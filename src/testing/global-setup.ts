@@ -7,8 +7,10 @@
  * allow it): any warning or error printed while building fails the run. The
  * workers render with the production build (react-production.ts).
  */
+import path from "node:path";
 import { format } from "node:util";
 import type { TestProject } from "vitest/node";
+import { E2E } from "../../vitest.config.ts";
 import { DIST_DIR, SECOND_BUSINESS } from "./dist-dir.ts";
 
 export default async function setup(project: TestProject) {
@@ -40,5 +42,6 @@ export default async function setup(project: TestProject) {
 async function runsEndToEnd(project: TestProject): Promise<boolean> {
   const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
   const { testFiles } = await project.globTestFiles(filters);
-  return testFiles.some((file) => /\.e2e\.test\.tsx?$/.test(file));
+  const named = (file: string) => path.relative(project.config.root, file);
+  return testFiles.some((file) => E2E.some((glob) => path.matchesGlob(named(file), glob)));
 }

@@ -98,7 +98,8 @@ export function ButtonLink({
 export const textLinkClass = "font-medium text-brand-800 underline";
 
 /**
- * A tap-to-call link; the number never breaks across lines. `srOnly` leaves
+ * A tap-to-call link; the number shown never breaks across lines, but on a screen too narrow for it at
+ * large text, between its digit groups (the `phone-number` utility, decision 0105). `srOnly` leaves
  * words to screen readers: all of them ("text": an icon button named "Call
  * 0491 570 157"), or the number ("number": the prefix, "Call", is what shows).
  */
@@ -127,9 +128,25 @@ export function PhoneLink({
           <span className="sr-only">{` ${text.slice(prefix.length)}`}</span>
         </>
       ) : (
-        text
+        <Shown prefix={prefix} phone={phone} />
       )}
     </a>
+  );
+}
+
+/**
+ * The number as it shows, with plain spaces between its digit groups for `phone-number` to wrap at, and
+ * its prefix ("Call ") kept with it the same way: on a line of its own where the number fits one.
+ */
+function Shown({ prefix, phone }: { prefix: string; phone: string }) {
+  const number = <span className="phone-number">{phone}</span>;
+  return prefix ? (
+    <span className="phone-number">
+      {prefix}
+      {number}
+    </span>
+  ) : (
+    number
   );
 }
 
@@ -150,7 +167,7 @@ export function Icon({ name, className = "h-5 w-5" }: { name: IconName; classNam
 export function Stars({ rating }: { rating: number }) {
   return (
     <svg
-      className="h-5 w-25 shrink-0 text-sparkle"
+      className="h-5 w-25 max-w-full shrink-0 text-sparkle"
       viewBox="0 0 120 24"
       role="img"
       aria-label={`${rating} out of 5 stars`}

@@ -3,19 +3,27 @@
  * - the home page's first screen drawn by its inline CSS alone exactly as with its whole stylesheet,
  *   which arrives without holding up the first paint (and, without script, as an ordinary stylesheet);
  * - the header at 200% text on a 320 px screen, and at 137.5% on a 390 px one: usable, and never over
- *   what keyboard focus is on, on the home page, a service page and the quote page.
+ *   what keyboard focus is on, on the home page, a service page and the quote page;
+ * - every kind of page at 200% text on a 320 px screen no wider than the screen (WCAG 2.2's 1.4.4 Resize
+ *   Text with 1.4.10 Reflow, decision 0105), read on the same visits.
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadContent } from "../build/content/load.ts";
+import { onePerKind } from "../content/routes.ts";
 import { PHONE, setTextSize } from "../testing/browser.ts";
 import { browserAndSitePerFile } from "../testing/browser-suite.ts";
 import { focusStops, type FocusStop } from "../testing/focus.ts";
+import { reflow, type Reflow } from "../testing/reflow.ts";
+import { visitAddress } from "../testing/site.ts";
 
 const env = browserAndSitePerFile();
 const DESKTOP = { width: 1280, height: 800 };
 /** The home page's whole stylesheet, the one its inline CSS stands in for until it arrives. */
 const LATER = /\/assets\/css\/.*\.css$/;
 const PAGES = ["/", "/services/bond-cleaning-brisbane/", "/quote/"];
+/** One page of each kind (home, a service, about, contact, quote, a suburb, the legal pages, 404). */
+const KINDS = onePerKind(loadContent("content")).map(visitAddress);
 
 /**
  * Every element of the home page's first screen (the header and the hero, as the build reads it: the
@@ -57,6 +65,8 @@ function drawn(page: Page) {
 
 const seen: Record<string, Awaited<ReturnType<typeof drawn>>> = {};
 const large: Record<string, { header: string; bar: string; wide: number; stops: FocusStop[] }> = {};
+/** Each kind of page's width at 200% text on a 320 px screen. */
+const zoomed: Record<string, Reflow> = {};
 let medium: { overlaps: boolean; nameLines: number; width: number };
 /** The call bar's visibility at 390 px, before and while a form field has focus. */
 let barWhileTyping: string[];
@@ -100,8 +110,10 @@ beforeAll(async () => {
   // 200% text on a 320 px screen, with reduced motion so focus lands at once.
   const page = await env.browser.newPage({ viewport: { width: 320, height: 844 }, reducedMotion: "reduce" });
   await setTextSize(page, 200);
-  for (const path of PAGES) {
+  for (const path of KINDS) {
     await page.goto(env.site.url + path, { waitUntil: "load" });
+    zoomed[path] = await reflow(page);
+    if (!PAGES.includes(path)) continue;
     const header = await page.$eval("header", (h) => getComputedStyle(h).position);
     const bar = await page.evaluate(() => {
       const range = document.querySelector(".call-bar-range");
@@ -166,6 +178,18 @@ describe.each(PAGES)("%s at 200% text on a 320 px screen", (path) => {
     const { stops } = large[path];
     expect(stops.length).toBeGreaterThan(path === "/" ? 20 : 10);
     expect(stops.filter((s) => !s.whole).map((s) => s.name)).toEqual([]);
+  });
+});
+
+describe("every kind of page at 200% text on a 320 px screen", () => {
+  it.each(KINDS)("%s is no wider than the screen: nothing scrolls sideways", (path) => {
+    const { width, viewport, widest } = zoomed[path];
+    expect(viewport).toBe(320);
+    expect({ width, widest }).toEqual({ width: viewport, widest: "" });
+  });
+
+  it("covers the pages the header is read on", () => {
+    expect(KINDS).toEqual(expect.arrayContaining(PAGES));
   });
 });
 

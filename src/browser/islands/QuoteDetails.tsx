@@ -62,7 +62,7 @@ export function DetailFields({
   slots?: boolean;
 }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-6">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-6">
       {DETAIL_FIELDS.map((field) => (
         <div
           key={field.name}
@@ -106,7 +106,7 @@ const ServiceOptions = ({ services }: { services: readonly ServiceChoice[] }) =>
 /** The add-ons' box: hidden when none fits the chosen service. */
 export function AddOnsBox({ hidden = false, children }: { hidden?: boolean; children: ReactNode }) {
   return (
-    <fieldset className={cn("sm:col-span-6", hidden && "hidden")}>
+    <fieldset className={cn("min-w-0 sm:col-span-6", hidden && "hidden")}>
       <legend className={legendClass}>Add-ons</legend>
       <div className="mt-1 grid gap-2 sm:grid-cols-2">{children}</div>
     </fieldset>
@@ -146,7 +146,7 @@ function Detail({
       );
     case "radio":
       return (
-        <fieldset disabled={off}>
+        <fieldset disabled={off} className="min-w-0">
           <legend className={legendClass}>{field.label}</legend>
           <div className="mt-1 flex flex-wrap gap-2">
             {field.options.map((o) => (
@@ -264,7 +264,7 @@ export function AddOnCount({
 }) {
   return (
     <div className={hidden ? "hidden" : undefined}>
-      <div className="flex min-h-11 items-center justify-between gap-3">
+      <div className="flex min-h-11 items-center justify-between gap-3 narrow:flex-wrap">
         <label htmlFor={id} className="text-base text-ink">
           {label} <span className="text-sm text-slate-600">({units})</span>
         </label>

@@ -30,7 +30,7 @@ export function QuotePage({ content, formAction }: { content: Content; formActio
               className="inline-flex min-h-6 items-center font-semibold text-brand-800 hover:underline"
             />
           </p>
-          <div className="rounded-2xl border border-slate-200 bg-white p-5 lift sm:p-8">
+          <div className="rounded-2xl border border-slate-200 bg-white p-5 lift narrow:p-3 sm:p-8">
             <Island
               name="QuotePageForm"
               props={{

@@ -1,0 +1,59 @@
+/**
+ * Whether a page scrolls sideways in Chromium, and if it does, what sticks out: WCAG 2.2's 1.4.10
+ * Reflow (320 CSS px wide) and, with the reader's text doubled, 1.4.4 Resize Text.
+ */
+import type { Page } from "playwright-core";
+
+/** How wide the page is laid out, and the screen it is shown on. */
+export interface Reflow {
+  /** `document.scrollingElement.scrollWidth`: more than `viewport` scrolls sideways. */
+  width: number;
+  viewport: number;
+  /**
+   * The widest of the innermost elements (or their text) that reach past the screen's right edge, as
+   * "tag.classes "its text" (N px wide, to M px)", to name in a failure; "" when nothing does.
+   */
+  widest: string;
+}
+
+export function reflow(page: Page): Promise<Reflow> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    // An element's right edge, or its own text's, which can run past a box too narrow for its longest
+    // word, up to the nearest box that clips what overflows it (as the visually hidden text for screen
+    // readers is); in page coordinates, whatever the page is scrolled to.
+    const right = (el: Element) => {
+      let edge = el.getBoundingClientRect().right;
+      for (const node of el.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        edge = Math.max(edge, range.getBoundingClientRect().right);
+      }
+      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX !== "visible")
+          edge = Math.min(edge, box.getBoundingClientRect().right);
+      }
+      if (getComputedStyle(el).overflowX !== "visible")
+        edge = Math.min(edge, el.getBoundingClientRect().right);
+      return edge + scrollX;
+    };
+    const past = [...document.body.querySelectorAll("*")].filter(
+      (el) => right(el) > viewport + 0.5 && el.getClientRects().length > 0,
+    );
+    const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+    const named = innermost
+      .map((el) => {
+        const box = el.getBoundingClientRect();
+        const classes = typeof el.className === "string" ? el.className.trim().split(/\s+/) : [];
+        const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+        const width = Math.max(box.width, right(el) - box.left - scrollX);
+        return {
+          width,
+          name: `${[el.tagName.toLowerCase(), ...classes.filter(Boolean)].join(".")} "${text}" (${Math.round(width)} px wide, to ${Math.round(right(el))} px)`,
+        };
+      })
+      .sort((a, b) => b.width - a.width);
+    return { width: document.scrollingElement!.scrollWidth, viewport, widest: named[0]?.name ?? "" };
+  });
+}

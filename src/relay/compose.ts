@@ -79,6 +79,7 @@ export async function composeRelay<D extends Scheduling>(
   host: Host<D>,
 ): Promise<Relay<D>> {
   const { store, now, log } = host;
+  const intake = door({ config, email }, site);
   const { phone, hours, taps, booking: rules } = factsInUse({ config, email }, site, log);
   const { clock } = hours;
   const configured = telegramOptions(config);
@@ -124,7 +125,7 @@ export async function composeRelay<D extends Scheduling>(
   const health = email ? async () => withEmail(await delivery.health(), store, now()) : delivery.health;
   const handler = createRelay({
     ...host.door,
-    ...door({ config, email }, site),
+    ...intake,
     updates:
       handle && host.webhook ? { secret: await webhookSecret(chat.telegram.token), handle } : undefined,
     store,

@@ -60,7 +60,8 @@ export function quoteView(
 ): QuoteView {
   // The quote page's service, else the one a contact form chose from its list.
   const service = [lead.details.service, lead.fields?.service].find((s) => s) ?? undefined;
-  const job = detailsBlock(postedDetails(lead), site);
+  const posted = postedDetails(lead);
+  const job = detailsBlock(posted, site);
   const rows = [
     ...(service ? [{ label: "Service", value: serviceName(site?.services ?? [], service) }] : []),
     ...(job ? [{ label: "The job", value: job }] : []),

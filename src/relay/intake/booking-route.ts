@@ -17,7 +17,7 @@ import { readBookingForm, type BookingDoor } from "../booking/door.ts";
 import { bookingResponse, type BookingAnswer } from "../booking/page.ts";
 import { quoteView } from "../booking/quote-view.ts";
 import { standing } from "../booking/standing.ts";
-import { sameHost } from "./answers.ts";
+import { sameHost } from "./form-post.ts";
 import { readBody } from "./body.ts";
 import { waitAtMost } from "./budget.ts";
 import { clientKey } from "./client-address.ts";

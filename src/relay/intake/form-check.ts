@@ -5,6 +5,7 @@
  * its status and what to say.
  */
 import type { FormKind } from "../../shared/forms/fields.ts";
+import type { Refused } from "./answers.ts";
 import type { ContactBody, QuoteBody } from "../../shared/forms/schema.ts";
 import { leadId } from "../leads/id.ts";
 import { clientKey } from "./client-address.ts";
@@ -25,14 +26,6 @@ export interface Checked {
   /** Who posted it, as the rate limit counts clients (clientKey): "unknown" when the host could not tell. */
   client: string;
 }
-
-/** A post the checks refused: its status, what the answer adds, and the headers that go with it. */
-export type Refused = {
-  kind: "refused";
-  status: number;
-  extra: Record<string, unknown>;
-  headers?: Record<string, string>;
-};
 
 /** What the checks read of the intake: the limiter and the proxies, the forms' checks, the spam check. */
 export type CheckIntake = Pick<

@@ -2,40 +2,49 @@
  * Storing a checked form post: the lead and the owner's notice go into the
  * lead store before anything is answered (or the post is found to repeat or
  * confirm one stored before). Once stored, the lead is the relay's to
- * deliver, so stored is success; delivery gets a short head start. Spam is
- * stored too, and answered as a person is.
+ * deliver, so stored is success; the route gives delivery a short head start
+ * (form-post.ts). Spam is stored too, and answered as a person is.
  */
 import { attributionLine, attributionOf } from "../../shared/forms/attribution.ts";
 import type { FormKind } from "../../shared/forms/fields.ts";
 import { keepQuoteDetails } from "../leads/quote-details-store.ts";
-import type { Reply } from "./answers.ts";
-import { waitAtMost } from "./budget.ts";
+import type { FormAnswer } from "./answers.ts";
 import type { Fields, Intake } from "./context.ts";
 import type { Checked } from "./form-check.ts";
 import type { Verdict } from "./spam.ts";
 
 /**
  * What storing reads of the intake: the store, the spam check's proofs, the notice with the site's
- * facts bound, the client's share of confirmations, delivery's head start, the log.
+ * facts bound, the client's share of confirmations, the log.
  */
-export type KeepIntake = Pick<
-  Intake,
-  "store" | "spam" | "log" | "notice" | "clientShare" | "deliverNow" | "answerBudgetMs"
->;
+export type KeepIntake = Pick<Intake, "store" | "spam" | "log" | "notice" | "clientShare">;
 
-/** Stores the lead (or finds the one it repeats or confirms), then answers. */
+/** What storing came to: the answer, and the lead it sends out now, if any. */
+export interface Kept {
+  answer: FormAnswer;
+  /** A lead just made pending: the route gives its delivery a head start before answering. */
+  deliver?: string;
+}
+
+const SENT: FormAnswer = { kind: "sent" };
+
+/**
+ * Stores the lead (or finds the one it repeats or confirms), and says what to answer; `html`: posted
+ * without script.
+ */
 export async function keep(
   intake: KeepIntake,
   form: FormKind,
   fields: Fields,
   { body, receivedAt, verdict, id, client }: Checked,
-  reply: Reply,
-): Promise<Response> {
+  html: boolean,
+): Promise<Kept> {
   const { store, spam, log } = intake;
   // A script-less visitor without a proof is asked once to confirm; a script without one is a bare POST.
-  const confirming = verdict.kind === "unproven" && reply.html;
-  const confirmPage = async () =>
-    reply.reply(200, "confirm", {}, undefined, await spam!.issue("page", form, receivedAt));
+  const confirming = verdict.kind === "unproven" && html;
+  const confirmPage = async (): Promise<Kept> => ({
+    answer: { kind: "confirm", proof: await spam!.issue("page", form, receivedAt) },
+  });
   let spamReason =
     verdict.kind === "spam" || (verdict.kind === "unproven" && !confirming) ? verdict.reason : undefined;
   try {
@@ -52,11 +61,10 @@ export async function keep(
         await shareConfirmation(intake, earlier.id, body.email, client, receivedAt);
         await store.requeue(earlier.id, receivedAt);
         log(`relay: ${form} form: lead ${earlier.id} confirmed by its visitor`);
-        await headStart(intake, earlier.id);
-        return reply.sent();
+        return { answer: SENT, deliver: earlier.id };
       }
       log(`relay: ${form} form: a repeat of lead ${earlier.id}; nothing new stored`);
-      return confirming ? confirmPage() : reply.sent();
+      return confirming ? confirmPage() : { answer: SENT };
     }
     if (verdict.kind === "person" && !(await proofIsFor(intake, verdict, id.id, receivedAt)))
       spamReason = "a proof already used for another lead";
@@ -69,7 +77,13 @@ export async function keep(
     if (form === "quote") await keepQuoteDetails(store.sql, id.id, body, estimate);
   } catch (error) {
     log(`relay: ${form} form NOT stored, the visitor was asked to try again: ${(error as Error).message}`);
-    return reply.reply(503, "failed", { error: "the message could not be stored; try again" });
+    return {
+      answer: {
+        kind: "refused",
+        status: 503,
+        extra: { error: "the message could not be stored; try again" },
+      },
+    };
   }
   if (confirming) {
     log(`relay: ${form} form without a proof (no script?): kept as lead ${id.id} and asked to confirm`);
@@ -78,11 +92,10 @@ export async function keep(
   if (spamReason) {
     // Answered as sent: a bot learns nothing from the answer.
     log(`relay: ${form} form stopped as spam (${spamReason}); kept as lead ${id.id}`);
-    return reply.sent();
+    return { answer: SENT };
   }
   log(`relay: ${form} form stored as lead ${id.id}`);
-  await headStart(intake, id.id);
-  return reply.sent();
+  return { answer: SENT, deliver: id.id };
 }
 
 /**
@@ -120,9 +133,4 @@ async function shareConfirmation(
 async function proofIsFor({ store }: KeepIntake, verdict: Verdict, id: string, at: number): Promise<boolean> {
   if (verdict.kind !== "person" || !verdict.signature) return true;
   return (await store.proofs.use(verdict.signature, id, at)) === id;
-}
-
-/** Delivery's head start: the answer waits for it at most answerBudgetMs. */
-async function headStart({ deliverNow, answerBudgetMs }: KeepIntake, id: string): Promise<void> {
-  if (deliverNow) await waitAtMost(answerBudgetMs, deliverNow(id));
 }

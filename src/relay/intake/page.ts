@@ -113,32 +113,27 @@ const TONE: Record<ResultPage["mode"], NoticeTone> = {
   confirm: "confirm",
 };
 
+/** The form shown again: what the page knows of the post. */
+type Again = Required<Pick<ResultPage, "form" | "values" | "action" | "back" | "invalid" | "offer">> &
+  Pick<ResultPage, "proof" | "emailNotice">;
+
+/**
+ * The page, its pieces decided before it is filled: the form again (failed, confirm) with the fields it asks
+ * the visitor to fix, then the notice above it (those fields' summary, or the notice), then the page.
+ */
 export function resultPage({
-  form,
   mode,
   notice,
-  values,
-  action,
-  back,
-  proof,
-  emailNotice,
+  colours = GREYS,
   invalid = [],
   offer = NOTHING_OFFERED,
-  colours = GREYS,
+  ...post
 }: ResultPage): string {
   const tone = TONE[mode];
-  // The form's own fields the check refused, in the words the island uses (decision 0086); anything else
-  // refused (a detail, the add-ons) keeps the failure notice.
-  const fixes: Fix[] =
-    mode === "failed"
-      ? fieldErrors(
-          FORM_FIELDS[form],
-          (name) => values[name] ?? "",
-          offer.services.length ? offer.services.map((s) => s.value) : undefined,
-        )
-          .filter(({ field }) => invalid.includes(field.name))
-          .map(({ field, text }) => ({ name: field.name, id: `${form}-${field.name}`, text }))
-      : [];
+  const { markup, fixes } =
+    mode === "failed" || mode === "confirm"
+      ? formAgain({ ...post, invalid, offer })
+      : { markup: "", fixes: [] };
   const title = fixes.length > 0 ? errorSummaryTitle(fixes.length) : notice.title;
   const shown =
     fixes.length > 0
@@ -152,32 +147,27 @@ export function resultPage({
           },
         )
       : fillSlots(RESULT_MARKUP.notice[tone], { title: notice.title, text: notice.text });
-  const again =
-    mode === "failed" || mode === "confirm"
-      ? formAgain(form, values, action, back, proof, emailNotice ? "resend" : undefined, fixes, offer)
-      : "";
   const text = {
     title,
     role: tone === "error" ? "alert" : "status",
-    back,
+    back: post.back,
     backText: mode === "refused" ? "Back to the form" : "Back to the site",
     colours: `:root{${colourProperties(colours)
       .map(([name, value]) => `${name}:${value}`)
       .join(";")}}`,
   };
-  return fillSlots(RESULT_MARKUP.page, text, { notice: shown, form: again });
+  return fillSlots(RESULT_MARKUP.page, text, { notice: shown, form: markup });
 }
 
-function formAgain(
-  form: FormKind,
-  values: Record<string, string>,
-  action: string,
-  back: string,
-  proof: string | undefined,
-  email: "resend" | undefined,
-  fixes: Fix[],
-  offer: QuoteOffer,
-): string {
+/**
+ * The form again holding what the visitor typed, each field the check refused marked with what to do, and
+ * those fields (the notice above the form lists them). Decided first (the values, the fields to fix, the
+ * service chosen, the quote page's details), then filled.
+ */
+function formAgain({ form, values, action, back, proof, emailNotice, invalid, offer }: Again): {
+  markup: string;
+  fixes: Fix[];
+} {
   const [intro, button] =
     proof === undefined
       ? ["This is what you typed; you can send it again.", "Send again"]
@@ -188,10 +178,31 @@ function formAgain(
     intro,
     button,
     privacy: privacyPolicy(back),
-    collection: collectionNotice(email).before,
+    collection: collectionNotice(emailNotice ? "resend" : undefined).before,
+  };
+  let service = "";
+  for (const field of FORM_FIELDS[form]) {
+    const value = values[field.name] ?? "";
+    // The parser eats one newline straight after <textarea>, so a message that starts with one keeps it.
+    if (field.control === "textarea") text[`value.${field.name}`] = `\n${value}`;
+    else if (field.control === "input") text[`value.${field.name}`] = value;
+    else if (offer.services.some((o) => o.value === value)) service = value;
+  }
+  // The form's own fields the check refused, in the words the island uses (decision 0086); anything else
+  // refused (a detail, the add-ons) keeps the failure notice.
+  const fixes: Fix[] = fieldErrors(
+    FORM_FIELDS[form],
+    (name) => values[name] ?? "",
+    offer.services.length ? offer.services.map((s) => s.value) : undefined,
+  )
+    .filter(({ field }) => invalid.includes(field.name))
+    .map(({ field, text }) => ({ name: field.name, id: `${form}-${field.name}`, text }));
+  const raw: Record<string, string> = {
+    options: serviceOptions(offer, service),
+    details: form === "quote" && fromQuotePage(values) ? detailsAgain(values, offer) : "",
+    proof: proof === undefined ? "" : fillSlots(RESULT_MARKUP.proof, { proof }),
   };
   let markup: string = RESULT_MARKUP.form[form];
-  const raw: Record<string, string> = { options: serviceOptions(offer) };
   for (const fix of fixes) {
     raw[`error.${fix.name}`] = fillSlots(RESULT_MARKUP.errors.field, { id: errorId(fix.id), text: fix.text });
     // The control names its words, as the island's does (FormParts.tsx, invalidProps).
@@ -200,16 +211,7 @@ function formAgain(
       ` id="${fix.id}" aria-invalid="true" aria-describedby="${errorId(fix.id)}"`,
     );
   }
-  for (const field of FORM_FIELDS[form]) {
-    const value = values[field.name] ?? "";
-    // The parser eats one newline straight after <textarea>, so a message that starts with one keeps it.
-    if (field.control === "textarea") text[`value.${field.name}`] = `\n${value}`;
-    else if (field.control === "input") text[`value.${field.name}`] = value;
-    else if (offer.services.some((o) => o.value === value)) raw.options = serviceOptions(offer, value);
-  }
-  const proofField = proof === undefined ? "" : fillSlots(RESULT_MARKUP.proof, { proof });
-  const details = form === "quote" && fromQuotePage(values) ? detailsAgain(values, offer) : "";
-  return fillSlots(markup, text, { ...raw, proof: proofField, details });
+  return { markup: fillSlots(markup, text, raw), fixes };
 }
 
 /**

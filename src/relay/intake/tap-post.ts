@@ -7,7 +7,8 @@
  * alike and not counted, so a script learns nothing.
  */
 import { attributionValue } from "../../shared/forms/attribution.ts";
-import { json, sameHost } from "./answers.ts";
+import { json } from "./answers.ts";
+import { sameHost } from "./form-post.ts";
 import { readBody } from "./body.ts";
 import { clientKey } from "./client-address.ts";
 import type { Client, Intake } from "./context.ts";

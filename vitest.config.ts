@@ -46,6 +46,12 @@ export default defineConfig({
     // importing them all again for each file. Nothing here mocks modules, stubs globals or changes the
     // environment, and each file closes what it opens in afterAll.
     isolate: false,
+    // Vitest keeps each module as it compiled it in node_modules/.experimental-vitest-cache, keyed by the
+    // file's content and the configuration, so a later run (a second `npm run test:unit`, a watch
+    // session's start) reads it instead of compiling again: test:unit 32.5 -> 28.1 core-s, 23.0 -> 20.2 s
+    // (farm-bench, medians of five pairs). A fresh clone compiles as before and writes the cache, for
+    // the same time within the noise (decision 0103). Vitest 5 turns it on by default.
+    experimental: { fsModuleCache: true },
     // The slowest files start first, on a fresh clone too (longest-first.ts), so the workers end together.
     sequence: { sequencer: LongestFirst },
   },

@@ -43,7 +43,10 @@ const logs: string[] = [];
 /**
  * Workers on one D1 database: two with the right bot (two isolates) deployed for a site whose privacy policy
  * names Resend, one with a bot Telegram refuses, one with half the email settings, one deployed for a site
- * whose policy names no email provider.
+ * whose policy names no email provider. And on a database of their own, a Worker whose email key the
+ * provider refuses and the deployment that fixes it: on the shared one, another Worker's email pass (still
+ * sending an earlier test's emails on a busy machine) could claim the refused Worker's confirmation and
+ * send it with a key that works.
  */
 interface WorkerPlan {
   token: string;
@@ -55,6 +58,8 @@ interface WorkerPlan {
   spamChecks?: boolean;
   /** An EMAIL_API_KEY the provider refuses (a revoked key). */
   apiKey?: string;
+  /** Its D1 database, when not the one the others share. */
+  database?: string;
 }
 const WORKERS = {
   a: { token: TEST_TOKEN, provider: "resend" },
@@ -63,7 +68,14 @@ const WORKERS = {
   half: { token: TEST_TOKEN, half: true },
   unnamed: { token: TEST_TOKEN, provider: "none" },
   checked: { token: TEST_TOKEN, provider: "resend", spamChecks: true },
-  revoked: { token: TEST_TOKEN, provider: "resend", apiKey: "re_Revoked_0123456789abcdefghijklmn" },
+  revoked: {
+    token: TEST_TOKEN,
+    provider: "resend",
+    apiKey: "re_Revoked_0123456789abcdefghijklmn",
+    database: "revoked-db",
+  },
+  // The revoked Worker deployed again with a key the provider takes.
+  fixed: { token: TEST_TOKEN, provider: "resend", database: "revoked-db" },
 } satisfies Record<string, WorkerPlan>;
 type Name = keyof typeof WORKERS;
 
@@ -105,7 +117,7 @@ beforeAll(async () => {
       modules: true,
       script,
       compatibilityDate: COMPATIBILITY_DATE,
-      d1Databases: { DB: "leads-db" },
+      d1Databases: { DB: w.database ?? "leads-db" },
       ...deliveryQueue(`leads-${name}`),
       bindings: {
         ALLOWED_ORIGINS: "https://www.example.com",
@@ -127,8 +139,8 @@ beforeAll(async () => {
     handleRuntimeStdio: keepOutput(logs),
   });
   await mf.ready;
-  const db = await mf.getD1Database("DB", "a");
-  await db.prepare(migrationsSql()).run();
+  for (const name of ["a", "revoked"] as const)
+    await (await mf.getD1Database("DB", name)).prepare(migrationsSql()).run();
 });
 afterAll(async () => {
   await mf?.dispose();
@@ -158,11 +170,12 @@ const post = (name: Name, body: Record<string, string>, ip = "203.0.113.9") =>
     }),
   });
 const sweep = async (name: Name) => (await mf.getWorker(name)).scheduled({ cron: SWEEP_CRON });
-const db = () => mf.getD1Database("DB", "a") as unknown as Promise<D1Database>;
-const emailRows = async () =>
+/** The D1 database of Worker `name`: the one most share, unless it has its own. */
+const db = (name: Name = "a") => mf.getD1Database("DB", name) as unknown as Promise<D1Database>;
+const emailRows = async (name: Name = "a") =>
   (
     await (
-      await db()
+      await db(name)
     )
       .prepare(
         "SELECT lead_id, kind, recipient, status, reason, provider_id FROM lead_emails ORDER BY created_at",
@@ -321,17 +334,19 @@ describe("email on the Worker, with D1 and a Queue", () => {
     expect(logs.join("\n")).toContain("set `emailProvider: resend` in content/privacy.yaml");
   });
 
-  // Last: the refusal is kept in the one D1 every Worker here shares, until an email goes again.
+  // The refusal is kept in the database the revoked Worker and its fixed deployment share, until an email goes.
   it("turns health red while the provider refuses the settings, tells the owner once, and green when an email goes", async () => {
     const told = () => tg.delivered.filter((d) => d.shown.startsWith("Email has stopped"));
-    // Counted, not read from the last request: Worker "a" may still be sending an earlier test's email.
+    // Counted, not read from the last request: another Worker may still be sending an earlier test's email.
     const refused = () => resend.requests.filter((r) => r.status === 401).length;
     const refusedBefore = refused();
     expect(
       (await post("revoked", { email: "eve@revoked.example", name: "Eve One" }, "192.0.2.90")).status,
     ).toBe(200);
     await waitFor("the refused confirmation", async () =>
-      (await emailRows()).some((r) => r.recipient === "eve@revoked.example" && refused() > refusedBefore),
+      (await emailRows("revoked")).some(
+        (r) => r.recipient === "eve@revoked.example" && refused() > refusedBefore,
+      ),
     );
     expect(
       (await post("revoked", { email: "fay@revoked.example", name: "Fay Two" }, "192.0.2.91")).status,
@@ -348,13 +363,13 @@ describe("email on the Worker, with D1 and a Queue", () => {
     expect(JSON.stringify(body)).not.toMatch(/re_Revoked|revoked\.example/);
     expect(told()).toHaveLength(1);
 
-    expect((await post("a", { email: "gus@working.example", name: "Gus Three" }, "192.0.2.92")).status).toBe(
-      200,
-    );
+    expect(
+      (await post("fixed", { email: "gus@working.example", name: "Gus Three" }, "192.0.2.92")).status,
+    ).toBe(200);
     await waitFor("an email the provider takes", () =>
       resend.delivered.some((e) => e.to[0] === "gus@working.example"),
     );
-    const green = await fetchFrom("a", "/api/health");
+    const green = await fetchFrom("fixed", "/api/health");
     expect(green.status).toBe(200);
     expect(await green.json()).toMatchObject({ ok: true, email: "ok" });
     expect(told()).toHaveLength(1);

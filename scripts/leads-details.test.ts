@@ -3,7 +3,6 @@
  * `npm run leads -- show` and the CSV export.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keepQuoteDetails } from "../src/relay/leads/quote-details-store.ts";
 import { dailyUpkeep } from "../src/relay/leads/upkeep.ts";
 import { quoteNotices } from "../src/relay/telegram/notice.ts";
 import { QuoteBody, TEST_SERVICES } from "../src/relay/testing/services.ts";
@@ -36,8 +35,8 @@ beforeAll(async () => {
     fields: body,
     parts: quoteNotices(body, new Date(), { clock: CLOCK, site: TEST_SERVICES }, estimate.line),
     receivedAt: Date.now(),
+    quote: { details: body, estimate },
   });
-  await keepQuoteDetails(leads.store.sql, "lead-ana", body, estimate);
   const plain = QuoteBody.parse({ name: "Bo", email: "bo@example.com" });
   await leads.store.add({
     id: "lead-bo",
@@ -45,8 +44,8 @@ beforeAll(async () => {
     fields: plain,
     parts: quoteNotices(plain, new Date(), { clock: CLOCK }),
     receivedAt: Date.now() - 1000,
+    quote: { details: plain },
   });
-  await keepQuoteDetails(leads.store.sql, "lead-bo", plain);
 });
 afterAll(() => leads.remove());
 

@@ -7,7 +7,6 @@
  */
 import { attributionLine, attributionOf } from "../../shared/forms/attribution.ts";
 import type { FormKind } from "../../shared/forms/fields.ts";
-import { keepQuoteDetails } from "../leads/quote-details-store.ts";
 import type { FormAnswer } from "./answers.ts";
 import type { Fields, Intake } from "./context.ts";
 import type { Checked } from "./form-check.ts";
@@ -73,8 +72,18 @@ export async function keep(
     const status = confirming ? "unconfirmed" : spamReason ? "spam" : "pending";
     // Before the lead is stored: the email pass, which runs apart, must not confirm it before the share says.
     if (status === "pending") await shareConfirmation(intake, id.id, body.email, client, receivedAt);
-    await store.add({ id: id.id, form, fields: body, parts, receivedAt, status, spamReason, attribution });
-    if (form === "quote") await keepQuoteDetails(store.sql, id.id, body, estimate);
+    const quote = form === "quote" ? { details: body, estimate } : undefined;
+    await store.add({
+      id: id.id,
+      form,
+      fields: body,
+      parts,
+      receivedAt,
+      status,
+      spamReason,
+      attribution,
+      quote,
+    });
   } catch (error) {
     log(`relay: ${form} form NOT stored, the visitor was asked to try again: ${(error as Error).message}`);
     return {

@@ -212,6 +212,30 @@ describe("relay handler: validate, store, answer", () => {
     expect(await stored()).toHaveLength(0);
   });
 
+  it("keeps nothing of a quote whose write failed, and the whole quote when its visitor sends it again", async () => {
+    // The write that carries the quote's details fails, as a full disk fails one statement: the lead is
+    // stored with its details in that one statement, or not at all, never without them.
+    leads.db.exec(`CREATE TRIGGER refuse_details BEFORE INSERT ON leads WHEN NEW.service IS NOT NULL
+      BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
+      CREATE TRIGGER refuse_details_later BEFORE UPDATE OF service ON leads
+      BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;`);
+    const body = JSON.stringify({
+      name: "Ann",
+      email: "ann@example.com",
+      service: "bond-cleaning",
+      bedrooms: "3",
+      submissionId: "7d1e2f3a-4b5c-4d6e-8f70-0123456789ab",
+    });
+    const refused = await relay()(post("/api/quote", body));
+    expect(refused.status).toBe(503);
+    expect(await stored()).toEqual([]);
+    leads.db.exec("DROP TRIGGER refuse_details; DROP TRIGGER refuse_details_later;");
+
+    expect((await relay()(post("/api/quote", body))).status).toBe(200);
+    const [lead] = await stored();
+    expect(lead.details).toMatchObject({ service: "bond-cleaning", bedrooms: 3 });
+  });
+
   it("refuses bodies over the limit with 413 and closes the connection", async () => {
     const big = JSON.stringify({ name: "A", email: "a@b.co", message: "x".repeat(MAX_BODY_BYTES) });
     const refused = await relay()(post("/api/quote", big));

@@ -6,7 +6,13 @@
 import type { Attribution } from "../../shared/forms/attribution.ts";
 import type { FormKind } from "../../shared/forms/fields.ts";
 import { STAGE_KEYS, type Stage, type StageEntry } from "./stages.ts";
-import { DETAIL_COLUMNS, detailsOf, type DetailRow, type LeadDetails } from "./quote-details-store.ts";
+import {
+  DETAIL_COLUMNS,
+  detailsOf,
+  type DetailRow,
+  type LeadDetails,
+  type PostedQuote,
+} from "./quote-details-store.ts";
 
 /**
  * unconfirmed: posted without script and without the spam check's proof; goes out when its visitor presses
@@ -35,6 +41,8 @@ export interface NewLead {
   spamReason?: string;
   /** Where it came from (src/shared/forms/attribution.ts). */
   attribution?: Attribution;
+  /** A quote's details and estimate, stored with it in one statement (quote-details-store.ts). */
+  quote?: PostedQuote;
 }
 
 export interface Lead {

@@ -1,7 +1,7 @@
 /**
  * The quote page's details as the lead store keeps them: columns of their own
- * (migrations/0010_quote_details.sql), on SQLite and D1 alike, written after
- * the lead itself and read back with it. They are what the visitor chose, so
+ * (migrations/0010_quote_details.sql), on SQLite and D1 alike, written in the
+ * statement that stores the lead (LeadStore.add) and read back with it. They are what the visitor chose, so
  * they go when the lead's fields are erased after the retention period.
  */
 import type { QuoteDetails } from "../../shared/forms/quote-details.ts";
@@ -55,16 +55,17 @@ export const detailsOf = (r: Partial<DetailRow>): LeadDetails => ({
   estimateCents: numberOr(r.estimate_cents),
 });
 
-/** Writes a just-stored quote lead's details; nothing when it has none and no estimate. */
-export async function keepQuoteDetails(
-  sql: Sql,
-  id: string,
-  d: Partial<QuoteDetails>,
-  estimate: { line?: string; cents?: number } = {},
-): Promise<void> {
+/** A quote as posted: what the visitor chose, and the relay's estimate for it. */
+export interface PostedQuote {
+  details: Partial<QuoteDetails>;
+  estimate?: { line?: string; cents?: number };
+}
+
+/** A lead's values for DETAIL_COLUMNS, in their order: null where the visitor gave none (or no quote). */
+export function detailValues({ details: d, estimate = {} }: PostedQuote = { details: {} }): unknown[] {
   const text = (v: string | undefined) => v || null;
   const count = (v: string | undefined) => (v ? Number(v) : null);
-  const values = [
+  return [
     text(d.service),
     text(d.propertyType),
     count(d.bedrooms),
@@ -76,11 +77,6 @@ export async function keepQuoteDetails(
     estimate.line ?? null,
     estimate.cents ?? null,
   ];
-  if (values.every((v) => v === null)) return;
-  await sql.run(
-    "UPDATE leads SET service = ?, property_type = ?, bedrooms = ?, bathrooms = ?, storeys = ?, preferred_date = ?, time_window = ?, add_ons = ?, estimate = ?, estimate_cents = ? WHERE id = ?",
-    [...values, id],
-  );
 }
 
 /** The details of every lead whose fields were erased (the daily upkeep, after LeadStore.erase). */

@@ -28,6 +28,7 @@ import { OwnerQueries } from "./owner-queries.ts";
 import { groupCommit, readMany, type Sql, type Statement } from "./sql.ts";
 import { StageStore } from "./stage-store.ts";
 import { Quotes } from "./quotes.ts";
+import { DETAIL_COLUMNS, detailValues } from "./quote-details-store.ts";
 
 export type TapCount = { page: string; number: string; count: number };
 /** Call taps per page and number from one day to another (inclusive, "YYYY-MM-DD"). */
@@ -75,24 +76,29 @@ export class LeadStore {
     this.quotes = new Quotes(sql);
   }
 
-  /** Stores a new lead in one statement; false when a lead with this id is already stored (a repeat). */
+  /**
+   * Stores a new lead in one statement, a quote's details with it, so a failed write keeps none of it;
+   * false when a lead with this id is already stored (a repeat).
+   */
   async add(lead: NewLead): Promise<boolean> {
     const a = lead.attribution ?? {};
+    const params = [
+      lead.id,
+      lead.form,
+      JSON.stringify(lead.fields),
+      JSON.stringify(lead.parts),
+      lead.receivedAt,
+      lead.status ?? "pending",
+      lead.spamReason ?? null,
+      lead.receivedAt,
+      ...[a.page, a.landing, a.landingName, a.source, a.utm_source, a.utm_medium, a.utm_campaign].map(
+        (v) => v ?? null,
+      ),
+      ...detailValues(lead.quote),
+    ];
     const changed = await this.#adds({
-      sql: "INSERT INTO leads (id, form, fields, parts, received_at, status, spam_reason, next_attempt_at, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
-      params: [
-        lead.id,
-        lead.form,
-        JSON.stringify(lead.fields),
-        JSON.stringify(lead.parts),
-        lead.receivedAt,
-        lead.status ?? "pending",
-        lead.spamReason ?? null,
-        lead.receivedAt,
-        ...[a.page, a.landing, a.landingName, a.source, a.utm_source, a.utm_medium, a.utm_campaign].map(
-          (v) => v ?? null,
-        ),
-      ],
+      sql: `INSERT INTO leads (id, form, fields, parts, received_at, status, spam_reason, next_attempt_at, page, landing, landing_name, source, utm_source, utm_medium, utm_campaign, ${DETAIL_COLUMNS}) VALUES (${params.map(() => "?").join(", ")}) ON CONFLICT (id) DO NOTHING`,
+      params,
     });
     return changed === 1;
   }

@@ -207,7 +207,8 @@ describe("npm run leads", () => {
     expect(alone.stdout).toBe(
       "Lead lead-mia is queued; no relay answers at http://127.0.0.1:1, so it goes out\n  when one starts (npm start; set PORT if the relay listens on another port).\n",
     );
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // At once: not after the 15 s it watches a running relay for (WATCH_MS), on a busy machine too.
+    expect(performance.now() - started).toBeLessThan(10_000);
 
     const tg = await startTelegramStandIn();
     const delivery = await startDelivery({
@@ -223,7 +224,7 @@ describe("npm run leads", () => {
     try {
       // The relay delivers what is pending: Zoë's lead, and Mia's queued above.
       await expect
-        .poll(() => tg.delivered.length, { timeout: 5_000, message: "the pending leads go out" })
+        .poll(() => tg.delivered.length, { timeout: 15_000, message: "the pending leads go out" })
         .toBe(2);
       const first = (await leads.store.get("lead-mia"))!;
       expect(first.status).toBe("delivered");

@@ -198,7 +198,7 @@ export function StatsRow({
   return (
     <dl
       className={cn(
-        "grid grid-cols-2 gap-6 text-center lg:grid-cols-4",
+        "grid grid-cols-2 gap-6 text-center narrow:grid-cols-1 lg:grid-cols-4",
         tone === "dark" ? "text-white" : "text-ink",
       )}
     >

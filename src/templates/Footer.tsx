@@ -31,7 +31,7 @@ function FooterContent({ content }: { content: Content }) {
     <>
       <Container className="grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="flex items-center gap-2 text-lg font-bold text-white">
+          <p className="flex items-center gap-2 text-lg font-bold text-white narrow:flex-wrap">
             <Logo />
             {site.name}
           </p>
@@ -116,7 +116,7 @@ function FooterContent({ content }: { content: Content }) {
               </>
             )}
           </p>
-          <ul className="flex gap-6">
+          <ul className="flex flex-wrap gap-6">
             <li>
               <a className={footerLink} href={PRIVACY_PATH}>
                 Privacy Policy

@@ -14,7 +14,7 @@ import { onePerKind } from "../content/routes.ts";
 import { PHONE, setTextSize } from "../testing/browser.ts";
 import { browserAndSitePerFile } from "../testing/browser-suite.ts";
 import { focusStops, type FocusStop } from "../testing/focus.ts";
-import { reflow, type Reflow } from "../testing/reflow.ts";
+import { brokenWords, reflow, type Reflow } from "../testing/reflow.ts";
 import { visitAddress } from "../testing/site.ts";
 
 const env = browserAndSitePerFile();
@@ -65,8 +65,8 @@ function drawn(page: Page) {
 
 const seen: Record<string, Awaited<ReturnType<typeof drawn>>> = {};
 const large: Record<string, { header: string; bar: string; wide: number; stops: FocusStop[] }> = {};
-/** Each kind of page's width at 200% text on a 320 px screen. */
-const zoomed: Record<string, Reflow> = {};
+/** Each kind of page's width at 200% text on a 320 px screen, and the words it breaks. */
+const zoomed: Record<string, Reflow & { broken: string[] }> = {};
 let medium: { overlaps: boolean; nameLines: number; width: number };
 /** The call bar's visibility at 390 px, before and while a form field has focus. */
 let barWhileTyping: string[];
@@ -112,7 +112,7 @@ beforeAll(async () => {
   await setTextSize(page, 200);
   for (const path of KINDS) {
     await page.goto(env.site.url + path, { waitUntil: "load" });
-    zoomed[path] = await reflow(page);
+    zoomed[path] = { ...(await reflow(page)), broken: await brokenWords(page) };
     if (!PAGES.includes(path)) continue;
     const header = await page.$eval("header", (h) => getComputedStyle(h).position);
     const bar = await page.evaluate(() => {
@@ -186,6 +186,12 @@ describe("every kind of page at 200% text on a 320 px screen", () => {
     const { width, viewport, widest } = zoomed[path];
     expect(viewport).toBe(320);
     expect({ width, widest }).toEqual({ width: viewport, widest: "" });
+  });
+
+  // A word breaks only where it is longer than a good part of the screen's line: not because a box
+  // beside it (stars, an icon, a radio button, a second column) left it a few letters' room.
+  it.each(KINDS)("%s breaks no short word a letter or two at a time", (path) => {
+    expect(zoomed[path].broken).toEqual([]);
   });
 
   it("covers the pages the header is read on", () => {

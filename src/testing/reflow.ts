@@ -57,3 +57,47 @@ export function reflow(page: Page): Promise<Reflow> {
     return { width: document.scrollingElement!.scrollWidth, viewport, widest: named[0]?.name ?? "" };
   });
 }
+
+/**
+ * Words split across lines though they are no wider than half the page's column (the screen less a
+ * rem each side): "tag "word" (N px, the column M px)" for each. A word longer than a good part of
+ * its line may break (WCAG 1.4.10 would rather it did than push the page sideways); a short one
+ * broken means a box beside it (stars, an icon, a radio button, a second column) left it a few
+ * letters' room, and it reads a letter or two a line. A hyphen or slash is a place to break, so
+ * words beside one are left out.
+ */
+export function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const column = document.documentElement.clientWidth - 2 * rem;
+    const ruler = document.body.appendChild(document.createElement("span"));
+    ruler.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent ?? "";
+      if (!parent || parent === ruler || !parent.getClientRects().length) continue;
+      for (const match of text.matchAll(/[^\s/-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        );
+        const beside = text.slice(Math.max(0, match.index - 1), match.index + match[0].length + 1);
+        if (lines.size < 2 || /[-/]/.test(beside)) continue;
+        ruler.style.font = getComputedStyle(parent).font;
+        ruler.style.letterSpacing = getComputedStyle(parent).letterSpacing;
+        ruler.textContent = match[0];
+        const width = ruler.getBoundingClientRect().width;
+        if (width <= column / 2) {
+          const name = parent.tagName.toLowerCase();
+          found.push(`${name} "${match[0]}" (${Math.round(width)} px, the column ${Math.round(column)} px)`);
+        }
+      }
+    }
+    ruler.remove();
+    return found;
+  });
+}

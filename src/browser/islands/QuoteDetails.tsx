@@ -25,7 +25,7 @@ import { FieldError, fieldClass, invalidProps, labelClass } from "./FormParts.ts
 
 const legendClass = "text-sm font-medium text-ink";
 const choiceClass =
-  "flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-base text-ink has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50";
+  "flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-base narrow:flex-wrap narrow:py-2 text-ink has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50";
 const boxClass = "h-5 w-5 shrink-0 accent-brand-700";
 /** An add-on's count beside its label: the field's look, narrow. */
 const countClass = fieldClass.replace("mt-1 block w-full", "block w-20 shrink-0");

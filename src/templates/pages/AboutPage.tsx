@@ -34,7 +34,7 @@ export function AboutPage({ content }: { content: Content }) {
         <SectionHeading id="why-title" title={about.whyChooseUs.heading} />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {about.whyChooseUs.reasons.map((r) => (
-            <li key={r.title} className="rounded-2xl bg-white p-6 lift">
+            <li key={r.title} className="rounded-2xl bg-white p-6 lift narrow:p-3">
               <Icon name="shield" className="h-7 w-7 text-brand-700" />
               <h3 className="mt-3 text-lg font-bold">{r.title}</h3>
               <p className="mt-2 leading-relaxed text-slate-600">{withTermsLinks(r.text)}</p>
@@ -51,7 +51,7 @@ export function AboutPage({ content }: { content: Content }) {
           {[about.vision, about.mission, about.strategy].map((p) => (
             <div
               key={p.title}
-              className="rounded-2xl border-t-4 border-brand-600 bg-white p-6 shadow-sm ring-1 ring-slate-200"
+              className="rounded-2xl border-t-4 border-brand-600 bg-white p-6 shadow-sm ring-1 ring-slate-200 narrow:p-3"
             >
               <h3 className="text-xl font-bold">{p.title}</h3>
               <p className="mt-3 leading-relaxed text-slate-600">{withTermsLinks(p.text)}</p>

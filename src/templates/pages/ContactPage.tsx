@@ -13,7 +13,7 @@ export function ContactPage({ content, formAction }: { content: Content; formAct
       <Section labelledBy="contact-form-title">
         <div className="grid gap-10 lg:grid-cols-[1fr_1.6fr]">
           <div className="grid gap-6 self-start">
-            <div className="flex gap-4">
+            <div className="flex gap-4 narrow:flex-wrap">
               <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
                 <Icon name="pin" />
               </span>
@@ -22,7 +22,7 @@ export function ContactPage({ content, formAction }: { content: Content; formAct
                 <p className="mt-1 text-slate-600">{site.location.display}</p>
               </div>
             </div>
-            <div className="flex gap-4">
+            <div className="flex gap-4 narrow:flex-wrap">
               <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
                 <Icon name="phone" />
               </span>
@@ -34,7 +34,7 @@ export function ContactPage({ content, formAction }: { content: Content; formAct
                 />
               </div>
             </div>
-            <div className="flex gap-4">
+            <div className="flex gap-4 narrow:flex-wrap">
               <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
                 <Icon name="mail" />
               </span>
@@ -49,7 +49,7 @@ export function ContactPage({ content, formAction }: { content: Content; formAct
                 <p className="mt-1 text-slate-600">{contact.emailNote}</p>
               </div>
             </div>
-            <div className="flex gap-4">
+            <div className="flex gap-4 narrow:flex-wrap">
               <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
                 <Icon name="clock" />
               </span>
@@ -63,7 +63,7 @@ export function ContactPage({ content, formAction }: { content: Content; formAct
               </div>
             </div>
           </div>
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 lift sm:p-8">
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 lift narrow:p-3 sm:p-8">
             <h2 id="contact-form-title" className="text-2xl font-bold">
               {contact.formHeading}
             </h2>

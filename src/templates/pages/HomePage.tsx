@@ -71,7 +71,7 @@ function Hero({
               </li>
             ))}
           </ul>
-          <p className="mt-8 flex items-center gap-3 text-brand-100">
+          <p className="mt-8 flex flex-wrap items-center gap-3 text-brand-100">
             <Stars rating={5} />
             <span>
               {/* Each text one string: React marks the joins of adjacent texts (<!-- -->), 33 on this page. */}
@@ -80,7 +80,7 @@ function Hero({
             </span>
           </p>
         </div>
-        <div id="quote" className="rounded-2xl bg-white p-6 text-slate-700 lift-high sm:p-8">
+        <div id="quote" className="rounded-2xl bg-white p-6 text-slate-700 lift-high narrow:p-3 sm:p-8">
           <h2 className="text-2xl font-bold">{hero.formHeading}</h2>
           <p className="mb-5 mt-1 text-slate-600">{hero.formText}</p>
           <Island name="QuoteForm" props={{ action: formAction, ...email }} />
@@ -130,7 +130,7 @@ function ServicesSection({ content, services }: { content: Content; services: Ho
 
 function ServiceCard({ content, card }: { content: Content; card: HomeData["services"]["cards"][number] }) {
   return (
-    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 lift">
+    <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 lift narrow:p-3">
       <Picture
         content={content}
         image={card.image}
@@ -157,7 +157,7 @@ function WhyChooseUsSection({ why }: { why: HomeData["whyChooseUs"] }) {
       <SectionHeading id="why-title" title={why.heading} text={why.text} />
       <ul className="mb-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {why.reasons.map((r) => (
-          <li key={r.title} className="rounded-2xl border border-slate-200 p-6">
+          <li key={r.title} className="rounded-2xl border border-slate-200 p-6 narrow:p-3">
             <h3 className="flex items-center gap-2 text-lg font-bold">
               <Icon name="shield" className="h-5 w-5 text-brand-700" />
               {r.title}
@@ -197,7 +197,7 @@ function SuburbsSection({
   return (
     <Section id="suburbs" labelledBy="suburbs-title">
       <SectionHeading id="suburbs-title" title={heading} text={text} />
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 narrow:grid-cols-1 sm:grid-cols-3 lg:grid-cols-4">
         {suburbs.map((s) => (
           <li key={s.slug}>
             <a href={suburbPath(s)} className="suburb-card">
@@ -218,7 +218,7 @@ function TestimonialsSection({ testimonials }: { testimonials: HomeData["testimo
       <ul className="grid gap-6 lg:grid-cols-3">
         {testimonials.items.map((t) => (
           <li key={t.name}>
-            <figure className="flex h-full flex-col rounded-2xl bg-white p-6 lift">
+            <figure className="flex h-full flex-col rounded-2xl bg-white p-6 lift narrow:p-3">
               <Stars rating={t.rating} />
               <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700">{`“${t.content}”`}</blockquote>
               <figcaption className="mt-5">

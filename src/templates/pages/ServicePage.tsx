@@ -61,7 +61,7 @@ function FeatureCards({ features }: { features: ServiceData["features"] }) {
   return (
     <ul className="mt-14 grid gap-6 md:grid-cols-3">
       {features.map((f) => (
-        <li key={f.title} className="rounded-2xl border border-slate-200 bg-white p-6 lift">
+        <li key={f.title} className="rounded-2xl border border-slate-200 bg-white p-6 lift narrow:p-3">
           <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
             <Icon name="sparkles" className="h-6 w-6" />
           </span>
@@ -135,7 +135,7 @@ function ChecklistSection({ checklist }: { checklist: ServiceData["checklist"] }
       <SectionHeading id="checklist-title" title={checklist.heading} text={checklist.intro} />
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {checklist.groups.map((g) => (
-          <div key={g.area} className="rounded-2xl border border-slate-200 p-6">
+          <div key={g.area} className="rounded-2xl border border-slate-200 p-6 narrow:p-3">
             <h3 className="text-lg font-bold">{g.area}</h3>
             <ul className="mt-3 grid gap-2">
               {g.items.map((item) => (

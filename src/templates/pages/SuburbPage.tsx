@@ -145,7 +145,7 @@ function PricesBox({ suburb }: { suburb: SuburbData }) {
   return (
     <aside
       aria-labelledby="prices-title"
-      className="self-start rounded-2xl border border-slate-200 bg-slate-50 p-6"
+      className="self-start rounded-2xl border border-slate-200 bg-slate-50 p-6 narrow:p-3"
     >
       <h2 id="prices-title" className="text-xl font-bold">
         Property prices in {suburb.name}
@@ -193,7 +193,7 @@ function SchoolsSection({ suburb, note }: { suburb: SuburbData; note: ReactNode 
       </h2>
       {note && <p className="mt-3 max-w-3xl text-slate-600">{note}</p>}
       <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm sm:text-base">
+        <table className="w-full text-left text-sm wrap-normal sm:text-base">
           <caption className="sr-only">Schools in and near {suburb.name}</caption>
           <thead className="bg-brand-50 text-ink">
             <tr>
@@ -250,7 +250,7 @@ function OfferSection({
             <FilledWords words={offer.text} values={values} />
           </p>
         </div>
-        <div className="rounded-2xl bg-white/10 p-6">
+        <div className="rounded-2xl bg-white/10 p-6 narrow:p-3">
           <p className="inline-flex items-center gap-2 rounded-full bg-sparkle px-3 py-1 text-sm font-bold text-ink">
             <Icon name="tag" className="h-4 w-4" /> {discount}% off your first clean
           </p>
@@ -293,7 +293,10 @@ function NearbySuburbs({
   claims: SiteData["claims"];
 }) {
   return (
-    <nav aria-labelledby="nearby-title" className="self-start rounded-2xl border border-slate-200 p-6">
+    <nav
+      aria-labelledby="nearby-title"
+      className="self-start rounded-2xl border border-slate-200 p-6 narrow:p-3"
+    >
       <h2 id="nearby-title" className="text-lg font-bold">
         Nearby suburbs we clean
       </h2>

@@ -230,7 +230,7 @@ function ConsumerLaw() {
         they give you are in addition to other rights and remedies you have under a law in relation to the
         services they relate to, and nothing in these terms takes any of those away.
       </p>
-      <div className="grid gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-ink">
+      <div className="grid gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-ink narrow:p-3">
         <p>{ACL_SERVICES_TEXT.opening}</p>
         <ul className="grid list-disc gap-1 pl-5">
           {ACL_SERVICES_TEXT.entitlements.map((e) => (

@@ -170,6 +170,15 @@ export function sameHost(origin: string, url: URL, ownOrigin?: string): boolean 
   }
 }
 
+/** Whether `origin` may post here: this site's own, or one ALLOWED_ORIGINS names. */
+export function allowedHere(
+  origin: string,
+  url: URL,
+  { allowedOrigins, ownOrigin }: Pick<Intake, "allowedOrigins" | "ownOrigin">,
+): boolean {
+  return sameHost(origin, url, ownOrigin) || allowedOrigins.includes(origin);
+}
+
 /**
  * Where "Back to the site" leads from a page whose post held these fields: the page the visitor came from
  * (the form's own field, else the Referer), if it is on this site (a
@@ -183,7 +192,7 @@ export function sameHost(origin: string, url: URL, ownOrigin?: string): boolean 
  * the path, so the browser keeps its own scheme (the relay may see http: behind a TLS proxy).
  */
 function backLink(
-  { allowedOrigins, ownOrigin }: Pick<Intake, "allowedOrigins" | "ownOrigin">,
+  origins: Pick<Intake, "allowedOrigins" | "ownOrigin">,
   request: Request,
   url: URL,
   fields: Fields,
@@ -196,8 +205,7 @@ function backLink(
   const absolute = URL.parse(candidate);
   const target = absolute ?? URL.parse(candidate, url.origin);
   if (!target || (target.protocol !== "http:" && target.protocol !== "https:")) return "/";
-  const ours = sameHost(target.origin, url, ownOrigin) || allowedOrigins.includes(target.origin);
-  if (!ours) return "/";
+  if (!allowedHere(target.origin, url, origins)) return "/";
   if (absolute) {
     target.username = "";
     target.password = "";

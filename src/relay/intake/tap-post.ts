@@ -8,7 +8,7 @@
  */
 import { attributionValue } from "../../shared/forms/attribution.ts";
 import { json } from "./answers.ts";
-import { sameHost } from "./form-post.ts";
+import { allowedHere } from "./form-post.ts";
 import { readBody } from "./body.ts";
 import { clientKey } from "./client-address.ts";
 import type { Client, Intake } from "./context.ts";
@@ -26,7 +26,7 @@ export async function tapPost(
 ): Promise<Response> {
   const origin = request.headers.get("Origin");
   const headers = new Headers({ Vary: "Origin" });
-  const ours = origin !== null && (sameHost(origin, url, ownOrigin) || allowedOrigins.includes(origin));
+  const ours = origin !== null && allowedHere(origin, url, { allowedOrigins, ownOrigin });
   if (ours && origin) headers.set("Access-Control-Allow-Origin", origin);
   if (request.method !== "POST") {
     headers.set("Allow", "POST");

@@ -1,11 +1,11 @@
 /**
  * The order vitest hands test files to its workers (vitest.config.ts, `sequence.sequencer`): the
- * slowest files first, so the three workers finish together rather than one starting a minute-long
- * file as the others run out of work. Vitest's own order (BaseSequencer) puts the files that took
- * longest in its record of the last run first; a fresh clone (CI,
- * scripts/test-times.sh) has no record, and vitest then puts the largest files first, which puts
- * every-page.e2e.test.ts (a short file that visits every page) and leads-d1.e2e.test.ts (a short file
- * that starts wrangler nine times) near the end. So the files named here go first, in this order,
+ * slowest files first, so the workers finish together rather than one starting a minute-long file
+ * as the others run out of work. Vitest's own order (BaseSequencer) puts the files that took longest
+ * in its record of the last run first; a fresh clone (CI, scripts/test-times.sh) has no record, and
+ * vitest then puts the largest files first, which puts every-page.e2e.test.ts (a short file that
+ * visits every page) and leads-d1.e2e.test.ts (a short file that starts wrangler nine times) near the
+ * end. So the files named here go first, in this order,
  * and every other file keeps vitest's place for it.
  */
 import path from "node:path";

@@ -87,8 +87,9 @@ export function brokenWords(page: Page): Promise<string[]> {
         );
         const beside = text.slice(Math.max(0, match.index - 1), match.index + match[0].length + 1);
         if (lines.size < 2 || /[-/]/.test(beside)) continue;
-        ruler.style.font = getComputedStyle(parent).font;
-        ruler.style.letterSpacing = getComputedStyle(parent).letterSpacing;
+        // Measured as it is shown: the text's font, spacing and case (an uppercase label is wider).
+        const { font, letterSpacing, textTransform } = getComputedStyle(parent);
+        Object.assign(ruler.style, { font, letterSpacing, textTransform });
         ruler.textContent = match[0];
         const width = ruler.getBoundingClientRect().width;
         if (width <= column / 2) {
